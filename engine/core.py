@@ -1,0 +1,405 @@
+"""The working context of one ``apply`` call and the primitive game operations.
+
+``apply`` is a pure function: it builds a :class:`Ctx` around the incoming (immutable) state,
+replaces that state step by step, collects events, and returns the final state. Nothing here
+mutates a state object; "set" means "replace with an updated copy".
+
+Cards plug in through :class:`Power`, a small set of named hook points. The rules never ask
+"does this monster own card X"; they ask the hook ("how many extra dice?") and every card the
+monster has (a Mimic counting as the card it copies) answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from msgspec.structs import replace
+
+from engine import events as ev
+from engine.actions import Action, Choose
+from engine.rng import below
+from engine.state import (
+    BASE_MAX_HEARTS,
+    FACES,
+    Card,
+    Decision,
+    Face,
+    GameState,
+    Loss,
+    Monster,
+    Place,
+    Turn,
+)
+from engine.steps import ApplyLosses, React, Step
+
+if TYPE_CHECKING:
+    pass
+
+
+class IllegalAction(ValueError):
+    """The action is not allowed now; the state is unchanged."""
+
+
+class StaleDecision(IllegalAction):
+    """The action answers a decision that is no longer pending (that moment has passed)."""
+
+
+class NotYourDecision(IllegalAction):
+    """The decision exists but another seat must answer it."""
+
+
+class Ctx:
+    """Mutable holder of the current immutable state during one ``apply``."""
+
+    __slots__ = ("events", "s")
+
+    def __init__(self, state: GameState) -> None:
+        self.s = state
+        self.events: list[ev.Event] = []
+
+    # --- state access -------------------------------------------------------------------
+    def mon(self, seat: int) -> Monster:
+        return self.s.monsters[seat]
+
+    def set_mon(self, seat: int, **changes: Any) -> Monster:
+        monsters = self.s.monsters
+        new = replace(monsters[seat], **changes)
+        self.s = replace(self.s, monsters=(*monsters[:seat], new, *monsters[seat + 1 :]))
+        return new
+
+    def set(self, **changes: Any) -> None:
+        self.s = replace(self.s, **changes)
+
+    @property
+    def turn(self) -> Turn:
+        assert self.s.turn is not None
+        return self.s.turn
+
+    def set_turn(self, **changes: Any) -> None:
+        self.s = replace(self.s, turn=replace(self.turn, **changes))
+
+    def emit(self, event: ev.Event) -> None:
+        self.events.append(event)
+
+    def push(self, *steps: Step) -> None:
+        """Run these steps next, in this order, before the steps already queued."""
+        self.s = replace(self.s, steps=(*steps, *self.s.steps))
+
+    def roll_die(self) -> Face:
+        s = self.s
+        face = FACES[below(s.seed, s.rng, 6)]
+        self.s = replace(s, rng=s.rng + 1)
+        return face
+
+    def random_below(self, n: int) -> int:
+        s = self.s
+        value = below(s.seed, s.rng, n)
+        self.s = replace(s, rng=s.rng + 1)
+        return value
+
+    def ask(
+        self,
+        seat: int,
+        kind: str,
+        options: tuple[Action, ...] | None = None,
+        default: Action | None = None,
+        *,
+        choices: tuple[str, ...] = (),
+        default_choice: str = "",
+        card: Card | None = None,
+        amount: int = 0,
+    ) -> Decision:
+        """Add a pending decision. Card questions give ``choices`` (strings) instead of actions."""
+        did = self.s.next_decision
+        if options is None:
+            options = tuple(Choose(decision=did, choice=c) for c in choices)
+            default = Choose(decision=did, choice=default_choice or choices[0])
+        else:
+            options = tuple(replace(o, decision=did) for o in options)
+            assert default is not None
+            default = replace(default, decision=did)
+        decision = Decision(
+            id=did,
+            seat=seat,
+            kind=kind,
+            options=options,
+            default=default,
+            card=None if card is None else effective_key(self.s, card),
+            card_uid=None if card is None else card.uid,
+            amount=amount,
+        )
+        self.s = replace(self.s, next_decision=did + 1, pending=(*self.s.pending, decision))
+        return decision
+
+    def new_uid(self) -> int:
+        uid = self.s.next_uid
+        self.s = replace(self.s, next_uid=uid + 1)
+        return uid
+
+
+# --- cards ------------------------------------------------------------------------------
+
+
+class Power:
+    """The behaviour of one power card. Subclasses override only the hooks they need; each
+    card's whole behaviour lives in its subclass (see ``engine.powers``)."""
+
+    key: ClassVar[str]
+    # Modifiers (summed over a monster's cards).
+    extra_dice: ClassVar[int] = 0
+    extra_rolls: ClassVar[int] = 0
+    discount: ClassVar[int] = 0
+    # The monster's maximum hearts while it has this card (0: no effect). The highest wins.
+    max_hearts: ClassVar[int] = 0
+    # Order in the prevention step (lower first); None: the card does not prevent losses.
+    prevent_order: ClassVar[int | None] = None
+    # Yielding Tokyo cancels the pending loss from the smashes (Jets).
+    yield_cancels_loss: ClassVar[bool] = False
+    # Offered a reroll after each other monster's last roll (Psychic Probe).
+    probes: ClassVar[bool] = False
+    # May buy cards the moment they are revealed (Opportunist).
+    opportunist: ClassVar[bool] = False
+
+    def on_gain(self, ctx: Ctx, seat: int, card: Card) -> None:
+        """The card was just bought, or a Mimic just started copying it (``card`` is then the
+        Mimic, which carries its own tokens)."""
+
+    def on_lose(self, ctx: Ctx, seat: int, card: Card) -> None:
+        """The card left the monster (or a Mimic stopped copying it)."""
+
+    def on_buy_discard(self, ctx: Ctx, seat: int) -> None:
+        """A Discard card's immediate effect."""
+
+    def prevent(self, ctx: Ctx, seat: int, card: Card, amount: int) -> int:
+        """Return the loss left after this card's prevention."""
+        return amount
+
+    def reaction_available(self, ctx: Ctx, seat: int, card: Card, loss: Loss) -> bool:
+        """Can the owner use this card against a loss about to happen?"""
+        return False
+
+    def buy_step_available(self, ctx: Ctx, seat: int, card: Card) -> bool:
+        """Can the owner use this card during its own buy step?"""
+        return False
+
+    def use(self, ctx: Ctx, seat: int, card: Card, loss_index: int | None) -> None:
+        """Use the card (a reaction to the loss at ``loss_index`` or a buy-step use)."""
+
+    def on_smash_hit(self, ctx: Ctx, seat: int, card: Card, target: int) -> None:
+        """The owner's smashes made ``target`` lose hearts."""
+
+    def on_zero_hearts(self, ctx: Ctx, seat: int, card: Card) -> bool:
+        """The owner reached 0 hearts; return True if the card keeps it in the game."""
+        return False
+
+    def start_of_turn(self, ctx: Ctx, seat: int, card: Card) -> None:
+        """The owner's turn starts (before rolling)."""
+
+    def extra_roll_available(self, ctx: Ctx, seat: int, card: Card) -> bool:
+        """Can the card give one more roll once the normal rolls are used up?"""
+        return False
+
+    def spend_extra_roll(self, ctx: Ctx, seat: int, card: Card) -> None:
+        """Pay for the extra roll."""
+
+    def answer(self, ctx: Ctx, decision: Decision, choice: str) -> None:
+        """Apply the answer to a question this card asked."""
+        raise IllegalAction(f"{self.key} asked no question")
+
+
+POWERS: dict[str, Power] = {}
+
+
+def register(cls: type[Power]) -> type[Power]:
+    POWERS[cls.key] = cls()
+    return cls
+
+
+def find_card(state: GameState, uid: int) -> tuple[int, Card] | None:
+    """The owner seat and the card with this uid, among cards owned by living monsters."""
+    for seat, monster in enumerate(state.monsters):
+        if not monster.alive:
+            continue
+        for card in monster.cards:
+            if card.uid == uid:
+                return seat, card
+    return None
+
+
+def effective_key(state: GameState, card: Card) -> str:
+    """The key whose power this card has: a Mimic counts as the card it copies."""
+    if card.copies is None:
+        return card.key
+    found = find_card(state, card.copies)
+    return card.key if found is None else found[1].key
+
+
+def powers_of(state: GameState, seat: int) -> Iterator[tuple[Card, Power]]:
+    """Every card of the monster with the power it has now (implemented cards only)."""
+    for card in state.monsters[seat].cards:
+        power = POWERS.get(effective_key(state, card) if card.copies is not None else card.key)
+        if power is not None:
+            yield card, power
+
+
+def max_hearts(state: GameState, seat: int) -> int:
+    best = BASE_MAX_HEARTS
+    for _card, power in powers_of(state, seat):
+        best = max(best, power.max_hearts)
+    return best
+
+
+def card_cost(state: GameState, seat: int, printed: int) -> int:
+    discount = sum(power.discount for _card, power in powers_of(state, seat))
+    return max(0, printed - discount)
+
+
+# --- primitive operations ---------------------------------------------------------------
+
+
+def gain_vp(ctx: Ctx, seat: int, amount: int, reason: str) -> None:
+    if amount <= 0:
+        return
+    ctx.set_mon(seat, vp=ctx.mon(seat).vp + amount)
+    ctx.emit(ev.VictoryPointsGained(seat=seat, amount=amount, reason=reason))
+
+
+def lose_vp(ctx: Ctx, seat: int, amount: int, reason: str) -> None:
+    lost = min(amount, ctx.mon(seat).vp)
+    if lost <= 0:
+        return
+    ctx.set_mon(seat, vp=ctx.mon(seat).vp - lost)
+    ctx.emit(ev.VictoryPointsLost(seat=seat, amount=lost, reason=reason))
+
+
+def gain_energy(ctx: Ctx, seat: int, amount: int, reason: str) -> None:
+    if amount <= 0:
+        return
+    ctx.set_mon(seat, energy=ctx.mon(seat).energy + amount)
+    ctx.emit(ev.EnergyGained(seat=seat, amount=amount, reason=reason))
+
+
+def pay_energy(ctx: Ctx, seat: int, amount: int, reason: str) -> None:
+    energy = ctx.mon(seat).energy
+    if amount > energy:
+        raise IllegalAction(f"{ctx.mon(seat).name} has {energy} energy; {amount} needed")
+    if amount <= 0:
+        return
+    ctx.set_mon(seat, energy=energy - amount)
+    ctx.emit(ev.EnergyLost(seat=seat, amount=amount, reason=reason))
+
+
+def heal(ctx: Ctx, seat: int, amount: int, reason: str) -> None:
+    monster = ctx.mon(seat)
+    gained = min(amount, max_hearts(ctx.s, seat) - monster.hearts)
+    if gained <= 0:
+        return
+    ctx.set_mon(seat, hearts=monster.hearts + gained)
+    ctx.emit(ev.Healed(seat=seat, amount=gained, reason=reason))
+
+
+def trim_hearts(ctx: Ctx, seat: int) -> None:
+    """Hearts above a (lowered) maximum are lost, e.g. when Even Bigger leaves."""
+    cap = max_hearts(ctx.s, seat)
+    if ctx.mon(seat).hearts > cap:
+        ctx.set_mon(seat, hearts=cap)
+
+
+def queue_losses(ctx: Ctx, losses: list[Loss]) -> None:
+    """Send losses through the damage pipeline: prevention and reactions for each target in
+    order, then application. Smash losses are queued by the smash step itself, which adds the
+    yield questions after them."""
+    losses = [loss for loss in losses if loss.amount > 0 and ctx.mon(loss.target).alive]
+    if not losses:
+        return
+    ctx.set_turn(losses=tuple(losses))
+    ctx.push(*(React(index=i) for i in range(len(losses))), ApplyLosses())
+
+
+def place_of(state: GameState, seat: int) -> Place | None:
+    return state.place_of(seat)
+
+
+def enter_tokyo(ctx: Ctx, seat: int, place: Place) -> None:
+    ctx.set(**{place: seat})
+    ctx.emit(ev.EnteredTokyo(seat=seat, place=place))
+    if ctx.s.two_player_variant():
+        gain_energy(ctx, seat, 1, "entering Tokyo")
+    else:
+        gain_vp(ctx, seat, 1, "entering Tokyo")
+
+
+def leave_tokyo(ctx: Ctx, seat: int, reason: str) -> None:
+    place = ctx.s.place_of(seat)
+    if place is None:
+        return
+    ctx.set(**{place: None})
+    ctx.emit(ev.LeftTokyo(seat=seat, place=place, reason=reason))
+
+
+def close_bay_if_needed(ctx: Ctx) -> None:
+    """With fewer than 5 monsters left, Tokyo Bay closes; its occupant leaves Tokyo, or moves
+    to Tokyo City if the City is empty (2016 rulebook)."""
+    s = ctx.s
+    if not s.bay_open or len(s.alive_seats()) >= 5:
+        return
+    ctx.set(bay_open=False)
+    ctx.emit(ev.BayClosed())
+    occupant = s.bay
+    if occupant is None:
+        return
+    if s.city is None:
+        ctx.set(bay=None, city=occupant)
+        ctx.emit(ev.LeftTokyo(seat=occupant, place="bay", reason="the Bay closed"))
+        ctx.emit(ev.EnteredTokyo(seat=occupant, place="city"))
+    else:
+        leave_tokyo(ctx, occupant, "the Bay closed")
+
+
+def remove_card(ctx: Ctx, seat: int, card: Card, reason: str) -> None:
+    """A card leaves its owner for the discard pile. Its power ends (``on_lose``), and Mimics
+    copying it take their token back."""
+    power_key = effective_key(ctx.s, card)
+    monster = ctx.mon(seat)
+    ctx.set_mon(seat, cards=tuple(c for c in monster.cards if c.uid != card.uid))
+    ctx.set(discard=(*ctx.s.discard, card.key))
+    ctx.emit(ev.CardDiscarded(seat=seat, card=card.key, reason=reason))
+    power = POWERS.get(power_key)
+    if power is not None:
+        power.on_lose(ctx, seat, card)
+    release_mimics(ctx, card.uid)
+
+
+def release_mimics(ctx: Ctx, uid: int) -> None:
+    """Every Mimic copying the card ``uid`` (which just left play) stops copying it."""
+    for seat, monster in enumerate(ctx.s.monsters):
+        for card in monster.cards:
+            if card.copies == uid:
+                stop_copying(ctx, seat, card, copied_key=None)
+
+
+def stop_copying(ctx: Ctx, seat: int, mimic: Card, copied_key: str | None) -> None:
+    """The Mimic token comes off: its copied power ends and its own tokens go."""
+    key = copied_key
+    if key is None:
+        found = find_card(ctx.s, mimic.copies) if mimic.copies is not None else None
+        key = found[1].key if found is not None else None
+    updated = replace(mimic, copies=None, tokens=0)
+    replace_card(ctx, seat, updated)
+    ctx.emit(ev.MimicReturned(seat=seat))
+    power = POWERS.get(key) if key is not None else None
+    if power is not None:
+        power.on_lose(ctx, seat, updated)
+
+
+def replace_card(ctx: Ctx, seat: int, card: Card) -> None:
+    monster = ctx.mon(seat)
+    ctx.set_mon(seat, cards=tuple(card if c.uid == card.uid else c for c in monster.cards))
+
+
+def current_card(ctx: Ctx, seat: int, uid: int) -> Card | None:
+    for card in ctx.mon(seat).cards:
+        if card.uid == uid:
+            return card
+    return None

@@ -1,0 +1,214 @@
+"""Events: what happened, in order. Every random outcome appears in an event, so a log of
+events tells the whole story of a game (the bot narrates from them)."""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class _Event(msgspec.Struct, frozen=True, tag_field="event", omit_defaults=True):
+    pass
+
+
+class FirstPlayerRolled(_Event, frozen=True, tag="first_player_rolled"):
+    """One round of the roll-off for the first player: each seat's count of smashes."""
+
+    smashes: tuple[tuple[int, int], ...]
+
+
+class TurnStarted(_Event, frozen=True, tag="turn_started"):
+    seat: int
+    number: int
+    extra: bool = False
+
+
+class DiceRolled(_Event, frozen=True, tag="dice_rolled"):
+    seat: int
+    dice: tuple[str, ...]
+    rerolled: tuple[int, ...]
+    # Which card made this roll possible, if any (Smoke Cloud, Psychic Probe).
+    card: str | None = None
+
+
+class VictoryPointsGained(_Event, frozen=True, tag="vp_gained"):
+    seat: int
+    amount: int
+    reason: str
+
+
+class VictoryPointsLost(_Event, frozen=True, tag="vp_lost"):
+    seat: int
+    amount: int
+    reason: str
+
+
+class EnergyGained(_Event, frozen=True, tag="energy_gained"):
+    seat: int
+    amount: int
+    reason: str
+
+
+class EnergyLost(_Event, frozen=True, tag="energy_lost"):
+    seat: int
+    amount: int
+    reason: str
+
+
+class Healed(_Event, frozen=True, tag="healed"):
+    seat: int
+    amount: int
+    reason: str
+
+
+class LossPrevented(_Event, frozen=True, tag="loss_prevented"):
+    seat: int
+    amount: int
+    card: str
+
+
+class CamouflageRolled(_Event, frozen=True, tag="camouflage_rolled"):
+    seat: int
+    dice: tuple[str, ...]
+
+
+class Damaged(_Event, frozen=True, tag="damaged"):
+    seat: int
+    amount: int
+    source: str
+    hearts: int
+
+
+class TokensGained(_Event, frozen=True, tag="tokens_gained"):
+    seat: int
+    token: str
+    amount: int
+
+
+class TokensRemoved(_Event, frozen=True, tag="tokens_removed"):
+    seat: int
+    token: str
+    amount: int
+
+
+class Yielded(_Event, frozen=True, tag="yielded"):
+    seat: int
+    place: str
+
+
+class Stayed(_Event, frozen=True, tag="stayed"):
+    seat: int
+    place: str
+
+
+class EnteredTokyo(_Event, frozen=True, tag="entered_tokyo"):
+    seat: int
+    place: str
+
+
+class LeftTokyo(_Event, frozen=True, tag="left_tokyo"):
+    seat: int
+    place: str
+    reason: str
+
+
+class CardRevealed(_Event, frozen=True, tag="card_revealed"):
+    card: str
+    slot: int
+
+
+class CardBought(_Event, frozen=True, tag="card_bought"):
+    seat: int
+    card: str
+    cost: int
+
+
+class Swept(_Event, frozen=True, tag="swept"):
+    seat: int
+    cards: tuple[str, ...]
+
+
+class CardDiscarded(_Event, frozen=True, tag="card_discarded"):
+    seat: int
+    card: str
+    reason: str
+
+
+class MimicPlaced(_Event, frozen=True, tag="mimic_placed"):
+    seat: int
+    card: str
+    owner: int
+
+
+class MimicReturned(_Event, frozen=True, tag="mimic_returned"):
+    seat: int
+
+
+class ReachedZeroHearts(_Event, frozen=True, tag="reached_zero"):
+    seat: int
+
+
+class Restarted(_Event, frozen=True, tag="restarted"):
+    """It Has a Child!: back at full hearts, no cards, no VP, outside Tokyo."""
+
+    seat: int
+
+
+class Eliminated(_Event, frozen=True, tag="eliminated"):
+    seat: int
+
+
+class BayClosed(_Event, frozen=True, tag="bay_closed"):
+    pass
+
+
+class ExtraTurnGranted(_Event, frozen=True, tag="extra_turn"):
+    seat: int
+    card: str
+
+
+class DeckEmpty(_Event, frozen=True, tag="deck_empty"):
+    pass
+
+
+class Won(_Event, frozen=True, tag="won"):
+    seats: tuple[int, ...]
+    reason: str
+
+
+class NoWinner(_Event, frozen=True, tag="no_winner"):
+    pass
+
+
+Event = (
+    FirstPlayerRolled
+    | TurnStarted
+    | DiceRolled
+    | VictoryPointsGained
+    | VictoryPointsLost
+    | EnergyGained
+    | EnergyLost
+    | Healed
+    | LossPrevented
+    | CamouflageRolled
+    | Damaged
+    | TokensGained
+    | TokensRemoved
+    | Yielded
+    | Stayed
+    | EnteredTokyo
+    | LeftTokyo
+    | CardRevealed
+    | CardBought
+    | Swept
+    | CardDiscarded
+    | MimicPlaced
+    | MimicReturned
+    | ReachedZeroHearts
+    | Restarted
+    | Eliminated
+    | BayClosed
+    | ExtraTurnGranted
+    | DeckEmpty
+    | Won
+    | NoWinner
+)

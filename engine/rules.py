@@ -1,0 +1,747 @@
+"""The rules of King of Tokyo as a step machine over an immutable state.
+
+Public API: :func:`create_game`, :func:`legal_actions`, :func:`apply`. A turn is a queue of
+automatic steps (``state.steps``); a step either does its work or stops the machine with a
+pending decision. ``apply`` answers a decision and runs steps until the next decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from itertools import combinations
+from typing import Any
+
+from msgspec.structs import replace
+
+from engine import events as ev
+from engine import steps as st
+from engine.actions import (
+    Action,
+    Buy,
+    Choose,
+    EndBuying,
+    Keep,
+    Roll,
+    Stay,
+    StopRolling,
+    Sweep,
+    Timeout,
+    Yield,
+)
+from engine.card_table import CARDS
+from engine.core import (
+    POWERS,
+    Ctx,
+    IllegalAction,
+    NotYourDecision,
+    StaleDecision,
+    card_cost,
+    close_bay_if_needed,
+    current_card,
+    effective_key,
+    enter_tokyo,
+    gain_energy,
+    gain_vp,
+    heal,
+    leave_tokyo,
+    max_hearts,
+    pay_energy,
+    powers_of,
+    release_mimics,
+)
+from engine.powers import implemented_keys
+from engine.state import (
+    BLACK_DICE,
+    MONSTER_NAMES,
+    ROLLS_PER_TURN,
+    SCHEMA_VERSION,
+    WINNING_VP,
+    Card,
+    Decision,
+    GameState,
+    Loss,
+    Monster,
+    Options,
+    Turn,
+)
+
+__all__ = [
+    "IllegalAction",
+    "NotYourDecision",
+    "StaleDecision",
+    "apply",
+    "card_cost",
+    "create_game",
+    "legal_actions",
+    "max_hearts",
+]
+
+
+# --- setup ------------------------------------------------------------------------------
+
+
+def create_game(
+    options: Options, seed: int, monsters: int | Iterable[str]
+) -> tuple[GameState, list[ev.Event]]:
+    """A new game for 2-6 monsters (a count, or their names), up to its first decision."""
+    names = MONSTER_NAMES[:monsters] if isinstance(monsters, int) else tuple(monsters)
+    if not 2 <= len(names) <= 6:
+        raise IllegalAction("King of Tokyo is played by 2 to 6 monsters")
+    if len(set(names)) != len(names):
+        raise IllegalAction("every monster needs its own name")
+    keys = options.cards or implemented_keys()
+    unknown = [k for k in keys if k not in POWERS]
+    if unknown:
+        raise IllegalAction(f"these cards are not implemented: {', '.join(unknown)}")
+    state = GameState(
+        schema=SCHEMA_VERSION,
+        options=options,
+        seed=seed & ((1 << 64) - 1),
+        monsters=tuple(Monster(name=n) for n in names),
+        bay_open=len(names) >= 5,
+    )
+    ctx = Ctx(state)
+    deck = [k for k in keys for _ in range(CARDS[k].copies)]
+    for i in range(len(deck) - 1, 0, -1):  # Fisher-Yates from the seeded generator
+        j = ctx.random_below(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    ctx.set(deck=tuple(deck))
+    for slot in range(3):
+        reveal(ctx, slot)
+    first = _roll_for_first_player(ctx)
+    ctx.set(
+        first_seat=first,
+        turn=Turn(seat=first, number=1, order_seat=first),
+        steps=(st.StartTurn(),),
+    )
+    _run(ctx)
+    return ctx.s, ctx.events
+
+
+def _roll_for_first_player(ctx: Ctx) -> int:
+    """Everyone rolls the six black dice; most smashes goes first; ties roll again."""
+    contenders = list(range(len(ctx.s.monsters)))
+    while True:
+        counts = [
+            (seat, sum(ctx.roll_die() == "smash" for _ in range(BLACK_DICE)))
+            for seat in contenders
+        ]
+        ctx.emit(ev.FirstPlayerRolled(smashes=tuple(counts)))
+        best = max(c for _, c in counts)
+        contenders = [seat for seat, c in counts if c == best]
+        if len(contenders) == 1:
+            return contenders[0]
+
+
+# --- the public API ---------------------------------------------------------------------
+
+
+def legal_actions(state: GameState, seat: int) -> list[Action]:
+    """Every action ``seat`` may send now (``Timeout`` aside, which the host sends)."""
+    actions: list[Action] = []
+    for decision in state.pending:
+        if decision.seat != seat:
+            continue
+        if decision.kind != "roll":
+            actions.extend(decision.options)
+            continue
+        assert state.turn is not None
+        n = len(state.turn.dice)
+        subsets = [c for size in range(n + 1) for c in combinations(range(n), size)]
+        actions.extend(Keep(decision=decision.id, dice=s) for s in subsets)
+        if any(isinstance(o, Roll) for o in decision.options):
+            actions.extend(Roll(decision=decision.id, keep=s) for s in subsets if len(s) < n)
+        actions.append(StopRolling(decision=decision.id))
+    return actions
+
+
+def apply(state: GameState, seat: int, action: Action) -> tuple[GameState, list[ev.Event]]:
+    """Apply ``seat``'s action. Returns the new state and what happened. An illegal action
+    raises :class:`IllegalAction` (with a message for the player) and changes nothing."""
+    if state.over:
+        raise IllegalAction("the game is over")
+    decision = next((d for d in state.pending if d.id == action.decision), None)
+    if decision is None:
+        raise StaleDecision("that moment has passed")
+    if decision.seat != seat:
+        asked = state.monsters[decision.seat].name
+        raise NotYourDecision(f"this question is for {asked}")
+    if isinstance(action, Timeout):
+        action = decision.default
+    ctx = Ctx(state)
+    if isinstance(action, Keep):
+        _keep(ctx, decision, action.dice)
+    else:
+        if decision.kind == "roll":
+            if not isinstance(action, Roll | StopRolling):
+                raise IllegalAction("roll the dice or stop rolling")
+        elif action not in decision.options:
+            raise IllegalAction("that is not one of the choices")
+        ctx.set(pending=tuple(d for d in ctx.s.pending if d.id != decision.id))
+        _ANSWERS[decision.kind](ctx, decision, action)
+    ctx.set(seq=ctx.s.seq + 1)
+    _run(ctx)
+    return ctx.s, ctx.events
+
+
+# --- the step machine -------------------------------------------------------------------
+
+# Steps that still run after the active monster is knocked out mid-turn: the rest of a damage
+# batch (a card hitting everyone) and the end of the turn.
+_RUN_WHEN_ACTIVE_OUT = (st.React, st.ApplyLosses, st.EndTurn, st.NextTurn)
+
+
+def _run(ctx: Ctx) -> None:
+    while not ctx.s.pending and ctx.s.steps and not ctx.s.over:
+        step = ctx.s.steps[0]
+        ctx.set(steps=ctx.s.steps[1:])
+        if not ctx.mon(ctx.turn.seat).alive and not isinstance(step, _RUN_WHEN_ACTIVE_OUT):
+            continue
+        _STEPS[type(step)](ctx, step)
+
+
+def _start_turn(ctx: Ctx, step: st.StartTurn) -> None:
+    turn = ctx.turn
+    seat = turn.seat
+    ctx.emit(ev.TurnStarted(seat=seat, number=turn.number, extra=turn.extra))
+    if ctx.s.in_tokyo(seat):
+        if ctx.s.two_player_variant():
+            gain_energy(ctx, seat, 1, "starting the turn in Tokyo")
+        else:
+            gain_vp(ctx, seat, 2, "starting the turn in Tokyo")
+    ctx.push(st.FirstRoll())
+    for card, power in list(powers_of(ctx.s, seat)):
+        power.start_of_turn(ctx, seat, card)
+
+
+def dice_count(ctx: Ctx, seat: int) -> tuple[int, int]:
+    """(black dice, green dice) this monster rolls: Shrink Ray tokens take black dice away."""
+    black = max(0, BLACK_DICE - ctx.mon(seat).shrink)
+    green = sum(power.extra_dice for _card, power in powers_of(ctx.s, seat))
+    return black, green
+
+
+def _first_roll(ctx: Ctx, step: st.FirstRoll) -> None:
+    seat = ctx.turn.seat
+    black, green = dice_count(ctx, seat)
+    extra_rolls = sum(power.extra_rolls for _card, power in powers_of(ctx.s, seat))
+    dice = tuple(ctx.roll_die() for _ in range(black + green))
+    ctx.set_turn(dice=dice, green=green, kept=(), rolls_left=ROLLS_PER_TURN - 1 + extra_rolls,
+                 rolls_done=1)
+    ctx.emit(ev.DiceRolled(seat=seat, dice=dice, rerolled=tuple(range(len(dice)))))
+    ctx.push(st.AskRoll())
+
+
+def _extra_roll_card(ctx: Ctx, seat: int) -> Card | None:
+    for card, power in powers_of(ctx.s, seat):
+        if power.extra_roll_available(ctx, seat, card):
+            return card
+    return None
+
+
+def _ask_roll(ctx: Ctx, step: st.AskRoll) -> None:
+    turn = ctx.turn
+    can_roll = turn.rolls_left > 0 or _extra_roll_card(ctx, turn.seat) is not None
+    if not turn.dice or not can_roll:
+        ctx.push(st.AfterRolling())
+        return
+    ctx.ask(turn.seat, "roll", (Roll(decision=0), StopRolling(decision=0)),
+            StopRolling(decision=0))
+
+
+def _keep(ctx: Ctx, decision: Decision, dice: tuple[int, ...]) -> None:
+    if decision.kind != "roll":
+        raise IllegalAction("there are no dice to keep now")
+    n = len(ctx.turn.dice)
+    if len(set(dice)) != len(dice) or any(not 0 <= i < n for i in dice):
+        raise IllegalAction(f"choose dice by number, from 1 to {n}")
+    ctx.set_turn(kept=tuple(sorted(dice)))
+
+
+def _answer_roll(ctx: Ctx, decision: Decision, action: Action) -> None:
+    if isinstance(action, StopRolling):
+        ctx.push(st.AfterRolling())
+        return
+    assert isinstance(action, Roll)
+    if action.keep is not None:
+        _keep(ctx, decision, action.keep)
+    turn = ctx.turn
+    seat = turn.seat
+    rerolled = tuple(i for i in range(len(turn.dice)) if i not in turn.kept)
+    if not rerolled:
+        raise IllegalAction("every die is kept: free at least one die, or stop rolling")
+    card_used: str | None = None
+    if turn.rolls_left > 0:
+        ctx.set_turn(rolls_left=turn.rolls_left - 1)
+    else:
+        card = _extra_roll_card(ctx, seat)
+        if card is None:
+            raise IllegalAction("no rolls left")
+        power = POWERS[effective_key(ctx.s, card)]
+        card_used = power.key
+        power.spend_extra_roll(ctx, seat, card)
+    dice = list(ctx.turn.dice)
+    for i in rerolled:
+        dice[i] = ctx.roll_die()
+    ctx.set_turn(dice=tuple(dice), rolls_done=ctx.turn.rolls_done + 1)
+    ctx.emit(ev.DiceRolled(seat=seat, dice=tuple(dice), rerolled=rerolled, card=card_used))
+    ctx.push(st.AskRoll())
+
+
+def _after_rolling(ctx: Ctx, step: st.AfterRolling) -> None:
+    """Other monsters' Psychic Probes, clockwise from the active monster, then resolve."""
+    offers: list[st.Step] = []
+    for seat in _clockwise_others(ctx, ctx.turn.seat):
+        for card, power in powers_of(ctx.s, seat):
+            if power.probes:
+                offers.append(st.ProbeOffer(seat=seat, uid=card.uid))
+    ctx.push(*offers, st.Resolve())
+
+
+def _clockwise_others(ctx: Ctx, seat: int) -> list[int]:
+    n = len(ctx.s.monsters)
+    return [(seat + k) % n for k in range(1, n) if ctx.mon((seat + k) % n).alive]
+
+
+def _probe_offer(ctx: Ctx, step: st.ProbeOffer) -> None:
+    card = current_card(ctx, step.seat, step.uid)
+    if card is None or not ctx.mon(step.seat).alive or not ctx.turn.dice:
+        return
+    choices = tuple(f"die:{i}" for i in range(len(ctx.turn.dice)))
+    ctx.ask(step.seat, "probe", choices=(*choices, "pass"), default_choice="pass", card=card)
+
+
+def _resolve(ctx: Ctx, step: st.Resolve) -> None:
+    seat = ctx.turn.seat
+    dice = ctx.turn.dice
+    for number in (1, 2, 3):
+        count = dice.count(str(number))
+        if count >= 3:
+            gain_vp(ctx, seat, number + count - 3, f"three {number}s")
+    gain_energy(ctx, seat, dice.count("energy"), "energy dice")
+    later: list[st.Step] = [st.ResolveSmashes()]
+    if ctx.s.options.edition == "2016":
+        later.append(st.EnterTokyo())
+    ctx.push(*later, st.AskBuy(), st.EndTurn())
+    hearts = dice.count("heart")
+    monster = ctx.mon(seat)
+    if not hearts or ctx.s.in_tokyo(seat):
+        return  # heart dice do nothing in Tokyo
+    if monster.poison or monster.shrink:
+        ctx.ask(seat, "hearts", choices=_token_choices(hearts, monster),
+                amount=hearts)
+    else:
+        heal(ctx, seat, hearts, "heart dice")
+
+
+def _token_choices(hearts: int, monster: Monster) -> tuple[str, ...]:
+    """"tokens:<poison>:<shrink>" — tokens removed; the other hearts heal. The default (first)
+    removes as many poison tokens, then shrink tokens, as the hearts allow."""
+    choices = []
+    for poison in range(min(hearts, monster.poison), -1, -1):
+        for shrink in range(min(hearts - poison, monster.shrink), -1, -1):
+            choices.append(f"tokens:{poison}:{shrink}")
+    return tuple(choices)
+
+
+def _answer_hearts(ctx: Ctx, decision: Decision, action: Action) -> None:
+    assert isinstance(action, Choose)
+    _, poison, shrink = action.choice.split(":")
+    seat = decision.seat
+    removed = {"poison": int(poison), "shrink": int(shrink)}
+    for token, amount in removed.items():
+        if amount:
+            ctx.set_mon(seat, **{token: getattr(ctx.mon(seat), token) - amount})
+            ctx.emit(ev.TokensRemoved(seat=seat, token=token, amount=amount))
+    heal(ctx, seat, decision.amount - sum(removed.values()), "heart dice")
+
+
+def _resolve_smashes(ctx: Ctx, step: st.ResolveSmashes) -> None:
+    s = ctx.s
+    seat = ctx.turn.seat
+    smashes = ctx.turn.dice.count("smash")
+    if not smashes:
+        return
+    if s.options.edition == "2011" and not s.in_tokyo(seat) and s.city is None:
+        # 2011: the first monster to smash an empty Tokyo takes it and deals no damage.
+        enter_tokyo(ctx, seat, "city")
+        return
+    if s.in_tokyo(seat):
+        targets = [t for t in s.alive_seats() if not s.in_tokyo(t)]
+    else:
+        targets = [t for t in (s.city, s.bay) if t is not None]
+    losses = [Loss(target=t, amount=smashes, source="smash") for t in targets]
+    ctx.set_turn(losses=tuple(losses), smashed=())
+    ctx.push(*(st.React(index=i) for i in range(len(losses))), st.ApplyLosses(),
+             st.AskYields(), st.ApplyYields())
+
+
+# --- the damage pipeline ----------------------------------------------------------------
+
+
+def _set_loss(ctx: Ctx, index: int, loss: Loss) -> None:
+    losses = ctx.turn.losses
+    ctx.set_turn(losses=(*losses[:index], loss, *losses[index + 1 :]))
+
+
+def _react(ctx: Ctx, step: st.React) -> None:
+    """Prevention (Wings already paid, Armor Plating, Camouflage), then the target's reactions
+    (Wings, Rapid Healing) as a question, asked again after each use."""
+    loss = ctx.turn.losses[step.index]
+    target = loss.target
+    if loss.settled or loss.amount <= 0 or not ctx.mon(target).alive:
+        return
+    if not loss.prevented:
+        amount = loss.amount
+        if ctx.mon(target).wings_turn == ctx.turn.number:
+            ctx.emit(ev.LossPrevented(seat=target, amount=amount, card="wings"))
+            amount = 0
+        preventers = sorted(
+            ((power.prevent_order, card.uid, card, power)
+             for card, power in powers_of(ctx.s, target) if power.prevent_order is not None),
+            key=lambda item: (item[0], item[1]),
+        )
+        for _order, _uid, card, power in preventers:
+            if amount <= 0:
+                break
+            amount = power.prevent(ctx, target, card, amount)
+        loss = replace(loss, amount=amount, prevented=True)
+        _set_loss(ctx, step.index, loss)
+        if amount <= 0:
+            return
+    choices = tuple(
+        f"use:{card.uid}"
+        for card, power in powers_of(ctx.s, target)
+        if power.reaction_available(ctx, target, card, loss)
+    )
+    if not choices:
+        return
+    ctx.push(st.React(index=step.index))
+    ctx.ask(target, "react", choices=("take", *choices), amount=loss.amount)
+
+
+def _answer_react(ctx: Ctx, decision: Decision, action: Action) -> None:
+    assert isinstance(action, Choose)
+    index = next(
+        i for i, loss in enumerate(ctx.turn.losses)
+        if loss.target == decision.seat and not loss.settled and loss.prevented
+    )
+    if action.choice == "take":
+        _set_loss(ctx, index, replace(ctx.turn.losses[index], settled=True))
+        return
+    _use_card(ctx, decision.seat, action.choice, index)
+
+
+def _use_card(ctx: Ctx, seat: int, choice: str, loss_index: int | None) -> None:
+    card = current_card(ctx, seat, int(choice.removeprefix("use:")))
+    if card is None:
+        raise IllegalAction("that card is gone")
+    POWERS[effective_key(ctx.s, card)].use(ctx, seat, card, loss_index)
+
+
+def _apply_losses(ctx: Ctx, step: st.ApplyLosses) -> None:
+    kept: list[Loss] = []
+    for loss in ctx.turn.losses:
+        if loss.amount <= 0 or not ctx.mon(loss.target).alive:
+            continue
+        if loss.source == "smash" and ctx.s.in_tokyo(loss.target) and any(
+            power.yield_cancels_loss for _c, power in powers_of(ctx.s, loss.target)
+        ):
+            # Jets: the loss waits for the yield question; yielding cancels it.
+            kept.append(replace(loss, deferred=True))
+            continue
+        lose_hearts(ctx, loss)
+    ctx.set_turn(losses=tuple(kept))
+
+
+def lose_hearts(ctx: Ctx, loss: Loss) -> None:
+    target = loss.target
+    hearts = max(0, ctx.mon(target).hearts - loss.amount)
+    ctx.set_mon(target, hearts=hearts)
+    ctx.emit(ev.Damaged(seat=target, amount=loss.amount, source=loss.source, hearts=hearts))
+    active = ctx.turn.seat
+    if target != active and loss.source != "poison":
+        ctx.set_turn(dealt_damage=True)
+    if loss.source == "smash":
+        ctx.set_turn(smashed=(*ctx.turn.smashed, target))
+        for card, power in list(powers_of(ctx.s, active)):
+            power.on_smash_hit(ctx, active, card, target)
+    if hearts == 0:
+        _reach_zero(ctx, target)
+
+
+def _reach_zero(ctx: Ctx, seat: int) -> None:
+    ctx.emit(ev.ReachedZeroHearts(seat=seat))
+    for card, power in list(powers_of(ctx.s, seat)):
+        if power.on_zero_hearts(ctx, seat, card):
+            return
+    _eliminate(ctx, seat)
+
+
+def _eliminate(ctx: Ctx, seat: int) -> None:
+    """Out of the game: Keep cards and energy are discarded, Tokyo is left."""
+    monster = ctx.mon(seat)
+    ctx.set_mon(seat, alive=False, hearts=0, energy=0, cards=())
+    ctx.set(discard=(*ctx.s.discard, *(c.key for c in monster.cards)))
+    leave_tokyo(ctx, seat, "eliminated")
+    ctx.emit(ev.Eliminated(seat=seat))
+    for card in monster.cards:
+        release_mimics(ctx, card.uid)
+    ctx.set(pending=tuple(d for d in ctx.s.pending if d.seat != seat))
+    close_bay_if_needed(ctx)
+
+
+def _ask_yields(ctx: Ctx, step: st.AskYields) -> None:
+    """Every monster in Tokyo that lost hearts to the smashes (or whose loss waits on Jets) is
+    asked at the same time; answers are applied together, City first."""
+    s = ctx.s
+    deferred = {loss.target: loss.amount for loss in ctx.turn.losses if loss.deferred}
+    ctx.set_turn(yield_answers=())
+    for occupant in (s.city, s.bay):
+        if occupant is None or not ctx.mon(occupant).alive:
+            continue
+        if occupant in ctx.turn.smashed or occupant in deferred:
+            ctx.ask(occupant, "yield", (Stay(decision=0), Yield(decision=0)), Stay(decision=0),
+                    amount=deferred.get(occupant, 0))
+
+
+def _answer_yield(ctx: Ctx, decision: Decision, action: Action) -> None:
+    ctx.set_turn(yield_answers=(*ctx.turn.yield_answers,
+                                (decision.seat, isinstance(action, Yield))))
+
+
+def _apply_yields(ctx: Ctx, step: st.ApplyYields) -> None:
+    answers = dict(ctx.turn.yield_answers)
+    deferred = {loss.target: loss for loss in ctx.turn.losses if loss.deferred}
+    for occupant in (ctx.s.city, ctx.s.bay):
+        if occupant is None or occupant not in answers:
+            continue
+        place = ctx.s.place_of(occupant)
+        assert place is not None
+        if answers[occupant]:
+            ctx.set(**{place: None})
+            ctx.emit(ev.Yielded(seat=occupant, place=place))
+            if occupant in deferred:
+                ctx.emit(ev.LossPrevented(seat=occupant, amount=deferred[occupant].amount,
+                                          card="jets"))
+        else:
+            ctx.emit(ev.Stayed(seat=occupant, place=place))
+            if occupant in deferred:
+                lose_hearts(ctx, replace(deferred[occupant], deferred=False))
+    ctx.set_turn(losses=(), yield_answers=())
+    if ctx.s.options.edition == "2011":
+        # 2011: the attacker must take the place it emptied (the City first).
+        _take_empty_place(ctx)
+
+
+def _take_empty_place(ctx: Ctx) -> None:
+    s = ctx.s
+    seat = ctx.turn.seat
+    if s.in_tokyo(seat) or not ctx.mon(seat).alive:
+        return
+    if s.city is None:
+        enter_tokyo(ctx, seat, "city")
+    elif s.bay_open and s.bay is None:
+        enter_tokyo(ctx, seat, "bay")
+
+
+def _enter_tokyo_step(ctx: Ctx, step: st.EnterTokyo) -> None:
+    """2016: if Tokyo City (or, with 5-6 monsters, Tokyo Bay) is empty, the active monster
+    must enter it."""
+    _take_empty_place(ctx)
+
+
+# --- buying -----------------------------------------------------------------------------
+
+
+def reveal(ctx: Ctx, slot: int) -> Card | None:
+    """Turn the top card of the deck face up into ``slot`` (the slot disappears if the deck is
+    empty)."""
+    face_up = list(ctx.s.face_up)
+    deck = ctx.s.deck
+    if not deck:
+        if slot < len(face_up):
+            del face_up[slot]
+        ctx.set(face_up=tuple(face_up))
+        ctx.emit(ev.DeckEmpty())
+        return None
+    card = Card(uid=ctx.new_uid(), key=deck[0])
+    if slot < len(face_up):
+        face_up[slot] = card
+    else:
+        face_up.append(card)
+    ctx.set(deck=deck[1:], face_up=tuple(face_up))
+    ctx.emit(ev.CardRevealed(card=card.key, slot=slot))
+    return card
+
+
+def _ask_buy(ctx: Ctx, step: st.AskBuy) -> None:
+    seat = ctx.turn.seat
+    monster = ctx.mon(seat)
+    options: list[Action] = [
+        Buy(decision=0, slot=slot)
+        for slot, card in enumerate(ctx.s.face_up)
+        if card_cost(ctx.s, seat, CARDS[card.key].cost) <= monster.energy
+    ]
+    if monster.energy >= 2 and ctx.s.face_up:
+        options.append(Sweep(decision=0))
+    options.extend(
+        Choose(decision=0, choice=f"use:{card.uid}")
+        for card, power in powers_of(ctx.s, seat)
+        if power.buy_step_available(ctx, seat, card)
+    )
+    options.append(EndBuying(decision=0))
+    ctx.ask(seat, "buy", tuple(options), EndBuying(decision=0))
+
+
+def _answer_buy(ctx: Ctx, decision: Decision, action: Action) -> None:
+    seat = decision.seat
+    if isinstance(action, EndBuying):
+        return
+    ctx.push(st.AskBuy())
+    if isinstance(action, Buy):
+        buy_face_up(ctx, seat, action.slot)
+    elif isinstance(action, Sweep):
+        pay_energy(ctx, seat, 2, "sweeping the cards")
+        swept = tuple(c.key for c in ctx.s.face_up)
+        ctx.set(discard=(*ctx.s.discard, *swept), face_up=())
+        ctx.emit(ev.Swept(seat=seat, cards=swept))
+        revealed = [reveal(ctx, slot) for slot in range(3)]
+        _offer_to_opportunists(ctx, [c for c in revealed if c is not None])
+    elif isinstance(action, Choose):
+        _use_card(ctx, seat, action.choice, None)
+
+
+def buy_face_up(ctx: Ctx, seat: int, slot: int) -> None:
+    """``seat`` buys the face-up card in ``slot``; it is replaced at once from the deck."""
+    card = ctx.s.face_up[slot]
+    info = CARDS[card.key]
+    cost = card_cost(ctx.s, seat, info.cost)
+    pay_energy(ctx, seat, cost, f"buying {info.name}")
+    ctx.emit(ev.CardBought(seat=seat, card=card.key, cost=cost))
+    new = reveal(ctx, slot)
+    if new is not None:
+        _offer_to_opportunists(ctx, [new])
+    power = POWERS[card.key]
+    if info.kind == "discard":
+        ctx.set(discard=(*ctx.s.discard, card.key))
+        power.on_buy_discard(ctx, seat)
+    else:
+        ctx.set_mon(seat, cards=(*ctx.mon(seat).cards, card))
+        power.on_gain(ctx, seat, card)
+
+
+def _offer_to_opportunists(ctx: Ctx, revealed: list[Card]) -> None:
+    """Opportunist owners, first clockwise from the active monster, may buy what was just
+    revealed (the active monster is buying anyway, so it is not asked)."""
+    if not revealed:
+        return
+    uids = tuple(c.uid for c in revealed)
+    offers = [
+        st.OpportunistOffer(seat=seat, uid=card.uid, revealed=uids)
+        for seat in _clockwise_others(ctx, ctx.turn.seat)
+        for card, power in powers_of(ctx.s, seat)
+        if power.opportunist
+    ]
+    ctx.push(*offers)
+
+
+def _opportunist_offer(ctx: Ctx, step: st.OpportunistOffer) -> None:
+    card = current_card(ctx, step.seat, step.uid)
+    if card is None or not ctx.mon(step.seat).alive:
+        return
+    energy = ctx.mon(step.seat).energy
+    choices = tuple(
+        f"buy:{c.uid}"
+        for c in ctx.s.face_up
+        if c.uid in step.revealed and card_cost(ctx.s, step.seat, CARDS[c.key].cost) <= energy
+    )
+    if choices:
+        ctx.ask(step.seat, "opportunist", choices=(*choices, "pass"), default_choice="pass",
+                card=card)
+
+
+def _answer_card(ctx: Ctx, decision: Decision, action: Action) -> None:
+    assert isinstance(action, Choose) and decision.card_uid is not None
+    card = current_card(ctx, decision.seat, decision.card_uid)
+    if card is None:
+        raise IllegalAction("that card is gone")
+    POWERS[effective_key(ctx.s, card)].answer(ctx, decision, action.choice)
+
+
+# --- the end of a turn ------------------------------------------------------------------
+
+
+def _end_turn(ctx: Ctx, step: st.EndTurn) -> None:
+    """Poison: the active monster loses one heart per poison token (a card effect, not an
+    attack)."""
+    ctx.push(st.NextTurn())
+    seat = ctx.turn.seat
+    poison = ctx.mon(seat).poison
+    if poison and ctx.mon(seat).alive:
+        ctx.set_turn(losses=(Loss(target=seat, amount=poison, source="poison"),))
+        ctx.push(st.React(index=0), st.ApplyLosses())
+
+
+def _next_turn(ctx: Ctx, step: st.NextTurn) -> None:
+    s = ctx.s
+    alive = s.alive_seats()
+    champions = tuple(seat for seat in alive if s.monsters[seat].vp >= WINNING_VP)
+    if not alive:
+        ctx.set(over=True, pending=(), steps=())
+        ctx.emit(ev.NoWinner())
+        return
+    if champions or len(alive) == 1:
+        winners = champions or alive
+        reason = f"{WINNING_VP} victory points" if champions else "last monster standing"
+        ctx.set(over=True, winners=winners, pending=(), steps=())
+        ctx.emit(ev.Won(seats=winners, reason=reason))
+        return
+    turn = ctx.turn
+    extra = list(s.extra_turns)
+    while extra and not s.monsters[extra[0]].alive:
+        extra.pop(0)
+    if extra:
+        seat, order_seat, is_extra = extra.pop(0), turn.order_seat, True
+    else:
+        n = len(s.monsters)
+        seat = next((turn.order_seat + k) % n for k in range(1, n + 1)
+                    if s.monsters[(turn.order_seat + k) % n].alive)
+        order_seat, is_extra = seat, False
+    ctx.set(
+        extra_turns=tuple(extra),
+        turn=Turn(seat=seat, number=turn.number + 1, order_seat=order_seat, extra=is_extra),
+    )
+    ctx.push(st.StartTurn())
+
+
+_STEPS: dict[type[Any], Callable[[Ctx, Any], None]] = {
+    st.StartTurn: _start_turn,
+    st.FirstRoll: _first_roll,
+    st.AskRoll: _ask_roll,
+    st.AfterRolling: _after_rolling,
+    st.ProbeOffer: _probe_offer,
+    st.Resolve: _resolve,
+    st.ResolveSmashes: _resolve_smashes,
+    st.React: _react,
+    st.ApplyLosses: _apply_losses,
+    st.AskYields: _ask_yields,
+    st.ApplyYields: _apply_yields,
+    st.EnterTokyo: _enter_tokyo_step,
+    st.AskBuy: _ask_buy,
+    st.OpportunistOffer: _opportunist_offer,
+    st.EndTurn: _end_turn,
+    st.NextTurn: _next_turn,
+}
+
+_ANSWERS: dict[str, Callable[[Ctx, Decision, Action], None]] = {
+    "roll": _answer_roll,
+    "hearts": _answer_hearts,
+    "react": _answer_react,
+    "yield": _answer_yield,
+    "buy": _answer_buy,
+    "probe": _answer_card,
+    "opportunist": _answer_card,
+    "mimic": _answer_card,
+    "mimic_move": _answer_card,
+}

@@ -1,0 +1,181 @@
+"""The game state: one immutable tree of frozen msgspec Structs.
+
+Everything the rules need lives here, including the random generator's counter, so a state
+plus an action fully determines the next state. Fields with defaults are left out of the JSON
+(``omit_defaults``) to keep a stored 6-monster game small.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from engine.actions import Action
+from engine.steps import Step
+
+SCHEMA_VERSION = 1
+
+Face = Literal["1", "2", "3", "energy", "heart", "smash"]
+FACES: tuple[Face, ...] = ("1", "2", "3", "energy", "heart", "smash")
+
+Edition = Literal["2016", "2011"]
+Place = Literal["city", "bay"]
+
+BASE_MAX_HEARTS = 10
+WINNING_VP = 20
+BLACK_DICE = 6
+ROLLS_PER_TURN = 3
+
+MONSTER_NAMES: tuple[str, ...] = (
+    "Alienoid",
+    "Cyber Kitty",
+    "Gigazaur",
+    "Meka Dragon",
+    "Space Penguin",
+    "The King",
+)
+
+
+class Frozen(msgspec.Struct, frozen=True, omit_defaults=True, forbid_unknown_fields=True):
+    """Base for every state record: immutable, compact JSON."""
+
+
+class Options(Frozen, frozen=True):
+    edition: Edition = "2016"
+    # None means "the default": on for exactly two monsters, off otherwise.
+    two_player_variant: bool | None = None
+    # Card keys to deal; empty means every implemented card.
+    cards: tuple[str, ...] = ()
+
+
+class Card(Frozen, frozen=True):
+    """A power card in play (face up or owned). ``uid`` is unique for the whole game."""
+
+    uid: int
+    key: str
+    # Tokens sitting on the card (Smoke Cloud's smoke tokens).
+    tokens: int = 0
+    # For Mimic only: the uid of the Keep card it copies (None while the token is off).
+    copies: int | None = None
+
+
+class Monster(Frozen, frozen=True):
+    name: str
+    hearts: int = BASE_MAX_HEARTS
+    vp: int = 0
+    energy: int = 0
+    cards: tuple[Card, ...] = ()
+    poison: int = 0
+    shrink: int = 0
+    alive: bool = True
+    # The turn number on which this monster paid for Wings (no heart loss for that turn).
+    wings_turn: int = -1
+
+
+class Loss(Frozen, frozen=True):
+    """A loss of hearts on its way through the damage pipeline."""
+
+    target: int
+    amount: int
+    # "smash": from dice (an attack; may cause a yield). "card": from a card. "poison": tokens.
+    source: Literal["smash", "card", "poison"]
+    # True once prevention (Armor Plating, Camouflage, Wings already paid) has been applied.
+    prevented: bool = False
+    # True once the target has answered its reactions (or had none to make).
+    settled: bool = False
+    # True when the loss waits for a Jets owner's yield decision.
+    deferred: bool = False
+
+
+class Turn(Frozen, frozen=True):
+    seat: int
+    number: int
+    # The seat whose place in the normal order this turn holds (differs on a Frenzy extra turn).
+    order_seat: int = -1
+    extra: bool = False
+    dice: tuple[Face, ...] = ()
+    # How many of the dice (at the end of ``dice``) are green.
+    green: int = 0
+    # Indices of the dice kept aside (not rerolled by the next Roll).
+    kept: tuple[int, ...] = ()
+    rolls_left: int = 0
+    rolls_done: int = 0
+    # Losses between the resolve step and their application (see engine.damage).
+    losses: tuple[Loss, ...] = ()
+    # Seats that lost hearts to this turn's smashes (they may yield).
+    smashed: tuple[int, ...] = ()
+    # Answers to simultaneous yield questions, applied in a fixed order once all are in.
+    yield_answers: tuple[tuple[int, bool], ...] = ()
+    # Did the active monster make anyone lose hearts this turn (for Herbivore-like cards)?
+    dealt_damage: bool = False
+    # Card uids that already used their once-per-turn ability.
+    used: tuple[int, ...] = ()
+
+
+class Decision(Frozen, frozen=True):
+    """A question the engine is waiting on. Answers must name ``id``; an old id is refused."""
+
+    id: int
+    seat: int
+    kind: str
+    options: tuple[Action, ...]
+    # The option a Timeout applies.
+    default: Action
+    # The card asking, when a card asks (its key), and the uid of that card.
+    card: str | None = None
+    card_uid: int | None = None
+    # Hearts at stake (a pending loss), for prompts such as "stay or yield?".
+    amount: int = 0
+
+
+class GameState(Frozen, frozen=True):
+    schema: int
+    options: Options
+    seed: int
+    monsters: tuple[Monster, ...]
+    # The random generator: outcomes are splitmix64(seed, counter), counter increments per draw.
+    rng: int = 0
+    # Number of actions applied so far.
+    seq: int = 0
+    # Seat index of the monster in each place, or None.
+    city: int | None = None
+    bay: int | None = None
+    # Whether Tokyo Bay is in play (5-6 monsters at the start, and at least 5 still alive).
+    bay_open: bool = False
+    deck: tuple[str, ...] = ()
+    face_up: tuple[Card, ...] = ()
+    discard: tuple[str, ...] = ()
+    first_seat: int = 0
+    turn: Turn | None = None
+    pending: tuple[Decision, ...] = ()
+    steps: tuple[Step, ...] = ()
+    # Seats owed an extra turn (Frenzy) after the current one, in order.
+    extra_turns: tuple[int, ...] = ()
+    next_uid: int = 1
+    next_decision: int = 1
+    over: bool = False
+    winners: tuple[int, ...] = ()
+
+    @property
+    def active(self) -> int:
+        assert self.turn is not None
+        return self.turn.seat
+
+    def place_of(self, seat: int) -> Place | None:
+        if self.city == seat:
+            return "city"
+        if self.bay == seat:
+            return "bay"
+        return None
+
+    def in_tokyo(self, seat: int) -> bool:
+        return self.city == seat or self.bay == seat
+
+    def alive_seats(self) -> tuple[int, ...]:
+        return tuple(i for i, m in enumerate(self.monsters) if m.alive)
+
+    def two_player_variant(self) -> bool:
+        if self.options.two_player_variant is None:
+            return len(self.monsters) == 2
+        return self.options.two_player_variant

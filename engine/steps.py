@@ -1,0 +1,103 @@
+"""Automatic steps still to run. The engine keeps a queue of these in the state, so a turn can
+stop at any point for a decision and go on later from exactly where it was."""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class _Step(msgspec.Struct, frozen=True, tag_field="step", omit_defaults=True):
+    pass
+
+
+class StartTurn(_Step, frozen=True, tag="start_turn"):
+    pass
+
+
+class FirstRoll(_Step, frozen=True, tag="first_roll"):
+    pass
+
+
+class AskRoll(_Step, frozen=True, tag="ask_roll"):
+    pass
+
+
+class AfterRolling(_Step, frozen=True, tag="after_rolling"):
+    pass
+
+
+class ProbeOffer(_Step, frozen=True, tag="probe"):
+    """Offer a Psychic Probe (or a Mimic copying one) to reroll one of the active dice."""
+
+    seat: int
+    uid: int
+
+
+class Resolve(_Step, frozen=True, tag="resolve"):
+    pass
+
+
+class ResolveSmashes(_Step, frozen=True, tag="smashes"):
+    pass
+
+
+class React(_Step, frozen=True, tag="react"):
+    """Run the loss at this index of ``turn.losses`` through prevention and reactions."""
+
+    index: int
+
+
+class ApplyLosses(_Step, frozen=True, tag="apply_losses"):
+    pass
+
+
+class AskYields(_Step, frozen=True, tag="ask_yields"):
+    pass
+
+
+class ApplyYields(_Step, frozen=True, tag="apply_yields"):
+    pass
+
+
+class EnterTokyo(_Step, frozen=True, tag="enter_tokyo"):
+    pass
+
+
+class AskBuy(_Step, frozen=True, tag="ask_buy"):
+    pass
+
+
+class OpportunistOffer(_Step, frozen=True, tag="opportunist"):
+    """Offer freshly revealed cards (by uid) to the Opportunist card ``uid`` of ``seat``."""
+
+    seat: int
+    uid: int
+    revealed: tuple[int, ...]
+
+
+class EndTurn(_Step, frozen=True, tag="end_turn"):
+    pass
+
+
+class NextTurn(_Step, frozen=True, tag="next_turn"):
+    pass
+
+
+Step = (
+    StartTurn
+    | FirstRoll
+    | AskRoll
+    | AfterRolling
+    | ProbeOffer
+    | Resolve
+    | ResolveSmashes
+    | React
+    | ApplyLosses
+    | AskYields
+    | ApplyYields
+    | EnterTokyo
+    | AskBuy
+    | OpportunistOffer
+    | EndTurn
+    | NextTurn
+)
