@@ -88,6 +88,9 @@ class Ctx:
 
     def roll_die(self) -> Face:
         s = self.s
+        if s.forced_dice:
+            self.s = replace(s, forced_dice=s.forced_dice[1:])
+            return s.forced_dice[0]
         face = FACES[below(s.seed, s.rng, 6)]
         self.s = replace(s, rng=s.rng + 1)
         return face
@@ -160,6 +163,8 @@ class Power:
     probes: ClassVar[bool] = False
     # May buy cards the moment they are revealed (Opportunist).
     opportunist: ClassVar[bool] = False
+    # What using the card does, for its button ("pay 2 energy: lose no hearts this turn").
+    use_label: ClassVar[str] = ""
 
     def on_gain(self, ctx: Ctx, seat: int, card: Card) -> None:
         """The card was just bought, or a Mimic just started copying it (``card`` is then the

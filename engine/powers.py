@@ -98,6 +98,7 @@ class Camouflage(Power):
 @register
 class Wings(Power):
     key = "wings"
+    use_label = "pay 2 energy: lose no hearts for the rest of this turn"
 
     def reaction_available(self, ctx: Ctx, seat: int, card: Card, loss: Loss) -> bool:
         return ctx.mon(seat).energy >= 2
@@ -116,6 +117,7 @@ class Wings(Power):
 @register
 class RapidHealing(Power):
     key = "rapid_healing"
+    use_label = "pay 2 energy: gain 1 heart"
 
     def _can_heal(self, ctx: Ctx, seat: int) -> bool:
         monster = ctx.mon(seat)

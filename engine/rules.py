@@ -745,3 +745,11 @@ _ANSWERS: dict[str, Callable[[Ctx, Decision, Action], None]] = {
     "mimic": _answer_card,
     "mimic_move": _answer_card,
 }
+
+
+def advance(state: GameState) -> tuple[GameState, list[ev.Event]]:
+    """Run the queued steps of a state built by hand (scenarios, tests) up to its first
+    decision."""
+    ctx = Ctx(state)
+    _run(ctx)
+    return ctx.s, ctx.events

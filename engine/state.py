@@ -152,6 +152,9 @@ class GameState(Frozen, frozen=True):
     steps: tuple[Step, ...] = ()
     # Seats owed an extra turn (Frenzy) after the current one, in order.
     extra_turns: tuple[int, ...] = ()
+    # Faces the next dice rolls must show, consumed first (rule scenarios and bot tests force
+    # dice this way; always empty in a real game).
+    forced_dice: tuple[Face, ...] = ()
     next_uid: int = 1
     next_decision: int = 1
     over: bool = False

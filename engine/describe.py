@@ -1,0 +1,232 @@
+"""Words for players: what a decision asks, what each option does, what an event means.
+
+The bot builds its buttons from ``option_label`` for any decision, so a new card that asks a
+question needs no new interface code. Pure functions of the state; no Discord formatting.
+"""
+
+from __future__ import annotations
+
+from engine import events as ev
+from engine.actions import (
+    Action,
+    Buy,
+    Choose,
+    EndBuying,
+    Keep,
+    Roll,
+    Stay,
+    StopRolling,
+    Sweep,
+    Timeout,
+    Yield,
+)
+from engine.card_table import CARDS
+from engine.core import POWERS, card_cost, effective_key, find_card
+from engine.state import GameState
+
+FACE_WORDS = {
+    "1": "1",
+    "2": "2",
+    "3": "3",
+    "energy": "energy",
+    "heart": "heart",
+    "smash": "smash",
+}
+PLACE_WORDS = {"city": "Tokyo City", "bay": "Tokyo Bay"}
+
+
+def card_name(key: str) -> str:
+    info = CARDS.get(key)
+    return info.name if info is not None else key
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _card_by_uid(state: GameState, uid: int) -> tuple[str, str]:
+    """(card name, owner's name or "the shop") of a card in play or face up."""
+    found = find_card(state, uid)
+    if found is not None:
+        seat, card = found
+        return card_name(card.key), state.monsters[seat].name
+    for card in state.face_up:
+        if card.uid == uid:
+            return card_name(card.key), "the shop"
+    return "a card", "nobody"
+
+
+def option_label(state: GameState, action: Action) -> str:
+    """A short button label for one option of a pending decision."""
+    if isinstance(action, Roll):
+        turn = state.turn
+        if turn is not None and turn.rolls_left == 0:
+            return "Roll (uses a card)"
+        return "Roll"
+    if isinstance(action, StopRolling):
+        return "Done rolling"
+    if isinstance(action, Keep):
+        return "Keep " + ", ".join(str(i + 1) for i in action.dice)
+    if isinstance(action, Stay):
+        return "Stay in Tokyo"
+    if isinstance(action, Yield):
+        return "Yield Tokyo"
+    if isinstance(action, Buy):
+        card = state.face_up[action.slot]
+        seat = state.turn.seat if state.turn is not None else 0
+        cost = card_cost(state, seat, CARDS[card.key].cost)
+        return f"Buy {card_name(card.key)} ({cost}⚡)"
+    if isinstance(action, Sweep):
+        return "Sweep cards (2⚡)"
+    if isinstance(action, EndBuying):
+        return "End turn"
+    if isinstance(action, Timeout):
+        return "Time's up"
+    return _choice_label(state, action)
+
+
+def _choice_label(state: GameState, action: Choose) -> str:
+    kind, _, rest = action.choice.partition(":")
+    if kind == "pass":
+        return "Pass"
+    if kind == "take":
+        return "Take the loss"
+    if kind == "use":
+        found = find_card(state, int(rest))
+        if found is None:
+            return "Use a card"
+        key = effective_key(state, found[1])
+        return f"{card_name(key)}: {POWERS[key].use_label}"
+    if kind == "die":
+        turn = state.turn
+        index = int(rest)
+        face = turn.dice[index] if turn is not None and index < len(turn.dice) else "?"
+        return f"Reroll die {index + 1} ({FACE_WORDS.get(face, face)})"
+    if kind == "copy":
+        name, owner = _card_by_uid(state, int(rest))
+        return f"Copy {name} ({owner})"
+    if kind == "buy":
+        name, _ = _card_by_uid(state, int(rest))
+        return f"Buy {name}"
+    if kind == "tokens":
+        poison, shrink = (int(x) for x in rest.split(":"))
+        parts = []
+        if poison:
+            parts.append(f"remove {_plural(poison, 'poison token')}")
+        if shrink:
+            parts.append(f"remove {_plural(shrink, 'shrink token')}")
+        return (", ".join(parts) or "heal only").capitalize()
+    return action.choice
+
+
+def prompt(state: GameState, decision_index: int = 0) -> str:
+    """What the engine waits for, in words ("The King: stay in Tokyo or yield?")."""
+    decision = state.pending[decision_index]
+    name = state.monsters[decision.seat].name
+    kind = decision.kind
+    if kind == "roll":
+        turn = state.turn
+        left = turn.rolls_left if turn is not None else 0
+        return f"{name}: keep dice and roll again ({_plural(left, 'roll')} left), or stop?"
+    if kind == "yield":
+        place = PLACE_WORDS.get(state.place_of(decision.seat) or "", "Tokyo")
+        return f"{name}: stay in {place} or yield?"
+    if kind == "buy":
+        return f"{name}: buy cards, sweep, or end the turn?"
+    if kind == "hearts":
+        return f"{name}: use {_plural(decision.amount, 'heart')} to heal or to remove tokens?"
+    if kind == "react":
+        return f"{name} is about to lose {_plural(decision.amount, 'heart')}: use a card?"
+    if kind == "probe":
+        return f"{name}: reroll one of the active monster's dice with Psychic Probe?"
+    if kind == "opportunist":
+        return f"{name}: buy a newly revealed card with Opportunist?"
+    if kind == "mimic":
+        return f"{name}: choose a Keep card for Mimic to copy"
+    if kind == "mimic_move":
+        return f"{name}: move the Mimic token for 1 energy?"
+    return f"{name}: {kind}?"
+
+
+def waiting_text(state: GameState) -> str:
+    """One line for the board: the pending questions, or the result of a finished game."""
+    if state.over:
+        if not state.winners:
+            return "Every monster is down: nobody wins."
+        names = " and ".join(state.monsters[s].name for s in state.winners)
+        return f"{names} {'wins' if len(state.winners) == 1 else 'win'}: King of Tokyo!"
+    if not state.pending:
+        return ""
+    if all(d.kind == "yield" for d in state.pending) and len(state.pending) > 1:
+        names = " and ".join(state.monsters[d.seat].name for d in state.pending)
+        return f"{names}: stay in Tokyo or yield?"
+    return prompt(state, 0)
+
+
+def narrate(state: GameState, event: ev.Event) -> str | None:
+    """A short sentence for an event, or None for events not worth a line on their own.
+    ``state`` gives the names (any state of the same game will do)."""
+
+    def name(seat: int) -> str:
+        return state.monsters[seat].name
+
+    match event:
+        case ev.TurnStarted(seat=seat, extra=extra):
+            return f"{name(seat)}'s {'extra ' if extra else ''}turn."
+        case ev.DiceRolled(seat=seat, dice=dice, card=card):
+            faces = " ".join(FACE_WORDS[f] for f in dice)
+            via = f" ({card_name(card)})" if card else ""
+            return f"{name(seat)} rolled{via}: {faces}"
+        case ev.VictoryPointsGained(seat=seat, amount=amount, reason=reason):
+            return f"{name(seat)} gains {amount}★ ({reason})."
+        case ev.VictoryPointsLost(seat=seat, amount=amount, reason=reason):
+            return f"{name(seat)} loses {amount}★ ({reason})."
+        case ev.EnergyGained(seat=seat, amount=amount, reason=reason):
+            return f"{name(seat)} gains {amount}⚡ ({reason})."
+        case ev.Healed(seat=seat, amount=amount, reason=reason):
+            return f"{name(seat)} gains {_plural(amount, 'heart')} ({reason})."
+        case ev.Damaged(seat=seat, amount=amount, hearts=hearts):
+            return f"{name(seat)} loses {_plural(amount, 'heart')} ({hearts} left)."
+        case ev.LossPrevented(seat=seat, amount=amount, card=card):
+            return f"{card_name(card)} saves {name(seat)} {_plural(amount, 'heart')}."
+        case ev.CamouflageRolled(seat=seat, dice=dice):
+            faces = " ".join(FACE_WORDS[f] for f in dice)
+            return f"{name(seat)} rolls for Camouflage: {faces}"
+        case ev.TokensGained(seat=seat, token=token, amount=amount):
+            return f"{name(seat)} gets {_plural(amount, token + ' token')}."
+        case ev.TokensRemoved(seat=seat, token=token, amount=amount):
+            return f"{name(seat)} removes {_plural(amount, token + ' token')}."
+        case ev.Yielded(seat=seat, place=place):
+            return f"{name(seat)} yields {PLACE_WORDS[place]}."
+        case ev.Stayed(seat=seat, place=place):
+            return f"{name(seat)} stays in {PLACE_WORDS[place]}."
+        case ev.EnteredTokyo(seat=seat, place=place):
+            return f"{name(seat)} enters {PLACE_WORDS[place]}."
+        case ev.LeftTokyo(seat=seat, place=place, reason=reason):
+            return f"{name(seat)} leaves {PLACE_WORDS[place]} ({reason})."
+        case ev.CardBought(seat=seat, card=card, cost=cost):
+            return f"{name(seat)} buys {card_name(card)} for {cost}⚡."
+        case ev.Swept(seat=seat):
+            return f"{name(seat)} sweeps the cards."
+        case ev.CardDiscarded(seat=seat, card=card, reason=reason):
+            return f"{name(seat)} discards {card_name(card)} ({reason})."
+        case ev.MimicPlaced(seat=seat, card=card, owner=owner):
+            return f"{name(seat)}'s Mimic copies {name(owner)}'s {card_name(card)}."
+        case ev.MimicReturned(seat=seat):
+            return f"{name(seat)}'s Mimic token comes back."
+        case ev.Restarted(seat=seat):
+            return f"{name(seat)} has a child: back at full hearts with nothing else!"
+        case ev.Eliminated(seat=seat):
+            return f"💀 {name(seat)} is eliminated."
+        case ev.BayClosed():
+            return "Tokyo Bay closes: fewer than 5 monsters remain."
+        case ev.ExtraTurnGranted(seat=seat, card=card):
+            return f"{name(seat)} will take an extra turn ({card_name(card)})."
+        case ev.DeckEmpty():
+            return "The deck is empty."
+        case ev.Won(seats=seats, reason=reason):
+            names = " and ".join(name(s) for s in seats)
+            return f"👑 {names} {'wins' if len(seats) == 1 else 'win'} ({reason})!"
+        case ev.NoWinner():
+            return "Every monster is down: nobody wins."
+    return None

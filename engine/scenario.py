@@ -1,0 +1,417 @@
+"""Rule scenarios: small TOML files that anyone can check against the rulebook.
+
+Run ``python -m engine.scenario PATH...`` (files or folders). The exit code is 0 only if every
+scenario passes; each failure names the file, the line of the step and the expectation.
+The format is documented in docs/scenarios.md.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from msgspec.structs import replace
+
+from engine import steps as st
+from engine.actions import (
+    Action,
+    Buy,
+    Choose,
+    EndBuying,
+    Keep,
+    Roll,
+    Stay,
+    StopRolling,
+    Sweep,
+    Timeout,
+    Yield,
+)
+from engine.card_table import find_card
+from engine.core import IllegalAction, effective_key
+from engine.describe import narrate
+from engine.events import Event
+from engine.rules import advance, apply, max_hearts
+from engine.state import (
+    FACES,
+    SCHEMA_VERSION,
+    Card,
+    Decision,
+    Face,
+    GameState,
+    Monster,
+    Options,
+    Turn,
+)
+
+
+class ScenarioError(Exception):
+    """The scenario file itself is wrong (not a rules failure)."""
+
+
+@dataclass
+class Result:
+    path: Path
+    title: str
+    failures: list[str] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+
+# --- building the starting state --------------------------------------------------------
+
+
+def _faces(raw: Iterable[Any], where: str) -> tuple[Face, ...]:
+    faces: list[Face] = []
+    for item in raw:
+        text = str(item)
+        if text not in FACES:
+            raise ScenarioError(f"{where}: unknown die face {text!r} (use one of {FACES})")
+        faces.append(text)
+    return tuple(faces)
+
+
+def _card_key(name: str, where: str) -> str:
+    info = find_card(name)
+    if info is None:
+        raise ScenarioError(f"{where}: unknown card {name!r}")
+    return info.key
+
+
+class _Builder:
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+        self.uid = 1
+        self.names: list[str] = [m["name"] for m in data.get("monster", [])]
+        if not 2 <= len(self.names) <= 6:
+            raise ScenarioError("a scenario needs 2 to 6 [[monster]] tables")
+
+    def seat(self, name: str, where: str) -> int:
+        if name not in self.names:
+            raise ScenarioError(f"{where}: no monster named {name!r}")
+        return self.names.index(name)
+
+    def card(self, spec: str) -> tuple[Card, str | None]:
+        """"Smoke Cloud", "smoke_cloud:2" (with 2 tokens), "mimic>jets" (copying Jets)."""
+        copies = None
+        if ">" in spec:
+            spec, copies = spec.split(">", 1)
+        name, _, tokens = spec.partition(":")
+        card = Card(uid=self.uid, key=_card_key(name.strip(), "cards"),
+                    tokens=int(tokens) if tokens else 0)
+        self.uid += 1
+        return card, copies
+
+    def build(self) -> GameState:
+        data = self.data
+        setup = data.get("setup", {})
+        monsters: list[Monster] = []
+        mimic_wants: list[tuple[int, Card, str]] = []
+        for seat, raw in enumerate(data["monster"]):
+            cards = []
+            for spec in raw.get("cards", []):
+                card, copies = self.card(spec)
+                if card.key == "smoke_cloud" and ":" not in spec:
+                    card = replace(card, tokens=3)
+                cards.append(card)
+                if copies is not None:
+                    mimic_wants.append((seat, card, copies))
+            monsters.append(Monster(
+                name=raw["name"],
+                hearts=raw.get("hearts", 10),
+                vp=raw.get("vp", 0),
+                energy=raw.get("energy", 0),
+                poison=raw.get("poison", 0),
+                shrink=raw.get("shrink", 0),
+                alive=raw.get("alive", True),
+                cards=tuple(cards),
+            ))
+        all_cards = [c for m in monsters for c in m.cards]
+        for seat, mimic, wanted in mimic_wants:
+            key = _card_key(wanted, "mimic target")
+            target = next((c for c in all_cards if c.key == key), None)
+            if target is None:
+                raise ScenarioError(f"mimic target {wanted!r} is not in play")
+            copied = tuple(replace(c, copies=target.uid) if c.uid == mimic.uid else c
+                           for c in monsters[seat].cards)
+            monsters[seat] = replace(monsters[seat], cards=copied)
+        face_up = []
+        for name in setup.get("face_up", []):
+            face_up.append(Card(uid=self.uid, key=_card_key(name, "face_up")))
+            self.uid += 1
+        deck = tuple(_card_key(name, "deck") for name in setup.get("deck", []))
+        turn_seat = self.seat(setup.get("turn", self.names[0]), "setup.turn")
+        options = Options(edition=data.get("edition", "2016"),
+                          two_player_variant=data.get("two_player_variant"))
+        state = GameState(
+            schema=SCHEMA_VERSION,
+            options=options,
+            seed=int(data.get("seed", 1)),
+            monsters=tuple(monsters),
+            city=self.seat(setup["city"], "setup.city") if setup.get("city") else None,
+            bay=self.seat(setup["bay"], "setup.bay") if setup.get("bay") else None,
+            bay_open=setup.get("bay_open", len(monsters) >= 5),
+            deck=deck,
+            face_up=tuple(face_up),
+            turn=Turn(seat=turn_seat, number=int(setup.get("turn_number", 1)),
+                      order_seat=turn_seat),
+            steps=(st.StartTurn(),),
+            forced_dice=_faces(setup.get("dice", []), "setup.dice"),
+            next_uid=self.uid,
+        )
+        return state
+
+
+# --- actions written as text ------------------------------------------------------------
+
+
+def _parse_action(state: GameState, seat: int, text: str, where: str) -> Action:
+    """"roll", "roll keep 1 2", "keep 1 3", "stop", "stay", "yield", "buy Jets", "sweep",
+    "end", "timeout", "choose <choice>" (see docs/scenarios.md)."""
+    mine = [d for d in state.pending if d.seat == seat]
+    if not mine:
+        asked = ", ".join(f"{state.monsters[d.seat].name} ({d.kind})" for d in state.pending)
+        raise _StepFailure(f"{where}: nothing is asked of {state.monsters[seat].name} "
+                           f"(waiting for: {asked or 'nobody'})")
+    decision = mine[0]
+    words = text.split()
+    verb, rest = words[0].lower(), words[1:]
+    did = decision.id
+    if verb == "roll":
+        if rest[:1] == ["keep"]:
+            return Roll(decision=did, keep=tuple(int(n) - 1 for n in rest[1:]))
+        return Roll(decision=did)
+    if verb == "keep":
+        return Keep(decision=did, dice=tuple(int(n) - 1 for n in rest))
+    simple: dict[str, Action] = {
+        "stop": StopRolling(decision=did),
+        "stay": Stay(decision=did),
+        "yield": Yield(decision=did),
+        "sweep": Sweep(decision=did),
+        "end": EndBuying(decision=did),
+        "timeout": Timeout(decision=did),
+    }
+    if verb in simple:
+        return simple[verb]
+    if verb == "buy":
+        key = _card_key(" ".join(rest), where)
+        for slot, card in enumerate(state.face_up):
+            if card.key == key:
+                return Buy(decision=did, slot=slot)
+        raise _StepFailure(f"{where}: {key} is not face up")
+    if verb == "choose":
+        return Choose(decision=did, choice=_choice(state, decision, rest, where))
+    raise ScenarioError(f"{where}: unknown action {text!r}")
+
+
+def _choice(state: GameState, decision: Decision, words: list[str], where: str) -> str:
+    """Readable choices: "take", "pass", "use Wings", "die 3", "copy Jets", "buy Heal",
+    "tokens 1 0"."""
+    kind, rest = words[0].lower(), words[1:]
+    if kind in ("take", "pass"):
+        return kind
+    if kind == "die":
+        return f"die:{int(rest[0]) - 1}"
+    if kind == "tokens":
+        return f"tokens:{int(rest[0])}:{int(rest[1])}"
+    if kind in ("use", "copy", "buy"):
+        key = _card_key(" ".join(rest), where)
+        for option in decision.options:
+            if not isinstance(option, Choose) or not option.choice.startswith(kind + ":"):
+                continue
+            uid = int(option.choice.split(":")[1])
+            if _key_of_uid(state, uid) == key:
+                return option.choice
+        raise _StepFailure(f"{where}: no choice '{kind} {key}' in {_options(decision)}")
+    raise ScenarioError(f"{where}: unknown choice {' '.join(words)!r}")
+
+
+def _key_of_uid(state: GameState, uid: int) -> str | None:
+    for monster in state.monsters:
+        for card in monster.cards:
+            if card.uid == uid:
+                return effective_key(state, card) if card.key == "mimic" else card.key
+    for card in state.face_up:
+        if card.uid == uid:
+            return card.key
+    return None
+
+
+def _options(decision: Decision) -> list[str]:
+    return [o.choice if isinstance(o, Choose) else type(o).__name__ for o in decision.options]
+
+
+class _StepFailure(Exception):
+    pass
+
+
+# --- expectations -----------------------------------------------------------------------
+
+
+def _check(state: GameState, log: list[str], expect: dict[str, Any], names: list[str]) -> list[str]:
+    problems: list[str] = []
+
+    def compare(what: str, wanted: Any, actual: Any) -> None:
+        if wanted != actual:
+            problems.append(f"{what}: expected {wanted!r}, got {actual!r}")
+
+    for name, fields in expect.get("monster", {}).items():
+        if name not in names:
+            raise ScenarioError(f"expect.monster: no monster named {name!r}")
+        seat = names.index(name)
+        monster = state.monsters[seat]
+        for key, wanted in fields.items():
+            if key == "cards":
+                actual: Any = sorted(c.key for c in monster.cards)
+                wanted = sorted(_card_key(w, "expect cards") for w in wanted)
+            elif key == "place":
+                actual = state.place_of(seat) or "outside"
+            elif key == "max_hearts":
+                actual = max_hearts(state, seat)
+            elif key == "mimic":
+                mimics = [c for c in monster.cards if c.key == "mimic"]
+                actual = effective_key(state, mimics[0]) if mimics else None
+                wanted = None if wanted == "" else _card_key(wanted, "expect mimic")
+                actual = None if actual == "mimic" else actual
+            elif key == "tokens":
+                actual = {c.key: c.tokens for c in monster.cards if c.tokens}
+                wanted = {_card_key(k, "expect tokens"): v for k, v in wanted.items()}
+            elif hasattr(monster, key):
+                actual = getattr(monster, key)
+            else:
+                raise ScenarioError(f"expect.monster.{name}: unknown field {key!r}")
+            compare(f"{name}.{key}", wanted, actual)
+    for place in ("city", "bay"):
+        if place in expect:
+            seat = getattr(state, place)
+            compare(place, expect[place], "" if seat is None else names[seat])
+    if "bay_open" in expect:
+        compare("bay_open", expect["bay_open"], state.bay_open)
+    if "over" in expect:
+        compare("over", expect["over"], state.over)
+    if "winners" in expect:
+        compare("winners", expect["winners"], [names[s] for s in state.winners])
+    turn = state.turn
+    if "dice" in expect and turn is not None:
+        compare("dice", list(expect["dice"]), list(turn.dice))
+    if "rolls_left" in expect and turn is not None:
+        compare("rolls_left", expect["rolls_left"], turn.rolls_left)
+    if "turn" in expect and turn is not None:
+        compare("turn", expect["turn"], names[turn.seat])
+    if "face_up" in expect:
+        compare("face_up", [_card_key(k, "face_up") for k in expect["face_up"]],
+                [c.key for c in state.face_up])
+    if "deck_size" in expect:
+        compare("deck_size", expect["deck_size"], len(state.deck))
+    if "asks" in expect:
+        actual_asks = [f"{names[d.seat]} {d.kind}" for d in state.pending]
+        compare("asks", list(expect["asks"]), actual_asks)
+    if "choices" in expect:
+        actual_choices = _options(state.pending[0]) if state.pending else []
+        compare("choices", list(expect["choices"]), actual_choices)
+    for line in expect.get("events", []):
+        if not any(line in said for said in log):
+            problems.append(f"events: no event says {line!r}; events were: {log}")
+    for line in expect.get("no_events", []):
+        hits = [said for said in log if line in said]
+        if hits:
+            problems.append(f"no_events: {line!r} happened: {hits}")
+    return problems
+
+
+# --- running ----------------------------------------------------------------------------
+
+
+def _step_lines(text: str) -> list[int]:
+    return [i + 1 for i, line in enumerate(text.splitlines())
+            if re.match(r"\s*\[\[step\]\]", line)]
+
+
+def run_file(path: Path) -> Result:
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        return Result(path, path.stem, [f"{path}: not valid TOML: {error}"])
+    result = Result(path, data.get("title", path.stem))
+    lines = _step_lines(text)
+    try:
+        builder = _Builder(data)
+        state, events = advance(builder.build())
+        log = _narrate_all(state, events)
+        for number, step in enumerate(data.get("step", [])):
+            where = f"{path}:{lines[number] if number < len(lines) else '?'} (step {number + 1})"
+            if "dice" in step:
+                state = replace(state, forced_dice=(*state.forced_dice,
+                                                    *_faces(step["dice"], where)))
+            if "do" in step:
+                seat = builder.seat(step["by"], where)
+                try:
+                    action = _parse_action(state, seat, step["do"], where)
+                    state, events = apply(state, seat, action)
+                    if "error" in step:
+                        result.failures.append(f"{where}: expected the error "
+                                               f"{step['error']!r}, but the action was accepted")
+                        return result
+                    log = _narrate_all(state, events)
+                except IllegalAction as error:
+                    if str(step.get("error", "\0")) not in str(error):
+                        result.failures.append(f"{where}: the action was refused: {error}")
+                        return result
+            if "expect" in step:
+                for problem in _check(state, log, step["expect"], builder.names):
+                    result.failures.append(f"{where}: {problem}")
+            if result.failures:
+                return result
+    except (ScenarioError, _StepFailure) as error:
+        result.failures.append(f"{path}: {error}")
+    except (KeyError, ValueError, IndexError) as error:
+        result.failures.append(f"{path}: malformed scenario ({type(error).__name__}: {error})")
+    return result
+
+
+def _narrate_all(state: GameState, events: list[Event]) -> list[str]:
+    return [line for line in (narrate(state, e) for e in events) if line is not None]
+
+
+def collect(paths: Iterable[str]) -> list[Path]:
+    files: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            files.extend(sorted(path.rglob("*.toml")))
+        elif path.exists():
+            files.append(path)
+        else:
+            raise ScenarioError(f"{raw}: no such file or folder")
+    return files
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if not args:
+        print("usage: python -m engine.scenario PATH [PATH ...]", file=sys.stderr)
+        return 2
+    try:
+        files = collect(args)
+    except ScenarioError as error:
+        print(error, file=sys.stderr)
+        return 2
+    results = [run_file(f) for f in files]
+    failed = [r for r in results if not r.passed]
+    for result in failed:
+        print(f"FAIL {result.path} — {result.title}")
+        for failure in result.failures:
+            print(f"  {failure}")
+    print(f"{len(results) - len(failed)} passed, {len(failed)} failed")
+    return 0 if results and not failed else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
