@@ -18,7 +18,7 @@ from engine.actions import (
 )
 from engine.codec import decode_state, encode_state
 from engine.core import IllegalAction, NotYourDecision, StaleDecision
-from engine.rules import apply, card_cost, create_game, legal_actions, max_hearts
+from engine.rules import apply, card_cost, create_game, legal_actions, max_hearts, replay
 from engine.state import Decision, GameState, Monster, Options
 
 __all__ = [
@@ -47,4 +47,5 @@ __all__ = [
     "encode_state",
     "legal_actions",
     "max_hearts",
+    "replay",
 ]

@@ -73,8 +73,8 @@ class Ctx:
 
     @property
     def turn(self) -> Turn:
-        assert self.s.turn is not None
-        return self.s.turn
+        # Every step runs inside a turn; the None case exists only before the first turn.
+        return self.s.turn  # type: ignore[return-value]
 
     def set_turn(self, **changes: Any) -> None:
         self.s = replace(self.s, turn=replace(self.turn, **changes))
@@ -87,13 +87,17 @@ class Ctx:
         self.s = replace(self.s, steps=(*steps, *self.s.steps))
 
     def roll_die(self) -> Face:
+        return self.roll_dice(1)[0]
+
+    def roll_dice(self, count: int) -> tuple[Face, ...]:
+        """``count`` dice: forced faces first (scenarios, tests), then the generator."""
         s = self.s
-        if s.forced_dice:
-            self.s = replace(s, forced_dice=s.forced_dice[1:])
-            return s.forced_dice[0]
-        face = FACES[below(s.seed, s.rng, 6)]
-        self.s = replace(s, rng=s.rng + 1)
-        return face
+        forced = s.forced_dice[:count]
+        fresh = count - len(forced)
+        seed, counter = s.seed, s.rng
+        faces = forced + tuple(FACES[below(seed, counter + k, 6)] for k in range(fresh))
+        self.s = replace(s, rng=counter + fresh, forced_dice=s.forced_dice[len(forced):])
+        return faces
 
     def random_below(self, n: int) -> int:
         s = self.s

@@ -87,7 +87,7 @@ class Camouflage(Power):
     prevent_order = 1
 
     def prevent(self, ctx: Ctx, seat: int, card: Card, amount: int) -> int:
-        dice = tuple(ctx.roll_die() for _ in range(amount))
+        dice = ctx.roll_dice(amount)
         ctx.emit(ev.CamouflageRolled(seat=seat, dice=dice))
         saved = dice.count("heart")
         if saved:

@@ -69,11 +69,13 @@ __all__ = [
     "IllegalAction",
     "NotYourDecision",
     "StaleDecision",
+    "advance",
     "apply",
     "card_cost",
     "create_game",
     "legal_actions",
     "max_hearts",
+    "replay",
 ]
 
 
@@ -84,8 +86,8 @@ def create_game(
     options: Options, seed: int, monsters: int | Iterable[str]
 ) -> tuple[GameState, list[ev.Event]]:
     """A new game for 2-6 monsters (a count, or their names), up to its first decision."""
-    names = MONSTER_NAMES[:monsters] if isinstance(monsters, int) else tuple(monsters)
-    if not 2 <= len(names) <= 6:
+    names = tuple(monsters) if not isinstance(monsters, int) else MONSTER_NAMES[:monsters]
+    if (isinstance(monsters, int) and monsters > len(MONSTER_NAMES)) or not 2 <= len(names) <= 6:
         raise IllegalAction("King of Tokyo is played by 2 to 6 monsters")
     if len(set(names)) != len(names):
         raise IllegalAction("every monster needs its own name")
@@ -173,7 +175,7 @@ def apply(state: GameState, seat: int, action: Action) -> tuple[GameState, list[
         _keep(ctx, decision, action.dice)
     else:
         if decision.kind == "roll":
-            if not isinstance(action, Roll | StopRolling):
+            if not isinstance(action, (Roll, StopRolling)):
                 raise IllegalAction("roll the dice or stop rolling")
         elif action not in decision.options:
             raise IllegalAction("that is not one of the choices")
@@ -192,10 +194,13 @@ _RUN_WHEN_ACTIVE_OUT = (st.React, st.ApplyLosses, st.EndTurn, st.NextTurn)
 
 
 def _run(ctx: Ctx) -> None:
-    while not ctx.s.pending and ctx.s.steps and not ctx.s.over:
-        step = ctx.s.steps[0]
-        ctx.set(steps=ctx.s.steps[1:])
-        if not ctx.mon(ctx.turn.seat).alive and not isinstance(step, _RUN_WHEN_ACTIVE_OUT):
+    while True:
+        s = ctx.s
+        if s.pending or not s.steps or s.over:
+            return
+        step = s.steps[0]
+        ctx.s = replace(s, steps=s.steps[1:])
+        if not s.monsters[ctx.turn.seat].alive and not isinstance(step, _RUN_WHEN_ACTIVE_OUT):
             continue
         _STEPS[type(step)](ctx, step)
 
@@ -225,7 +230,7 @@ def _first_roll(ctx: Ctx, step: st.FirstRoll) -> None:
     seat = ctx.turn.seat
     black, green = dice_count(ctx, seat)
     extra_rolls = sum(power.extra_rolls for _card, power in powers_of(ctx.s, seat))
-    dice = tuple(ctx.roll_die() for _ in range(black + green))
+    dice = ctx.roll_dice(black + green)
     ctx.set_turn(dice=dice, green=green, kept=(), rolls_left=ROLLS_PER_TURN - 1 + extra_rolls,
                  rolls_done=1)
     ctx.emit(ev.DiceRolled(seat=seat, dice=dice, rerolled=tuple(range(len(dice)))))
@@ -281,8 +286,8 @@ def _answer_roll(ctx: Ctx, decision: Decision, action: Action) -> None:
         card_used = power.key
         power.spend_extra_roll(ctx, seat, card)
     dice = list(ctx.turn.dice)
-    for i in rerolled:
-        dice[i] = ctx.roll_die()
+    for i, face in zip(rerolled, ctx.roll_dice(len(rerolled)), strict=True):
+        dice[i] = face
     ctx.set_turn(dice=tuple(dice), rolls_done=ctx.turn.rolls_done + 1)
     ctx.emit(ev.DiceRolled(seat=seat, dice=tuple(dice), rerolled=rerolled, card=card_used))
     ctx.push(st.AskRoll())
@@ -590,6 +595,8 @@ def _ask_buy(ctx: Ctx, step: st.AskBuy) -> None:
         for card, power in powers_of(ctx.s, seat)
         if power.buy_step_available(ctx, seat, card)
     )
+    if not options:
+        return  # nothing to buy, sweep or use: the turn simply ends, without a question
     options.append(EndBuying(decision=0))
     ctx.ask(seat, "buy", tuple(options), EndBuying(decision=0))
 
@@ -753,3 +760,17 @@ def advance(state: GameState) -> tuple[GameState, list[ev.Event]]:
     ctx = Ctx(state)
     _run(ctx)
     return ctx.s, ctx.events
+
+
+def replay(
+    options: Options,
+    seed: int,
+    monsters: int | Iterable[str],
+    actions: Iterable[tuple[int, Action]],
+) -> GameState:
+    """The state reached by playing ``actions`` (seat, action) from a new game: a stored
+    game's log replays to its stored state, bit for bit."""
+    state, _ = create_game(options, seed, monsters)
+    for seat, action in actions:
+        state, _ = apply(state, seat, action)
+    return state
