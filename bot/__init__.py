@@ -1,0 +1,1 @@
+"""The Discord side of King of Tokyo: the bot and the board picture renderer."""

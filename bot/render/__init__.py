@@ -1,0 +1,11 @@
+"""Pictures of the game: ``render_board(state)`` and ``render_card(key)``, both PNG bytes.
+
+They read only the state and the files under ``images/``, and are safe to call from several
+threads at once (the bot renders in worker threads).
+"""
+
+from bot.render.assets import AssetMissingError
+from bot.render.board import board_size, render_board
+from bot.render.cards import render_card
+
+__all__ = ["AssetMissingError", "board_size", "render_board", "render_card"]

@@ -1,0 +1,150 @@
+"""Power card pictures: the small tiles of the face-up market and the large ``/kot card`` view."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from PIL import Image, ImageDraw
+
+from bot.render.assets import (
+    AFFORD_GREEN,
+    BACKGROUND,
+    CARD_FACE,
+    CARD_INK,
+    DISCARD_RED,
+    ENERGY_CYAN,
+    KEEP_BLUE,
+    RGB,
+    TEXT,
+    TOO_DEAR,
+)
+from bot.render.canvas import text, to_png, wrap
+from engine.card_table import CardInfo, card_info
+from engine.state import Edition
+
+TILE_SIZE = (244, 194)
+_CARD_PICTURE_WIDTH = 800
+DISCOUNT_INK: RGB = (176, 104, 0)
+_NOTE_INK: RGB = (96, 88, 100)
+
+
+class PrintedCard(NamedTuple):
+    """What the card says in one edition."""
+
+    name: str
+    cost: int
+    text: str
+
+
+def printed(info: CardInfo, edition: Edition) -> PrintedCard:
+    if edition == "2011":
+        cost = info.cost_2011 if info.cost_2011 >= 0 else info.cost
+        return PrintedCard(info.name_2011, cost, info.text_2011 or info.text)
+    return PrintedCard(info.name, info.cost, info.text)
+
+
+def kind_colour(info: CardInfo) -> RGB:
+    return KEEP_BLUE if info.kind == "keep" else DISCARD_RED
+
+
+def _cost_coin(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, cost: int) -> None:
+    draw.ellipse(
+        (cx - radius, cy - radius, cx + radius, cy + radius), fill=(24, 60, 84),
+        outline=ENERGY_CYAN, width=max(2, round(radius / 8)),
+    )
+    text(draw, (cx, cy + 1), str(cost), "bold", round(radius * 1.05), TEXT, anchor="mm")
+
+
+@lru_cache(maxsize=512)
+def market_tile(
+    key: str, edition: Edition, printed_cost: int, cost: int, shortfall: int | None
+) -> Image.Image:
+    """A face-up card. ``cost`` is what the active monster would pay (less than
+    ``printed_cost`` with a discount); ``shortfall`` is the energy it lacks (0: it can buy),
+    None when nobody is buying."""
+    info = card_info(key)
+    card = printed(info, edition)
+    width, height = TILE_SIZE
+    image = Image.new("RGBA", TILE_SIZE, (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    band = kind_colour(info)
+    draw.rounded_rectangle((0, 0, width - 1, height - 1), radius=12, fill=CARD_FACE)
+    draw.rounded_rectangle((0, 0, width - 1, 52), radius=12, fill=band)
+    draw.rectangle((0, 40, width - 1, 52), fill=band)
+
+    name_lines = wrap(card.name, "narrow_bold", 18, width - 72)[:2]
+    name_top = 26 - 11 * len(name_lines)
+    for index, line in enumerate(name_lines):
+        text(draw, (12, name_top + 22 * index), line, "narrow_bold", 18, TEXT)
+    _cost_coin(draw, width - 30, 26, 21, cost)
+    text(draw, (12, 58), info.kind.upper(), "narrow_bold", 15, band)
+    if cost < printed_cost:
+        text(draw, (width - 12, 58), f"{printed_cost - cost} off for you", "narrow_bold", 15,
+             DISCOUNT_INK, anchor="ra")
+    strip_height = 0 if shortfall is None else 28
+    body_lines = wrap(card.text, "narrow", 15, width - 24)
+    max_lines = (height - strip_height - 80) // 18
+    for index, line in enumerate(body_lines[:max_lines]):
+        text(draw, (12, 80 + 18 * index), line, "narrow", 15, CARD_INK)
+
+    if shortfall is not None:
+        colour = AFFORD_GREEN if shortfall == 0 else TOO_DEAR
+        label = "✔ Can buy" if shortfall == 0 else f"Needs {shortfall} more energy"
+        top = height - strip_height
+        draw.rounded_rectangle((0, top - 12, width - 1, height - 1), radius=12, fill=colour)
+        draw.rectangle((0, top - 12, width - 1, top), fill=CARD_FACE)
+        text(draw, (width / 2, top + strip_height / 2), label, "narrow_bold", 15, TEXT, "mm")
+    return image
+
+
+def render_card(key: str, edition: Edition = "2016") -> bytes:
+    """A PNG picture of one Power card, as printed in ``edition``, noting how the other differs.
+
+    Raises KeyError for an unknown key and AssetMissingError when a font file is missing.
+    """
+    info = card_info(key)
+    card = printed(info, edition)
+    other_edition: Edition = "2011" if edition == "2016" else "2016"
+    other = printed(info, other_edition)
+
+    width = _CARD_PICTURE_WIDTH
+    left, top, right = 24, 24, width - 24
+    text_width = right - left - 56
+    body_lines = wrap(card.text, "regular", 26, text_width)
+    note_lines: tuple[str, ...] = ()
+    if other != card:
+        note = f"{other_edition} edition: {other.name}, cost {other.cost}"
+        if other.text != card.text:
+            note += f" — {other.text}"
+        note_lines = wrap(note, "narrow", 19, text_width)
+    body_bottom = top + 160 + 34 * len(body_lines)
+    bottom = body_bottom + (30 + 24 * len(note_lines) if note_lines else 0) + 24
+    height = bottom + 24
+
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    band = kind_colour(info)
+    draw.rounded_rectangle((left, top, right, bottom), radius=22, fill=CARD_FACE)
+    draw.rounded_rectangle((left, top, right, top + 100), radius=22, fill=band)
+    draw.rectangle((left, top + 70, right, top + 100), fill=band)
+
+    name_size = 36 if len(wrap(card.name, "bold", 36, right - left - 150)) == 1 else 28
+    name_lines = wrap(card.name, "bold", name_size, right - left - 150)[:2]
+    line_height = name_size + 6
+    name_top = top + 50 - line_height * len(name_lines) / 2
+    for index, line in enumerate(name_lines):
+        text(draw, (left + 28, name_top + line_height * index), line, "bold", name_size, TEXT)
+    _cost_coin(draw, right - 64, top + 50, 38, card.cost)
+
+    kind_label = "KEEP — stays in front of you" if info.kind == "keep" else "DISCARD — acts at once"
+    copies = f"   ·   {info.copies} copies in the deck" if info.copies > 1 else ""
+    text(draw, (left + 28, top + 118), kind_label + copies, "bold", 20, band)
+    for index, line in enumerate(body_lines):
+        text(draw, (left + 28, top + 160 + 34 * index), line, "regular", 26, CARD_INK)
+    if note_lines:
+        draw.line((left + 28, body_bottom + 10, right - 28, body_bottom + 10),
+                  fill=(214, 204, 184), width=2)
+        for index, line in enumerate(note_lines):
+            text(draw, (left + 28, body_bottom + 24 + 24 * index), line, "narrow", 19, _NOTE_INK)
+    return to_png(image)

@@ -1,0 +1,110 @@
+"""The board and card pictures: valid PNGs, the right size, and they follow the state."""
+
+from __future__ import annotations
+
+import io
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from msgspec.structs import replace
+from PIL import Image
+
+from bot.render import AssetMissingError, assets, board_size, render_board, render_card
+from bot.render.__main__ import write_samples
+from bot.render.samples import SAMPLES, six_monsters_midgame
+from engine.card_table import CARDS
+from engine.state import Edition, GameState
+
+
+def _open_png(data: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(data))
+    assert image.format == "PNG"
+    image.load()
+    return image
+
+
+@pytest.mark.parametrize("name", list(SAMPLES))
+def test_every_sample_is_a_png_of_the_expected_size(name: str) -> None:
+    state = SAMPLES[name]()
+    image = _open_png(render_board(state))
+    assert image.size == board_size(len(state.monsters))
+
+
+def test_board_sizes_suit_a_phone_and_grow_with_rows() -> None:
+    for count in range(2, 7):
+        width, height = board_size(count)
+        assert 1200 <= width <= 1600
+        assert height < 1200
+    assert board_size(3) == board_size(2)
+    assert board_size(4)[1] > board_size(3)[1]
+
+
+def test_samples_command_writes_boards_and_a_card(tmp_path: Path) -> None:
+    written = write_samples(tmp_path)
+    assert {path.name for path in written} >= {f"board_{name}.png" for name in SAMPLES}
+    assert any(path.name.startswith("card_") for path in written)
+    for path in written:
+        _open_png(path.read_bytes())
+
+
+def _with_monster(state: GameState, seat: int, **changes: object) -> GameState:
+    monsters = list(state.monsters)
+    monsters[seat] = replace(monsters[seat], **changes)
+    return replace(state, monsters=tuple(monsters))
+
+
+def test_what_the_state_shows_changes_the_picture() -> None:
+    state = six_monsters_midgame()
+    assert state.turn is not None
+    before = render_board(state)
+    assert render_board(state) == before, "rendering must be deterministic"
+    changed = [
+        _with_monster(state, 0, hearts=state.monsters[0].hearts - 1),
+        _with_monster(state, 3, poison=state.monsters[3].poison + 1),
+        replace(state, turn=replace(state.turn, kept=(0,))),
+        replace(state, turn=replace(state.turn, rolls_left=0)),
+        replace(state, city=1),
+        replace(state, bay=None),
+        replace(state, deck=state.deck[1:]),
+        replace(state, face_up=state.face_up[:2]),
+        replace(state, over=True, winners=(5,)),
+    ]
+    for other in changed:
+        assert render_board(other) != before
+
+
+def test_a_missing_font_raises_asset_missing_naming_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(assets, "ASSET_DIR", tmp_path)
+    with pytest.raises(AssetMissingError) as board_error:
+        render_board(six_monsters_midgame())
+    assert str(tmp_path) in str(board_error.value)
+    assert board_error.value.path.name.endswith(".ttf")
+    with pytest.raises(AssetMissingError):
+        render_card("mimic")
+
+
+EDITIONS: tuple[Edition, ...] = ("2016", "2011")
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_every_card_renders(edition: Edition) -> None:
+    for key in CARDS:
+        image = _open_png(render_card(key, edition))
+        assert image.width == 800
+        assert 200 < image.height < 800
+
+
+def test_unknown_card_key_is_a_key_error() -> None:
+    with pytest.raises(KeyError, match="no_such_card"):
+        render_card("no_such_card")
+
+
+def test_rendering_from_several_threads_gives_the_same_pictures() -> None:
+    states = [build() for build in SAMPLES.values()]
+    expected = [render_board(state) for state in states]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(render_board, states * 3))
+    assert results == expected * 3
