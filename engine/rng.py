@@ -22,3 +22,21 @@ def below(seed: int, counter: int, n: int) -> int:
     """A uniform integer in [0, n) from draw ``counter`` (n is tiny, so bias is negligible:
     at most n / 2**64)."""
     return draw(seed, counter) % n
+
+
+# Up to this many dice come from one 64-bit draw, as its base-6 digits: the joint distribution
+# of 12 digits differs from uniform by at most 6**12 / 2**64 (about 1e-10).
+DICE_PER_DRAW = 12
+
+
+def dice(seed: int, counter: int, count: int) -> tuple[list[int], int]:
+    """``count`` uniform values in [0, 6) from draws ``counter``, ``counter + 1``...; returns
+    them with the next unused counter."""
+    values: list[int] = []
+    while len(values) < count:
+        x = draw(seed, counter)
+        counter += 1
+        for _ in range(min(DICE_PER_DRAW, count - len(values))):
+            x, value = divmod(x, 6)
+            values.append(value)
+    return values, counter

@@ -111,13 +111,10 @@ def create_game(
     for slot in range(3):
         reveal(ctx, slot)
     first = _roll_for_first_player(ctx)
-    ctx.set(
-        first_seat=first,
-        turn=Turn(seat=first, number=1, order_seat=first),
-        steps=(st.StartTurn(),),
-    )
+    ctx.set(first_seat=first, turn=Turn(seat=first, number=1, order_seat=first))
+    ctx.push(st.StartTurn())
     _run(ctx)
-    return ctx.s, ctx.events
+    return ctx.result(), ctx.events
 
 
 def _roll_for_first_player(ctx: Ctx) -> int:
@@ -179,11 +176,11 @@ def apply(state: GameState, seat: int, action: Action) -> tuple[GameState, list[
                 raise IllegalAction("roll the dice or stop rolling")
         elif action not in decision.options:
             raise IllegalAction("that is not one of the choices")
-        ctx.set(pending=tuple(d for d in ctx.s.pending if d.id != decision.id))
+        ctx.pending.remove(decision)
         _ANSWERS[decision.kind](ctx, decision, action)
     ctx.set(seq=ctx.s.seq + 1)
     _run(ctx)
-    return ctx.s, ctx.events
+    return ctx.result(), ctx.events
 
 
 # --- the step machine -------------------------------------------------------------------
@@ -194,13 +191,11 @@ _RUN_WHEN_ACTIVE_OUT = (st.React, st.ApplyLosses, st.EndTurn, st.NextTurn)
 
 
 def _run(ctx: Ctx) -> None:
-    while True:
-        s = ctx.s
-        if s.pending or not s.steps or s.over:
+    while not ctx.pending and not ctx.s.over:
+        step = ctx.next_step()
+        if step is None:
             return
-        step = s.steps[0]
-        ctx.s = replace(s, steps=s.steps[1:])
-        if not s.monsters[ctx.turn.seat].alive and not isinstance(step, _RUN_WHEN_ACTIVE_OUT):
+        if not ctx.mon(ctx.turn.seat).alive and not isinstance(step, _RUN_WHEN_ACTIVE_OUT):
             continue
         _STEPS[type(step)](ctx, step)
 
@@ -272,12 +267,14 @@ def _answer_roll(ctx: Ctx, decision: Decision, action: Action) -> None:
         _keep(ctx, decision, action.keep)
     turn = ctx.turn
     seat = turn.seat
-    rerolled = tuple(i for i in range(len(turn.dice)) if i not in turn.kept)
+    kept = turn.kept
+    rerolled = tuple(i for i in range(len(turn.dice)) if i not in kept)
     if not rerolled:
         raise IllegalAction("every die is kept: free at least one die, or stop rolling")
     card_used: str | None = None
-    if turn.rolls_left > 0:
-        ctx.set_turn(rolls_left=turn.rolls_left - 1)
+    rolls_left = turn.rolls_left
+    if rolls_left > 0:
+        rolls_left -= 1
     else:
         card = _extra_roll_card(ctx, seat)
         if card is None:
@@ -285,11 +282,12 @@ def _answer_roll(ctx: Ctx, decision: Decision, action: Action) -> None:
         power = POWERS[effective_key(ctx.s, card)]
         card_used = power.key
         power.spend_extra_roll(ctx, seat, card)
-    dice = list(ctx.turn.dice)
+    dice = list(turn.dice)
     for i, face in zip(rerolled, ctx.roll_dice(len(rerolled)), strict=True):
         dice[i] = face
-    ctx.set_turn(dice=tuple(dice), rolls_done=ctx.turn.rolls_done + 1)
-    ctx.emit(ev.DiceRolled(seat=seat, dice=tuple(dice), rerolled=rerolled, card=card_used))
+    new_dice = tuple(dice)
+    ctx.set_turn(dice=new_dice, rolls_left=rolls_left, rolls_done=turn.rolls_done + 1)
+    ctx.emit(ev.DiceRolled(seat=seat, dice=new_dice, rerolled=rerolled, card=card_used))
     ctx.push(st.AskRoll())
 
 
@@ -492,7 +490,7 @@ def _eliminate(ctx: Ctx, seat: int) -> None:
     ctx.emit(ev.Eliminated(seat=seat))
     for card in monster.cards:
         release_mimics(ctx, card.uid)
-    ctx.set(pending=tuple(d for d in ctx.s.pending if d.seat != seat))
+    ctx.pending[:] = [d for d in ctx.pending if d.seat != seat]
     close_bay_if_needed(ctx)
 
 
@@ -695,13 +693,13 @@ def _next_turn(ctx: Ctx, step: st.NextTurn) -> None:
     alive = s.alive_seats()
     champions = tuple(seat for seat in alive if s.monsters[seat].vp >= WINNING_VP)
     if not alive:
-        ctx.set(over=True, pending=(), steps=())
+        _finish(ctx, ())
         ctx.emit(ev.NoWinner())
         return
     if champions or len(alive) == 1:
         winners = champions or alive
         reason = f"{WINNING_VP} victory points" if champions else "last monster standing"
-        ctx.set(over=True, winners=winners, pending=(), steps=())
+        _finish(ctx, winners)
         ctx.emit(ev.Won(seats=winners, reason=reason))
         return
     turn = ctx.turn
@@ -720,6 +718,12 @@ def _next_turn(ctx: Ctx, step: st.NextTurn) -> None:
         turn=Turn(seat=seat, number=turn.number + 1, order_seat=order_seat, extra=is_extra),
     )
     ctx.push(st.StartTurn())
+
+
+def _finish(ctx: Ctx, winners: tuple[int, ...]) -> None:
+    ctx.set(over=True, winners=winners)
+    ctx.pending.clear()
+    ctx.clear_steps()
 
 
 _STEPS: dict[type[Any], Callable[[Ctx, Any], None]] = {
@@ -759,7 +763,7 @@ def advance(state: GameState) -> tuple[GameState, list[ev.Event]]:
     decision."""
     ctx = Ctx(state)
     _run(ctx)
-    return ctx.s, ctx.events
+    return ctx.result(), ctx.events
 
 
 def replay(
