@@ -141,9 +141,12 @@ class Ctx:
         choices: tuple[str, ...] = (),
         default_choice: str = "",
         card: Card | None = None,
+        power: str | None = None,
         amount: int = 0,
     ) -> Decision:
-        """Add a pending decision. Card questions give ``choices`` (strings) instead of actions."""
+        """Add a pending decision. Card questions give ``choices`` (strings) instead of actions,
+        the ``card`` asking and the key of the ``power`` that will take the answer (a Mimic's
+        own question and a question of the card it copies differ only by this key)."""
         did = self._next_decision
         if options is None:
             options = tuple(Choose(decision=did, choice=c) for c in choices)
@@ -158,7 +161,7 @@ class Ctx:
             kind=kind,
             options=options,
             default=default,
-            card=None if card is None else effective_key(self.s, card),
+            card=power,
             card_uid=None if card is None else card.uid,
             amount=amount,
         )
@@ -403,15 +406,16 @@ def remove_card(ctx: Ctx, seat: int, card: Card, reason: str) -> None:
     power = POWERS.get(power_key)
     if power is not None:
         power.on_lose(ctx, seat, card)
-    release_mimics(ctx, card.uid)
+    release_mimics(ctx, card)
 
 
-def release_mimics(ctx: Ctx, uid: int) -> None:
-    """Every Mimic copying the card ``uid`` (which just left play) stops copying it."""
+def release_mimics(ctx: Ctx, gone: Card) -> None:
+    """Every Mimic copying ``gone`` (a card that just left play) stops copying it; the copied
+    power ends for the Mimic's owner (Even Bigger's extra hearts go, for instance)."""
     for seat, monster in enumerate(ctx.s.monsters):
         for card in monster.cards:
-            if card.copies == uid:
-                stop_copying(ctx, seat, card, copied_key=None)
+            if card.copies == gone.uid:
+                stop_copying(ctx, seat, card, copied_key=gone.key)
 
 
 def stop_copying(ctx: Ctx, seat: int, mimic: Card, copied_key: str | None) -> None:

@@ -253,7 +253,7 @@ class Mimic(Power):
     def on_gain(self, ctx: Ctx, seat: int, card: Card) -> None:
         choices = self.targets(ctx, card)
         if choices:
-            ctx.ask(seat, "mimic", choices=choices, card=card)
+            ctx.ask(seat, "mimic", choices=choices, card=card, power=self.key)
 
     def start_of_turn(self, ctx: Ctx, seat: int, card: Card) -> None:
         if ctx.mon(seat).energy < 1:
@@ -261,7 +261,7 @@ class Mimic(Power):
         choices = self.targets(ctx, card)
         if choices:
             ctx.ask(seat, "mimic_move", choices=(*choices, "pass"), default_choice="pass",
-                    card=card)
+                    card=card, power=self.key)
 
     def answer(self, ctx: Ctx, decision: Decision, choice: str) -> None:
         if choice == "pass":

@@ -210,8 +210,13 @@ def _start_turn(ctx: Ctx, step: st.StartTurn) -> None:
         else:
             gain_vp(ctx, seat, 2, "starting the turn in Tokyo")
     ctx.push(st.FirstRoll())
-    for card, power in list(powers_of(ctx.s, seat)):
-        power.start_of_turn(ctx, seat, card)
+    for card in ctx.mon(seat).cards:
+        # A Mimic has its own start-of-turn ability (moving its token) besides the copy's.
+        copied = effective_key(ctx.s, card)
+        for key in (card.key,) if copied == card.key else (card.key, copied):
+            power = POWERS.get(key)
+            if power is not None:
+                power.start_of_turn(ctx, seat, card)
 
 
 def dice_count(ctx: Ctx, seat: int) -> tuple[int, int]:
@@ -311,7 +316,8 @@ def _probe_offer(ctx: Ctx, step: st.ProbeOffer) -> None:
     if card is None or not ctx.mon(step.seat).alive or not ctx.turn.dice:
         return
     choices = tuple(f"die:{i}" for i in range(len(ctx.turn.dice)))
-    ctx.ask(step.seat, "probe", choices=(*choices, "pass"), default_choice="pass", card=card)
+    ctx.ask(step.seat, "probe", choices=(*choices, "pass"), default_choice="pass", card=card,
+            power=effective_key(ctx.s, card))
 
 
 def _resolve(ctx: Ctx, step: st.Resolve) -> None:
@@ -489,7 +495,7 @@ def _eliminate(ctx: Ctx, seat: int) -> None:
     leave_tokyo(ctx, seat, "eliminated")
     ctx.emit(ev.Eliminated(seat=seat))
     for card in monster.cards:
-        release_mimics(ctx, card.uid)
+        release_mimics(ctx, card)
     ctx.pending[:] = [d for d in ctx.pending if d.seat != seat]
     close_bay_if_needed(ctx)
 
@@ -663,15 +669,15 @@ def _opportunist_offer(ctx: Ctx, step: st.OpportunistOffer) -> None:
     )
     if choices:
         ctx.ask(step.seat, "opportunist", choices=(*choices, "pass"), default_choice="pass",
-                card=card)
+                card=card, power=effective_key(ctx.s, card))
 
 
 def _answer_card(ctx: Ctx, decision: Decision, action: Action) -> None:
-    assert isinstance(action, Choose) and decision.card_uid is not None
-    card = current_card(ctx, decision.seat, decision.card_uid)
-    if card is None:
+    assert isinstance(action, Choose) and decision.card is not None
+    assert decision.card_uid is not None
+    if current_card(ctx, decision.seat, decision.card_uid) is None:
         raise IllegalAction("that card is gone")
-    POWERS[effective_key(ctx.s, card)].answer(ctx, decision, action.choice)
+    POWERS[decision.card].answer(ctx, decision, action.choice)
 
 
 # --- the end of a turn ------------------------------------------------------------------

@@ -175,11 +175,10 @@ def _parse_action(state: GameState, seat: int, text: str, where: str) -> Action:
     """"roll", "roll keep 1 2", "keep 1 3", "stop", "stay", "yield", "buy Jets", "sweep",
     "end", "timeout", "choose <choice>" (see docs/scenarios.md)."""
     mine = [d for d in state.pending if d.seat == seat]
-    if not mine:
-        asked = ", ".join(f"{state.monsters[d.seat].name} ({d.kind})" for d in state.pending)
-        raise _StepFailure(f"{where}: nothing is asked of {state.monsters[seat].name} "
-                           f"(waiting for: {asked or 'nobody'})")
-    decision = mine[0]
+    if not mine and not state.pending:
+        raise _StepFailure(f"{where}: nothing is asked of anybody")
+    # A monster that is not asked answers the first question anyway: the engine must refuse.
+    decision = mine[0] if mine else state.pending[0]
     words = text.split()
     verb, rest = words[0].lower(), words[1:]
     did = decision.id
