@@ -1,0 +1,66 @@
+"""``python -m bot`` / ``kot-bot``: run the King of Tokyo bot.
+
+    python -m bot            run with the settings from the environment or .env
+    python -m bot --sync     also publish the slash commands (needed once, and after changes)
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+
+import aiohttp
+import discord
+from dotenv import load_dotenv
+
+from bot.app import KotBot, StartupError
+from bot.config import Settings, SettingsError
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="kot-bot", description="King of Tokyo for Discord")
+    parser.add_argument(
+        "--sync", action="store_true",
+        help="publish the slash commands (to KOT_DEV_GUILD_ID if set, else globally)",
+    )
+    parser.add_argument("--env-file", default=".env", help="settings file (default: .env)")
+    args = parser.parse_args(argv)
+    # Real environment variables win over the file.
+    load_dotenv(args.env_file, override=False)
+    try:
+        settings = Settings.from_env()
+    except SettingsError as error:
+        return _fail(str(error), 2)
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    try:
+        asyncio.run(_run(KotBot(settings, sync_commands=args.sync), settings.token))
+    except discord.LoginFailure:
+        return _fail("Discord rejected DISCORD_TOKEN: copy the bot token again from the "
+                     "Developer Portal (Bot > Reset Token)", 1)
+    except discord.PrivilegedIntentsRequired:
+        return _fail("Discord refused the gateway intents this bot asked for", 1)
+    except StartupError as error:
+        return _fail(str(error), 1)
+    except (aiohttp.ClientError, OSError) as error:
+        return _fail(f"cannot reach Discord ({error})", 1)
+    except KeyboardInterrupt:
+        return 0
+    return 0
+
+
+async def _run(bot: KotBot, token: str) -> None:
+    async with bot:
+        await bot.start(token)
+
+
+def _fail(message: str, code: int) -> int:
+    print(f"kot-bot: error: {message}", file=sys.stderr)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

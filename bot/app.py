@@ -1,0 +1,97 @@
+"""The bot: a small ``commands.Bot`` that opens the store, loads the feature cogs, registers
+the buttons' templates (so old buttons work after a restart) and restores the games."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.info import InfoCog
+from bot.cogs.lobby import LobbyCog
+from bot.cogs.play import PlayCog
+from bot.config import Settings
+from bot.service import GameService
+from bot.store import Store
+from bot.views import DYNAMIC_ITEMS
+
+log = logging.getLogger(__name__)
+
+
+class StartupError(Exception):
+    """The bot cannot start (its database cannot be opened); the message says why."""
+
+
+class KotBot(commands.Bot):
+    service: GameService
+    play: PlayCog
+
+    def __init__(self, settings: Settings, *, sync_commands: bool = False,
+                 **options: Any) -> None:
+        # The bot never joins voice: skip discord.py's warnings about missing voice libraries.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        # Slash commands and buttons need no privileged intent; "guilds" keeps channels known.
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **options,
+        )
+        self.settings = settings
+        self.sync_commands = sync_commands
+        self.kot = app_commands.Group(name="kot", description="Play King of Tokyo",
+                                      guild_only=True)
+        self.tree.error(self.on_app_command_error)
+
+    async def setup_hook(self) -> None:
+        try:
+            store = await Store.open(self.settings.database)
+        except (OSError, sqlite3.Error, RuntimeError) as error:
+            raise StartupError(
+                f"cannot open the database {self.settings.database}: {error}"
+            ) from error
+        self.service = GameService(store)
+        self.play = PlayCog(self)
+        for cog in (LobbyCog(self), self.play, InfoCog(self)):
+            await self.add_cog(cog)
+        self.tree.add_command(self.kot)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.play.restore()
+        if self.sync_commands:
+            await self.sync_slash_commands()
+
+    async def sync_slash_commands(self) -> None:
+        """To the development guild (instant) when one is set, else globally (Discord may
+        take up to an hour to show global changes)."""
+        guild_id = self.settings.dev_guild_id
+        if guild_id is None:
+            synced = await self.tree.sync()
+            log.info("synced %d slash commands globally", len(synced))
+            return
+        guild = discord.Object(id=guild_id)
+        self.tree.copy_global_to(guild=guild)
+        synced = await self.tree.sync(guild=guild)
+        log.info("synced %d slash commands to guild %s", len(synced), guild_id)
+
+    async def close(self) -> None:
+        await super().close()
+        if hasattr(self, "service"):
+            await self.service.store.close()
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        log.error("/%s failed", interaction.command.qualified_name if interaction.command
+                  else "?", exc_info=error)
+        message = "Something went wrong; the error has been logged."
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True)
+        else:
+            await interaction.response.send_message(message, ephemeral=True)

@@ -1,0 +1,223 @@
+"""``python -m bot.bench``: how fast the bot answers clicks, and how fast it restarts.
+
+What is measured
+    The real bot (discord.py 2.7.1, the cogs, the service, SQLite on a temporary file, the
+    Pillow renderer) runs against SimCord, an in-process simulated Discord: no network, so
+    the figures are the bot's own work plus SimCord's bookkeeping, not Discord's latency.
+
+    click: the wall time of one simulated button click, from the moment the user's click is
+    dispatched until the bot has finished everything it does for it and is idle again: the
+    acknowledgement, the lock, the engine, the SQLite transaction (WAL, committed before the
+    board changes), the board rendered in a worker thread and uploaded, and a new board
+    message when the turn changes. Clicks are spread over ``--games`` games running at once
+    (random games, players chosen at random among the moves the board offers: die toggles,
+    Roll, Done, Stay/Yield, Buy, Sweep, End turn). SimCord runs one user action at a time,
+    so clicks on different games are interleaved rather than simultaneous.
+
+    restart: the wall time of restarting the bot on a database holding ``--stored`` games in
+    progress (reconnect, open and migrate the store, read and decode every game, restart its
+    turn timer), after which an old board's button is clicked to check it still works.
+
+The last line printed is JSON: click_p50_ms, click_p99_ms, restart_s and more.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import simcord
+from simcord import ChannelHandle, Env, MemberActor, ResponseMessage
+
+from bot.app import KotBot
+from bot.config import Settings
+from bot.service import Game, GameService, Outcome, Refused
+from bot.store import Store
+from engine.actions import Buy, Roll, StopRolling
+
+
+def _bot(database: Path) -> KotBot:
+    return KotBot(Settings(token="bench", database=database), sync_commands=True)
+
+
+class Bench:
+    def __init__(self, env: Env, games: int, players: int, seed: int) -> None:
+        self.env = env
+        self.rng = random.Random(seed)
+        self.guild = env.create_guild()
+        self.channels: list[ChannelHandle] = []
+        self.members: dict[int, MemberActor] = {}
+        self.tables: list[list[MemberActor]] = []
+        for number in range(games):
+            self.channels.append(self.guild.create_text_channel(f"kot-{number}"))
+            table = [self.guild.add_member(env.create_user(f"p{number}-{seat}"))
+                     for seat in range(players)]
+            self.members.update({m.id: m for m in table})
+            self.tables.append(table)
+        # (milliseconds, whether the click redraws the board: not a die toggle)
+        self.clicks: list[tuple[float, bool]] = []
+        self.games_finished = 0
+
+    @property
+    def service(self) -> GameService:
+        bot = self.env.bot
+        assert isinstance(bot, KotBot)
+        return bot.service
+
+    async def open_game(self, number: int) -> None:
+        host, *others = self.tables[number]
+        channel = self.channels[number]
+        await host.slash(channel, "kot start")
+        lobby = channel.last_message
+        assert lobby is not None
+        for player in others:
+            await player.click(lobby, label="Join")
+        await host.click(lobby, label="Start")
+
+    async def game(self, number: int) -> Game | None:
+        return await self.service.active_in_channel(self.channels[number].id)
+
+    def pick(self, game: Game) -> tuple[MemberActor, str]:
+        """A plausible click for the asked player: mostly moves that redraw the board."""
+        state = game.state
+        assert state is not None and state.turn is not None
+        decision = self.rng.choice(state.pending)
+        player = self.members[game.seats[decision.seat]]
+        if decision.kind == "roll":
+            can_roll = any(isinstance(o, Roll) for o in decision.options)
+            draw = self.rng.random()
+            if draw < 0.3:
+                return player, f"k{self.rng.randrange(len(state.turn.dice))}"
+            if draw < 0.65 and can_roll and len(state.turn.kept) < len(state.turn.dice):
+                return player, f"o{_index(decision.options, Roll)}"
+            return player, f"o{_index(decision.options, StopRolling)}"
+        choices = list(range(len(decision.options)))
+        # Buy a little less often than anything else so games keep moving.
+        weights = [0.5 if isinstance(o, Buy) else 1.0 for o in decision.options]
+        return player, f"o{self.rng.choices(choices, weights)[0]}"
+
+    async def click(self, number: int) -> None:
+        game = await self.game(number)
+        if game is None:
+            self.games_finished += 1
+            await self.open_game(number)
+            return
+        assert game.state is not None and game.board_message_id is not None
+        player, code = self.pick(game)
+        decision = next(d for d in game.state.pending
+                        if game.seats[d.seat] == player.id)
+        stored = self.env.backend.get_message(self.channels[number].id, game.board_message_id)
+        board = ResponseMessage(self.env, stored)
+        custom_id = f"kot:g:{game.id}:{decision.id}:{code}"
+        started = time.perf_counter()
+        await player.click(board, custom_id=custom_id)
+        self.clicks.append(((time.perf_counter() - started) * 1000, not code.startswith("k")))
+
+
+def _index(options: tuple[Any, ...], kind: type) -> int:
+    return next(i for i, option in enumerate(options) if isinstance(option, kind))
+
+
+async def store_games(database: Path, count: int, seed: int) -> None:
+    """``count`` games in progress, written through the service as the bot would."""
+    store = await Store.open(database)
+    rng = random.Random(seed)
+    service = GameService(store, seed_source=lambda: rng.getrandbits(63))
+    try:
+        for number in range(count):
+            channel_id = 9_000_000 + number
+            host = 1_000_000 + 10 * number
+            game = await service.open_lobby(guild_id=1, channel_id=channel_id, host_id=host)
+            for seat in range(1, 2 + number % 4):
+                await service.join(game.id, host + seat)
+            await service.start(game.id, host, _nothing_to_show)
+    finally:
+        await store.close()
+
+
+async def _nothing_to_show(outcome: Outcome) -> None:
+    """Games stored straight through the service have no channel to show them in."""
+
+
+def _percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as folder:
+        database = Path(folder) / "bench.sqlite3"
+        async with simcord.run(_bot(database)) as env:
+            bench = Bench(env, args.games, args.players, args.seed)
+            for number in range(args.games):
+                await bench.open_game(number)
+            for _warm_up in range(args.games):
+                await bench.click(_warm_up)
+            bench.clicks.clear()
+            while len(bench.clicks) < args.clicks:
+                await bench.click(bench.rng.randrange(args.games))
+
+            old_bot = env.bot
+            assert isinstance(old_bot, KotBot)
+            await store_games(database, args.stored - args.games, args.seed)
+            started = time.perf_counter()
+            await env.restart_bot(_bot(database))
+            restart_s = time.perf_counter() - started
+            await old_bot.service.store.close()
+            restored = len(await bench.service.store.active_games())
+            measured = bench.clicks[: args.clicks]
+            for number in range(args.games):
+                await bench.click(number)
+            after_restart = [ms for ms, _redraw in bench.clicks[len(measured):]]
+            assert after_restart, "no click answered after the restart"
+            new_bot = env.bot
+            assert isinstance(new_bot, KotBot)
+            await new_bot.service.store.close()
+    latencies = [ms for ms, _redraw in measured]
+    redraws = [ms for ms, redraw in measured if redraw]
+    return {
+        "clicks": len(latencies),
+        "games": args.games,
+        "games_finished": bench.games_finished,
+        "click_p50_ms": round(statistics.median(latencies), 2),
+        "click_p90_ms": round(_percentile(latencies, 0.90), 2),
+        "click_p99_ms": round(_percentile(latencies, 0.99), 2),
+        "click_max_ms": round(max(latencies), 2),
+        "redraw_click_p50_ms": round(statistics.median(redraws), 2),
+        "redraw_click_p99_ms": round(_percentile(redraws, 0.99), 2),
+        "stored_games": restored,
+        "restart_s": round(restart_s, 3),
+        "click_after_restart_p50_ms": round(statistics.median(after_restart), 2),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.bench", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--clicks", type=int, default=1000)
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--stored", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    if args.stored < args.games:
+        parser.error("--stored must be at least --games")
+    try:
+        result = asyncio.run(run(args))
+    except Refused as refusal:
+        print(f"bench: the bot refused a move: {refusal}", file=sys.stderr)
+        return 1
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

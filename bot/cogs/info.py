@@ -1,0 +1,49 @@
+"""Reference: ``/kot rules``, ``/kot card <name>`` and ``/kot help``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.cogs import KotCog
+from bot.messages import HELP, RULES, card_embed, card_file
+from engine.card_table import CARD_TABLE, find_card
+
+MAX_CHOICES = 25  # Discord's limit for autocomplete suggestions
+
+
+class InfoCog(KotCog, name="Info"):
+    @app_commands.command(name="rules", description="The rules of King of Tokyo in short")
+    async def rules(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(RULES, ephemeral=True)
+
+    @app_commands.command(name="help", description="How to play King of Tokyo with this bot")
+    async def help(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(HELP, ephemeral=True)
+
+    @app_commands.command(name="card", description="Show a power card")
+    @app_commands.describe(name="The card's name (2016 or 2011 edition)")
+    async def card(self, interaction: discord.Interaction[Any], name: str) -> None:
+        card = find_card(name)
+        if card is None:
+            await interaction.response.send_message(
+                f"No power card is called {name!r}.", ephemeral=True)
+            return
+        await interaction.response.send_message(embed=card_embed(card),
+                                                file=await card_file(card.key), ephemeral=True)
+
+    @card.autocomplete("name")
+    async def card_names(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        typed = current.casefold().strip()
+        matches = [
+            card for card in CARD_TABLE
+            if typed in card.name.casefold() or typed in card.name_2011.casefold()
+        ]
+        # Names that start with what was typed come first.
+        matches.sort(key=lambda card: (not card.name.casefold().startswith(typed), card.name))
+        return [app_commands.Choice(name=card.name, value=card.key)
+                for card in matches[:MAX_CHOICES]]

@@ -1,0 +1,72 @@
+"""Settings read from the environment (and a ``.env`` file): see ``.env.example``."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_DATABASE = "kot.sqlite3"
+DEFAULT_TURN_TIMEOUT = 300.0
+
+
+class SettingsError(ValueError):
+    """A setting is missing or malformed; the message names it and says what to do."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str
+    database: Path = Path(DEFAULT_DATABASE)
+    # Slash commands sync to this guild instantly (development); globally when None.
+    dev_guild_id: int | None = None
+    # Seconds a monster has to answer before the bot answers for it (0 = never).
+    turn_timeout: float = DEFAULT_TURN_TIMEOUT
+    log_level: str = "INFO"
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+        token = env.get("DISCORD_TOKEN", "").strip()
+        if not token:
+            raise SettingsError(
+                "DISCORD_TOKEN is not set: put the bot token in the environment or in .env "
+                "(see .env.example)"
+            )
+        return cls(
+            token=token,
+            database=Path(env.get("KOT_DATABASE", "").strip() or DEFAULT_DATABASE),
+            dev_guild_id=_optional_int(env, "KOT_DEV_GUILD_ID"),
+            turn_timeout=_seconds(env, "KOT_TURN_TIMEOUT", DEFAULT_TURN_TIMEOUT),
+            log_level=_log_level(env.get("KOT_LOG_LEVEL", "INFO")),
+        )
+
+
+def _optional_int(env: Mapping[str, str], name: str) -> int | None:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit():
+        raise SettingsError(f"{name} must be a numeric Discord id, not {raw!r}")
+    return int(raw)
+
+
+def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise SettingsError(f"{name} must be a number of seconds, not {raw!r}") from None
+    if value < 0:
+        raise SettingsError(f"{name} must be 0 (no timeout) or more")
+    return value
+
+
+def _log_level(raw: str) -> str:
+    level = raw.strip().upper() or "INFO"
+    if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+        raise SettingsError(f"KOT_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {raw!r}")
+    return level

@@ -1,0 +1,203 @@
+"""What the bot's messages say: lobby and board embeds, mentions, summaries, rules text.
+
+Pure functions of a game; the cogs send what these build. Pictures come from ``bot.render``
+and are always drawn in a worker thread (``board_file``) so the event loop keeps answering.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import discord
+
+from bot.render import render_board, render_card
+from bot.service import MAX_PLAYERS, MIN_PLAYERS, Game, Lobby
+from engine.card_table import CardInfo
+from engine.describe import prompt
+from engine.state import WINNING_VP, GameState
+
+BOARD_FILENAME = "board.png"
+COLOUR = discord.Colour.from_rgb(214, 69, 38)
+MENTION_USERS_ONLY = discord.AllowedMentions(everyone=False, roles=False, users=True)
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def jump_url(game: Game) -> str | None:
+    if game.board_message_id is None:
+        return None
+    guild = game.guild_id if game.guild_id is not None else "@me"
+    return f"https://discord.com/channels/{guild}/{game.channel_id}/{game.board_message_id}"
+
+
+# --- lobby ----------------------------------------------------------------------------
+
+
+def variant_text(lobby: Lobby) -> str:
+    if lobby.two_player_variant is None:
+        return "automatic (on with two monsters)"
+    return "on" if lobby.two_player_variant else "off"
+
+
+def lobby_embed(game: Game) -> discord.Embed:
+    lobby = game.lobby
+    lines = [
+        f"{index}. {mention(p.user_id)} — {p.monster or '*monster given at start*'}"
+        + (" (host)" if p.user_id == game.host_id else "")
+        for index, p in enumerate(lobby.players, start=1)
+    ]
+    embed = discord.Embed(
+        title="King of Tokyo — lobby",
+        description="\n".join(lines),
+        colour=COLOUR,
+    )
+    embed.add_field(name="Rules", value=f"{lobby.edition} edition")
+    embed.add_field(name="2-player variant", value=variant_text(lobby))
+    embed.set_footer(
+        text=f"Game #{game.id} · {MIN_PLAYERS}–{MAX_PLAYERS} players · Join, pick a monster, "
+        "and the host starts"
+    )
+    return embed
+
+
+def lobby_closed_embed(game: Game, text: str) -> discord.Embed:
+    embed = lobby_embed(game)
+    embed.title = f"King of Tokyo — {text}"
+    return embed
+
+
+# --- boards ---------------------------------------------------------------------------
+
+
+def board_content(game: Game) -> str:
+    """Who must act now, with mentions (each pending question on its own line)."""
+    state = game.state
+    if state is None:
+        return ""
+    if state.over:
+        winners = " and ".join(
+            f"{mention(game.seats[s])} ({state.monsters[s].name})" for s in state.winners
+        )
+        return f"👑 {winners} {'wins' if len(state.winners) == 1 else 'win'}!" if winners else (
+            "Every monster is down: nobody wins."
+        )
+    return "\n".join(
+        f"{mention(game.seats[decision.seat])} {prompt(state, index)}"
+        for index, decision in enumerate(state.pending)
+    )
+
+
+def board_embed(game: Game, log: tuple[str, ...] | None = None,
+                state: GameState | None = None) -> discord.Embed:
+    """The turn's embed: title, narration and footer. ``state`` and ``log`` default to the
+    game's current ones (a finished turn passes its own)."""
+    state = state or game.state
+    assert state is not None and state.turn is not None
+    lines = game.chronicle.log if log is None else log
+    active = state.monsters[state.turn.seat].name
+    embed = discord.Embed(
+        title=f"Turn {state.turn.number}: {active}",
+        description="\n".join(lines) or "…",
+        colour=COLOUR,
+    )
+    embed.set_footer(text=f"Game #{game.id} · {state.options.edition} rules")
+    return embed
+
+
+def final_embed(game: Game) -> discord.Embed:
+    """The end of the game: who won, how long it took, who knocked out whom."""
+    state = game.state
+    assert state is not None and state.turn is not None
+    embed = discord.Embed(
+        title="Game over", description="\n".join(game.chronicle.log) or "…", colour=COLOUR
+    )
+    embed.add_field(name="Turns played", value=str(state.turn.number))
+    standings = sorted(
+        range(len(state.monsters)),
+        key=lambda s: (s not in state.winners, not state.monsters[s].alive,
+                       -state.monsters[s].vp),
+    )
+    embed.add_field(
+        name="Monsters",
+        value="\n".join(_standing(game, state, seat) for seat in standings),
+        inline=False,
+    )
+    if game.chronicle.eliminations:
+        lines = []
+        for out in game.chronicle.eliminations:
+            victim = state.monsters[out.seat].name
+            by = "on its own turn" if out.by is None else f"by {state.monsters[out.by].name}"
+            lines.append(f"💀 {victim} — {by}, turn {out.turn}")
+        embed.add_field(name="Eliminations", value="\n".join(lines), inline=False)
+    embed.set_footer(text=f"Game #{game.id} · {state.options.edition} rules · "
+                     f"{WINNING_VP}★ or last monster standing wins")
+    return embed
+
+
+def _standing(game: Game, state: GameState, seat: int) -> str:
+    monster = state.monsters[seat]
+    crown = "👑 " if seat in state.winners else ("💀 " if not monster.alive else "")
+    return (f"{crown}**{monster.name}** ({mention(game.seats[seat])}): {monster.vp}★, "
+            f"{monster.hearts}❤️")
+
+
+async def board_file(state: GameState) -> discord.File:
+    png = await asyncio.to_thread(render_board, state)
+    return discord.File(io.BytesIO(png), filename=BOARD_FILENAME)
+
+
+async def card_file(key: str) -> discord.File:
+    png = await asyncio.to_thread(render_card, key)
+    return discord.File(io.BytesIO(png), filename=f"{key}.png")
+
+
+def card_embed(card: CardInfo) -> discord.Embed:
+    kind = "Keep" if card.kind == "keep" else "Discard"
+    embed = discord.Embed(title=card.name, description=card.text, colour=COLOUR)
+    embed.add_field(name="Cost", value=f"{card.cost}⚡")
+    embed.add_field(name="Type", value=kind)
+    if card.copies > 1:
+        embed.add_field(name="Copies", value=str(card.copies))
+    if card.name_2011 != card.name or card.text_2011 or card.cost_2011 >= 0:
+        old = [f"Named **{card.name_2011}**."] if card.name_2011 != card.name else []
+        if card.cost_2011 >= 0:
+            old.append(f"Costs {card.cost_2011}⚡.")
+        if card.text_2011:
+            old.append(card.text_2011)
+        embed.add_field(name="2011 edition", value=" ".join(old), inline=False)
+    embed.set_image(url=f"attachment://{card.key}.png")
+    return embed
+
+
+RULES = """\
+**Goal**: be the first monster to reach **20★**, or the last one standing.
+
+**Your turn**
+1. **Roll** six dice, up to three times: click dice to keep them, **Roll** the others, \
+**Done** when happy.
+2. **Resolve**: three of a number score that many ★ (each extra die +1★). ⚡ gives energy. \
+❤️ heals (not in Tokyo). 💥 hits: from outside Tokyo you hit the monsters in Tokyo; from \
+Tokyo you hit everyone outside.
+3. **Tokyo**: a monster in Tokyo that is hit may **Yield** (leave) or **Stay**. If Tokyo is \
+empty you must enter it (+1★). Starting your turn in Tokyo gives +2★, but you cannot heal \
+there. With 5–6 monsters, Tokyo Bay holds a second monster.
+4. **Buy** power cards with ⚡, or **Sweep** the three on offer for 2⚡. Then **End turn**.
+
+**Editions**: 2016 (default) or 2011, chosen by the host in the lobby. In the 2-player \
+variant, Tokyo gives ⚡ instead of ★ when you enter or start your turn there.
+"""
+
+HELP = """\
+`/kot start` — open a lobby in this channel (Join, pick a monster, the host starts).
+`/kot board` — post the current board again (with its buttons).
+`/kot end` — end the game (the host or a member who can manage the channel).
+`/kot rules` — the rules in short.
+`/kot card <name>` — a power card's picture and text.
+
+Buttons answer only the monster being asked; anyone else gets a private note. \
+A monster that does not answer within the turn timer gets the default answer \
+(stop rolling, stay in Tokyo, end the turn).
+"""

@@ -1,0 +1,277 @@
+"""Buttons and menus. Every component is a ``DynamicItem`` whose ``custom_id`` carries the game
+id (and, for game buttons, the decision id), so a button keeps working after a restart and a
+button from a passed moment is recognised and refused.
+
+custom_id formats (all under Discord's 100 characters):
+    kot:g:<game>:<decision>:k<die>   toggle a die (keep / reroll)
+    kot:g:<game>:<decision>:o<n>     option n of the pending decision
+    kot:l:<game>:<verb>              lobby buttons (join, leave, start, cancel)
+    kot:l:<game>:<field>             lobby menus (monster, edition, variant)
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord.ext import commands
+
+from bot.service import Game, Lobby
+from engine.actions import Buy, EndBuying, Roll, Stay, StopRolling, Sweep, Yield
+from engine.describe import option_label
+from engine.state import MONSTER_NAMES, Decision, GameState
+
+if TYPE_CHECKING:
+    from bot.cogs.lobby import LobbyCog
+    from bot.cogs.play import PlayCog
+
+log = logging.getLogger(__name__)
+
+MAX_COMPONENTS = 25  # 5 rows of 5 buttons
+MAX_LABEL = 80
+DIE_FACES = {"1": "1", "2": "2", "3": "3", "energy": "⚡", "heart": "❤️", "smash": "💥"}
+
+
+def _cog(interaction: discord.Interaction[Any], name: str) -> Any:
+    cog = cast(commands.Bot, interaction.client).get_cog(name)
+    if cog is None:
+        raise RuntimeError(f"the {name} cog is not loaded")
+    return cog
+
+
+def _play(interaction: discord.Interaction[Any]) -> PlayCog:
+    return cast("PlayCog", _cog(interaction, "Play"))
+
+
+def _lobby(interaction: discord.Interaction[Any]) -> LobbyCog:
+    return cast("LobbyCog", _cog(interaction, "Lobby"))
+
+
+# --- game -----------------------------------------------------------------------------
+
+
+class GameButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"kot:g:(?P<game>\d+):(?P<decision>\d+):(?P<code>[ko]\d+)",
+):
+    def __init__(self, game_id: int, decision_id: int, code: str, *, label: str = "…",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 disabled: bool = False, row: int | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:MAX_LABEL], style=style, disabled=disabled,
+                custom_id=f"kot:g:{game_id}:{decision_id}:{code}",
+            ),
+            row=row,
+        )
+        self.game_id = game_id
+        self.decision_id = decision_id
+        self.code = code
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> GameButton:
+        return cls(int(match["game"]), int(match["decision"]), match["code"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _play(interaction).on_game_click(
+            interaction, self.game_id, self.decision_id, self.code
+        )
+
+
+def _option_style(option: object) -> discord.ButtonStyle:
+    if isinstance(option, Roll | Buy):
+        return discord.ButtonStyle.primary
+    if isinstance(option, Stay):
+        return discord.ButtonStyle.success
+    if isinstance(option, Yield):
+        return discord.ButtonStyle.danger
+    if isinstance(option, StopRolling | EndBuying | Sweep):
+        return discord.ButtonStyle.secondary
+    return discord.ButtonStyle.primary
+
+
+def _roll_buttons(game: Game, state: GameState, decision: Decision) -> list[GameButton]:
+    assert state.turn is not None
+    turn = state.turn
+    buttons = [
+        GameButton(
+            game.id, decision.id, f"k{index}",
+            label=DIE_FACES.get(face, face) + (" ✓" if index in turn.kept else ""),
+            style=discord.ButtonStyle.success if index in turn.kept
+            else discord.ButtonStyle.secondary,
+            row=index // 5,
+        )
+        for index, face in enumerate(turn.dice)
+    ]
+    controls_row = (len(turn.dice) + 4) // 5
+    for number, option in enumerate(decision.options):
+        label = option_label(state, option)
+        disabled = False
+        if isinstance(option, Roll):
+            if turn.rolls_left > 0:
+                label = f"Roll ({turn.rolls_left} left)"
+            disabled = len(turn.kept) == len(turn.dice)
+        buttons.append(GameButton(game.id, decision.id, f"o{number}", label=label,
+                                  style=_option_style(option), disabled=disabled,
+                                  row=controls_row))
+    return buttons
+
+
+def board_view(game: Game) -> discord.ui.View | None:
+    """Buttons for every pending decision: dice and Roll/Done for the roll, one button per
+    option for anything else (so a new card's question needs no new code here)."""
+    state = game.state
+    if state is None or state.over or not state.pending:
+        return None
+    view = discord.ui.View(timeout=None)
+    several = len(state.pending) > 1
+    items: list[GameButton] = []
+    for decision in state.pending:
+        if decision.kind == "roll":
+            items.extend(_roll_buttons(game, state, decision))
+            continue
+        who = f"{state.monsters[decision.seat].name}: " if several else ""
+        items.extend(
+            GameButton(game.id, decision.id, f"o{number}",
+                       label=who + option_label(state, option), style=_option_style(option))
+            for number, option in enumerate(decision.options)
+        )
+    if len(items) > MAX_COMPONENTS:
+        # Discord shows at most 25 buttons; the decision's default still applies on timeout.
+        log.warning("game %s: %d options, showing the first %d", game.id, len(items),
+                    MAX_COMPONENTS)
+        items = items[:MAX_COMPONENTS]
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+# --- lobby ----------------------------------------------------------------------------
+
+LOBBY_VERBS = ("join", "leave", "start", "cancel")
+_VERB_STYLES = {
+    "join": discord.ButtonStyle.success,
+    "leave": discord.ButtonStyle.secondary,
+    "start": discord.ButtonStyle.primary,
+    "cancel": discord.ButtonStyle.danger,
+}
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"kot:l:(?P<game>\d+):(?P<verb>join|leave|start|cancel)",
+):
+    def __init__(self, game_id: int, verb: str) -> None:
+        super().__init__(
+            discord.ui.Button(label=verb.capitalize(), style=_VERB_STYLES[verb],
+                              custom_id=f"kot:l:{game_id}:{verb}"),
+            row=0,
+        )
+        self.game_id = game_id
+        self.verb = verb
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> LobbyButton:
+        return cls(int(match["game"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _lobby(interaction).on_lobby_button(interaction, self.game_id, self.verb)
+
+
+VARIANT_CHOICES = {"auto": None, "on": True, "off": False}
+
+
+def _lobby_select(game_id: int, field: str, lobby: Lobby | None) -> discord.ui.Select[Any]:
+    custom_id = f"kot:l:{game_id}:{field}"
+    if field == "monster":
+        taken = {p.monster for p in lobby.players} if lobby else set()
+        options = [
+            discord.SelectOption(label=name, value=name,
+                                 description="taken" if name in taken else None)
+            for name in MONSTER_NAMES
+        ]
+        return discord.ui.Select(custom_id=custom_id, placeholder="Pick your monster",
+                                 options=options)
+    if field == "edition":
+        edition = lobby.edition if lobby else "2016"
+        return discord.ui.Select(custom_id=custom_id, placeholder="Rules (host)", options=[
+            discord.SelectOption(label=f"{year} rules", value=year, default=year == edition)
+            for year in ("2016", "2011")
+        ])
+    variant = lobby.two_player_variant if lobby else None
+    labels = {"auto": "2-player variant: automatic", "on": "2-player variant: on",
+              "off": "2-player variant: off"}
+    return discord.ui.Select(custom_id=custom_id, placeholder="2-player variant (host)", options=[
+        discord.SelectOption(label=labels[key], value=key, default=value is variant)
+        for key, value in VARIANT_CHOICES.items()
+    ])
+
+
+class LobbySelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"kot:l:(?P<game>\d+):(?P<field>monster|edition|variant)",
+):
+    def __init__(self, game_id: int, field: str, lobby: Lobby | None = None,
+                 row: int | None = None) -> None:
+        super().__init__(_lobby_select(game_id, field, lobby), row=row)
+        self.game_id = game_id
+        self.field = field
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> LobbySelect:
+        return cls(int(match["game"]), match["field"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _lobby(interaction).on_lobby_select(
+            interaction, self.game_id, self.field, list(self.item.values)
+        )
+
+
+def lobby_view(game: Game) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for verb in LOBBY_VERBS:
+        view.add_item(LobbyButton(game.id, verb))
+    for row, field in enumerate(("monster", "edition", "variant"), start=1):
+        view.add_item(LobbySelect(game.id, field, game.lobby, row=row))
+    return view
+
+
+# --- /kot end confirmation --------------------------------------------------------------
+
+
+class ConfirmEndView(discord.ui.View):
+    """The private "are you sure?" of /kot end. A plain view, not dynamic items: it lives only
+    as long as the ephemeral message (and discord.py drops a stopped view's dynamic item
+    templates from its registry, which would break every board's buttons)."""
+
+    def __init__(self, game_id: int, *, timeout: float = 120) -> None:
+        super().__init__(timeout=timeout)
+        self.game_id = game_id
+
+    @discord.ui.button(label="End the game", style=discord.ButtonStyle.danger)
+    async def confirm(
+        self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]
+    ) -> None:
+        self.stop()
+        await _play(interaction).on_end_answer(interaction, self.game_id, confirmed=True)
+
+    @discord.ui.button(label="Keep playing", style=discord.ButtonStyle.secondary)
+    async def keep_playing(
+        self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]
+    ) -> None:
+        self.stop()
+        await _play(interaction).on_end_answer(interaction, self.game_id, confirmed=False)
+
+
+DYNAMIC_ITEMS = (GameButton, LobbyButton, LobbySelect)

@@ -1,0 +1,135 @@
+"""Helpers for driving the real bot through SimCord: a table of players, clicks by decision,
+simultaneous clicks. (A distinct module name, so it never clashes with another conftest.)"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import discord
+import simcord
+from simcord import ChannelHandle, Env, InteractionResult, MemberActor
+
+from bot.app import KotBot
+from bot.config import Settings
+from bot.service import Game, GameService
+from engine.actions import EndBuying, Roll, StopRolling, Yield
+from engine.state import Decision
+
+
+def make_bot(database: Path, *, sync: bool = True, turn_timeout: float = 300) -> KotBot:
+    settings = Settings(token="not-used-offline", database=database, turn_timeout=turn_timeout)
+    return KotBot(settings, sync_commands=sync)
+
+
+def bot_of(env: Env) -> KotBot:
+    bot = env.bot
+    assert isinstance(bot, KotBot)
+    return bot
+
+
+def service(env: Env) -> GameService:
+    return bot_of(env).service
+
+
+@dataclass
+class Table:
+    """A guild channel with players, ready for games."""
+
+    env: Env
+    channel: ChannelHandle
+    players: list[MemberActor]
+
+    def player(self, user_id: int) -> MemberActor:
+        return next(p for p in self.players if p.id == user_id)
+
+    def message(self, message_id: int) -> discord.Message:
+        return next(m for m in self.channel.history() if m.id == message_id)
+
+    async def game(self) -> Game:
+        game = await service(self.env).active_in_channel(self.channel.id)
+        assert game is not None
+        return game
+
+    async def start_game(self, players: int = 2) -> Game:
+        host, *others = self.players[:players]
+        await host.slash(self.channel, "kot start")
+        lobby = self.channel.last_message
+        assert lobby is not None
+        for player in others:
+            await player.click(lobby, label="Join")
+        await host.click(lobby, label="Start")
+        return await self.game()
+
+    async def asked(self, index: int = 0) -> tuple[Game, Decision, MemberActor]:
+        """The current game, its index-th pending decision and the player who must answer."""
+        game = await self.game()
+        assert game.state is not None
+        decision = game.state.pending[index]
+        return game, decision, self.player(game.seats[decision.seat])
+
+    async def click(self, code: str, *, by: MemberActor | None = None,
+                    decision: int | None = None, index: int = 0) -> InteractionResult:
+        """Click button ``code`` of a pending decision on the current board."""
+        game, pending, asked = await self.asked(index)
+        assert game.board_message_id is not None
+        custom_id = f"kot:g:{game.id}:{pending.id if decision is None else decision}:{code}"
+        return await (by or asked).click(self.message(game.board_message_id),
+                                         custom_id=custom_id)
+
+    async def option(self, kind: type, *, index: int = 0,
+                     by: MemberActor | None = None) -> InteractionResult:
+        _game, decision, _asked = await self.asked(index)
+        number = next(i for i, o in enumerate(decision.options) if isinstance(o, kind))
+        return await self.click(f"o{number}", index=index, by=by)
+
+    async def smash_turn(self, *, smashes: int = 6, stay: bool = True) -> None:
+        """The active monster rerolls into ``smashes`` smashes (and no scoring dice), stops,
+        answers the yields, and ends its turn without buying."""
+        game, decision, _asked = await self.asked()
+        assert decision.kind == "roll"
+        filler = ["1", "2", "energy", "1", "2", "energy"]
+        await service(self.env).force_dice(game.id, ["smash"] * smashes + filler[smashes:])
+        await self.option(Roll)
+        await self.option(StopRolling)
+        while (game := await service(self.env).active_in_channel(self.channel.id)) is not None:
+            assert game.state is not None
+            kind = game.state.pending[0].kind
+            if kind == "yield":
+                await (self.click("o0") if stay else self.option(Yield))
+            elif kind == "buy":
+                await self.option(EndBuying)
+            else:
+                return
+
+
+async def click_together(
+    env: Env, clicks: Sequence[tuple[MemberActor, discord.Message, str]]
+) -> list[InteractionResult]:
+    """Dispatch several button clicks in the same instant, then let the bot settle.
+
+    SimCord's actors run one at a time, so this builds the same INTERACTION_CREATE payloads
+    they do (simcord internals, pinned at 3.2.1) and emits them back to back.
+    """
+    from simcord.backend import serializers
+    from simcord.enums import ComponentType, InteractionType
+    from simcord.interactions import base_payload
+
+    backend: Any = env.backend
+    records = []
+    for actor, message, custom_id in clicks:
+        stored = backend.get_message(message.channel.id, message.id)
+        record, payload = base_payload(
+            backend, type=InteractionType.MESSAGE_COMPONENT, channel_id=message.channel.id,
+            guild_id=actor.guild.id, user_id=actor.id,
+            data={"custom_id": custom_id, "component_type": ComponentType.BUTTON},
+        )
+        payload["message"] = dict(serializers.message_payload(backend, stored))
+        record.source_message_id = stored.id
+        records.append((record, payload))
+    for _record, payload in records:
+        backend.emit("INTERACTION_CREATE", payload)
+    await env.settle()
+    return [simcord.InteractionResult(env, record) for record, _payload in records]

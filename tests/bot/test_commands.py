@@ -1,0 +1,86 @@
+"""/kot board, /kot end, /kot rules, /kot help and /kot card."""
+
+from __future__ import annotations
+
+import discord
+from bot_harness import Table, service
+
+
+async def test_board_reposts_with_live_buttons_and_retires_the_old_copy(table: Table) -> None:
+    game = await table.start_game(players=2)
+    old_board = game.board_message_id
+    result = await table.players[0].slash(table.channel, "kot board")
+    assert result.ephemeral and result.response is not None
+    assert result.response.content == "Board posted below."
+
+    game = await table.game()
+    assert game.board_message_id != old_board
+    assert table.message(old_board or 0).components == []
+    new_board = table.message(game.board_message_id or 0)
+    assert new_board.components and new_board.attachments
+    await table.click("k0")  # the new copy's buttons work
+    assert (await table.game()).state.turn.kept == (0,)  # type: ignore[union-attr]
+
+
+async def test_end_needs_the_host_or_manage_channels_and_a_confirmation(table: Table) -> None:
+    alice, bob = table.players[:2]
+    game = await table.start_game(players=2)
+
+    refused = await bob.slash(table.channel, "kot end")
+    assert refused.ephemeral and refused.response is not None
+    assert "Only the host" in refused.response.content
+
+    asked = await alice.slash(table.channel, "kot end")
+    assert asked.ephemeral and asked.response is not None
+    kept = await alice.click(asked.response, label="Keep playing")
+    assert kept.response is not None and kept.response.content == "The game goes on."
+    assert (await table.game()).status == "playing"
+
+    asked = await alice.slash(table.channel, "kot end")
+    assert asked.response is not None
+    await alice.click(asked.response, label="End the game")
+    assert await service(table.env).active_in_channel(table.channel.id) is None
+    assert (await service(table.env).store.get(game.id)).status == "ended"  # type: ignore[union-attr]
+    assert table.message(game.board_message_id or 0).components == []
+    last = table.channel.last_message
+    assert last is not None and "ended King of Tokyo game" in last.content
+
+
+async def test_a_moderator_may_end_someone_elses_game(table: Table) -> None:
+    await table.start_game(players=2)
+    guild = table.env.guild
+    moderators = guild.create_role("mods", permissions=discord.Permissions(manage_channels=True))
+    moderator = guild.add_member(table.env.create_user("mod"), roles=[moderators])
+    asked = await moderator.slash(table.channel, "kot end")
+    assert asked.response is not None
+    await moderator.click(asked.response, label="End the game")
+    assert await service(table.env).active_in_channel(table.channel.id) is None
+
+
+async def test_rules_help_and_card(table: Table) -> None:
+    alice = table.players[0]
+    rules = await alice.slash(table.channel, "kot rules")
+    assert rules.ephemeral and rules.response is not None and "20★" in rules.response.content
+    help_text = await alice.slash(table.channel, "kot help")
+    assert help_text.response is not None and "/kot start" in help_text.response.content
+
+    choices = await alice.autocomplete(table.channel, "kot card", "name", "acid")
+    assert choices[0] == {"name": "Acid Attack", "value": "acid_attack"}
+    assert len(await alice.autocomplete(table.channel, "kot card", "name", "")) == 25
+
+    card = await alice.slash(table.channel, "kot card", name="acid_attack")
+    assert card.response is not None
+    assert card.response.embeds[0].title == "Acid Attack"
+    assert card.response.attachments[0].filename == "acid_attack.png"
+    # A 2011 name typed by hand works too.
+    old_name = await alice.slash(table.channel, "kot card", name="Alien Metabolism")
+    assert old_name.response is not None and old_name.response.embeds[0].title == "Alien Origin"
+    unknown = await alice.slash(table.channel, "kot card", name="Banana")
+    assert unknown.response is not None and "No power card" in unknown.response.content
+
+
+async def test_board_and_end_without_a_game(table: Table) -> None:
+    for command in ("kot board", "kot end"):
+        result = await table.players[0].slash(table.channel, command)
+        assert result.ephemeral and result.response is not None
+        assert "no game in this channel" in result.response.content

@@ -1,0 +1,62 @@
+"""Settings and the command line: clear one-line errors, never a traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import discord
+import pytest
+
+import bot.__main__ as cli
+from bot.config import Settings, SettingsError
+
+
+def test_settings_from_the_environment() -> None:
+    settings = Settings.from_env({
+        "DISCORD_TOKEN": " abc ", "KOT_DATABASE": "/data/kot.db", "KOT_DEV_GUILD_ID": "123",
+        "KOT_TURN_TIMEOUT": "90", "KOT_LOG_LEVEL": "debug",
+    })
+    assert settings == Settings(token="abc", database=Path("/data/kot.db"), dev_guild_id=123,
+                                turn_timeout=90.0, log_level="DEBUG")
+    defaults = Settings.from_env({"DISCORD_TOKEN": "abc"})
+    assert defaults.dev_guild_id is None and defaults.turn_timeout == 300
+
+
+@pytest.mark.parametrize(("env", "message"), [
+    ({}, "DISCORD_TOKEN is not set"),
+    ({"DISCORD_TOKEN": "t", "KOT_DEV_GUILD_ID": "my server"}, "KOT_DEV_GUILD_ID"),
+    ({"DISCORD_TOKEN": "t", "KOT_TURN_TIMEOUT": "-1"}, "KOT_TURN_TIMEOUT"),
+    ({"DISCORD_TOKEN": "t", "KOT_LOG_LEVEL": "loud"}, "KOT_LOG_LEVEL"),
+])
+def test_bad_settings_are_named(env: dict[str, str], message: str) -> None:
+    with pytest.raises(SettingsError, match=message):
+        Settings.from_env(env)
+
+
+def test_a_missing_token_is_one_line_and_a_non_zero_exit(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    code = cli.main(["--env-file", str(tmp_path / "missing.env")])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.count("\n") == 1 and "DISCORD_TOKEN is not set" in err
+
+
+def test_a_rejected_token_is_one_line_and_a_non_zero_exit(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text(f"DISCORD_TOKEN=wrong\nKOT_DATABASE={tmp_path / 'kot.db'}\n")
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.delenv("KOT_DATABASE", raising=False)
+
+    async def rejected(bot: object, token: str) -> None:
+        assert token == "wrong"  # read from the .env file
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setattr(cli, "_run", rejected)
+    code = cli.main(["--env-file", str(env_file)])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert err.count("\n") == 1 and "Discord rejected DISCORD_TOKEN" in err

@@ -1,0 +1,83 @@
+"""/kot start and the lobby: joining, monsters, options, starting, cancelling."""
+
+from __future__ import annotations
+
+from bot_harness import Table, service
+
+
+async def test_lobby_join_pick_options_and_start(table: Table) -> None:
+    alice, bob, carol = table.players[:3]
+    opened = await alice.slash(table.channel, "kot start")
+    assert opened.response is not None and not opened.ephemeral
+    lobby = table.channel.last_message
+    assert lobby is not None
+
+    await bob.click(lobby, label="Join")
+    again = await bob.click(lobby, label="Join")
+    assert again.ephemeral and again.response is not None
+    assert again.response.content == "You are already in this game."
+
+    await bob.select(lobby, ["Gigazaur"], custom_id=f"kot:l:{(await table.game()).id}:monster")
+    game = await table.game()
+    taken = await carol.select(lobby, ["Gigazaur"], custom_id=f"kot:l:{game.id}:monster")
+    assert taken.ephemeral and "already taken" in (taken.response.content if taken.response
+                                                   else "")
+    # Carol's pick (of a free monster) joins her too.
+    await carol.select(lobby, ["The King"], custom_id=f"kot:l:{game.id}:monster")
+
+    not_host = await bob.select(lobby, ["2011"], custom_id=f"kot:l:{game.id}:edition")
+    assert not_host.ephemeral
+    await alice.select(lobby, ["2011"], custom_id=f"kot:l:{game.id}:edition")
+    await alice.select(lobby, ["on"], custom_id=f"kot:l:{game.id}:variant")
+    await carol.click(lobby, label="Leave")
+    game = await table.game()
+    assert [p.user_id for p in game.lobby.players] == [alice.id, bob.id]
+    assert game.lobby.edition == "2011" and game.lobby.two_player_variant is True
+    embed = table.message(lobby.id).embeds[0]
+    assert "2011" in str(embed.fields[0].value) and bob.mention in (embed.description or "")
+
+    refused = await bob.click(lobby, label="Start")
+    assert refused.followups and refused.followups[0].ephemeral
+    await alice.click(lobby, label="Start")
+
+    game = await table.game()
+    assert game.status == "playing" and game.state is not None
+    assert game.state.options.edition == "2011" and game.state.options.two_player_variant
+    assert game.state.monsters[1].name == "Gigazaur"
+    assert table.message(lobby.id).components == []
+    assert table.channel.last_message is not None
+    assert table.channel.last_message.id == game.board_message_id
+
+
+async def test_one_game_per_channel_and_a_start_needs_two(table: Table) -> None:
+    alice, bob = table.players[:2]
+    await alice.slash(table.channel, "kot start")
+    lobby = table.channel.last_message
+    assert lobby is not None
+    second = await bob.slash(table.channel, "kot start")
+    assert second.ephemeral and second.response is not None
+    assert "already has a game" in second.response.content
+
+    alone = await alice.click(lobby, label="Start")
+    assert alone.followups and "2 to 6 players" in alone.followups[0].content
+
+    await alice.click(lobby, label="Cancel")
+    assert await service(table.env).active_in_channel(table.channel.id) is None
+    assert table.message(lobby.id).embeds[0].title == "King of Tokyo — cancelled"
+    reopened = await bob.slash(table.channel, "kot start")
+    assert not reopened.ephemeral
+
+
+async def test_a_lobby_holds_six_monsters(table: Table) -> None:
+    await table.players[0].slash(table.channel, "kot start")
+    lobby = table.channel.last_message
+    assert lobby is not None
+    for player in table.players[1:6]:
+        await player.click(lobby, label="Join")
+    seventh = await table.players[6].click(lobby, label="Join")
+    assert seventh.ephemeral and seventh.response is not None
+    assert "full" in seventh.response.content
+    await table.players[0].click(lobby, label="Start")
+    game = await table.game()
+    assert game.state is not None and len(game.state.monsters) == 6
+    assert len({m.name for m in game.state.monsters}) == 6

@@ -1,0 +1,64 @@
+"""The store on a temporary SQLite file: migrations, one game per channel, atomic writes."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.store import MIGRATIONS, ChannelBusy, Store
+
+
+async def test_migrations_run_once_and_set_the_version(tmp_path: Path) -> None:
+    path = tmp_path / "kot.sqlite3"
+    store = await Store.open(path)
+    assert await store.schema_version() == len(MIGRATIONS)
+    await store.close()
+    store = await Store.open(path)  # reopening migrates nothing and loses nothing
+    assert await store.schema_version() == len(MIGRATIONS)
+    await store.close()
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+async def test_a_database_from_a_newer_bot_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "kot.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.execute(f"PRAGMA user_version={len(MIGRATIONS) + 1}")
+    with pytest.raises(RuntimeError, match="newer than this bot"):
+        await Store.open(path)
+
+
+async def test_one_active_game_per_channel(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "kot.sqlite3")
+    try:
+        first = await store.create_lobby(guild_id=1, channel_id=10, host_id=100, lobby=b"{}")
+        with pytest.raises(ChannelBusy):
+            await store.create_lobby(guild_id=1, channel_id=10, host_id=101, lobby=b"{}")
+        await store.create_lobby(guild_id=1, channel_id=11, host_id=101, lobby=b"{}")
+        await store.update_game(first, status="over")
+        second = await store.create_lobby(guild_id=1, channel_id=10, host_id=102, lobby=b"{}")
+        assert [row.id for row in await store.active_games()] == [first + 1, second]
+        assert (await store.active_in_channel(10)).id == second  # type: ignore[union-attr]
+    finally:
+        await store.close()
+
+
+async def test_an_action_and_its_state_are_written_together(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "kot.sqlite3")
+    try:
+        game = await store.create_lobby(guild_id=1, channel_id=10, host_id=100, lobby=b"{}")
+        await store.record_action(game, seq=1, seat=0, user_id=100, action=b'{"a":1}',
+                                  state=b"state-1", chronicle=b"{}", status="playing")
+        # A second write of seq 1 (a replayed click) fails as a whole: the state stays.
+        with pytest.raises(sqlite3.IntegrityError):
+            await store.record_action(game, seq=1, seat=0, user_id=100, action=b'{"a":2}',
+                                      state=b"state-2", chronicle=b"{}", status="playing")
+        row = await store.get(game)
+        assert row is not None and row.state == b"state-1" and row.status == "playing"
+        assert await store.actions(game) == [(1, 0, 100, b'{"a":1}')]
+        with pytest.raises(ValueError, match="not game columns"):
+            await store.update_game(game, host_id=5)
+    finally:
+        await store.close()
