@@ -129,7 +129,8 @@ def final_embed(game: Game) -> discord.Embed:
         lines = []
         for out in game.chronicle.eliminations:
             victim = state.monsters[out.seat].name
-            by = "on its own turn" if out.by is None else f"by {state.monsters[out.by].name}"
+            by = (f"by {state.monsters[out.by].name}" if out.by is not None
+                  else "by poison or its own card")
             lines.append(f"💀 {victim} — {by}, turn {out.turn}")
         embed.add_field(name="Eliminations", value="\n".join(lines), inline=False)
     embed.set_footer(text=f"Game #{game.id} · {state.options.edition} rules · "

@@ -79,7 +79,7 @@ class Lobby(msgspec.Struct, frozen=True, omit_defaults=True):
 
 class Elimination(msgspec.Struct, frozen=True):
     seat: int
-    # The monster whose turn it was, or None when the monster fell on its own turn.
+    # The monster whose smashes or card did it; None for its own card or poison.
     by: int | None
     turn: int
 
@@ -517,16 +517,15 @@ def _chronicle_after(
     log = list(chronicle.log)
     closing: tuple[str, ...] | None = None
     eliminations = list(chronicle.eliminations)
-    active = before.turn.seat if before.turn is not None else 0
     turn_number = before.turn.number if before.turn is not None else 0
     for event in events:
         if isinstance(event, ev.TurnStarted):
             if closing is None:
                 closing = tuple(log[-MAX_LOG_LINES:])
             log = []
-            active, turn_number = event.seat, event.number
+            turn_number = event.number
         elif isinstance(event, ev.Eliminated):
-            by = None if event.seat == active else active
+            by = None if event.by == event.seat else event.by
             eliminations.append(Elimination(seat=event.seat, by=by, turn=turn_number))
         line = narrate(after, event)
         if line is not None:

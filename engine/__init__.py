@@ -18,7 +18,15 @@ from engine.actions import (
 )
 from engine.codec import decode_state, encode_state
 from engine.core import IllegalAction, NotYourDecision, StaleDecision
-from engine.rules import apply, card_cost, create_game, legal_actions, max_hearts, replay
+from engine.rules import (
+    advance,
+    apply,
+    card_cost,
+    create_game,
+    legal_actions,
+    max_hearts,
+    replay,
+)
 from engine.state import Decision, GameState, Monster, Options
 
 __all__ = [
@@ -40,6 +48,7 @@ __all__ = [
     "Sweep",
     "Timeout",
     "Yield",
+    "advance",
     "apply",
     "card_cost",
     "create_game",

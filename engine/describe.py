@@ -216,8 +216,9 @@ def narrate(state: GameState, event: ev.Event) -> str | None:
             return f"{name(seat)}'s Mimic token comes back."
         case ev.Restarted(seat=seat):
             return f"{name(seat)} has a child: back at full hearts with nothing else!"
-        case ev.Eliminated(seat=seat):
-            return f"💀 {name(seat)} is eliminated."
+        case ev.Eliminated(seat=seat, by=by):
+            cause = f" by {name(by)}" if by is not None and by != seat else ""
+            return f"💀 {name(seat)} is eliminated{cause}."
         case ev.BayClosed():
             return "Tokyo Bay closes: fewer than 5 monsters remain."
         case ev.ExtraTurnGranted(seat=seat, card=card):

@@ -145,6 +145,9 @@ class MimicReturned(_Event, frozen=True, tag="mimic_returned"):
 
 class ReachedZeroHearts(_Event, frozen=True, tag="reached_zero"):
     seat: int
+    # The monster whose smashes or card took the last hearts (itself for its own card; None
+    # for poison tokens).
+    by: int | None = None
 
 
 class Restarted(_Event, frozen=True, tag="restarted"):
@@ -155,6 +158,8 @@ class Restarted(_Event, frozen=True, tag="restarted"):
 
 class Eliminated(_Event, frozen=True, tag="eliminated"):
     seat: int
+    # As in ReachedZeroHearts.
+    by: int | None = None
 
 
 class BayClosed(_Event, frozen=True, tag="bay_closed"):

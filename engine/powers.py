@@ -309,9 +309,9 @@ class Instant(Power):
         for other in others:
             lose_vp(ctx, other, self.others_vp_loss, name)
         self.extra_effect(ctx, seat, others)
-        losses = [Loss(target=o, amount=self.others_loss, source="card") for o in others]
+        losses = [Loss(target=o, amount=self.others_loss, source="card", by=seat) for o in others]
         if self.self_loss:
-            losses.insert(0, Loss(target=seat, amount=self.self_loss, source="card"))
+            losses.insert(0, Loss(target=seat, amount=self.self_loss, source="card", by=seat))
         queue_losses(ctx, losses)
 
     def extra_effect(self, ctx: Ctx, seat: int, others: list[int]) -> None:

@@ -379,7 +379,7 @@ def _resolve_smashes(ctx: Ctx, step: st.ResolveSmashes) -> None:
         targets = [t for t in s.alive_seats() if not s.in_tokyo(t)]
     else:
         targets = [t for t in (s.city, s.bay) if t is not None]
-    losses = [Loss(target=t, amount=smashes, source="smash") for t in targets]
+    losses = [Loss(target=t, amount=smashes, source="smash", by=seat) for t in targets]
     ctx.set_turn(losses=tuple(losses), smashed=())
     ctx.push(*(st.React(index=i) for i in range(len(losses))), st.ApplyLosses(),
              st.AskYields(), st.ApplyYields())
@@ -476,24 +476,24 @@ def lose_hearts(ctx: Ctx, loss: Loss) -> None:
         for card, power in list(powers_of(ctx.s, active)):
             power.on_smash_hit(ctx, active, card, target)
     if hearts == 0:
-        _reach_zero(ctx, target)
+        _reach_zero(ctx, target, loss.by)
 
 
-def _reach_zero(ctx: Ctx, seat: int) -> None:
-    ctx.emit(ev.ReachedZeroHearts(seat=seat))
+def _reach_zero(ctx: Ctx, seat: int, by: int | None) -> None:
+    ctx.emit(ev.ReachedZeroHearts(seat=seat, by=by))
     for card, power in list(powers_of(ctx.s, seat)):
         if power.on_zero_hearts(ctx, seat, card):
             return
-    _eliminate(ctx, seat)
+    _eliminate(ctx, seat, by)
 
 
-def _eliminate(ctx: Ctx, seat: int) -> None:
+def _eliminate(ctx: Ctx, seat: int, by: int | None) -> None:
     """Out of the game: Keep cards and energy are discarded, Tokyo is left."""
     monster = ctx.mon(seat)
     ctx.set_mon(seat, alive=False, hearts=0, energy=0, cards=())
     ctx.set(discard=(*ctx.s.discard, *(c.key for c in monster.cards)))
     leave_tokyo(ctx, seat, "eliminated")
-    ctx.emit(ev.Eliminated(seat=seat))
+    ctx.emit(ev.Eliminated(seat=seat, by=by))
     for card in monster.cards:
         release_mimics(ctx, card)
     ctx.pending[:] = [d for d in ctx.pending if d.seat != seat]

@@ -80,6 +80,8 @@ class Loss(Frozen, frozen=True):
     amount: int
     # "smash": from dice (an attack; may cause a yield). "card": from a card. "poison": tokens.
     source: Literal["smash", "card", "poison"]
+    # The monster whose smashes or card cause the loss (None for poison tokens).
+    by: int | None = None
     # True once prevention (Armor Plating, Camouflage, Wings already paid) has been applied.
     prevented: bool = False
     # True once the target has answered its reactions (or had none to make).

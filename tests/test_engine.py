@@ -124,3 +124,27 @@ def test_unimplemented_cards_are_never_dealt(capsys: pytest.CaptureFixture[str])
     with capsys.disabled():
         names = ", ".join(CARDS[key].name for key in missing) or "none"
         print(f"\n{len(implemented)} of {len(CARDS)} cards implemented; not yet: {names}")
+
+
+def test_a_state_stored_by_an_older_schema_is_upgraded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pretend schema 0 named the energy field "cubes": its upgrade renames it."""
+    import engine.codec as codec
+
+    state, _ = new_game()
+    raw = msgspec.json.decode(encode_state(state))
+    raw["schema"] = 0
+    for monster in raw["monsters"]:
+        monster["cubes"] = monster.pop("energy", 0) + 3
+
+    def rename_cubes(old: dict[str, object]) -> dict[str, object]:
+        for monster in old["monsters"]:  # type: ignore[attr-defined]
+            monster["energy"] = monster.pop("cubes")
+        return old
+
+    monkeypatch.setitem(codec.UPGRADES, 0, rename_cubes)
+    upgraded = decode_state(msgspec.json.encode(raw))
+    assert upgraded.schema == state.schema
+    assert [m.energy for m in upgraded.monsters] == [m.energy + 3 for m in state.monsters]
+    monkeypatch.delitem(codec.UPGRADES, 0)
+    with pytest.raises(CorruptState, match="schema 0 is not supported"):
+        decode_state(msgspec.json.encode(raw))
