@@ -464,9 +464,17 @@ class GameService:
 
     async def force_dice(self, game_id: int, faces: Iterable[Face]) -> None:
         """Test and benchmark hook: the next dice rolled in this game show ``faces``."""
+        forced = tuple(faces)
+        await self.rewrite_state(
+            game_id, lambda state: msgspec.structs.replace(state, forced_dice=forced)
+        )
+
+    async def rewrite_state(self, game_id: int, change: Callable[[GameState], GameState]) -> None:
+        """Test hook: replace a game's state (set up a position the dice would take long to
+        reach). Never used by the bot itself."""
         async with self.lock(game_id):
             game = await self.game(game_id)
-            state = msgspec.structs.replace(game.playing_state(), forced_dice=tuple(faces))
+            state = change(game.playing_state())
             await self._save(replace(game, state=state), state=encode_state(state))
 
 

@@ -5,13 +5,13 @@ button from a passed moment is recognised and refused.
 custom_id formats (all under Discord's 100 characters):
     kot:g:<game>:<decision>:k<die>   toggle a die (keep / reroll)
     kot:g:<game>:<decision>:o<n>     option n of the pending decision
+    kot:g:<game>:<decision>:s<page>  a menu of options (decisions with too many for buttons)
     kot:l:<game>:<verb>              lobby buttons (join, leave, start, cancel)
     kot:l:<game>:<field>             lobby menus (monster, edition, variant)
 """
 
 from __future__ import annotations
 
-import logging
 import re
 from typing import TYPE_CHECKING, Any, cast
 
@@ -27,10 +27,13 @@ if TYPE_CHECKING:
     from bot.cogs.lobby import LobbyCog
     from bot.cogs.play import PlayCog
 
-log = logging.getLogger(__name__)
 
 MAX_COMPONENTS = 25  # 5 rows of 5 buttons
 MAX_LABEL = 80
+MAX_MENU_OPTIONS = 25
+MAX_MENU_LABEL = 100
+# A question with more choices than this gets menus (one row each) instead of buttons.
+MAX_OPTION_BUTTONS = 10
 DIE_FACES = {"1": "1", "2": "2", "3": "3", "energy": "⚡", "heart": "❤️", "smash": "💥"}
 
 
@@ -122,30 +125,82 @@ def _roll_buttons(game: Game, state: GameState, decision: Decision) -> list[Game
     return buttons
 
 
+class GameSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"kot:g:(?P<game>\d+):(?P<decision>\d+):s(?P<page>\d+)",
+):
+    """A menu of a decision's options, for questions with too many choices for buttons
+    (Mimic's targets late in a big game, splitting many hearts between tokens)."""
+
+    def __init__(self, game_id: int, decision_id: int, page: int,
+                 options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"kot:g:{game_id}:{decision_id}:s{page}",
+                placeholder=placeholder,
+                # discord.py needs at least one option to build the item from a click.
+                options=options or [discord.SelectOption(label="…", value="0")],
+            )
+        )
+        self.game_id = game_id
+        self.decision_id = decision_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> GameSelect:
+        return cls(int(match["game"]), int(match["decision"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        chosen = self.item.values[0] if self.item.values else ""
+        await _play(interaction).on_game_click(
+            interaction, self.game_id, self.decision_id, f"o{chosen}"
+        )
+
+
+def _option_menus(game: Game, state: GameState, decision: Decision,
+                  who: str) -> list[GameSelect]:
+    labels = [option_label(state, option) for option in decision.options]
+    pages = range(0, len(labels), MAX_MENU_OPTIONS)
+    return [
+        GameSelect(
+            game.id, decision.id, page // MAX_MENU_OPTIONS,
+            options=[
+                discord.SelectOption(label=labels[number][:MAX_MENU_LABEL], value=str(number))
+                for number in range(page, min(page + MAX_MENU_OPTIONS, len(labels)))
+            ],
+            placeholder=f"{who}choose ({page + 1}-{min(page + MAX_MENU_OPTIONS, len(labels))}"
+                        f" of {len(labels)})",
+        )
+        for page in pages
+    ]
+
+
 def board_view(game: Game) -> discord.ui.View | None:
     """Buttons for every pending decision: dice and Roll/Done for the roll, one button per
-    option for anything else (so a new card's question needs no new code here)."""
+    option for anything else, or menus when a question has many choices (so a new card's
+    question needs no new code here)."""
     state = game.state
     if state is None or state.over or not state.pending:
         return None
     view = discord.ui.View(timeout=None)
     several = len(state.pending) > 1
-    items: list[GameButton] = []
+    items: list[GameButton | GameSelect] = []
     for decision in state.pending:
         if decision.kind == "roll":
             items.extend(_roll_buttons(game, state, decision))
             continue
         who = f"{state.monsters[decision.seat].name}: " if several else ""
+        if len(decision.options) > MAX_OPTION_BUTTONS:
+            items.extend(_option_menus(game, state, decision, who))
+            continue
         items.extend(
             GameButton(game.id, decision.id, f"o{number}",
                        label=who + option_label(state, option), style=_option_style(option))
             for number, option in enumerate(decision.options)
         )
-    if len(items) > MAX_COMPONENTS:
-        # Discord shows at most 25 buttons; the decision's default still applies on timeout.
-        log.warning("game %s: %d options, showing the first %d", game.id, len(items),
-                    MAX_COMPONENTS)
-        items = items[:MAX_COMPONENTS]
     for item in items:
         view.add_item(item)
     return view
@@ -274,4 +329,4 @@ class ConfirmEndView(discord.ui.View):
         await _play(interaction).on_end_answer(interaction, self.game_id, confirmed=False)
 
 
-DYNAMIC_ITEMS = (GameButton, LobbyButton, LobbySelect)
+DYNAMIC_ITEMS = (GameButton, GameSelect, LobbyButton, LobbySelect)
