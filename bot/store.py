@@ -125,9 +125,10 @@ class Store:
         db = await aiosqlite.connect(str(path), isolation_level=None)
         try:
             await _run(db, "PRAGMA journal_mode=WAL")
-            # In WAL mode NORMAL survives a crash of the bot (the case that matters here);
-            # only an OS crash or power cut can lose the last commits.
-            await _run(db, "PRAGMA synchronous=NORMAL")
+            # FULL: a commit is on disk (fsync) before the player is answered, so even an OS
+            # crash or a power cut loses nothing a player saw accepted. NORMAL would be
+            # faster but can lose the last commits in WAL mode on such a crash.
+            await _run(db, "PRAGMA synchronous=FULL")
             await _run(db, "PRAGMA foreign_keys=ON")
             await _run(db, "PRAGMA busy_timeout=5000")
             store = cls(db)
