@@ -7,6 +7,8 @@ scenario under scenarios/.
 
 from __future__ import annotations
 
+from typing import ClassVar, Literal
+
 from msgspec.structs import replace
 
 from engine import events as ev
@@ -201,22 +203,27 @@ class SmokeCloud(Power):
             remove_card(ctx, seat, card, "its last smoke token was used")
 
 
+class TokenGiver(Power):
+    """Each monster that loses hearts to the owner's smashes gets one token (a field of
+    Monster); the token stays even if the card later leaves play."""
+
+    token: ClassVar[Literal["poison", "shrink"]]
+
+    def on_smash_hit(self, ctx: Ctx, seat: int, card: Card, target: int) -> None:
+        ctx.set_mon(target, **{self.token: getattr(ctx.mon(target), self.token) + 1})
+        ctx.emit(ev.TokensGained(seat=target, token=self.token, amount=1))
+
+
 @register
-class PoisonSpit(Power):
+class PoisonSpit(TokenGiver):
     key = "poison_spit"
-
-    def on_smash_hit(self, ctx: Ctx, seat: int, card: Card, target: int) -> None:
-        ctx.set_mon(target, poison=ctx.mon(target).poison + 1)
-        ctx.emit(ev.TokensGained(seat=target, token="poison", amount=1))
+    token = "poison"
 
 
 @register
-class ShrinkRay(Power):
+class ShrinkRay(TokenGiver):
     key = "shrink_ray"
-
-    def on_smash_hit(self, ctx: Ctx, seat: int, card: Card, target: int) -> None:
-        ctx.set_mon(target, shrink=ctx.mon(target).shrink + 1)
-        ctx.emit(ev.TokensGained(seat=target, token="shrink", amount=1))
+    token = "shrink"
 
 
 @register
