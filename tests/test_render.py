@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import random
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -13,7 +14,9 @@ from PIL import Image
 from bot.render import AssetMissingError, assets, board_size, render_board, render_card
 from bot.render.__main__ import write_samples
 from bot.render.samples import SAMPLES, six_monsters_midgame
+from engine import Options, apply, create_game
 from engine.card_table import CARDS
+from engine.simulate import RandomPlayer
 from engine.state import Edition, GameState
 
 
@@ -108,3 +111,17 @@ def test_rendering_from_several_threads_gives_the_same_pictures() -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         results = list(pool.map(render_board, states * 3))
     assert results == expected * 3
+
+
+def test_boards_from_real_random_games_render() -> None:
+    """States the engine actually produces (every monster count, both editions, game over)."""
+    for game in range(10):
+        players = 2 + game % 5
+        state, _ = create_game(Options(edition="2011" if game % 2 else "2016"), game, players)
+        player, chance = RandomPlayer(game), random.Random(game)
+        while not state.over:
+            seat, action = player.choose(state)
+            state, _ = apply(state, seat, action)
+            if chance.random() < 0.02:
+                assert render_board(state).startswith(b"\x89PNG")
+        assert render_board(state).startswith(b"\x89PNG")
