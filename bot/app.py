@@ -57,7 +57,7 @@ class KotBot(commands.Bot):
             raise StartupError(
                 f"cannot open the database {self.settings.database}: {error}"
             ) from error
-        self.service = GameService(store)
+        self.service = GameService(store, clock=self.clock)
         self.play = PlayCog(self)
         for cog in (LobbyCog(self), self.play, InfoCog(self)):
             await self.add_cog(cog)
@@ -66,6 +66,11 @@ class KotBot(commands.Bot):
         await self.play.restore()
         if self.sync_commands:
             await self.sync_slash_commands()
+
+    @staticmethod
+    def clock() -> float:
+        """Wall-clock seconds, through discord.py's clock (which test harnesses can move)."""
+        return discord.utils.utcnow().timestamp()
 
     async def sync_slash_commands(self) -> None:
         """To the development guild (instant) when one is set, else globally (Discord may

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import random
 import secrets
+import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, replace
 
@@ -85,11 +86,16 @@ class Elimination(msgspec.Struct, frozen=True):
 
 
 class Chronicle(msgspec.Struct, frozen=True, omit_defaults=True):
-    """What the board and the final summary need beyond the engine state."""
+    """What the board, the timers and the final summary need beyond the engine state."""
 
     # Narration of the current turn, shown on its board message.
     log: tuple[str, ...] = ()
     eliminations: tuple[Elimination, ...] = ()
+    # When the pending questions were asked (seconds since the epoch): a restart resumes the
+    # turn timer where it was instead of granting a fresh full delay.
+    asked_at: float = 0.0
+    # Timeouts in a row with no player acting: a game everyone left is ended.
+    idle_timeouts: int = 0
 
 
 @dataclass(frozen=True)
@@ -143,10 +149,21 @@ _seats_decoder = msgspec.json.Decoder(tuple[int, ...])
 _encode = msgspec.json.encode
 
 
+# Timeouts in a row (nobody clicking anything) after which a game is ended as abandoned.
+ABANDONED_AFTER_TIMEOUTS = 12
+
+
 class GameService:
-    def __init__(self, store: Store, *, seed_source: Callable[[], int] | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        seed_source: Callable[[], int] | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.store = store
         self._seed_source = seed_source or (lambda: secrets.randbits(63))
+        self._clock = clock
         self._games: dict[int, Game] = {}
         self._locks: dict[int, asyncio.Lock] = {}
 
@@ -217,7 +234,7 @@ class GameService:
                 game.state is None or len(game.seats) != len(game.state.monsters)
             ):
                 raise CorruptState("the seats do not match the monsters")
-        except (CorruptState, msgspec.DecodeError) as error:
+        except (CorruptState, msgspec.DecodeError, ValueError, TypeError) as error:
             if row.status in ACTIVE_STATUSES:
                 await self.store.update_game(row.id, status="broken")
             self._games.pop(row.id, None)
@@ -355,7 +372,8 @@ class GameService:
             )
             state, events = create_game(options, seed, names)
             seats = tuple(p.user_id for p in players)
-            chronicle = Chronicle(log=_lines(state, events)[-MAX_LOG_LINES:])
+            chronicle = Chronicle(log=_lines(state, events)[-MAX_LOG_LINES:],
+                                  asked_at=self._clock())
             game = replace(game, status="playing", seats=seats, state=state, chronicle=chronicle)
             await self.store.update_game(
                 game.id, status="playing", seats=_encode(seats), state=encode_state(state),
@@ -440,7 +458,21 @@ class GameService:
         if note:
             chronicle = msgspec.structs.replace(chronicle, log=(*chronicle.log, note))
         chronicle, closing = _chronicle_after(chronicle, before, state, events)
+        asked = {d.id for d in state.pending}
+        chronicle = msgspec.structs.replace(
+            chronicle,
+            # A new question restarts the clock; answering one of two keeps the other's.
+            asked_at=chronicle.asked_at if asked <= {d.id for d in before.pending}
+            else self._clock(),
+            idle_timeouts=0 if user_id is not None else chronicle.idle_timeouts + 1,
+        )
         status: Status = "over" if state.over else "playing"
+        if status == "playing" and chronicle.idle_timeouts >= ABANDONED_AFTER_TIMEOUTS:
+            status = "ended"
+            chronicle = msgspec.structs.replace(
+                chronicle, log=(*chronicle.log, "🛑 Nobody has played for a long while: the "
+                                "game is over, with no winner.")
+            )
         await self.store.record_action(
             game.id, seq=state.seq, seat=seat, user_id=user_id, action=encode_action(action),
             state=encode_state(state), chronicle=_encode(chronicle), status=status,
@@ -538,7 +570,9 @@ def _chronicle_after(
         line = narrate(after, event)
         if line is not None:
             log.append(line)
-    new = Chronicle(log=tuple(log[-MAX_LOG_LINES:]), eliminations=tuple(eliminations))
+    new = msgspec.structs.replace(
+        chronicle, log=tuple(log[-MAX_LOG_LINES:]), eliminations=tuple(eliminations)
+    )
     return new, closing
 
 

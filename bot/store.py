@@ -109,8 +109,14 @@ def _row(values: sqlite3.Row | Sequence[Any]) -> GameRow:
                    None if state is None else _bytes(state), _bytes(chronicle), board_message_id)
 
 
-def _bytes(value: bytes | str) -> bytes:
-    return value.encode() if isinstance(value, str) else bytes(value)
+def _bytes(value: object) -> bytes:
+    """A BLOB column's bytes. A value of another type (a damaged row) becomes bytes that will
+    not decode, so the service marks only that game broken instead of failing every read."""
+    if isinstance(value, bytes):
+        return value
+    if isinstance(value, str):
+        return value.encode()
+    return repr(value).encode()
 
 
 class Store:
@@ -186,6 +192,13 @@ class Store:
         ) as cursor:
             row = await cursor.fetchone()
         return None if row is None else _row(row)
+
+    async def active_channels_in_guild(self, guild_id: int) -> list[int]:
+        async with self._db.execute(
+            "SELECT channel_id FROM games WHERE guild_id = ? AND status IN ('lobby', 'playing')",
+            (guild_id,),
+        ) as cursor:
+            return [row[0] for row in await cursor.fetchall()]
 
     async def active_games(self) -> list[GameRow]:
         async with self._db.execute(

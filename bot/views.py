@@ -12,6 +12,7 @@ custom_id formats (all under Discord's 100 characters):
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import TYPE_CHECKING, Any, cast
 
@@ -308,11 +309,21 @@ def lobby_view(game: Game) -> discord.ui.View:
 class ConfirmEndView(discord.ui.View):
     """The private "are you sure?" of /kot end. A plain view, not dynamic items: it lives only
     as long as the ephemeral message (and discord.py drops a stopped view's dynamic item
-    templates from its registry, which would break every board's buttons)."""
+    templates from its registry, which would break every board's buttons). When nobody answers
+    in time its buttons are taken away, so a late click cannot fail silently."""
 
-    def __init__(self, game_id: int, *, timeout: float = 120) -> None:
+    def __init__(self, game_id: int, asked: discord.Interaction[Any], *,
+                 timeout: float = 600) -> None:
+        # Well within the 15 minutes the /kot end interaction can still edit its reply.
         super().__init__(timeout=timeout)
         self.game_id = game_id
+        self.asked = asked
+
+    async def on_timeout(self) -> None:
+        # If the private message is gone already there is nothing to take back.
+        with contextlib.suppress(discord.HTTPException):
+            await self.asked.edit_original_response(content="No answer: the game goes on.",
+                                                    view=None)
 
     @discord.ui.button(label="End the game", style=discord.ButtonStyle.danger)
     async def confirm(

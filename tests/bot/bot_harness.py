@@ -105,6 +105,14 @@ class Table:
                 return
 
 
+def private_reply(result: InteractionResult) -> str | None:
+    """The text of the private (ephemeral) reply to an interaction, whether it came as the
+    response or, after an acknowledgement, as a follow-up; None when there was none."""
+    if result.ephemeral and result.response is not None:
+        return result.response.content
+    return next((f.content for f in result.followups if f.ephemeral), None)
+
+
 async def click_together(
     env: Env, clicks: Sequence[tuple[MemberActor, discord.Message, str]]
 ) -> list[InteractionResult]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot_harness import Table, click_together, service
+from bot_harness import Table, click_together, private_reply, service
 
 from engine.actions import Roll, StopRolling
 
@@ -28,20 +28,26 @@ async def test_a_click_by_someone_not_asked_is_refused_privately(table: Table) -
     assert game.id == (await table.game()).id
 
 
-async def test_a_click_on_a_passed_prompt_never_acts(table: Table) -> None:
+async def test_a_click_on_a_passed_prompt_never_acts_and_refreshes_the_board(
+    table: Table,
+) -> None:
     await table.start_game(players=2)
     game, _decision, asked = await table.asked()
     # The board edit after this Roll fails, so the board still shows the old buttons.
     table.env.inject_error("PATCH", "/webhooks/*/messages/@original", status=404, code=10008,
                            message="Unknown Message")
     await table.option(Roll)
-    after_roll = (await table.game()).state
+    game, current, _asked = await table.asked()
+    after_roll = game.state
     board = table.message(game.board_message_id or 0)
     result = await asked.click(board, label="Done rolling")
-    assert result.ephemeral and result.response is not None
-    assert result.response.content.startswith("That moment has passed")
-    assert "https://discord.com/channels/" in result.response.content
+    assert (private_reply(result) or "").startswith("That moment has passed")
     assert (await table.game()).state == after_roll
+    # The live board now offers the current question again.
+    refreshed = table.message(game.board_message_id or 0)
+    ids = [getattr(c, "custom_id", "") for row in refreshed.components for c in row.children]
+    assert any(i.startswith(f"kot:g:{game.id}:{current.id}:") for i in ids)
+    assert not any(i.startswith(f"kot:g:{game.id}:{_decision.id}:") for i in ids)
 
 
 async def test_two_clicks_at_the_same_moment_apply_one_action(table: Table) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot_harness import Table, service
+from bot_harness import Table, private_reply, service
 
 
 async def test_lobby_join_pick_options_and_start(table: Table) -> None:
@@ -14,19 +14,17 @@ async def test_lobby_join_pick_options_and_start(table: Table) -> None:
 
     await bob.click(lobby, label="Join")
     again = await bob.click(lobby, label="Join")
-    assert again.ephemeral and again.response is not None
-    assert again.response.content == "You are already in this game."
+    assert private_reply(again) == "You are already in this game."
 
     await bob.select(lobby, ["Gigazaur"], custom_id=f"kot:l:{(await table.game()).id}:monster")
     game = await table.game()
     taken = await carol.select(lobby, ["Gigazaur"], custom_id=f"kot:l:{game.id}:monster")
-    assert taken.ephemeral and "already taken" in (taken.response.content if taken.response
-                                                   else "")
+    assert "already taken" in (private_reply(taken) or "")
     # Carol's pick (of a free monster) joins her too.
     await carol.select(lobby, ["The King"], custom_id=f"kot:l:{game.id}:monster")
 
     not_host = await bob.select(lobby, ["2011"], custom_id=f"kot:l:{game.id}:edition")
-    assert not_host.ephemeral
+    assert private_reply(not_host) == "Only the host can change the options."
     await alice.select(lobby, ["2011"], custom_id=f"kot:l:{game.id}:edition")
     await alice.select(lobby, ["on"], custom_id=f"kot:l:{game.id}:variant")
     await carol.click(lobby, label="Leave")
@@ -75,8 +73,7 @@ async def test_a_lobby_holds_six_monsters(table: Table) -> None:
     for player in table.players[1:6]:
         await player.click(lobby, label="Join")
     seventh = await table.players[6].click(lobby, label="Join")
-    assert seventh.ephemeral and seventh.response is not None
-    assert "full" in seventh.response.content
+    assert "full" in (private_reply(seventh) or "")
     await table.players[0].click(lobby, label="Start")
     game = await table.game()
     assert game.state is not None and len(game.state.monsters) == 6
