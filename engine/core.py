@@ -210,6 +210,10 @@ class Power:
     def on_buy_discard(self, ctx: Ctx, seat: int) -> None:
         """A Discard card's immediate effect."""
 
+    def prevents(self, amount: int) -> bool:
+        """Does this card's prevention apply to a loss of ``amount`` (see ``prevent_order``)?"""
+        return amount > 0
+
     def prevent(self, ctx: Ctx, seat: int, card: Card, amount: int) -> int:
         """Return the loss left after this card's prevention."""
         return amount
@@ -377,8 +381,8 @@ def leave_tokyo(ctx: Ctx, seat: int, reason: str) -> None:
 
 
 def close_bay_if_needed(ctx: Ctx) -> None:
-    """With fewer than 5 monsters left, Tokyo Bay closes; its occupant leaves Tokyo, or moves
-    to Tokyo City if the City is empty (2016 rulebook)."""
+    """With fewer than 5 monsters left, Tokyo Bay closes; its occupant leaves Tokyo, or (2016
+    rulebook) moves to Tokyo City if the City is empty."""
     s = ctx.s
     if not s.bay_open or len(s.alive_seats()) >= 5:
         return
@@ -387,11 +391,12 @@ def close_bay_if_needed(ctx: Ctx) -> None:
     occupant = s.bay
     if occupant is None:
         return
-    if s.city is None:
+    if s.city is None and s.options.edition == "2016":
         ctx.set(bay=None, city=occupant)
         ctx.emit(ev.LeftTokyo(seat=occupant, place="bay", reason="the Bay closed"))
         ctx.emit(ev.EnteredTokyo(seat=occupant, place="city"))
     else:
+        # The 2011 rulebook has no exception: the monster in the Bay leaves Tokyo.
         leave_tokyo(ctx, occupant, "the Bay closed")
 
 

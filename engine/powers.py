@@ -76,9 +76,10 @@ class ArmorPlating(Power):
     key = "armor_plating"
     prevent_order = 0
 
+    def prevents(self, amount: int) -> bool:
+        return amount == 1
+
     def prevent(self, ctx: Ctx, seat: int, card: Card, amount: int) -> int:
-        if amount != 1:
-            return amount
         ctx.emit(ev.LossPrevented(seat=seat, amount=1, card=self.key))
         return 0
 

@@ -186,8 +186,10 @@ def apply(state: GameState, seat: int, action: Action) -> tuple[GameState, list[
 # --- the step machine -------------------------------------------------------------------
 
 # Steps that still run after the active monster is knocked out mid-turn: the rest of a damage
-# batch (a card hitting everyone) and the end of the turn.
-_RUN_WHEN_ACTIVE_OUT = (st.React, st.ApplyLosses, st.EndTurn, st.NextTurn)
+# batch (a card hitting everyone), other monsters' chance at a card just revealed, and the end
+# of the turn.
+_RUN_WHEN_ACTIVE_OUT = (st.React, st.ApplyLosses, st.OpportunistOffer, st.EndTurn,
+                        st.NextTurn)
 
 
 def _run(ctx: Ctx) -> None:
@@ -315,6 +317,8 @@ def _probe_offer(ctx: Ctx, step: st.ProbeOffer) -> None:
     card = current_card(ctx, step.seat, step.uid)
     if card is None or not ctx.mon(step.seat).alive or not ctx.turn.dice:
         return
+    if not POWERS[effective_key(ctx.s, card)].probes:
+        return  # a Mimic whose copied Psychic Probe left play meanwhile
     choices = tuple(f"die:{i}" for i in range(len(ctx.turn.dice)))
     ctx.ask(step.seat, "probe", choices=(*choices, "pass"), default_choice="pass", card=card,
             power=effective_key(ctx.s, card))
@@ -405,15 +409,20 @@ def _react(ctx: Ctx, step: st.React) -> None:
         if ctx.mon(target).wings_turn == ctx.turn.number:
             ctx.emit(ev.LossPrevented(seat=target, amount=amount, card="wings"))
             amount = 0
-        preventers = sorted(
+        # Each prevention card is used once, as soon as it applies, in prevent_order: never
+        # worse for the owner (a loss of 2 is rolled for with Camouflage first, and Armor
+        # Plating then cancels a remaining 1), and no roll is wasted on a loss Armor cancels.
+        unused = sorted(
             ((power.prevent_order, card.uid, card, power)
              for card, power in powers_of(ctx.s, target) if power.prevent_order is not None),
             key=lambda item: (item[0], item[1]),
         )
-        for _order, _uid, card, power in preventers:
-            if amount <= 0:
+        while amount > 0:
+            ready = next((item for item in unused if item[3].prevents(amount)), None)
+            if ready is None:
                 break
-            amount = power.prevent(ctx, target, card, amount)
+            unused.remove(ready)
+            amount = ready[3].prevent(ctx, target, ready[2], amount)
         loss = replace(loss, amount=amount, prevented=True)
         _set_loss(ctx, step.index, loss)
         if amount <= 0:
@@ -661,6 +670,8 @@ def _opportunist_offer(ctx: Ctx, step: st.OpportunistOffer) -> None:
     card = current_card(ctx, step.seat, step.uid)
     if card is None or not ctx.mon(step.seat).alive:
         return
+    if not POWERS[effective_key(ctx.s, card)].opportunist:
+        return  # a Mimic whose copied Opportunist left play meanwhile
     energy = ctx.mon(step.seat).energy
     choices = tuple(
         f"buy:{c.uid}"
@@ -675,7 +686,9 @@ def _opportunist_offer(ctx: Ctx, step: st.OpportunistOffer) -> None:
 def _answer_card(ctx: Ctx, decision: Decision, action: Action) -> None:
     assert isinstance(action, Choose) and decision.card is not None
     assert decision.card_uid is not None
-    if current_card(ctx, decision.seat, decision.card_uid) is None:
+    card = current_card(ctx, decision.seat, decision.card_uid)
+    # The power that asked must still be the card's own or the one it copies.
+    if card is None or decision.card not in (card.key, effective_key(ctx.s, card)):
         raise IllegalAction("that card is gone")
     POWERS[decision.card].answer(ctx, decision, action.choice)
 
