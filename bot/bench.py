@@ -12,7 +12,12 @@ What is measured
     message when the turn changes. Clicks are spread over ``--games`` games running at once
     (random games, players chosen at random among the moves the board offers: die toggles,
     Roll, Done, Stay/Yield, Buy, Sweep, End turn). SimCord runs one user action at a time,
-    so clicks on different games are interleaved rather than simultaneous.
+    so these clicks on different games are interleaved rather than simultaneous.
+
+    burst click: ``--burst`` clicks on different games dispatched in the same instant (the
+    interactions are emitted back to back, simcord 3.2.1 internals), each timed from that
+    instant until the bot's handler for it has finished. Here the clicks compete for the
+    event loop, the SQLite connection and the render threads, as in a busy server.
 
     restart: the wall time of restarting the bot on a database holding ``--stored`` games in
     progress (reconnect, open and migrate the store, read and decode every game, restart its
@@ -36,6 +41,9 @@ from typing import Any
 
 import simcord
 from simcord import ChannelHandle, Env, MemberActor, ResponseMessage
+from simcord.backend import serializers
+from simcord.enums import ComponentType, InteractionType
+from simcord.interactions import base_payload
 
 from bot.app import KotBot
 from bot.config import Settings
@@ -64,6 +72,7 @@ class Bench:
             self.tables.append(table)
         # (milliseconds, whether the click redraws the board: not a die toggle)
         self.clicks: list[tuple[float, bool]] = []
+        self.burst_clicks: list[float] = []
         self.games_finished = 0
 
     @property
@@ -122,6 +131,52 @@ class Bench:
         self.clicks.append(((time.perf_counter() - started) * 1000, not code.startswith("k")))
 
 
+    async def burst(self, numbers: list[int]) -> None:
+        """One click in each of these games, all dispatched in the same instant."""
+        bot = self.env.bot
+        assert isinstance(bot, KotBot)
+        finished: dict[int, float] = {}
+        handler = bot.play.on_game_click
+
+        async def timed(interaction: Any, game_id: int, decision_id: int, code: str) -> None:
+            try:
+                await handler(interaction, game_id, decision_id, code)
+            finally:
+                finished[game_id] = time.perf_counter()
+
+        backend: Any = self.env.backend
+        payloads = []
+        for number in numbers:
+            game = await self.game(number)
+            if game is None:
+                self.games_finished += 1
+                await self.open_game(number)
+                continue
+            assert game.state is not None and game.board_message_id is not None
+            player, code = self.pick(game)
+            decision = next(d for d in game.state.pending if game.seats[d.seat] == player.id)
+            stored = backend.get_message(self.channels[number].id, game.board_message_id)
+            record, payload = base_payload(
+                backend, type=InteractionType.MESSAGE_COMPONENT,
+                channel_id=self.channels[number].id, guild_id=self.guild.id, user_id=player.id,
+                data={"custom_id": f"kot:g:{game.id}:{decision.id}:{code}",
+                      "component_type": ComponentType.BUTTON},
+            )
+            payload["message"] = dict(serializers.message_payload(backend, stored))
+            record.source_message_id = stored.id
+            payloads.append((game.id, payload))
+        bot.play.on_game_click = timed  # type: ignore[method-assign]
+        try:
+            started = time.perf_counter()
+            for _game_id, payload in payloads:
+                backend.emit("INTERACTION_CREATE", payload)
+            await self.env.settle()
+        finally:
+            del bot.play.on_game_click
+        self.burst_clicks.extend((finished[game_id] - started) * 1000
+                                 for game_id, _payload in payloads if game_id in finished)
+
+
 def _index(options: tuple[Any, ...], kind: type) -> int:
     return next(i for i, option in enumerate(options) if isinstance(option, kind))
 
@@ -164,6 +219,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             bench.clicks.clear()
             while len(bench.clicks) < args.clicks:
                 await bench.click(bench.rng.randrange(args.games))
+            while len(bench.burst_clicks) < args.clicks:
+                await bench.burst(bench.rng.sample(range(args.games), args.burst))
 
             old_bot = env.bot
             assert isinstance(old_bot, KotBot)
@@ -192,6 +249,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "click_p99_ms": round(_percentile(latencies, 0.99), 2),
         "click_max_ms": round(max(latencies), 2),
         "redraw_click_p50_ms": round(statistics.median(redraws), 2),
+        "burst_size": args.burst,
+        "burst_clicks": len(bench.burst_clicks),
+        "burst_click_p50_ms": round(statistics.median(bench.burst_clicks), 2),
+        "burst_click_p99_ms": round(_percentile(bench.burst_clicks, 0.99), 2),
         "redraw_click_p99_ms": round(_percentile(redraws, 0.99), 2),
         "stored_games": restored,
         "restart_s": round(restart_s, 3),
@@ -204,12 +265,16 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--clicks", type=int, default=1000)
     parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--burst", type=int, default=10,
+                        help="clicks dispatched at the same instant in the burst phase")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--stored", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if args.stored < args.games:
         parser.error("--stored must be at least --games")
+    if not 1 <= args.burst <= args.games:
+        parser.error("--burst must be between 1 and --games")
     try:
         result = asyncio.run(run(args))
     except Refused as refusal:
