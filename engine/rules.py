@@ -233,8 +233,7 @@ def _first_roll(ctx: Ctx, step: st.FirstRoll) -> None:
     black, green = dice_count(ctx, seat)
     extra_rolls = sum(power.extra_rolls for _card, power in powers_of(ctx.s, seat))
     dice = ctx.roll_dice(black + green)
-    ctx.set_turn(dice=dice, green=green, kept=(), rolls_left=ROLLS_PER_TURN - 1 + extra_rolls,
-                 rolls_done=1)
+    ctx.set_turn(dice=dice, green=green, kept=(), rolls_left=ROLLS_PER_TURN - 1 + extra_rolls)
     ctx.emit(ev.DiceRolled(seat=seat, dice=dice, rerolled=tuple(range(len(dice)))))
     ctx.push(st.AskRoll())
 
@@ -293,7 +292,7 @@ def _answer_roll(ctx: Ctx, decision: Decision, action: Action) -> None:
     for i, face in zip(rerolled, ctx.roll_dice(len(rerolled)), strict=True):
         dice[i] = face
     new_dice = tuple(dice)
-    ctx.set_turn(dice=new_dice, rolls_left=rolls_left, rolls_done=turn.rolls_done + 1)
+    ctx.set_turn(dice=new_dice, rolls_left=rolls_left)
     ctx.emit(ev.DiceRolled(seat=seat, dice=new_dice, rerolled=rerolled, card=card_used))
     ctx.push(st.AskRoll())
 
@@ -478,8 +477,6 @@ def lose_hearts(ctx: Ctx, loss: Loss) -> None:
     ctx.set_mon(target, hearts=hearts)
     ctx.emit(ev.Damaged(seat=target, amount=loss.amount, source=loss.source, hearts=hearts))
     active = ctx.turn.seat
-    if target != active and loss.source != "poison":
-        ctx.set_turn(dealt_damage=True)
     if loss.source == "smash":
         ctx.set_turn(smashed=(*ctx.turn.smashed, target))
         for card, power in list(powers_of(ctx.s, active)):

@@ -102,17 +102,12 @@ class Turn(Frozen, frozen=True):
     # Indices of the dice kept aside (not rerolled by the next Roll).
     kept: tuple[int, ...] = ()
     rolls_left: int = 0
-    rolls_done: int = 0
     # Losses between the resolve step and their application (see engine.damage).
     losses: tuple[Loss, ...] = ()
     # Seats that lost hearts to this turn's smashes (they may yield).
     smashed: tuple[int, ...] = ()
     # Answers to simultaneous yield questions, applied in a fixed order once all are in.
     yield_answers: tuple[tuple[int, bool], ...] = ()
-    # Did the active monster make anyone lose hearts this turn (for Herbivore-like cards)?
-    dealt_damage: bool = False
-    # Card uids that already used their once-per-turn ability.
-    used: tuple[int, ...] = ()
 
 
 class Decision(Frozen, frozen=True):

@@ -44,7 +44,7 @@ def two_monsters() -> GameState:
         ),
         city=0, deck=_DECK, face_up=_FACE_UP,
         turn=Turn(seat=1, number=4, dice=("smash", "smash", "heart", "3", "energy", "1"),
-                  rolls_left=2, rolls_done=1),
+                  rolls_left=2),
         pending=(_roll_decision(1),),
     )
 
@@ -63,7 +63,7 @@ def four_monsters() -> GameState:
         city=2, deck=_DECK[:17], face_up=_FACE_UP,
         turn=Turn(seat=0, number=11,
                   dice=("smash", "energy", "energy", "2", "2", "2", "heart"), green=1,
-                  kept=(1, 2, 3, 4, 5), rolls_left=0, rolls_done=3),
+                  kept=(1, 2, 3, 4, 5), rolls_left=0),
         pending=(Decision(
             id=30, seat=0, kind="buy",
             options=(Buy(decision=30, slot=0), Buy(decision=30, slot=2), Sweep(decision=30),
@@ -100,7 +100,7 @@ def six_monsters_midgame() -> GameState:
         city=5, bay=0, bay_open=True, deck=_DECK[:9], face_up=_FACE_UP,
         turn=Turn(seat=2, number=23,
                   dice=("smash", "smash", "heart", "smash", "3", "energy", "smash", "smash"),
-                  green=2, kept=(0, 1, 3, 6), rolls_left=1, rolls_done=2),
+                  green=2, kept=(0, 1, 3, 6), rolls_left=1),
         pending=(_yield_decision(41, 5, 4), _yield_decision(42, 0, 4)),
     )
 
@@ -120,7 +120,7 @@ def tokyo_bay() -> GameState:
         city=1, bay=3, bay_open=True, deck=_DECK[:20],
         face_up=(Card(uid=104, key="heal"), Card(uid=105, key="mimic")),
         turn=Turn(seat=4, number=9, dice=("2", "heart", "smash", "energy", "2", "2"),
-                  rolls_left=2, rolls_done=1),
+                  rolls_left=2),
         pending=(_roll_decision(4),),
     )
 
@@ -134,7 +134,7 @@ def bay_closed() -> GameState:
         schema=1, options=Options(), seed=5, monsters=tuple(monsters), city=1,
         deck=_DECK[:8], face_up=_FACE_UP,
         turn=Turn(seat=3, number=15, dice=("1", "1", "1", "heart", "heart", "energy"),
-                  kept=(0, 1, 2), rolls_left=1, rolls_done=2),
+                  kept=(0, 1, 2), rolls_left=1),
         pending=(_roll_decision(3),),
     )
 
