@@ -270,6 +270,11 @@ def find_card(state: GameState, uid: int) -> tuple[int, Card] | None:
     return None
 
 
+def face_up_slot(state: GameState, uid: int) -> int | None:
+    """The slot of the face-up card with this uid, or None."""
+    return next((slot for slot, card in enumerate(state.face_up) if card.uid == uid), None)
+
+
 def effective_key(state: GameState, card: Card) -> str:
     """The key whose power this card has: a Mimic counts as the card it copies."""
     if card.copies is None:
@@ -354,8 +359,7 @@ def trim_hearts(ctx: Ctx, seat: int) -> None:
 
 def queue_losses(ctx: Ctx, losses: list[Loss]) -> None:
     """Send losses through the damage pipeline: prevention and reactions for each target in
-    order, then application. Smash losses are queued by the smash step itself, which adds the
-    yield questions after them."""
+    order, then application (before any step already queued, such as the yield questions)."""
     losses = [loss for loss in losses if loss.amount > 0 and ctx.mon(loss.target).alive]
     if not losses:
         return

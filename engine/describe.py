@@ -21,7 +21,7 @@ from engine.actions import (
     Yield,
 )
 from engine.card_table import CARDS
-from engine.core import POWERS, card_cost, effective_key, find_card
+from engine.core import POWERS, card_cost, effective_key, face_up_slot, find_card
 from engine.state import GameState
 
 FACE_WORDS = {
@@ -50,9 +50,9 @@ def _card_by_uid(state: GameState, uid: int) -> tuple[str, str]:
     if found is not None:
         seat, card = found
         return card_name(card.key), state.monsters[seat].name
-    for card in state.face_up:
-        if card.uid == uid:
-            return card_name(card.key), "the shop"
+    slot = face_up_slot(state, uid)
+    if slot is not None:
+        return card_name(state.face_up[slot].key), "the shop"
     return "a card", "nobody"
 
 

@@ -20,6 +20,7 @@ from engine.core import (
     Power,
     current_card,
     enter_tokyo,
+    face_up_slot,
     find_card,
     gain_energy,
     gain_vp,
@@ -153,14 +154,12 @@ class Opportunist(Power):
     def answer(self, ctx: Ctx, decision: Decision, choice: str) -> None:
         if choice == "pass":
             return
-        uid = int(choice.removeprefix("buy:"))
-        for slot, card in enumerate(ctx.s.face_up):
-            if card.uid == uid:
-                from engine.rules import buy_face_up  # the buy step lives with the rules
+        slot = face_up_slot(ctx.s, int(choice.removeprefix("buy:")))
+        if slot is None:
+            raise IllegalAction("that card is no longer on offer")
+        from engine.rules import buy_face_up  # the buy step lives with the rules
 
-                buy_face_up(ctx, decision.seat, slot)
-                return
-        raise IllegalAction("that card is no longer on offer")
+        buy_face_up(ctx, decision.seat, slot)
 
 
 @register

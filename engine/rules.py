@@ -47,6 +47,7 @@ from engine.core import (
     max_hearts,
     pay_energy,
     powers_of,
+    queue_losses,
     release_mimics,
 )
 from engine.powers import implemented_keys
@@ -382,10 +383,9 @@ def _resolve_smashes(ctx: Ctx, step: st.ResolveSmashes) -> None:
         targets = [t for t in s.alive_seats() if not s.in_tokyo(t)]
     else:
         targets = [t for t in (s.city, s.bay) if t is not None]
-    losses = [Loss(target=t, amount=smashes, source="smash", by=seat) for t in targets]
-    ctx.set_turn(losses=tuple(losses), smashed=())
-    ctx.push(*(st.React(index=i) for i in range(len(losses))), st.ApplyLosses(),
-             st.AskYields(), st.ApplyYields())
+    ctx.push(st.AskYields(), st.ApplyYields())
+    ctx.set_turn(smashed=())
+    queue_losses(ctx, [Loss(target=t, amount=smashes, source="smash", by=seat) for t in targets])
 
 
 # --- the damage pipeline ----------------------------------------------------------------
@@ -699,9 +699,7 @@ def _end_turn(ctx: Ctx, step: st.EndTurn) -> None:
     ctx.push(st.NextTurn())
     seat = ctx.turn.seat
     poison = ctx.mon(seat).poison
-    if poison and ctx.mon(seat).alive:
-        ctx.set_turn(losses=(Loss(target=seat, amount=poison, source="poison"),))
-        ctx.push(st.React(index=0), st.ApplyLosses())
+    queue_losses(ctx, [Loss(target=seat, amount=poison, source="poison")])
 
 
 def _next_turn(ctx: Ctx, step: st.NextTurn) -> None:

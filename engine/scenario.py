@@ -31,8 +31,8 @@ from engine.actions import (
     Timeout,
     Yield,
 )
-from engine.card_table import find_card
-from engine.core import IllegalAction, effective_key
+from engine.card_table import find_card as find_card_by_name
+from engine.core import IllegalAction, effective_key, face_up_slot, find_card
 from engine.describe import narrate
 from engine.events import Event
 from engine.rules import advance, apply, max_hearts
@@ -78,7 +78,7 @@ def _faces(raw: Iterable[Any], where: str) -> tuple[Face, ...]:
 
 
 def _card_key(name: str, where: str) -> str:
-    info = find_card(name)
+    info = find_card_by_name(name)
     if info is None:
         raise ScenarioError(f"{where}: unknown card {name!r}")
     return info.key
@@ -232,14 +232,12 @@ def _choice(state: GameState, decision: Decision, words: list[str], where: str) 
 
 
 def _key_of_uid(state: GameState, uid: int) -> str | None:
-    for monster in state.monsters:
-        for card in monster.cards:
-            if card.uid == uid:
-                return effective_key(state, card) if card.key == "mimic" else card.key
-    for card in state.face_up:
-        if card.uid == uid:
-            return card.key
-    return None
+    """The power of a card in play (a Mimic's is the copied card's), or a face-up card's key."""
+    found = find_card(state, uid)
+    if found is not None:
+        return effective_key(state, found[1])
+    slot = face_up_slot(state, uid)
+    return None if slot is None else state.face_up[slot].key
 
 
 def _options(decision: Decision) -> list[str]:

@@ -370,9 +370,9 @@ class PlayCog(KotCog, name="Play"):
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         for channel_id in await self.bot.service.store.active_channels_in_guild(guild.id):
-            await self._end_games_in(channel_id, tell=False)
+            await self._end_games_in(channel_id)
 
-    async def _end_games_in(self, channel_id: int, *, tell: bool = False) -> None:
+    async def _end_games_in(self, channel_id: int) -> None:
         try:
             game = await self.bot.service.active_in_channel(channel_id)
             if game is not None:
