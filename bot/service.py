@@ -393,7 +393,7 @@ class GameService:
         seat = game.seat_of(user_id)
         if seat is None:
             return "You are not playing in this game."
-        decision = _pending(game.state, decision_id)
+        decision = pending_decision(game.state, decision_id)
         if decision is None:
             return "That moment has passed: use the buttons on the latest board."
         if decision.seat != seat:
@@ -412,7 +412,7 @@ class GameService:
             if problem is not None:
                 raise Refused(problem)
             state = game.playing_state()
-            decision = _pending(state, decision_id)
+            decision = pending_decision(state, decision_id)
             assert decision is not None
             action = _action_for(state, decision, code)
             outcome = await self._apply(game, decision.seat, user_id, action)
@@ -431,7 +431,7 @@ class GameService:
                 state = game.state
                 if game.status != "playing" or state is None:
                     break
-                decision = _pending(state, decision_id)
+                decision = pending_decision(state, decision_id)
                 if decision is None:
                     continue
                 monster = state.monsters[decision.seat].name
@@ -526,7 +526,7 @@ def _assign_monsters(players: tuple[LobbyPlayer, ...], rng: random.Random) -> li
     return [p.monster or free.pop() for p in players]
 
 
-def _pending(state: GameState, decision_id: int) -> Decision | None:
+def pending_decision(state: GameState, decision_id: int) -> Decision | None:
     return next((d for d in state.pending if d.id == decision_id), None)
 
 

@@ -24,7 +24,7 @@ from bot.messages import (
     jump_url,
     mention,
 )
-from bot.service import BrokenGame, Game, Outcome, Refused
+from bot.service import BrokenGame, Game, Outcome, Refused, pending_decision
 from bot.timers import TurnTimers
 from bot.views import ConfirmEndView, board_view
 
@@ -105,9 +105,7 @@ class PlayCog(KotCog, name="Play"):
         problem = service.refusal(game, interaction.user.id, decision_id)
         if problem is not None:
             clicked = interaction.message.id if interaction.message is not None else None
-            passed = game.state is not None and all(
-                d.id != decision_id for d in game.state.pending
-            )
+            passed = game.state is not None and pending_decision(game.state, decision_id) is None
             player = game.seat_of(interaction.user.id) is not None
             if game.status == "playing" and passed and player and clicked == game.board_message_id:
                 # The live board shows a moment that has passed (its last edit failed, or the
