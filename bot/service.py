@@ -33,7 +33,7 @@ from engine import (
 from engine import events as ev
 from engine.codec import CorruptState, decode_state, encode_action, encode_state
 from engine.describe import narrate
-from engine.state import MONSTER_NAMES, Decision, Edition, Face
+from engine import MONSTER_NAMES, Decision, Edition, Face
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6

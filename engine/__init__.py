@@ -1,8 +1,10 @@
 """King of Tokyo rules engine: pure functions of (state, action) -> (state, events).
 
-No I/O, no asyncio, no Discord. See docs/engine.md for the contract.
+No I/O, no asyncio, no Discord. See docs/engine.md for the contract. This module is the
+engine's public surface: the bot, the renderer and the tools import from ``engine`` only.
 """
 
+from engine import events
 from engine.actions import (
     Action,
     Buy,
@@ -16,8 +18,21 @@ from engine.actions import (
     Timeout,
     Yield,
 )
-from engine.codec import decode_state, encode_state
-from engine.core import IllegalAction, NotYourDecision, StaleDecision
+from engine.card_table import (
+    CARD_TABLE,
+    CARDS,
+    CardInfo,
+    CardKind,
+    Edition,
+    PrintedCard,
+    card_info,
+    find_card,
+    printed,
+)
+from engine.codec import CorruptState, decode_action, decode_state, encode_action, encode_state
+from engine.core import IllegalAction, NotYourDecision, StaleDecision, effective_key
+from engine.describe import narrate, option_label, prompt, waiting_text
+from engine.players import GameRecord, RandomPlayer, play_random_game
 from engine.rules import (
     advance,
     apply,
@@ -27,34 +42,80 @@ from engine.rules import (
     max_hearts,
     replay,
 )
-from engine.state import Decision, GameState, Monster, Options
+from engine.state import (
+    BAY_MIN_MONSTERS,
+    FACE_SYMBOLS,
+    FACES,
+    MAX_MONSTERS,
+    MIN_MONSTERS,
+    MONSTER_NAMES,
+    WINNING_VP,
+    Card,
+    Decision,
+    Face,
+    GameState,
+    Monster,
+    Options,
+    Turn,
+)
 
 __all__ = [
+    "BAY_MIN_MONSTERS",
+    "CARDS",
+    "CARD_TABLE",
+    "FACES",
+    "FACE_SYMBOLS",
+    "MAX_MONSTERS",
+    "MIN_MONSTERS",
+    "MONSTER_NAMES",
+    "WINNING_VP",
     "Action",
     "Buy",
+    "Card",
+    "CardInfo",
+    "CardKind",
     "Choose",
+    "CorruptState",
     "Decision",
+    "Edition",
     "EndBuying",
+    "Face",
+    "GameRecord",
     "GameState",
     "IllegalAction",
     "Keep",
     "Monster",
     "NotYourDecision",
     "Options",
+    "PrintedCard",
+    "RandomPlayer",
     "Roll",
     "StaleDecision",
     "Stay",
     "StopRolling",
     "Sweep",
     "Timeout",
+    "Turn",
     "Yield",
     "advance",
     "apply",
     "card_cost",
+    "card_info",
     "create_game",
+    "decode_action",
     "decode_state",
+    "effective_key",
+    "encode_action",
     "encode_state",
+    "events",
+    "find_card",
     "legal_actions",
     "max_hearts",
+    "narrate",
+    "option_label",
+    "play_random_game",
+    "printed",
+    "prompt",
     "replay",
+    "waiting_text",
 ]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Literal, NamedTuple
 
 CardKind = Literal["keep", "discard"]
+Edition = Literal["2016", "2011"]
 
 
 class CardInfo(NamedTuple):
@@ -352,6 +353,25 @@ def card_info(key: str) -> CardInfo:
         return CARDS[key]
     except KeyError:
         raise KeyError(f"unknown power card key: {key!r}") from None
+
+
+class PrintedCard(NamedTuple):
+    """What a card says in one edition: the name, cost and text players of that edition see."""
+
+    key: str
+    name: str
+    cost: int
+    kind: CardKind
+    text: str
+
+
+def printed(key: str, edition: Edition) -> PrintedCard:
+    """The card as printed in ``edition`` (2011 games show 2011 names, costs and texts)."""
+    info = card_info(key)
+    if edition == "2011":
+        cost = info.cost_2011 if info.cost_2011 >= 0 else info.cost
+        return PrintedCard(key, info.name_2011, cost, info.kind, info.text_2011 or info.text)
+    return PrintedCard(key, info.name, info.cost, info.kind, info.text)
 
 
 def find_card(name: str) -> CardInfo | None:

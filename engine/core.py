@@ -21,6 +21,7 @@ from engine.actions import Action, Choose
 from engine.rng import below, dice
 from engine.state import (
     BASE_MAX_HEARTS,
+    BAY_MIN_MONSTERS,
     FACES,
     Card,
     Decision,
@@ -385,10 +386,10 @@ def leave_tokyo(ctx: Ctx, seat: int, reason: str) -> None:
 
 
 def close_bay_if_needed(ctx: Ctx) -> None:
-    """With fewer than 5 monsters left, Tokyo Bay closes; its occupant leaves Tokyo, or (2016
-    rulebook) moves to Tokyo City if the City is empty."""
+    """With fewer than BAY_MIN_MONSTERS monsters left, Tokyo Bay closes; its occupant leaves
+    Tokyo, or (2016 rulebook) moves to Tokyo City if the City is empty."""
     s = ctx.s
-    if not s.bay_open or len(s.alive_seats()) >= 5:
+    if not s.bay_open or len(s.alive_seats()) >= BAY_MIN_MONSTERS:
         return
     ctx.set(bay_open=False)
     ctx.emit(ev.BayClosed())

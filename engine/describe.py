@@ -22,7 +22,7 @@ from engine.actions import (
 )
 from engine.card_table import CARDS
 from engine.core import POWERS, card_cost, effective_key, face_up_slot, find_card
-from engine.state import GameState
+from engine.state import BAY_MIN_MONSTERS, GameState
 
 FACE_WORDS = {
     "1": "1",
@@ -220,7 +220,7 @@ def narrate(state: GameState, event: ev.Event) -> str | None:
             cause = f" by {name(by)}" if by is not None and by != seat else ""
             return f"💀 {name(seat)} is eliminated{cause}."
         case ev.BayClosed():
-            return "Tokyo Bay closes: fewer than 5 monsters remain."
+            return f"Tokyo Bay closes: fewer than {BAY_MIN_MONSTERS} monsters remain."
         case ev.ExtraTurnGranted(seat=seat, card=card):
             return f"{name(seat)} will take an extra turn ({card_name(card)})."
         case ev.DeckEmpty():

@@ -52,7 +52,10 @@ from engine.core import (
 )
 from engine.powers import implemented_keys
 from engine.state import (
+    BAY_MIN_MONSTERS,
     BLACK_DICE,
+    MAX_MONSTERS,
+    MIN_MONSTERS,
     MONSTER_NAMES,
     ROLLS_PER_TURN,
     SCHEMA_VERSION,
@@ -88,8 +91,9 @@ def create_game(
 ) -> tuple[GameState, list[ev.Event]]:
     """A new game for 2-6 monsters (a count, or their names), up to its first decision."""
     names = tuple(monsters) if not isinstance(monsters, int) else MONSTER_NAMES[:monsters]
-    if (isinstance(monsters, int) and monsters > len(MONSTER_NAMES)) or not 2 <= len(names) <= 6:
-        raise IllegalAction("King of Tokyo is played by 2 to 6 monsters")
+    too_many = isinstance(monsters, int) and monsters > len(MONSTER_NAMES)
+    if too_many or not MIN_MONSTERS <= len(names) <= MAX_MONSTERS:
+        raise IllegalAction(f"King of Tokyo is played by {MIN_MONSTERS} to {MAX_MONSTERS} monsters")
     if len(set(names)) != len(names):
         raise IllegalAction("every monster needs its own name")
     keys = options.cards or implemented_keys()
@@ -101,7 +105,7 @@ def create_game(
         options=options,
         seed=seed & ((1 << 64) - 1),
         monsters=tuple(Monster(name=n) for n in names),
-        bay_open=len(names) >= 5,
+        bay_open=len(names) >= BAY_MIN_MONSTERS,
     )
     ctx = Ctx(state)
     deck = [k for k in keys for _ in range(CARDS[k].copies)]

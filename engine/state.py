@@ -12,6 +12,7 @@ from typing import Literal
 import msgspec
 
 from engine.actions import Action
+from engine.card_table import Edition
 from engine.steps import Step
 
 SCHEMA_VERSION = 1
@@ -19,9 +20,17 @@ SCHEMA_VERSION = 1
 Face = Literal["1", "2", "3", "energy", "heart", "smash"]
 FACES: tuple[Face, ...] = ("1", "2", "3", "energy", "heart", "smash")
 
-Edition = Literal["2016", "2011"]
 Place = Literal["city", "bay"]
 
+# Die faces as players see them (buttons, messages): one symbol per face.
+FACE_SYMBOLS: dict[Face, str] = {
+    "1": "1", "2": "2", "3": "3", "energy": "⚡", "heart": "❤️", "smash": "💥",
+}
+
+MIN_MONSTERS = 2
+MAX_MONSTERS = 6
+# Tokyo Bay is in play while at least this many monsters are in the game.
+BAY_MIN_MONSTERS = 5
 BASE_MAX_HEARTS = 10
 WINNING_VP = 20
 BLACK_DICE = 6

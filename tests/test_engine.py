@@ -17,11 +17,11 @@ from engine import (
     create_game,
     decode_state,
     encode_state,
+    play_random_game,
 )
 from engine.card_table import CARDS
 from engine.codec import CorruptState
 from engine.powers import implemented_keys
-from engine.simulate import play_random_game
 
 
 def new_game(players: int = 4, seed: int = 3):

@@ -14,9 +14,8 @@ from PIL import Image
 from bot.render import AssetMissingError, assets, board_size, render_board, render_card
 from bot.render.__main__ import write_samples
 from bot.render.samples import SAMPLES, six_monsters_midgame
-from engine import Options, apply, create_game
+from engine import Options, RandomPlayer, apply, create_game
 from engine.card_table import CARDS
-from engine.simulate import RandomPlayer
 from engine.state import Edition, GameState
 
 

@@ -1,4 +1,4 @@
-"""Every rule scenario under scenarios/ passes (the same check as python -m engine.scenario)."""
+"""Every rule scenario under scenarios/ passes (the same check as python -m tools.scenario)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.scenario import collect, main, run_file
+from tools.scenario import collect, main, run_file
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 FILES = collect([str(SCENARIOS)])

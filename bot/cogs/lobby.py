@@ -11,7 +11,7 @@ from bot.cogs import KotCog
 from bot.messages import lobby_closed_embed, lobby_embed
 from bot.service import Game, Outcome, Refused
 from bot.views import VARIANT_CHOICES, lobby_view
-from engine.state import Edition
+from engine import Edition
 
 
 class LobbyCog(KotCog, name="Lobby"):

@@ -21,7 +21,7 @@ from bot.render.assets import (
 )
 from bot.render.canvas import text, to_png, wrap
 from engine.card_table import CardInfo, card_info
-from engine.state import Edition
+from engine import Edition
 
 TILE_SIZE = (244, 194)
 _CARD_PICTURE_WIDTH = 800

@@ -1,4 +1,4 @@
-"""``python -m bot.bench``: how fast the bot answers clicks, and how fast it restarts.
+"""``python -m tools.bench_bot``: how fast the bot answers clicks, and how fast it restarts.
 
 What is measured
     The real bot (discord.py 2.7.1, the cogs, the service, SQLite on a temporary file, the
@@ -261,7 +261,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.bench", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m tools.bench_bot", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--clicks", type=int, default=1000)
     parser.add_argument("--games", type=int, default=50)

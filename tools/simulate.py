@@ -1,6 +1,6 @@
 """Play random games and print how fast the engine runs.
 
-    python -m engine.simulate --players 4 --games 2000 --seed 1
+    python -m tools.simulate --players 4 --games 2000 --seed 1
 
 Every decision is answered by a uniformly random legal action (dice toggles aside: a random
 player rolls with a random set of kept dice instead). The last line is a JSON summary with
@@ -11,65 +11,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 import time
 from collections import Counter
-from dataclasses import dataclass
 
-from engine.actions import Action, Roll, StopRolling
-from engine.rules import apply, create_game
-from engine.state import Decision, GameState, Options
-
-
-class RandomPlayer:
-    """Chooses uniformly among the legal actions of the seat that is asked (dice toggles
-    aside, which change nothing by themselves)."""
-
-    def __init__(self, seed: int) -> None:
-        self.random = random.Random(seed)
-
-    def choose(self, state: GameState) -> tuple[int, Action]:
-        decision = self.random.choice(state.pending)
-        if decision.kind == "roll":
-            return decision.seat, self._roll_action(state, decision)
-        return decision.seat, self.random.choice(decision.options)
-
-    def _roll_action(self, state: GameState, decision: Decision) -> Action:
-        """The same distribution as a uniform pick among ``legal_actions`` minus ``Keep``
-        (every kept set but "all dice", plus stopping), without listing 2**n sets."""
-        assert state.turn is not None
-        n = len(state.turn.dice)
-        can_roll = any(isinstance(o, Roll) for o in decision.options)
-        if not can_roll or self.random.randrange(2**n) == 0:
-            return StopRolling(decision=decision.id)
-        while True:
-            keep = tuple(i for i in range(n) if self.random.getrandbits(1))
-            if len(keep) < n:
-                return Roll(decision=decision.id, keep=keep)
-
-
-@dataclass
-class GameRecord:
-    state: GameState
-    decisions: int
-    actions: list[tuple[int, Action]]
-
-
-def play_random_game(
-    options: Options, seed: int, players: int, *, max_decisions: int = 20_000
-) -> GameRecord:
-    """One random game from creation to its end, with its action log."""
-    state, _ = create_game(options, seed, players)
-    player = RandomPlayer(seed)
-    log: list[tuple[int, Action]] = []
-    while not state.over:
-        if len(log) >= max_decisions:
-            raise RuntimeError(f"game {seed} did not end after {max_decisions} decisions")
-        seat, action = player.choose(state)
-        state, _ = apply(state, seat, action)
-        log.append((seat, action))
-    return GameRecord(state, len(log), log)
+from engine import Options, play_random_game
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,6 +1,6 @@
 """Measure ``apply`` latency and the stored size of states.
 
-    python -m engine.bench --games 200 --seed 1
+    python -m tools.bench_engine --games 200 --seed 1
 
 Plays random 6-monster games (the largest states), timing every ``apply`` call, and measures
 the JSON size of every state reached. The last line is JSON: ``apply_p50_us``,
@@ -15,10 +15,7 @@ import json
 import sys
 import time
 
-from engine.codec import encode_state
-from engine.rules import apply, create_game
-from engine.simulate import RandomPlayer
-from engine.state import Options
+from engine import Options, RandomPlayer, apply, create_game, encode_state
 
 
 def percentile(sorted_values: list[float], fraction: float) -> float:

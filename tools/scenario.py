@@ -1,6 +1,6 @@
 """Rule scenarios: small TOML files that anyone can check against the rulebook.
 
-Run ``python -m engine.scenario PATH...`` (files or folders). The exit code is 0 only if every
+Run ``python -m tools.scenario PATH...`` (files or folders). The exit code is 0 only if every
 scenario passes; each failure names the file, the line of the step and the expectation.
 The format is documented in docs/scenarios.md.
 """
@@ -393,7 +393,7 @@ def collect(paths: Iterable[str]) -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if not args:
-        print("usage: python -m engine.scenario PATH [PATH ...]", file=sys.stderr)
+        print("usage: python -m tools.scenario PATH [PATH ...]", file=sys.stderr)
         return 2
     try:
         files = collect(args)
