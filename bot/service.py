@@ -19,7 +19,11 @@ import msgspec
 
 from bot.store import ACTIVE_STATUSES, ChannelBusy, GameRow, Status, Store
 from engine import (
+    MONSTER_NAMES,
     Action,
+    Decision,
+    Edition,
+    Face,
     GameState,
     IllegalAction,
     Keep,
@@ -33,7 +37,6 @@ from engine import (
 from engine import events as ev
 from engine.codec import CorruptState, decode_state, encode_action, encode_state
 from engine.describe import narrate
-from engine import MONSTER_NAMES, Decision, Edition, Face
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6

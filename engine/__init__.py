@@ -30,7 +30,15 @@ from engine.card_table import (
     printed,
 )
 from engine.codec import CorruptState, decode_action, decode_state, encode_action, encode_state
-from engine.core import IllegalAction, NotYourDecision, StaleDecision, effective_key
+from engine.core import (
+    GameOver,
+    IllegalAction,
+    NotYourDecision,
+    RefusalCode,
+    StaleDecision,
+    effective_key,
+    require_decision,
+)
 from engine.describe import narrate, option_label, prompt, waiting_text
 from engine.players import GameRecord, RandomPlayer, play_random_game
 from engine.rules import (
@@ -80,6 +88,7 @@ __all__ = [
     "Edition",
     "EndBuying",
     "Face",
+    "GameOver",
     "GameRecord",
     "GameState",
     "IllegalAction",
@@ -89,6 +98,7 @@ __all__ = [
     "Options",
     "PrintedCard",
     "RandomPlayer",
+    "RefusalCode",
     "Roll",
     "StaleDecision",
     "Stay",
@@ -117,5 +127,6 @@ __all__ = [
     "printed",
     "prompt",
     "replay",
+    "require_decision",
     "waiting_text",
 ]

@@ -12,7 +12,7 @@ monster has (a Mimic counting as the card it copies) answers.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from msgspec.structs import replace
 
@@ -34,17 +34,50 @@ from engine.state import (
 )
 from engine.steps import ApplyLosses, React, Step
 
+RefusalCode = Literal["illegal_move", "stale_decision", "not_your_decision", "game_over"]
+
 
 class IllegalAction(ValueError):
-    """The action is not allowed now; the state is unchanged."""
+    """The action is not allowed now; the state is unchanged. ``code`` says which kind of
+    refusal it is, so callers choose their reply by code, never by the message's words."""
+
+    code: ClassVar[RefusalCode] = "illegal_move"
 
 
 class StaleDecision(IllegalAction):
     """The action answers a decision that is no longer pending (that moment has passed)."""
 
+    code: ClassVar[RefusalCode] = "stale_decision"
+
 
 class NotYourDecision(IllegalAction):
     """The decision exists but another seat must answer it."""
+
+    code: ClassVar[RefusalCode] = "not_your_decision"
+
+    def __init__(self, message: str, asked_seat: int) -> None:
+        super().__init__(message)
+        self.asked_seat = asked_seat
+
+
+class GameOver(IllegalAction):
+    """The game has ended: nothing more can be played."""
+
+    code: ClassVar[RefusalCode] = "game_over"
+
+
+def require_decision(state: GameState, seat: int, decision_id: int) -> Decision:
+    """The pending decision ``decision_id`` if ``seat`` may answer it now; otherwise the
+    refusal ``apply`` would raise (game over, stale decision, not this seat's question)."""
+    if state.over:
+        raise GameOver("the game is over")
+    decision = next((d for d in state.pending if d.id == decision_id), None)
+    if decision is None:
+        raise StaleDecision("that moment has passed")
+    if decision.seat != seat:
+        asked = state.monsters[decision.seat].name
+        raise NotYourDecision(f"this question is for {asked}", decision.seat)
+    return decision
 
 
 class Ctx:

@@ -33,8 +33,6 @@ from engine.core import (
     POWERS,
     Ctx,
     IllegalAction,
-    NotYourDecision,
-    StaleDecision,
     card_cost,
     close_bay_if_needed,
     current_card,
@@ -49,6 +47,7 @@ from engine.core import (
     powers_of,
     queue_losses,
     release_mimics,
+    require_decision,
 )
 from engine.powers import implemented_keys
 from engine.state import (
@@ -70,9 +69,6 @@ from engine.state import (
 )
 
 __all__ = [
-    "IllegalAction",
-    "NotYourDecision",
-    "StaleDecision",
     "advance",
     "apply",
     "card_cost",
@@ -162,14 +158,7 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
 def apply(state: GameState, seat: int, action: Action) -> tuple[GameState, list[ev.Event]]:
     """Apply ``seat``'s action. Returns the new state and what happened. An illegal action
     raises :class:`IllegalAction` (with a message for the player) and changes nothing."""
-    if state.over:
-        raise IllegalAction("the game is over")
-    decision = next((d for d in state.pending if d.id == action.decision), None)
-    if decision is None:
-        raise StaleDecision("that moment has passed")
-    if decision.seat != seat:
-        asked = state.monsters[decision.seat].name
-        raise NotYourDecision(f"this question is for {asked}")
+    decision = require_decision(state, seat, action.decision)
     if isinstance(action, Timeout):
         action = decision.default
     ctx = Ctx(state)

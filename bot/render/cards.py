@@ -20,8 +20,8 @@ from bot.render.assets import (
     TOO_DEAR,
 )
 from bot.render.canvas import text, to_png, wrap
-from engine.card_table import CardInfo, card_info
 from engine import Edition
+from engine.card_table import CardInfo, card_info
 
 TILE_SIZE = (244, 194)
 _CARD_PICTURE_WIDTH = 800
