@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
 import pytest
 
-from tools.scenario import collect, main, run_file
+from tools.scenario import EVENT_KINDS, collect, main, run_file
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 FILES = collect([str(SCENARIOS)])
@@ -33,3 +34,147 @@ def test_runner_reports_the_failing_line(tmp_path: Path) -> None:
     assert not result.passed
     assert result.failures == [f"{broken}:8 (step 1): A.vp: expected 5, got 1"]
     assert main([str(broken)]) == 1
+
+
+# A rolls 1-1-1 and three smashes: it gains 1 VP; Big B, in Tokyo City, loses 3 hearts and is
+# asked to yield. The step is on line 12.
+HEADER = (
+    'title = "runner checks"\n'
+    '[[monster]]\nname = "A"\nenergy = 3\n[[monster]]\nname = "Big B"\n'
+    '[setup]\ncity = "Big B"\nface_up = ["Heal", "Tank", "Jets"]\n'
+    'deck = ["Frenzy", "Skyscraper", "Energize"]\n'
+    'dice = ["smash", "smash", "smash", "1", "1", "1"]\n'
+    "[[step]]\n"
+    'by = "A"\ndo = "stop"\n'
+)
+
+
+def run_text(tmp_path: Path, expect: str, header: str = HEADER) -> list[str]:
+    path = tmp_path / "case.toml"
+    path.write_text(header + expect, encoding="utf-8")
+    return [f.replace(f"{path}:", "") for f in run_file(path).failures]
+
+
+def test_happened_matches_kind_and_listed_fields(tmp_path: Path) -> None:
+    assert run_text(tmp_path, 'expect.happened = [\n'
+                    '  { event = "damaged", seat = "Big B", amount = 3, hearts = 7 },\n'
+                    '  { event = "vp_gained", seat = "A", amount = 1, reason = "three 1s" },\n'
+                    ']\n') == []
+    assert run_text(tmp_path, 'expect.happened = [{ event = "damaged" }]\n') == []
+
+
+def test_happened_failure_shows_the_events_of_that_kind(tmp_path: Path) -> None:
+    assert run_text(tmp_path, 'expect.happened = [{ event = "damaged", seat = "Big B", '
+                    "amount = 4 }]\n") == [
+        '12 (step 1): happened: no event { event = "damaged", seat = "Big B", amount = 4 }; '
+        'the damaged events were: '
+        '{ event = "damaged", seat = "Big B", amount = 3, source = "smash", hearts = 7 }'
+    ]
+    assert run_text(tmp_path, 'expect.happened = [{ event = "healed" }]\n') == [
+        '12 (step 1): happened: no event { event = "healed" }; no healed event happened '
+        "(events: vp_gained, damaged)"
+    ]
+
+
+def test_each_happened_entry_needs_an_event_of_its_own(tmp_path: Path) -> None:
+    twice = 'expect.happened = [{ event = "damaged" }, { event = "damaged", seat = "Big B" }]\n'
+    assert run_text(tmp_path, twice) == [
+        '12 (step 1): happened: no event left for { event = "damaged", seat = "Big B" } '
+        '(each entry needs an event of its own); the damaged events were: '
+        '{ event = "damaged", seat = "Big B", amount = 3, source = "smash", hearts = 7 }'
+    ]
+
+
+def test_happened_in_order(tmp_path: Path) -> None:
+    vp_then_damage = ('expect.happened_in_order = [{ event = "vp_gained" }, '
+                      '{ event = "damaged" }]\n')
+    assert run_text(tmp_path, vp_then_damage) == []
+    damage_then_vp = ('expect.happened_in_order = [{ event = "damaged" }, '
+                      '{ event = "vp_gained" }]\n')
+    assert run_text(tmp_path, damage_then_vp) == [
+        '12 (step 1): happened_in_order: no event { event = "vp_gained" } after '
+        '{ event = "damaged" }; the vp_gained events were: '
+        '{ event = "vp_gained", seat = "A", amount = 1, reason = "three 1s" }'
+    ]
+
+
+def test_not_happened(tmp_path: Path) -> None:
+    assert run_text(tmp_path, 'expect.not_happened = [{ event = "damaged", seat = "A" }, '
+                    '{ event = "yielded" }]\n') == []
+    assert run_text(tmp_path, 'expect.not_happened = [{ event = "damaged", seat = "Big B" }]\n') \
+        == ['12 (step 1): not_happened: { event = "damaged", seat = "Big B" } happened: '
+            '{ event = "damaged", seat = "Big B", amount = 3, source = "smash", hearts = 7 }']
+
+
+def test_events_of_a_step_without_action_are_the_last_ones(tmp_path: Path) -> None:
+    expect = '[[step]]\nexpect.happened = [{ event = "damaged", seat = "Big B" }]\n'
+    assert run_text(tmp_path, expect) == []
+
+
+def test_fields_are_written_as_names_keys_and_faces(tmp_path: Path) -> None:
+    header = HEADER.replace('"Big B"\nface_up', '"Big B"\nbay = ""\nface_up').replace(
+        "[[step]]", '[[monster]]\nname = "C"\ncards = ["Jets"]\n[[step]]', 1)
+    # The Jets owner is not in Tokyo here: nothing prevents the loss.
+    expect = ('expect.happened = [{ event = "damaged", seat = "Big B", source = "smash" }]\n'
+              'expect.not_happened = [{ event = "loss_prevented", card = "Jets" },'
+              ' { event = "loss_prevented", card = "jets" }, { event = "won", seats = ["A"] },'
+              ' { event = "reached_zero", by = "" }]\n')
+    assert run_text(tmp_path, expect, header) == []
+
+
+def test_mistakes_in_event_checks_are_scenario_errors(tmp_path: Path) -> None:
+    def error(expect: str) -> str:
+        failures = run_text(tmp_path, expect)
+        assert len(failures) == 1
+        return failures[0]
+
+    assert "unknown event 'damage' (events are: " in error(
+        'expect.happened = [{ event = "damage" }]\n')
+    assert "event 'damaged' has no field 'heart' (its fields are: seat, amount, source, hearts)" \
+        in error('expect.not_happened = [{ event = "damaged", heart = 1 }]\n')
+    assert "damaged.seat: no monster named 'B'" in error(
+        'expect.happened = [{ event = "damaged", seat = "B" }]\n')
+    assert "damaged.amount: '3' does not fit" in error(
+        'expect.happened = [{ event = "damaged", amount = "3" }]\n')
+    assert "unknown card 'Jetz'" in error(
+        'expect.happened = [{ event = "loss_prevented", card = "Jetz" }]\n')
+    assert "names no event" in error('expect.happened = [{ seat = "A" }]\n')
+    assert "expect: unknown key 'hapened'" in error('expect.hapened = []\n')
+    assert error("expect.dice_rolled = 1\n").startswith("12 (step 1): expect: unknown key")
+
+
+def test_narration_checks_still_work(tmp_path: Path) -> None:
+    """The older format: substrings of the narration of the step's events."""
+    assert run_text(tmp_path, 'expect.events = ["Big B loses 3 hearts (7 left)."]\n'
+                    'expect.no_events = ["A loses"]\n') == []
+    assert run_text(tmp_path, 'expect.events = ["Big B loses 4 hearts"]\n') == [
+        "12 (step 1): events: no event says 'Big B loses 4 hearts'; events were: "
+        "['A gains 1★ (three 1s).', 'Big B loses 3 hearts (7 left).']"
+    ]
+    assert run_text(tmp_path, 'expect.no_events = ["Big B loses"]\n') == [
+        "12 (step 1): no_events: 'Big B loses' happened: ['Big B loses 3 hearts (7 left).']"
+    ]
+
+
+def test_discard_and_deck_top(tmp_path: Path) -> None:
+    buy = HEADER.replace('do = "stop"\n', 'do = "stop"\n[[step]]\nby = "Big B"\ndo = "yield"\n'
+                         '[[step]]\nby = "A"\ndo = "buy Heal"\n')
+    assert run_text(tmp_path, 'expect.discard = ["heal"]\nexpect.deck_top = ["Skyscraper"]\n'
+                    'expect.face_up = ["Frenzy", "Tank", "Jets"]\n', buy) == []
+    assert run_text(tmp_path, 'expect.discard = []\nexpect.deck_top = ["Frenzy", "Skyscraper"]\n'
+                    'expect.happened = [{ event = "damaged" }]\n') == []
+    failures = run_text(tmp_path, 'expect.discard = ["Heal"]\nexpect.deck_top = ["Skyscraper"]\n')
+    assert failures == ["12 (step 1): deck_top: expected ['skyscraper'], got ['frenzy']",
+                        "12 (step 1): discard: expected ['heal'], got []"]
+
+
+def test_the_docs_list_every_event_and_its_fields() -> None:
+    """docs/scenarios.md lists the event kinds and fields a scenario may check."""
+    docs = (SCENARIOS.parent / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    table = docs.split("<!-- events table: start -->")[1].split("<!-- events table: end -->")[0]
+    listed = {}
+    for row in table.strip().splitlines()[2:]:
+        kind, fields = (cell.strip() for cell in row.strip("|").split("|"))
+        listed[kind.strip("`")] = [f.strip(" `") for f in fields.split(",") if f.strip(" —")]
+    assert listed == {kind: [f.name for f in msgspec.structs.fields(cls)]
+                      for kind, cls in EVENT_KINDS.items()}
