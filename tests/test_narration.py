@@ -1,0 +1,89 @@
+"""The sentence the bot shows for each kind of event: ``engine.narrate(state, event)``.
+
+Rule scenarios check events by kind and fields (docs/scenarios.md), not by these sentences, so
+the wording is tested here, in one place. Every event class has at least one case, including
+the ones that are not narrated (``None``).
+"""
+
+from __future__ import annotations
+
+from typing import get_args
+
+import pytest
+
+from engine import create_game, narrate
+from engine import events as ev
+from engine.state import Options
+
+NAMES = ("Alienoid", "Cyber Kitty", "Gigazaur", "The King", "Meka Dragon")
+STATE, _ = create_game(Options(), 1, NAMES)
+ALL_FACES = ("1", "2", "3", "heart", "energy", "smash")
+
+CASES: list[tuple[ev.Event, str | None]] = [
+    (ev.FirstPlayerRolled(smashes=((0, 2), (1, 0), (2, 2))), None),
+    (ev.TurnStarted(seat=0, number=3), "Alienoid's turn."),
+    (ev.TurnStarted(seat=0, number=4, extra=True), "Alienoid's extra turn."),
+    (ev.DiceRolled(seat=1, dice=ALL_FACES, rerolled=()),
+     "Cyber Kitty rolled: 1 2 3 heart energy smash"),
+    (ev.DiceRolled(seat=1, dice=("smash", "smash"), rerolled=(0, 1), card="smoke_cloud"),
+     "Cyber Kitty rolled (Smoke Cloud): smash smash"),
+    (ev.VictoryPointsGained(seat=2, amount=3, reason="three 2s"), "Gigazaur gains 3★ (three 2s)."),
+    (ev.VictoryPointsLost(seat=2, amount=5, reason="Evacuation Orders"),
+     "Gigazaur loses 5★ (Evacuation Orders)."),
+    (ev.EnergyGained(seat=3, amount=1, reason="energy dice"), "The King gains 1⚡ (energy dice)."),
+    (ev.EnergyLost(seat=3, amount=2, reason="Wings"), None),
+    (ev.Healed(seat=3, amount=1, reason="heart dice"), "The King gains 1 heart (heart dice)."),
+    (ev.Healed(seat=3, amount=2, reason="Even Bigger"), "The King gains 2 hearts (Even Bigger)."),
+    (ev.LossPrevented(seat=2, amount=1, card="armor_plating"),
+     "Armor Plating saves Gigazaur 1 heart."),
+    (ev.LossPrevented(seat=2, amount=3, card="jets"), "Jets saves Gigazaur 3 hearts."),
+    (ev.CamouflageRolled(seat=2, dice=("heart", "1")), "Gigazaur rolls for Camouflage: heart 1"),
+    (ev.Damaged(seat=1, amount=1, source="smash", hearts=9),
+     "Cyber Kitty loses 1 heart (9 left)."),
+    (ev.Damaged(seat=1, amount=3, source="card", hearts=0),
+     "Cyber Kitty loses 3 hearts (0 left)."),
+    (ev.TokensGained(seat=0, token="poison", amount=1), "Alienoid gets 1 poison token."),
+    (ev.TokensGained(seat=0, token="shrink", amount=2), "Alienoid gets 2 shrink tokens."),
+    (ev.TokensRemoved(seat=0, token="poison", amount=1), "Alienoid removes 1 poison token."),
+    (ev.Yielded(seat=2, place="city"), "Gigazaur yields Tokyo City."),
+    (ev.Yielded(seat=3, place="bay"), "The King yields Tokyo Bay."),
+    (ev.Stayed(seat=3, place="bay"), "The King stays in Tokyo Bay."),
+    (ev.EnteredTokyo(seat=0, place="city"), "Alienoid enters Tokyo City."),
+    (ev.LeftTokyo(seat=3, place="bay", reason="the Bay closed"),
+     "The King leaves Tokyo Bay (the Bay closed)."),
+    (ev.CardRevealed(card="heal", slot=0), None),
+    (ev.CardBought(seat=0, card="commuter_train", cost=4),
+     "Alienoid buys Commuter Train for 4⚡."),
+    (ev.Swept(seat=4, cards=("heal", "tank", "jets")), "Meka Dragon sweeps the cards."),
+    (ev.CardDiscarded(seat=0, card="smoke_cloud", reason="its last smoke token was used"),
+     "Alienoid discards Smoke Cloud (its last smoke token was used)."),
+    (ev.MimicPlaced(seat=0, card="even_bigger", owner=3),
+     "Alienoid's Mimic copies The King's Even Bigger."),
+    (ev.MimicReturned(seat=0), "Alienoid's Mimic token comes back."),
+    (ev.ReachedZeroHearts(seat=2, by=0), None),
+    (ev.Restarted(seat=2),
+     "Gigazaur has a child: back at full hearts with nothing else!"),
+    (ev.Eliminated(seat=2, by=0), "💀 Gigazaur is eliminated by Alienoid."),
+    (ev.Eliminated(seat=2, by=2), "💀 Gigazaur is eliminated."),
+    (ev.Eliminated(seat=2), "💀 Gigazaur is eliminated."),
+    (ev.BayClosed(), "Tokyo Bay closes: fewer than 5 monsters remain."),
+    (ev.ExtraTurnGranted(seat=0, card="frenzy"), "Alienoid will take an extra turn (Frenzy)."),
+    (ev.DeckEmpty(), "The deck is empty."),
+    (ev.Won(seats=(0,), reason="20 victory points"), "👑 Alienoid wins (20 victory points)!"),
+    (ev.Won(seats=(0, 3), reason="20 victory points"),
+     "👑 Alienoid and The King win (20 victory points)!"),
+    (ev.NoWinner(), "Every monster is down: nobody wins."),
+]
+
+
+@pytest.mark.parametrize(("event", "sentence"), CASES,
+                         ids=[f"{type(e).__name__}-{i}" for i, (e, _) in enumerate(CASES)])
+def test_narrate(event: ev.Event, sentence: str | None) -> None:
+    assert narrate(STATE, event) == sentence
+
+
+def test_every_event_type_has_a_case() -> None:
+    covered = {type(event) for event, _ in CASES}
+    missing = [cls.__name__ for cls in get_args(ev.Event) if cls not in covered]
+    assert missing == []
+
