@@ -48,10 +48,52 @@ class EndBuying(_Action, frozen=True, tag="end"):
     """Finish buying; the turn ends."""
 
 
-class Choose(_Action, frozen=True, tag="choose"):
-    """Answer a card's question with one of its choices (see ``engine.describe``)."""
+class _Choice(msgspec.Struct, frozen=True, tag_field="kind", omit_defaults=True):
+    pass
 
-    choice: str
+
+class Pass(_Choice, frozen=True, tag="pass"):
+    """Decline what a card offers."""
+
+
+class TakeLoss(_Choice, frozen=True, tag="take"):
+    """Lose the hearts without using a card."""
+
+
+class UseCard(_Choice, frozen=True, tag="use"):
+    """Use the owned card ``uid`` (a reaction to a loss, or during the buy step)."""
+
+    uid: int
+
+
+class PickDie(_Choice, frozen=True, tag="die"):
+    """The die at this index (0-based) of the current roll."""
+
+    die: int
+
+
+class PickCard(_Choice, frozen=True, tag="card"):
+    """The card ``uid``, owned or face up (a card to copy, a card to buy)."""
+
+    uid: int
+
+
+class SplitHearts(_Choice, frozen=True, tag="hearts"):
+    """Heart dice: remove this many poison and shrink tokens; the other hearts heal."""
+
+    poison: int
+    shrink: int
+
+
+# Every kind of answer a question can take. A card that needs a new kind of answer adds a
+# struct here; the card itself says what the answer means (its ``answer`` and labels).
+Choice = Pass | TakeLoss | UseCard | PickDie | PickCard | SplitHearts
+
+
+class Choose(_Action, frozen=True, tag="choose"):
+    """Answer a question whose options are choices rather than moves (cards, heart dice)."""
+
+    choice: Choice
 
 
 class Timeout(_Action, frozen=True, tag="timeout"):

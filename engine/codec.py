@@ -16,18 +16,81 @@ import msgspec
 from engine.actions import Action
 from engine.state import SCHEMA_VERSION, GameState
 
-# UPGRADES[n] turns a schema-n state (as a JSON object) into a schema-(n + 1) one. To change
-# the state's shape: raise SCHEMA_VERSION and add the step from the previous version here,
-# with a test that decodes a state stored by the previous version.
-UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
-
-_encoder = msgspec.json.Encoder()
-_state_decoder = msgspec.json.Decoder(GameState)
-_action_decoder = msgspec.json.Decoder(Action)
+Json = dict[str, Any]
 
 
 class CorruptState(ValueError):
     """Stored bytes are not a game state (or action) this version can read."""
+
+
+def _choice_from_text(text: str) -> Json:
+    """Schema 1 wrote a card question's answer as text ("use:12", "tokens:1:0"); schema 2
+    as a tagged struct (engine.actions.Choice)."""
+    kind, _, rest = text.partition(":")
+    numbers = [int(n) for n in rest.split(":")] if rest else []
+    if kind in ("pass", "take"):
+        return {"kind": kind}
+    if kind == "use":
+        return {"kind": "use", "uid": numbers[0]}
+    if kind == "die":
+        return {"kind": "die", "die": numbers[0]}
+    if kind in ("copy", "buy"):
+        return {"kind": "card", "uid": numbers[0]}
+    if kind == "tokens":
+        return {"kind": "hearts", "poison": numbers[0], "shrink": numbers[1]}
+    raise CorruptState(f"unreadable choice {text!r}")
+
+
+def _upgrade_action(action: Json) -> Json:
+    if action.get("type") == "choose" and isinstance(action.get("choice"), str):
+        return {**action, "choice": _choice_from_text(action["choice"])}
+    return action
+
+
+# The questions the rules ask; schema 1 asked every other question (a card's) under a kind
+# of the card's own, which schema 2 keeps as the decision's ``question``.
+_RULES_KINDS = ("roll", "hearts", "react", "yield", "buy")
+
+
+def _window_step(step: Json) -> Json:
+    """Schema 1 had a step of its own for each of the two card windows: the one offering
+    revealed cards carried them ("revealed"), the other offered the final dice."""
+    window = "card_revealed" if "revealed" in step else "dice_final"
+    return {"step": "window", "window": window, "seat": step["seat"], "uid": step["uid"],
+            "cards": step.get("revealed", [])}
+
+
+def _upgrade_1_to_2(state: Json) -> Json:
+    """Typed choices, card questions of kind "card", generic card windows, and the turn a card
+    was used kept on the card instead of a per-card field of the monster."""
+    for monster in state.get("monsters", []):
+        used_turn = monster.pop("wings_turn", -1)
+        if used_turn >= 0:
+            # Schema 1 did not record which card was paid for; no other card reads used_turn.
+            for card in monster.get("cards", []):
+                card["used_turn"] = used_turn
+    for decision in state.get("pending", []):
+        if decision.get("kind") not in _RULES_KINDS:
+            decision["question"] = decision["kind"]
+            decision["kind"] = "card"
+        if "card" in decision:
+            decision["power"] = decision.pop("card")
+        decision["options"] = [_upgrade_action(o) for o in decision.get("options", [])]
+        decision["default"] = _upgrade_action(decision["default"])
+    # Only the card windows' steps carried a card's uid.
+    state["steps"] = [_window_step(step) if "uid" in step else step
+                      for step in state.get("steps", [])]
+    return state
+
+
+# UPGRADES[n] turns a schema-n state (as a JSON object) into a schema-(n + 1) one. To change
+# the state's shape: raise SCHEMA_VERSION and add the step from the previous version here,
+# with a test that decodes a state stored by the previous version.
+UPGRADES: dict[int, Callable[[Json], Json]] = {1: _upgrade_1_to_2}
+
+_encoder = msgspec.json.Encoder()
+_state_decoder = msgspec.json.Decoder(GameState)
+_action_decoder = msgspec.json.Decoder(Action)
 
 
 def encode_state(state: GameState) -> bytes:
@@ -60,10 +123,13 @@ def _upgrade(data: bytes | str) -> GameState:
             f"game state schema {schema} is not supported (this version reads schemas "
             f"{oldest} to {SCHEMA_VERSION})"
         )
-    while schema < SCHEMA_VERSION:
-        raw = UPGRADES[schema](raw)
-        schema += 1
-        raw["schema"] = schema
+    try:
+        while schema < SCHEMA_VERSION:
+            raw = UPGRADES[schema](raw)
+            schema += 1
+            raw["schema"] = schema
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise CorruptState(f"unreadable game state (schema {schema}): {error!r}") from error
     try:
         return msgspec.convert(raw, GameState)
     except msgspec.ValidationError as error:
@@ -75,8 +141,17 @@ def encode_action(action: Action) -> bytes:
 
 
 def decode_action(data: bytes | str) -> Action:
+    """An action from the log; actions logged by older schemas are upgraded on the way in."""
     try:
         action: Action = _action_decoder.decode(data)
+        return action
+    except msgspec.ValidationError:
+        pass  # perhaps an older shape
     except msgspec.DecodeError as error:
         raise CorruptState(f"unreadable action: {error}") from error
-    return action
+    try:
+        raw = msgspec.json.decode(data)
+        upgraded: Action = msgspec.convert(_upgrade_action(raw), Action)
+    except (msgspec.DecodeError, msgspec.ValidationError, AttributeError, TypeError) as error:
+        raise CorruptState(f"unreadable action: {error}") from error
+    return upgraded

@@ -17,7 +17,8 @@ from typing import Any, ClassVar, Literal
 from msgspec.structs import replace
 
 from engine import events as ev
-from engine.actions import Action, Choose
+from engine.actions import Action, Choice, Choose, Pass
+from engine.card_table import CARDS, printed
 from engine.rng import below, dice
 from engine.state import (
     BASE_MAX_HEARTS,
@@ -25,6 +26,7 @@ from engine.state import (
     FACES,
     Card,
     Decision,
+    DecisionKind,
     Face,
     GameState,
     Loss,
@@ -32,7 +34,7 @@ from engine.state import (
     Place,
     Turn,
 )
-from engine.steps import ApplyLosses, React, Step
+from engine.steps import ApplyLosses, CardWindow, React, Step, Window
 
 RefusalCode = Literal["illegal_move", "stale_decision", "not_your_decision", "game_over"]
 
@@ -168,40 +170,42 @@ class Ctx:
     def ask(
         self,
         seat: int,
-        kind: str,
-        options: tuple[Action, ...] | None = None,
-        default: Action | None = None,
+        kind: DecisionKind,
+        options: tuple[Action, ...],
+        default: Action,
         *,
-        choices: tuple[str, ...] = (),
-        default_choice: str = "",
-        card: Card | None = None,
-        power: str | None = None,
         amount: int = 0,
+        power: str | None = None,
+        question: str = "",
+        card: Card | None = None,
     ) -> Decision:
-        """Add a pending decision. Card questions give ``choices`` (strings) instead of actions,
-        the ``card`` asking and the key of the ``power`` that will take the answer (a Mimic's
-        own question and a question of the card it copies differ only by this key)."""
+        """Add a pending decision: ``options`` (their decision ids are filled in here) and the
+        ``default`` a Timeout applies. A card's question also names the ``power`` that takes
+        the answer, the card's name for the ``question`` and the ``card`` asking (a Mimic
+        asking as the card it copies: the Mimic, with the copied card's power)."""
         did = self._next_decision
-        if options is None:
-            options = tuple(Choose(decision=did, choice=c) for c in choices)
-            default = Choose(decision=did, choice=default_choice or choices[0])
-        else:
-            options = tuple(replace(o, decision=did) for o in options)
-            assert default is not None
-            default = replace(default, decision=did)
         decision = Decision(
             id=did,
             seat=seat,
             kind=kind,
-            options=options,
-            default=default,
-            card=power,
+            options=tuple(replace(o, decision=did) for o in options),
+            default=replace(default, decision=did),
+            power=power,
+            question=question,
             card_uid=None if card is None else card.uid,
             amount=amount,
         )
         self._next_decision = did + 1
         self.pending.append(decision)
         return decision
+
+    def ask_choice(
+        self, seat: int, kind: DecisionKind, choices: tuple[Choice, ...], default: Choice,
+        **details: Any,
+    ) -> Decision:
+        """A question whose options are choices (see ``engine.actions.Choice``)."""
+        options = tuple(Choose(decision=0, choice=c) for c in choices)
+        return self.ask(seat, kind, options, Choose(decision=0, choice=default), **details)
 
     def new_uid(self) -> int:
         uid = self.s.next_uid
@@ -213,8 +217,10 @@ class Ctx:
 
 
 class Power:
-    """The behaviour of one power card. Subclasses override only the hooks they need; each
-    card's whole behaviour lives in its subclass (see ``engine.powers``)."""
+    """The behaviour of one power card: its hooks and its questions. Subclasses (one module
+    per card or small family, in ``engine.cards``) override only what the card does; the
+    rules call the hooks at the moments they name, for every card a monster has (a card that
+    copies another, like Mimic, answers as the card it copies)."""
 
     key: ClassVar[str]
     # Modifiers (summed over a monster's cards).
@@ -223,52 +229,27 @@ class Power:
     discount: ClassVar[int] = 0
     # The monster's maximum hearts while it has this card (0: no effect). The highest wins.
     max_hearts: ClassVar[int] = 0
+    # Tokens the card carries when it is gained (or starts being copied).
+    starting_tokens: ClassVar[int] = 0
     # Order in the prevention step (lower first); None: the card does not prevent losses.
     prevent_order: ClassVar[int | None] = None
-    # Yielding Tokyo cancels the pending loss from the smashes (Jets).
-    yield_cancels_loss: ClassVar[bool] = False
-    # Offered a reroll after each other monster's last roll (Psychic Probe).
-    probes: ClassVar[bool] = False
-    # May buy cards the moment they are revealed (Opportunist).
-    opportunist: ClassVar[bool] = False
-    # What using the card does, for its button ("pay 2 energy: lose no hearts this turn").
-    use_label: ClassVar[str] = ""
+    # The moments of other monsters' turns this card takes part in (see ``Window``), found by
+    # ``register`` from the window hooks the card overrides.
+    windows: ClassVar[frozenset[Window]] = frozenset()
+
+    # --- gaining and losing the card ------------------------------------------------------
 
     def on_gain(self, ctx: Ctx, seat: int, card: Card) -> None:
-        """The card was just bought, or a Mimic just started copying it (``card`` is then the
-        Mimic, which carries its own tokens)."""
+        """The card was just bought, or a copying card just started copying it (``card`` is
+        then the copying card, which carries its own tokens)."""
 
     def on_lose(self, ctx: Ctx, seat: int, card: Card) -> None:
-        """The card left the monster (or a Mimic stopped copying it)."""
+        """The card left the monster (or a copying card stopped copying it)."""
 
     def on_buy_discard(self, ctx: Ctx, seat: int) -> None:
         """A Discard card's immediate effect."""
 
-    def prevents(self, amount: int) -> bool:
-        """Does this card's prevention apply to a loss of ``amount`` (see ``prevent_order``)?"""
-        return amount > 0
-
-    def prevent(self, ctx: Ctx, seat: int, card: Card, amount: int) -> int:
-        """Return the loss left after this card's prevention."""
-        return amount
-
-    def reaction_available(self, ctx: Ctx, seat: int, card: Card, loss: Loss) -> bool:
-        """Can the owner use this card against a loss about to happen?"""
-        return False
-
-    def buy_step_available(self, ctx: Ctx, seat: int, card: Card) -> bool:
-        """Can the owner use this card during its own buy step?"""
-        return False
-
-    def use(self, ctx: Ctx, seat: int, card: Card, loss_index: int | None) -> None:
-        """Use the card (a reaction to the loss at ``loss_index`` or a buy-step use)."""
-
-    def on_smash_hit(self, ctx: Ctx, seat: int, card: Card, target: int) -> None:
-        """The owner's smashes made ``target`` lose hearts."""
-
-    def on_zero_hearts(self, ctx: Ctx, seat: int, card: Card) -> bool:
-        """The owner reached 0 hearts; return True if the card keeps it in the game."""
-        return False
+    # --- the owner's turn -----------------------------------------------------------------
 
     def start_of_turn(self, ctx: Ctx, seat: int, card: Card) -> None:
         """The owner's turn starts (before rolling)."""
@@ -280,17 +261,99 @@ class Power:
     def spend_extra_roll(self, ctx: Ctx, seat: int, card: Card) -> None:
         """Pay for the extra roll."""
 
-    def answer(self, ctx: Ctx, decision: Decision, choice: str) -> None:
+    def buy_step_available(self, ctx: Ctx, seat: int, card: Card) -> bool:
+        """Can the owner use this card during its own buy step?"""
+        return False
+
+    def on_smash_hit(self, ctx: Ctx, seat: int, card: Card, target: int) -> None:
+        """The owner's smashes made ``target`` lose hearts."""
+
+    # --- losing hearts --------------------------------------------------------------------
+
+    def prevents(self, ctx: Ctx, seat: int, card: Card, amount: int) -> bool:
+        """Does this card's prevention apply to a loss of ``amount`` (see ``prevent_order``)?"""
+        return amount > 0
+
+    def prevent(self, ctx: Ctx, seat: int, card: Card, amount: int) -> int:
+        """Return the loss left after this card's prevention."""
+        return amount
+
+    def reaction_available(self, ctx: Ctx, seat: int, card: Card, loss: Loss) -> bool:
+        """Can the owner use this card against a loss about to happen?"""
+        return False
+
+    def use(self, ctx: Ctx, seat: int, card: Card, loss_index: int | None) -> None:
+        """Use the card (a reaction to the loss at ``loss_index`` or a buy-step use)."""
+
+    def use_label(self, state: GameState, card: Card) -> str:
+        """What using the card does, for its button."""
+        return "use it"
+
+    def cancels_loss_on_yield(self, ctx: Ctx, seat: int, card: Card, loss: Loss) -> bool:
+        """Does yielding Tokyo cancel this loss from smashes? The loss then waits for the
+        owner's answer to the yield question."""
+        return False
+
+    def on_zero_hearts(self, ctx: Ctx, seat: int, card: Card) -> bool:
+        """The owner reached 0 hearts; return True if the card keeps it in the game."""
+        return False
+
+    # --- windows: other monsters' moments -------------------------------------------------
+
+    def on_dice_final(self, ctx: Ctx, seat: int, card: Card) -> None:
+        """Another monster's dice are final and about to resolve."""
+
+    def on_card_revealed(self, ctx: Ctx, seat: int, card: Card,
+                         revealed: tuple[int, ...]) -> None:
+        """Cards (these uids) were just turned face up during another monster's turn."""
+
+    # --- the card's own questions ---------------------------------------------------------
+
+    def ask(self, ctx: Ctx, seat: int, card: Card, question: str,
+            choices: tuple[Choice, ...], default: Choice) -> Decision:
+        """Ask the owner this card's ``question``; the answer comes back to ``answer``."""
+        return ctx.ask_choice(seat, "card", choices, default, power=self.key,
+                              question=question, card=card)
+
+    def prompt(self, state: GameState, decision: Decision) -> str:
+        """What the card's question asks, in words, after the monster's name."""
+        return f"use {card_name(state, self.key)}?"
+
+    def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> str:
+        """A short button label for one answer to the card's question."""
+        return "Pass" if isinstance(choice, Pass) else type(choice).__name__
+
+    def answer(self, ctx: Ctx, decision: Decision, choice: Choice) -> None:
         """Apply the answer to a question this card asked."""
         raise IllegalAction(f"{self.key} asked no question")
 
+
+# Window hooks: a card that overrides one takes part in that window.
+_WINDOW_HOOKS: dict[Window, str] = {
+    "dice_final": "on_dice_final",
+    "card_revealed": "on_card_revealed",
+}
 
 POWERS: dict[str, Power] = {}
 
 
 def register(cls: type[Power]) -> type[Power]:
+    cls.windows = frozenset(
+        window for window, hook in _WINDOW_HOOKS.items()
+        if getattr(cls, hook) is not getattr(Power, hook)
+    )
     POWERS[cls.key] = cls()
     return cls
+
+
+def card_name(state: GameState, key: str) -> str:
+    """The card's name in the game's edition."""
+    return printed(key, state.options.edition).name
+
+
+def printed_cost(state: GameState, key: str) -> int:
+    """The card's cost as printed in the game's edition."""
+    return printed(key, state.options.edition).cost
 
 
 def find_card(state: GameState, uid: int) -> tuple[int, Card] | None:
@@ -310,7 +373,7 @@ def face_up_slot(state: GameState, uid: int) -> int | None:
 
 
 def effective_key(state: GameState, card: Card) -> str:
-    """The key whose power this card has: a Mimic counts as the card it copies."""
+    """The key whose power this card has: a copying card counts as the card it copies."""
     if card.copies is None:
         return card.key
     found = find_card(state, card.copies)
@@ -335,9 +398,41 @@ def max_hearts(state: GameState, seat: int) -> int:
     return best
 
 
-def card_cost(state: GameState, seat: int, printed: int) -> int:
+def card_cost(state: GameState, seat: int, key: str) -> int:
+    """What ``seat`` pays for the card ``key``: its printed cost less its discounts."""
     discount = sum(power.discount for _card, power in powers_of(state, seat))
-    return max(0, printed - discount)
+    return max(0, printed_cost(state, key) - discount)
+
+
+def clockwise_others(state: GameState, seat: int) -> list[int]:
+    """The other living monsters, clockwise from ``seat``."""
+    n = len(state.monsters)
+    return [(seat + k) % n for k in range(1, n) if state.monsters[(seat + k) % n].alive]
+
+
+def open_window(ctx: Ctx, window: Window, cards: tuple[int, ...] = ()) -> None:
+    """Give the cards of every other monster, clockwise from the active one, their chance at
+    this moment, one card after the other (each may ask a question)."""
+    ctx.push(*(
+        CardWindow(window=window, seat=seat, uid=card.uid, cards=cards)
+        for seat in clockwise_others(ctx.s, ctx.turn.seat)
+        for card, power in powers_of(ctx.s, seat)
+        if window in power.windows
+    ))
+
+
+def run_window(ctx: Ctx, step: CardWindow) -> None:
+    card = current_card(ctx, step.seat, step.uid)
+    if card is None or not ctx.mon(step.seat).alive:
+        return
+    power = POWERS.get(effective_key(ctx.s, card))
+    if power is None or step.window not in power.windows:
+        return  # a copying card whose copied card left play meanwhile
+    if step.window == "dice_final":
+        if ctx.turn.dice and ctx.mon(ctx.turn.seat).alive:
+            power.on_dice_final(ctx, step.seat, card)
+    else:
+        power.on_card_revealed(ctx, step.seat, card, step.cards)
 
 
 # --- primitive operations ---------------------------------------------------------------
@@ -439,8 +534,8 @@ def close_bay_if_needed(ctx: Ctx) -> None:
 
 
 def remove_card(ctx: Ctx, seat: int, card: Card, reason: str) -> None:
-    """A card leaves its owner for the discard pile. Its power ends (``on_lose``), and Mimics
-    copying it take their token back."""
+    """A card leaves its owner for the discard pile. Its power ends (``on_lose``), and cards
+    copying it stop copying."""
     power_key = effective_key(ctx.s, card)
     monster = ctx.mon(seat)
     ctx.set_mon(seat, cards=tuple(c for c in monster.cards if c.uid != card.uid))
@@ -449,30 +544,82 @@ def remove_card(ctx: Ctx, seat: int, card: Card, reason: str) -> None:
     power = POWERS.get(power_key)
     if power is not None:
         power.on_lose(ctx, seat, card)
-    release_mimics(ctx, card)
+    release_copies(ctx, card)
 
 
-def release_mimics(ctx: Ctx, gone: Card) -> None:
-    """Every Mimic copying ``gone`` (a card that just left play) stops copying it; the copied
-    power ends for the Mimic's owner (Even Bigger's extra hearts go, for instance)."""
+def release_copies(ctx: Ctx, gone: Card) -> None:
+    """Every card copying ``gone`` (a card that just left play) stops copying it; the copied
+    power ends for the copier's owner (Even Bigger's extra hearts go, for instance)."""
     for seat, monster in enumerate(ctx.s.monsters):
         for card in monster.cards:
             if card.copies == gone.uid:
                 stop_copying(ctx, seat, card, copied_key=gone.key)
 
 
-def stop_copying(ctx: Ctx, seat: int, mimic: Card, copied_key: str | None) -> None:
-    """The Mimic token comes off: its copied power ends and its own tokens go."""
+def stop_copying(ctx: Ctx, seat: int, copier: Card, copied_key: str | None) -> None:
+    """A copying card stops copying: the copied power ends and the copier's tokens go."""
     key = copied_key
     if key is None:
-        found = find_card(ctx.s, mimic.copies) if mimic.copies is not None else None
+        found = find_card(ctx.s, copier.copies) if copier.copies is not None else None
         key = found[1].key if found is not None else None
-    updated = replace(mimic, copies=None, tokens=0)
+    updated = replace(copier, copies=None, tokens=0)
     replace_card(ctx, seat, updated)
-    ctx.emit(ev.MimicReturned(seat=seat))
+    ctx.emit(ev.CopyEnded(seat=seat, card=copier.key))
     power = POWERS.get(key) if key is not None else None
     if power is not None:
         power.on_lose(ctx, seat, updated)
+
+
+def gain_card(ctx: Ctx, seat: int, card: Card) -> None:
+    """A Keep card joins the monster, with its starting tokens, and its power begins."""
+    power = POWERS[card.key]
+    card = replace(card, tokens=power.starting_tokens)
+    ctx.set_mon(seat, cards=(*ctx.mon(seat).cards, card))
+    power.on_gain(ctx, seat, card)
+
+
+def reveal(ctx: Ctx, slot: int) -> Card | None:
+    """Turn the top card of the deck face up into ``slot`` (the slot disappears if the deck is
+    empty)."""
+    face_up = list(ctx.s.face_up)
+    deck = ctx.s.deck
+    if not deck:
+        if slot < len(face_up):
+            del face_up[slot]
+        ctx.set(face_up=tuple(face_up))
+        ctx.emit(ev.DeckEmpty())
+        return None
+    card = Card(uid=ctx.new_uid(), key=deck[0])
+    if slot < len(face_up):
+        face_up[slot] = card
+    else:
+        face_up.append(card)
+    ctx.set(deck=deck[1:], face_up=tuple(face_up))
+    ctx.emit(ev.CardRevealed(card=card.key, slot=slot))
+    return card
+
+
+def offer_revealed(ctx: Ctx, revealed: list[Card]) -> None:
+    """Cards just turned face up: the "card revealed" window for the other monsters (the
+    active monster is buying anyway)."""
+    if revealed:
+        open_window(ctx, "card_revealed", tuple(c.uid for c in revealed))
+
+
+def buy_face_up(ctx: Ctx, seat: int, slot: int) -> None:
+    """``seat`` buys the face-up card in ``slot``; it is replaced at once from the deck."""
+    card = ctx.s.face_up[slot]
+    cost = card_cost(ctx.s, seat, card.key)
+    pay_energy(ctx, seat, cost, f"buying {card_name(ctx.s, card.key)}")
+    ctx.emit(ev.CardBought(seat=seat, card=card.key, cost=cost))
+    new = reveal(ctx, slot)
+    if new is not None:
+        offer_revealed(ctx, [new])
+    if CARDS[card.key].kind == "discard":
+        ctx.set(discard=(*ctx.s.discard, card.key))
+        POWERS[card.key].on_buy_discard(ctx, seat)
+    else:
+        gain_card(ctx, seat, card)
 
 
 def replace_card(ctx: Ctx, seat: int, card: Card) -> None:

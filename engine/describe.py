@@ -13,16 +13,19 @@ from engine.actions import (
     Choose,
     EndBuying,
     Keep,
+    Pass,
     Roll,
+    SplitHearts,
     Stay,
     StopRolling,
     Sweep,
+    TakeLoss,
     Timeout,
+    UseCard,
     Yield,
 )
-from engine.card_table import CARDS
-from engine.core import POWERS, card_cost, effective_key, face_up_slot, find_card
-from engine.state import BAY_MIN_MONSTERS, GameState
+from engine.core import POWERS, card_cost, card_name, effective_key, find_card
+from engine.state import BAY_MIN_MONSTERS, Decision, GameState
 
 FACE_WORDS = {
     "1": "1",
@@ -35,25 +38,12 @@ FACE_WORDS = {
 PLACE_WORDS = {"city": "Tokyo City", "bay": "Tokyo Bay"}
 
 
-def card_name(key: str) -> str:
-    info = CARDS.get(key)
-    return info.name if info is not None else key
-
-
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _card_by_uid(state: GameState, uid: int) -> tuple[str, str]:
-    """(card name, owner's name or "the shop") of a card in play or face up."""
-    found = find_card(state, uid)
-    if found is not None:
-        seat, card = found
-        return card_name(card.key), state.monsters[seat].name
-    slot = face_up_slot(state, uid)
-    if slot is not None:
-        return card_name(state.face_up[slot].key), "the shop"
-    return "a card", "nobody"
+def _decision_of(state: GameState, action: Action) -> Decision | None:
+    return next((d for d in state.pending if d.id == action.decision), None)
 
 
 def option_label(state: GameState, action: Action) -> str:
@@ -72,10 +62,9 @@ def option_label(state: GameState, action: Action) -> str:
     if isinstance(action, Yield):
         return "Yield Tokyo"
     if isinstance(action, Buy):
-        card = state.face_up[action.slot]
+        key = state.face_up[action.slot].key
         seat = state.turn.seat if state.turn is not None else 0
-        cost = card_cost(state, seat, CARDS[card.key].cost)
-        return f"Buy {card_name(card.key)} ({cost}⚡)"
+        return f"Buy {card_name(state, key)} ({card_cost(state, seat, key)}⚡)"
     if isinstance(action, Sweep):
         return "Sweep cards (2⚡)"
     if isinstance(action, EndBuying):
@@ -86,37 +75,28 @@ def option_label(state: GameState, action: Action) -> str:
 
 
 def _choice_label(state: GameState, action: Choose) -> str:
-    kind, _, rest = action.choice.partition(":")
-    if kind == "pass":
+    choice = action.choice
+    decision = _decision_of(state, action)
+    if decision is not None and decision.kind == "card" and decision.power in POWERS:
+        return POWERS[decision.power].choice_label(state, decision, choice)
+    if isinstance(choice, Pass):
         return "Pass"
-    if kind == "take":
+    if isinstance(choice, TakeLoss):
         return "Take the loss"
-    if kind == "use":
-        found = find_card(state, int(rest))
+    if isinstance(choice, UseCard):
+        found = find_card(state, choice.uid)
         if found is None:
             return "Use a card"
         key = effective_key(state, found[1])
-        return f"{card_name(key)}: {POWERS[key].use_label}"
-    if kind == "die":
-        turn = state.turn
-        index = int(rest)
-        face = turn.dice[index] if turn is not None and index < len(turn.dice) else "?"
-        return f"Reroll die {index + 1} ({FACE_WORDS.get(face, face)})"
-    if kind == "copy":
-        name, owner = _card_by_uid(state, int(rest))
-        return f"Copy {name} ({owner})"
-    if kind == "buy":
-        name, _ = _card_by_uid(state, int(rest))
-        return f"Buy {name}"
-    if kind == "tokens":
-        poison, shrink = (int(x) for x in rest.split(":"))
+        return f"{card_name(state, key)}: {POWERS[key].use_label(state, found[1])}"
+    if isinstance(choice, SplitHearts):
         parts = []
-        if poison:
-            parts.append(f"remove {_plural(poison, 'poison token')}")
-        if shrink:
-            parts.append(f"remove {_plural(shrink, 'shrink token')}")
+        if choice.poison:
+            parts.append(f"remove {_plural(choice.poison, 'poison token')}")
+        if choice.shrink:
+            parts.append(f"remove {_plural(choice.shrink, 'shrink token')}")
         return (", ".join(parts) or "heal only").capitalize()
-    return action.choice
+    return type(choice).__name__
 
 
 def prompt(state: GameState, decision_index: int = 0) -> str:
@@ -137,15 +117,9 @@ def prompt(state: GameState, decision_index: int = 0) -> str:
         return f"{name}: use {_plural(decision.amount, 'heart')} to heal or to remove tokens?"
     if kind == "react":
         return f"{name} is about to lose {_plural(decision.amount, 'heart')}: use a card?"
-    if kind == "probe":
-        return f"{name}: reroll one of the active monster's dice with Psychic Probe?"
-    if kind == "opportunist":
-        return f"{name}: buy a newly revealed card with Opportunist?"
-    if kind == "mimic":
-        return f"{name}: choose a Keep card for Mimic to copy"
-    if kind == "mimic_move":
-        return f"{name}: move the Mimic token for 1 energy?"
-    return f"{name}: {kind}?"
+    assert decision.power is not None
+    return f"{name}: {POWERS[decision.power].prompt(state, decision)}"
+
 
 
 def waiting_text(state: GameState) -> str:
@@ -170,12 +144,15 @@ def narrate(state: GameState, event: ev.Event) -> str | None:
     def name(seat: int) -> str:
         return state.monsters[seat].name
 
+    def card(key: str) -> str:
+        return card_name(state, key)
+
     match event:
         case ev.TurnStarted(seat=seat, extra=extra):
             return f"{name(seat)}'s {'extra ' if extra else ''}turn."
-        case ev.DiceRolled(seat=seat, dice=dice, card=card):
+        case ev.DiceRolled(seat=seat, dice=dice, card=key):
             faces = " ".join(FACE_WORDS[f] for f in dice)
-            via = f" ({card_name(card)})" if card else ""
+            via = f" ({card(key)})" if key else ""
             return f"{name(seat)} rolled{via}: {faces}"
         case ev.VictoryPointsGained(seat=seat, amount=amount, reason=reason):
             return f"{name(seat)} gains {amount}★ ({reason})."
@@ -187,11 +164,11 @@ def narrate(state: GameState, event: ev.Event) -> str | None:
             return f"{name(seat)} gains {_plural(amount, 'heart')} ({reason})."
         case ev.Damaged(seat=seat, amount=amount, hearts=hearts):
             return f"{name(seat)} loses {_plural(amount, 'heart')} ({hearts} left)."
-        case ev.LossPrevented(seat=seat, amount=amount, card=card):
-            return f"{card_name(card)} saves {name(seat)} {_plural(amount, 'heart')}."
-        case ev.CamouflageRolled(seat=seat, dice=dice):
+        case ev.LossPrevented(seat=seat, amount=amount, card=key):
+            return f"{card(key)} saves {name(seat)} {_plural(amount, 'heart')}."
+        case ev.PreventionRolled(seat=seat, dice=dice, card=key):
             faces = " ".join(FACE_WORDS[f] for f in dice)
-            return f"{name(seat)} rolls for Camouflage: {faces}"
+            return f"{name(seat)} rolls for {card(key)}: {faces}"
         case ev.TokensGained(seat=seat, token=token, amount=amount):
             return f"{name(seat)} gets {_plural(amount, token + ' token')}."
         case ev.TokensRemoved(seat=seat, token=token, amount=amount):
@@ -204,16 +181,16 @@ def narrate(state: GameState, event: ev.Event) -> str | None:
             return f"{name(seat)} enters {PLACE_WORDS[place]}."
         case ev.LeftTokyo(seat=seat, place=place, reason=reason):
             return f"{name(seat)} leaves {PLACE_WORDS[place]} ({reason})."
-        case ev.CardBought(seat=seat, card=card, cost=cost):
-            return f"{name(seat)} buys {card_name(card)} for {cost}⚡."
+        case ev.CardBought(seat=seat, card=key, cost=cost):
+            return f"{name(seat)} buys {card(key)} for {cost}⚡."
         case ev.Swept(seat=seat):
             return f"{name(seat)} sweeps the cards."
-        case ev.CardDiscarded(seat=seat, card=card, reason=reason):
-            return f"{name(seat)} discards {card_name(card)} ({reason})."
-        case ev.MimicPlaced(seat=seat, card=card, owner=owner):
-            return f"{name(seat)}'s Mimic copies {name(owner)}'s {card_name(card)}."
-        case ev.MimicReturned(seat=seat):
-            return f"{name(seat)}'s Mimic token comes back."
+        case ev.CardDiscarded(seat=seat, card=key, reason=reason):
+            return f"{name(seat)} discards {card(key)} ({reason})."
+        case ev.CardCopied(seat=seat, card=key, owner=owner, copier=copier):
+            return f"{name(seat)}'s {card(copier)} copies {name(owner)}'s {card(key)}."
+        case ev.CopyEnded(seat=seat, card=key):
+            return f"{name(seat)}'s {card(key)} token comes back."
         case ev.Restarted(seat=seat):
             return f"{name(seat)} has a child: back at full hearts with nothing else!"
         case ev.Eliminated(seat=seat, by=by):
@@ -221,8 +198,8 @@ def narrate(state: GameState, event: ev.Event) -> str | None:
             return f"💀 {name(seat)} is eliminated{cause}."
         case ev.BayClosed():
             return f"Tokyo Bay closes: fewer than {BAY_MIN_MONSTERS} monsters remain."
-        case ev.ExtraTurnGranted(seat=seat, card=card):
-            return f"{name(seat)} will take an extra turn ({card_name(card)})."
+        case ev.ExtraTurnGranted(seat=seat, card=key):
+            return f"{name(seat)} will take an extra turn ({card(key)})."
         case ev.DeckEmpty():
             return "The deck is empty."
         case ev.Won(seats=seats, reason=reason):

@@ -26,7 +26,7 @@ class DiceRolled(_Event, frozen=True, tag="dice_rolled"):
     seat: int
     dice: tuple[str, ...]
     rerolled: tuple[int, ...]
-    # Which card made this roll possible, if any (Smoke Cloud, Psychic Probe).
+    # Which card made this roll possible, if any.
     card: str | None = None
 
 
@@ -66,9 +66,12 @@ class LossPrevented(_Event, frozen=True, tag="loss_prevented"):
     card: str
 
 
-class CamouflageRolled(_Event, frozen=True, tag="camouflage_rolled"):
+class PreventionRolled(_Event, frozen=True, tag="prevention_rolled"):
+    """Dice a card rolled to prevent a loss (Camouflage)."""
+
     seat: int
     dice: tuple[str, ...]
+    card: str
 
 
 class Damaged(_Event, frozen=True, tag="damaged"):
@@ -133,14 +136,20 @@ class CardDiscarded(_Event, frozen=True, tag="card_discarded"):
     reason: str
 
 
-class MimicPlaced(_Event, frozen=True, tag="mimic_placed"):
+class CardCopied(_Event, frozen=True, tag="card_copied"):
+    """``seat``'s card ``copier`` (Mimic) now copies ``owner``'s card ``card``."""
+
     seat: int
     card: str
     owner: int
+    copier: str
 
 
-class MimicReturned(_Event, frozen=True, tag="mimic_returned"):
+class CopyEnded(_Event, frozen=True, tag="copy_ended"):
+    """``seat``'s copying card ``card`` copies nothing any more (its token comes back)."""
+
     seat: int
+    card: str
 
 
 class ReachedZeroHearts(_Event, frozen=True, tag="reached_zero"):
@@ -151,9 +160,10 @@ class ReachedZeroHearts(_Event, frozen=True, tag="reached_zero"):
 
 
 class Restarted(_Event, frozen=True, tag="restarted"):
-    """It Has a Child!: back at full hearts, no cards, no VP, outside Tokyo."""
+    """A card brought the monster back at full hearts, with no cards, no VP, outside Tokyo."""
 
     seat: int
+    card: str
 
 
 class Eliminated(_Event, frozen=True, tag="eliminated"):
@@ -194,7 +204,7 @@ Event = (
     | EnergyLost
     | Healed
     | LossPrevented
-    | CamouflageRolled
+    | PreventionRolled
     | Damaged
     | TokensGained
     | TokensRemoved
@@ -206,8 +216,8 @@ Event = (
     | CardBought
     | Swept
     | CardDiscarded
-    | MimicPlaced
-    | MimicReturned
+    | CardCopied
+    | CopyEnded
     | ReachedZeroHearts
     | Restarted
     | Eliminated

@@ -18,21 +18,27 @@ from engine import steps as st
 from engine.actions import (
     Action,
     Buy,
+    Choice,
     Choose,
     EndBuying,
     Keep,
     Roll,
+    SplitHearts,
     Stay,
     StopRolling,
     Sweep,
+    TakeLoss,
     Timeout,
+    UseCard,
     Yield,
 )
 from engine.card_table import CARDS
+from engine.cards import implemented_keys
 from engine.core import (
     POWERS,
     Ctx,
     IllegalAction,
+    buy_face_up,
     card_cost,
     close_bay_if_needed,
     current_card,
@@ -43,13 +49,16 @@ from engine.core import (
     heal,
     leave_tokyo,
     max_hearts,
+    offer_revealed,
+    open_window,
     pay_energy,
     powers_of,
     queue_losses,
-    release_mimics,
+    release_copies,
     require_decision,
+    reveal,
+    run_window,
 )
-from engine.powers import implemented_keys
 from engine.state import (
     BAY_MIN_MONSTERS,
     BLACK_DICE,
@@ -61,6 +70,7 @@ from engine.state import (
     WINNING_VP,
     Card,
     Decision,
+    DecisionKind,
     GameState,
     Loss,
     Monster,
@@ -182,8 +192,7 @@ def apply(state: GameState, seat: int, action: Action) -> tuple[GameState, list[
 # Steps that still run after the active monster is knocked out mid-turn: the rest of a damage
 # batch (a card hitting everyone), other monsters' chance at a card just revealed, and the end
 # of the turn.
-_RUN_WHEN_ACTIVE_OUT = (st.React, st.ApplyLosses, st.OpportunistOffer, st.EndTurn,
-                        st.NextTurn)
+_RUN_WHEN_ACTIVE_OUT = (st.React, st.ApplyLosses, st.CardWindow, st.EndTurn, st.NextTurn)
 
 
 def _run(ctx: Ctx) -> None:
@@ -207,7 +216,7 @@ def _start_turn(ctx: Ctx, step: st.StartTurn) -> None:
             gain_vp(ctx, seat, 2, "starting the turn in Tokyo")
     ctx.push(st.FirstRoll())
     for card in ctx.mon(seat).cards:
-        # A Mimic has its own start-of-turn ability (moving its token) besides the copy's.
+        # A copying card has its own start-of-turn ability besides the copy's.
         copied = effective_key(ctx.s, card)
         for key in (card.key,) if copied == card.key else (card.key, copied):
             power = POWERS.get(key)
@@ -292,29 +301,9 @@ def _answer_roll(ctx: Ctx, decision: Decision, action: Action) -> None:
 
 
 def _after_rolling(ctx: Ctx, step: st.AfterRolling) -> None:
-    """Other monsters' Psychic Probes, clockwise from the active monster, then resolve."""
-    offers: list[st.Step] = []
-    for seat in _clockwise_others(ctx, ctx.turn.seat):
-        for card, power in powers_of(ctx.s, seat):
-            if power.probes:
-                offers.append(st.ProbeOffer(seat=seat, uid=card.uid))
-    ctx.push(*offers, st.Resolve())
-
-
-def _clockwise_others(ctx: Ctx, seat: int) -> list[int]:
-    n = len(ctx.s.monsters)
-    return [(seat + k) % n for k in range(1, n) if ctx.mon((seat + k) % n).alive]
-
-
-def _probe_offer(ctx: Ctx, step: st.ProbeOffer) -> None:
-    card = current_card(ctx, step.seat, step.uid)
-    if card is None or not ctx.mon(step.seat).alive or not ctx.turn.dice:
-        return
-    if not POWERS[effective_key(ctx.s, card)].probes:
-        return  # a Mimic whose copied Psychic Probe left play meanwhile
-    choices = tuple(f"die:{i}" for i in range(len(ctx.turn.dice)))
-    ctx.ask(step.seat, "probe", choices=(*choices, "pass"), default_choice="pass", card=card,
-            power=effective_key(ctx.s, card))
+    """The dice are final: other monsters' cards may step in (clockwise), then resolve."""
+    ctx.push(st.Resolve())
+    open_window(ctx, "dice_final")
 
 
 def _resolve(ctx: Ctx, step: st.Resolve) -> None:
@@ -334,27 +323,27 @@ def _resolve(ctx: Ctx, step: st.Resolve) -> None:
     if not hearts or ctx.s.in_tokyo(seat):
         return  # heart dice do nothing in Tokyo
     if monster.poison or monster.shrink:
-        ctx.ask(seat, "hearts", choices=_token_choices(hearts, monster),
-                amount=hearts)
+        choices = _token_choices(hearts, monster)
+        ctx.ask_choice(seat, "hearts", choices, choices[0], amount=hearts)
     else:
         heal(ctx, seat, hearts, "heart dice")
 
 
-def _token_choices(hearts: int, monster: Monster) -> tuple[str, ...]:
-    """"tokens:<poison>:<shrink>" — tokens removed; the other hearts heal. The default (first)
-    removes as many poison tokens, then shrink tokens, as the hearts allow."""
-    choices = []
-    for poison in range(min(hearts, monster.poison), -1, -1):
-        for shrink in range(min(hearts - poison, monster.shrink), -1, -1):
-            choices.append(f"tokens:{poison}:{shrink}")
-    return tuple(choices)
+def _token_choices(hearts: int, monster: Monster) -> tuple[SplitHearts, ...]:
+    """Every way to split the heart dice between poison tokens, shrink tokens and healing.
+    The first (the default) removes as many poison tokens, then shrink tokens, as it can."""
+    return tuple(
+        SplitHearts(poison=poison, shrink=shrink)
+        for poison in range(min(hearts, monster.poison), -1, -1)
+        for shrink in range(min(hearts - poison, monster.shrink), -1, -1)
+    )
 
 
 def _answer_hearts(ctx: Ctx, decision: Decision, action: Action) -> None:
-    assert isinstance(action, Choose)
-    _, poison, shrink = action.choice.split(":")
+    choice = _choice(action)
+    assert isinstance(choice, SplitHearts)
     seat = decision.seat
-    removed = {"poison": int(poison), "shrink": int(shrink)}
+    removed = {"poison": choice.poison, "shrink": choice.shrink}
     for token, amount in removed.items():
         if amount:
             ctx.set_mon(seat, **{token: getattr(ctx.mon(seat), token) - amount})
@@ -390,27 +379,25 @@ def _set_loss(ctx: Ctx, index: int, loss: Loss) -> None:
 
 
 def _react(ctx: Ctx, step: st.React) -> None:
-    """Prevention (Wings already paid, Armor Plating, Camouflage), then the target's reactions
-    (Wings, Rapid Healing) as a question, asked again after each use."""
+    """Prevention (the target's prevention cards), then the target's reactions (cards it may
+    use against the loss) as a question, asked again after each use."""
     loss = ctx.turn.losses[step.index]
     target = loss.target
     if loss.settled or loss.amount <= 0 or not ctx.mon(target).alive:
         return
     if not loss.prevented:
         amount = loss.amount
-        if ctx.mon(target).wings_turn == ctx.turn.number:
-            ctx.emit(ev.LossPrevented(seat=target, amount=amount, card="wings"))
-            amount = 0
         # Each prevention card is used once, as soon as it applies, in prevent_order: never
-        # worse for the owner (a loss of 2 is rolled for with Camouflage first, and Armor
-        # Plating then cancels a remaining 1), and no roll is wasted on a loss Armor cancels.
+        # worse for the owner (a loss of 2 is rolled for first, and a card that cancels
+        # exactly 1 then cancels a remaining 1), and no roll is wasted on a loss of 1.
         unused = sorted(
             ((power.prevent_order, card.uid, card, power)
              for card, power in powers_of(ctx.s, target) if power.prevent_order is not None),
             key=lambda item: (item[0], item[1]),
         )
         while amount > 0:
-            ready = next((item for item in unused if item[3].prevents(amount)), None)
+            ready = next((item for item in unused
+                          if item[3].prevents(ctx, target, item[2], amount)), None)
             if ready is None:
                 break
             unused.remove(ready)
@@ -419,34 +406,41 @@ def _react(ctx: Ctx, step: st.React) -> None:
         _set_loss(ctx, step.index, loss)
         if amount <= 0:
             return
-    choices = tuple(
-        f"use:{card.uid}"
+    uses = tuple(
+        UseCard(uid=card.uid)
         for card, power in powers_of(ctx.s, target)
         if power.reaction_available(ctx, target, card, loss)
     )
-    if not choices:
+    if not uses:
         return
     ctx.push(st.React(index=step.index))
-    ctx.ask(target, "react", choices=("take", *choices), amount=loss.amount)
+    ctx.ask_choice(target, "react", (TakeLoss(), *uses), TakeLoss(), amount=loss.amount)
 
 
 def _answer_react(ctx: Ctx, decision: Decision, action: Action) -> None:
-    assert isinstance(action, Choose)
     index = next(
         i for i, loss in enumerate(ctx.turn.losses)
         if loss.target == decision.seat and not loss.settled and loss.prevented
     )
-    if action.choice == "take":
+    choice = _choice(action)
+    assert isinstance(choice, TakeLoss | UseCard)
+    if isinstance(choice, TakeLoss):
         _set_loss(ctx, index, replace(ctx.turn.losses[index], settled=True))
         return
-    _use_card(ctx, decision.seat, action.choice, index)
+    _use_card(ctx, decision.seat, choice.uid, index)
 
 
-def _use_card(ctx: Ctx, seat: int, choice: str, loss_index: int | None) -> None:
-    card = current_card(ctx, seat, int(choice.removeprefix("use:")))
+def _use_card(ctx: Ctx, seat: int, uid: int, loss_index: int | None) -> None:
+    card = current_card(ctx, seat, uid)
     if card is None:
         raise IllegalAction("that card is gone")
     POWERS[effective_key(ctx.s, card)].use(ctx, seat, card, loss_index)
+
+
+def _choice(action: Action) -> Choice:
+    """The choice an answer carries (``apply`` has checked it is one of the options)."""
+    assert isinstance(action, Choose)
+    return action.choice
 
 
 def _apply_losses(ctx: Ctx, step: st.ApplyLosses) -> None:
@@ -454,14 +448,20 @@ def _apply_losses(ctx: Ctx, step: st.ApplyLosses) -> None:
     for loss in ctx.turn.losses:
         if loss.amount <= 0 or not ctx.mon(loss.target).alive:
             continue
-        if loss.source == "smash" and ctx.s.in_tokyo(loss.target) and any(
-            power.yield_cancels_loss for _c, power in powers_of(ctx.s, loss.target)
+        if loss.source == "smash" and ctx.s.in_tokyo(loss.target) and _yield_canceller(
+            ctx, loss
         ):
-            # Jets: the loss waits for the yield question; yielding cancels it.
+            # The loss waits for the yield question: yielding cancels it.
             kept.append(replace(loss, deferred=True))
             continue
         lose_hearts(ctx, loss)
     ctx.set_turn(losses=tuple(kept))
+
+
+def _yield_canceller(ctx: Ctx, loss: Loss) -> str | None:
+    """The key of the target's card for which yielding cancels this loss, if any."""
+    return next((power.key for card, power in powers_of(ctx.s, loss.target)
+                 if power.cancels_loss_on_yield(ctx, loss.target, card, loss)), None)
 
 
 def lose_hearts(ctx: Ctx, loss: Loss) -> None:
@@ -494,14 +494,14 @@ def _eliminate(ctx: Ctx, seat: int, by: int | None) -> None:
     leave_tokyo(ctx, seat, "eliminated")
     ctx.emit(ev.Eliminated(seat=seat, by=by))
     for card in monster.cards:
-        release_mimics(ctx, card)
+        release_copies(ctx, card)
     ctx.pending[:] = [d for d in ctx.pending if d.seat != seat]
     close_bay_if_needed(ctx)
 
 
 def _ask_yields(ctx: Ctx, step: st.AskYields) -> None:
-    """Every monster in Tokyo that lost hearts to the smashes (or whose loss waits on Jets) is
-    asked at the same time; answers are applied together, City first."""
+    """Every monster in Tokyo that lost hearts to the smashes (or whose loss waits for its
+    answer) is asked at the same time; answers are applied together, City first."""
     s = ctx.s
     deferred = {loss.target: loss.amount for loss in ctx.turn.losses if loss.deferred}
     ctx.set_turn(yield_answers=())
@@ -522,20 +522,26 @@ def _apply_yields(ctx: Ctx, step: st.ApplyYields) -> None:
     answers = dict(ctx.turn.yield_answers)
     deferred = {loss.target: loss for loss in ctx.turn.losses if loss.deferred}
     for occupant in (ctx.s.city, ctx.s.bay):
-        if occupant is None or occupant not in answers:
+        if occupant is None or occupant not in answers or not ctx.mon(occupant).alive:
             continue
+        yielded = answers[occupant]
         place = ctx.s.place_of(occupant)
-        assert place is not None
-        if answers[occupant]:
+        # (None when the Bay closed under it meanwhile: a held loss applied just before
+        # knocked a monster out.)
+        if place is not None and yielded:
             ctx.set(**{place: None})
             ctx.emit(ev.Yielded(seat=occupant, place=place))
-            if occupant in deferred:
-                ctx.emit(ev.LossPrevented(seat=occupant, amount=deferred[occupant].amount,
-                                          card="jets"))
-        else:
+        elif place is not None:
             ctx.emit(ev.Stayed(seat=occupant, place=place))
-            if occupant in deferred:
-                lose_hearts(ctx, replace(deferred[occupant], deferred=False))
+        held = deferred.get(occupant)
+        if held is None:
+            continue
+        # The card that held the loss must still be there to cancel it.
+        canceller = _yield_canceller(ctx, held) if yielded else None
+        if canceller is not None:
+            ctx.emit(ev.LossPrevented(seat=occupant, amount=held.amount, card=canceller))
+        else:
+            lose_hearts(ctx, replace(held, deferred=False))
     ctx.set_turn(losses=(), yield_answers=())
     if ctx.s.options.edition == "2011":
         # 2011: the attacker must take the place it emptied (the City first).
@@ -562,39 +568,18 @@ def _enter_tokyo_step(ctx: Ctx, step: st.EnterTokyo) -> None:
 # --- buying -----------------------------------------------------------------------------
 
 
-def reveal(ctx: Ctx, slot: int) -> Card | None:
-    """Turn the top card of the deck face up into ``slot`` (the slot disappears if the deck is
-    empty)."""
-    face_up = list(ctx.s.face_up)
-    deck = ctx.s.deck
-    if not deck:
-        if slot < len(face_up):
-            del face_up[slot]
-        ctx.set(face_up=tuple(face_up))
-        ctx.emit(ev.DeckEmpty())
-        return None
-    card = Card(uid=ctx.new_uid(), key=deck[0])
-    if slot < len(face_up):
-        face_up[slot] = card
-    else:
-        face_up.append(card)
-    ctx.set(deck=deck[1:], face_up=tuple(face_up))
-    ctx.emit(ev.CardRevealed(card=card.key, slot=slot))
-    return card
-
-
 def _ask_buy(ctx: Ctx, step: st.AskBuy) -> None:
     seat = ctx.turn.seat
     monster = ctx.mon(seat)
     options: list[Action] = [
         Buy(decision=0, slot=slot)
         for slot, card in enumerate(ctx.s.face_up)
-        if card_cost(ctx.s, seat, CARDS[card.key].cost) <= monster.energy
+        if card_cost(ctx.s, seat, card.key) <= monster.energy
     ]
     if monster.energy >= 2 and ctx.s.face_up:
         options.append(Sweep(decision=0))
     options.extend(
-        Choose(decision=0, choice=f"use:{card.uid}")
+        Choose(decision=0, choice=UseCard(uid=card.uid))
         for card, power in powers_of(ctx.s, seat)
         if power.buy_step_available(ctx, seat, card)
     )
@@ -617,70 +602,21 @@ def _answer_buy(ctx: Ctx, decision: Decision, action: Action) -> None:
         ctx.set(discard=(*ctx.s.discard, *swept), face_up=())
         ctx.emit(ev.Swept(seat=seat, cards=swept))
         revealed = [reveal(ctx, slot) for slot in range(3)]
-        _offer_to_opportunists(ctx, [c for c in revealed if c is not None])
+        offer_revealed(ctx, [c for c in revealed if c is not None])
     elif isinstance(action, Choose):
-        _use_card(ctx, seat, action.choice, None)
-
-
-def buy_face_up(ctx: Ctx, seat: int, slot: int) -> None:
-    """``seat`` buys the face-up card in ``slot``; it is replaced at once from the deck."""
-    card = ctx.s.face_up[slot]
-    info = CARDS[card.key]
-    cost = card_cost(ctx.s, seat, info.cost)
-    pay_energy(ctx, seat, cost, f"buying {info.name}")
-    ctx.emit(ev.CardBought(seat=seat, card=card.key, cost=cost))
-    new = reveal(ctx, slot)
-    if new is not None:
-        _offer_to_opportunists(ctx, [new])
-    power = POWERS[card.key]
-    if info.kind == "discard":
-        ctx.set(discard=(*ctx.s.discard, card.key))
-        power.on_buy_discard(ctx, seat)
-    else:
-        ctx.set_mon(seat, cards=(*ctx.mon(seat).cards, card))
-        power.on_gain(ctx, seat, card)
-
-
-def _offer_to_opportunists(ctx: Ctx, revealed: list[Card]) -> None:
-    """Opportunist owners, first clockwise from the active monster, may buy what was just
-    revealed (the active monster is buying anyway, so it is not asked)."""
-    if not revealed:
-        return
-    uids = tuple(c.uid for c in revealed)
-    offers = [
-        st.OpportunistOffer(seat=seat, uid=card.uid, revealed=uids)
-        for seat in _clockwise_others(ctx, ctx.turn.seat)
-        for card, power in powers_of(ctx.s, seat)
-        if power.opportunist
-    ]
-    ctx.push(*offers)
-
-
-def _opportunist_offer(ctx: Ctx, step: st.OpportunistOffer) -> None:
-    card = current_card(ctx, step.seat, step.uid)
-    if card is None or not ctx.mon(step.seat).alive:
-        return
-    if not POWERS[effective_key(ctx.s, card)].opportunist:
-        return  # a Mimic whose copied Opportunist left play meanwhile
-    energy = ctx.mon(step.seat).energy
-    choices = tuple(
-        f"buy:{c.uid}"
-        for c in ctx.s.face_up
-        if c.uid in step.revealed and card_cost(ctx.s, step.seat, CARDS[c.key].cost) <= energy
-    )
-    if choices:
-        ctx.ask(step.seat, "opportunist", choices=(*choices, "pass"), default_choice="pass",
-                card=card, power=effective_key(ctx.s, card))
+        choice = _choice(action)
+        assert isinstance(choice, UseCard)
+        _use_card(ctx, seat, choice.uid, None)
 
 
 def _answer_card(ctx: Ctx, decision: Decision, action: Action) -> None:
-    assert isinstance(action, Choose) and decision.card is not None
+    assert isinstance(action, Choose) and decision.power is not None
     assert decision.card_uid is not None
     card = current_card(ctx, decision.seat, decision.card_uid)
     # The power that asked must still be the card's own or the one it copies.
-    if card is None or decision.card not in (card.key, effective_key(ctx.s, card)):
+    if card is None or decision.power not in (card.key, effective_key(ctx.s, card)):
         raise IllegalAction("that card is gone")
-    POWERS[decision.card].answer(ctx, decision, action.choice)
+    POWERS[decision.power].answer(ctx, decision, action.choice)
 
 
 # --- the end of a turn ------------------------------------------------------------------
@@ -738,7 +674,7 @@ _STEPS: dict[type[Any], Callable[[Ctx, Any], None]] = {
     st.FirstRoll: _first_roll,
     st.AskRoll: _ask_roll,
     st.AfterRolling: _after_rolling,
-    st.ProbeOffer: _probe_offer,
+    st.CardWindow: run_window,
     st.Resolve: _resolve,
     st.ResolveSmashes: _resolve_smashes,
     st.React: _react,
@@ -747,21 +683,18 @@ _STEPS: dict[type[Any], Callable[[Ctx, Any], None]] = {
     st.ApplyYields: _apply_yields,
     st.EnterTokyo: _enter_tokyo_step,
     st.AskBuy: _ask_buy,
-    st.OpportunistOffer: _opportunist_offer,
     st.EndTurn: _end_turn,
     st.NextTurn: _next_turn,
 }
 
-_ANSWERS: dict[str, Callable[[Ctx, Decision, Action], None]] = {
+# One answer handler per decision kind (a card's questions go to the card).
+_ANSWERS: dict[DecisionKind, Callable[[Ctx, Decision, Action], None]] = {
     "roll": _answer_roll,
     "hearts": _answer_hearts,
     "react": _answer_react,
     "yield": _answer_yield,
     "buy": _answer_buy,
-    "probe": _answer_card,
-    "opportunist": _answer_card,
-    "mimic": _answer_card,
-    "mimic_move": _answer_card,
+    "card": _answer_card,
 }
 
 

@@ -15,7 +15,7 @@ from engine.actions import Action
 from engine.card_table import Edition
 from engine.steps import Step
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 Face = Literal["1", "2", "3", "energy", "heart", "smash"]
 FACES: tuple[Face, ...] = ("1", "2", "3", "energy", "heart", "smash")
@@ -65,8 +65,11 @@ class Card(Frozen, frozen=True):
     key: str
     # Tokens sitting on the card (Smoke Cloud's smoke tokens).
     tokens: int = 0
-    # For Mimic only: the uid of the Keep card it copies (None while the token is off).
+    # For a card that copies another (Mimic): the uid of the card it copies, or None.
     copies: int | None = None
+    # The turn number on which the card was last used (once-per-turn limits, and effects
+    # that last for the rest of the turn).
+    used_turn: int = -1
 
 
 class Monster(Frozen, frozen=True):
@@ -78,8 +81,6 @@ class Monster(Frozen, frozen=True):
     poison: int = 0
     shrink: int = 0
     alive: bool = True
-    # The turn number on which this monster paid for Wings (no heart loss for that turn).
-    wings_turn: int = -1
 
 
 class Loss(Frozen, frozen=True):
@@ -91,11 +92,11 @@ class Loss(Frozen, frozen=True):
     source: Literal["smash", "card", "poison"]
     # The monster whose smashes or card cause the loss (None for poison tokens).
     by: int | None = None
-    # True once prevention (Armor Plating, Camouflage, Wings already paid) has been applied.
+    # True once prevention (the target's prevention cards) has been applied.
     prevented: bool = False
     # True once the target has answered its reactions (or had none to make).
     settled: bool = False
-    # True when the loss waits for a Jets owner's yield decision.
+    # True when a card of the target holds the loss until it answers the yield question.
     deferred: bool = False
 
 
@@ -119,17 +120,25 @@ class Turn(Frozen, frozen=True):
     yield_answers: tuple[tuple[int, bool], ...] = ()
 
 
+# What a decision is about. The rules ask the first five; "card" is a card's own question,
+# named by ``Decision.power`` and ``Decision.question`` (the card says what it means).
+DecisionKind = Literal["roll", "hearts", "react", "yield", "buy", "card"]
+DECISION_KINDS: tuple[DecisionKind, ...] = ("roll", "hearts", "react", "yield", "buy", "card")
+
+
 class Decision(Frozen, frozen=True):
     """A question the engine is waiting on. Answers must name ``id``; an old id is refused."""
 
     id: int
     seat: int
-    kind: str
+    kind: DecisionKind
     options: tuple[Action, ...]
     # The option a Timeout applies.
     default: Action
-    # The card asking, when a card asks (its key), and the uid of that card.
-    card: str | None = None
+    # For a card's question: the key of the power that asks (a Mimic asking as the card it
+    # copies names that card), the card's name for the question, and the uid of the card.
+    power: str | None = None
+    question: str = ""
     card_uid: int | None = None
     # Hearts at stake (a pending loss), for prompts such as "stay or yield?".
     amount: int = 0

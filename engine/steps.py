@@ -3,6 +3,8 @@ stop at any point for a decision and go on later from exactly where it was."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
 
 
@@ -26,11 +28,19 @@ class AfterRolling(_Step, frozen=True, tag="after_rolling"):
     pass
 
 
-class ProbeOffer(_Step, frozen=True, tag="probe"):
-    """Offer a Psychic Probe (or a Mimic copying one) to reroll one of the active dice."""
+# Moments when cards of monsters other than the one acting may step in, one card at a time:
+# "dice_final": the active monster's dice are final, before they resolve.
+# "card_revealed": cards were just turned face up (``cards`` holds their uids).
+Window = Literal["dice_final", "card_revealed"]
 
+
+class CardWindow(_Step, frozen=True, tag="window"):
+    """Give the card ``uid`` of ``seat`` its chance at this moment (it may ask a question)."""
+
+    window: Window
     seat: int
     uid: int
+    cards: tuple[int, ...] = ()
 
 
 class Resolve(_Step, frozen=True, tag="resolve"):
@@ -67,14 +77,6 @@ class AskBuy(_Step, frozen=True, tag="ask_buy"):
     pass
 
 
-class OpportunistOffer(_Step, frozen=True, tag="opportunist"):
-    """Offer freshly revealed cards (by uid) to the Opportunist card ``uid`` of ``seat``."""
-
-    seat: int
-    uid: int
-    revealed: tuple[int, ...]
-
-
 class EndTurn(_Step, frozen=True, tag="end_turn"):
     pass
 
@@ -88,7 +90,7 @@ Step = (
     | FirstRoll
     | AskRoll
     | AfterRolling
-    | ProbeOffer
+    | CardWindow
     | Resolve
     | ResolveSmashes
     | React
@@ -97,7 +99,6 @@ Step = (
     | ApplyYields
     | EnterTokyo
     | AskBuy
-    | OpportunistOffer
     | EndTurn
     | NextTurn
 )

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import msgspec
 import pytest
 
@@ -10,18 +13,23 @@ from engine import (
     IllegalAction,
     NotYourDecision,
     Options,
+    Pass,
     Roll,
     StaleDecision,
     StopRolling,
     apply,
     create_game,
+    decode_action,
     decode_state,
     encode_state,
     play_random_game,
+    replay,
 )
 from engine.card_table import CARDS
+from engine.cards import implemented_keys
 from engine.codec import CorruptState
-from engine.powers import implemented_keys
+
+FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def new_game(players: int = 4, seed: int = 3):
@@ -80,7 +88,7 @@ def test_an_answer_that_is_not_an_option_is_refused() -> None:
     state, _ = new_game()
     decision = state.pending[0]
     with pytest.raises(IllegalAction, match="roll the dice or stop"):
-        apply(state, decision.seat, Choose(decision=decision.id, choice="wings"))
+        apply(state, decision.seat, Choose(decision=decision.id, choice=Pass()))
 
 
 def test_keeping_every_die_then_rolling_is_refused() -> None:
@@ -148,3 +156,35 @@ def test_a_state_stored_by_an_older_schema_is_upgraded(monkeypatch: pytest.Monke
     monkeypatch.delitem(codec.UPGRADES, 0)
     with pytest.raises(CorruptState, match="schema 0 is not supported"):
         decode_state(msgspec.json.encode(raw))
+
+
+def test_states_and_logs_stored_by_schema_1_upgrade_to_what_the_engine_plays_now() -> None:
+    """Games stored by the previous engine (schema 1: text choices, card questions under their
+    own kinds, card steps of their own), one per kind of pending question: the upgraded state
+    equals the state this engine reaches by replaying the upgraded action log."""
+    fixtures = json.loads((FIXTURES / "schema1_states.json").read_text())
+    assert {f["what"] for f in fixtures} >= {"probe", "opportunist", "mimic", "mimic_move",
+                                            "react", "hearts"}
+    for fixture in fixtures:
+        assert fixture["state"]["schema"] == 1
+        upgraded = decode_state(json.dumps(fixture["state"]))
+        log = [(seat, decode_action(json.dumps(action))) for seat, action in fixture["log"]]
+        replayed = replay(Options(**fixture["options"]), fixture["seed"], fixture["monsters"],
+                          log)
+        assert upgraded == replayed, fixture["what"]
+        # And the upgraded game goes on: every pending question can be answered.
+        for decision in upgraded.pending:
+            apply(upgraded, decision.seat, decision.default)
+
+
+def test_a_schema_1_text_choice_that_makes_no_sense_is_corrupt() -> None:
+    with pytest.raises(CorruptState, match="unreadable"):
+        decode_action(b'{"type":"choose","decision":3,"choice":"dance:1"}')
+
+
+def test_yield_answers_survive_the_bay_closing_under_them() -> None:
+    """Seed 2111 (6 monsters, 2011) crashed the previous engine: Tokyo City stayed, lost the
+    hearts its Jets held and was knocked out, the Bay closed and its occupant left Tokyo
+    before its own answer was applied."""
+    record = play_random_game(Options(edition="2011"), 2111, 6)
+    assert record.state.over

@@ -23,18 +23,25 @@ from engine import steps as st
 from engine.actions import (
     Action,
     Buy,
+    Choice,
     Choose,
     EndBuying,
     Keep,
+    Pass,
+    PickCard,
+    PickDie,
     Roll,
+    SplitHearts,
     Stay,
     StopRolling,
     Sweep,
+    TakeLoss,
     Timeout,
+    UseCard,
     Yield,
 )
 from engine.card_table import find_card as find_card_by_name
-from engine.core import IllegalAction, effective_key, face_up_slot, find_card
+from engine.core import POWERS, IllegalAction, effective_key, face_up_slot, find_card
 from engine.describe import narrate
 from engine.events import Event
 from engine.rules import advance, apply, max_hearts
@@ -119,8 +126,8 @@ class _Builder:
             cards = []
             for spec in raw.get("cards", []):
                 card, copies = self.card(spec)
-                if card.key == "smoke_cloud" and ":" not in spec:
-                    card = replace(card, tokens=3)
+                if ":" not in spec:
+                    card = replace(card, tokens=_starting_tokens(card.key))
                 cards.append(card)
                 if copies is not None:
                     mimic_wants.append((seat, card, copies))
@@ -211,30 +218,32 @@ def _parse_action(state: GameState, seat: int, text: str, where: str) -> Action:
     raise ScenarioError(f"{where}: unknown action {text!r}")
 
 
-def _choice(state: GameState, decision: Decision, words: list[str], where: str) -> str:
+def _choice(state: GameState, decision: Decision, words: list[str], where: str) -> Choice:
     """Readable choices: "take", "pass", "use Wings", "die 3", "copy Jets", "buy Heal",
     "tokens 1 0"."""
     kind, rest = words[0].lower(), words[1:]
-    if kind in ("take", "pass"):
-        return kind
+    if kind == "take":
+        return TakeLoss()
+    if kind == "pass":
+        return Pass()
     if kind == "die":
-        return f"die:{int(rest[0]) - 1}"
+        return PickDie(die=int(rest[0]) - 1)
     if kind == "tokens":
-        return f"tokens:{int(rest[0])}:{int(rest[1])}"
+        return SplitHearts(poison=int(rest[0]), shrink=int(rest[1]))
     if kind in ("use", "copy", "buy"):
         key = _card_key(" ".join(rest), where)
+        wanted = UseCard if kind == "use" else PickCard
         for option in decision.options:
-            if not isinstance(option, Choose) or not option.choice.startswith(kind + ":"):
+            if not isinstance(option, Choose) or not isinstance(option.choice, wanted):
                 continue
-            uid = int(option.choice.split(":")[1])
-            if _key_of_uid(state, uid) == key:
+            if _key_of_uid(state, option.choice.uid) == key:
                 return option.choice
-        raise _StepFailure(f"{where}: no choice '{kind} {key}' in {_options(decision)}")
+        raise _StepFailure(f"{where}: no choice '{kind} {key}' in {_options(state, decision)}")
     raise ScenarioError(f"{where}: unknown choice {' '.join(words)!r}")
 
 
 def _key_of_uid(state: GameState, uid: int) -> str | None:
-    """The power of a card in play (a Mimic's is the copied card's), or a face-up card's key."""
+    """The power of a card in play (a copier's is the copied card's), or a face-up card's key."""
     found = find_card(state, uid)
     if found is not None:
         return effective_key(state, found[1])
@@ -242,8 +251,33 @@ def _key_of_uid(state: GameState, uid: int) -> str | None:
     return None if slot is None else state.face_up[slot].key
 
 
-def _options(decision: Decision) -> list[str]:
-    return [o.choice if isinstance(o, Choose) else type(o).__name__ for o in decision.options]
+def _choice_text(state: GameState, choice: Choice) -> str:
+    """A choice as ``expect.choices`` names it: "take", "pass", "use:<uid>", "die:<index>",
+    "copy:<uid>" (a card in play), "buy:<uid>" (a face-up card), "tokens:<poison>:<shrink>"."""
+    match choice:
+        case TakeLoss():
+            return "take"
+        case Pass():
+            return "pass"
+        case UseCard(uid=uid):
+            return f"use:{uid}"
+        case PickDie(die=die):
+            return f"die:{die}"
+        case PickCard(uid=uid):
+            return f"buy:{uid}" if face_up_slot(state, uid) is not None else f"copy:{uid}"
+        case SplitHearts(poison=poison, shrink=shrink):
+            return f"tokens:{poison}:{shrink}"
+    raise ScenarioError(f"no text for the choice {choice!r}")
+
+
+def _options(state: GameState, decision: Decision) -> list[str]:
+    return [_choice_text(state, o.choice) if isinstance(o, Choose) else type(o).__name__
+            for o in decision.options]
+
+
+def _starting_tokens(key: str) -> int:
+    power = POWERS.get(key)
+    return power.starting_tokens if power is not None else 0
 
 
 class _StepFailure(Exception):
@@ -315,10 +349,11 @@ def _check(state: GameState, log: list[str], expect: dict[str, Any], names: list
         compare("discard", [_card_key(k, "expect.discard") for k in expect["discard"]],
                 list(state.discard))
     if "asks" in expect:
-        actual_asks = [f"{names[d.seat]} {d.kind}" for d in state.pending]
+        # A card's question is named by the card ("probe", "mimic"...).
+        actual_asks = [f"{names[d.seat]} {d.question or d.kind}" for d in state.pending]
         compare("asks", list(expect["asks"]), actual_asks)
     if "choices" in expect:
-        actual_choices = _options(state.pending[0]) if state.pending else []
+        actual_choices = _options(state, state.pending[0]) if state.pending else []
         compare("choices", list(expect["choices"]), actual_choices)
     for line in expect.get("events", []):
         if not any(line in said for said in log):

@@ -1,0 +1,33 @@
+"""It Has a Child!: at 0 hearts, discard every card, lose every VP, and come back at full
+hearts outside Tokyo."""
+
+from __future__ import annotations
+
+from engine import events as ev
+from engine.core import (
+    Ctx,
+    Power,
+    card_name,
+    current_card,
+    leave_tokyo,
+    lose_vp,
+    max_hearts,
+    register,
+    remove_card,
+)
+from engine.state import Card
+
+
+@register
+class ItHasAChild(Power):
+    key = "it_has_a_child"
+
+    def on_zero_hearts(self, ctx: Ctx, seat: int, card: Card) -> bool:
+        for owned in ctx.mon(seat).cards:
+            if current_card(ctx, seat, owned.uid) is not None:
+                remove_card(ctx, seat, owned, card_name(ctx.s, self.key))
+        lose_vp(ctx, seat, ctx.mon(seat).vp, card_name(ctx.s, self.key))
+        ctx.set_mon(seat, hearts=max_hearts(ctx.s, seat))
+        leave_tokyo(ctx, seat, "restarted")
+        ctx.emit(ev.Restarted(seat=seat, card=self.key))
+        return True

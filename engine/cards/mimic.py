@@ -1,0 +1,91 @@
+"""Mimic: copy a Keep card in play (when bought, then for 1 energy at the start of each of
+the owner's turns). The copy has the copied card's power and carries its own tokens; it ends
+when the copied card leaves play (engine.core.release_copies)."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from engine import events as ev
+from engine.actions import Choice, Pass, PickCard
+from engine.core import (
+    POWERS,
+    Ctx,
+    IllegalAction,
+    Power,
+    card_name,
+    current_card,
+    find_card,
+    pay_energy,
+    register,
+    replace_card,
+    stop_copying,
+)
+from engine.state import Card, Decision, GameState
+
+MOVE_COST = 1
+
+
+@register
+class Mimic(Power):
+    key = "mimic"
+
+    @staticmethod
+    def targets(state: GameState, mimic: Card) -> tuple[PickCard, ...]:
+        """Every Keep card in play but Mimics and the current copy."""
+        return tuple(
+            PickCard(uid=card.uid)
+            for monster in state.monsters if monster.alive
+            for card in monster.cards
+            if card.key != Mimic.key and card.uid != mimic.copies
+        )
+
+    def on_gain(self, ctx: Ctx, seat: int, card: Card) -> None:
+        choices = self.targets(ctx.s, card)
+        if choices:
+            self.ask(ctx, seat, card, "mimic", choices, choices[0])
+
+    def start_of_turn(self, ctx: Ctx, seat: int, card: Card) -> None:
+        if ctx.mon(seat).energy < MOVE_COST:
+            return
+        choices = self.targets(ctx.s, card)
+        if choices:
+            self.ask(ctx, seat, card, "mimic_move", (*choices, Pass()), Pass())
+
+    def prompt(self, state: GameState, decision: Decision) -> str:
+        if decision.question == "mimic_move":
+            return f"move the Mimic token for {MOVE_COST} energy?"
+        return "choose a Keep card for Mimic to copy"
+
+    def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> str:
+        if not isinstance(choice, PickCard):
+            return super().choice_label(state, decision, choice)
+        found = find_card(state, choice.uid)
+        if found is None:
+            return "Copy a card"
+        owner, card = found
+        return f"Copy {card_name(state, card.key)} ({state.monsters[owner].name})"
+
+    def answer(self, ctx: Ctx, decision: Decision, choice: Choice) -> None:
+        if not isinstance(choice, PickCard):
+            return
+        assert decision.card_uid is not None
+        mimic = current_card(ctx, decision.seat, decision.card_uid)
+        target = find_card(ctx.s, choice.uid)
+        if mimic is None or target is None:
+            raise IllegalAction("that card is no longer in play")
+        if decision.question == "mimic_move":
+            pay_energy(ctx, decision.seat, MOVE_COST, "moving the Mimic token")
+        if mimic.copies is not None:
+            stop_copying(ctx, decision.seat, mimic, copied_key=None)
+            mimic = current_card(ctx, decision.seat, mimic.uid)
+            assert mimic is not None
+        owner, copied = target
+        copied_power = POWERS.get(copied.key)
+        tokens = copied_power.starting_tokens if copied_power is not None else 0
+        mimic = replace(mimic, copies=copied.uid, tokens=tokens, used_turn=-1)
+        replace_card(ctx, decision.seat, mimic)
+        ctx.emit(ev.CardCopied(seat=decision.seat, card=copied.key, owner=owner,
+                               copier=self.key))
+        if copied_power is not None:
+            copied_power.on_gain(ctx, decision.seat, mimic)

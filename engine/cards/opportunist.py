@@ -1,0 +1,53 @@
+"""Opportunist: when cards are revealed during another monster's turn, its owner may buy one
+of them at once (each revealed card is offered once; docs/rulings.md)."""
+
+from __future__ import annotations
+
+from engine.actions import Choice, Pass, PickCard
+from engine.core import (
+    Ctx,
+    IllegalAction,
+    Power,
+    buy_face_up,
+    card_cost,
+    card_name,
+    face_up_slot,
+    register,
+)
+from engine.state import Card, Decision, GameState
+
+
+@register
+class Opportunist(Power):
+    key = "opportunist"
+
+    def on_card_revealed(self, ctx: Ctx, seat: int, card: Card,
+                         revealed: tuple[int, ...]) -> None:
+        energy = ctx.mon(seat).energy
+        choices = tuple(
+            PickCard(uid=c.uid)
+            for c in ctx.s.face_up
+            if c.uid in revealed and card_cost(ctx.s, seat, c.key) <= energy
+        )
+        if choices:
+            self.ask(ctx, seat, card, "opportunist", (*choices, Pass()), Pass())
+
+    def prompt(self, state: GameState, decision: Decision) -> str:
+        return "buy a newly revealed card with Opportunist?"
+
+    def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> str:
+        if not isinstance(choice, PickCard):
+            return super().choice_label(state, decision, choice)
+        slot = face_up_slot(state, choice.uid)
+        if slot is None:
+            return "Buy a card"
+        key = state.face_up[slot].key
+        return f"Buy {card_name(state, key)} ({card_cost(state, decision.seat, key)}⚡)"
+
+    def answer(self, ctx: Ctx, decision: Decision, choice: Choice) -> None:
+        if not isinstance(choice, PickCard):
+            return
+        slot = face_up_slot(ctx.s, choice.uid)
+        if slot is None:
+            raise IllegalAction("that card is no longer on offer")
+        buy_face_up(ctx, decision.seat, slot)

@@ -1,0 +1,44 @@
+"""Psychic Probe: when another monster's dice are final, its owner may reroll one of them;
+a heart rerolled discards the card used (a Mimic copying it, if that is what was used)."""
+
+from __future__ import annotations
+
+from engine import events as ev
+from engine.actions import Choice, Pass, PickDie
+from engine.core import Ctx, Power, card_name, current_card, register, remove_card
+from engine.state import FACE_SYMBOLS, Card, Decision, GameState
+
+
+@register
+class PsychicProbe(Power):
+    key = "psychic_probe"
+
+    def on_dice_final(self, ctx: Ctx, seat: int, card: Card) -> None:
+        dice = tuple(PickDie(die=i) for i in range(len(ctx.turn.dice)))
+        self.ask(ctx, seat, card, "probe", (*dice, Pass()), Pass())
+
+    def prompt(self, state: GameState, decision: Decision) -> str:
+        return "reroll one of the active monster's dice with Psychic Probe?"
+
+    def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> str:
+        if not isinstance(choice, PickDie):
+            return super().choice_label(state, decision, choice)
+        dice = state.turn.dice if state.turn is not None else ()
+        face = FACE_SYMBOLS[dice[choice.die]] if choice.die < len(dice) else "?"
+        return f"Reroll die {choice.die + 1} ({face})"
+
+    def answer(self, ctx: Ctx, decision: Decision, choice: Choice) -> None:
+        if not isinstance(choice, PickDie):
+            return
+        face = ctx.roll_die()
+        dice = list(ctx.turn.dice)
+        dice[choice.die] = face
+        ctx.set_turn(dice=tuple(dice))
+        ctx.emit(ev.DiceRolled(seat=ctx.turn.seat, dice=tuple(dice), rerolled=(choice.die,),
+                               card=self.key))
+        if face == "heart":
+            assert decision.card_uid is not None
+            card = current_card(ctx, decision.seat, decision.card_uid)
+            if card is not None:
+                remove_card(ctx, decision.seat, card,
+                            f"{card_name(ctx.s, self.key)} rerolled a heart")

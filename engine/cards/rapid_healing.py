@@ -1,0 +1,33 @@
+"""Rapid Healing: pay 2 energy to gain 1 heart.
+
+Offered when a loss would knock its owner out, and during the owner's buy step
+(docs/rulings.md), so players are not asked at every scratch."""
+
+from __future__ import annotations
+
+from engine.core import Ctx, Power, card_name, heal, max_hearts, pay_energy, register
+from engine.state import Card, GameState, Loss
+
+COST = 2
+
+
+@register
+class RapidHealing(Power):
+    key = "rapid_healing"
+
+    def _can_heal(self, ctx: Ctx, seat: int) -> bool:
+        monster = ctx.mon(seat)
+        return monster.energy >= COST and monster.hearts < max_hearts(ctx.s, seat)
+
+    def reaction_available(self, ctx: Ctx, seat: int, card: Card, loss: Loss) -> bool:
+        return loss.amount >= ctx.mon(seat).hearts and self._can_heal(ctx, seat)
+
+    def buy_step_available(self, ctx: Ctx, seat: int, card: Card) -> bool:
+        return self._can_heal(ctx, seat)
+
+    def use_label(self, state: GameState, card: Card) -> str:
+        return f"pay {COST} energy: gain 1 heart"
+
+    def use(self, ctx: Ctx, seat: int, card: Card, loss_index: int | None) -> None:
+        pay_energy(ctx, seat, COST, card_name(ctx.s, self.key))
+        heal(ctx, seat, 1, card_name(ctx.s, self.key))

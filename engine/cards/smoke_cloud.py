@@ -1,0 +1,24 @@
+"""Smoke Cloud: 3 smoke tokens; each gives one extra roll. The card goes with the last one."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from engine.core import Ctx, Power, register, remove_card, replace_card
+from engine.state import Card
+
+
+@register
+class SmokeCloud(Power):
+    key = "smoke_cloud"
+    starting_tokens = 3
+
+    def extra_roll_available(self, ctx: Ctx, seat: int, card: Card) -> bool:
+        return card.tokens > 0
+
+    def spend_extra_roll(self, ctx: Ctx, seat: int, card: Card) -> None:
+        if card.tokens > 1:
+            replace_card(ctx, seat, replace(card, tokens=card.tokens - 1))
+        else:
+            # The last token is spent: the card (or the copier carrying the tokens) goes.
+            remove_card(ctx, seat, card, "its last smoke token was used")

@@ -1,0 +1,47 @@
+"""Wings: pay 2 energy to lose no hearts for the rest of the turn.
+
+Offered as a reaction whenever its owner is about to lose hearts (docs/rulings.md). Once paid,
+the card remembers the turn (``used_turn``) and prevents every later loss of that turn, first
+of all prevention cards."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from engine import events as ev
+from engine.core import Ctx, Power, card_name, pay_energy, register, replace_card
+from engine.state import Card, GameState, Loss
+
+COST = 2
+
+
+@register
+class Wings(Power):
+    key = "wings"
+    prevent_order = -1
+
+    def _paid_this_turn(self, ctx: Ctx, card: Card) -> bool:
+        return card.used_turn == ctx.turn.number
+
+    def prevents(self, ctx: Ctx, seat: int, card: Card, amount: int) -> bool:
+        return amount > 0 and self._paid_this_turn(ctx, card)
+
+    def prevent(self, ctx: Ctx, seat: int, card: Card, amount: int) -> int:
+        ctx.emit(ev.LossPrevented(seat=seat, amount=amount, card=self.key))
+        return 0
+
+    def reaction_available(self, ctx: Ctx, seat: int, card: Card, loss: Loss) -> bool:
+        return ctx.mon(seat).energy >= COST and not self._paid_this_turn(ctx, card)
+
+    def use_label(self, state: GameState, card: Card) -> str:
+        return f"pay {COST} energy: lose no hearts for the rest of this turn"
+
+    def use(self, ctx: Ctx, seat: int, card: Card, loss_index: int | None) -> None:
+        pay_energy(ctx, seat, COST, card_name(ctx.s, self.key))
+        replace_card(ctx, seat, replace(card, used_turn=ctx.turn.number))
+        if loss_index is not None:
+            losses = ctx.turn.losses
+            loss = losses[loss_index]
+            ctx.emit(ev.LossPrevented(seat=seat, amount=loss.amount, card=self.key))
+            cancelled = replace(loss, amount=0, settled=True)
+            ctx.set_turn(losses=(*losses[:loss_index], cancelled, *losses[loss_index + 1 :]))
