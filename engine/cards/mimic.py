@@ -53,9 +53,10 @@ class Mimic(Power):
             self.ask(ctx, seat, card, "mimic_move", (*choices, Pass()), Pass())
 
     def prompt(self, state: GameState, decision: Decision) -> str:
+        name = card_name(state, self.key)
         if decision.question == "mimic_move":
-            return f"move the Mimic token for {MOVE_COST} energy?"
-        return "choose a Keep card for Mimic to copy"
+            return f"move the {name} token for {MOVE_COST} energy?"
+        return f"choose a Keep card for {name} to copy"
 
     def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> str:
         if not isinstance(choice, PickCard):
@@ -75,7 +76,8 @@ class Mimic(Power):
         if mimic is None or target is None:
             raise IllegalAction("that card is no longer in play")
         if decision.question == "mimic_move":
-            pay_energy(ctx, decision.seat, MOVE_COST, "moving the Mimic token")
+            pay_energy(ctx, decision.seat, MOVE_COST,
+                       f"moving the {card_name(ctx.s, self.key)} token")
         if mimic.copies is not None:
             stop_copying(ctx, decision.seat, mimic, copied_key=None)
             mimic = current_card(ctx, decision.seat, mimic.uid)

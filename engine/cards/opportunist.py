@@ -33,7 +33,7 @@ class Opportunist(Power):
             self.ask(ctx, seat, card, "opportunist", (*choices, Pass()), Pass())
 
     def prompt(self, state: GameState, decision: Decision) -> str:
-        return "buy a newly revealed card with Opportunist?"
+        return f"buy a newly revealed card with {card_name(state, self.key)}?"
 
     def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> str:
         if not isinstance(choice, PickCard):

@@ -18,7 +18,7 @@ class PsychicProbe(Power):
         self.ask(ctx, seat, card, "probe", (*dice, Pass()), Pass())
 
     def prompt(self, state: GameState, decision: Decision) -> str:
-        return "reroll one of the active monster's dice with Psychic Probe?"
+        return f"reroll one of the active monster's dice with {card_name(state, self.key)}?"
 
     def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> str:
         if not isinstance(choice, PickDie):
