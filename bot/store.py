@@ -38,6 +38,9 @@ class GameRow:
     state: bytes | None
     chronicle: bytes
     board_message_id: int | None
+    # How the game was created (seed, options, monsters); NULL before the start, and for
+    # games started before schema 2.
+    setup: bytes | None
 
 
 Migration = Callable[[aiosqlite.Connection], Awaitable[None]]
@@ -94,19 +97,26 @@ async def _create_games_and_actions(db: aiosqlite.Connection) -> None:
     )
 
 
+async def _add_game_setup(db: aiosqlite.Connection) -> None:
+    # With the action log, the setup rebuilds a game whose stored state cannot be read.
+    await _run(db, "ALTER TABLE games ADD COLUMN setup BLOB")
+
+
 # Append only: migration N brings a database from user_version N-1 to N.
-MIGRATIONS: tuple[Migration, ...] = (_create_games_and_actions,)
+MIGRATIONS: tuple[Migration, ...] = (_create_games_and_actions, _add_game_setup)
 
 _GAME_COLUMNS = (
-    "id, guild_id, channel_id, host_id, status, lobby, seats, state, chronicle, board_message_id"
+    "id, guild_id, channel_id, host_id, status, lobby, seats, state, chronicle, "
+    "board_message_id, setup"
 )
 
 
 def _row(values: sqlite3.Row | Sequence[Any]) -> GameRow:
     (game_id, guild_id, channel_id, host_id, status, lobby, seats, state, chronicle,
-     board_message_id) = values
+     board_message_id, setup) = values
     return GameRow(game_id, guild_id, channel_id, host_id, status, _bytes(lobby), _bytes(seats),
-                   None if state is None else _bytes(state), _bytes(chronicle), board_message_id)
+                   _optional_bytes(state), _bytes(chronicle), board_message_id,
+                   _optional_bytes(setup))
 
 
 def _bytes(value: object) -> bytes:
@@ -117,6 +127,10 @@ def _bytes(value: object) -> bytes:
     if isinstance(value, str):
         return value.encode()
     return repr(value).encode()
+
+
+def _optional_bytes(value: object) -> bytes | None:
+    return None if value is None else _bytes(value)
 
 
 class Store:
@@ -237,7 +251,7 @@ class Store:
 
     async def update_game(self, game_id: int, **columns: Any) -> None:
         """Set some columns of a game row (status, lobby, seats, state, chronicle, ...)."""
-        allowed = {"status", "lobby", "seats", "state", "chronicle", "board_message_id"}
+        allowed = {"status", "lobby", "seats", "state", "chronicle", "board_message_id", "setup"}
         unknown = set(columns) - allowed
         if unknown:
             raise ValueError(f"not game columns: {sorted(unknown)}")

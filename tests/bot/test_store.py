@@ -62,3 +62,35 @@ async def test_an_action_and_its_state_are_written_together(tmp_path: Path) -> N
             await store.update_game(game, host_id=5)
     finally:
         await store.close()
+
+
+async def test_a_schema_1_database_gains_the_setup_column_and_keeps_its_games(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "kot.sqlite3"
+    with sqlite3.connect(path) as db:  # a database written by the first bot
+        for statement in _SCHEMA_1:
+            db.execute(statement)
+        db.execute("INSERT INTO games (channel_id, host_id, status, lobby, state, created_at, "
+                   "updated_at) VALUES (10, 100, 'playing', '{}', '{\"schema\":1}', 0, 0)")
+        db.execute("PRAGMA user_version=1")
+    store = await Store.open(path)
+    try:
+        assert await store.schema_version() == len(MIGRATIONS) >= 2
+        [row] = await store.active_games()
+        assert row.state == b'{"schema":1}' and row.setup is None
+        await store.update_game(row.id, setup=b'{"seed":7}')
+        assert (await store.get(row.id)).setup == b'{"seed":7}'  # type: ignore[union-attr]
+    finally:
+        await store.close()
+
+
+_SCHEMA_1 = (
+    "CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT, guild_id INTEGER, channel_id "
+    "INTEGER NOT NULL, host_id INTEGER NOT NULL, status TEXT NOT NULL, lobby BLOB NOT NULL, "
+    "seats BLOB NOT NULL DEFAULT '[]', state BLOB, chronicle BLOB NOT NULL DEFAULT '{}', "
+    "board_message_id INTEGER, created_at REAL NOT NULL, updated_at REAL NOT NULL)",
+    "CREATE TABLE actions (game_id INTEGER NOT NULL REFERENCES games(id), seq INTEGER NOT "
+    "NULL, seat INTEGER NOT NULL, user_id INTEGER, action BLOB NOT NULL, at REAL NOT NULL, "
+    "PRIMARY KEY (game_id, seq)) WITHOUT ROWID",
+)
