@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import io
 import random
 from concurrent.futures import ThreadPoolExecutor
@@ -11,12 +12,19 @@ import pytest
 from msgspec.structs import replace
 from PIL import Image
 
-from bot.render import AssetMissingError, assets, board_size, render_board, render_card
-from bot.render.__main__ import write_samples
-from bot.render.samples import SAMPLES, six_monsters_midgame
-from engine import Options, RandomPlayer, apply, create_game
-from engine.card_table import CARDS
-from engine.state import Edition, GameState
+from bot.render import (
+    AssetMissingError,
+    assets,
+    board_size,
+    cards,
+    render_board,
+    render_card,
+)
+from bot.render.board import EXACT_COLOURS
+from bot.render.palette import BOARD_PALETTE
+from engine import CARDS, Edition, GameState, Options, RandomPlayer, apply, create_game
+from tools.render import PALETTE_MODULE, learn_palette, palette_module, write_samples
+from tools.samples import SAMPLES, six_monsters_midgame
 
 
 def _open_png(data: bytes) -> Image.Image:
@@ -124,3 +132,27 @@ def test_boards_from_real_random_games_render() -> None:
             if chance.random() < 0.02:
                 assert render_board(state).startswith(b"\x89PNG")
         assert render_board(state).startswith(b"\x89PNG")
+
+
+def test_the_palette_keeps_every_exact_ui_colour_first() -> None:
+    assert len(BOARD_PALETTE) == 256
+    assert BOARD_PALETTE[:len(EXACT_COLOURS)] == EXACT_COLOURS
+
+
+def test_the_committed_palette_is_what_the_generator_makes() -> None:
+    assert PALETTE_MODULE.read_text() == palette_module(learn_palette()), (
+        "the board's look changed: regenerate the palette with python -m tools.render --palette"
+    )
+
+
+def test_the_renderer_imports_no_tools() -> None:
+    for path in Path(cards.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module is not None:
+                modules = [node.module]
+            elif isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            else:
+                continue
+            for module in modules:
+                assert module.split(".")[0] != "tools", f"{path.name} imports {module}"

@@ -13,12 +13,14 @@ Layout (1400 px wide, taller with more monsters)::
     +--------------------------------------------------------------+
 
 Everything that does not depend on the state (background, frames, the Tokyo backdrops, titles)
-is drawn once per layout and copied for each picture.
+is drawn once per layout and copied for each picture. The PNG uses the fixed 256 colours of
+``palette.py`` (``python -m tools.render --palette`` regenerates it).
 """
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from collections.abc import Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageOps
@@ -57,7 +59,7 @@ from bot.render.canvas import (
     wrap,
 )
 from bot.render.cards import DISCOUNT_INK, TILE_SIZE, market_tile, printed
-from bot.render.samples import SAMPLES
+from bot.render.palette import BOARD_PALETTE
 from engine.card_table import card_info
 from engine.core import effective_key
 from engine.describe import waiting_text
@@ -176,43 +178,34 @@ def _static_layer(monster_count: int, show_bay: bool, bay_open: bool) -> Image.I
     return image
 
 
-def render_board(state: GameState) -> bytes:
-    """The PNG picture of the board for this state."""
-    return to_palette_png(draw_board(state), _board_palette())
+# Every flat colour the board paints, deduplicated, in a fixed order. They open the palette so
+# that they survive the mapping exactly: median cut gives small areas (a chip, a counter) few
+# colours of their own.
+EXACT_COLOURS: tuple[RGB, ...] = tuple(dict.fromkeys([
+    BACKGROUND, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, GOLD, HEART_RED, VP_GOLD, ENERGY_CYAN,
+    POISON_GREEN, SHRINK_PURPLE, AFFORD_GREEN, TOO_DEAR, CARD_FACE, CARD_INK, KEEP_BLUE,
+    DISCARD_RED, DISCOUNT_INK, _PLACE_CHIP, _DECIDING_CHIP, _DARK_INK, _EMPTY_SEGMENT,
+    _ZONE_LABEL, _ELIMINATED_CHIP, art.BLACK_DIE, art.GREEN_DIE,
+    *(tone for colour in MONSTER_COLOURS.values()
+      for tone in (colour, art.shade(colour, _HEADER_SHADE))),
+]))
 
 
-@cache
-def _board_palette() -> Image.Image:
-    """256 colours chosen from boards of every layout, used to encode every board quickly."""
-    boards = [draw_board(build()) for build in SAMPLES.values()]
-    sheet = Image.new("RGB", (WIDTH, sum(board.height for board in boards)))
-    y = 0
-    for board in boards:
-        sheet.paste(board, (0, y))
-        y += board.height
-    # Median cut gives small areas (a chip, a counter) few colours of their own, so the flat UI
-    # colours are kept exactly and the rest of the palette is learned from the sample boards.
-    exact = _exact_colours()
-    learned = sheet.quantize(256 - len(exact), method=Image.Quantize.MEDIANCUT).getpalette()
+def _palette_image(colours: Sequence[RGB]) -> Image.Image:
     palette = Image.new("P", (1, 1))
-    palette.putpalette([channel for colour in exact for channel in colour] + (learned or []))
-    # Apply the new palette now: ``quantize`` would otherwise do it on first use, writing to
-    # this shared image from whichever threads get there first.
+    palette.putpalette([channel for colour in colours for channel in colour])
+    # Apply the palette now: ``quantize`` would otherwise do it on first use, writing to this
+    # shared image from whichever threads get there first.
     palette.load()
     return palette
 
 
-def _exact_colours() -> list[RGB]:
-    """Every flat colour the board paints, deduplicated, in a fixed order."""
-    colours = [
-        BACKGROUND, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, GOLD, HEART_RED, VP_GOLD, ENERGY_CYAN,
-        POISON_GREEN, SHRINK_PURPLE, AFFORD_GREEN, TOO_DEAR, CARD_FACE, CARD_INK, KEEP_BLUE,
-        DISCARD_RED, DISCOUNT_INK, _PLACE_CHIP, _DECIDING_CHIP, _DARK_INK, _EMPTY_SEGMENT,
-        _ZONE_LABEL, _ELIMINATED_CHIP, art.BLACK_DIE, art.GREEN_DIE,
-    ]
-    for colour in MONSTER_COLOURS.values():
-        colours += [colour, art.shade(colour, _HEADER_SHADE)]
-    return list(dict.fromkeys(colours))
+_PALETTE = _palette_image(BOARD_PALETTE)
+
+
+def render_board(state: GameState) -> bytes:
+    """The PNG picture of the board for this state."""
+    return to_palette_png(draw_board(state), _PALETTE)
 
 
 def draw_board(state: GameState) -> Image.Image:
@@ -374,7 +367,7 @@ def _draw_market(image: Image.Image, draw: ImageDraw.ImageDraw, state: GameState
         if buyer is None:
             cost, shortfall = printed_cost, None
         else:
-            cost = card_cost(state, buyer, printed_cost)
+            cost = card_cost(state, buyer, key)
             shortfall = max(0, cost - state.monsters[buyer].energy)
         paste(image, market_tile(key, state.options.edition, printed_cost, cost, shortfall),
               (x, y))

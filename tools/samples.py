@@ -1,9 +1,23 @@
-"""Hand-built game states that show every part of the board (for samples, the bench and tests)."""
+"""Hand-built game states that show every part of the board: for the sample pictures, the
+bench, the board's palette (``python -m tools.render``) and the renderer's tests."""
 
 from __future__ import annotations
 
-from engine.actions import Buy, EndBuying, Roll, Stay, StopRolling, Sweep, Yield
-from engine.state import Card, Decision, GameState, Monster, Options, Turn
+from engine import (
+    Buy,
+    Card,
+    Decision,
+    EndBuying,
+    GameState,
+    Monster,
+    Options,
+    Roll,
+    Stay,
+    StopRolling,
+    Sweep,
+    Turn,
+    Yield,
+)
 
 # A plausible deck of card keys still to draw (the renderer only counts it).
 _DECK = (
