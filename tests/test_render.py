@@ -7,6 +7,7 @@ import io
 import random
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 from msgspec.structs import replace
@@ -16,13 +17,24 @@ from bot.render import (
     AssetMissingError,
     assets,
     board_size,
+    canvas,
     cards,
     render_board,
     render_card,
 )
 from bot.render.board import EXACT_COLOURS
 from bot.render.palette import BOARD_PALETTE
-from engine import CARDS, Edition, GameState, Options, RandomPlayer, apply, create_game
+from engine import (
+    CARDS,
+    Card,
+    Edition,
+    GameState,
+    Options,
+    RandomPlayer,
+    apply,
+    create_game,
+    printed,
+)
 from tools.render import PALETTE_MODULE, learn_palette, palette_module, write_samples
 from tools.samples import SAMPLES, six_monsters_midgame
 
@@ -145,7 +157,7 @@ def test_the_committed_palette_is_what_the_generator_makes() -> None:
     )
 
 
-def test_the_renderer_imports_no_tools() -> None:
+def test_the_renderer_imports_the_engine_surface_and_no_tools() -> None:
     for path in Path(cards.__file__).parent.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ImportFrom) and node.module is not None:
@@ -156,3 +168,56 @@ def test_the_renderer_imports_no_tools() -> None:
                 continue
             for module in modules:
                 assert module.split(".")[0] != "tools", f"{path.name} imports {module}"
+                assert not module.startswith("engine."), f"{path.name} imports {module}"
+
+
+def _drawn_text(state: GameState, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Every piece of text drawn on the board for this state, one per line."""
+    drawn: list[str] = []
+    stamp = canvas._text_stamp
+
+    def recording_stamp(asset_dir: Path, content: str, *rest: Any) -> Any:
+        drawn.append(content)
+        return stamp(asset_dir, content, *rest)
+
+    monkeypatch.setattr(canvas, "_text_stamp", recording_stamp)
+    # Market tiles are cached pictures: draw them afresh so their text is seen.
+    cards.market_tile.cache_clear()
+    render_board(state)
+    return "\n".join(drawn)
+
+
+def _with_card(state: GameState, seat: int, index: int, key: str) -> GameState:
+    owned = list(state.monsters[seat].cards)
+    owned[index] = replace(owned[index], key=key)
+    return _with_monster(state, seat, cards=tuple(owned))
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_board_shows_the_games_edition_of_every_card(
+    edition: Edition, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Renamed cards under a monster, copied by Mimic and in the market, at the edition's cost."""
+    other_edition: Edition = "2016" if edition == "2011" else "2011"
+    renamed = ("alien_origin", "media_friendly", "battery_monster")
+    for key in renamed:
+        assert printed(key, edition).name != printed(key, other_edition).name
+    assert printed("battery_monster", "2011").cost == 2
+    assert printed("battery_monster", "2016").cost == 3
+
+    state = six_monsters_midgame()
+    mimic = state.monsters[1].cards[0]
+    assert mimic.key == "mimic" and mimic.copies == state.monsters[0].cards[0].uid
+    state = _with_card(state, 0, 0, "alien_origin")
+    state = _with_card(state, 5, 0, "media_friendly")
+    state = replace(state, options=Options(edition=edition),
+                    face_up=(Card(uid=200, key="battery_monster"),))
+    assert state.turn is not None and state.monsters[state.turn.seat].energy == 2
+
+    drawn = _drawn_text(state, monkeypatch).split("\n")
+    everything = " ".join(drawn)  # a market tile may wrap a name over two lines
+    for key in renamed:
+        assert printed(key, edition).name in everything
+        assert printed(key, other_edition).name not in everything
+    assert f"Mimic → {printed('alien_origin', edition).name}" in drawn
+    assert ("✔ Can buy" if edition == "2011" else "Needs 1 more energy") in drawn

@@ -58,13 +58,20 @@ from bot.render.canvas import (
     to_palette_png,
     wrap,
 )
-from bot.render.cards import DISCOUNT_INK, TILE_SIZE, market_tile, printed
+from bot.render.cards import DISCOUNT_INK, TILE_SIZE, market_tile
 from bot.render.palette import BOARD_PALETTE
-from engine.card_table import card_info
-from engine.core import effective_key
-from engine.describe import waiting_text
-from engine.rules import card_cost, max_hearts
-from engine.state import WINNING_VP, Card, GameState, Monster
+from engine import (
+    BAY_MIN_MONSTERS,
+    WINNING_VP,
+    Card,
+    GameState,
+    Monster,
+    card_cost,
+    effective_key,
+    max_hearts,
+    printed,
+    waiting_text,
+)
 
 Box = tuple[int, int, int, int]
 
@@ -78,8 +85,6 @@ _PANEL_WIDTH, _PANEL_HEIGHT = 440, 240
 _PANEL_GAP = 20
 _PANELS_Y = _TOP_Y + 416 + 24
 _BOTTOM_MARGIN = 20
-# Tokyo Bay is part of the game with five or six monsters.
-BAY_MIN_MONSTERS = 5
 
 _DIE_SIZE = 76
 _DIE_STEP = 92
@@ -173,8 +178,8 @@ def _static_layer(monster_count: int, show_bay: bool, bay_open: bool) -> Image.I
         image.paste(darkened, region[:2])
         text(draw, ((left + right) / 2, (top + bottom) / 2), "CLOSED", "bold", 28, TEXT_DIM,
              anchor="mm")
-        text(draw, ((left + right) / 2, (top + bottom) / 2 + 34), "fewer than 5 monsters",
-             "narrow", 16, TEXT_DIM, anchor="mm")
+        text(draw, ((left + right) / 2, (top + bottom) / 2 + 34),
+             f"fewer than {BAY_MIN_MONSTERS} monsters", "narrow", 16, TEXT_DIM, anchor="mm")
     return image
 
 
@@ -362,27 +367,26 @@ def _draw_market(image: Image.Image, draw: ImageDraw.ImageDraw, state: GameState
             text(draw, (x + tile_width / 2, y + TILE_SIZE[1] / 2), "no card", "bold", 18,
                  TEXT_DIM, anchor="mm")
             continue
-        key = state.face_up[slot].key
-        printed_cost = printed(card_info(key), state.options.edition).cost
+        card = printed(state.face_up[slot].key, state.options.edition)
         if buyer is None:
-            cost, shortfall = printed_cost, None
+            cost, shortfall = card.cost, None
         else:
-            cost = card_cost(state, buyer, key)
+            cost = card_cost(state, buyer, card.key)
             shortfall = max(0, cost - state.monsters[buyer].energy)
-        paste(image, market_tile(key, state.options.edition, printed_cost, cost, shortfall),
-              (x, y))
+        paste(image, market_tile(card, cost, shortfall), (x, y))
 
 
 # ---- Monster panels ---------------------------------------------------------------------------
 
 
 def _card_label(state: GameState, card: Card) -> str:
-    name = printed(card_info(card.key), state.options.edition).name
+    edition = state.options.edition
+    name = printed(card.key, edition).name
     if card.key == "mimic":
         copied = effective_key(state, card)
         if copied == card.key:
             return f"{name} (no copy)"
-        return f"{name} → {printed(card_info(copied), state.options.edition).name}"
+        return f"{name} → {printed(copied, edition).name}"
     if card.key == "smoke_cloud":
         return f"{name} ({card.tokens} smoke)"
     if card.tokens:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -20,8 +19,7 @@ from bot.render.assets import (
     TOO_DEAR,
 )
 from bot.render.canvas import text, to_png, wrap
-from engine import Edition
-from engine.card_table import CardInfo, card_info
+from engine import CardKind, Edition, PrintedCard, card_info, printed
 
 TILE_SIZE = (244, 194)
 _CARD_PICTURE_WIDTH = 800
@@ -29,23 +27,8 @@ DISCOUNT_INK: RGB = (176, 104, 0)
 _NOTE_INK: RGB = (96, 88, 100)
 
 
-class PrintedCard(NamedTuple):
-    """What the card says in one edition."""
-
-    name: str
-    cost: int
-    text: str
-
-
-def printed(info: CardInfo, edition: Edition) -> PrintedCard:
-    if edition == "2011":
-        cost = info.cost_2011 if info.cost_2011 >= 0 else info.cost
-        return PrintedCard(info.name_2011, cost, info.text_2011 or info.text)
-    return PrintedCard(info.name, info.cost, info.text)
-
-
-def kind_colour(info: CardInfo) -> RGB:
-    return KEEP_BLUE if info.kind == "keep" else DISCARD_RED
+def _kind_colour(kind: CardKind) -> RGB:
+    return KEEP_BLUE if kind == "keep" else DISCARD_RED
 
 
 def _cost_coin(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, cost: int) -> None:
@@ -57,18 +40,14 @@ def _cost_coin(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, c
 
 
 @lru_cache(maxsize=512)
-def market_tile(
-    key: str, edition: Edition, printed_cost: int, cost: int, shortfall: int | None
-) -> Image.Image:
-    """A face-up card. ``cost`` is what the active monster would pay (less than
-    ``printed_cost`` with a discount); ``shortfall`` is the energy it lacks (0: it can buy),
-    None when nobody is buying."""
-    info = card_info(key)
-    card = printed(info, edition)
+def market_tile(card: PrintedCard, cost: int, shortfall: int | None) -> Image.Image:
+    """A face-up card as printed in the game's edition. ``cost`` is what the active monster
+    would pay (less than the printed cost with a discount); ``shortfall`` is the energy it lacks
+    (0: it can buy), None when nobody is buying."""
     width, height = TILE_SIZE
     image = Image.new("RGBA", TILE_SIZE, (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
-    band = kind_colour(info)
+    band = _kind_colour(card.kind)
     draw.rounded_rectangle((0, 0, width - 1, height - 1), radius=12, fill=CARD_FACE)
     draw.rounded_rectangle((0, 0, width - 1, 52), radius=12, fill=band)
     draw.rectangle((0, 40, width - 1, 52), fill=band)
@@ -78,9 +57,9 @@ def market_tile(
     for index, line in enumerate(name_lines):
         text(draw, (12, name_top + 22 * index), line, "narrow_bold", 18, TEXT)
     _cost_coin(draw, width - 30, 26, 21, cost)
-    text(draw, (12, 58), info.kind.upper(), "narrow_bold", 15, band)
-    if cost < printed_cost:
-        text(draw, (width - 12, 58), f"{printed_cost - cost} off for you", "narrow_bold", 15,
+    text(draw, (12, 58), card.kind.upper(), "narrow_bold", 15, band)
+    if cost < card.cost:
+        text(draw, (width - 12, 58), f"{card.cost - cost} off for you", "narrow_bold", 15,
              DISCOUNT_INK, anchor="ra")
     strip_height = 0 if shortfall is None else 28
     body_lines = wrap(card.text, "narrow", 15, width - 24)
@@ -103,10 +82,9 @@ def render_card(key: str, edition: Edition = "2016") -> bytes:
 
     Raises KeyError for an unknown key and AssetMissingError when a font file is missing.
     """
-    info = card_info(key)
-    card = printed(info, edition)
+    card = printed(key, edition)
     other_edition: Edition = "2011" if edition == "2016" else "2016"
-    other = printed(info, other_edition)
+    other = printed(key, other_edition)
 
     width = _CARD_PICTURE_WIDTH
     left, top, right = 24, 24, width - 24
@@ -124,7 +102,7 @@ def render_card(key: str, edition: Edition = "2016") -> bytes:
 
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    band = kind_colour(info)
+    band = _kind_colour(card.kind)
     draw.rounded_rectangle((left, top, right, bottom), radius=22, fill=CARD_FACE)
     draw.rounded_rectangle((left, top, right, top + 100), radius=22, fill=band)
     draw.rectangle((left, top + 70, right, top + 100), fill=band)
@@ -137,9 +115,10 @@ def render_card(key: str, edition: Edition = "2016") -> bytes:
         text(draw, (left + 28, name_top + line_height * index), line, "bold", name_size, TEXT)
     _cost_coin(draw, right - 64, top + 50, 38, card.cost)
 
-    kind_label = "KEEP — stays in front of you" if info.kind == "keep" else "DISCARD — acts at once"
-    copies = f"   ·   {info.copies} copies in the deck" if info.copies > 1 else ""
-    text(draw, (left + 28, top + 118), kind_label + copies, "bold", 20, band)
+    kind_label = "KEEP — stays in front of you" if card.kind == "keep" else "DISCARD — acts at once"
+    copies = card_info(key).copies
+    copies_label = f"   ·   {copies} copies in the deck" if copies > 1 else ""
+    text(draw, (left + 28, top + 118), kind_label + copies_label, "bold", 20, band)
     for index, line in enumerate(body_lines):
         text(draw, (left + 28, top + 160 + 34 * index), line, "regular", 26, CARD_INK)
     if note_lines:
