@@ -1,5 +1,6 @@
-"""The bot: a small ``commands.Bot`` that opens the store, loads the feature cogs, registers
-the buttons' templates (so old buttons work after a restart) and restores the games."""
+"""The bot: a small ``commands.Bot`` that wires the parts together (store -> service,
+Discord calls, publisher, clicks, turn timers), loads the cogs, registers the buttons'
+templates (so old buttons work after a restart) and restores the games."""
 
 from __future__ import annotations
 
@@ -11,15 +12,21 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.clicks import Clicks
 from bot.cogs.info import InfoCog
 from bot.cogs.lobby import LobbyCog
 from bot.cogs.play import PlayCog
 from bot.config import Settings
+from bot.discord_io import DiscordIO
+from bot.publisher import Publisher
 from bot.service import GameService
 from bot.store import Store
-from bot.views import DYNAMIC_ITEMS
+from bot.timers import TurnClock
+from bot.views import DYNAMIC_ITEMS, ClickHandler
 
 log = logging.getLogger(__name__)
+
+COMMAND_FAILED = "Something went wrong; the error has been logged."
 
 
 class StartupError(Exception):
@@ -28,7 +35,10 @@ class StartupError(Exception):
 
 class KotBot(commands.Bot):
     service: GameService
-    play: PlayCog
+    io: DiscordIO
+    turns: TurnClock
+    publisher: Publisher
+    clicks: ClickHandler
 
     def __init__(self, settings: Settings, *, sync_commands: bool = False,
                  **options: Any) -> None:
@@ -58,14 +68,29 @@ class KotBot(commands.Bot):
                 f"cannot open the database {self.settings.database}: {error}"
             ) from error
         self.service = GameService(store, clock=self.clock)
-        self.play = PlayCog(self)
-        for cog in (LobbyCog(self), self.play, InfoCog(self)):
+        self.io = DiscordIO(self)
+        # The timer's answer goes through the click handler, built just below.
+        self.turns = TurnClock(self.settings.turn_timeout, self.clock,
+                               lambda game_id, ids: clicks.timer_ran_out(game_id, ids))
+        self.publisher = Publisher(self.service, self.io, self.turns)
+        self.clicks = clicks = Clicks(self.service, self.publisher, self.io, self.turns)
+        for cog in (LobbyCog(self), PlayCog(self), InfoCog(self)):
             await self.add_cog(cog)
         self.tree.add_command(self.kot)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self.play.restore()
+        await self.restore_games()
         if self.sync_commands:
             await self.sync_slash_commands()
+
+    async def restore_games(self) -> None:
+        """At start-up: read every game in progress, restart their timers, and tell the
+        channels of games that cannot be read."""
+        games, broken = await self.service.games.load_active()
+        for game in games:
+            self.turns.schedule(game)
+        for error in broken:
+            await self.publisher.report_broken(error)
+        log.info("restored %d games (%d unreadable)", len(games), len(broken))
 
     @staticmethod
     def clock() -> float:
@@ -87,16 +112,12 @@ class KotBot(commands.Bot):
 
     async def close(self) -> None:
         await super().close()
+        if hasattr(self, "turns"):
+            self.turns.close()
         if hasattr(self, "service"):
-            await self.service.store.close()
+            await self.service.close()
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
-        log.error("/%s failed", interaction.command.qualified_name if interaction.command
-                  else "?", exc_info=error)
-        message = "Something went wrong; the error has been logged."
-        if interaction.response.is_done():
-            await interaction.followup.send(message, ephemeral=True)
-        else:
-            await interaction.response.send_message(message, ephemeral=True)
+        await self.io.report_failure(interaction, error, COMMAND_FAILED)

@@ -1,7 +1,8 @@
-"""What the bot's messages say: lobby and board embeds, mentions, summaries, rules text.
+"""What the bot's messages say: lobby and board embeds, mentions, summaries, refusals, rules.
 
-Pure functions of a game; the cogs send what these build. Pictures come from ``bot.render``
-and are always drawn in a worker thread (``board_file``) so the event loop keeps answering.
+Pure functions of a game; ``bot.publisher`` and the click handlers send what these build.
+Pictures come from ``bot.render`` and are always drawn in a worker thread (``board_file``) so
+the event loop keeps answering.
 """
 
 from __future__ import annotations
@@ -11,15 +12,21 @@ import io
 
 import discord
 
+from bot.model import ClickRefused, Game, Lobby
 from bot.render import render_board, render_card
-from bot.service import MAX_PLAYERS, MIN_PLAYERS, Game, Lobby
-from engine.card_table import CardInfo
-from engine.describe import prompt
-from engine.state import WINNING_VP, GameState
+from engine import (
+    MAX_MONSTERS,
+    MIN_MONSTERS,
+    WINNING_VP,
+    GameState,
+    PrintedCard,
+    card_info,
+    printed,
+    prompt,
+)
 
 BOARD_FILENAME = "board.png"
 COLOUR = discord.Colour.from_rgb(214, 69, 38)
-MENTION_USERS_ONLY = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
 
 def mention(user_id: int) -> str:
@@ -31,6 +38,50 @@ def jump_url(game: Game) -> str | None:
         return None
     guild = game.guild_id if game.guild_id is not None else "@me"
     return f"https://discord.com/channels/{guild}/{game.channel_id}/{game.board_message_id}"
+
+
+# --- refusals and notices -------------------------------------------------------------
+
+MOMENT_PASSED = "That moment has passed: use the buttons on the latest board."
+MOMENT_PASSED_BOARD_REFRESHED = "That moment has passed: the board is up to date again."
+NOT_A_PLAYER = "You are not playing in this game."
+NOT_STARTED = "The game has not started."
+GAME_OVER = "This game is over."
+GAME_UNREADABLE = "This game's saved state cannot be read, so it has been stopped."
+CHANNEL_GAME_UNREADABLE = "This channel's game cannot be read, so it has been stopped."
+BROKEN_NOTICE = (
+    "⚠️ King of Tokyo game #{game_id} in this channel cannot be loaded ({reason}), so it has "
+    "been stopped. Its record is kept for the maintainers; `/kot start` opens a new game."
+)
+POST_FORBIDDEN = (
+    "I could not post a new message in this channel ({reason}), so the game goes on in the "
+    "message above. Please let me Send Messages, Embed Links and Attach Files here."
+)
+POST_FAILED = (
+    "I could not post a new message in this channel ({reason}), so the game goes on in the "
+    "message above."
+)
+
+
+def refusal_text(refusal: ClickRefused, game: Game) -> str:
+    """What a player is told when a click cannot act, chosen by the refusal's code."""
+    match refusal.code:
+        case "stale_decision":
+            url = jump_url(game)
+            return f"{MOMENT_PASSED} {url}" if url else MOMENT_PASSED
+        case "not_your_decision":
+            seat = refusal.asked_seat
+            assert seat is not None and game.state is not None
+            return (f"This question is for {game.state.monsters[seat].name} "
+                    f"({mention(game.seats[seat])}).")
+        case "not_a_player":
+            return NOT_A_PLAYER
+        case "not_started":
+            return NOT_STARTED
+        case "game_over":
+            return GAME_OVER
+        case "illegal_move":
+            return refusal.detail
 
 
 # --- lobby ----------------------------------------------------------------------------
@@ -57,7 +108,7 @@ def lobby_embed(game: Game) -> discord.Embed:
     embed.add_field(name="Rules", value=f"{lobby.edition} edition")
     embed.add_field(name="2-player variant", value=variant_text(lobby))
     embed.set_footer(
-        text=f"Game #{game.id} · {MIN_PLAYERS}–{MAX_PLAYERS} players · Join, pick a monster, "
+        text=f"Game #{game.id} · {MIN_MONSTERS}–{MAX_MONSTERS} players · Join, pick a monster, "
         "and the host starts"
     )
     return embed
@@ -90,20 +141,24 @@ def board_content(game: Game) -> str:
     )
 
 
-def board_embed(game: Game, log: tuple[str, ...] | None = None,
-                state: GameState | None = None) -> discord.Embed:
-    """The turn's embed: title, narration and footer. ``state`` and ``log`` default to the
-    game's current ones (a finished turn passes its own)."""
-    state = state or game.state
-    assert state is not None and state.turn is not None
-    lines = game.chronicle.log if log is None else log
+def board_embed(game: Game) -> discord.Embed:
+    """The current turn's embed: title, narration and footer."""
+    state = game.playing_state()
+    assert state.turn is not None
     active = state.monsters[state.turn.seat].name
-    embed = discord.Embed(
-        title=f"Turn {state.turn.number}: {active}",
-        description="\n".join(lines) or "…",
-        colour=COLOUR,
-    )
-    embed.set_footer(text=f"Game #{game.id} · {state.options.edition} rules")
+    return _turn_embed(game, state.turn.number, active, game.chronicle.log)
+
+
+def closed_board_embed(game: Game, turn: int, monster: str,
+                       log: tuple[str, ...]) -> discord.Embed:
+    """A finished turn's embed, with that turn's own narration."""
+    return _turn_embed(game, turn, monster, log)
+
+
+def _turn_embed(game: Game, turn: int, monster: str, log: tuple[str, ...]) -> discord.Embed:
+    embed = discord.Embed(title=f"Turn {turn}: {monster}", description="\n".join(log) or "…",
+                          colour=COLOUR)
+    embed.set_footer(text=f"Game #{game.id} · {game.playing_state().options.edition} rules")
     return embed
 
 
@@ -155,22 +210,30 @@ async def card_file(key: str) -> discord.File:
     return discord.File(io.BytesIO(png), filename=f"{key}.png")
 
 
-def card_embed(card: CardInfo) -> discord.Embed:
-    kind = "Keep" if card.kind == "keep" else "Discard"
+def card_embed(key: str) -> discord.Embed:
+    """A power card as printed in the 2016 edition, and what the 2011 edition prints
+    differently."""
+    card = printed(key, "2016")
     embed = discord.Embed(title=card.name, description=card.text, colour=COLOUR)
     embed.add_field(name="Cost", value=f"{card.cost}⚡")
-    embed.add_field(name="Type", value=kind)
-    if card.copies > 1:
-        embed.add_field(name="Copies", value=str(card.copies))
-    if card.name_2011 != card.name or card.text_2011 or card.cost_2011 >= 0:
-        old = [f"Named **{card.name_2011}**."] if card.name_2011 != card.name else []
-        if card.cost_2011 >= 0:
-            old.append(f"Costs {card.cost_2011}⚡.")
-        if card.text_2011:
-            old.append(card.text_2011)
-        embed.add_field(name="2011 edition", value=" ".join(old), inline=False)
-    embed.set_image(url=f"attachment://{card.key}.png")
+    embed.add_field(name="Type", value="Keep" if card.kind == "keep" else "Discard")
+    copies = card_info(key).copies
+    if copies > 1:
+        embed.add_field(name="Copies", value=str(copies))
+    differences = _differences(card, printed(key, "2011"))
+    if differences:
+        embed.add_field(name="2011 edition", value=" ".join(differences), inline=False)
+    embed.set_image(url=f"attachment://{key}.png")
     return embed
+
+
+def _differences(card: PrintedCard, other: PrintedCard) -> list[str]:
+    parts = [f"Named **{other.name}**."] if other.name != card.name else []
+    if other.cost != card.cost:
+        parts.append(f"Costs {other.cost}⚡.")
+    if other.text != card.text:
+        parts.append(other.text)
+    return parts
 
 
 RULES = """\

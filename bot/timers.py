@@ -1,5 +1,8 @@
 """Turn timers: one sleeping task for every game's deadline, not a task per game.
 
+``TurnClock`` times each game's pending decisions from when they were asked; ``TurnTimers``
+underneath keeps the deadlines.
+
 A game waits on a set of decision ids; when its deadline passes, ``on_expire(game_id,
 decision_ids)`` runs (the service then answers whichever of those decisions are still
 pending). Setting the same decision ids again keeps the running deadline, so toggling dice
@@ -14,6 +17,8 @@ import logging
 import math
 import time
 from collections.abc import Awaitable, Callable
+
+from bot.model import Game
 
 log = logging.getLogger(__name__)
 
@@ -93,3 +98,34 @@ class TurnTimers:
             await self._on_expire(game_id, decision_ids)
         except Exception:
             log.exception("game %s: the turn timer failed", game_id)
+
+
+class TurnClock:
+    """The turn timer of every game: ``on_expire`` runs when a game's pending decisions have
+    waited ``timeout`` seconds (0: never)."""
+
+    def __init__(self, timeout: float, clock: Callable[[], float], on_expire: Expire) -> None:
+        self.timeout = timeout
+        self._clock = clock
+        self.timers = TurnTimers(on_expire)
+
+    def schedule(self, game: Game) -> None:
+        """Time the pending decisions from when they were asked (so a restart does not give
+        anyone a fresh full delay); no pending decision stops the timer."""
+        state = game.state
+        waiting = tuple(d.id for d in state.pending) if state and game.status == "playing" else ()
+        if not waiting or self.timeout <= 0:
+            self.timers.cancel(game.id)
+            return
+        asked_at = game.chronicle.asked_at
+        waited = max(0.0, self._clock() - asked_at) if asked_at else 0.0
+        self.timers.set(game.id, waiting, max(self.timeout - waited, 0.001))
+
+    def retry(self, game: Game) -> None:
+        """The timer's answer failed: try the same decisions again after a full delay."""
+        state = game.state
+        waiting = tuple(d.id for d in state.pending) if state is not None else ()
+        self.timers.set(game.id, waiting, max(self.timeout, 1.0))
+
+    def close(self) -> None:
+        self.timers.close()

@@ -12,22 +12,29 @@ custom_id formats (all under Discord's 100 characters):
 
 from __future__ import annotations
 
-import contextlib
 import re
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol, cast
 
 import discord
-from discord.ext import commands
 
-from bot.service import Game, Lobby
-from engine.actions import Buy, EndBuying, Roll, Stay, StopRolling, Sweep, Yield
-from engine.describe import option_label
-from engine.state import MONSTER_NAMES, Decision, GameState
+from bot.model import Game, Lobby
+from engine import (
+    FACE_SYMBOLS,
+    MONSTER_NAMES,
+    Buy,
+    Decision,
+    EndBuying,
+    GameState,
+    Roll,
+    Stay,
+    StopRolling,
+    Sweep,
+    Yield,
+    option_label,
+)
 
-if TYPE_CHECKING:
-    from bot.cogs.lobby import LobbyCog
-    from bot.cogs.play import PlayCog
-
+Interaction = discord.Interaction[Any]
 
 MAX_COMPONENTS = 25  # 5 rows of 5 buttons
 MAX_LABEL = 80
@@ -35,22 +42,44 @@ MAX_MENU_OPTIONS = 25
 MAX_MENU_LABEL = 100
 # A question with more choices than this gets menus (one row each) instead of buttons.
 MAX_OPTION_BUTTONS = 10
-DIE_FACES = {"1": "1", "2": "2", "3": "3", "energy": "⚡", "heart": "❤️", "smash": "💥"}
 
 
-def _cog(interaction: discord.Interaction[Any], name: str) -> Any:
-    cog = cast(commands.Bot, interaction.client).get_cog(name)
-    if cog is None:
-        raise RuntimeError(f"the {name} cog is not loaded")
-    return cog
+class ClickHandler(Protocol):
+    """What the components call. The bot owns one (``bot.clicks.Clicks``) as ``clicks``, so
+    this module needs nothing from the modules that handle clicks."""
+
+    async def game_click(self, interaction: Interaction, game_id: int, decision_id: int,
+                         code: str) -> None: ...
+
+    async def lobby_button(self, interaction: Interaction, game_id: int, verb: str) -> None: ...
+
+    async def lobby_select(self, interaction: Interaction, game_id: int, field: str,
+                           values: list[str]) -> None: ...
+
+    async def end_answer(self, interaction: Interaction, game_id: int, *,
+                         confirmed: bool) -> None: ...
+
+    async def end_question_expired(self, asked: Interaction) -> None: ...
+
+    async def click_failed(self, interaction: Interaction, error: Exception) -> None: ...
 
 
-def _play(interaction: discord.Interaction[Any]) -> PlayCog:
-    return cast("PlayCog", _cog(interaction, "Play"))
+class _BotWithClickHandler(Protocol):
+    clicks: ClickHandler
 
 
-def _lobby(interaction: discord.Interaction[Any]) -> LobbyCog:
-    return cast("LobbyCog", _cog(interaction, "Lobby"))
+def _handler(interaction: Interaction) -> ClickHandler:
+    return cast(_BotWithClickHandler, interaction.client).clicks
+
+
+async def _route(interaction: Interaction, call: Callable[[ClickHandler], Awaitable[None]]) -> None:
+    """Hand a click to the bot's handler: the one place where a failed click is caught (a
+    dynamic item's errors would otherwise only reach discord.py's log)."""
+    handler = _handler(interaction)
+    try:
+        await call(handler)
+    except Exception as error:
+        await handler.click_failed(interaction, error)
 
 
 # --- game -----------------------------------------------------------------------------
@@ -76,15 +105,14 @@ class GameButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        cls, interaction: Interaction, item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> GameButton:
         return cls(int(match["game"]), int(match["decision"]), match["code"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _play(interaction).on_game_click(
-            interaction, self.game_id, self.decision_id, self.code
-        )
+    async def callback(self, interaction: Interaction) -> None:
+        await _route(interaction, lambda clicks: clicks.game_click(
+            interaction, self.game_id, self.decision_id, self.code))
 
 
 def _option_style(option: object) -> discord.ButtonStyle:
@@ -105,7 +133,7 @@ def _roll_buttons(game: Game, state: GameState, decision: Decision) -> list[Game
     buttons = [
         GameButton(
             game.id, decision.id, f"k{index}",
-            label=DIE_FACES.get(face, face) + (" ✓" if index in turn.kept else ""),
+            label=FACE_SYMBOLS[face] + (" ✓" if index in turn.kept else ""),
             style=discord.ButtonStyle.success if index in turn.kept
             else discord.ButtonStyle.secondary,
             row=index // 5,
@@ -149,16 +177,15 @@ class GameSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        cls, interaction: Interaction, item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> GameSelect:
         return cls(int(match["game"]), int(match["decision"]), int(match["page"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: Interaction) -> None:
         chosen = self.item.values[0] if self.item.values else ""
-        await _play(interaction).on_game_click(
-            interaction, self.game_id, self.decision_id, f"o{chosen}"
-        )
+        await _route(interaction, lambda clicks: clicks.game_click(
+            interaction, self.game_id, self.decision_id, f"o{chosen}"))
 
 
 def _option_menus(game: Game, state: GameState, decision: Decision,
@@ -233,13 +260,14 @@ class LobbyButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        cls, interaction: Interaction, item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> LobbyButton:
         return cls(int(match["game"]), match["verb"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _lobby(interaction).on_lobby_button(interaction, self.game_id, self.verb)
+    async def callback(self, interaction: Interaction) -> None:
+        await _route(interaction, lambda clicks: clicks.lobby_button(
+            interaction, self.game_id, self.verb))
 
 
 VARIANT_CHOICES = {"auto": None, "on": True, "off": False}
@@ -283,15 +311,15 @@ class LobbySelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        cls, interaction: Interaction, item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> LobbySelect:
         return cls(int(match["game"]), match["field"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _lobby(interaction).on_lobby_select(
-            interaction, self.game_id, self.field, list(self.item.values)
-        )
+    async def callback(self, interaction: Interaction) -> None:
+        values = list(self.item.values)
+        await _route(interaction, lambda clicks: clicks.lobby_select(
+            interaction, self.game_id, self.field, values))
 
 
 def lobby_view(game: Game) -> discord.ui.View:
@@ -312,7 +340,7 @@ class ConfirmEndView(discord.ui.View):
     templates from its registry, which would break every board's buttons). When nobody answers
     in time its buttons are taken away, so a late click cannot fail silently."""
 
-    def __init__(self, game_id: int, asked: discord.Interaction[Any], *,
+    def __init__(self, game_id: int, asked: Interaction, *,
                  timeout: float = 600) -> None:
         # Well within the 15 minutes the /kot end interaction can still edit its reply.
         super().__init__(timeout=timeout)
@@ -320,24 +348,23 @@ class ConfirmEndView(discord.ui.View):
         self.asked = asked
 
     async def on_timeout(self) -> None:
-        # If the private message is gone already there is nothing to take back.
-        with contextlib.suppress(discord.HTTPException):
-            await self.asked.edit_original_response(content="No answer: the game goes on.",
-                                                    view=None)
+        await _handler(self.asked).end_question_expired(self.asked)
 
     @discord.ui.button(label="End the game", style=discord.ButtonStyle.danger)
     async def confirm(
-        self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]
+        self, interaction: Interaction, button: discord.ui.Button[Any]
     ) -> None:
         self.stop()
-        await _play(interaction).on_end_answer(interaction, self.game_id, confirmed=True)
+        await _route(interaction, lambda clicks: clicks.end_answer(
+            interaction, self.game_id, confirmed=True))
 
     @discord.ui.button(label="Keep playing", style=discord.ButtonStyle.secondary)
     async def keep_playing(
-        self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]
+        self, interaction: Interaction, button: discord.ui.Button[Any]
     ) -> None:
         self.stop()
-        await _play(interaction).on_end_answer(interaction, self.game_id, confirmed=False)
+        await _route(interaction, lambda clicks: clicks.end_answer(
+            interaction, self.game_id, confirmed=False))
 
 
 DYNAMIC_ITEMS = (GameButton, GameSelect, LobbyButton, LobbySelect)

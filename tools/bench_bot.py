@@ -1,9 +1,10 @@
 """``python -m tools.bench_bot``: how fast the bot answers clicks, and how fast it restarts.
 
 What is measured
-    The real bot (discord.py 2.7.1, the cogs, the service, SQLite on a temporary file, the
-    Pillow renderer) runs against SimCord, an in-process simulated Discord: no network, so
-    the figures are the bot's own work plus SimCord's bookkeeping, not Discord's latency.
+    The real bot (discord.py 2.7.1, the cogs and click handlers, the service, SQLite on a
+    temporary file, the Pillow renderer) runs against SimCord, an in-process simulated
+    Discord: no network, so the figures are the bot's own work plus SimCord's bookkeeping,
+    not Discord's latency.
 
     click: the wall time of one simulated button click, from the moment the user's click is
     dispatched until the bot has finished everything it does for it and is idle again: the
@@ -47,9 +48,11 @@ from simcord.interactions import base_payload
 
 from bot.app import KotBot
 from bot.config import Settings
-from bot.service import Game, GameService, Outcome, Refused
+from bot.model import Game, Refused
+from bot.publish import Plan
+from bot.service import GameService
 from bot.store import Store
-from engine.actions import Buy, Roll, StopRolling
+from engine import Buy, Roll, StopRolling
 
 
 def _bot(database: Path) -> KotBot:
@@ -92,7 +95,7 @@ class Bench:
         await host.click(lobby, label="Start")
 
     async def game(self, number: int) -> Game | None:
-        return await self.service.active_in_channel(self.channels[number].id)
+        return await self.service.games.active_in_channel(self.channels[number].id)
 
     def pick(self, game: Game) -> tuple[MemberActor, str]:
         """A plausible click for the asked player: mostly moves that redraw the board."""
@@ -136,7 +139,7 @@ class Bench:
         bot = self.env.bot
         assert isinstance(bot, KotBot)
         finished: dict[int, float] = {}
-        handler = bot.play.on_game_click
+        handler = bot.clicks.game_click
 
         async def timed(interaction: Any, game_id: int, decision_id: int, code: str) -> None:
             try:
@@ -165,14 +168,14 @@ class Bench:
             payload["message"] = dict(serializers.message_payload(backend, stored))
             record.source_message_id = stored.id
             payloads.append((game.id, payload))
-        bot.play.on_game_click = timed  # type: ignore[method-assign]
+        bot.clicks.game_click = timed  # type: ignore[method-assign]
         try:
             started = time.perf_counter()
             for _game_id, payload in payloads:
                 backend.emit("INTERACTION_CREATE", payload)
             await self.env.settle()
         finally:
-            del bot.play.on_game_click
+            del bot.clicks.game_click
         self.burst_clicks.extend((finished[game_id] - started) * 1000
                                  for game_id, _payload in payloads if game_id in finished)
 
@@ -190,15 +193,15 @@ async def store_games(database: Path, count: int, seed: int) -> None:
         for number in range(count):
             channel_id = 9_000_000 + number
             host = 1_000_000 + 10 * number
-            game = await service.open_lobby(guild_id=1, channel_id=channel_id, host_id=host)
+            game = await service.lobbies.open(guild_id=1, channel_id=channel_id, host_id=host)
             for seat in range(1, 2 + number % 4):
-                await service.join(game.id, host + seat)
-            await service.start(game.id, host, _nothing_to_show)
+                await service.lobbies.join(game.id, host + seat, _nothing_to_show)
+            await service.lobbies.start(game.id, host, _nothing_to_show)
     finally:
-        await store.close()
+        await service.close()
 
 
-async def _nothing_to_show(outcome: Outcome) -> None:
+async def _nothing_to_show(plan: Plan) -> None:
     """Games stored straight through the service have no channel to show them in."""
 
 
@@ -228,8 +231,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             started = time.perf_counter()
             await env.restart_bot(_bot(database))
             restart_s = time.perf_counter() - started
-            await old_bot.service.store.close()
-            restored = len(await bench.service.store.active_games())
+            await old_bot.service.close()
+            restored = len((await bench.service.games.load_active())[0])
             measured = bench.clicks[: args.clicks]
             for number in range(args.games):
                 await bench.click(number)
@@ -237,7 +240,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             assert after_restart, "no click answered after the restart"
             new_bot = env.bot
             assert isinstance(new_bot, KotBot)
-            await new_bot.service.store.close()
+            await new_bot.service.close()
     latencies = [ms for ms, _redraw in measured]
     redraws = [ms for ms, redraw in measured if redraw]
     return {

@@ -9,7 +9,7 @@ from discord import app_commands
 
 from bot.cogs import KotCog
 from bot.messages import HELP, RULES, card_embed, card_file
-from engine.card_table import CARD_TABLE, find_card
+from engine import CARD_TABLE, find_card
 
 MAX_CHOICES = 25  # Discord's limit for autocomplete suggestions
 
@@ -17,22 +17,21 @@ MAX_CHOICES = 25  # Discord's limit for autocomplete suggestions
 class InfoCog(KotCog, name="Info"):
     @app_commands.command(name="rules", description="The rules of King of Tokyo in short")
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_message(RULES, ephemeral=True)
+        await self.bot.io.reply_privately(interaction, RULES)
 
     @app_commands.command(name="help", description="How to play King of Tokyo with this bot")
     async def help(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_message(HELP, ephemeral=True)
+        await self.bot.io.reply_privately(interaction, HELP)
 
     @app_commands.command(name="card", description="Show a power card")
     @app_commands.describe(name="The card's name (2016 or 2011 edition)")
     async def card(self, interaction: discord.Interaction[Any], name: str) -> None:
         card = find_card(name)
         if card is None:
-            await interaction.response.send_message(
-                f"No power card is called {name!r}.", ephemeral=True)
+            await self.bot.io.reply_privately(interaction, f"No power card is called {name!r}.")
             return
-        await interaction.response.send_message(embed=card_embed(card),
-                                                file=await card_file(card.key), ephemeral=True)
+        await self.bot.io.reply_privately(interaction, None, embed=card_embed(card.key),
+                                          file=await card_file(card.key))
 
     @card.autocomplete("name")
     async def card_names(

@@ -3,20 +3,21 @@ simultaneous clicks. (A distinct module name, so it never clashes with another c
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import discord
+import msgspec
 import simcord
 from simcord import ChannelHandle, Env, InteractionResult, MemberActor
 
 from bot.app import KotBot
 from bot.config import Settings
-from bot.service import Game, GameService
-from engine.actions import EndBuying, Roll, StopRolling, Yield
-from engine.state import Decision
+from bot.model import Game
+from bot.service import GameService
+from engine import Decision, EndBuying, Face, GameState, Roll, StopRolling, Yield
 
 
 def make_bot(database: Path, *, sync: bool = True, turn_timeout: float = 300) -> KotBot:
@@ -34,6 +35,23 @@ def service(env: Env) -> GameService:
     return bot_of(env).service
 
 
+async def rewrite_state(env: Env, game_id: int,
+                        change: Callable[[GameState], GameState]) -> None:
+    """Replace a game's state, as if play had reached it (a position the dice would take
+    long to reach). Its action log no longer replays to it."""
+    games = service(env).games
+    async with games.lock(game_id):
+        game = await games.game(game_id)
+        await games.save(replace(game, state=change(game.playing_state())), "state")
+
+
+async def force_dice(env: Env, game_id: int, faces: Iterable[Face]) -> None:
+    """The next dice rolled in this game show ``faces``."""
+    forced = tuple(faces)
+    await rewrite_state(env, game_id,
+                        lambda state: msgspec.structs.replace(state, forced_dice=forced))
+
+
 @dataclass
 class Table:
     """A guild channel with players, ready for games."""
@@ -49,7 +67,7 @@ class Table:
         return next(m for m in self.channel.history() if m.id == message_id)
 
     async def game(self) -> Game:
-        game = await service(self.env).active_in_channel(self.channel.id)
+        game = await service(self.env).games.active_in_channel(self.channel.id)
         assert game is not None
         return game
 
@@ -91,10 +109,11 @@ class Table:
         game, decision, _asked = await self.asked()
         assert decision.kind == "roll"
         filler = ["1", "2", "energy", "1", "2", "energy"]
-        await service(self.env).force_dice(game.id, ["smash"] * smashes + filler[smashes:])
+        await force_dice(self.env, game.id, ["smash"] * smashes + filler[smashes:])
         await self.option(Roll)
         await self.option(StopRolling)
-        while (game := await service(self.env).active_in_channel(self.channel.id)) is not None:
+        games = service(self.env).games
+        while (game := await games.active_in_channel(self.channel.id)) is not None:
             assert game.state is not None
             kind = game.state.pending[0].kind
             if kind == "yield":

@@ -26,7 +26,7 @@ def simcord_bot(database: Path) -> KotBot:
 async def env(simcord_env: Env) -> AsyncIterator[Env]:
     yield simcord_env
     # SimCord detaches the bot without closing it: close the store ourselves.
-    await bot_of(simcord_env).service.store.close()
+    await bot_of(simcord_env).service.close()
 
 
 @pytest.fixture

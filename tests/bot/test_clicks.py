@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot_harness import Table, click_together, private_reply, service
+from bot_harness import Table, click_together, force_dice, private_reply, service
 
-from engine.actions import Roll, StopRolling
+from engine import Roll, StopRolling
 
 
 async def test_a_click_by_someone_not_asked_is_refused_privately(table: Table) -> None:
@@ -67,7 +67,7 @@ async def test_two_clicks_at_the_same_moment_apply_one_action(table: Table) -> N
     refused = [r for r in results if r.followups and r.followups[0].ephemeral]
     assert len(refused) == 1
     assert refused[0].followups[0].content.startswith("That moment has passed")
-    assert len(await service(table.env).store.actions(game.id)) == 1
+    assert len(await service(table.env).games.action_log(game.id)) == 1
 
 
 async def test_simultaneous_dice_toggles_both_count(table: Table) -> None:
@@ -92,7 +92,7 @@ async def test_both_monsters_in_tokyo_get_their_own_stay_and_yield(table: Table)
     await table.smash_turn(smashes=2)  # the first monster enters Tokyo City
     await table.smash_turn(smashes=2)  # the next one hits it (it stays), takes Tokyo Bay
     game, _decision, _asked = await table.asked()
-    await service(table.env).force_dice(game.id, ["smash"] * 2 + ["1", "2", "energy", "1"])
+    await force_dice(table.env, game.id, ["smash"] * 2 + ["1", "2", "energy", "1"])
     await table.option(Roll)
     await table.option(StopRolling)
 

@@ -39,8 +39,8 @@ async def test_end_needs_the_host_or_manage_channels_and_a_confirmation(table: T
     asked = await alice.slash(table.channel, "kot end")
     assert asked.response is not None
     await alice.click(asked.response, label="End the game")
-    assert await service(table.env).active_in_channel(table.channel.id) is None
-    assert (await service(table.env).store.get(game.id)).status == "ended"  # type: ignore[union-attr]
+    assert await service(table.env).games.active_in_channel(table.channel.id) is None
+    assert (await service(table.env).games.peek(game.id)).status == "ended"
     assert table.message(game.board_message_id or 0).components == []
     last = table.channel.last_message
     assert last is not None and "ended King of Tokyo game" in last.content
@@ -54,7 +54,7 @@ async def test_a_moderator_may_end_someone_elses_game(table: Table) -> None:
     asked = await moderator.slash(table.channel, "kot end")
     assert asked.response is not None
     await moderator.click(asked.response, label="End the game")
-    assert await service(table.env).active_in_channel(table.channel.id) is None
+    assert await service(table.env).games.active_in_channel(table.channel.id) is None
 
 
 async def test_rules_help_and_card(table: Table) -> None:

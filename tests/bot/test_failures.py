@@ -10,16 +10,16 @@ from typing import Any
 import discord
 import pytest
 import simcord
-from bot_harness import Table, bot_of, make_bot, private_reply, service
+from bot_harness import Table, bot_of, force_dice, make_bot, private_reply, service
 from simcord.backend import serializers
 from simcord.enums import ComponentType, InteractionType
 from simcord.interactions import base_payload
 
-import bot.cogs.play as play
+import bot.publisher as publisher
 import bot.service as service_module
 from bot.service import ABANDONED_AFTER_TIMEOUTS, GameService
 from bot.store import Store
-from engine.actions import EndBuying, Roll, StopRolling
+from engine import EndBuying, Roll, StopRolling
 
 
 def live_buttons(table: Table, game_id: int, decision_id: int) -> list[str]:
@@ -36,7 +36,7 @@ async def test_a_board_that_cannot_be_posted_continues_in_the_clicked_message(
 ) -> None:
     game = await table.start_game(players=2)
     # Six energy dice: no smash, and enough energy that the buy step is asked.
-    await service(table.env).force_dice(game.id, ["energy"] * 6)
+    await force_dice(table.env, game.id, ["energy"] * 6)
     await table.option(Roll)
     await table.option(StopRolling)
     game, decision, _asked = await table.asked()
@@ -88,7 +88,7 @@ async def test_an_unexpected_error_is_reported_and_the_timer_keeps_going(
     result = await table.option(Roll)
     assert (private_reply(result) or "").startswith("Something went wrong")
 
-    timers = bot_of(table.env).play.timers
+    timers = bot_of(table.env).turns.timers
     await table.env.advance_time(301)  # the timer fires and hits the same bug
     assert timers.waiting_on(game.id), "the game lost its turn timer"
 
@@ -116,14 +116,14 @@ def _emit_click(table: Table, actor: Any, message: Any, custom_id: str) -> Any:
 async def test_a_lobby_click_is_acknowledged_while_start_holds_the_lock(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    original = play.board_file
+    original = publisher.board_file
 
     async def slow_board_file(state: Any) -> Any:
         # A slow upload or a rate-limit wait under the game's lock: 4 s pass.
         table.env._move_clock(table.env._virtual_time + 4)  # simcord 3.2.1 internals
         return await original(state)
 
-    monkeypatch.setattr(play, "board_file", slow_board_file)
+    monkeypatch.setattr(publisher, "board_file", slow_board_file)
     host, bob, carol = table.players[:3]
     await host.slash(table.channel, "kot start")
     lobby = table.channel.last_message
@@ -142,14 +142,14 @@ async def test_a_lobby_click_is_acknowledged_while_start_holds_the_lock(
 async def test_a_row_with_a_wrongly_typed_column_breaks_only_its_game(database: Path) -> None:
     store = await Store.open(database)
     games = GameService(store, seed_source=lambda: 7)
-    healthy = await games.open_lobby(guild_id=1, channel_id=10, host_id=100)
-    damaged = await games.open_lobby(guild_id=1, channel_id=11, host_id=200)
+    healthy = await games.lobbies.open(guild_id=1, channel_id=10, host_id=100)
+    damaged = await games.lobbies.open(guild_id=1, channel_id=11, host_id=200)
     await store.close()
     with sqlite3.connect(database) as db:
         db.execute("UPDATE games SET seats = 3.5 WHERE id = ?", (damaged.id,))
     store = await Store.open(database)
     try:
-        loaded, broken = await GameService(store).load_active()
+        loaded, broken = await GameService(store).games.load_active()
         assert [g.id for g in loaded] == [healthy.id]
         assert [b.game_id for b in broken] == [damaged.id]
     finally:
@@ -174,7 +174,7 @@ async def test_a_restart_keeps_the_turn_deadline(table: Table, database: Path) -
     await table.env.advance_time(200)
     old = bot_of(table.env)
     await table.env.restart_bot(make_bot(database, sync=False))
-    await old.service.store.close()
+    await old.service.close()
     await table.env.advance_time(120)  # 320 s after the question; the timeout is 300 s
     after = await table.game()
     assert after.state is not None
@@ -190,15 +190,14 @@ async def test_ending_a_lobby_takes_its_buttons_away(table: Table) -> None:
     assert asked.response is not None
     await host.click(asked.response, label="End the game")
     assert not table.message(lobby.id).components
-    assert await service(table.env).active_in_channel(table.channel.id) is None
+    assert await service(table.env).games.active_in_channel(table.channel.id) is None
 
 
 async def test_a_game_nobody_plays_ends_by_itself(table: Table) -> None:
     game = await table.start_game(players=2)
     for _ in range(ABANDONED_AFTER_TIMEOUTS + 2):
         await table.env.advance_time(301)
-    stored = await service(table.env).store.get(game.id)
-    assert stored is not None and stored.status == "ended"
+    assert (await service(table.env).games.peek(game.id)).status == "ended"
     assert any("nobody has played" in (m.content or "") for m in table.channel.history())
     again = await table.players[1].slash(table.channel, "kot start")
     assert not again.ephemeral  # the channel is free again
@@ -209,5 +208,4 @@ async def test_a_deleted_channel_ends_its_game(table: Table) -> None:
     backend: Any = table.env.backend
     backend.delete_channel(table.channel.id)
     await table.env.settle()
-    stored = await service(table.env).store.get(game.id)
-    assert stored is not None and stored.status == "ended"
+    assert (await service(table.env).games.peek(game.id)).status == "ended"

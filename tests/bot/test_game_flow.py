@@ -14,13 +14,13 @@ async def test_whole_game_from_start_to_winner(table: Table) -> None:
     assert asked.mention in first_board.content
 
     for _turn in range(12):
-        current = await service(table.env).active_in_channel(table.channel.id)
+        current = await service(table.env).games.active_in_channel(table.channel.id)
         if current is None:
             break
         await table.smash_turn()
-    assert await service(table.env).active_in_channel(table.channel.id) is None
+    assert await service(table.env).games.active_in_channel(table.channel.id) is None
 
-    final = await service(table.env).game(game.id)
+    final = await service(table.env).games.peek(game.id)
     assert final.status == "over" and final.state is not None and final.state.over
     announcement = table.channel.last_message
     assert announcement is not None
@@ -34,5 +34,5 @@ async def test_whole_game_from_start_to_winner(table: Table) -> None:
     assert announcement.attachments[0].filename == "board.png"
     assert not announcement.components
 
-    log = await service(table.env).store.actions(game.id)
+    log = await service(table.env).games.action_log(game.id)
     assert [seq for seq, *_ in log] == list(range(1, len(log) + 1))

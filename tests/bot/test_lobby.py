@@ -60,7 +60,7 @@ async def test_one_game_per_channel_and_a_start_needs_two(table: Table) -> None:
     assert alone.followups and "2 to 6 players" in alone.followups[0].content
 
     await alice.click(lobby, label="Cancel")
-    assert await service(table.env).active_in_channel(table.channel.id) is None
+    assert await service(table.env).games.active_in_channel(table.channel.id) is None
     assert table.message(lobby.id).embeds[0].title == "King of Tokyo — cancelled"
     reopened = await bob.slash(table.channel, "kot start")
     assert not reopened.ephemeral

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import discord
 import msgspec
-from bot_harness import Table, service
+from bot_harness import Table, force_dice, rewrite_state
 
-from engine.actions import Buy, Roll, StopRolling
-from engine.state import Card, GameState
+from engine import Buy, Card, GameState, Roll, StopRolling
 
 
 def _many_keep_cards_and_mimic_for_sale(state: GameState) -> GameState:
@@ -25,9 +24,8 @@ def _many_keep_cards_and_mimic_for_sale(state: GameState) -> GameState:
 
 async def test_a_question_with_many_choices_becomes_a_menu(table: Table) -> None:
     game = await table.start_game(players=2)
-    svc = service(table.env)
-    await svc.rewrite_state(game.id, _many_keep_cards_and_mimic_for_sale)
-    await svc.force_dice(game.id, ["1", "2", "3", "1", "2", "energy"])
+    await rewrite_state(table.env, game.id, _many_keep_cards_and_mimic_for_sale)
+    await force_dice(table.env, game.id, ["1", "2", "3", "1", "2", "energy"])
     await table.option(Roll)
     await table.option(StopRolling)
     game, decision, asked = await table.asked()
@@ -37,7 +35,8 @@ async def test_a_question_with_many_choices_becomes_a_menu(table: Table) -> None
     await table.click(f"o{mimic_slot}")
 
     game, decision, asked = await table.asked()
-    assert decision.kind == "mimic" and len(decision.options) == 14
+    assert decision.kind == "card" and decision.question == "mimic"
+    assert len(decision.options) == 14
     board = table.message(game.board_message_id or 0)
     menus = [c for row in board.components for c in row.children
              if isinstance(c, discord.SelectMenu)]

@@ -1,0 +1,160 @@
+"""Lobbies: who joins, with which monster, under which rules; and the start of the game.
+
+Each change happens under the game's lock and is saved before its publish plan is shown.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import replace
+
+import msgspec
+
+from bot import publish
+from bot.chronicle import opening_lines
+from bot.model import Chronicle, Game, GameSetup, Lobby, LobbyPlayer, Outcome, Refused
+from bot.publish import Show
+from bot.saved_games import SavedGames
+from engine import MAX_MONSTERS, MIN_MONSTERS, MONSTER_NAMES, Edition, Options, create_game
+
+
+class Lobbies:
+    def __init__(self, games: SavedGames, seed_source: Callable[[], int],
+                 clock: Callable[[], float]) -> None:
+        self._games = games
+        self._seed_source = seed_source
+        self._clock = clock
+
+    async def open(self, *, guild_id: int | None, channel_id: int, host_id: int) -> Game:
+        return await self._games.create_lobby(guild_id=guild_id, channel_id=channel_id,
+                                              host_id=host_id)
+
+    async def join(self, game_id: int, user_id: int, show: Show) -> Game:
+        def change(game: Game) -> Lobby:
+            players = game.lobby.players
+            if any(p.user_id == user_id for p in players):
+                raise Refused("you are already in this game")
+            _require_room(players)
+            return _replace(game.lobby, players=(*players, LobbyPlayer(user_id)))
+
+        return await self._change(game_id, change, show)
+
+    async def leave(self, game_id: int, user_id: int, show: Show) -> Game:
+        def change(game: Game) -> Lobby:
+            if user_id == game.host_id:
+                raise Refused("you are the host: use Cancel to close the lobby")
+            players = game.lobby.players
+            if not any(p.user_id == user_id for p in players):
+                raise Refused("you are not in this game")
+            return _replace(game.lobby,
+                            players=tuple(p for p in players if p.user_id != user_id))
+
+        return await self._change(game_id, change, show)
+
+    async def pick_monster(self, game_id: int, user_id: int, monster: str, show: Show) -> Game:
+        """Choose a monster; joins the lobby too when the player has not joined yet."""
+        if monster not in MONSTER_NAMES:
+            raise Refused("pick one of the listed monsters")
+
+        def change(game: Game) -> Lobby:
+            players = list(game.lobby.players)
+            taken_by = next((p.user_id for p in players if p.monster == monster), None)
+            if taken_by is not None and taken_by != user_id:
+                raise Refused(f"{monster} is already taken")
+            index = next((i for i, p in enumerate(players) if p.user_id == user_id), None)
+            if index is None:
+                _require_room(game.lobby.players)
+                players.append(LobbyPlayer(user_id, monster))
+            else:
+                players[index] = LobbyPlayer(user_id, monster)
+            return _replace(game.lobby, players=tuple(players))
+
+        return await self._change(game_id, change, show)
+
+    async def set_edition(self, game_id: int, user_id: int, edition: Edition,
+                          show: Show) -> Game:
+        def change(game: Game) -> Lobby:
+            _require_host(game, user_id)
+            return _replace(game.lobby, edition=edition)
+
+        return await self._change(game_id, change, show)
+
+    async def set_two_player_variant(
+        self, game_id: int, user_id: int, variant: bool | None, show: Show
+    ) -> Game:
+        """On, off, or None for the engine's default (on for exactly two monsters)."""
+
+        def change(game: Game) -> Lobby:
+            _require_host(game, user_id)
+            return _replace(game.lobby, two_player_variant=variant)
+
+        return await self._change(game_id, change, show)
+
+    async def cancel(self, game_id: int, user_id: int, show: Show) -> Game:
+        async with self._games.lock(game_id):
+            game = await self._open_lobby(game_id)
+            if user_id != game.host_id:
+                raise Refused("only the host can cancel the lobby")
+            game = await self._games.save(replace(game, status="cancelled"), "status")
+            await show(publish.after_lobby_change(game))
+            return game
+
+    async def start(self, game_id: int, user_id: int, show: Show) -> Game:
+        async with self._games.lock(game_id):
+            lobby = await self._open_lobby(game_id)
+            if user_id != lobby.host_id:
+                raise Refused("only the host can start the game")
+            players = lobby.lobby.players
+            if not MIN_MONSTERS <= len(players) <= MAX_MONSTERS:
+                raise Refused(f"King of Tokyo needs {MIN_MONSTERS} to {MAX_MONSTERS} players")
+            seed = self._seed_source()
+            setup = GameSetup(
+                seed,
+                Options(edition=lobby.lobby.edition,
+                        two_player_variant=lobby.lobby.two_player_variant),
+                _assign_monsters(players, random.Random(seed)),
+            )
+            state, happened = create_game(setup.options, setup.seed, setup.monsters)
+            chronicle = Chronicle(log=opening_lines(state, happened), asked_at=self._clock())
+            game = await self._games.save(
+                replace(lobby, status="playing", seats=tuple(p.user_id for p in players),
+                        state=state, chronicle=chronicle, setup=setup),
+                "status", "seats", "state", "chronicle", "setup",
+            )
+            await show(publish.after_start(lobby, Outcome(game, tuple(happened), None)))
+            return game
+
+    async def _change(self, game_id: int, change: Callable[[Game], Lobby], show: Show) -> Game:
+        async with self._games.lock(game_id):
+            game = await self._open_lobby(game_id)
+            game = await self._games.save(replace(game, lobby=change(game)), "lobby")
+            await show(publish.after_lobby_change(game))
+            return game
+
+    async def _open_lobby(self, game_id: int) -> Game:
+        game = await self._games.game(game_id)
+        if game.status != "lobby":
+            raise Refused("this lobby is closed")
+        return game
+
+
+def _replace(lobby: Lobby, **changes: object) -> Lobby:
+    return msgspec.structs.replace(lobby, **changes)
+
+
+def _require_room(players: tuple[LobbyPlayer, ...]) -> None:
+    if len(players) >= MAX_MONSTERS:
+        raise Refused(f"the game is full ({MAX_MONSTERS} monsters)")
+
+
+def _require_host(game: Game, user_id: int) -> None:
+    if user_id != game.host_id:
+        raise Refused("only the host can change the options")
+
+
+def _assign_monsters(players: tuple[LobbyPlayer, ...], rng: random.Random) -> tuple[str, ...]:
+    """Chosen monsters stay; everyone else gets one of the free monsters at random."""
+    free = [m for m in MONSTER_NAMES if m not in {p.monster for p in players}]
+    rng.shuffle(free)
+    return tuple(p.monster or free.pop() for p in players)

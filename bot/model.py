@@ -1,0 +1,147 @@
+"""What the bot knows about a lobby or a game, and why a request can be refused.
+
+Plain records, no Discord and no SQL: the service builds them, the publish plan and the
+messages read them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import msgspec
+
+from bot.store import Status
+from engine import Edition, GameState, IllegalAction, NotYourDecision, Options, RefusalCode, events
+
+
+def _sentence(message: str) -> str:
+    message = message.strip()
+    if not message:
+        return "That did nothing."
+    message = message[0].upper() + message[1:]
+    return message if message.endswith((".", "!", "?")) else message + "."
+
+
+class Refused(Exception):
+    """The request changes nothing; the message tells the player why (as a sentence)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(_sentence(message))
+
+
+# Why a click on a game button cannot act: the engine's codes, plus the bot's own for a
+# game that has not started and a clicker who has no seat.
+ClickRefusalCode = RefusalCode | Literal["not_started", "not_a_player"]
+
+
+class ClickRefused(Exception):
+    """A click that changes nothing. Callers choose the player's message by ``code``; the
+    message text is only shown for an ``illegal_move``, whose words come from the rules."""
+
+    def __init__(self, code: ClickRefusalCode, *, asked_seat: int | None = None,
+                 detail: str = "") -> None:
+        super().__init__(detail or code)
+        self.code: ClickRefusalCode = code
+        # For "not_your_decision": the seat the question is for.
+        self.asked_seat = asked_seat
+        self.detail = _sentence(detail) if detail else ""
+
+    @classmethod
+    def from_engine(cls, refusal: IllegalAction) -> ClickRefused:
+        asked = refusal.asked_seat if isinstance(refusal, NotYourDecision) else None
+        return cls(refusal.code, asked_seat=asked, detail=str(refusal))
+
+
+class BrokenGame(Exception):
+    """A stored game can be neither read nor rebuilt from its log. It is marked broken;
+    other games are unaffected."""
+
+    def __init__(self, game_id: int, channel_id: int, reason: str) -> None:
+        super().__init__(f"game {game_id} cannot be read: {reason}")
+        self.game_id = game_id
+        self.channel_id = channel_id
+        self.reason = reason
+
+
+class LobbyPlayer(msgspec.Struct, frozen=True, omit_defaults=True):
+    user_id: int
+    monster: str | None = None
+
+
+class Lobby(msgspec.Struct, frozen=True, omit_defaults=True):
+    players: tuple[LobbyPlayer, ...] = ()
+    edition: Edition = "2016"
+    # None: the engine's default (on for exactly two monsters).
+    two_player_variant: bool | None = None
+
+
+class GameSetup(msgspec.Struct, frozen=True):
+    """How a game was created, kept beside its state: with the action log it rebuilds the
+    state when a stored state cannot be read (``engine.replay``)."""
+
+    seed: int
+    options: Options
+    monsters: tuple[str, ...]
+
+
+class Elimination(msgspec.Struct, frozen=True):
+    seat: int
+    # The monster whose smashes or card did it; None for its own card or poison.
+    by: int | None
+    turn: int
+
+
+class Chronicle(msgspec.Struct, frozen=True, omit_defaults=True):
+    """What the board, the timers and the final summary need beyond the engine state."""
+
+    # Narration of the current turn, shown on its board message.
+    log: tuple[str, ...] = ()
+    eliminations: tuple[Elimination, ...] = ()
+    # When the pending questions were asked (seconds since the epoch): a restart resumes the
+    # turn timer where it was instead of granting a fresh full delay.
+    asked_at: float = 0.0
+    # Timeouts in a row with no player acting: a game everyone left is ended.
+    idle_timeouts: int = 0
+
+
+@dataclass(frozen=True)
+class Game:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    host_id: int
+    status: Status
+    lobby: Lobby
+    # Discord user id of each seat (index = engine seat).
+    seats: tuple[int, ...]
+    state: GameState | None
+    chronicle: Chronicle
+    # The live board message (the lobby message before the start).
+    board_message_id: int | None
+    # None until the game starts (and for games started before it was stored).
+    setup: GameSetup | None = None
+
+    def seat_of(self, user_id: int) -> int | None:
+        return self.seats.index(user_id) if user_id in self.seats else None
+
+    def playing_state(self) -> GameState:
+        if self.state is None:
+            raise Refused("this game has not started yet")
+        return self.state
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one accepted change did, for the publish plan that shows it."""
+
+    game: Game
+    events: tuple[events.Event, ...]
+    # When the turn changed: the narration that closes the previous turn's board.
+    closing_log: tuple[str, ...] | None
+    # False when only kept dice changed: the board picture is the same.
+    redraw: bool = True
+
+    @property
+    def turn_changed(self) -> bool:
+        return self.closing_log is not None

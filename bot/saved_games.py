@@ -1,0 +1,283 @@
+"""Games as they are saved: the only door to the store, a cache, and decoding.
+
+A change happens under the game's asyncio lock as load -> engine -> store, and the store
+write is awaited before the change is reported, so what a player sees accepted is already on
+disk. States are cached in memory (they are immutable, so a cached state is never half
+updated); the store is the source of truth after a restart.
+
+A stored state that cannot be decoded (a deploy changed its shape without an upgrade, a
+damaged file) is rebuilt by replaying the game's action log from its setup; only a game that
+can be neither read nor rebuilt is marked broken. Any other exception is a bug: it is raised
+as is, and the game stays as it was stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import replace
+from typing import Literal
+
+import msgspec
+
+from bot.chronicle import with_note
+from bot.model import BrokenGame, Chronicle, Game, GameSetup, Lobby, LobbyPlayer, Refused
+from bot.store import ACTIVE_STATUSES, ChannelBusy, GameRow, Status, Store
+from engine import (
+    Action,
+    CorruptState,
+    GameState,
+    IllegalAction,
+    Options,
+    decode_action,
+    decode_state,
+    encode_action,
+    encode_state,
+    replay,
+)
+
+log = logging.getLogger(__name__)
+
+# What a real decode failure raises (msgspec.ValidationError is a DecodeError).
+DECODE_ERRORS = (CorruptState, msgspec.DecodeError)
+
+REBUILT_NOTE = "🛠️ This game's saved state could not be read: it was rebuilt from its {moves}."
+
+GameField = Literal["status", "lobby", "seats", "state", "chronicle", "board_message_id", "setup"]
+
+_lobby_decoder = msgspec.json.Decoder(Lobby)
+_chronicle_decoder = msgspec.json.Decoder(Chronicle)
+_seats_decoder = msgspec.json.Decoder(tuple[int, ...])
+_setup_decoder = msgspec.json.Decoder(GameSetup)
+_encode = msgspec.json.encode
+
+
+class _SavedMonster(msgspec.Struct):
+    name: str
+
+
+class _SavedSetup(msgspec.Struct):
+    """The part of a stored state (of any schema so far) that says how the game began."""
+
+    seed: int
+    monsters: tuple[_SavedMonster, ...]
+    options: Options = Options()
+
+
+_saved_setup_decoder = msgspec.json.Decoder(_SavedSetup)
+
+
+def setup_of(state: GameState) -> GameSetup:
+    return GameSetup(state.seed, state.options, tuple(m.name for m in state.monsters))
+
+
+def _setup_from_raw_state(data: bytes) -> GameSetup:
+    """For games started before the setup was stored: read it from the state's JSON, which
+    may still parse even when the state as a whole does not decode."""
+    saved = _saved_setup_decoder.decode(data)
+    return GameSetup(saved.seed, saved.options, tuple(m.name for m in saved.monsters))
+
+
+def _column(game: Game, field: GameField) -> object:
+    match field:
+        case "status" | "board_message_id":
+            return getattr(game, field)
+        case "state":
+            return None if game.state is None else encode_state(game.state)
+        case "setup":
+            return None if game.setup is None else _encode(game.setup)
+        case _:
+            return _encode(getattr(game, field))
+
+
+class SavedGames:
+    def __init__(self, store: Store) -> None:
+        self._store = store
+        self._games: dict[int, Game] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    async def close(self) -> None:
+        await self._store.close()
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    # --- reading --------------------------------------------------------------------
+
+    def cached(self, game_id: int) -> Game | None:
+        return self._games.get(game_id)
+
+    async def game(self, game_id: int) -> Game:
+        """The game, for a caller holding its lock: from the cache, else from the store (and
+        then cached). Raises Refused if unknown, BrokenGame if it cannot be read."""
+        return self._games.get(game_id) or await self._adopt(await self._row(game_id),
+                                                             locked=True)
+
+    async def peek(self, game_id: int) -> Game:
+        """The game as it is now, without the lock (for answers that change nothing)."""
+        return self._games.get(game_id) or await self._adopt(await self._row(game_id),
+                                                             locked=False)
+
+    async def active_in_channel(self, channel_id: int) -> Game | None:
+        """The lobby or game in progress in this channel (read without the lock)."""
+        row = await self._store.active_in_channel(channel_id)
+        if row is None:
+            return None
+        return self._games.get(row.id) or await self._adopt(row, locked=False)
+
+    async def active_channels_in_guild(self, guild_id: int) -> list[int]:
+        return await self._store.active_channels_in_guild(guild_id)
+
+    async def action_log(self, game_id: int) -> list[tuple[int, int, int | None, Action]]:
+        """Every accepted action: (seq, seat, user id or None for a timeout, action)."""
+        return [(seq, seat, user_id, decode_action(action))
+                for seq, seat, user_id, action in await self._store.actions(game_id)]
+
+    async def load_active(self) -> tuple[list[Game], list[BrokenGame]]:
+        """Read every lobby and game in progress (at start-up, before anything else runs).
+        Games that cannot be read are returned apart so their channels can be told; a game
+        that fails for another reason (a bug) is logged and left to load on its next use."""
+        games: list[Game] = []
+        broken: list[BrokenGame] = []
+        for row in await self._store.active_games():
+            try:
+                games.append(await self._adopt(row, locked=True))
+            except BrokenGame as error:
+                broken.append(error)
+            except Exception:
+                log.exception("game %s could not be loaded at start-up", row.id)
+        return games, broken
+
+    async def _row(self, game_id: int) -> GameRow:
+        row = await self._store.get(game_id)
+        if row is None:
+            raise Refused("this game no longer exists")
+        return row
+
+    async def _adopt(self, row: GameRow, *, locked: bool) -> Game:
+        """Decode a row. Only callers holding the game's lock (or starting up) may cache it
+        or write to it: a read made without the lock can be older than a write finishing
+        meanwhile. So a state that needs rebuilding is rebuilt under the lock."""
+        if row.status == "broken":
+            raise Refused("this game was stopped because its saved state cannot be read")
+        try:
+            game, unreadable = self._decode(row)
+            if unreadable is not None:
+                if not locked:
+                    async with self.lock(row.id):
+                        return await self.game(row.id)
+                game = await self._rebuild(row, game, unreadable)
+            if game.status == "playing" and (
+                game.state is None or len(game.seats) != len(game.state.monsters)
+            ):
+                raise CorruptState("the seats do not match the monsters")
+        except DECODE_ERRORS as error:
+            raise await self._broken(row, str(error)) from error
+        if locked and game.setup is None and game.state is not None:
+            # Started before the setup was stored: keep it now, while the state still reads.
+            game = await self.save(replace(game, setup=setup_of(game.state)), "setup")
+        if locked and game.status in ACTIVE_STATUSES:
+            self._games[game.id] = game
+        return game
+
+    def _decode(self, row: GameRow) -> tuple[Game, Exception | None]:
+        """The row as a game, and why its state does not decode (it is then None)."""
+        state: GameState | None = None
+        unreadable: Exception | None = None
+        if row.state is not None:
+            try:
+                state = decode_state(row.state)
+            except DECODE_ERRORS as error:
+                unreadable = error
+        game = Game(
+            id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            host_id=row.host_id,
+            status=row.status,
+            lobby=_lobby_decoder.decode(row.lobby),
+            seats=_seats_decoder.decode(row.seats),
+            state=state,
+            chronicle=_chronicle_decoder.decode(row.chronicle),
+            board_message_id=row.board_message_id,
+            setup=None if row.setup is None else _setup_decoder.decode(row.setup),
+        )
+        return game, unreadable
+
+    async def _rebuild(self, row: GameRow, game: Game, unreadable: Exception) -> Game:
+        """Replay the game's action log from its setup, save the result and say so (in the
+        log and on the board). Raises CorruptState when the log cannot rebuild it."""
+        assert row.state is not None
+        try:
+            setup = game.setup or _setup_from_raw_state(row.state)
+            state, moves = await self._replay_log(row.id, setup)
+        except DECODE_ERRORS as error:
+            raise CorruptState(f"{unreadable}, and it cannot be rebuilt: {error}") from error
+        moves_text = "1 move" if moves == 1 else f"{moves} moves"
+        log.warning("game %s: its stored state does not decode (%s); rebuilt from its %s",
+                    row.id, unreadable, moves_text)
+        chronicle = with_note(game.chronicle, REBUILT_NOTE.format(moves=moves_text))
+        rebuilt = replace(game, state=state, chronicle=chronicle, setup=setup)
+        return await self.save(rebuilt, "state", "chronicle", "setup")
+
+    async def _replay_log(self, game_id: int, setup: GameSetup) -> tuple[GameState, int]:
+        """The state the game's action log leads to, and the number of actions in it."""
+        logged = await self._store.actions(game_id)
+        moves = [(seat, decode_action(action)) for _seq, seat, _user, action in logged]
+        try:
+            state = replay(setup.options, setup.seed, setup.monsters, moves)
+        except IllegalAction as refusal:
+            raise CorruptState(f"its action log does not replay: {refusal}") from refusal
+        last_seq = logged[-1][0] if logged else 0
+        if state.seq != last_seq:
+            raise CorruptState(f"its action log replays to move {state.seq}, not {last_seq}")
+        return state, len(moves)
+
+    async def _broken(self, row: GameRow, reason: str) -> BrokenGame:
+        if row.status in ACTIVE_STATUSES:
+            await self._store.update_game(row.id, status="broken")
+        self._games.pop(row.id, None)
+        return BrokenGame(row.id, row.channel_id, reason)
+
+    # --- writing --------------------------------------------------------------------
+
+    async def create_lobby(self, *, guild_id: int | None, channel_id: int, host_id: int) -> Game:
+        """A new lobby, hosted and joined by ``host_id``. Refused if the channel is busy."""
+        lobby = Lobby(players=(LobbyPlayer(host_id),))
+        try:
+            game_id = await self._store.create_lobby(
+                guild_id=guild_id, channel_id=channel_id, host_id=host_id, lobby=_encode(lobby)
+            )
+        except ChannelBusy:
+            raise Refused(
+                "this channel already has a game: finish it, or ask the host to end it with "
+                "/kot end"
+            ) from None
+        game = Game(game_id, guild_id, channel_id, host_id, "lobby", lobby, (), None,
+                    Chronicle(), None)
+        return self._remember(game)
+
+    async def save(self, game: Game, *fields: GameField) -> Game:
+        """Write these fields of the game (call it holding the game's lock)."""
+        await self._store.update_game(game.id, **{f: _column(game, f) for f in fields})
+        return self._remember(game)
+
+    async def record_action(
+        self, game: Game, *, seat: int, user_id: int | None, action: Action
+    ) -> Game:
+        """Log one accepted action with the game it produced, in one transaction."""
+        state = game.playing_state()
+        status: Status = game.status
+        await self._store.record_action(
+            game.id, seq=state.seq, seat=seat, user_id=user_id, action=encode_action(action),
+            state=encode_state(state), chronicle=_encode(game.chronicle), status=status,
+        )
+        return self._remember(game)
+
+    def _remember(self, game: Game) -> Game:
+        if game.status in ACTIVE_STATUSES:
+            self._games[game.id] = game
+        else:
+            self._games.pop(game.id, None)
+            self._locks.pop(game.id, None)
+        return game
