@@ -84,7 +84,7 @@ class DiscordFailure(Exception):
 
 
 @contextlib.contextmanager
-def _discord_call() -> Iterator[None]:
+def discord_call() -> Iterator[None]:
     """Turn the errors of one Discord call into a DiscordFailure."""
     try:
         yield
@@ -119,7 +119,7 @@ class DiscordIO:
                    view: discord.ui.View | None) -> int:
         """A new message that may ping the users it mentions; returns its id."""
         extra: dict[str, Any] = {} if view is None else {"view": view}
-        with _discord_call():
+        with discord_call():
             message = await self._channel(channel_id, guild_id).send(
                 content=content, embed=embed, file=file, allowed_mentions=MENTION_USERS_ONLY,
                 **extra,
@@ -128,14 +128,14 @@ class DiscordIO:
 
     async def notify(self, channel_id: int, guild_id: int | None, text: str) -> None:
         """A notice that pings nobody."""
-        with _discord_call():
+        with discord_call():
             await self._channel(channel_id, guild_id).send(text, allowed_mentions=MENTION_NOBODY)
 
     async def edit(self, channel_id: int, guild_id: int | None, message_id: int,
                    interaction: discord.Interaction[Any] | None, **fields: Any) -> None:
         """Edit a message: through the click when it is the clicked message (its token is
         fresh and not rate limited with the channel), else through the channel."""
-        with _discord_call():
+        with discord_call():
             if interaction is not None and _clicked_message_id(interaction) == message_id:
                 await interaction.edit_original_response(**fields)
             else:
@@ -148,7 +148,7 @@ class DiscordIO:
     async def acknowledge(self, interaction: discord.Interaction[Any], *,
                           thinking_privately: bool = False) -> None:
         """Answer within Discord's 3 seconds, before slow work (a lock, a picture)."""
-        with _discord_call():
+        with discord_call():
             if thinking_privately:
                 await interaction.response.defer(ephemeral=True, thinking=True)
             else:
@@ -157,14 +157,14 @@ class DiscordIO:
     async def respond(self, interaction: discord.Interaction[Any], *, content: str,
                       embed: discord.Embed, view: discord.ui.View) -> int:
         """A public answer to a command; returns its message id."""
-        with _discord_call():
+        with discord_call():
             await interaction.response.send_message(content=content, embed=embed, view=view)
             message = await interaction.original_response()
         return message.id
 
     async def edit_response(self, interaction: discord.Interaction[Any], **fields: Any) -> None:
         """Edit the message this interaction answers or came from."""
-        with _discord_call():
+        with discord_call():
             await interaction.edit_original_response(**fields)
 
     async def reply_privately(self, interaction: discord.Interaction[Any], content: str | None,
@@ -173,7 +173,7 @@ class DiscordIO:
         if content is not None:
             extra["content"] = content
         try:
-            with _discord_call():
+            with discord_call():
                 if interaction.response.is_done():
                     await interaction.followup.send(ephemeral=True, **extra)
                 else:

@@ -1,0 +1,148 @@
+"""What the bot shows after each change, read as data: no Discord involved."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from bot import publish
+from bot.model import Chronicle, Game, Lobby, Outcome
+from bot.publish import (
+    AnnounceResult,
+    CloseBoard,
+    CloseLobby,
+    EditBoard,
+    Notify,
+    Plan,
+    PostBoard,
+    RetireButtons,
+    ShowLobby,
+)
+from bot.service import GameService
+from bot.store import Store
+from engine import Options, Roll, StopRolling, create_game
+
+LOBBY_MESSAGE, BOARD = 500, 600
+
+
+class Recorder:
+    """A ``show`` that keeps the plans instead of carrying them out."""
+
+    def __init__(self) -> None:
+        self.plans: list[Plan] = []
+
+    async def __call__(self, plan: Plan) -> None:
+        self.plans.append(plan)
+
+    @property
+    def last(self) -> tuple[publish.Effect, ...]:
+        return self.plans[-1].effects
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[GameService]:
+    service = GameService(await Store.open(tmp_path / "kot.sqlite3"), seed_source=lambda: 5)
+    yield service
+    await service.close()
+
+
+async def test_the_plans_of_a_lobby_and_a_first_turn(service: GameService) -> None:
+    show = Recorder()
+    game = await service.lobbies.open(guild_id=1, channel_id=10, host_id=100)
+    async with service.games.lock(game.id):
+        await service.set_board_message(game.id, LOBBY_MESSAGE)  # as /kot start does
+    await service.lobbies.join(game.id, 200, show)
+    assert show.last == (ShowLobby(LOBBY_MESSAGE),)
+
+    game = await service.lobbies.start(game.id, 100, show)
+    assert show.last == (CloseLobby(LOBBY_MESSAGE, "game started"), PostBoard(LOBBY_MESSAGE))
+    async with service.games.lock(game.id):
+        game = await service.set_board_message(game.id, BOARD)  # as the publisher does
+
+    state = game.playing_state()
+    roll = state.pending[0]
+    await service.click(game.id, game.seats[roll.seat], roll.id, "k0", show)
+    assert show.last == (EditBoard(BOARD, redraw=False),)  # kept dice: same picture
+    await _choose(service, game, Roll, show)
+    assert show.last == (EditBoard(BOARD, redraw=True),)
+
+    before = await service.games.peek(game.id)
+    await _play_until_the_turn_ends(service, game, show)
+    post, close = show.last
+    assert post == PostBoard(BOARD)
+    assert isinstance(close, CloseBoard) and close.message_id == BOARD
+    assert close.turn == 1 and close.monster == state.monsters[state.active].name
+    assert before.chronicle.log[-1] in close.log  # the finished turn's own narration
+
+
+async def test_ending_a_game_takes_its_buttons_and_tells_the_channel(
+    service: GameService,
+) -> None:
+    show = Recorder()
+    game = await service.lobbies.open(guild_id=1, channel_id=10, host_id=100)
+    async with service.games.lock(game.id):
+        await service.set_board_message(game.id, LOBBY_MESSAGE)
+    await service.end(game.id, show, notice="ended by hand")
+    assert show.last == (RetireButtons(LOBBY_MESSAGE), Notify("ended by hand"))
+
+
+def test_the_end_of_a_game_and_a_game_nobody_plays() -> None:
+    before = _game(over=False)
+    over = _game(over=True)
+    plan = publish.after_action(before, Outcome(over, (), None))
+    turn = before.playing_state().turn
+    assert turn is not None
+    assert plan.effects == (
+        AnnounceResult(BOARD),
+        CloseBoard(BOARD, turn=turn.number, monster=before.playing_state().monsters[turn.seat].name,
+                   log=over.chronicle.log),
+    )
+    abandoned = replace(before, status="ended")
+    plan = publish.after_action(before, Outcome(abandoned, (), None))
+    assert plan.effects == (RetireButtons(BOARD),
+                            Notify(publish.ABANDONED_NOTICE.format(game_id=before.id)))
+
+
+def test_shows_that_change_nothing() -> None:
+    game = _game(over=False)
+    assert publish.repost(game).effects == (PostBoard(BOARD), RetireButtons(BOARD))
+    assert publish.refresh(game).effects == (EditBoard(BOARD),)
+    assert publish.after_end(replace(game, status="ended"), None).effects == ()
+
+
+def test_plans_are_json_and_back() -> None:
+    plan = Plan(7, (PostBoard(None), AnnounceResult(1), EditBoard(2, redraw=False),
+                    CloseBoard(3, turn=4, monster="The King", log=("a", "b")), RetireButtons(5),
+                    ShowLobby(6), CloseLobby(6, "cancelled"), Notify("hi")))
+    encoded = msgspec.json.encode(plan)
+    assert b'"type":"CloseBoard"' in encoded
+    assert msgspec.json.decode(encoded, type=Plan) == plan
+
+
+def _game(*, over: bool) -> Game:
+    state, _events = create_game(Options(), seed=3, monsters=2)
+    if over:
+        state = msgspec.structs.replace(state, over=True, winners=(0,), pending=())
+    return Game(id=1, guild_id=1, channel_id=10, host_id=100, status="over" if over else "playing",
+                lobby=Lobby(), seats=(100, 200), state=state,
+                chronicle=Chronicle(log=("The end.",) if over else ()), board_message_id=BOARD)
+
+
+async def _choose(service: GameService, game: Game, kind: type, show: Recorder) -> None:
+    current = (await service.games.peek(game.id)).playing_state()
+    decision = current.pending[0]
+    number = next(i for i, option in enumerate(decision.options) if isinstance(option, kind))
+    await service.click(game.id, game.seats[decision.seat], decision.id, f"o{number}", show)
+
+
+async def _play_until_the_turn_ends(service: GameService, game: Game, show: Recorder) -> None:
+    """Stop rolling, then take each question's first answer, until a plan posts a board."""
+    await _choose(service, game, StopRolling, show)
+    while not any(isinstance(e, PostBoard) for e in show.last):
+        current = (await service.games.peek(game.id)).playing_state()
+        decision = current.pending[0]
+        await service.click(game.id, game.seats[decision.seat], decision.id, "o0", show)
