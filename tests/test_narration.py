@@ -11,12 +11,19 @@ from typing import get_args
 
 import pytest
 
-from engine import create_game, narrate
+from engine import Edition, create_game, narrate
 from engine import events as ev
-from engine.state import Options
+from engine.state import GameState, Options
 
 NAMES = ("Alienoid", "Cyber Kitty", "Gigazaur", "The King", "Meka Dragon")
-STATE, _ = create_game(Options(), 1, NAMES)
+
+
+def _state(edition: Edition = "2016") -> GameState:
+    state, _ = create_game(Options(edition=edition), 1, NAMES)
+    return state
+
+
+STATE = _state()
 ALL_FACES = ("1", "2", "3", "heart", "energy", "smash")
 
 CASES: list[tuple[ev.Event, str | None]] = [
@@ -37,7 +44,8 @@ CASES: list[tuple[ev.Event, str | None]] = [
     (ev.LossPrevented(seat=2, amount=1, card="armor_plating"),
      "Armor Plating saves Gigazaur 1 heart."),
     (ev.LossPrevented(seat=2, amount=3, card="jets"), "Jets saves Gigazaur 3 hearts."),
-    (ev.CamouflageRolled(seat=2, dice=("heart", "1")), "Gigazaur rolls for Camouflage: heart 1"),
+    (ev.PreventionRolled(seat=2, dice=("heart", "1"), card="camouflage"),
+     "Gigazaur rolls for Camouflage: heart 1"),
     (ev.Damaged(seat=1, amount=1, source="smash", hearts=9),
      "Cyber Kitty loses 1 heart (9 left)."),
     (ev.Damaged(seat=1, amount=3, source="card", hearts=0),
@@ -57,11 +65,11 @@ CASES: list[tuple[ev.Event, str | None]] = [
     (ev.Swept(seat=4, cards=("heal", "tank", "jets")), "Meka Dragon sweeps the cards."),
     (ev.CardDiscarded(seat=0, card="smoke_cloud", reason="its last smoke token was used"),
      "Alienoid discards Smoke Cloud (its last smoke token was used)."),
-    (ev.MimicPlaced(seat=0, card="even_bigger", owner=3),
+    (ev.CardCopied(seat=0, card="even_bigger", owner=3, copier="mimic"),
      "Alienoid's Mimic copies The King's Even Bigger."),
-    (ev.MimicReturned(seat=0), "Alienoid's Mimic token comes back."),
+    (ev.CopyEnded(seat=0, card="mimic"), "Alienoid's Mimic token comes back."),
     (ev.ReachedZeroHearts(seat=2, by=0), None),
-    (ev.Restarted(seat=2),
+    (ev.Restarted(seat=2, card="it_has_a_child"),
      "Gigazaur has a child: back at full hearts with nothing else!"),
     (ev.Eliminated(seat=2, by=0), "💀 Gigazaur is eliminated by Alienoid."),
     (ev.Eliminated(seat=2, by=2), "💀 Gigazaur is eliminated."),
@@ -87,3 +95,9 @@ def test_every_event_type_has_a_case() -> None:
     missing = [cls.__name__ for cls in get_args(ev.Event) if cls not in covered]
     assert missing == []
 
+
+def test_card_names_follow_the_edition() -> None:
+    state_2011 = _state("2011")
+    bought = ev.CardBought(seat=0, card="tank", cost=4)
+    assert narrate(STATE, bought) == "Alienoid buys Tank for 4⚡."
+    assert narrate(state_2011, bought) == "Alienoid buys Tanks for 4⚡."
