@@ -36,7 +36,6 @@ from engine import (
 
 Interaction = discord.Interaction[Any]
 
-MAX_COMPONENTS = 25  # 5 rows of 5 buttons
 MAX_LABEL = 80
 MAX_MENU_OPTIONS = 25
 MAX_MENU_LABEL = 100
