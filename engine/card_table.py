@@ -365,13 +365,26 @@ class PrintedCard(NamedTuple):
     text: str
 
 
-def printed(key: str, edition: Edition) -> PrintedCard:
-    """The card as printed in ``edition`` (2011 games show 2011 names, costs and texts)."""
-    info = card_info(key)
+def _printed(info: CardInfo, edition: Edition) -> PrintedCard:
     if edition == "2011":
         cost = info.cost_2011 if info.cost_2011 >= 0 else info.cost
-        return PrintedCard(key, info.name_2011, cost, info.kind, info.text_2011 or info.text)
-    return PrintedCard(key, info.name, info.cost, info.kind, info.text)
+        return PrintedCard(info.key, info.name_2011, cost, info.kind, info.text_2011 or info.text)
+    return PrintedCard(info.key, info.name, info.cost, info.kind, info.text)
+
+
+# Built once: the engine looks cards up on every buy step and every label.
+_PRINTED: dict[tuple[str, Edition], PrintedCard] = {
+    (card.key, edition): _printed(card, edition)
+    for card in CARD_TABLE for edition in ("2016", "2011")
+}
+
+
+def printed(key: str, edition: Edition) -> PrintedCard:
+    """The card as printed in ``edition`` (2011 games show 2011 names, costs and texts)."""
+    found = _PRINTED.get((key, edition))
+    if found is None:
+        raise KeyError(f"unknown power card key: {key!r}")
+    return found
 
 
 def find_card(name: str) -> CardInfo | None:
