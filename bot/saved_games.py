@@ -222,8 +222,8 @@ class SavedGames:
 
     async def _replay_log(self, game_id: int, setup: GameSetup) -> tuple[GameState, int]:
         """The state the game's action log leads to, and the number of actions in it."""
-        logged = await self._store.actions(game_id)
-        moves = [(seat, decode_action(action)) for _seq, seat, _user, action in logged]
+        logged = await self.action_log(game_id)
+        moves = [(seat, action) for _seq, seat, _user, action in logged]
         try:
             state = replay(setup.options, setup.seed, setup.monsters, moves)
         except IllegalAction as refusal:

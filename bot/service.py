@@ -94,7 +94,7 @@ class GameService:
                 state = game.state
                 if game.status != "playing" or state is None:
                     break
-                decision = next((d for d in state.pending if d.id == decision_id), None)
+                decision = state.decision(decision_id)
                 if decision is None:
                     continue
                 note = TIMEOUT_NOTE.format(monster=state.monsters[decision.seat].name)

@@ -73,7 +73,7 @@ def require_decision(state: GameState, seat: int, decision_id: int) -> Decision:
     refusal ``apply`` would raise (game over, stale decision, not this seat's question)."""
     if state.over:
         raise GameOver("the game is over")
-    decision = next((d for d in state.pending if d.id == decision_id), None)
+    decision = state.decision(decision_id)
     if decision is None:
         raise StaleDecision("that moment has passed")
     if decision.seat != seat:

@@ -25,7 +25,7 @@ from engine.actions import (
     Yield,
 )
 from engine.core import POWERS, card_cost, card_name, effective_key, find_card
-from engine.state import BAY_MIN_MONSTERS, Decision, GameState
+from engine.state import BAY_MIN_MONSTERS, GameState
 
 FACE_WORDS = {
     "1": "1",
@@ -40,10 +40,6 @@ PLACE_WORDS = {"city": "Tokyo City", "bay": "Tokyo Bay"}
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _decision_of(state: GameState, action: Action) -> Decision | None:
-    return next((d for d in state.pending if d.id == action.decision), None)
 
 
 def option_label(state: GameState, action: Action) -> str:
@@ -76,7 +72,7 @@ def option_label(state: GameState, action: Action) -> str:
 
 def _choice_label(state: GameState, action: Choose) -> str:
     choice = action.choice
-    decision = _decision_of(state, action)
+    decision = state.decision(action.decision)
     if decision is not None and decision.kind == "card" and decision.power in POWERS:
         return POWERS[decision.power].choice_label(state, decision, choice)
     if isinstance(choice, Pass):
@@ -119,7 +115,6 @@ def prompt(state: GameState, decision_index: int = 0) -> str:
         return f"{name} is about to lose {_plural(decision.amount, 'heart')}: use a card?"
     assert decision.power is not None
     return f"{name}: {POWERS[decision.power].prompt(state, decision)}"
-
 
 
 def waiting_text(state: GameState) -> str:

@@ -180,6 +180,10 @@ class GameState(Frozen, frozen=True):
         assert self.turn is not None
         return self.turn.seat
 
+    def decision(self, decision_id: int) -> Decision | None:
+        """The pending decision with this id, or None (answered, or never asked)."""
+        return next((d for d in self.pending if d.id == decision_id), None)
+
     def place_of(self, seat: int) -> Place | None:
         if self.city == seat:
             return "city"
