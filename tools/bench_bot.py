@@ -133,7 +133,6 @@ class Bench:
         await player.click(board, custom_id=custom_id)
         self.clicks.append(((time.perf_counter() - started) * 1000, not code.startswith("k")))
 
-
     async def burst(self, numbers: list[int]) -> None:
         """One click in each of these games, all dispatched in the same instant."""
         bot = self.env.bot

@@ -18,6 +18,7 @@ from engine import (
     Turn,
     Yield,
 )
+from engine.state import SCHEMA_VERSION
 
 # A plausible deck of card keys still to draw (the renderer only counts it).
 _DECK = (
@@ -50,7 +51,7 @@ def _yield_decision(decision_id: int, seat: int, amount: int) -> Decision:
 
 def two_monsters() -> GameState:
     return GameState(
-        schema=1, options=Options(), seed=1,
+        schema=SCHEMA_VERSION, options=Options(), seed=1,
         monsters=(
             Monster(name="The King", hearts=8, vp=5, energy=3),
             Monster(name="Gigazaur", hearts=10, vp=2, energy=6,
@@ -65,7 +66,7 @@ def two_monsters() -> GameState:
 
 def four_monsters() -> GameState:
     return GameState(
-        schema=1, options=Options(), seed=2,
+        schema=SCHEMA_VERSION, options=Options(), seed=2,
         monsters=(
             Monster(name="Alienoid", hearts=6, vp=9, energy=7,
                     cards=(Card(uid=1, key="alien_origin"), Card(uid=2, key="extra_head"))),
@@ -90,7 +91,7 @@ def four_monsters() -> GameState:
 def six_monsters_midgame() -> GameState:
     """Counters of every kind: poison, shrink, smoke, a Mimic, kept and green dice, the Bay."""
     return GameState(
-        schema=1, options=Options(), seed=3,
+        schema=SCHEMA_VERSION, options=Options(), seed=3,
         monsters=(
             Monster(name="Alienoid", hearts=7, vp=11, energy=4,
                     cards=(Card(uid=1, key="jets"), Card(uid=2, key="smoke_cloud", tokens=2),
@@ -121,7 +122,7 @@ def six_monsters_midgame() -> GameState:
 
 def tokyo_bay() -> GameState:
     return GameState(
-        schema=1, options=Options(), seed=4,
+        schema=SCHEMA_VERSION, options=Options(), seed=4,
         monsters=(
             Monster(name="Meka Dragon", hearts=8, vp=6, energy=3),
             Monster(name="Gigazaur", hearts=4, vp=9, energy=1,
@@ -145,7 +146,7 @@ def bay_closed() -> GameState:
     monsters = list(base.monsters)
     monsters[0] = Monster(name="Meka Dragon", hearts=0, vp=6, energy=3, alive=False)
     return GameState(
-        schema=1, options=Options(), seed=5, monsters=tuple(monsters), city=1,
+        schema=SCHEMA_VERSION, options=Options(), seed=5, monsters=tuple(monsters), city=1,
         deck=_DECK[:8], face_up=_FACE_UP,
         turn=Turn(seat=3, number=15, dice=("1", "1", "1", "heart", "heart", "energy"),
                   kept=(0, 1, 2), rolls_left=1),
@@ -155,7 +156,7 @@ def bay_closed() -> GameState:
 
 def game_over() -> GameState:
     return GameState(
-        schema=1, options=Options(), seed=6,
+        schema=SCHEMA_VERSION, options=Options(), seed=6,
         monsters=(
             Monster(name="Space Penguin", hearts=4, vp=20, energy=2,
                     cards=(Card(uid=1, key="urbavore"),)),
@@ -169,7 +170,7 @@ def game_over() -> GameState:
 
 def everyone_lost() -> GameState:
     return GameState(
-        schema=1, options=Options(edition="2011"), seed=7,
+        schema=SCHEMA_VERSION, options=Options(edition="2011"), seed=7,
         monsters=(
             Monster(name="Gigazaur", hearts=0, vp=12, alive=False),
             Monster(name="Alienoid", hearts=0, vp=17, alive=False),
