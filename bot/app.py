@@ -4,6 +4,7 @@ templates (so old buttons work after a restart) and restores the games."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sqlite3
 from typing import Any
@@ -18,11 +19,12 @@ from bot.cogs.lobby import LobbyCog
 from bot.cogs.play import PlayCog
 from bot.config import Settings
 from bot.discord_io import DiscordIO
+from bot.model import BrokenGame, Game
 from bot.publisher import Publisher
 from bot.service import GameService
 from bot.store import Store
 from bot.timers import TurnClock
-from bot.views import DYNAMIC_ITEMS, ClickHandler
+from bot.views import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 
@@ -38,15 +40,18 @@ class KotBot(commands.Bot):
     io: DiscordIO
     turns: TurnClock
     publisher: Publisher
-    clicks: ClickHandler
+    clicks: Clicks
 
     def __init__(self, settings: Settings, *, sync_commands: bool = False,
                  **options: Any) -> None:
         # The bot never joins voice: skip discord.py's warnings about missing voice libraries.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
-        # Slash commands and buttons need no privileged intent; "guilds" keeps channels known.
+        # Slash commands and buttons need no privileged intent; "guilds" keeps channels (and
+        # the bot's permissions in them) known, "guild_messages" tells when someone deletes a
+        # board. Message content is never read.
         intents = discord.Intents.none()
         intents.guilds = True
+        intents.guild_messages = True
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -83,14 +88,20 @@ class KotBot(commands.Bot):
             await self.sync_slash_commands()
 
     async def restore_games(self) -> None:
-        """At start-up: read every game in progress, restart their timers, and tell the
-        channels of games that cannot be read."""
+        """At start-up: read every game in progress (and every game with effects still to
+        show), then, once connected, a pass over each: it finishes what a crash left
+        unshown and arms the turn timers. Channels of games that cannot be read are told."""
         games, broken = await self.service.games.load_active()
-        for game in games:
-            self.turns.schedule(game)
+        log.info("restored %d games (%d unreadable)", len(games), len(broken))
+        self._restoring = asyncio.create_task(self._show_restored(games, broken),
+                                              name="kot-restore")
+
+    async def _show_restored(self, games: list[Game], broken: list[BrokenGame]) -> None:
+        await self.wait_until_ready()
         for error in broken:
             await self.publisher.report_broken(error)
-        log.info("restored %d games (%d unreadable)", len(games), len(broken))
+        for game in games:
+            await self.publisher.repair(game.id)
 
     @staticmethod
     def clock() -> float:
@@ -114,6 +125,10 @@ class KotBot(commands.Bot):
         await super().close()
         if hasattr(self, "turns"):
             self.turns.close()
+            self.publisher.close()
+            self.clicks.close()
+        if hasattr(self, "_restoring"):
+            self._restoring.cancel()
         if hasattr(self, "service"):
             await self.service.close()
 

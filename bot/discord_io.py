@@ -27,6 +27,8 @@ import discord
 
 log = logging.getLogger(__name__)
 
+# Discord's limit on a message's text.
+MAX_CONTENT = 2000
 MENTION_USERS_ONLY = discord.AllowedMentions(everyone=False, roles=False, users=True)
 MENTION_NOBODY = discord.AllowedMentions.none()
 
@@ -82,6 +84,11 @@ class DiscordFailure(Exception):
         self.status = status
         self.code = code
 
+    @property
+    def channel_gone(self) -> bool:
+        """The channel itself no longer exists (not just one message)."""
+        return self.code == UNKNOWN_CHANNEL
+
 
 @contextlib.contextmanager
 def discord_call() -> Iterator[None]:
@@ -126,10 +133,39 @@ class DiscordIO:
             )
         return message.id
 
-    async def notify(self, channel_id: int, guild_id: int | None, text: str) -> None:
-        """A notice that pings nobody."""
+    async def notify(self, channel_id: int, guild_id: int | None, text: str) -> int:
+        """A notice that pings nobody; returns its id."""
         with discord_call():
-            await self._channel(channel_id, guild_id).send(text, allowed_mentions=MENTION_NOBODY)
+            message = await self._channel(channel_id, guild_id).send(
+                text[:MAX_CONTENT], allowed_mentions=MENTION_NOBODY)
+        return message.id
+
+    async def post_lobby(self, channel_id: int, guild_id: int | None, *, content: str,
+                         embed: discord.Embed, view: discord.ui.View) -> int:
+        """The lobby as a channel message (when there is no /kot start to answer)."""
+        with discord_call():
+            message = await self._channel(channel_id, guild_id).send(
+                content=content, embed=embed, view=view, allowed_mentions=MENTION_NOBODY)
+        return message.id
+
+    async def own_recent_messages(self, channel_id: int, guild_id: int | None, *,
+                                  after: int | None, limit: int = 50) -> list[discord.Message]:
+        """The bot's own messages in a channel, newest first (among the last ``limit``
+        after message ``after``): to find a post that was sent but whose id was not saved."""
+        bot_user = self._client.user
+        since = None if after is None else discord.Object(id=after)
+        with discord_call():
+            messages = [m async for m in self._channel(channel_id, guild_id).history(
+                limit=limit, after=since, oldest_first=False)]
+        return [m for m in messages if bot_user is not None and m.author.id == bot_user.id]
+
+    def bot_permissions(self, channel_id: int, guild_id: int | None) -> discord.Permissions | None:
+        """The bot's permissions in a channel, from the gateway's cache (None if unknown)."""
+        guild = self._client.get_guild(guild_id) if guild_id is not None else None
+        channel = guild.get_channel_or_thread(channel_id) if guild is not None else None
+        if guild is None or channel is None:
+            return None
+        return channel.permissions_for(guild.me)
 
     async def edit(self, channel_id: int, guild_id: int | None, message_id: int,
                    interaction: discord.Interaction[Any] | None, **fields: Any) -> None:
@@ -146,13 +182,21 @@ class DiscordIO:
     # --- interactions ---------------------------------------------------------------
 
     async def acknowledge(self, interaction: discord.Interaction[Any], *,
-                          thinking_privately: bool = False) -> None:
-        """Answer within Discord's 3 seconds, before slow work (a lock, a picture)."""
-        with discord_call():
-            if thinking_privately:
-                await interaction.response.defer(ephemeral=True, thinking=True)
-            else:
-                await interaction.response.defer()
+                          thinking_privately: bool = False) -> bool:
+        """Answer within Discord's 3 seconds, before slow work (a lock, a picture). False
+        when Discord refused the acknowledgement (too late, or answered already): then the
+        player was told "This interaction failed" and nothing more should happen."""
+        try:
+            with discord_call():
+                if thinking_privately:
+                    await interaction.response.defer(ephemeral=True, thinking=True)
+                else:
+                    await interaction.response.defer()
+        except (DiscordFailure, discord.InteractionResponded) as failure:
+            log.info("%s by user %s: the acknowledgement was refused: %s",
+                     _describe(interaction), interaction.user.id, failure)
+            return False
+        return True
 
     async def respond(self, interaction: discord.Interaction[Any], *, content: str,
                       embed: discord.Embed, view: discord.ui.View) -> int:
@@ -163,15 +207,30 @@ class DiscordIO:
         return message.id
 
     async def edit_response(self, interaction: discord.Interaction[Any], **fields: Any) -> None:
-        """Edit the message this interaction answers or came from."""
-        with discord_call():
-            await interaction.edit_original_response(**fields)
+        """Edit the private message this interaction answers or came from (an answer: a
+        failure is logged, not raised)."""
+        try:
+            with discord_call():
+                await interaction.edit_original_response(**fields)
+        except DiscordFailure as failure:
+            log_failure(failure, "could not edit the answer to user %s", interaction.user.id)
+
+    async def original_response(
+        self, interaction: discord.Interaction[Any]
+    ) -> discord.InteractionMessage | None:
+        """The message that answered this interaction, as it is now (None if gone)."""
+        try:
+            with discord_call():
+                return await interaction.original_response()
+        except DiscordFailure as failure:
+            log_failure(failure, "could not read the answer to user %s", interaction.user.id)
+            return None
 
     async def reply_privately(self, interaction: discord.Interaction[Any], content: str | None,
                               **extra: Any) -> None:
         """A message only the clicker sees: the answer, or a follow-up once acknowledged."""
         if content is not None:
-            extra["content"] = content
+            extra["content"] = content[:MAX_CONTENT]
         try:
             with discord_call():
                 if interaction.response.is_done():

@@ -1,6 +1,7 @@
 """Lobbies: who joins, with which monster, under which rules; and the start of the game.
 
-Each change happens under the game's lock and is saved before its publish plan is shown.
+Each change happens under the game's lock and is saved, with the effects that show it, before
+``show`` carries them out.
 """
 
 from __future__ import annotations
@@ -26,9 +27,15 @@ class Lobbies:
         self._seed_source = seed_source
         self._clock = clock
 
-    async def open(self, *, guild_id: int | None, channel_id: int, host_id: int) -> Game:
-        return await self._games.create_lobby(guild_id=guild_id, channel_id=channel_id,
-                                              host_id=host_id)
+    async def open(self, *, guild_id: int | None, channel_id: int, host_id: int,
+                   show: Show) -> Game:
+        """A new lobby; ``show`` posts its message."""
+        game = await self._games.create_lobby(guild_id=guild_id, channel_id=channel_id,
+                                              host_id=host_id,
+                                              effects=(publish.PostLobby(None),))
+        async with self._games.lock(game.id):
+            await show(game.id)
+        return game
 
     async def join(self, game_id: int, user_id: int, show: Show) -> Game:
         def change(game: Game) -> Lobby:
@@ -96,8 +103,10 @@ class Lobbies:
             game = await self._open_lobby(game_id)
             if user_id != game.host_id:
                 raise Refused("only the host can cancel the lobby")
-            game = await self._games.save(replace(game, status="cancelled"), "status")
-            await show(publish.after_lobby_change(game))
+            game = replace(game, status="cancelled")
+            game = await self._games.save(game, "status",
+                                          effects=publish.after_lobby_change(game).effects)
+            await show(game_id)
             return game
 
     async def start(self, game_id: int, user_id: int, show: Show) -> Game:
@@ -117,19 +126,21 @@ class Lobbies:
             )
             state, happened = create_game(setup.options, setup.seed, setup.monsters)
             chronicle = Chronicle(log=opening_lines(state, happened), asked_at=self._clock())
-            game = await self._games.save(
-                replace(lobby, status="playing", seats=tuple(p.user_id for p in players),
-                        state=state, chronicle=chronicle, setup=setup),
-                "status", "seats", "state", "chronicle", "setup",
-            )
-            await show(publish.after_start(lobby, Outcome(game, tuple(happened), None)))
+            game = replace(lobby, status="playing", seats=tuple(p.user_id for p in players),
+                           state=state, chronicle=chronicle, setup=setup)
+            plan = publish.after_start(lobby, Outcome(game, tuple(happened), None))
+            game = await self._games.save(game, "status", "seats", "state", "chronicle",
+                                          "setup", effects=plan.effects)
+            await show(game_id)
             return game
 
     async def _change(self, game_id: int, change: Callable[[Game], Lobby], show: Show) -> Game:
         async with self._games.lock(game_id):
             game = await self._open_lobby(game_id)
-            game = await self._games.save(replace(game, lobby=change(game)), "lobby")
-            await show(publish.after_lobby_change(game))
+            game = replace(game, lobby=change(game))
+            game = await self._games.save(game, "lobby",
+                                          effects=publish.after_lobby_change(game).effects)
+            await show(game_id)
             return game
 
     async def _open_lobby(self, game_id: int) -> Game:

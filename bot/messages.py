@@ -53,14 +53,51 @@ BROKEN_NOTICE = (
     "⚠️ King of Tokyo game #{game_id} in this channel cannot be loaded ({reason}), so it has "
     "been stopped. Its record is kept for the maintainers; `/kot start` opens a new game."
 )
-POST_FORBIDDEN = (
-    "I could not post a new message in this channel ({reason}), so the game goes on in the "
-    "message above. Please let me Send Messages, Embed Links and Attach Files here."
+END_QUESTION = "End this game for everyone? It cannot be resumed."
+END_QUESTION_EXPIRED = "No answer: the game goes on."
+END_QUESTION_TOO_LATE = "This question has expired: use `/kot end` again if you still want to."
+
+# Discord's names for the permissions the bot needs in a game's channel (docs/bot.md).
+NEEDED_PERMISSIONS = (
+    ("view_channel", "View Channel"),
+    ("send_messages", "Send Messages"),
+    ("embed_links", "Embed Links"),
+    ("attach_files", "Attach Files"),
+    ("read_message_history", "Read Message History"),
 )
-POST_FAILED = (
-    "I could not post a new message in this channel ({reason}), so the game goes on in the "
-    "message above."
+THREAD_PERMISSIONS = (("send_messages_in_threads", "Send Messages in Threads"),)
+FORBIDDEN_HINT = (
+    "I cannot show the game in this channel: I am missing {missing} here. Ask someone who "
+    "can manage this channel to give me {them} (channel settings → Permissions), then use "
+    "`/kot board`."
 )
+FORBIDDEN_UNKNOWN = (
+    "Discord refused to let me post in this channel ({reason}). Ask someone who can manage "
+    "this channel to check my permissions here (View Channel, Send Messages, Embed Links, "
+    "Attach Files, Read Message History), then use `/kot board`."
+)
+CONTINUED_HERE = "The game goes on in this message meanwhile; the clock waits for it."
+SHOW_RETRYING = (
+    "Discord did not take the update ({reason}); I will try again in a moment, and the clock "
+    "waits until the board is shown."
+)
+
+
+def missing_permissions(granted: discord.Permissions, *, in_thread: bool) -> list[str]:
+    """The permissions the bot needs in a channel and does not have there."""
+    needed = NEEDED_PERMISSIONS + (THREAD_PERMISSIONS if in_thread else ())
+    return [name for flag, name in needed if not getattr(granted, flag)]
+
+
+def forbidden_text(missing: list[str], reason: str) -> str:
+    """Tell a player which permissions the bot lacks, and what to do about it."""
+    if not missing:
+        return FORBIDDEN_UNKNOWN.format(reason=reason)
+    names = ", ".join(f"**{name}**" for name in missing[:-1])
+    names = f"{names} and **{missing[-1]}**" if names else f"**{missing[-1]}**"
+    permission = "permission" if len(missing) == 1 else "permissions"
+    return FORBIDDEN_HINT.format(missing=f"the {names} {permission}",
+                                 them="it" if len(missing) == 1 else "them")
 
 
 def refusal_text(refusal: ClickRefused, game: Game) -> str:
@@ -82,6 +119,15 @@ def refusal_text(refusal: ClickRefused, game: Game) -> str:
             return GAME_OVER
         case "illegal_move":
             return refusal.detail
+
+
+def channel_busy_text(game: Game) -> str:
+    """/kot start in a channel that has a lobby or a game already."""
+    what = "a lobby" if game.status == "lobby" else "a game in progress"
+    url = jump_url(game)
+    where = f": {url}" if url else ""
+    return (f"This channel already has {what}{where}. Finish it, or ask the host to end it "
+            "with `/kot end`; `/kot board` shows it again.")
 
 
 # --- lobby ----------------------------------------------------------------------------
@@ -112,6 +158,10 @@ def lobby_embed(game: Game) -> discord.Embed:
         "and the host starts"
     )
     return embed
+
+
+def lobby_opened_content(game: Game) -> str:
+    return f"{mention(game.host_id)} opened a King of Tokyo lobby!"
 
 
 def lobby_closed_embed(game: Game, text: str) -> discord.Embed:

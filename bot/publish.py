@@ -1,16 +1,18 @@
 """What to show after a change, as data: a plan of small effect records.
 
-The service computes a plan with the pure functions below right after a change is stored,
-and hands it to ``bot.publisher``, which carries it out on Discord. Tests read plans without
-Discord.
+The service computes a plan with the pure functions below and writes its effects into the
+store's outbox in the same transaction as the change itself; ``bot.publisher`` then carries
+the outbox out on Discord (at once, and again after a failure or a crash). Tests read plans
+without Discord.
 
-Effects are msgspec Structs (tagged, so a plan encodes to JSON and back) and safe to carry
-out again, because each one names the message it is about and is skipped when the game has
+Effects are msgspec Structs (tagged, so they encode to JSON and back) and safe to carry out
+again, because each one names the message it is about and is skipped when the game has
 moved past it: a board is posted only if the live board is still the one it replaces, only
-the live board is edited, and the live board of a game in play never loses its buttons. A
-``Notify`` carried out twice posts its notice twice: a store of pending plans must mark it
-done once posted. What the messages say is drawn from the game when the effect is carried
-out, except what the game no longer holds (a finished turn's narration).
+the live board is edited, and the live board of a game in play never loses its buttons.
+Posts (boards, the lobby, notices) are the only effects that would show twice: the publisher
+notes each attempt before sending, and looks for the message in the channel before sending
+it again. What the messages say is drawn from the game when the effect is carried out,
+except what the game no longer holds (a finished turn's narration).
 """
 
 from __future__ import annotations
@@ -63,6 +65,13 @@ class RetireButtons(_Effect, frozen=True):
     message_id: int
 
 
+class PostLobby(_Effect, frozen=True):
+    """Post the lobby as a new message (through the /kot start answer when there is one);
+    it becomes the live message. Skipped once the live message is no longer ``replaces``."""
+
+    replaces: int | None
+
+
 class ShowLobby(_Effect, frozen=True):
     """Show the lobby as it stands, with its buttons, on its message."""
 
@@ -82,8 +91,10 @@ class Notify(_Effect, frozen=True):
     text: str
 
 
-Effect = (PostBoard | AnnounceResult | EditBoard | CloseBoard | RetireButtons | ShowLobby
-          | CloseLobby | Notify)
+Effect = (PostBoard | AnnounceResult | EditBoard | CloseBoard | RetireButtons | PostLobby
+          | ShowLobby | CloseLobby | Notify)
+# Effects that send a new message: the ones a crash can leave sent but unrecorded.
+POSTS = (PostBoard, AnnounceResult, PostLobby, Notify)
 
 
 class Plan(msgspec.Struct, frozen=True):
@@ -91,9 +102,10 @@ class Plan(msgspec.Struct, frozen=True):
     effects: tuple[Effect, ...] = ()
 
 
-# Carries a plan out. The service calls it while holding the game's lock, so messages change
-# in the order the changes happened, even when clicks race.
-Show = Callable[[Plan], Awaitable[object]]
+# Carries out a game's queued effects (its outbox). The service calls it with the game's id
+# right after storing a change, while holding the game's lock, so messages change in the
+# order the changes happened, even when clicks race.
+Show = Callable[[int], Awaitable[object]]
 
 ABANDONED_NOTICE = "🛑 King of Tokyo game #{game_id} ended: nobody has played for a long while."
 
@@ -121,33 +133,47 @@ def after_start(lobby: Game, outcome: Outcome) -> Plan:
     return _plan(outcome.game, *close, PostBoard(live))
 
 
+def after_open(game: Game) -> Plan:
+    """A new lobby: its message."""
+    return _plan(game, PostLobby(None))
+
+
 def after_lobby_change(game: Game) -> Plan:
     live = game.board_message_id
-    if live is None:
-        return Plan(game.id)
     if game.status == "cancelled":
-        return _plan(game, CloseLobby(live, "cancelled"))
-    return _plan(game, ShowLobby(live))
+        return _plan(game, *(() if live is None else (CloseLobby(live, "cancelled"),)))
+    # A lobby whose message never made it to Discord gets one now.
+    return _plan(game, PostLobby(None) if live is None else ShowLobby(live))
 
 
 def after_end(game: Game, notice: str | None) -> Plan:
     """A lobby or game ended by hand. ``notice`` None: its channel is gone, nothing to show."""
     if notice is None:
         return Plan(game.id)
-    return _plan(game, *_retire(game.board_message_id), Notify(notice))
+    live = game.board_message_id
+    if game.state is None and live is not None:  # a lobby
+        return _plan(game, CloseLobby(live, "ended"), Notify(notice))
+    return _plan(game, *_retire(live), Notify(notice))
 
 
 def repost(game: Game) -> Plan:
-    """``/kot board``: a fresh copy of the board; the old copy keeps its picture only."""
+    """``/kot board``: a fresh copy of the board (or of the lobby); the old copy keeps its
+    picture only."""
     live = game.board_message_id
+    if game.status == "lobby":
+        closed = () if live is None else (CloseLobby(live, "moved below"),)
+        return _plan(game, PostLobby(live), *closed)
     return _plan(game, PostBoard(live), *_retire(live))
 
 
 def refresh(game: Game) -> Plan:
-    """Bring the live board up to date (its last edit failed, or the bot stopped between
-    saving a change and showing it)."""
+    """Bring the live board (or lobby) up to date (its last edit failed, the bot stopped
+    between saving a change and showing it, or someone deleted it: then it is posted
+    again)."""
     live = game.board_message_id
-    return Plan(game.id) if live is None else _plan(game, EditBoard(live))
+    if live is None:
+        return Plan(game.id)  # the publisher's pass posts a missing message anyway
+    return _plan(game, ShowLobby(live) if game.status == "lobby" else EditBoard(live))
 
 
 def _plan(game: Game, *effects: Effect) -> Plan:

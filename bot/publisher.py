@@ -1,51 +1,110 @@
-"""Carries out publish plans (``bot.publish``) on Discord, and keeps the turn timer in step.
+"""Carries out each game's outbox (``bot.publish`` effects) on Discord, and keeps the
+channel showing what the store holds.
 
-Runs under the game's lock (the service calls it through ``show``). Each effect is carried
-out in order; a failed one is logged and the next one still runs, except that a board that
-cannot be posted is replaced by the clicked message, so a game is never left without
-buttons. Turn timers run only while a board with buttons is up.
+One mechanism restores the invariant, called a *pass*: under the game's lock, the game's
+queued effects are carried out in order, each removed from the outbox once done. A pass runs
+after every change, on start-up for every game with work left, on ``/kot board``, and again
+after a failure (``Retries``: from 1 s, doubling, at most a minute apart). Before a pass the
+invariant is checked too: a lobby or a game in play that has no live message gets one.
+
+What a failure means for a pass:
+- *forbidden* or *retry later*: the pass stops there, keeping the order; the rest waits for
+  the next pass. While a game's board cannot be shown its turn clock is paused, and when the
+  board finally shows after a long wait the players get their full time again. A clicked
+  board can still show the game (the click's token needs no channel permission), and the
+  clicker is told which permission the bot lacks;
+- *gone*: a deleted live board or lobby is posted again; an old message needs nothing more;
+  a channel that is gone ends its game;
+- *rejected* (a bug on our side): logged with its traceback and dropped, so one bad message
+  cannot block a game forever.
+
+A post that may have reached Discord without its id being saved (it was attempted before: a
+crash, a timeout) is first looked for among the bot's recent messages carrying the game's
+footer; one found is adopted (and any extra copy closed), so a game never has two live
+boards.
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
+import msgspec
 
 from bot.discord_io import DiscordFailure, DiscordIO, FailureKind, log_failure
 from bot.messages import (
     BROKEN_NOTICE,
-    POST_FAILED,
-    POST_FORBIDDEN,
+    CONTINUED_HERE,
+    SHOW_RETRYING,
     board_content,
     board_embed,
     board_file,
     closed_board_embed,
     final_embed,
+    forbidden_text,
     lobby_closed_embed,
     lobby_embed,
+    lobby_opened_content,
+    missing_permissions,
 )
-from bot.model import BrokenGame, Game
+from bot.model import BrokenGame, Game, Refused
 from bot.publish import (
+    POSTS,
     AnnounceResult,
     CloseBoard,
     CloseLobby,
     EditBoard,
     Effect,
     Notify,
-    Plan,
     PostBoard,
+    PostLobby,
     RetireButtons,
     ShowLobby,
 )
+from bot.saved_games import GameField, OutboxEntry
 from bot.service import GameService
-from bot.timers import TurnClock
+from bot.store import ACTIVE_STATUSES
+from bot.timers import Retries, TurnClock
 from bot.views import board_view, lobby_view
 
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
+
+@dataclass(frozen=True)
+class Shown:
+    """How a pass went: ``failure`` is what stopped it (None: everything is shown)."""
+
+    failure: DiscordFailure | None = None
+
+    @property
+    def complete(self) -> bool:
+        return self.failure is None
+
+
+@dataclass
+class _Pass:
+    """One pass over a game's outbox: the game as it changes, what is done, what to save."""
+
+    game: Game
+    interaction: Interaction | None
+    done: list[int]
+    fields: set[GameField]
+    shown_late: bool = False
+
+
+class _Requeue(Exception):
+    """The effect cannot be done as written (its message is gone): queue ``effect``."""
+
+    def __init__(self, effect: Effect) -> None:
+        super().__init__(type(effect).__name__)
+        self.effect = effect
+
+
+class _ChannelGone(Exception):
+    pass
 
 
 class Publisher:
@@ -53,22 +112,53 @@ class Publisher:
         self._service = service
         self._io = io
         self._turns = turns
+        self.retries = Retries(self.repair)
 
-    async def carry_out(self, plan: Plan, interaction: Interaction | None = None) -> bool:
-        """Carry out the plan (holding the game's lock). ``interaction``: the click that
-        caused it, whose message can be edited through it. False when a board could not be
-        posted anywhere."""
-        game = await self._service.games.game(plan.game_id)
-        board_up = True
-        for effect in plan.effects:
-            if isinstance(effect, PostBoard | AnnounceResult):
-                game, posted = await self._post_board(game, effect, interaction)
-                board_up = board_up and posted
-            else:
-                await self._edit_or_notify(game, effect, interaction)
-        if board_up or game.status != "playing":
-            self._turns.schedule(game)
-        return board_up
+    # --- entry points ---------------------------------------------------------------
+
+    async def show(self, game_id: int, interaction: Interaction | None = None) -> Shown:
+        """A pass over the game's outbox; the caller holds the game's lock. ``interaction``:
+        the click or command that caused it, which can show the game in its own message and
+        is told privately what went wrong."""
+        games = self._service.games
+        current = _Pass(await games.game(game_id), interaction, [], set())
+        await self._queue_missing_message(current)
+        failure: DiscordFailure | None = None
+        try:
+            failure = await self._carry_out_outbox(current)
+        except _ChannelGone:
+            await self._end_with_channel(current)
+        await self._save(current)
+        self._after(current.game, failure)
+        if failure is not None and interaction is not None:
+            await self._tell(interaction, current.game, failure)
+        return Shown(failure)
+
+    async def repair(self, game_id: int) -> None:
+        """A pass without a click (a retry, the start-up, a deleted message)."""
+        games = self._service.games
+        try:
+            async with games.lock(game_id):
+                await self.show(game_id)
+        except (Refused, BrokenGame) as error:
+            log.info("game %s: nothing to repair: %s", game_id, error)
+            self.retries.succeeded(game_id)
+        except Exception:
+            log.exception("game %s: a repair pass failed; it will try again", game_id)
+            self.retries.failed(game_id)
+
+    async def message_deleted(self, game_id: int, message_id: int) -> None:
+        """A live board or lobby was deleted: post it again (a pass's GONE path would find
+        out at the next edit; this is at once)."""
+        games = self._service.games
+        async with games.lock(game_id):
+            game = await games.game(game_id)
+            if game.board_message_id != message_id or game.status not in ACTIVE_STATUSES:
+                return
+            post: Effect = (PostLobby(message_id) if game.status == "lobby"
+                            else PostBoard(message_id))
+            await games.save(game, effects=(post,))
+            await self.show(game_id)
 
     async def report_broken(self, error: BrokenGame) -> None:
         """Tell a game's channel that it could be neither read nor rebuilt."""
@@ -80,26 +170,124 @@ class Publisher:
             log_failure(failure, "could not tell channel %s about broken game %s",
                         error.channel_id, error.game_id)
 
-    async def _post_board(self, game: Game, effect: PostBoard | AnnounceResult,
-                          interaction: Interaction | None) -> tuple[Game, bool]:
-        if game.board_message_id != effect.replaces:
-            return game, True  # posted already: this plan is being carried out again
-        fields, picture = await self._board(game)
-        try:
-            message_id = await self._io.post(game.channel_id, game.guild_id, file=picture,
-                                             **fields)
-        except DiscordFailure as failure:
-            log_failure(failure, "game %s: could not post the board", game.id)
-            return await self._continue_in_clicked_message(game, failure, interaction)
-        return await self._service.set_board_message(game.id, message_id), True
+    def close(self) -> None:
+        self.retries.close()
 
-    async def _continue_in_clicked_message(
-        self, game: Game, failure: DiscordFailure, interaction: Interaction | None
-    ) -> tuple[Game, bool]:
-        """The channel refused the new board: the clicked message becomes the board, and the
-        player is told why. Without a click there is nowhere to show it."""
-        if interaction is None or interaction.message is None:
-            return game, False
+    # --- the pass -------------------------------------------------------------------
+
+    async def _queue_missing_message(self, current: _Pass) -> None:
+        """A lobby or a game in play always has a live message: queue one if it has none
+        and none is queued (its first post failed for good, or was never queued)."""
+        game = current.game
+        if game.status not in ACTIVE_STATUSES or game.board_message_id is not None:
+            return
+        queued = await self._service.games.outbox(game.id)
+        if any(isinstance(e.effect, PostBoard | PostLobby) for e in queued):
+            return
+        post: Effect = PostLobby(None) if game.status == "lobby" else PostBoard(None)
+        current.game = await self._service.games.save(game, effects=(post,))
+
+    async def _carry_out_outbox(self, current: _Pass) -> DiscordFailure | None:
+        games = self._service.games
+        while True:
+            entry = next((e for e in await games.outbox(current.game.id)
+                          if e.seq not in current.done), None)
+            if entry is None:
+                return None
+            try:
+                await self._carry_out(current, entry)
+            except _Requeue as requeue:
+                log.info("game %s: its live message is gone; it is posted again",
+                         current.game.id)
+                current.game = await games.save(current.game, effects=(requeue.effect,))
+            except DiscordFailure as failure:
+                if failure.channel_gone:
+                    raise _ChannelGone from failure
+                log_failure(failure, "game %s: could not carry out %s", current.game.id,
+                            type(entry.effect).__name__)
+                if failure.kind is not FailureKind.REJECTED:
+                    return failure
+            current.done.append(entry.seq)
+            if isinstance(entry.effect, POSTS):
+                await self._save(current)  # a post is recorded at once: never sent twice
+
+    async def _carry_out(self, current: _Pass, entry: OutboxEntry) -> None:
+        game = current.game
+        live = game.board_message_id
+        match entry.effect:
+            case PostBoard(replaces=replaces) | AnnounceResult(replaces=replaces) | PostLobby(
+                replaces=replaces
+            ) if replaces == live:
+                await self._post(current, entry)
+            case EditBoard(message_id=message_id, redraw=redraw) if message_id == live:
+                if game.state is None:  # not a game yet (a damaged row): nothing to draw
+                    return
+                await self._edit_live(current, entry, redraw=redraw)
+            case CloseBoard(message_id=message_id) if message_id != live:
+                await self._edit_old(
+                    current, message_id, content=f"Turn {entry.effect.turn} is over.",
+                    embed=closed_board_embed(game, entry.effect.turn, entry.effect.monster,
+                                             entry.effect.log),
+                    view=None,
+                )
+            case RetireButtons(message_id=message_id) if (
+                message_id != live or game.status != "playing"
+            ):
+                await self._edit_old(current, message_id, view=None)
+            case ShowLobby(message_id=message_id) if message_id == live:
+                try:
+                    await self._edit(current, message_id, embed=lobby_embed(game),
+                                     view=lobby_view(game))
+                except DiscordFailure as failure:
+                    if failure.kind is FailureKind.GONE and not failure.channel_gone:
+                        raise _Requeue(PostLobby(message_id)) from failure
+                    raise
+            case CloseLobby(message_id=message_id, reason=reason):
+                await self._edit_old(current, message_id,
+                                     embed=lobby_closed_embed(game, reason), view=None)
+            case Notify(text=text):
+                await self._notify(current, entry, text)
+            case _:
+                pass  # the game has moved past it
+
+    async def _post(self, current: _Pass, entry: OutboxEntry) -> None:
+        """Post the live message (board, final board or lobby); it replaces the old one."""
+        games = self._service.games
+        game = current.game
+        if entry.attempts and await self._adopt_sent(current, entry):
+            return
+        await games.start_attempt(game.id, entry.seq)
+        try:
+            message_id = await self._send_live(current)
+        except DiscordFailure as failure:
+            if not await self._continue_in_clicked(current, failure):
+                raise
+            return
+        current.game = replace(current.game, board_message_id=message_id)
+        current.fields.add("board_message_id")
+        current.shown_late |= self._late(current.game, entry)
+
+    async def _send_live(self, current: _Pass) -> int:
+        game, interaction = current.game, current.interaction
+        if game.status == "lobby":
+            fields: dict[str, Any] = {"content": lobby_opened_content(game),
+                                      "embed": lobby_embed(game), "view": lobby_view(game)}
+            if (interaction is not None and interaction.command is not None
+                    and not interaction.response.is_done()):
+                # /kot start: the lobby is its public answer.
+                return await self._io.respond(interaction, **fields)
+            return await self._io.post_lobby(game.channel_id, game.guild_id, **fields)
+        fields, picture = await self._board(game)
+        return await self._io.post(game.channel_id, game.guild_id, file=picture, **fields)
+
+    async def _continue_in_clicked(self, current: _Pass, failure: DiscordFailure) -> bool:
+        """The channel refused the new board: a board click's own message becomes the board
+        (its token needs no channel permission). Not after a 5xx, which may have posted."""
+        interaction, game = current.interaction, current.game
+        if (failure.kind is not FailureKind.FORBIDDEN or interaction is None
+                or interaction.message is None or interaction.command is not None
+                or game.status not in ("playing", "over")):
+            return False
         clicked = interaction.message.id
         fields, picture = await self._board(game)
         try:
@@ -108,52 +296,126 @@ class Publisher:
         except DiscordFailure as edit_failure:
             log_failure(edit_failure, "game %s: could not show the board in the clicked "
                         "message either", game.id)
-            return game, False
-        game = await self._service.set_board_message(game.id, clicked)
-        hint = POST_FORBIDDEN if failure.kind is FailureKind.FORBIDDEN else POST_FAILED
-        await self._io.reply_privately(interaction, hint.format(reason=failure.reason))
-        return game, True
+            return False
+        current.game = replace(game, board_message_id=clicked)
+        current.fields.add("board_message_id")
+        await self._io.reply_privately(interaction, _forbidden(interaction, game, failure)
+                                       + " " + CONTINUED_HERE)
+        return True
 
-    async def _edit_or_notify(self, game: Game, effect: Effect,
-                              interaction: Interaction | None) -> None:
-        live = game.board_message_id
-        match effect:
-            case EditBoard(message_id=message_id, redraw=True) if message_id == live:
-                fields, picture = await self._board(game)
-                await self._edit(game, message_id, interaction, attachments=[picture], **fields)
-            case EditBoard(message_id=message_id, redraw=False) if message_id == live:
-                # Only kept dice changed: the buttons show them, the picture stays.
-                await self._edit(game, message_id, interaction, view=board_view(game))
-            case CloseBoard(message_id=message_id) if message_id != live:
-                await self._edit(
-                    game, message_id, interaction, content=f"Turn {effect.turn} is over.",
-                    embed=closed_board_embed(game, effect.turn, effect.monster, effect.log),
-                    view=None,
-                )
-            case RetireButtons(message_id=message_id) if (
-                message_id != live or game.status != "playing"
-            ):
-                await self._edit(game, message_id, interaction, view=None)
-            case ShowLobby(message_id=message_id):
-                await self._edit(game, message_id, interaction, embed=lobby_embed(game),
-                                 view=lobby_view(game))
-            case CloseLobby(message_id=message_id, reason=reason):
-                await self._edit(game, message_id, interaction,
-                                 embed=lobby_closed_embed(game, reason), view=None)
-            case Notify(text=text):
-                try:
-                    await self._io.notify(game.channel_id, game.guild_id, text)
-                except DiscordFailure as failure:
-                    log_failure(failure, "game %s: could not post a notice", game.id)
+    async def _adopt_sent(self, current: _Pass, entry: OutboxEntry) -> bool:
+        """Look for the message an earlier attempt may have posted: adopt the newest copy as
+        the live message and close the others. False when there is none."""
+        game = current.game
+        replaces = getattr(entry.effect, "replaces", None)
+        marker = _footer_marker(game)
+        found = [m for m in await self._io.own_recent_messages(
+                     game.channel_id, game.guild_id, after=replaces)
+                 if m.id != replaces and _carries(m, marker)]
+        if not found:
+            return False
+        newest, *extra = found
+        log.warning("game %s: adopting message %s, posted before a crash or a failed call",
+                    game.id, newest.id)
+        current.game = replace(game, board_message_id=newest.id)
+        current.fields.add("board_message_id")
+        for message in extra:
+            await self._edit_old(current, message.id, view=None)
+        # Drawn when it was sent: show the game as it stands now.
+        if game.status == "lobby":
+            await self._edit(current, newest.id, embed=lobby_embed(game), view=lobby_view(game))
+        else:
+            fields, picture = await self._board(current.game)
+            await self._edit(current, newest.id, attachments=[picture], **fields)
+        return True
 
-    async def _edit(self, game: Game, message_id: int, interaction: Interaction | None,
-                    **fields: Any) -> None:
+    async def _edit_live(self, current: _Pass, entry: OutboxEntry, *, redraw: bool) -> None:
+        game = current.game
+        assert game.board_message_id is not None
         try:
-            await self._io.edit(game.channel_id, game.guild_id, message_id, interaction,
-                                **fields)
+            if redraw:
+                fields, picture = await self._board(game)
+                await self._edit(current, game.board_message_id, attachments=[picture],
+                                 **fields)
+            else:  # only kept dice changed: the buttons show them, the picture stays
+                await self._edit(current, game.board_message_id, view=board_view(game))
         except DiscordFailure as failure:
-            # The game is saved; the next click on a stale board refreshes it.
-            log_failure(failure, "game %s: could not edit message %s", game.id, message_id)
+            if failure.kind is FailureKind.GONE and not failure.channel_gone:
+                # Someone deleted the live board: post it again.
+                raise _Requeue(PostBoard(game.board_message_id)) from failure
+            raise
+        current.shown_late |= self._late(game, entry)
+
+    def _late(self, game: Game, entry: OutboxEntry) -> bool:
+        """Whether this change waited to be shown (earlier passes failed, or a crash)."""
+        return self.retries.failing(game.id) or entry.attempts > 0
+
+    async def _edit_old(self, current: _Pass, message_id: int, **fields: Any) -> None:
+        """Edit a message that is no longer live; one that is gone needs nothing more."""
+        try:
+            await self._edit(current, message_id, **fields)
+        except DiscordFailure as failure:
+            if failure.kind is not FailureKind.GONE or failure.channel_gone:
+                raise
+
+    async def _edit(self, current: _Pass, message_id: int, **fields: Any) -> None:
+        game = current.game
+        await self._io.edit(game.channel_id, game.guild_id, message_id, current.interaction,
+                            **fields)
+
+    async def _notify(self, current: _Pass, entry: OutboxEntry, text: str) -> None:
+        game = current.game
+        if entry.attempts:
+            sent = await self._io.own_recent_messages(game.channel_id, game.guild_id,
+                                                      after=None, limit=20)
+            if any(m.content == text for m in sent):
+                return
+        await self._service.games.start_attempt(game.id, entry.seq)
+        try:
+            await self._io.notify(game.channel_id, game.guild_id, text)
+        except DiscordFailure as failure:
+            if failure.kind is not FailureKind.GONE or failure.channel_gone:
+                raise
+
+    async def _end_with_channel(self, current: _Pass) -> None:
+        """The channel is gone: so is its game, and everything it still had to show."""
+        game = current.game
+        log.info("game %s: its channel is gone", game.id)
+        current.done.extend(e.seq for e in await self._service.games.outbox(game.id))
+        if game.status in ACTIVE_STATUSES:
+            current.game = replace(game, status="ended")
+            current.fields.add("status")
+
+    async def _save(self, current: _Pass) -> None:
+        """Record what the pass did so far (the effects done, the live message)."""
+        game = current.game
+        if current.shown_late and game.status == "playing":
+            # The board was not visible meanwhile: its questions get their full time.
+            chronicle = msgspec.structs.replace(game.chronicle, asked_at=self._turns.now())
+            current.game = replace(game, chronicle=chronicle)
+            current.fields.add("chronicle")
+            current.shown_late = False
+        if current.done or current.fields:
+            current.game = await self._service.games.finish_effects(
+                current.game, current.done, *sorted(current.fields))
+            current.done, current.fields = [], set()
+
+    def _after(self, game: Game, failure: DiscordFailure | None) -> None:
+        """Keep the turn clock and the retries in step with what the channel shows."""
+        if failure is None:
+            self.retries.succeeded(game.id)
+            self._turns.schedule(game)
+            return
+        self._turns.pause(game.id)
+        delay = self.retries.failed(game.id)
+        log.info("game %s: will try again in %.0f s", game.id, delay)
+
+    async def _tell(self, interaction: Interaction, game: Game, failure: DiscordFailure) -> None:
+        if failure.kind is FailureKind.FORBIDDEN:
+            await self._io.reply_privately(interaction, _forbidden(interaction, game, failure))
+        else:
+            await self._io.reply_privately(interaction,
+                                           SHOW_RETRYING.format(reason=failure.reason))
 
     async def _board(self, game: Game) -> tuple[dict[str, Any], discord.File]:
         """The board message (who must act, the turn or the final result, the buttons) and
@@ -165,3 +427,18 @@ class Publisher:
             "view": board_view(game),
         }
         return fields, await board_file(state)
+
+
+def _footer_marker(game: Game) -> str:
+    """How every lobby and board message of a game begins its footer (bot.messages)."""
+    return f"Game #{game.id} ·"
+
+
+def _carries(message: discord.Message, marker: str) -> bool:
+    return any((embed.footer.text or "").startswith(marker) for embed in message.embeds)
+
+
+def _forbidden(interaction: Interaction, game: Game, failure: DiscordFailure) -> str:
+    in_thread = isinstance(interaction.channel, discord.Thread)
+    return forbidden_text(missing_permissions(interaction.app_permissions, in_thread=in_thread),
+                          failure.reason)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from dataclasses import replace
 from typing import Literal
 
@@ -22,7 +23,8 @@ import msgspec
 
 from bot.chronicle import with_note
 from bot.model import BrokenGame, Chronicle, Game, GameSetup, Lobby, LobbyPlayer, Refused
-from bot.store import ACTIVE_STATUSES, ChannelBusy, GameRow, Status, Store
+from bot.publish import Effect
+from bot.store import ACTIVE_STATUSES, ActionRow, ChannelBusy, GameRow, Status, Store
 from engine import (
     Action,
     CorruptState,
@@ -49,7 +51,25 @@ _lobby_decoder = msgspec.json.Decoder(Lobby)
 _chronicle_decoder = msgspec.json.Decoder(Chronicle)
 _seats_decoder = msgspec.json.Decoder(tuple[int, ...])
 _setup_decoder = msgspec.json.Decoder(GameSetup)
+_effect_decoder = msgspec.json.Decoder(Effect)
 _encode = msgspec.json.encode
+
+
+class OutboxEntry(msgspec.Struct, frozen=True):
+    """An effect still to carry out on Discord, in the order the changes happened."""
+
+    seq: int
+    effect: Effect
+    created_at: float
+    # How many times a post was sent without being recorded as done.
+    attempts: int = 0
+
+
+class LoggedAction(msgspec.Struct, frozen=True):
+    seq: int
+    seat: int
+    user_id: int | None  # None: a timeout
+    action: Action
 
 
 class _SavedMonster(msgspec.Struct):
@@ -94,18 +114,30 @@ class SavedGames:
     def __init__(self, store: Store) -> None:
         self._store = store
         self._games: dict[int, Game] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
+        # A lock lives while someone holds or awaits it, and not longer.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
 
     async def close(self) -> None:
         await self._store.close()
 
     def lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
 
     # --- reading --------------------------------------------------------------------
 
     def cached(self, game_id: int) -> Game | None:
         return self._games.get(game_id)
+
+    def cached_by_message(self, message_id: int) -> Game | None:
+        """The lobby or game in progress whose live message this is (every one is cached
+        from start-up on)."""
+        return next((g for g in self._games.values() if g.board_message_id == message_id),
+                    None)
 
     async def game(self, game_id: int) -> Game:
         """The game, for a caller holding its lock: from the cache, else from the store (and
@@ -128,18 +160,50 @@ class SavedGames:
     async def active_channels_in_guild(self, guild_id: int) -> list[int]:
         return await self._store.active_channels_in_guild(guild_id)
 
-    async def action_log(self, game_id: int) -> list[tuple[int, int, int | None, Action]]:
-        """Every accepted action: (seq, seat, user id or None for a timeout, action)."""
-        return [(seq, seat, user_id, decode_action(action))
-                for seq, seat, user_id, action in await self._store.actions(game_id)]
+    async def action_log(self, game_id: int) -> list[LoggedAction]:
+        """Every accepted action, in order."""
+        return [LoggedAction(row.seq, row.seat, row.user_id, decode_action(row.action))
+                for row in await self._store.actions(game_id)]
+
+    async def outbox(self, game_id: int) -> list[OutboxEntry]:
+        """The game's effects still to show. An entry that cannot be read (a damaged row)
+        is dropped with an error in the log: the pass that follows shows the game as it
+        stands anyway."""
+        entries: list[OutboxEntry] = []
+        for row in await self._store.outbox(game_id):
+            try:
+                effect = _effect_decoder.decode(row.effect)
+            except msgspec.DecodeError as error:
+                log.error("game %s: outbox entry %s cannot be read (%s); dropped", game_id,
+                          row.seq, error)
+                await self._store.finish_effects(game_id, [row.seq])
+                continue
+            entries.append(OutboxEntry(row.seq, effect, row.created_at, row.attempts))
+        return entries
+
+    async def games_with_outbox(self) -> list[int]:
+        return await self._store.games_with_outbox()
+
+    async def start_attempt(self, game_id: int, seq: int) -> None:
+        await self._store.start_attempt(game_id, seq)
+
+    async def finish_effects(self, game: Game, seqs: list[int], *fields: GameField) -> Game:
+        """Effects carried out, and the fields of the game they changed (the live message,
+        the clock), in one transaction. Call it holding the game's lock."""
+        await self._store.finish_effects(game.id, seqs, **{f: _column(game, f) for f in fields})
+        return self._remember(game)
 
     async def load_active(self) -> tuple[list[Game], list[BrokenGame]]:
-        """Read every lobby and game in progress (at start-up, before anything else runs).
-        Games that cannot be read are returned apart so their channels can be told; a game
-        that fails for another reason (a bug) is logged and left to load on its next use."""
+        """Read every lobby and game in progress, and every game with effects still to show
+        (a result saved but not announced), at start-up before anything else runs. Games
+        that cannot be read are returned apart so their channels can be told; a game that
+        fails for another reason (a bug) is logged and left to load on its next use."""
         games: list[Game] = []
         broken: list[BrokenGame] = []
-        for row in await self._store.active_games():
+        active = await self._store.active_games()
+        known = {row.id for row in active}
+        unfinished = [i for i in await self._store.games_with_outbox() if i not in known]
+        for row in active + await self._store.get_many(unfinished):
             try:
                 games.append(await self._adopt(row, locked=True))
             except BrokenGame as error:
@@ -223,12 +287,12 @@ class SavedGames:
     async def _replay_log(self, game_id: int, setup: GameSetup) -> tuple[GameState, int]:
         """The state the game's action log leads to, and the number of actions in it."""
         logged = await self.action_log(game_id)
-        moves = [(seat, action) for _seq, seat, _user, action in logged]
+        moves = [(entry.seat, entry.action) for entry in logged]
         try:
             state = replay(setup.options, setup.seed, setup.monsters, moves)
         except IllegalAction as refusal:
             raise CorruptState(f"its action log does not replay: {refusal}") from refusal
-        last_seq = logged[-1][0] if logged else 0
+        last_seq = logged[-1].seq if logged else 0
         if state.seq != last_seq:
             raise CorruptState(f"its action log replays to move {state.seq}, not {last_seq}")
         return state, len(moves)
@@ -241,12 +305,15 @@ class SavedGames:
 
     # --- writing --------------------------------------------------------------------
 
-    async def create_lobby(self, *, guild_id: int | None, channel_id: int, host_id: int) -> Game:
-        """A new lobby, hosted and joined by ``host_id``. Refused if the channel is busy."""
+    async def create_lobby(self, *, guild_id: int | None, channel_id: int, host_id: int,
+                           effects: tuple[Effect, ...]) -> Game:
+        """A new lobby, hosted and joined by ``host_id``, and the effects that show it.
+        Refused if the channel is busy."""
         lobby = Lobby(players=(LobbyPlayer(host_id),))
         try:
             game_id = await self._store.create_lobby(
-                guild_id=guild_id, channel_id=channel_id, host_id=host_id, lobby=_encode(lobby)
+                guild_id=guild_id, channel_id=channel_id, host_id=host_id, lobby=_encode(lobby),
+                effects=[_encode(effect) for effect in effects],
             )
         except ChannelBusy:
             raise Refused(
@@ -257,20 +324,25 @@ class SavedGames:
                     Chronicle(), None)
         return self._remember(game)
 
-    async def save(self, game: Game, *fields: GameField) -> Game:
-        """Write these fields of the game (call it holding the game's lock)."""
-        await self._store.update_game(game.id, **{f: _column(game, f) for f in fields})
+    async def save(self, game: Game, *fields: GameField,
+                   effects: tuple[Effect, ...] = ()) -> Game:
+        """Write these fields of the game, and queue the effects that show the change, in
+        one transaction (call it holding the game's lock)."""
+        await self._store.update_game(game.id, effects=[_encode(e) for e in effects],
+                                      **{f: _column(game, f) for f in fields})
         return self._remember(game)
 
-    async def record_action(
-        self, game: Game, *, seat: int, user_id: int | None, action: Action
-    ) -> Game:
-        """Log one accepted action with the game it produced, in one transaction."""
+    async def record_actions(self, game: Game, actions: list[LoggedAction],
+                             effects: tuple[Effect, ...]) -> Game:
+        """Log accepted actions with the game they produced and the effects that show them,
+        in one transaction."""
         state = game.playing_state()
         status: Status = game.status
-        await self._store.record_action(
-            game.id, seq=state.seq, seat=seat, user_id=user_id, action=encode_action(action),
+        await self._store.record_actions(
+            game.id,
+            [ActionRow(a.seq, a.seat, a.user_id, encode_action(a.action)) for a in actions],
             state=encode_state(state), chronicle=_encode(game.chronicle), status=status,
+            effects=[_encode(effect) for effect in effects],
         )
         return self._remember(game)
 
@@ -279,5 +351,4 @@ class SavedGames:
             self._games[game.id] = game
         else:
             self._games.pop(game.id, None)
-            self._locks.pop(game.id, None)
         return game

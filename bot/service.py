@@ -2,7 +2,8 @@
 
 ``games`` (``bot.saved_games``) loads and saves them, ``lobbies`` (``bot.lobbies``) runs the
 lobby; this module plays: a click or a timeout goes through the engine under the game's lock,
-is stored with its action, and its publish plan (``bot.publish``) is handed to ``show``.
+and is stored with its action and its publish plan's effects (``bot.publish``) in one
+transaction; then ``show`` carries the game's queued effects out, still under the lock.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 import msgspec
@@ -20,7 +21,7 @@ from bot.chronicle import chronicle_after, with_note
 from bot.lobbies import Lobbies
 from bot.model import ClickRefused, Game, Outcome, Refused
 from bot.publish import Show
-from bot.saved_games import SavedGames
+from bot.saved_games import LoggedAction, SavedGames
 from bot.store import ACTIVE_STATUSES, Status, Store
 from engine import (
     Action,
@@ -72,14 +73,21 @@ class GameService:
     async def click(
         self, game_id: int, user_id: int, decision_id: int, code: str, show: Show
     ) -> Outcome:
-        """Apply the button ``code`` ("k<die>" toggles a die, "o<n>" picks option n) of
-        decision ``decision_id`` for this user, then ``show`` it."""
+        """Apply the button ``code`` of decision ``decision_id`` for this user ("h<die>"
+        keeps a die, "r<die>" releases it, "o<n>" picks option n), then ``show`` it."""
         async with self.games.lock(game_id):
             game = await self.games.game(game_id)
             decision = self.check_click(game, user_id, decision_id)
             action = _action_for(game.playing_state(), decision, code)
-            outcome = await self._apply(game, decision.seat, user_id, action)
-            await show(publish.after_action(game, outcome))
+            if action is None:
+                # The die already is as the button asks (its board was out of date): only
+                # the board changes.
+                await self.games.save(game, effects=publish.refresh(game).effects)
+                await show(game_id)
+                return Outcome(game, (), None, redraw=False)
+            outcome = await self._record(game, [self._step(game, decision.seat, user_id,
+                                                           action)])
+            await show(game_id)
             return outcome
 
     async def timeout(
@@ -89,7 +97,7 @@ class GameService:
         (the turn timer ran out), then ``show`` it. None when all were answered meanwhile."""
         async with self.games.lock(game_id):
             before = game = await self.games.game(game_id)
-            outcome: Outcome | None = None
+            steps: list[_Step] = []
             for decision_id in decision_ids:
                 state = game.state
                 if game.status != "playing" or state is None:
@@ -98,18 +106,19 @@ class GameService:
                 if decision is None:
                     continue
                 note = TIMEOUT_NOTE.format(monster=state.monsters[decision.seat].name)
-                step = await self._apply(game, decision.seat, None,
-                                         Timeout(decision=decision.id), note=note)
-                outcome = step if outcome is None else _merge(outcome, step)
-                game = step.game
-            if outcome is not None:
-                await show(publish.after_action(before, outcome))
+                steps.append(self._step(game, decision.seat, None,
+                                        Timeout(decision=decision.id), note=note))
+                game = steps[-1].outcome.game
+            if not steps:
+                return None
+            outcome = await self._record(before, steps)
+            await show(game_id)
             return outcome
 
-    async def _apply(
+    def _step(
         self, game: Game, seat: int, user_id: int | None, action: Action, *, note: str = ""
-    ) -> Outcome:
-        """Run the engine, then log the action and its state in one transaction."""
+    ) -> _Step:
+        """Run the engine: the game after the action (not stored yet)."""
         before = game.playing_state()
         try:
             state, happened = apply(before, seat, action)
@@ -129,11 +138,21 @@ class GameService:
         if status == "playing" and chronicle.idle_timeouts >= ABANDONED_AFTER_TIMEOUTS:
             status = "ended"
             chronicle = with_note(chronicle, ABANDONED_NOTE)
-        game = await self.games.record_action(
-            replace(game, state=state, chronicle=chronicle, status=status),
-            seat=seat, user_id=user_id, action=action,
-        )
-        return Outcome(game, tuple(happened), closing, redraw=not isinstance(action, Keep))
+        after = replace(game, state=state, chronicle=chronicle, status=status)
+        return _Step(LoggedAction(state.seq, seat, user_id, action),
+                     Outcome(after, tuple(happened), closing,
+                             redraw=not isinstance(action, Keep)))
+
+    async def _record(self, before: Game, steps: list[_Step]) -> Outcome:
+        """Store the actions, the game they lead to and the effects that show them, in one
+        transaction."""
+        outcome = steps[0].outcome
+        for step in steps[1:]:
+            outcome = _merge(outcome, step.outcome)
+        plan = publish.after_action(before, outcome)
+        await self.games.record_actions(outcome.game, [step.action for step in steps],
+                                        plan.effects)
+        return outcome
 
     async def end(self, game_id: int, show: Show, *, notice: str | None) -> Game:
         """Stop a lobby or a game for good (its row and log stay in the store). ``notice``
@@ -142,23 +161,26 @@ class GameService:
             game = await self.games.game(game_id)
             if game.status not in ACTIVE_STATUSES:
                 raise Refused("this game is already over")
-            game = await self.games.save(replace(game, status="ended"), "status")
-            await show(publish.after_end(game, notice))
+            game = replace(game, status="ended")
+            game = await self.games.save(game, "status",
+                                         effects=publish.after_end(game, notice).effects)
+            await show(game_id)
             return game
 
     async def show_board(self, game_id: int, plan: Callable[[Game], publish.Plan],
-                         show: Callable[[publish.Plan], Awaitable[Shown]]) -> Shown:
-        """Show the game again as ``plan`` says (a repost, a refresh), changing nothing;
-        returns what ``show`` says about it."""
+                         show: Callable[[int], Awaitable[Shown]]) -> Shown:
+        """Show the game again as ``plan`` says (a repost, a refresh), changing nothing in
+        the game; returns what ``show`` says about it."""
         async with self.games.lock(game_id):
-            return await show(plan(await self.games.game(game_id)))
+            game = await self.games.game(game_id)
+            await self.games.save(game, effects=plan(game).effects)
+            return await show(game_id)
 
-    async def set_board_message(self, game_id: int, message_id: int) -> Game:
-        """Remember the live board message. Call it holding the game's lock (``show``
-        callbacks do)."""
-        game = await self.games.game(game_id)
-        return await self.games.save(replace(game, board_message_id=message_id),
-                                     "board_message_id")
+
+@dataclass(frozen=True)
+class _Step:
+    action: LoggedAction
+    outcome: Outcome
 
 
 def _playing_state(game: Game) -> GameState:
@@ -169,16 +191,24 @@ def _playing_state(game: Game) -> GameState:
     return game.state
 
 
-def _action_for(state: GameState, decision: Decision, code: str) -> Action:
+def _action_for(state: GameState, decision: Decision, code: str) -> Action | None:
+    """The action a button stands for; None when it would change nothing."""
     kind, number = code[:1], code[1:]
     if not number.isdigit():
         raise ClickRefused("illegal_move", detail="that button is not one this bot knows")
     index = int(number)
-    if kind == "k":
+    if kind in ("h", "r"):
         if decision.kind != "roll" or state.turn is None or index >= len(state.turn.dice):
             raise ClickRefused("illegal_move", detail="there are no dice to keep now")
-        kept = set(state.turn.kept) ^ {index}
+        # Keep or release, as the button said: never a toggle, so a click on a board that
+        # is out of date still does what the player saw.
+        kept = set(state.turn.kept) | {index} if kind == "h" else set(state.turn.kept) - {index}
+        if kept == set(state.turn.kept):
+            return None
         return Keep(decision=decision.id, dice=tuple(sorted(kept)))
+    if kind == "k":
+        # A die toggle from a board drawn before this version: what it meant is unknown.
+        raise ClickRefused("stale_decision")
     if kind == "o" and index < len(decision.options):
         return decision.options[index]
     raise ClickRefused("illegal_move", detail="that button is not one this bot knows")

@@ -102,8 +102,28 @@ async def _add_game_setup(db: aiosqlite.Connection) -> None:
     await _run(db, "ALTER TABLE games ADD COLUMN setup BLOB")
 
 
+async def _create_outbox(db: aiosqlite.Connection) -> None:
+    # What each change must still show on Discord, written in the change's own transaction,
+    # so a crash between "saved" and "shown" is finished at the next start.
+    await _run(
+        db,
+        """
+        CREATE TABLE outbox (
+            game_id INTEGER NOT NULL REFERENCES games(id),
+            seq INTEGER NOT NULL,
+            effect BLOB NOT NULL,
+            created_at REAL NOT NULL,
+            -- Posts started: a post that was started may have reached Discord unrecorded.
+            attempts INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (game_id, seq)
+        ) WITHOUT ROWID
+        """
+    )
+
+
 # Append only: migration N brings a database from user_version N-1 to N.
-MIGRATIONS: tuple[Migration, ...] = (_create_games_and_actions, _add_game_setup)
+MIGRATIONS: tuple[Migration, ...] = (_create_games_and_actions, _add_game_setup,
+                                     _create_outbox)
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, host_id, status, lobby, seats, state, chronicle, "
@@ -131,6 +151,53 @@ def _bytes(value: object) -> bytes:
 
 def _optional_bytes(value: object) -> bytes | None:
     return None if value is None else _bytes(value)
+
+
+@dataclass(frozen=True)
+class OutboxRow:
+    seq: int
+    effect: bytes
+    created_at: float
+    attempts: int
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    seq: int
+    seat: int
+    user_id: int | None
+    action: bytes
+
+
+async def _add_effects(db: aiosqlite.Connection, game_id: int, effects: Sequence[bytes],
+                       now: float) -> None:
+    """Queue effects after the game's last queued one (inside the caller's transaction)."""
+    if not effects:
+        return
+    async with db.execute("SELECT COALESCE(MAX(seq), 0) FROM outbox WHERE game_id = ?",
+                          (game_id,)) as cursor:
+        row = await cursor.fetchone()
+    last = int(row[0]) if row else 0
+    await db.executemany(
+        "INSERT INTO outbox (game_id, seq, effect, created_at) VALUES (?, ?, ?, ?)",
+        [(game_id, last + number, effect, now)
+         for number, effect in enumerate(effects, start=1)],
+    )
+
+
+_GAME_FIELDS = {"status", "lobby", "seats", "state", "chronicle", "board_message_id", "setup"}
+
+
+async def _update(db: aiosqlite.Connection, game_id: int, columns: dict[str, Any],
+                  now: float) -> None:
+    unknown = set(columns) - _GAME_FIELDS
+    if unknown:
+        raise ValueError(f"not game columns: {sorted(unknown)}")
+    if not columns:
+        return
+    assignments = ", ".join(f"{name} = ?" for name in columns)
+    await _run(db, f"UPDATE games SET {assignments}, updated_at = ? WHERE id = ?",
+               (*columns.values(), now, game_id))
 
 
 class Store:
@@ -221,20 +288,33 @@ class Store:
             rows = await cursor.fetchall()
         return [_row(row) for row in rows]
 
-    async def actions(self, game_id: int) -> list[tuple[int, int, int | None, bytes]]:
-        """The log of a game: (seq, seat, user id or None for a timeout, encoded action)."""
+    async def actions(self, game_id: int) -> list[ActionRow]:
+        """The log of a game (``user_id`` None for a timeout)."""
         async with self._db.execute(
             "SELECT seq, seat, user_id, action FROM actions WHERE game_id = ? ORDER BY seq",
             (game_id,),
         ) as cursor:
             rows = await cursor.fetchall()
-        return [(seq, seat, user_id, _bytes(action)) for seq, seat, user_id, action in rows]
+        return [ActionRow(seq, seat, user_id, _bytes(action))
+                for seq, seat, user_id, action in rows]
+
+    async def get_many(self, game_ids: Sequence[int]) -> list[GameRow]:
+        if not game_ids:
+            return []
+        marks = ", ".join("?" for _ in game_ids)
+        async with self._db.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE id IN ({marks}) ORDER BY id",
+            tuple(game_ids),
+        ) as cursor:
+            return [_row(row) for row in await cursor.fetchall()]
 
     # --- writes ---------------------------------------------------------------------
 
     async def create_lobby(
-        self, *, guild_id: int | None, channel_id: int, host_id: int, lobby: bytes
+        self, *, guild_id: int | None, channel_id: int, host_id: int, lobby: bytes,
+        effects: Sequence[bytes] = (),
     ) -> int:
+        """A new lobby row and the effects that show it, atomically."""
         now = time.time()
         try:
             async with self._transaction() as db:
@@ -244,49 +324,67 @@ class Store:
                     "created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?)",
                     (guild_id, channel_id, host_id, lobby, now, now),
                 )
+                assert game_id is not None
+                await _add_effects(db, game_id, effects, now)
         except sqlite3.IntegrityError as error:
             raise ChannelBusy("this channel already has a game") from error
-        assert game_id is not None
         return game_id
 
-    async def update_game(self, game_id: int, **columns: Any) -> None:
-        """Set some columns of a game row (status, lobby, seats, state, chronicle, ...)."""
-        allowed = {"status", "lobby", "seats", "state", "chronicle", "board_message_id", "setup"}
-        unknown = set(columns) - allowed
-        if unknown:
-            raise ValueError(f"not game columns: {sorted(unknown)}")
-        assignments = ", ".join(f"{name} = ?" for name in columns)
-        async with self._transaction() as db:
-            await _run(
-                db,
-                f"UPDATE games SET {assignments}, updated_at = ? WHERE id = ?",
-                (*columns.values(), time.time(), game_id),
-            )
-
-    async def record_action(
-        self,
-        game_id: int,
-        *,
-        seq: int,
-        seat: int,
-        user_id: int | None,
-        action: bytes,
-        state: bytes,
-        chronicle: bytes,
-        status: Status,
-    ) -> None:
-        """Log one accepted action with the state it produced, atomically."""
+    async def update_game(self, game_id: int, *, effects: Sequence[bytes] = (),
+                          **columns: Any) -> None:
+        """Set some columns of a game row (status, lobby, seats, state, chronicle, ...) and
+        queue the effects that show the change, atomically."""
         now = time.time()
         async with self._transaction() as db:
-            await _run(
-                db,
+            await _update(db, game_id, columns, now)
+            await _add_effects(db, game_id, effects, now)
+
+    async def record_actions(
+        self, game_id: int, actions: Sequence[ActionRow], *, state: bytes, chronicle: bytes,
+        status: Status, effects: Sequence[bytes] = (),
+    ) -> None:
+        """Log accepted actions with the state they produced and the effects that show
+        them, atomically."""
+        now = time.time()
+        async with self._transaction() as db:
+            await db.executemany(
                 "INSERT INTO actions (game_id, seq, seat, user_id, action, at) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, seq, seat, user_id, action, now),
+                [(game_id, a.seq, a.seat, a.user_id, a.action, now) for a in actions],
             )
-            await _run(
-                db,
-                "UPDATE games SET state = ?, chronicle = ?, status = ?, updated_at = ? "
-                "WHERE id = ?",
-                (state, chronicle, status, now, game_id),
-            )
+            await _update(db, game_id, {"state": state, "chronicle": chronicle,
+                                        "status": status}, now)
+            await _add_effects(db, game_id, effects, now)
+
+    # --- the outbox -----------------------------------------------------------------
+
+    async def outbox(self, game_id: int) -> list[OutboxRow]:
+        async with self._db.execute(
+            "SELECT seq, effect, created_at, attempts FROM outbox WHERE game_id = ? "
+            "ORDER BY seq",
+            (game_id,),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [OutboxRow(seq, _bytes(effect), created_at, attempts)
+                for seq, effect, created_at, attempts in rows]
+
+    async def games_with_outbox(self) -> list[int]:
+        async with self._db.execute(
+            "SELECT DISTINCT game_id FROM outbox ORDER BY game_id"
+        ) as cursor:
+            return [row[0] for row in await cursor.fetchall()]
+
+    async def start_attempt(self, game_id: int, seq: int) -> None:
+        """Note that a post is about to be sent (before sending it)."""
+        async with self._transaction() as db:
+            await _run(db, "UPDATE outbox SET attempts = attempts + 1 "
+                           "WHERE game_id = ? AND seq = ?", (game_id, seq))
+
+    async def finish_effects(self, game_id: int, seqs: Sequence[int], **columns: Any) -> None:
+        """Remove carried-out effects and set the columns they changed, atomically."""
+        now = time.time()
+        async with self._transaction() as db:
+            await db.executemany("DELETE FROM outbox WHERE game_id = ? AND seq = ?",
+                                 [(game_id, seq) for seq in seqs])
+            if columns:
+                await _update(db, game_id, columns, now)

@@ -1,12 +1,13 @@
-"""Turn timers: one sleeping task for every game's deadline, not a task per game.
+"""Deadlines: one sleeping task for every game's deadline, not a task per game.
 
-``TurnClock`` times each game's pending decisions from when they were asked; ``TurnTimers``
-underneath keeps the deadlines.
+``TurnClock`` times each game's pending decisions from when they were asked; ``Retries``
+times the next attempt at what Discord refused; ``Deadlines`` underneath keeps the
+deadlines.
 
-A game waits on a set of decision ids; when its deadline passes, ``on_expire(game_id,
-decision_ids)`` runs (the service then answers whichever of those decisions are still
-pending). Setting the same decision ids again keeps the running deadline, so toggling dice
-does not buy a player more time.
+A game waits on a tag (for the turn clock, the pending decision ids); when its deadline
+passes, ``on_expire(game_id, tag)`` runs (the service then answers whichever of those
+decisions are still pending). Setting the same tag again keeps the running deadline, so
+keeping dice does not buy a player more time.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ log = logging.getLogger(__name__)
 Expire = Callable[[int, tuple[int, ...]], Awaitable[None]]
 
 
-class TurnTimers:
+class Deadlines:
     def __init__(self, on_expire: Expire) -> None:
         self._on_expire = on_expire
         # game id -> (deadline, decision ids); the heap may hold outdated entries, which are
@@ -40,16 +41,16 @@ class TurnTimers:
         entry = self._current.get(game_id)
         return entry[1] if entry else ()
 
-    def set(self, game_id: int, decision_ids: tuple[int, ...], delay: float) -> None:
-        if not decision_ids or delay <= 0:
+    def set(self, game_id: int, tag: tuple[int, ...], delay: float) -> None:
+        if not tag or delay <= 0:
             self.cancel(game_id)
             return
-        if self.waiting_on(game_id) == decision_ids:
+        if self.waiting_on(game_id) == tag:
             return
         # time.monotonic, not loop.time: test harnesses move it to simulate waiting.
         deadline = time.monotonic() + delay
-        self._current[game_id] = (deadline, decision_ids)
-        heapq.heappush(self._heap, (deadline, game_id, decision_ids))
+        self._current[game_id] = (deadline, tag)
+        heapq.heappush(self._heap, (deadline, game_id, tag))
         self._arm()
 
     def cancel(self, game_id: int) -> None:
@@ -93,11 +94,11 @@ class TurnTimers:
         self._wake_at = math.inf
         self._arm()
 
-    async def _expire(self, game_id: int, decision_ids: tuple[int, ...]) -> None:
+    async def _expire(self, game_id: int, tag: tuple[int, ...]) -> None:
         try:
-            await self._on_expire(game_id, decision_ids)
+            await self._on_expire(game_id, tag)
         except Exception:
-            log.exception("game %s: the turn timer failed", game_id)
+            log.exception("game %s: a deadline's task failed", game_id)
 
 
 class TurnClock:
@@ -107,7 +108,7 @@ class TurnClock:
     def __init__(self, timeout: float, clock: Callable[[], float], on_expire: Expire) -> None:
         self.timeout = timeout
         self._clock = clock
-        self.timers = TurnTimers(on_expire)
+        self.timers = Deadlines(on_expire)
 
     def schedule(self, game: Game) -> None:
         """Time the pending decisions from when they were asked (so a restart does not give
@@ -121,11 +122,54 @@ class TurnClock:
         waited = max(0.0, self._clock() - asked_at) if asked_at else 0.0
         self.timers.set(game.id, waiting, max(self.timeout - waited, 0.001))
 
+    def now(self) -> float:
+        return self._clock()
+
+    def pause(self, game_id: int) -> None:
+        """The board cannot be shown: nobody is asked, so no clock runs."""
+        self.timers.cancel(game_id)
+
     def retry(self, game: Game) -> None:
         """The timer's answer failed: try the same decisions again after a full delay."""
         state = game.state
         waiting = tuple(d.id for d in state.pending) if state is not None else ()
         self.timers.set(game.id, waiting, max(self.timeout, 1.0))
+
+    def close(self) -> None:
+        self.timers.close()
+
+
+# Seconds before trying again what Discord refused: doubling from 1 s up to a minute, so a
+# permission given back is noticed within a minute even if nobody clicks.
+FIRST_RETRY = 1.0
+MAX_RETRY = 60.0
+
+
+class Retries:
+    """When to try again a game whose effects Discord refused (``run(game_id)``)."""
+
+    def __init__(self, run: Callable[[int], Awaitable[None]]) -> None:
+        self._failures: dict[int, int] = {}
+        self.timers = Deadlines(lambda game_id, _tag: run(game_id))
+
+    def failed(self, game_id: int) -> float:
+        """Schedule the next attempt; returns its delay."""
+        failures = self._failures.get(game_id, 0) + 1
+        self._failures[game_id] = failures
+        delay: float = min(FIRST_RETRY * 2.0 ** (failures - 1), MAX_RETRY)
+        self.timers.set(game_id, (failures,), delay)
+        return delay
+
+    def succeeded(self, game_id: int) -> None:
+        if self._failures.pop(game_id, None) is not None:
+            self.timers.cancel(game_id)
+
+    def pending(self, game_id: int) -> bool:
+        return bool(self.timers.waiting_on(game_id))
+
+    def failing(self, game_id: int) -> bool:
+        """Whether the game's last pass failed (its board may not show the game)."""
+        return game_id in self._failures
 
     def close(self) -> None:
         self.timers.close()

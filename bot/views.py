@@ -3,11 +3,14 @@ id (and, for game buttons, the decision id), so a button keeps working after a r
 button from a passed moment is recognised and refused.
 
 custom_id formats (all under Discord's 100 characters):
-    kot:g:<game>:<decision>:k<die>   toggle a die (keep / reroll)
+    kot:g:<game>:<decision>:h<die>   keep (hold) a die
+    kot:g:<game>:<decision>:r<die>   release a kept die (it will be rerolled)
+    kot:g:<game>:<decision>:k<die>   a die toggle from older boards: refused as out of date
     kot:g:<game>:<decision>:o<n>     option n of the pending decision
     kot:g:<game>:<decision>:s<page>  a menu of options (decisions with too many for buttons)
     kot:l:<game>:<verb>              lobby buttons (join, leave, start, cancel)
     kot:l:<game>:<field>             lobby menus (monster, edition, variant)
+    kot:e:<game>:<end|keep>:<unix>   the /kot end question, answerable until <unix>
 """
 
 from __future__ import annotations
@@ -55,10 +58,8 @@ class ClickHandler(Protocol):
     async def lobby_select(self, interaction: Interaction, game_id: int, field: str,
                            values: list[str]) -> None: ...
 
-    async def end_answer(self, interaction: Interaction, game_id: int, *,
-                         confirmed: bool) -> None: ...
-
-    async def end_question_expired(self, asked: Interaction) -> None: ...
+    async def end_answer(self, interaction: Interaction, game_id: int, *, confirmed: bool,
+                         expires: int) -> None: ...
 
     async def click_failed(self, interaction: Interaction, error: Exception) -> None: ...
 
@@ -86,7 +87,7 @@ async def _route(interaction: Interaction, call: Callable[[ClickHandler], Awaita
 
 class GameButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"kot:g:(?P<game>\d+):(?P<decision>\d+):(?P<code>[ko]\d+)",
+    template=r"kot:g:(?P<game>\d+):(?P<decision>\d+):(?P<code>[hrko]\d+)",
 ):
     def __init__(self, game_id: int, decision_id: int, code: str, *, label: str = "…",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary,
@@ -129,14 +130,14 @@ def _option_style(option: object) -> discord.ButtonStyle:
 def _roll_buttons(game: Game, state: GameState, decision: Decision) -> list[GameButton]:
     assert state.turn is not None
     turn = state.turn
+    # Each die button says what it does (keep it, or release it to be rerolled), so a
+    # click on a board that is out of date still does what the player saw.
     buttons = [
-        GameButton(
-            game.id, decision.id, f"k{index}",
-            label=FACE_SYMBOLS[face] + (" ✓" if index in turn.kept else ""),
-            style=discord.ButtonStyle.success if index in turn.kept
-            else discord.ButtonStyle.secondary,
-            row=index // 5,
-        )
+        GameButton(game.id, decision.id, f"r{index}", label=f"✓ {FACE_SYMBOLS[face]} release",
+                   style=discord.ButtonStyle.success, row=index // 5)
+        if index in turn.kept else
+        GameButton(game.id, decision.id, f"h{index}", label=f"{FACE_SYMBOLS[face]} keep",
+                   style=discord.ButtonStyle.secondary, row=index // 5)
         for index, face in enumerate(turn.dice)
     ]
     controls_row = (len(turn.dice) + 4) // 5
@@ -333,37 +334,42 @@ def lobby_view(game: Game) -> discord.ui.View:
 # --- /kot end confirmation --------------------------------------------------------------
 
 
-class ConfirmEndView(discord.ui.View):
-    """The private "are you sure?" of /kot end. A plain view, not dynamic items: it lives only
-    as long as the ephemeral message (and discord.py drops a stopped view's dynamic item
-    templates from its registry, which would break every board's buttons). When nobody answers
-    in time its buttons are taken away, so a late click cannot fail silently."""
+_END_ANSWERS = {"end": ("End the game", discord.ButtonStyle.danger),
+                "keep": ("Keep playing", discord.ButtonStyle.secondary)}
 
-    def __init__(self, game_id: int, asked: Interaction, *,
-                 timeout: float = 600) -> None:
-        # Well within the 15 minutes the /kot end interaction can still edit its reply.
-        super().__init__(timeout=timeout)
+
+class EndButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"kot:e:(?P<game>\d+):(?P<answer>end|keep):(?P<expires>\d+)",
+):
+    """An answer to the private "are you sure?" of /kot end. Dynamic like every other
+    control, so it answers after a restart too; past its expiry it says so."""
+
+    def __init__(self, game_id: int, answer: str, expires: int) -> None:
+        label, style = _END_ANSWERS[answer]
+        super().__init__(discord.ui.Button(label=label, style=style,
+                                           custom_id=f"kot:e:{game_id}:{answer}:{expires}"))
         self.game_id = game_id
-        self.asked = asked
+        self.answer = answer
+        self.expires = expires
 
-    async def on_timeout(self) -> None:
-        await _handler(self.asked).end_question_expired(self.asked)
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> EndButton:
+        return cls(int(match["game"]), match["answer"], int(match["expires"]))
 
-    @discord.ui.button(label="End the game", style=discord.ButtonStyle.danger)
-    async def confirm(
-        self, interaction: Interaction, button: discord.ui.Button[Any]
-    ) -> None:
-        self.stop()
+    async def callback(self, interaction: Interaction) -> None:
         await _route(interaction, lambda clicks: clicks.end_answer(
-            interaction, self.game_id, confirmed=True))
-
-    @discord.ui.button(label="Keep playing", style=discord.ButtonStyle.secondary)
-    async def keep_playing(
-        self, interaction: Interaction, button: discord.ui.Button[Any]
-    ) -> None:
-        self.stop()
-        await _route(interaction, lambda clicks: clicks.end_answer(
-            interaction, self.game_id, confirmed=False))
+            interaction, self.game_id, confirmed=self.answer == "end", expires=self.expires))
 
 
-DYNAMIC_ITEMS = (GameButton, GameSelect, LobbyButton, LobbySelect)
+def end_question_view(game_id: int, expires: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for answer in ("end", "keep"):
+        view.add_item(EndButton(game_id, answer, expires))
+    return view
+
+
+DYNAMIC_ITEMS = (GameButton, GameSelect, LobbyButton, LobbySelect, EndButton)

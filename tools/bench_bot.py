@@ -11,9 +11,10 @@ What is measured
     acknowledgement, the lock, the engine, the SQLite transaction (WAL, committed before the
     board changes), the board rendered in a worker thread and uploaded, and a new board
     message when the turn changes. Clicks are spread over ``--games`` games running at once
-    (random games, players chosen at random among the moves the board offers: die toggles,
-    Roll, Done, Stay/Yield, Buy, Sweep, End turn). SimCord runs one user action at a time,
-    so these clicks on different games are interleaved rather than simultaneous.
+    (random games, players chosen at random among the moves the board offers: keeping and
+    releasing dice, Roll, Done, Stay/Yield, Buy, Sweep, End turn). SimCord runs one user
+    action at a time, so these clicks on different games are interleaved rather than
+    simultaneous.
 
     burst click: ``--burst`` clicks on different games dispatched in the same instant (the
     interactions are emitted back to back, simcord 3.2.1 internals), each timed from that
@@ -21,8 +22,9 @@ What is measured
     event loop, the SQLite connection and the render threads, as in a busy server.
 
     restart: the wall time of restarting the bot on a database holding ``--stored`` games in
-    progress (reconnect, open and migrate the store, read and decode every game, restart its
-    turn timer), after which an old board's button is clicked to check it still works.
+    progress (reconnect, open and migrate the store, read and decode every game, then a pass
+    over each game's outbox, which arms its turn timer), after which an old board's button is
+    clicked to check it still works.
 
 The last line printed is JSON: click_p50_ms, click_p99_ms, restart_s and more.
 """
@@ -37,6 +39,7 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +52,6 @@ from simcord.interactions import base_payload
 from bot.app import KotBot
 from bot.config import Settings
 from bot.model import Game, Refused
-from bot.publish import Plan
 from bot.service import GameService
 from bot.store import Store
 from engine import Buy, Roll, StopRolling
@@ -107,7 +109,8 @@ class Bench:
             can_roll = any(isinstance(o, Roll) for o in decision.options)
             draw = self.rng.random()
             if draw < 0.3:
-                return player, f"k{self.rng.randrange(len(state.turn.dice))}"
+                die = self.rng.randrange(len(state.turn.dice))
+                return player, f"{'r' if die in state.turn.kept else 'h'}{die}"
             if draw < 0.65 and can_roll and len(state.turn.kept) < len(state.turn.dice):
                 return player, f"o{_index(decision.options, Roll)}"
             return player, f"o{_index(decision.options, StopRolling)}"
@@ -131,7 +134,7 @@ class Bench:
         custom_id = f"kot:g:{game.id}:{decision.id}:{code}"
         started = time.perf_counter()
         await player.click(board, custom_id=custom_id)
-        self.clicks.append(((time.perf_counter() - started) * 1000, not code.startswith("k")))
+        self.clicks.append(((time.perf_counter() - started) * 1000, code.startswith("o")))
 
     async def burst(self, numbers: list[int]) -> None:
         """One click in each of these games, all dispatched in the same instant."""
@@ -188,20 +191,26 @@ async def store_games(database: Path, count: int, seed: int) -> None:
     store = await Store.open(database)
     rng = random.Random(seed)
     service = GameService(store, seed_source=lambda: rng.getrandbits(63))
+
+    async def pretend_shown(game_id: int) -> None:
+        """These games have no channel: their effects count as shown, each post as a
+        made-up message id, so the restart finds nothing left to show."""
+        games = service.games
+        entries = await games.outbox(game_id)
+        game = replace(await games.game(game_id), board_message_id=10_000_000 + game_id)
+        await games.finish_effects(game, [entry.seq for entry in entries], "board_message_id")
+
     try:
         for number in range(count):
             channel_id = 9_000_000 + number
             host = 1_000_000 + 10 * number
-            game = await service.lobbies.open(guild_id=1, channel_id=channel_id, host_id=host)
+            game = await service.lobbies.open(guild_id=1, channel_id=channel_id, host_id=host,
+                                              show=pretend_shown)
             for seat in range(1, 2 + number % 4):
-                await service.lobbies.join(game.id, host + seat, _nothing_to_show)
-            await service.lobbies.start(game.id, host, _nothing_to_show)
+                await service.lobbies.join(game.id, host + seat, pretend_shown)
+            await service.lobbies.start(game.id, host, pretend_shown)
     finally:
         await service.close()
-
-
-async def _nothing_to_show(plan: Plan) -> None:
-    """Games stored straight through the service have no channel to show them in."""
 
 
 def _percentile(values: list[float], fraction: float) -> float:

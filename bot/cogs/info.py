@@ -12,6 +12,7 @@ from bot.messages import HELP, RULES, card_embed, card_file
 from engine import CARD_TABLE, find_card
 
 MAX_CHOICES = 25  # Discord's limit for autocomplete suggestions
+MAX_NAME = 50  # the longest card name is far shorter; Discord refuses longer input
 
 
 class InfoCog(KotCog, name="Info"):
@@ -25,10 +26,14 @@ class InfoCog(KotCog, name="Info"):
 
     @app_commands.command(name="card", description="Show a power card")
     @app_commands.describe(name="The card's name (2016 or 2011 edition)")
-    async def card(self, interaction: discord.Interaction[Any], name: str) -> None:
+    async def card(self, interaction: discord.Interaction[Any],
+                   name: app_commands.Range[str, 1, MAX_NAME]) -> None:
         card = find_card(name)
         if card is None:
-            await self.bot.io.reply_privately(interaction, f"No power card is called {name!r}.")
+            shown = name if len(name) <= 40 else name[:40] + "…"
+            await self.bot.io.reply_privately(interaction,
+                                              f"No power card is called {shown!r}: "
+                                              "start typing and pick one from the list.")
             return
         await self.bot.io.reply_privately(interaction, None, embed=card_embed(card.key),
                                           file=await card_file(card.key))

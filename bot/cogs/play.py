@@ -4,6 +4,7 @@ game's buttons are handled by ``bot.clicks``."""
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import Any
 
 import discord
@@ -15,32 +16,31 @@ from bot.clicks import may_end
 from bot.cogs import KotCog
 from bot.messages import CHANNEL_GAME_UNREADABLE, mention
 from bot.model import BrokenGame, Game, Refused
-from bot.views import ConfirmEndView
 
 log = logging.getLogger(__name__)
 
 BOARD_POSTED = "Board posted below."
-BOARD_NOT_POSTED = (
-    "I could not post the board here (the reason has been logged); the board above still works."
-)
 
 
 class PlayCog(KotCog, name="Play"):
     @app_commands.command(name="board", description="Post the current board again")
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction[Any]) -> None:
+        """A fresh copy of the board (or of the lobby), which also repairs a table whose
+        board was deleted or could not be shown."""
         game = await self._channel_game(interaction)
         if game is None:
             return
-        io = self.bot.io
-        if game.status != "playing":
-            await io.reply_privately(interaction,
-                                     "The game has not started yet: the lobby is above.")
+        if not await self.bot.io.acknowledge(interaction, thinking_privately=True):
             return
-        await io.acknowledge(interaction, thinking_privately=True)
-        posted = await self.bot.service.show_board(game.id, publish.repost,
-                                                   self.bot.publisher.carry_out)
-        await io.reply_privately(interaction, BOARD_POSTED if posted else BOARD_NOT_POSTED)
+        show = partial(self.bot.publisher.show, interaction=interaction)
+        try:
+            shown = await self.bot.service.show_board(game.id, publish.repost, show)
+        except Refused as refusal:
+            await self.bot.io.reply_privately(interaction, str(refusal))
+            return
+        if shown.complete:  # otherwise the publisher has said what went wrong
+            await self.bot.io.reply_privately(interaction, BOARD_POSTED)
 
     @app_commands.command(name="end", description="End the game in this channel")
     @app_commands.guild_only()
@@ -53,10 +53,7 @@ class PlayCog(KotCog, name="Play"):
                 interaction, f"Only the host ({mention(game.host_id)}) or someone who can "
                 "manage this channel can end the game.")
             return
-        await self.bot.io.reply_privately(
-            interaction, "End this game for everyone? It cannot be resumed.",
-            view=ConfirmEndView(game.id, interaction),
-        )
+        await self.bot.clicks.ask_to_end(interaction, game)
 
     async def _channel_game(self, interaction: discord.Interaction[Any]) -> Game | None:
         assert interaction.channel_id is not None
@@ -72,6 +69,14 @@ class PlayCog(KotCog, name="Play"):
         return game
 
     # --- channels and servers that go away ------------------------------------------
+
+    @commands.Cog.listener()
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        """Someone deleted a live board or lobby: the table gets it back at once."""
+        game = self.bot.service.games.cached_by_message(payload.message_id)
+        if game is not None:
+            log.info("game %s: its live message was deleted; posting it again", game.id)
+            await self.bot.publisher.message_deleted(game.id, payload.message_id)
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
@@ -91,7 +96,7 @@ class PlayCog(KotCog, name="Play"):
         try:
             game = await service.games.active_in_channel(channel_id)
             if game is not None:
-                await service.end(game.id, self.bot.publisher.carry_out, notice=None)
+                await service.end(game.id, self.bot.publisher.show, notice=None)
                 log.info("game %s ended: its channel or server is gone", game.id)
         except (Refused, BrokenGame):
             pass

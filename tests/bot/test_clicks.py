@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from bot_harness import Table, click_together, force_dice, private_reply, service
 
 from engine import Roll, StopRolling
@@ -33,10 +36,12 @@ async def test_a_click_on_a_passed_prompt_never_acts_and_refreshes_the_board(
 ) -> None:
     await table.start_game(players=2)
     game, _decision, asked = await table.asked()
-    # The board edit after this Roll fails, so the board still shows the old buttons.
-    table.env.inject_error("PATCH", "/webhooks/*/messages/@original", status=404, code=10008,
-                           message="Unknown Message")
+    # The board edit after this Roll fails, and so do the retries, so the board still shows
+    # the old buttons.
+    table.env.inject_error("PATCH", "*/messages/*", status=503, message="Service Unavailable",
+                           times=None)
     await table.option(Roll)
+    table.env.backend.faults.clear()
     game, current, _asked = await table.asked()
     after_roll = game.state
     board = table.message(game.board_message_id or 0)
@@ -70,21 +75,68 @@ async def test_two_clicks_at_the_same_moment_apply_one_action(table: Table) -> N
     assert len(await service(table.env).games.action_log(game.id)) == 1
 
 
-async def test_simultaneous_dice_toggles_both_count(table: Table) -> None:
+async def test_simultaneous_dice_keeps_both_count(table: Table) -> None:
     await table.start_game(players=2)
     game, decision, asked = await table.asked()
     board = table.message(game.board_message_id or 0)
     await click_together(table.env, [
-        (asked, board, f"kot:g:{game.id}:{decision.id}:k0"),
-        (asked, board, f"kot:g:{game.id}:{decision.id}:k3"),
+        (asked, board, f"kot:g:{game.id}:{decision.id}:h0"),
+        (asked, board, f"kot:g:{game.id}:{decision.id}:h3"),
     ])
     after = await table.game()
     assert after.state is not None and after.state.turn is not None
     assert after.state.turn.kept == (0, 3)
     components = table.message(game.board_message_id or 0).components
-    kept_labels = [b.label for row in components for b in row.children
-                   if b.label and b.label.endswith("✓")]
-    assert len(kept_labels) == 2
+    release = [b.custom_id for row in components for b in row.children
+               if b.label and b.label.endswith("release")]
+    assert release == [f"kot:g:{game.id}:{decision.id}:r0", f"kot:g:{game.id}:{decision.id}:r3"]
+
+
+async def test_a_die_button_does_what_it_said_even_on_an_out_of_date_board(
+    table: Table,
+) -> None:
+    """Defect 9: a toggle clicked on a board a restart left out of date flipped the stored
+    dice, the opposite of what the player saw. Keep and release say what they do."""
+    await table.start_game(players=2)
+    game, decision, asked = await table.asked()
+    board = table.message(game.board_message_id or 0)
+    keep_first = f"kot:g:{game.id}:{decision.id}:h0"
+    # The board is not updated after the first keep: it still offers "keep" for die 0.
+    table.env.inject_error("PATCH", "*/messages/*", status=503, message="Service Unavailable",
+                           times=None)
+    await asked.click(board, custom_id=keep_first)
+    table.env.backend.faults.clear()
+    result = await asked.click(board, custom_id=keep_first)
+    after = await table.game()
+    assert after.state is not None and after.state.turn is not None
+    assert after.state.turn.kept == (0,)
+    assert result.acknowledged and not result.ephemeral
+    assert len(await service(table.env).games.action_log(game.id)) == 1
+    # The board is up to date again, and releasing the die releases it.
+    await asked.click(table.message(board.id), custom_id=f"kot:g:{game.id}:{decision.id}:r0")
+    after = await table.game()
+    assert after.state is not None and after.state.turn is not None
+    assert after.state.turn.kept == ()
+
+
+async def test_a_die_toggle_from_an_older_version_is_refused_and_the_board_redrawn(
+    table: Table,
+) -> None:
+    await table.start_game(players=2)
+    game, decision, asked = await table.asked()
+    board = table.message(game.board_message_id or 0)
+    # The board as the previous version drew it: its die buttons toggled ("k").
+    stored: Any = table.env.backend
+    for row in stored.get_message(board.channel.id, board.id).components:
+        for button in row["components"]:
+            button["custom_id"] = re.sub(r":h(\d+)$", r":k\1", button["custom_id"])
+    [result] = await click_together(table.env,
+                                    [(asked, board, f"kot:g:{game.id}:{decision.id}:k0")])
+    assert (private_reply(result) or "").startswith("That moment has passed")
+    after = await table.game()
+    assert after.state == game.state
+    ids = [b.custom_id for row in table.message(board.id).components for b in row.children]
+    assert f"kot:g:{game.id}:{decision.id}:h0" in ids
 
 
 async def test_both_monsters_in_tokyo_get_their_own_stay_and_yield(table: Table) -> None:

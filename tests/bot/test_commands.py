@@ -18,7 +18,7 @@ async def test_board_reposts_with_live_buttons_and_retires_the_old_copy(table: T
     assert table.message(old_board or 0).components == []
     new_board = table.message(game.board_message_id or 0)
     assert new_board.components and new_board.attachments
-    await table.click("k0")  # the new copy's buttons work
+    await table.click("h0")  # the new copy's buttons work
     assert (await table.game()).state.turn.kept == (0,)  # type: ignore[union-attr]
 
 

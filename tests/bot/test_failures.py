@@ -50,7 +50,7 @@ async def test_a_board_that_cannot_be_posted_continues_in_the_clicked_message(
     assert game.state is not None and game.state.turn is not None
     assert game.state.turn.number == turn + 1 and decision.kind == "roll"
     assert live_buttons(table, game.id, decision.id), "the new turn has no buttons"
-    assert "could not post a new message" in (private_reply(result) or "")
+    assert "goes on in this message" in (private_reply(result) or "")
 
 
 async def test_a_channel_where_the_bot_cannot_post_still_gets_a_playable_board(
@@ -142,8 +142,14 @@ async def test_a_lobby_click_is_acknowledged_while_start_holds_the_lock(
 async def test_a_row_with_a_wrongly_typed_column_breaks_only_its_game(database: Path) -> None:
     store = await Store.open(database)
     games = GameService(store, seed_source=lambda: 7)
-    healthy = await games.lobbies.open(guild_id=1, channel_id=10, host_id=100)
-    damaged = await games.lobbies.open(guild_id=1, channel_id=11, host_id=200)
+
+    async def show_nothing(game_id: int) -> None:
+        pass
+
+    healthy = await games.lobbies.open(guild_id=1, channel_id=10, host_id=100,
+                                       show=show_nothing)
+    damaged = await games.lobbies.open(guild_id=1, channel_id=11, host_id=200,
+                                       show=show_nothing)
     await store.close()
     with sqlite3.connect(database) as db:
         db.execute("UPDATE games SET seats = 3.5 WHERE id = ?", (damaged.id,))

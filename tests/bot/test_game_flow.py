@@ -35,4 +35,4 @@ async def test_whole_game_from_start_to_winner(table: Table) -> None:
     assert not announcement.components
 
     log = await service(table.env).games.action_log(game.id)
-    assert [seq for seq, *_ in log] == list(range(1, len(log) + 1))
+    assert [entry.seq for entry in log] == list(range(1, len(log) + 1))

@@ -54,7 +54,7 @@ async def test_one_game_per_channel_and_a_start_needs_two(table: Table) -> None:
     assert lobby is not None
     second = await bob.slash(table.channel, "kot start")
     assert second.ephemeral and second.response is not None
-    assert "already has a game" in second.response.content
+    assert "already has a lobby" in second.response.content
 
     alone = await alice.click(lobby, label="Start")
     assert alone.followups and "2 to 6 players" in alone.followups[0].content

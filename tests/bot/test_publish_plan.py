@@ -19,6 +19,7 @@ from bot.publish import (
     Notify,
     Plan,
     PostBoard,
+    PostLobby,
     RetireButtons,
     ShowLobby,
 )
@@ -30,17 +31,31 @@ LOBBY_MESSAGE, BOARD = 500, 600
 
 
 class Recorder:
-    """A ``show`` that keeps the plans instead of carrying them out."""
+    """A ``show`` that reads the effects each change queued and marks them done instead of
+    carrying them out: a post gets the next message id (the lobby LOBBY_MESSAGE, boards
+    BOARD, BOARD + 1, ...)."""
 
-    def __init__(self) -> None:
-        self.plans: list[Plan] = []
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+        self.plans: list[tuple[publish.Effect, ...]] = []
+        self.next_board = BOARD
 
-    async def __call__(self, plan: Plan) -> None:
-        self.plans.append(plan)
+    async def __call__(self, game_id: int) -> None:
+        games = self.service.games
+        entries = await games.outbox(game_id)
+        self.plans.append(tuple(entry.effect for entry in entries))
+        game = await games.game(game_id)
+        for entry in entries:
+            if isinstance(entry.effect, PostLobby):
+                game = replace(game, board_message_id=LOBBY_MESSAGE)
+            elif isinstance(entry.effect, PostBoard | AnnounceResult):
+                game = replace(game, board_message_id=self.next_board)
+                self.next_board += 1
+        await games.finish_effects(game, [entry.seq for entry in entries], "board_message_id")
 
     @property
     def last(self) -> tuple[publish.Effect, ...]:
-        return self.plans[-1].effects
+        return self.plans[-1]
 
 
 @pytest.fixture
@@ -51,21 +66,20 @@ async def service(tmp_path: Path) -> AsyncIterator[GameService]:
 
 
 async def test_the_plans_of_a_lobby_and_a_first_turn(service: GameService) -> None:
-    show = Recorder()
-    game = await service.lobbies.open(guild_id=1, channel_id=10, host_id=100)
-    async with service.games.lock(game.id):
-        await service.set_board_message(game.id, LOBBY_MESSAGE)  # as /kot start does
+    show = Recorder(service)
+    game = await service.lobbies.open(guild_id=1, channel_id=10, host_id=100, show=show)
+    assert show.last == (PostLobby(None),)
     await service.lobbies.join(game.id, 200, show)
     assert show.last == (ShowLobby(LOBBY_MESSAGE),)
 
     game = await service.lobbies.start(game.id, 100, show)
     assert show.last == (CloseLobby(LOBBY_MESSAGE, "game started"), PostBoard(LOBBY_MESSAGE))
-    async with service.games.lock(game.id):
-        game = await service.set_board_message(game.id, BOARD)  # as the publisher does
+    game = await service.games.peek(game.id)
+    assert game.board_message_id == BOARD
 
     state = game.playing_state()
     roll = state.pending[0]
-    await service.click(game.id, game.seats[roll.seat], roll.id, "k0", show)
+    await service.click(game.id, game.seats[roll.seat], roll.id, "h0", show)
     assert show.last == (EditBoard(BOARD, redraw=False),)  # kept dice: same picture
     await _choose(service, game, Roll, show)
     assert show.last == (EditBoard(BOARD, redraw=True),)
@@ -82,12 +96,16 @@ async def test_the_plans_of_a_lobby_and_a_first_turn(service: GameService) -> No
 async def test_ending_a_game_takes_its_buttons_and_tells_the_channel(
     service: GameService,
 ) -> None:
-    show = Recorder()
-    game = await service.lobbies.open(guild_id=1, channel_id=10, host_id=100)
-    async with service.games.lock(game.id):
-        await service.set_board_message(game.id, LOBBY_MESSAGE)
+    show = Recorder(service)
+    lobby = await service.lobbies.open(guild_id=1, channel_id=10, host_id=100, show=show)
+    await service.end(lobby.id, show, notice="ended by hand")
+    assert show.last == (CloseLobby(LOBBY_MESSAGE, "ended"), Notify("ended by hand"))
+
+    game = await service.lobbies.open(guild_id=1, channel_id=11, host_id=100, show=show)
+    await service.lobbies.join(game.id, 200, show)
+    await service.lobbies.start(game.id, 100, show)
     await service.end(game.id, show, notice="ended by hand")
-    assert show.last == (RetireButtons(LOBBY_MESSAGE), Notify("ended by hand"))
+    assert show.last == (RetireButtons(BOARD), Notify("ended by hand"))
 
 
 def test_the_end_of_a_game_and_a_game_nobody_plays() -> None:
@@ -111,13 +129,20 @@ def test_shows_that_change_nothing() -> None:
     game = _game(over=False)
     assert publish.repost(game).effects == (PostBoard(BOARD), RetireButtons(BOARD))
     assert publish.refresh(game).effects == (EditBoard(BOARD),)
+    lobby = replace(game, status="lobby", state=None, board_message_id=LOBBY_MESSAGE)
+    assert publish.repost(lobby).effects == (PostLobby(LOBBY_MESSAGE),
+                                             CloseLobby(LOBBY_MESSAGE, "moved below"))
+    assert publish.refresh(lobby).effects == (ShowLobby(LOBBY_MESSAGE),)
+    # A lobby whose message never reached Discord gets one at its next change.
+    lost = replace(lobby, board_message_id=None)
+    assert publish.after_lobby_change(lost).effects == (PostLobby(None),)
     assert publish.after_end(replace(game, status="ended"), None).effects == ()
 
 
 def test_plans_are_json_and_back() -> None:
     plan = Plan(7, (PostBoard(None), AnnounceResult(1), EditBoard(2, redraw=False),
                     CloseBoard(3, turn=4, monster="The King", log=("a", "b")), RetireButtons(5),
-                    ShowLobby(6), CloseLobby(6, "cancelled"), Notify("hi")))
+                    PostLobby(None), ShowLobby(6), CloseLobby(6, "cancelled"), Notify("hi")))
     encoded = msgspec.json.encode(plan)
     assert b'"type":"CloseBoard"' in encoded
     assert msgspec.json.decode(encoded, type=Plan) == plan

@@ -16,7 +16,6 @@ from bot_harness import Table, bot_of, make_bot
 
 import bot.saved_games as saved_games
 from bot.model import Game, Refused
-from bot.publish import Plan
 from bot.saved_games import REBUILT_NOTE
 from bot.service import GameService
 from bot.store import MIGRATIONS, Store
@@ -42,7 +41,8 @@ async def stored_game(database: Path, *, moves: int) -> Game:
     as it is stored (the service is closed again)."""
     service = GameService(await Store.open(database), seed_source=lambda: 11)
     try:
-        game = await service.lobbies.open(guild_id=1, channel_id=10, host_id=100)
+        game = await service.lobbies.open(guild_id=1, channel_id=10, host_id=100,
+                                          show=_nothing_to_show)
         await service.lobbies.join(game.id, 200, _nothing_to_show)
         game = await service.lobbies.start(game.id, 100, _nothing_to_show)
         for _move in range(moves):
@@ -61,7 +61,7 @@ async def test_an_unreadable_state_is_rebuilt_from_the_log_and_plays_on(
 ) -> None:
     await table.start_game(players=3)
     await table.option(Roll)
-    await table.click("k0")
+    await table.click("h0")
     before = await table.game()
     assert before.state is not None and before.state.seq == 2
     set_columns(database, before.id, state=b'{"schema": 2, "oops')
@@ -189,15 +189,15 @@ async def test_a_game_stored_by_the_first_bot_loads_and_plays(
     assert game.setup is not None and game.setup.seed == stored_state["seed"]
 
     [asked] = stored_state["pending"]
-    plans: list[Plan] = []
+    shown: list[int] = []
 
-    async def show(plan: Plan) -> None:
-        plans.append(plan)
+    async def show(game_id: int) -> None:
+        shown.append(game_id)
 
     user = game.seats[asked["seat"]]
     outcome = await service.click(game_id, user, asked["id"], "o0", show)
     assert outcome.game.state is not None and outcome.game.state.seq == game.state.seq + 1
-    assert plans and plans[0].game_id == game_id
+    assert shown == [game_id]
     log = await service.games.action_log(game_id)
     assert len(log) == len(fixture["actions"]) + 1
 
@@ -215,7 +215,7 @@ async def test_a_first_bot_game_whose_state_is_unreadable_is_rebuilt_from_its_ol
     assert REBUILT_NOTE.format(moves=f"{len(fixture['actions'])} moves") in game.chronicle.log
 
 
-async def _nothing_to_show(plan: Plan) -> None:
+async def _nothing_to_show(game_id: int) -> None:
     """Games driven through the service alone have no channel to show them in."""
 
 

@@ -81,6 +81,6 @@ async def test_the_turn_timer_answers_with_the_default(table: Table) -> None:
     assert after.state is not None
     assert game.state.pending[0].id not in {d.id for d in after.state.pending}
     log = await service(table.env).games.action_log(game.id)
-    assert log and log[0][2] is None  # no user: the timer answered
+    assert log and log[0].user_id is None  # no user: the timer answered
     timed_out = table.message(game.board_message_id or 0)
     assert "ran out of time" in (timed_out.embeds[0].description or "")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import MIGRATIONS, ChannelBusy, Store
+from bot.store import MIGRATIONS, ActionRow, ChannelBusy, Store
 
 
 async def test_migrations_run_once_and_set_the_version(tmp_path: Path) -> None:
@@ -49,15 +49,19 @@ async def test_an_action_and_its_state_are_written_together(tmp_path: Path) -> N
     store = await Store.open(tmp_path / "kot.sqlite3")
     try:
         game = await store.create_lobby(guild_id=1, channel_id=10, host_id=100, lobby=b"{}")
-        await store.record_action(game, seq=1, seat=0, user_id=100, action=b'{"a":1}',
-                                  state=b"state-1", chronicle=b"{}", status="playing")
-        # A second write of seq 1 (a replayed click) fails as a whole: the state stays.
+        await store.record_actions(game, [ActionRow(1, 0, 100, b'{"a":1}')],
+                                   state=b"state-1", chronicle=b"{}", status="playing",
+                                   effects=[b"show-1"])
+        # A second write of seq 1 (a replayed click) fails as a whole: the state stays, and
+        # its effects are not queued.
         with pytest.raises(sqlite3.IntegrityError):
-            await store.record_action(game, seq=1, seat=0, user_id=100, action=b'{"a":2}',
-                                      state=b"state-2", chronicle=b"{}", status="playing")
+            await store.record_actions(game, [ActionRow(1, 0, 100, b'{"a":2}')],
+                                       state=b"state-2", chronicle=b"{}", status="playing",
+                                       effects=[b"show-2"])
         row = await store.get(game)
         assert row is not None and row.state == b"state-1" and row.status == "playing"
-        assert await store.actions(game) == [(1, 0, 100, b'{"a":1}')]
+        assert await store.actions(game) == [ActionRow(1, 0, 100, b'{"a":1}')]
+        assert [entry.effect for entry in await store.outbox(game)] == [b"show-1"]
         with pytest.raises(ValueError, match="not game columns"):
             await store.update_game(game, host_id=5)
     finally:

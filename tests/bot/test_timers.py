@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.timers import TurnTimers
+from bot.timers import Deadlines
 
 
 async def test_deadlines_fire_in_order_and_same_decisions_keep_their_deadline() -> None:
@@ -13,7 +13,7 @@ async def test_deadlines_fire_in_order_and_same_decisions_keep_their_deadline() 
     async def expire(game_id: int, decision_ids: tuple[int, ...]) -> None:
         fired.append((game_id, decision_ids))
 
-    timers = TurnTimers(expire)
+    timers = Deadlines(expire)
     timers.set(1, (10,), 0.06)
     timers.set(2, (20,), 0.02)
     timers.set(3, (30,), 0.03)
