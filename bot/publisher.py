@@ -122,13 +122,19 @@ class Publisher:
         is told privately what went wrong."""
         games = self._service.games
         current = _Pass(await games.game(game_id), interaction, [], set())
-        await self._queue_missing_message(current)
         failure: DiscordFailure | None = None
         try:
-            failure = await self._carry_out_outbox(current)
-        except _ChannelGone:
-            await self._end_with_channel(current)
-        await self._save(current)
+            await self._queue_missing_message(current)
+            try:
+                failure = await self._carry_out_outbox(current)
+            except _ChannelGone:
+                await self._end_with_channel(current)
+            await self._save(current)
+        except Exception:
+            # A bug, or the store failing: the table waits for the next pass.
+            self._turns.pause(game_id)
+            self.retries.failed(game_id)
+            raise
         self._after(current.game, failure)
         if failure is not None and interaction is not None:
             await self._tell(interaction, current.game, failure)
