@@ -106,6 +106,10 @@ class Step:
     number: int
     move: str
     channel: int
+    # The error injected before the move, whether or not a call used it up.
+    injected: str | None = None
+    # What could have caused an error in this step: injected errors a call used up, denied
+    # permissions, a late delivery, a deleted message, a restart.
     faults: list[str] = field(default_factory=list)
     sent: list[str] = field(default_factory=list)
     unanswered: int = 0
@@ -160,7 +164,8 @@ def seed_games(bot: KotBot, rng: random.Random) -> None:
 
 def _shape(text: str) -> str:
     """A message with its numbers masked, so the same error from many games groups."""
-    return re.sub(r"\d+", "N", text.splitlines()[0] if text else "")[:150]
+    line = text.splitlines()[0] if text else ""
+    return re.sub(r"[0-9a-f]{16,}|\d+", "N", line)[:150]
 
 
 class Campaign:
@@ -230,6 +235,7 @@ class Campaign:
         self.steps.append(step)
         self.moves[move] += 1
         injected = self.inject_fault(channel) if move == "fault" else None
+        step.injected = None if injected is None else injected[0]
         try:
             sent = await self.perform(move, channel, step)
         except HARNESS_ERRORS as error:
@@ -362,6 +368,7 @@ class Campaign:
                 step.unanswered += key == "unanswered_clicks"
                 if key == "unanswered_clicks":
                     self.unanswered[f"{step.move}: {_shape(item.what)}"] += 1
+                    self.sample(f"step {step.number} {step.move}: no answer to {item.what}")
             elif item.claim is not None and not told_privately(item.result):
                 await self.claim(item.claim)
 
