@@ -1,0 +1,107 @@
+"""The SimCord internals the chaos tools rely on, all in one place (simcord 3.2.1, pinned).
+
+SimCord's public surface (actors, ``inject_error``, ``advance_time``, ``restart_bot``) does
+not offer everything a hostile table does: a click on a button the message no longer shows
+(a stale client), two clicks in the same instant, a click that reaches the bot after
+Discord's 3 seconds, a permission overwrite changed after the channel was created, or a read
+of the channel without building a ``discord.Message`` per message. Those go through the
+backend here, so a SimCord upgrade has one module to check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from simcord import Env, InteractionResult, MemberActor, ResponseMessage
+from simcord.backend import serializers
+from simcord.backend.models import Message, Overwrite
+from simcord.components import walk_components
+from simcord.enums import ComponentType, InteractionType, OverwriteType
+from simcord.interactions import base_payload
+
+Fault = dict[str, Any]
+
+
+def channel_exists(env: Env, channel_id: int) -> bool:
+    return channel_id in env.backend.channels
+
+
+def public_messages(env: Env, channel_id: int) -> list[Message]:
+    """The channel as everyone sees it, oldest first: ephemeral replies left out."""
+    stored = env.backend.messages.get(channel_id, {})
+    return [m for _id, m in sorted(stored.items()) if not m.is_ephemeral]
+
+
+def stored_message(env: Env, channel_id: int, message_id: int) -> Message | None:
+    return env.backend.messages.get(channel_id, {}).get(message_id)
+
+
+def components(message: Message) -> list[dict[str, Any]]:
+    """Every component of a message (nested layouts too), as Discord holds them."""
+    return list(walk_components(message.components))
+
+
+def handle(env: Env, message: Message) -> ResponseMessage:
+    """A handle actors accept for clicks and deletes, without decoding the whole message."""
+    return ResponseMessage(env, message)
+
+
+async def click_at_once(
+    env: Env, clicks: Sequence[tuple[MemberActor, Message, str]], *, late_by: float = 0.0
+) -> list[InteractionResult]:
+    """Deliver button clicks the way a Discord client would, but with no check that the
+    message still shows the button (a stale client, a forged id), all in the same instant,
+    then let the bot settle. ``late_by`` seconds pass between delivery and the bot's turn to
+    run, as when the gateway delivers a click late: past 3 s Discord refuses its answer.
+
+    Builds the same INTERACTION_CREATE payloads SimCord's actors do (actors.py
+    ``_component_interaction`` / ``_dispatch_actor_interaction``).
+    """
+    backend = env.backend
+    records = []
+    for actor, message, custom_id in clicks:
+        record, payload = base_payload(
+            backend, type=InteractionType.MESSAGE_COMPONENT, channel_id=message.channel_id,
+            guild_id=actor.guild.id, user_id=actor.id,
+            data={"custom_id": custom_id, "component_type": ComponentType.BUTTON},
+        )
+        payload["message"] = dict(serializers.message_payload(backend, message))
+        record.source_message_id = message.id
+        records.append((record, payload))
+    for _record, payload in records:
+        backend.emit("INTERACTION_CREATE", payload)
+    if late_by:
+        # The bot's handlers are only scheduled by the emit; they run after this.
+        env._move_clock(env._virtual_time + late_by)
+    await env.settle()
+    return [InteractionResult(env, record) for record, _payload in records]
+
+
+def deny_bot(env: Env, channel_id: int, permissions: discord.Permissions) -> None:
+    """Take permissions away from the bot in one channel (a member overwrite, as a
+    moderator would set it). Call ``env.settle()`` afterwards: the bot hears of it."""
+    bot_id = env.backend.bot_user.id
+    env.backend.set_overwrite(
+        channel_id, Overwrite(target_id=bot_id, type=OverwriteType.MEMBER, deny=permissions.value)
+    )
+
+
+def restore_bot(env: Env, channel_id: int) -> None:
+    env.backend.delete_overwrite(channel_id, env.backend.bot_user.id)
+
+
+def pending_faults(env: Env) -> list[Fault]:
+    """The injected faults not used up yet (``inject_error`` appends one dict per call)."""
+    return env.backend.faults
+
+
+def clear_faults(env: Env) -> None:
+    env.backend.faults.clear()
+
+
+def forget_history(env: Env) -> None:
+    """SimCord logs every REST call and gateway event; a long campaign drops them."""
+    env.backend.http_requests.clear()
+    env.backend.transcript.clear()
