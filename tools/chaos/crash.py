@@ -156,6 +156,14 @@ class Worker:
 def live_and_kill(config: CampaignConfig, directory: Path, plan: KillPlan,
                   lives: Lives) -> None:
     worker = Worker(config, directory, plan.run, plan)
+    try:
+        _live_and_kill(config, plan, worker, lives)
+    finally:
+        worker.kill()  # also when the campaign itself is interrupted
+
+
+def _live_and_kill(config: CampaignConfig, plan: KillPlan, worker: Worker,
+                   lives: Lives) -> None:
     report = worker.wait_report(config.ready_timeout)
     if report is None:
         worker.kill()
@@ -185,10 +193,12 @@ def live_and_kill(config: CampaignConfig, directory: Path, plan: KillPlan,
 def final_check(config: CampaignConfig, directory: Path, lives: Lives) -> None:
     run = config.kills
     worker = Worker(config, directory, run, None)
-    report = worker.wait_report(config.ready_timeout)
-    if report is None or worker.wait_exit(config.ready_timeout) != 0:
-        lives.worker_errors.append(f"final run {run}: {worker.log_tail()}")
-    worker.kill()
+    try:
+        report = worker.wait_report(config.ready_timeout)
+        if report is None or worker.wait_exit(config.ready_timeout) != 0:
+            lives.worker_errors.append(f"final run {run}: {worker.log_tail()}")
+    finally:
+        worker.kill()
     if report is not None:
         lives.reports[run] = report
 

@@ -308,13 +308,16 @@ def unannounced_results(games: Sequence[StoredGame], shown: Mapping[int, Sequenc
 
 def duplicate_boards(games: Sequence[StoredGame], shown: Mapping[int, Sequence[Shown]]
                      ) -> list[Issue]:
-    """Games in play with live game buttons on more than one message."""
+    """Games in play with live game buttons on more than one message. Keyed by the messages
+    that are not the live board, so one stray board that outlives many boards counts once."""
     issues = []
     for game in _playing(games):
         live = [m.id for m in shown.get(game.channel_id, ()) if m.live_game_decisions(game.id)]
         if len(live) > 1:
-            issues.append(Issue("duplicate_boards", f"{game.id}:{live}",
-                                f"game {game.id}: live buttons on messages {live}"))
+            strays = [m for m in live if m != game.board_message_id]
+            issues.append(Issue("duplicate_boards", f"{game.id}:{strays}",
+                                f"game {game.id}: live buttons on messages {live}, the live "
+                                f"board is {game.board_message_id}"))
     return issues
 
 

@@ -136,7 +136,11 @@ async def live(args: argparse.Namespace) -> int:
                                else arm(point, args.nth))
         write_json(report_path(directory, args.run), report)
 
+        parent = os.getppid()
+
         def progress() -> None:
+            if os.getppid() != parent:
+                os._exit(4)  # the campaign is gone: nobody will ever kill this life
             write_json(progress_path(directory, args.run),
                        {"play": players.stats.as_dict(), "world": world.stats.as_dict()},
                        durable=False)
