@@ -363,7 +363,7 @@ _SHORT = {
     "lost_actions": "lost", "replay_mismatches": "replay", "stranded_games": "strand.g",
     "stranded_lobbies": "strand.l", "finished_with_live_buttons": "fin.live",
     "unannounced_results": "unannounced", "duplicate_boards": "dup.boards",
-    "stale_lobby_buttons": "stale.lobby",
+    "stale_lobby_buttons": "stale.lobby", "stale_live_boards": "stale.board",
 }
 
 

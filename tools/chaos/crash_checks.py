@@ -25,7 +25,7 @@ from engine import GameState, decode_action, decode_state, encode_state, replay
 CHECKS = (
     "lost_actions", "replay_mismatches", "stranded_games", "stranded_lobbies",
     "finished_with_live_buttons", "unannounced_results", "duplicate_boards",
-    "stale_lobby_buttons",
+    "stale_lobby_buttons", "stale_live_boards",
 )
 FINISHED = ("over", "ended", "cancelled", "broken")
 FINAL_TITLE = "Game over"
@@ -75,9 +75,13 @@ class Shown:
     components, and its embeds' titles and footers."""
 
     id: int
-    live: tuple[str, ...]
+    buttons: tuple[tuple[str, str], ...]  # (custom id, label) of each enabled component
     titles: tuple[str, ...]
     footers: tuple[str, ...]
+
+    @property
+    def live(self) -> tuple[str, ...]:
+        return tuple(custom_id for custom_id, _label in self.buttons)
 
     def live_game_decisions(self, game_id: int) -> set[int]:
         return {int(m[2]) for m in map(_GAME_ID.match, self.live)
@@ -159,7 +163,7 @@ def shown_messages(messages: Iterable[Any]) -> list[Shown]:
     return [
         Shown(
             id=m.id,
-            live=tuple(_live_custom_ids(m.components)),
+            buttons=live_buttons(m.components),
             titles=tuple(str(e.get("title") or "") for e in m.embeds),
             footers=tuple(str((e.get("footer") or {}).get("text") or "") for e in m.embeds),
         )
@@ -167,12 +171,16 @@ def shown_messages(messages: Iterable[Any]) -> list[Shown]:
     ]
 
 
-def _live_custom_ids(components: Iterable[Mapping[str, Any]]) -> Iterable[str]:
+def live_buttons(components: Iterable[Mapping[str, Any]]) -> tuple[tuple[str, str], ...]:
+    """(custom id, label) of every enabled component, in rows as Discord stores them (or as
+    ``discord.ui.View.to_components`` draws them)."""
+    found: list[tuple[str, str]] = []
     for component in components:
-        yield from _live_custom_ids(component.get("components") or ())
+        found.extend(live_buttons(component.get("components") or ()))
         custom_id = component.get("custom_id")
         if custom_id and not component.get("disabled"):
-            yield str(custom_id)
+            found.append((str(custom_id), str(component.get("label") or "")))
+    return tuple(found)
 
 
 # --- checks ----------------------------------------------------------------------------
@@ -333,9 +341,30 @@ def stale_lobby_buttons(games: Sequence[StoredGame], shown: Mapping[int, Sequenc
     return issues
 
 
+def stale_live_boards(games: Sequence[StoredGame], shown: Mapping[int, Sequence[Shown]],
+                      drawn: Mapping[int, tuple[tuple[str, str], ...]]) -> list[Issue]:
+    """Live boards that ask the pending questions but show an older moment of them (kept
+    dice, rolls left): their buttons differ from what the bot would draw for the stored
+    state (``drawn``). Boards asking a passed question are stranded games, not counted here."""
+    issues = []
+    for game in _playing(games):
+        assert game.state is not None
+        board = next((m for m in shown.get(game.channel_id, ()) if m.id == game.board_message_id),
+                     None)
+        if board is None or game.id not in drawn:
+            continue
+        asks = all(d.id in board.live_game_decisions(game.id) for d in game.state.pending)
+        if asks and set(board.buttons) != set(drawn[game.id]):
+            issues.append(Issue("stale_live_boards", f"{game.id}:{game.state.seq}",
+                                f"game {game.id}: board {board.id} shows an older moment than "
+                                f"move {game.state.seq}"))
+    return issues
+
+
 def run_checks(journal: Sequence[JournalEntry], games: Sequence[StoredGame],
                logs: Mapping[int, Sequence[LoggedAction]], shown: Mapping[int, Sequence[Shown]],
-               timers: Mapping[int, tuple[int, ...]], *, timers_on: bool = True
+               timers: Mapping[int, tuple[int, ...]],
+               drawn: Mapping[int, tuple[tuple[str, str], ...]], *, timers_on: bool = True
                ) -> dict[str, list[Issue]]:
     """Every check, by name (``CHECKS``)."""
     return {
@@ -347,6 +376,7 @@ def run_checks(journal: Sequence[JournalEntry], games: Sequence[StoredGame],
         "unannounced_results": unannounced_results(games, shown),
         "duplicate_boards": duplicate_boards(games, shown),
         "stale_lobby_buttons": stale_lobby_buttons(games, shown),
+        "stale_live_boards": stale_live_boards(games, shown, drawn),
     }
 
 

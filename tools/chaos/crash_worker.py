@@ -31,9 +31,13 @@ from simcord import Env
 
 from bot.app import KotBot
 from bot.config import Settings
+from bot.model import Chronicle, Game, Lobby
+from bot.views import board_view
 from tools.chaos.crash_checks import (
     Issue,
+    StoredGame,
     connect_read_only,
+    live_buttons,
     read_games,
     read_logs,
     run_checks,
@@ -78,9 +82,19 @@ def check_after_restart(env: Env, bot: KotBot, directory: Path,
         logs = read_logs(db)
     shown = {channel_id: shown_messages(messages.values())
              for channel_id, messages in env.backend.messages.items()}
-    timers = {g.id: bot.turns.timers.waiting_on(g.id) for g in games if g.status == "playing"}
-    return run_checks(journal.entries(), games, logs, shown, timers,
+    playing = [g for g in games if g.status == "playing" and g.state is not None]
+    timers = {g.id: bot.turns.timers.waiting_on(g.id) for g in playing}
+    drawn = {g.id: drawn_board(g) for g in playing}
+    return run_checks(journal.entries(), games, logs, shown, timers, drawn,
                       timers_on=bot.settings.turn_timeout > 0)
+
+
+def drawn_board(stored: StoredGame) -> tuple[tuple[str, str], ...]:
+    """The buttons the bot would draw now for this stored game."""
+    game = Game(stored.id, None, stored.channel_id, stored.host_id, "playing", Lobby(),
+                stored.seats, stored.state, Chronicle(), stored.board_message_id)
+    view = board_view(game)
+    return () if view is None else live_buttons(view.to_components())
 
 
 async def time_answers(players: Players, directory: Path) -> list[dict[str, Any]]:
