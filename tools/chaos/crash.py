@@ -166,28 +166,34 @@ def _live_and_kill(config: CampaignConfig, plan: KillPlan, worker: Worker,
                    lives: Lives) -> None:
     report = worker.wait_report(config.ready_timeout)
     if report is None:
-        worker.kill()
-        lives.records.append(KillRecord(plan, "worker_error", worker.log_tail()))
+        outcome = "worker_error"
+    else:
+        lives.reports[plan.run] = report
+        armed = report.get("point")
+        if plan.point is not None and armed == "armed":
+            outcome = _await_point(config.point_timeout, worker)
+        else:
+            outcome = _kill_after(plan.delay, worker)
+            if outcome == "killed" and plan.point is not None:
+                outcome = str(armed)  # the point could not be armed: killed at random
+    if outcome == "worker_error":
         lives.worker_errors.append(f"run {plan.run}: {worker.log_tail()}")
-        return
-    lives.reports[plan.run] = report
-    armed = report.get("point")
-    if plan.point is not None and armed == "armed":
-        code = worker.wait_exit(config.point_timeout)
-        outcome = "reached" if code == -signal.SIGKILL else "not_reached"
-        if code is not None and code != -signal.SIGKILL:
-            outcome = "worker_error"
-            lives.worker_errors.append(f"run {plan.run}: {worker.log_tail()}")
-        worker.kill()
-        lives.records.append(KillRecord(plan, outcome))
-        return
-    code = worker.wait_exit(plan.delay)
+    lives.records.append(KillRecord(plan, outcome))
+
+
+def _await_point(timeout: float, worker: Worker) -> str:
+    """The worker kills itself at its point; one that does not in time is killed."""
+    code = worker.wait_exit(timeout)
+    if code is None:
+        return "not_reached"
+    return "reached" if code == -signal.SIGKILL else "worker_error"
+
+
+def _kill_after(delay: float, worker: Worker) -> str:
+    """Let the worker play for ``delay`` seconds, then SIGKILL it."""
+    code = worker.wait_exit(delay)
     worker.kill()
-    if code is not None:
-        lives.worker_errors.append(f"run {plan.run}: exited {code}: {worker.log_tail()}")
-        lives.records.append(KillRecord(plan, "worker_error"))
-        return
-    lives.records.append(KillRecord(plan, str(armed) if plan.point else "killed"))
+    return "killed" if code is None else "worker_error"
 
 
 def final_check(config: CampaignConfig, directory: Path, lives: Lives) -> None:
@@ -251,19 +257,20 @@ def summarise(config: CampaignConfig, directory: Path,
 
 
 def _by_kill(config: CampaignConfig, records: Sequence[KillRecord]) -> dict[str, Any]:
-    rows: dict[str, dict[str, Any]] = {RANDOM: {"planned": 0, "killed": 0}}
-    for name in config.points:
-        rows[name] = {"planned": 0, "killed": 0, "not_reached": 0, "not_found": 0}
+    """A row per kind of kill: planned, done (a point not reached, or not found, is a kill
+    at a random moment instead), and the checks' counts (filled in by the attribution)."""
+    empty = {"planned": 0, "killed": 0, "not_reached": 0, "not_found": 0,
+             **{check: 0 for check in CHECKS}}
+    rows = {name: dict(empty) for name in (RANDOM, *config.points)}
     for record in records:
-        planned = rows.setdefault(record.plan.point or RANDOM, {"planned": 0, "killed": 0})
+        planned = rows[record.plan.point or RANDOM]
         planned["planned"] += 1
-        if record.outcome == "not_reached" or record.outcome.startswith("point not found"):
-            key = "not_reached" if record.outcome == "not_reached" else "not_found"
-            planned[key] = planned.get(key, 0) + 1
+        if record.outcome == "not_reached":
+            planned["not_reached"] += 1
+        elif record.outcome.startswith("point not found"):
+            planned["not_found"] += 1
         if record.outcome != "worker_error":
             rows[record.kind]["killed"] += 1
-    for row in rows.values():
-        row.update({check: 0 for check in CHECKS})
     return rows
 
 
