@@ -14,6 +14,19 @@ The next worker restarts on the same SQLite file and world, and checks
 (``tools.chaos.crash_checks``) before anyone plays on. After the last kill a final worker only
 checks. A problem that several restarts see (same check, same game at the same moment) is
 counted once, for the kill after which it was first seen.
+
+Where the simulation is not Discord:
+- Discord's commit and the bot's view of it are in one process: the world is written inside
+  the REST call, before the bot sees the answer. "Applied but the answer was lost" happens
+  only when a kill lands between the two (random kills can; ``after_post_before_id_saved``
+  does on purpose); requests still in flight on the network when the bot dies, applied
+  later or twice, are not modelled.
+- SimCord's interaction records and tokens die with the worker: an old interaction cannot be
+  answered after a restart (the restarted bot never tries; Discord would accept its token for
+  15 minutes). Picture bytes are not kept (nothing reads them back).
+- The virtual clock stops while the bot is down (well under a second of wall time, against
+  turn timers of minutes), and no gateway event is missed during the downtime because the
+  players die with the bot.
 """
 
 from __future__ import annotations

@@ -22,6 +22,13 @@ SimCord internals relied on (simcord 3.2.1, pinned):
 - messages change only through ``commit_message`` and the ``(channel_id, message_id, ...)``
   methods in ``MESSAGE_MUTATORS`` (``backend/ops/messages.py``, ``reactions.py``,
   ``polls.py``), which are wrapped on the instance to know which messages to rewrite.
+  ``Env._mark_mutation`` is no hook for this: it runs for the test driver's changes only.
+
+Only ids reserved explicitly above a counter are kept from ``_reserved_ids``: every other id
+lies below its millisecond's counter, which the next worker continues, so it can never be
+handed out twice (``reserve_id`` of an old id would no longer be refused; nothing does that).
+Each commit rewrites the small pickle of everything but messages, and the messages changed
+since the last one: about a millisecond per REST call (``CommitStats``).
 """
 
 from __future__ import annotations
