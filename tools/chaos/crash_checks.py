@@ -273,15 +273,20 @@ def stranded_games(games: Sequence[StoredGame], shown: Mapping[int, Sequence[Sho
 
 def stranded_lobbies(games: Sequence[StoredGame], shown: Mapping[int, Sequence[Shown]]
                      ) -> list[Issue]:
-    """Open lobbies whose channel does not show exactly one lobby message with buttons."""
+    """Open lobbies whose channel does not show exactly one lobby message with buttons, or
+    shows it on a message the bot does not know (it would never show who joined)."""
     issues = []
     for game in games:
         if game.status != "lobby":
             continue
-        count = sum(m.has_live_lobby(game.id) for m in shown.get(game.channel_id, ()))
-        if count != 1:
-            issues.append(Issue("stranded_lobbies", str(game.id),
-                                f"lobby {game.id}: {count} lobby messages with buttons"))
+        live = [m.id for m in shown.get(game.channel_id, ()) if m.has_live_lobby(game.id)]
+        if len(live) != 1:
+            problem = f"{len(live)} lobby messages with buttons"
+        elif live[0] != game.board_message_id:
+            problem = f"buttons on {live[0]}, but the bot updates {game.board_message_id}"
+        else:
+            continue
+        issues.append(Issue("stranded_lobbies", str(game.id), f"lobby {game.id}: {problem}"))
     return issues
 
 
