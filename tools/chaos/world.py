@@ -24,9 +24,11 @@ SimCord internals relied on (simcord 3.2.1, pinned):
   ``polls.py``), which are wrapped on the instance to know which messages to rewrite.
   ``Env._mark_mutation`` is no hook for this: it runs for the test driver's changes only.
 
-Only ids reserved explicitly above a counter are kept from ``_reserved_ids``: every other id
-lies below its millisecond's counter, which the next worker continues, so it can never be
-handed out twice (``reserve_id`` of an old id would no longer be refused; nothing does that).
+Of the snowflake counters (``_sequences``, one per millisecond ever used) only the current
+millisecond's is kept, and of ``_reserved_ids`` only ids reserved explicitly above it: ids are
+handed out at the clock's millisecond, the clock never runs back, and every id already
+handed out lies below its counter, so none can be handed out twice (``reserve_id`` of an old
+id would no longer be refused; nothing does that).
 Each commit rewrites the small pickle of everything but messages, and the messages changed
 since the last one: about a millisecond per REST call (``CommitStats``).
 """
@@ -57,6 +59,8 @@ MESSAGE_MUTATORS = (
     "edit_message", "delete_message", "crosspost_message", "set_pinned", "set_reaction",
     "remove_reaction", "set_poll_votes", "add_poll_vote", "remove_poll_vote",
 )
+# Snowflakes: milliseconds since Discord's epoch, then a 22-bit counter.
+DISCORD_EPOCH_MS = 1420070400000
 SEQUENCE_BITS = 22
 _SEQUENCE_MASK = (1 << SEQUENCE_BITS) - 1
 
@@ -271,7 +275,10 @@ def _replace(backend: Backend, name: str, wrapper: Callable[..., Any],
 
 
 def _meta_of(backend: Backend) -> dict[str, Any]:
-    sequences = dict(backend._sequences)
+    # Ids are handed out at the clock's millisecond, and the clock never runs back: the
+    # counters of past milliseconds will never be used again.
+    now = int(backend.clock.now().timestamp() * 1000) - DISCORD_EPOCH_MS
+    sequences = {ms: n for ms, n in backend._sequences.items() if ms >= now}
     return {
         **{name: getattr(backend, name) for name in PERSISTED},
         "application_id": backend.application_id,
@@ -280,6 +287,6 @@ def _meta_of(backend: Backend) -> dict[str, Any]:
         "sequences": sequences,
         # Every id handed out lies below its millisecond's counter and can never be handed
         # out again; only ids reserved explicitly above a counter must be remembered.
-        "reserved": [v for v in backend._reserved_ids
-                     if v & _SEQUENCE_MASK >= sequences.get(v >> SEQUENCE_BITS, 0)],
+        "reserved": [v for v in backend._reserved_ids if v >> SEQUENCE_BITS >= now
+                     and v & _SEQUENCE_MASK >= sequences.get(v >> SEQUENCE_BITS, 0)],
     }
