@@ -5,7 +5,7 @@ SIGKILLs it at random moments and at named points of the publishing path, restar
 same database and world, and checks after each restart that nothing was lost and that the
 channels show the truth. Prints a table per kind of kill, the examples found, and as its
 last line one JSON object with every count. Exit code 0 when nothing was found, 1 when a
-check found something or a worker failed.
+check found something or a worker failed, 2 when the campaign could not run.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import json
 import sys
 from pathlib import Path
 
-from tools.chaos.crash import CampaignConfig, format_table, run_campaign
+from tools.chaos.crash import CampaignConfig, CampaignError, format_table, run_campaign
 from tools.chaos.crash_checks import CHECKS
 from tools.chaos.kill_points import BY_NAME, POINTS
 
@@ -47,7 +47,11 @@ def parse(argv: list[str] | None) -> CampaignConfig:
 
 def main(argv: list[str] | None = None) -> int:
     config = parse(argv)
-    summary, issues = run_campaign(config)
+    try:
+        summary, issues = run_campaign(config)
+    except CampaignError as error:
+        print(f"crash: {error}", file=sys.stderr)
+        return 2
     if config.directory is not None:
         (config.directory / "issues.json").write_text(json.dumps(issues, indent=1))
     print(format_table(summary, issues))

@@ -56,6 +56,10 @@ ROOT = Path(__file__).resolve().parents[2]
 RANDOM = "random"
 
 
+class CampaignError(Exception):
+    """The campaign cannot run as asked; the message says why."""
+
+
 @dataclass(frozen=True)
 class CampaignConfig:
     seed: int = 1
@@ -227,6 +231,9 @@ def run_campaign(config: CampaignConfig) -> tuple[dict[str, Any], list[dict[str,
     started = time.perf_counter()
     directory = config.directory or Path(tempfile.mkdtemp(prefix="kot-crash-"))
     directory.mkdir(parents=True, exist_ok=True)
+    if any(directory.iterdir()):
+        # A campaign's lives number from 0: another campaign's world and reports would mix in.
+        raise CampaignError(f"{directory} is not empty: give each campaign a folder of its own")
     lives = Lives()
     try:
         for plan in plan_kills(config):

@@ -22,8 +22,9 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable
 from contextlib import closing
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -111,9 +112,17 @@ async def time_answers(players: Players, directory: Path) -> list[dict[str, Any]
     return answers
 
 
-async def live(args: argparse.Namespace) -> int:
-    directory = Path(args.dir)
-    world = DurableWorld(directory / WORLD)
+@dataclass(frozen=True)
+class Started:
+    bot: KotBot
+    env: Env
+    restarted: bool  # False for the first life, which built the world
+    load_s: float  # spent loading the world: the simulator's time, not the bot's
+
+
+async def start_bot(args: argparse.Namespace, directory: Path,
+                    world: DurableWorld) -> Started:
+    """The bot on the stored database, attached to the stored world (or a new one)."""
     fresh = not world.has_snapshot()
     settings = Settings(token="crash-campaign", database=directory / DATABASE,
                         turn_timeout=args.turn_timeout, log_level="WARNING")
@@ -125,45 +134,66 @@ async def live(args: argparse.Namespace) -> int:
     load_s = time.perf_counter() - loading
     world.attach(env.backend)
     await env.start()
-    with env.time_context():
-        if fresh:
+    if fresh:
+        with env.time_context():
             world.save_cast(build_cast(env, args.channels))
-            world.commit()
+        world.commit()
+    return Started(bot, env, not fresh, load_s)
+
+
+async def after_restart(args: argparse.Namespace, directory: Path, started: Started,
+                        players: Players) -> dict[str, Any]:
+    """The report: the checks and answer times (not on the first life), the point armed."""
+    env = started.env
+    report: dict[str, Any] = {"run": args.run, "fresh": not started.restarted}
+    if started.restarted:
+        checks = check_after_restart(env, started.bot, directory, players.journal)
+        report["checks"] = {name: [asdict(i) for i in found] for name, found in checks.items()}
+        report["answers"] = await time_answers(players, directory)
+    report["bot_errors"] = [repr(e) for e in env.errors_since(0)]
+    if args.point is not None:
+        point = BY_NAME.get(args.point)
+        report["point"] = ("point not found: no such point" if point is None
+                           else arm(point, args.nth))
+    return report
+
+
+def progress_writer(args: argparse.Namespace, directory: Path, players: Players,
+                    world: DurableWorld) -> Callable[[], None]:
+    parent = os.getppid()
+
+    def progress() -> None:
+        if os.getppid() != parent:
+            os._exit(4)  # the campaign is gone: nobody will ever kill this life
+        write_json(progress_path(directory, args.run),
+                   {"play": players.stats.as_dict(), "world": world.stats.as_dict()},
+                   durable=False)
+
+    return progress
+
+
+async def live(args: argparse.Namespace) -> int:
+    directory = Path(args.dir)
+    world = DurableWorld(directory / WORLD)
+    started = await start_bot(args, directory, world)
+    env, load_s = started.env, started.load_s
+    with env.time_context():
         await env.settle()
         # From the process start to a bot ready to answer, less the simulator's own loading.
         restart_s = time.time() - args.spawned_at - load_s
-        journal = Journal(directory / JOURNAL)
-        players = Players(env, world.cast(), directory / DATABASE, journal,
+        players = Players(env, world.cast(), directory / DATABASE, Journal(directory / JOURNAL),
                           rng=random.Random(f"{args.seed}:{args.run}"), run=args.run,
                           turn_timeout=args.turn_timeout, time_moved=world.commit)
-        report: dict[str, Any] = {"run": args.run, "fresh": fresh,
-                                  "restart_s": restart_s, "world_load_s": load_s,
-                                  "world_messages": world.message_count()}
-        if not fresh:
-            checks = check_after_restart(env, bot, directory, journal)
-            report["checks"] = {name: [asdict(i) for i in found] for name, found in checks.items()}
-            report["answers"] = await time_answers(players, directory)
-        report["bot_errors"] = [repr(e) for e in env.errors_since(0)]
-        if args.point is not None:
-            point = BY_NAME.get(args.point)
-            report["point"] = ("point not found: no such point" if point is None
-                               else arm(point, args.nth))
+        report = await after_restart(args, directory, started, players)
+        report |= {"restart_s": restart_s, "world_load_s": load_s,
+                   "world_messages": world.message_count()}
         write_json(report_path(directory, args.run), report)
-
-        parent = os.getppid()
-
-        def progress() -> None:
-            if os.getppid() != parent:
-                os._exit(4)  # the campaign is gone: nobody will ever kill this life
-            write_json(progress_path(directory, args.run),
-                       {"play": players.stats.as_dict(), "world": world.stats.as_dict()},
-                       durable=False)
-
+        progress = progress_writer(args, directory, players, world)
         if not args.final:
             await play_forever(players, progress)
         progress()
     await env.shutdown()
-    await bot.service.close()
+    await started.bot.service.close()
     world.close()
     return 0
 
