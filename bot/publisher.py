@@ -223,7 +223,7 @@ class Publisher:
         match entry.effect:
             case PostBoard(replaces=replaces) | AnnounceResult(replaces=replaces) | PostLobby(
                 replaces=replaces
-            ) if replaces == live:
+            ) if replaces == live and _still_wanted(entry.effect, game):
                 await self._post(current, entry)
             case EditBoard(message_id=message_id, redraw=redraw) if message_id == live:
                 if game.state is None:  # not a game yet (a damaged row): nothing to draw
@@ -433,6 +433,13 @@ class Publisher:
             "view": board_view(game),
         }
         return fields, await board_file(state)
+
+
+def _still_wanted(post: Effect, game: Game) -> bool:
+    """A post queued before the game moved on (it ended, or it was won, while the post was
+    waiting) must not bring back controls the game no longer has."""
+    wanted = {PostBoard: "playing", AnnounceResult: "over", PostLobby: "lobby"}
+    return wanted.get(type(post)) == game.status
 
 
 def _footer_marker(game: Game) -> str:

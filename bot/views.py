@@ -211,7 +211,7 @@ def board_view(game: Game) -> discord.ui.View | None:
     option for anything else, or menus when a question has many choices (so a new card's
     question needs no new code here)."""
     state = game.state
-    if state is None or state.over or not state.pending:
+    if game.status != "playing" or state is None or state.over or not state.pending:
         return None
     view = discord.ui.View(timeout=None)
     several = len(state.pending) > 1
