@@ -182,7 +182,7 @@ async def check_replay(bot: KotBot, game_id: int) -> list[Finding]:
     setup = game.setup
     try:
         replayed = replay(setup.options, setup.seed, setup.monsters,
-                          [(seat, action) for _seq, seat, _user, action in log])
+                          [(entry.seat, entry.action) for entry in log])
     except Exception as error:  # an IllegalAction, or worse: either way it does not replay
         return [Finding(REPLAY_MISMATCH, game.id, game.channel_id, f"replay fails: {error!r}")]
     if replayed != game.state:

@@ -473,7 +473,7 @@ class Campaign:
         for claim, seq_after in self.claims:
             if claim.game_id not in logs:
                 entries = await self.bot.service.games.action_log(claim.game_id)
-                logs[claim.game_id] = [(seq, user) for seq, _seat, user, _action in entries]
+                logs[claim.game_id] = [(entry.seq, entry.user_id) for entry in entries]
             if not any(claim.seq_before < seq <= seq_after and user == claim.user_id
                        for seq, user in logs[claim.game_id]):
                 self.counts["lost_actions"] += 1
@@ -492,7 +492,7 @@ class Campaign:
             statuses["started"] += game.setup is not None
             entries = await self.bot.service.games.action_log(game_id)
             self.counts["accepted_actions"] += len(entries)
-            self.counts["timeout_actions"] += sum(1 for e in entries if e[2] is None)
+            self.counts["timeout_actions"] += sum(1 for e in entries if e.user_id is None)
         self.counts["games_started"] = statuses["started"]
         self.counts["games_finished"] = statuses["over"]
         self.counts["games_ended"] = statuses["ended"]
