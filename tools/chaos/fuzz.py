@@ -435,8 +435,9 @@ class Campaign:
             self.record([game])
             return
         found = checks.check_channel(self.env, self.bot, game)
-        if game.status == "playing" and _kinds(found) & set(checks.STRANDED_GAME):
-            found = await self.board_repair(game, step)
+        broken = _kinds(found) & set(checks.STRANDED_GAME)
+        if game.status == "playing" and broken:
+            found = await self.board_repair(game, step, broken)
         self.record(found)
         if game.id not in self.replayed_final:
             mismatch = await checks.check_replay(self.bot, game.id)
@@ -444,7 +445,8 @@ class Campaign:
             if game.status not in ("lobby", "playing"):
                 self.replayed_final.add(game.id)
 
-    async def board_repair(self, game: Game, step: Step) -> list[checks.Finding]:
+    async def board_repair(self, game: Game, step: Step,
+                           broken: set[str]) -> list[checks.Finding]:
         """A broken game after the heal: a player asks for the board once."""
         channel = self.channels[self.index(game.channel_id)]
         member = self.table.by_id.get(game.seats[0], self.table.members[0])
@@ -456,6 +458,8 @@ class Campaign:
         found = checks.check_channel(self.env, self.bot, after)
         if not _kinds(found) & set(checks.STRANDED_GAME):
             self.sets["needed_board_command"].add(game.id)
+            self.sample(f"checkpoint after step {self.number}: game {game.id}: "
+                        f"{', '.join(sorted(broken))}, repaired by /kot board")
         return found
 
     def record(self, found: list[checks.Finding]) -> None:
