@@ -5,7 +5,6 @@ missing permissions, restarts, time passing) must keep its channels in step with
 
 from __future__ import annotations
 
-import pytest
 import pytest_asyncio
 
 from tools.chaos.fuzz import Config, Report, run_campaign
@@ -32,7 +31,6 @@ def test_the_campaign_plays_real_games_under_fire(report: Report) -> None:
     assert counts["harness_errors"] == 0, report.samples
 
 
-@pytest.mark.xfail(strict=False, reason="fixed by the outbox work")
 def test_hostile_traffic_leaves_no_drift(report: Report) -> None:
     drift = {key: report.counts[key] for key in MUST_BE_ZERO if report.counts[key]}
     assert not drift, "\n".join([str(drift), *report.samples[:10]])
