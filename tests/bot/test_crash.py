@@ -6,18 +6,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from tools.chaos.crash import CampaignConfig, run_campaign
 from tools.chaos.crash_checks import CHECKS
 
 
 class ChannelsDisagree(AssertionError):
-    """A check found something after a restart (the only failure expected for now)."""
+    """A check found something after a restart."""
 
 
-@pytest.mark.xfail(strict=False, raises=ChannelsDisagree,
-                   reason="fixed by the outbox work")
 def test_three_kills_lose_nothing_and_leave_channels_truthful(tmp_path: Path) -> None:
     summary, issues = run_campaign(CampaignConfig(seed=1, kills=3, directory=tmp_path,
                                                   delay=(0.5, 1.5)))
