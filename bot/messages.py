@@ -29,6 +29,12 @@ BOARD_FILENAME = "board.png"
 COLOUR = discord.Colour.from_rgb(214, 69, 38)
 
 
+def footer_marker(game_id: int) -> str:
+    """How the footer of every lobby and board message of a game begins: how the bot finds
+    its own messages of a game again (a post sent but not recorded before a crash)."""
+    return f"Game #{game_id} ·"
+
+
 def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
@@ -154,8 +160,8 @@ def lobby_embed(game: Game) -> discord.Embed:
     embed.add_field(name="Rules", value=f"{lobby.edition} edition")
     embed.add_field(name="2-player variant", value=variant_text(lobby))
     embed.set_footer(
-        text=f"Game #{game.id} · {MIN_MONSTERS}–{MAX_MONSTERS} players · Join, pick a monster, "
-        "and the host starts"
+        text=f"{footer_marker(game.id)} {MIN_MONSTERS}–{MAX_MONSTERS} players · Join, pick a "
+        "monster, and the host starts"
     )
     return embed
 
@@ -208,7 +214,7 @@ def closed_board_embed(game: Game, turn: int, monster: str,
 def _turn_embed(game: Game, turn: int, monster: str, log: tuple[str, ...]) -> discord.Embed:
     embed = discord.Embed(title=f"Turn {turn}: {monster}", description="\n".join(log) or "…",
                           colour=COLOUR)
-    embed.set_footer(text=f"Game #{game.id} · {game.playing_state().options.edition} rules")
+    embed.set_footer(text=f"{footer_marker(game.id)} {game.playing_state().options.edition} rules")
     return embed
 
 
@@ -238,7 +244,7 @@ def final_embed(game: Game) -> discord.Embed:
                   else "by poison or its own card")
             lines.append(f"💀 {victim} — {by}, turn {out.turn}")
         embed.add_field(name="Eliminations", value="\n".join(lines), inline=False)
-    embed.set_footer(text=f"Game #{game.id} · {state.options.edition} rules · "
+    embed.set_footer(text=f"{footer_marker(game.id)} {state.options.edition} rules · "
                      f"{WINNING_VP}★ or last monster standing wins")
     return embed
 

@@ -43,6 +43,7 @@ from bot.messages import (
     board_file,
     closed_board_embed,
     final_embed,
+    footer_marker,
     forbidden_text,
     lobby_closed_embed,
     lobby_embed,
@@ -195,17 +196,18 @@ class Publisher:
 
     async def _carry_out_outbox(self, current: _Pass) -> DiscordFailure | None:
         games = self._service.games
-        while True:
-            entry = next((e for e in await games.outbox(current.game.id)
-                          if e.seq not in current.done), None)
-            if entry is None:
-                return None
+        entries = await games.outbox(current.game.id)
+        while entries:
+            entry = entries.pop(0)
             try:
                 await self._carry_out(current, entry)
             except _Requeue as requeue:
                 log.info("game %s: its live message is gone; it is posted again",
                          current.game.id)
                 current.game = await games.save(current.game, effects=(requeue.effect,))
+                # The post goes last, after what was queued before it.
+                entries = [e for e in await games.outbox(current.game.id)
+                           if e.seq not in current.done and e.seq != entry.seq]
             except DiscordFailure as failure:
                 if failure.channel_gone:
                     raise _ChannelGone from failure
@@ -216,6 +218,7 @@ class Publisher:
             current.done.append(entry.seq)
             if isinstance(entry.effect, POSTS):
                 await self._save(current)  # a post is recorded at once: never sent twice
+        return None
 
     async def _carry_out(self, current: _Pass, entry: OutboxEntry) -> None:
         game = current.game
@@ -314,7 +317,7 @@ class Publisher:
         the live message and close the others. False when there is none."""
         game = current.game
         replaces = getattr(entry.effect, "replaces", None)
-        marker = _footer_marker(game)
+        marker = footer_marker(game.id)
         found = [m for m in await self._io.own_recent_messages(
                      game.channel_id, game.guild_id, after=replaces)
                  if m.id != replaces and _carries(m, marker)]
@@ -440,11 +443,6 @@ def _still_wanted(post: Effect, game: Game) -> bool:
     waiting) must not bring back controls the game no longer has."""
     wanted = {PostBoard: "playing", AnnounceResult: "over", PostLobby: "lobby"}
     return wanted.get(type(post)) == game.status
-
-
-def _footer_marker(game: Game) -> str:
-    """How every lobby and board message of a game begins its footer (bot.messages)."""
-    return f"Game #{game.id} ·"
 
 
 def _carries(message: discord.Message, marker: str) -> bool:

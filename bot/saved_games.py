@@ -328,6 +328,8 @@ class SavedGames:
                    effects: tuple[Effect, ...] = ()) -> Game:
         """Write these fields of the game, and queue the effects that show the change, in
         one transaction (call it holding the game's lock)."""
+        if not fields and not effects:
+            return self._remember(game)  # nothing to write: no empty transaction
         await self._store.update_game(game.id, effects=[_encode(e) for e in effects],
                                       **{f: _column(game, f) for f in fields})
         return self._remember(game)

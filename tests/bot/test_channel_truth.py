@@ -48,6 +48,10 @@ def shows_current_question(table: Table, game: Game) -> bool:
         any(i.startswith(f"kot:g:{game.id}:{d.id}:") for i in ids) for d in game.state.pending)
 
 
+def final_boards(table: Table) -> list[discord.Message]:
+    return [m for m in table.channel.history() if m.embeds and m.embeds[0].title == "Game over"]
+
+
 def timer_armed(table: Table, game_id: int) -> bool:
     return bool(bot_of(table.env).turns.timers.waiting_on(game_id))
 
@@ -122,8 +126,7 @@ async def test_1_a_game_ended_by_a_timeout_is_announced_once_posting_works_again
     await time_out_until(table, game.id, lambda game: game.status == "over")
     table.env.backend.faults.clear()
     await table.env.advance_time(61)
-    finals = [m for m in table.channel.history() if m.embeds and m.embeds[0].title == "Game over"]
-    assert len(finals) == 1 and not live_messages(table, game.id)
+    assert len(final_boards(table)) == 1 and not live_messages(table, game.id)
 
 
 async def test_2_a_start_whose_lobby_edit_fails_still_gets_a_board_and_a_clock(
@@ -243,8 +246,7 @@ async def test_8_a_result_saved_but_never_posted_is_announced_at_the_next_start(
     table.env.backend.faults.clear()
     bot_of(table.env).publisher.retries.close()  # the bot stops before its next retry
     await restart(table, database)
-    finals = [m for m in table.channel.history() if m.embeds and m.embeds[0].title == "Game over"]
-    assert len(finals) == 1 and not live_messages(table, game.id)
+    assert len(final_boards(table)) == 1 and not live_messages(table, game.id)
 
 
 async def test_9_an_old_board_loses_its_buttons_even_when_closing_it_fails_once(

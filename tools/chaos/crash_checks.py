@@ -19,6 +19,7 @@ from typing import Any
 
 import msgspec
 
+from bot.messages import footer_marker
 from bot.model import GameSetup, Lobby
 from engine import GameState, decode_action, decode_state, encode_state, replay
 
@@ -92,7 +93,7 @@ class Shown:
 
     def is_final_board_of(self, game_id: int) -> bool:
         return FINAL_TITLE in self.titles and any(
-            f.startswith(f"Game #{game_id} ·") for f in self.footers)
+            f.startswith(footer_marker(game_id)) for f in self.footers)
 
 
 @dataclass(frozen=True)
