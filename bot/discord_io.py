@@ -171,13 +171,32 @@ class DiscordIO:
                    interaction: discord.Interaction[Any] | None, **fields: Any) -> None:
         """Edit a message: through the click when it is the clicked message (its token is
         fresh and not rate limited with the channel), else through the channel."""
-        with discord_call():
-            if interaction is not None and _clicked_message_id(interaction) == message_id:
-                await interaction.edit_original_response(**fields)
-            else:
-                await self._channel(channel_id, guild_id).get_partial_message(message_id).edit(
-                    **fields
-                )
+        try:
+            with discord_call():
+                if interaction is not None and _clicked_message_id(interaction) == message_id:
+                    await interaction.edit_original_response(**fields)
+                else:
+                    await self._channel(channel_id, guild_id).get_partial_message(
+                        message_id).edit(**fields)
+        except DiscordFailure as failure:
+            if failure.kind is FailureKind.GONE and not failure.channel_gone:
+                raise await self._unless_still_there(channel_id, guild_id, message_id,
+                                                     failure) from failure
+            raise
+
+    async def _unless_still_there(self, channel_id: int, guild_id: int | None,
+                                  message_id: int, failure: DiscordFailure) -> DiscordFailure:
+        """A 404 on an edit is only believed once the message is seen to be gone: Discord
+        can answer 404 for a message that is there (a lapsed interaction token, a hiccup),
+        and a board taken for gone would keep its buttons forever."""
+        try:
+            with discord_call():
+                await self._channel(channel_id, guild_id).fetch_message(message_id)
+        except DiscordFailure:
+            return failure  # gone indeed, or it cannot be told: take Discord's word
+        return DiscordFailure(FailureKind.RETRY_LATER,
+                              f"{failure.reason}, though the message is there",
+                              status=failure.status, code=failure.code)
 
     # --- interactions ---------------------------------------------------------------
 

@@ -97,11 +97,12 @@ class _Pass:
 
 
 class _Requeue(Exception):
-    """The effect cannot be done as written (its message is gone): queue ``effect``."""
+    """The live message is gone: queue ``effects`` (a new post, then closing the old one,
+    which Discord may have called gone by mistake: a 404 does not prove a deletion)."""
 
-    def __init__(self, effect: Effect) -> None:
-        super().__init__(type(effect).__name__)
-        self.effect = effect
+    def __init__(self, *effects: Effect) -> None:
+        super().__init__(", ".join(type(effect).__name__ for effect in effects))
+        self.effects = effects
 
 
 class _ChannelGone(Exception):
@@ -204,7 +205,7 @@ class Publisher:
             except _Requeue as requeue:
                 log.info("game %s: its live message is gone; it is posted again",
                          current.game.id)
-                current.game = await games.save(current.game, effects=(requeue.effect,))
+                current.game = await games.save(current.game, effects=requeue.effects)
                 # The post goes last, after what was queued before it.
                 entries = [e for e in await games.outbox(current.game.id)
                            if e.seq not in current.done and e.seq != entry.seq]
@@ -215,6 +216,8 @@ class Publisher:
                             type(entry.effect).__name__)
                 if failure.kind is not FailureKind.REJECTED:
                     return failure
+            log.debug("game %s: outbox %s done: %r (live %s)", current.game.id, entry.seq,
+                      entry.effect, current.game.board_message_id)
             current.done.append(entry.seq)
             if isinstance(entry.effect, POSTS):
                 await self._save(current)  # a post is recorded at once: never sent twice
@@ -249,7 +252,8 @@ class Publisher:
                                      view=lobby_view(game))
                 except DiscordFailure as failure:
                     if failure.kind is FailureKind.GONE and not failure.channel_gone:
-                        raise _Requeue(PostLobby(message_id)) from failure
+                        raise _Requeue(PostLobby(message_id),
+                                       CloseLobby(message_id, "moved below")) from failure
                     raise
             case CloseLobby(message_id=message_id, reason=reason):
                 await self._edit_old(current, message_id,
@@ -350,8 +354,10 @@ class Publisher:
                 await self._edit(current, game.board_message_id, view=board_view(game))
         except DiscordFailure as failure:
             if failure.kind is FailureKind.GONE and not failure.channel_gone:
-                # Someone deleted the live board: post it again.
-                raise _Requeue(PostBoard(game.board_message_id)) from failure
+                # Deleted by someone (or so Discord says): post it again, and take the
+                # buttons off the old copy in case it is still there.
+                live = game.board_message_id
+                raise _Requeue(PostBoard(live), RetireButtons(live)) from failure
             raise
         current.shown_late |= self._late(game, entry)
 

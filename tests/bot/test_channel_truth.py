@@ -187,6 +187,21 @@ async def test_5_a_deleted_board_is_posted_again_at_once(table: Table) -> None:
     await table.option(Roll)  # and it plays
 
 
+async def test_5_a_board_discord_calls_gone_by_mistake_stays_the_board(
+    table: Table,
+) -> None:
+    game = await table.start_game(players=2)
+    # Discord answers "Unknown Message" once although the board is still there.
+    table.env.inject_error("PATCH", "/webhooks/*/messages/@original", status=404, code=10008,
+                           message="Unknown Message")
+    await table.option(Roll)
+    await table.env.advance_time(2)  # the retry brings it up to date
+    after = await table.game()
+    assert after.board_message_id == game.board_message_id
+    assert shows_current_question(table, after) and timer_armed(table, game.id)
+    assert "(1 roll left)" in (table.message(game.board_message_id or 0).content or "")
+
+
 async def test_6_a_lobby_whose_message_vanished_unseen_comes_back(table: Table) -> None:
     host = table.players[0]
     await host.slash(table.channel, "kot start")

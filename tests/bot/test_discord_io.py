@@ -62,8 +62,9 @@ async def test_failed_edits_are_logged_as_loud_as_they_deserve(
 ) -> None:
     await table.start_game(players=2)
     # A board deleted meanwhile is nothing to worry about (it is posted again)...
-    table.env.inject_error("PATCH", "/webhooks/*/messages/@original", status=404, code=10008,
-                           message="Unknown Message")
+    for method, path in (("PATCH", "/webhooks/*/messages/@original"),
+                         ("GET", "/channels/*/messages/*")):  # gone when looked for too
+        table.env.inject_error(method, path, status=404, code=10008, message="Unknown Message")
     with caplog.at_level(logging.INFO, logger="bot"):
         await table.click("h0")
     [gone] = [r for r in caplog.records if "is gone" in r.getMessage()]
