@@ -231,6 +231,10 @@ class Power:
     max_hearts: ClassVar[int] = 0
     # Tokens the card carries when it is gained (or starts being copied).
     starting_tokens: ClassVar[int] = 0
+    # Added to each real gain of energy / hearts by the owner (not to recoveries, such as a
+    # refund, nor to hearts another monster's card gives it): see gain_energy and heal.
+    energy_bonus: ClassVar[int] = 0
+    healing_bonus: ClassVar[int] = 0
     # Order in the prevention step (lower first); None: the card does not prevent losses.
     prevent_order: ClassVar[int | None] = None
     # The moments of other monsters' turns this card takes part in (see ``Window``), found by
@@ -260,6 +264,9 @@ class Power:
 
     def spend_extra_roll(self, ctx: Ctx, seat: int, card: Card) -> None:
         """Pay for the extra roll."""
+
+    def end_of_turn(self, ctx: Ctx, seat: int, card: Card) -> None:
+        """The owner's turn ends: after buying, before poison tokens take their hearts."""
 
     def buy_step_available(self, ctx: Ctx, seat: int, card: Card) -> bool:
         """Can the owner use this card during its own buy step?"""
@@ -453,11 +460,20 @@ def lose_vp(ctx: Ctx, seat: int, amount: int, reason: str) -> None:
     ctx.emit(ev.VictoryPointsLost(seat=seat, amount=lost, reason=reason))
 
 
-def gain_energy(ctx: Ctx, seat: int, amount: int, reason: str) -> None:
+def gain_energy(ctx: Ctx, seat: int, amount: int, reason: str, *,
+                recovery: bool = False) -> None:
+    """``seat`` gains energy. A real gain brings the owner's energy bonuses along (each as
+    its own gain); a ``recovery`` (energy given back, such as a refund) does not."""
     if amount <= 0:
         return
     ctx.set_mon(seat, energy=ctx.mon(seat).energy + amount)
     ctx.emit(ev.EnergyGained(seat=seat, amount=amount, reason=reason))
+    if recovery:
+        return
+    for _card, power in powers_of(ctx.s, seat):
+        if power.energy_bonus:
+            gain_energy(ctx, seat, power.energy_bonus, card_name(ctx.s, power.key),
+                        recovery=True)
 
 
 def pay_energy(ctx: Ctx, seat: int, amount: int, reason: str) -> None:
@@ -470,13 +486,23 @@ def pay_energy(ctx: Ctx, seat: int, amount: int, reason: str) -> None:
     ctx.emit(ev.EnergyLost(seat=seat, amount=amount, reason=reason))
 
 
-def heal(ctx: Ctx, seat: int, amount: int, reason: str) -> None:
+def heal(ctx: Ctx, seat: int, amount: int, reason: str, *,
+         bonus_of: int | None = None) -> None:
+    """``seat`` gains hearts, up to its maximum. When it gains any, the healing bonuses of
+    ``bonus_of``'s cards (by default its own) add theirs, each as its own gain; a card that
+    heals another monster names its owner there, or -1 for no bonus at all."""
     monster = ctx.mon(seat)
     gained = min(amount, max_hearts(ctx.s, seat) - monster.hearts)
     if gained <= 0:
         return
     ctx.set_mon(seat, hearts=monster.hearts + gained)
     ctx.emit(ev.Healed(seat=seat, amount=gained, reason=reason))
+    giver = seat if bonus_of is None else bonus_of
+    if giver < 0:
+        return
+    for _card, power in powers_of(ctx.s, giver):
+        if power.healing_bonus:
+            heal(ctx, seat, power.healing_bonus, card_name(ctx.s, power.key), bonus_of=-1)
 
 
 def trim_hearts(ctx: Ctx, seat: int) -> None:

@@ -623,10 +623,12 @@ def _answer_card(ctx: Ctx, decision: Decision, action: Action) -> None:
 
 
 def _end_turn(ctx: Ctx, step: st.EndTurn) -> None:
-    """Poison: the active monster loses one heart per poison token (a card effect, not an
-    attack)."""
+    """The active monster's end-of-turn cards, then poison: it loses one heart per poison
+    token (a card effect, not an attack)."""
     ctx.push(st.NextTurn())
     seat = ctx.turn.seat
+    for card, power in list(powers_of(ctx.s, seat)):
+        power.end_of_turn(ctx, seat, card)
     poison = ctx.mon(seat).poison
     queue_losses(ctx, [Loss(target=seat, amount=poison, source="poison")])
 
