@@ -141,7 +141,7 @@ def channel_busy_text(game: Game) -> str:
 
 def variant_text(lobby: Lobby) -> str:
     if lobby.two_player_variant is None:
-        return "automatic (on with two monsters)"
+        return "automatic (on with two monsters, 2016 rules)"
     return "on" if lobby.two_player_variant else "off"
 
 

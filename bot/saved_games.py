@@ -289,7 +289,10 @@ class SavedGames:
         logged = await self.action_log(game_id)
         moves = [(entry.seat, entry.action) for entry in logged]
         try:
-            state = replay(setup.options, setup.seed, setup.monsters, moves)
+            # A setup stored with no 2-player choice is older than that choice being
+            # fixed at creation: replay it under the rule it was played with.
+            options = setup.options.resolved_as_before(len(setup.monsters))
+            state = replay(options, setup.seed, setup.monsters, moves)
         except IllegalAction as refusal:
             raise CorruptState(f"its action log does not replay: {refusal}") from refusal
         last_seq = logged[-1].seq if logged else 0

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 import msgspec
+from msgspec.structs import replace
 
 from engine.actions import Action
 from engine.state import SCHEMA_VERSION, GameState
@@ -104,9 +105,18 @@ def decode_state(data: bytes | str) -> GameState:
         state = None  # perhaps an older shape: read it as plain JSON and upgrade it
     except msgspec.DecodeError as error:
         raise CorruptState(f"unreadable game state: {error}") from error
-    if state is not None and state.schema == SCHEMA_VERSION:
+    if state is None or state.schema != SCHEMA_VERSION:
+        state = _upgrade(data)
+    return _with_options_resolved(state)
+
+
+def _with_options_resolved(state: GameState) -> GameState:
+    """States stored before create_game fixed the options' defaults keep the rule they were
+    played under."""
+    options = state.options
+    if options.two_player_variant is not None:
         return state
-    return _upgrade(data)
+    return replace(state, options=options.resolved_as_before(len(state.monsters)))
 
 
 def _upgrade(data: bytes | str) -> GameState:

@@ -108,7 +108,7 @@ def create_game(
         raise IllegalAction(f"these cards are not implemented: {', '.join(unknown)}")
     state = GameState(
         schema=SCHEMA_VERSION,
-        options=options,
+        options=options.resolved(len(names)),
         seed=seed & ((1 << 64) - 1),
         monsters=tuple(Monster(name=n) for n in names),
         bay_open=len(names) >= BAY_MIN_MONSTERS,

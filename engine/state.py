@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Literal
 
 import msgspec
+from msgspec.structs import replace
 
 from engine.actions import Action
 from engine.card_table import Edition
@@ -52,10 +53,25 @@ class Frozen(msgspec.Struct, frozen=True, omit_defaults=True, forbid_unknown_fie
 
 class Options(Frozen, frozen=True):
     edition: Edition = "2016"
-    # None means "the default": on for exactly two monsters, off otherwise.
+    # None means "the default", which create_game fixes: on for exactly two monsters in the
+    # 2016 edition, off otherwise.
     two_player_variant: bool | None = None
     # Card keys to deal; empty means every implemented card.
     cards: tuple[str, ...] = ()
+
+    def resolved(self, monsters: int) -> Options:
+        """These options with the default filled in for a game of ``monsters``: the 2-player
+        variant is a rule of the 2016 rulebook, so a 2011 game plays it only when asked."""
+        if self.two_player_variant is not None:
+            return self
+        return replace(self, two_player_variant=monsters == 2 and self.edition == "2016")
+
+    def resolved_as_before(self, monsters: int) -> Options:
+        """The default filled in as games created before ``resolved`` played it (on for two
+        monsters in both editions): a game stored with no choice keeps its rule."""
+        if self.two_player_variant is not None:
+            return self
+        return replace(self, two_player_variant=monsters == 2)
 
 
 class Card(Frozen, frozen=True):
@@ -198,6 +214,5 @@ class GameState(Frozen, frozen=True):
         return tuple(i for i, m in enumerate(self.monsters) if m.alive)
 
     def two_player_variant(self) -> bool:
-        if self.options.two_player_variant is None:
-            return len(self.monsters) == 2
-        return self.options.two_player_variant
+        # create_game fixes the choice, and decode_state fills it in for older states.
+        return bool(self.options.two_player_variant)

@@ -188,3 +188,16 @@ def test_yield_answers_survive_the_bay_closing_under_them() -> None:
     before its own answer was applied."""
     record = play_random_game(Options(edition="2011"), 2111, 6)
     assert record.state.over
+
+
+def test_the_two_player_variant_defaults_to_the_2016_rulebook_and_old_games_keep_theirs() -> None:
+    for edition, expected in (("2016", True), ("2011", False)):
+        state, _ = create_game(Options(edition=edition), 1, 2)
+        assert state.options.two_player_variant is expected, edition
+    three, _ = create_game(Options(), 1, 3)
+    assert three.options.two_player_variant is False
+    # A 2011 game of two stored before the default was fixed at creation played the variant.
+    old, _ = create_game(Options(edition="2011", two_player_variant=True), 1, 2)
+    stored = msgspec.json.decode(encode_state(old))
+    stored["options"].pop("two_player_variant")
+    assert decode_state(msgspec.json.encode(stored)).two_player_variant()

@@ -157,7 +157,8 @@ class _Builder:
         deck = tuple(_card_key(name, "deck") for name in setup.get("deck", []))
         turn_seat = self.seat(setup.get("turn", self.names[0]), "setup.turn")
         options = Options(edition=data.get("edition", "2016"),
-                          two_player_variant=data.get("two_player_variant"))
+                          two_player_variant=data.get("two_player_variant"),
+                          ).resolved(len(monsters))
         state = GameState(
             schema=SCHEMA_VERSION,
             options=options,

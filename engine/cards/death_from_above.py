@@ -13,18 +13,14 @@ class DeathFromAbove(Instant):
 
     def extra_effect(self, ctx: Ctx, seat: int, others: list[int]) -> None:
         s = ctx.s
-        if s.options.edition == "2011":
-            # 2011 rulebook: a monster already in Tokyo (City or Bay) stays where it is.
-            if s.in_tokyo(seat):
-                return
-            if s.city is not None:
-                leave_tokyo(ctx, s.city, card_name(ctx.s, self.key))
-            enter_tokyo(ctx, seat, "city")
+        # Both rulebooks: a monster already in Tokyo (City or Bay; the 2016 rulebook calls
+        # both places "Tokyo") stays where it is.
+        if s.in_tokyo(seat):
             return
-        # 2016: the buyer takes Tokyo City; every other monster in Tokyo leaves.
-        if s.city == seat:
-            return
-        for occupant in (s.city, s.bay):
+        # 2011: the buyer takes Tokyo City from its occupant. 2016: it takes control of
+        # Tokyo, so every monster in Tokyo leaves it (not a yield).
+        leaving = (s.city,) if s.options.edition == "2011" else (s.city, s.bay)
+        for occupant in leaving:
             if occupant is not None:
                 leave_tokyo(ctx, occupant, card_name(ctx.s, self.key))
         enter_tokyo(ctx, seat, "city")

@@ -1,9 +1,13 @@
-"""Even Bigger: +2 hearts when gained, and a maximum of 12 hearts while owned."""
+"""Even Bigger: +2 hearts when gained, and a maximum of 12 hearts while owned. When it leaves,
+the 2011 card also takes back the 2 hearts it gave (docs/rulings.md)."""
 
 from __future__ import annotations
 
+from engine import events as ev
 from engine.core import Ctx, Power, card_name, heal, register, trim_hearts
 from engine.state import Card
+
+BONUS = 2
 
 
 @register
@@ -12,8 +16,14 @@ class EvenBigger(Power):
     max_hearts = 12
 
     def on_gain(self, ctx: Ctx, seat: int, card: Card) -> None:
-        heal(ctx, seat, 2, card_name(ctx.s, self.key))
+        heal(ctx, seat, BONUS, card_name(ctx.s, self.key))
 
     def on_lose(self, ctx: Ctx, seat: int, card: Card) -> None:
-        # The maximum goes back to 10; hearts above it are lost (docs/rulings.md).
+        hearts = ctx.mon(seat).hearts
+        if ctx.s.options.edition == "2011" and hearts > 1:
+            # Taking back what the card gave never knocks a monster out.
+            left = max(1, hearts - BONUS)
+            ctx.set_mon(seat, hearts=left)
+            ctx.emit(ev.Damaged(seat=seat, amount=hearts - left, source="card", hearts=left))
+        # The maximum goes back to 10; hearts above it are lost.
         trim_hearts(ctx, seat)

@@ -1,9 +1,9 @@
-"""Opportunist: when cards are revealed during another monster's turn, its owner may buy one
-of them at once (each revealed card is offered once; docs/rulings.md)."""
+"""Opportunist: when cards are revealed during another monster's turn, its owner may buy them
+at once, one after another (each revealed card is an opportunity of its own; docs/rulings.md)."""
 
 from __future__ import annotations
 
-from engine.actions import Choice, Pass, PickCard
+from engine.actions import Choice, Choose, Pass, PickCard
 from engine.core import (
     Ctx,
     IllegalAction,
@@ -11,6 +11,7 @@ from engine.core import (
     buy_face_up,
     card_cost,
     card_name,
+    current_card,
     face_up_slot,
     register,
 )
@@ -51,3 +52,11 @@ class Opportunist(Power):
         if slot is None:
             raise IllegalAction("that card is no longer on offer")
         buy_face_up(ctx, decision.seat, slot)
+        # Each revealed card is an opportunity of its own: the others are offered again
+        # (before the cards that replace the bought one, whose window is queued).
+        card = current_card(ctx, decision.seat, decision.card_uid or 0)
+        if card is not None and ctx.mon(decision.seat).alive:
+            others = tuple(o.choice.uid for o in decision.options
+                           if isinstance(o, Choose) and isinstance(o.choice, PickCard)
+                           and o.choice.uid != choice.uid)
+            self.on_card_revealed(ctx, decision.seat, card, others)
