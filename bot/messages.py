@@ -307,7 +307,8 @@ there. With 5–6 monsters, Tokyo Bay holds a second monster.
 4. **Buy** power cards with ⚡, or **Sweep** the three on offer for 2⚡. Then **End turn**.
 
 **Editions**: 2016 (default) or 2011, chosen by the host in the lobby. In the 2-player \
-variant, Tokyo gives ⚡ instead of ★ when you enter or start your turn there.
+variant (on by default for two monsters in 2016), Tokyo gives ⚡ instead of ★ when you \
+enter or start your turn there.
 """
 
 HELP = """\

@@ -168,6 +168,21 @@ def test_discard_and_deck_top(tmp_path: Path) -> None:
                         "12 (step 1): discard: expected ['heal'], got []"]
 
 
+def test_refusals_are_checked_by_code_and_a_stale_answer_can_be_sent(tmp_path: Path) -> None:
+    stale = HEADER + '[[step]]\nby = "A"\ndo = "stop"\ndecision = "stale"\n'
+    assert run_text(tmp_path, 'refused = "stale_decision"\nexpect.monster.A = { vp = 1 }\n',
+                    stale) == []
+    assert run_text(tmp_path, 'refused = "game_over"\n', stale) == [
+        "15 (step 2): refused as stale_decision (that moment has passed), not game_over"]
+    # Big B is asked to yield: its answer is accepted, so a refusal expected of it fails.
+    answer = HEADER + '[[step]]\nby = "Big B"\ndo = "stay"\n'
+    assert run_text(tmp_path, 'refused = "stale_decision"\n', answer) == [
+        "15 (step 2): expected a refusal, but the action was accepted"]
+    assert run_text(tmp_path, 'refused = "later"\n', answer) == [
+        "15 (step 2): refused must be one of illegal_move, stale_decision, "
+        "not_your_decision, game_over"]
+
+
 def test_the_docs_list_every_event_and_its_fields() -> None:
     """docs/scenarios.md lists the event kinds and fields a scenario may check."""
     docs = (SCENARIOS.parent / "docs" / "scenarios.md").read_text(encoding="utf-8")

@@ -41,6 +41,7 @@ from engine.actions import (
     Yield,
 )
 from engine.card_table import find_card as find_card_by_name
+from engine.codec import encode_state
 from engine.core import POWERS, IllegalAction, effective_key, face_up_slot, find_card
 from engine.describe import narrate
 from engine.events import Event
@@ -186,9 +187,17 @@ def _parse_action(state: GameState, seat: int, text: str, where: str) -> Action:
     "end", "timeout", "choose <choice>" (see docs/scenarios.md)."""
     mine = [d for d in state.pending if d.seat == seat]
     if not mine and not state.pending:
-        raise _StepFailure(f"{where}: nothing is asked of anybody")
+        if not state.over:
+            raise _StepFailure(f"{where}: nothing is asked of anybody")
+        # After the end, answer the last question asked: the engine must refuse.
+        last = Decision(id=state.next_decision - 1, seat=seat, kind="roll", options=(),
+                        default=StopRolling(decision=state.next_decision - 1))
+        return _parse_answer(state, last, text, where)
     # A monster that is not asked answers the first question anyway: the engine must refuse.
-    decision = mine[0] if mine else state.pending[0]
+    return _parse_answer(state, mine[0] if mine else state.pending[0], text, where)
+
+
+def _parse_answer(state: GameState, decision: Decision, text: str, where: str) -> Action:
     words = text.split()
     verb, rest = words[0].lower(), words[1:]
     did = decision.id
@@ -592,6 +601,7 @@ def run_file(path: Path) -> Result:
         builder = _Builder(data)
         state, events = advance(builder.build())
         log = _narrate_all(state, events)
+        answered: list[int] = []  # the decision ids answered so far, in order
         for number, step in enumerate(data.get("step", [])):
             where = f"{path}:{lines[number] if number < len(lines) else '?'} (step {number + 1})"
             _known_keys(step, _STEP_KEYS, f"{where}: [[step]]")
@@ -602,18 +612,20 @@ def run_file(path: Path) -> Result:
                                                     *_faces(step["dice"], where)))
             if "do" in step:
                 seat = builder.seat(step["by"], where)
-                try:
-                    action = _parse_action(state, seat, step["do"], where)
-                    state, events = apply(state, seat, action)
-                    if "error" in step:
-                        result.failures.append(f"{where}: expected the error "
-                                               f"{step['error']!r}, but the action was accepted")
-                        return result
+                action = _parse_action(state, seat, step["do"], where)
+                if "decision" in step:
+                    action = replace(action, decision=_decision_id(step["decision"], answered,
+                                                                   where))
+                outcome = _attempt(state, seat, action)
+                refusal = outcome if isinstance(outcome, IllegalAction) else None
+                problem = _refusal_problem(step, refusal, where)
+                if problem:
+                    result.failures.append(problem)
+                    return result
+                if not isinstance(outcome, IllegalAction):
+                    state, events = outcome
+                    answered.append(action.decision)
                     log = _narrate_all(state, events)
-                except IllegalAction as error:
-                    if str(step.get("error", "\0")) not in str(error):
-                        result.failures.append(f"{where}: the action was refused: {error}")
-                        return result
             if "expect" in step:
                 expect = step["expect"]
                 problems = [*_check(state, log, expect, builder.names),
@@ -630,7 +642,52 @@ def run_file(path: Path) -> Result:
     return result
 
 
-_STEP_KEYS = ("dice", "by", "do", "error", "expect")
+def _decision_id(raw: Any, answered: list[int], where: str) -> int:
+    """A step's ``decision``: "stale" (the question answered last) or a number."""
+    if raw == "stale":
+        if not answered:
+            raise ScenarioError(f"{where}: decision = \"stale\" needs an earlier answer")
+        return answered[-1]
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return raw
+    raise ScenarioError(f"{where}: decision must be \"stale\" or a number, not {raw!r}")
+
+
+def _attempt(state: GameState, seat: int, action: Action
+             ) -> tuple[GameState, list[Event]] | IllegalAction:
+    """What the action leads to, or the engine's refusal; a refused action must leave the
+    state exactly as it was (checked: the step's expectations then read the same state)."""
+    before = encode_state(state)
+    try:
+        return apply(state, seat, action)
+    except IllegalAction as refusal:
+        if encode_state(state) != before:
+            raise ScenarioError("a refused action changed the state") from refusal
+        return refusal
+
+
+def _refusal_problem(step: dict[str, Any], refusal: IllegalAction | None,
+                     where: str) -> str | None:
+    """What is wrong with how the action was taken, against the step's ``error`` (words of
+    the refusal) and ``refused`` (its code)."""
+    wanted_code, wanted_text = step.get("refused"), step.get("error")
+    if wanted_code is not None and wanted_code not in _REFUSAL_CODES:
+        raise ScenarioError(f"{where}: refused must be one of {', '.join(_REFUSAL_CODES)}")
+    if refusal is None:
+        if wanted_code is None and wanted_text is None:
+            return None
+        return f"{where}: expected a refusal, but the action was accepted"
+    if wanted_code is None and wanted_text is None:
+        return f"{where}: the action was refused: {refusal}"
+    if wanted_code is not None and refusal.code != wanted_code:
+        return f"{where}: refused as {refusal.code} ({refusal}), not {wanted_code}"
+    if wanted_text is not None and str(wanted_text) not in str(refusal):
+        return f"{where}: refused with {str(refusal)!r}, not {wanted_text!r}"
+    return None
+
+
+_REFUSAL_CODES = ("illegal_move", "stale_decision", "not_your_decision", "game_over")
+_STEP_KEYS = ("dice", "by", "do", "decision", "error", "refused", "expect")
 _EXPECT_KEYS = (
     "monster", "city", "bay", "bay_open", "over", "winners", "turn", "dice", "rolls_left",
     "face_up", "deck_size", "deck_top", "discard", "asks", "choices",
