@@ -50,7 +50,26 @@ def _open_png(data: bytes) -> Image.Image:
 def test_every_sample_is_a_png_of_the_expected_size(name: str) -> None:
     state = SAMPLES[name]()
     image = _open_png(render_board(state))
-    assert image.size == board_size(len(state.monsters))
+    # Panels grow by a row of card chips when a monster needs a third row (midgame: 8 cards).
+    card_rows = 3 if name == "six_monsters_midgame" else 2
+    assert image.size == board_size(len(state.monsters), card_rows)
+
+
+def test_panels_grow_until_every_owned_card_is_drawn_then_say_how_many_more() -> None:
+    state = SAMPLES["six_monsters_midgame"]()
+    keys = [k for k in CARDS if CARDS[k].kind == "keep"]
+    sizes = []
+    for count in (3, 12, 40):
+        crowded = replace(state.monsters[0], cards=tuple(
+            Card(uid=1000 + i, key=key) for i, key in enumerate(keys[:count])))
+        monsters = (crowded, *state.monsters[1:])
+        sizes.append(_open_png(render_board(
+            replace(state, monsters=monsters))).size[1])
+    # 3 cards: the 8 of the midgame sample set the rows; 12: more rows; 40: at most five
+    # rows (the rest is "+N more").
+    assert sizes[0] == board_size(6, 3)[1]
+    assert board_size(6, 3)[1] < sizes[1] <= board_size(6, 5)[1]
+    assert sizes[2] == board_size(6, 5)[1]
 
 
 def test_board_sizes_suit_a_phone_and_grow_with_rows() -> None:

@@ -81,7 +81,11 @@ _TOP_Y = 104
 _DICE_BOX: Box = (580, _TOP_Y, 1380, _TOP_Y + 150)
 _MARKET_BOX: Box = (580, _TOP_Y + 164, 1380, _TOP_Y + 416)
 _TOKYO_BOX: Box = (20, _TOP_Y, 560, _TOP_Y + 416)
-_PANEL_WIDTH, _PANEL_HEIGHT = 440, 240
+_PANEL_WIDTH, _PANEL_HEIGHT = 440, 240  # the height with two rows of owned cards
+# Owned cards are chips in rows below the stats; when a monster needs more than two rows,
+# every panel grows (up to _MAX_CARD_ROWS) so that every card is drawn.
+_CARD_ROWS, _MAX_CARD_ROWS = 2, 5
+_CARD_ROW_STEP = CHIP_HEIGHT + 6
 _PANEL_GAP = 20
 _PANELS_Y = _TOP_Y + 416 + 24
 _BOTTOM_MARGIN = 20
@@ -105,14 +109,19 @@ def _rows(monster_count: int) -> tuple[int, ...]:
     return ((monster_count + 1) // 2, monster_count // 2)
 
 
-def board_size(monster_count: int) -> tuple[int, int]:
-    """The picture's size in pixels for this many monsters."""
+def board_size(monster_count: int, card_rows: int = _CARD_ROWS) -> tuple[int, int]:
+    """The picture's size in pixels for this many monsters (and rows of owned cards)."""
     rows = len(_rows(monster_count))
-    height = _PANELS_Y + rows * _PANEL_HEIGHT + (rows - 1) * _PANEL_GAP + _BOTTOM_MARGIN
+    height = (_PANELS_Y + rows * _panel_height(card_rows) + (rows - 1) * _PANEL_GAP
+              + _BOTTOM_MARGIN)
     return WIDTH, height
 
 
-def _panel_origins(monster_count: int) -> list[tuple[int, int]]:
+def _panel_height(card_rows: int) -> int:
+    return _PANEL_HEIGHT + (card_rows - _CARD_ROWS) * _CARD_ROW_STEP
+
+
+def _panel_origins(monster_count: int, card_rows: int) -> list[tuple[int, int]]:
     origins = []
     y = _PANELS_Y
     for count in _rows(monster_count):
@@ -121,7 +130,7 @@ def _panel_origins(monster_count: int) -> list[tuple[int, int]]:
         for _ in range(count):
             origins.append((x, y))
             x += _PANEL_WIDTH + _PANEL_GAP
-        y += _PANEL_HEIGHT + _PANEL_GAP
+        y += _panel_height(card_rows) + _PANEL_GAP
     return origins
 
 
@@ -147,18 +156,19 @@ def _frame(draw: ImageDraw.ImageDraw, box: Box, title: str | None = None) -> Non
         text(draw, (box[0] + 20, box[1] + 16), title, "bold", 20, GOLD)
 
 
-@lru_cache(maxsize=16)
-def _static_layer(monster_count: int, show_bay: bool, bay_open: bool) -> Image.Image:
+@lru_cache(maxsize=32)
+def _static_layer(monster_count: int, show_bay: bool, bay_open: bool,
+                  card_rows: int) -> Image.Image:
     """Everything that is the same in every picture of this layout."""
-    image = Image.new("RGB", board_size(monster_count), BACKGROUND)
+    image = Image.new("RGB", board_size(monster_count, card_rows), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle(_HEADER, radius=16, fill=PANEL, outline=PANEL_EDGE, width=2)
     _frame(draw, _TOKYO_BOX)
     _frame(draw, _DICE_BOX, "DICE")
     _frame(draw, _MARKET_BOX, "POWER CARDS")
-    for x, y in _panel_origins(monster_count):
+    for x, y in _panel_origins(monster_count, card_rows):
         draw.rounded_rectangle(
-            (x, y, x + _PANEL_WIDTH, y + _PANEL_HEIGHT), radius=16, fill=PANEL,
+            (x, y, x + _PANEL_WIDTH, y + _panel_height(card_rows)), radius=16, fill=PANEL,
             outline=PANEL_EDGE, width=2,
         )
 
@@ -217,15 +227,28 @@ def draw_board(state: GameState) -> Image.Image:
     """The board for this state as an RGB image."""
     monster_count = len(state.monsters)
     show_bay = monster_count >= BAY_MIN_MONSTERS
-    image = _static_layer(monster_count, show_bay, state.bay_open).copy()
+    card_rows = _card_rows(state)
+    image = _static_layer(monster_count, show_bay, state.bay_open, card_rows).copy()
     draw = ImageDraw.Draw(image)
     _draw_header(draw, state)
     _draw_tokyo(image, draw, state, show_bay)
     _draw_dice(image, draw, state)
     _draw_market(image, draw, state)
-    for seat, origin in enumerate(_panel_origins(monster_count)):
-        _draw_monster(image, draw, state, seat, origin)
+    for seat, origin in enumerate(_panel_origins(monster_count, card_rows)):
+        _draw_monster(image, draw, state, seat, origin, card_rows)
     return image
+
+
+_CARDS_WIDTH = _PANEL_WIDTH - 28
+
+
+def _card_rows(state: GameState) -> int:
+    """Rows of owned cards each panel has room for: as many as the monster with the most
+    cards needs, from two up to _MAX_CARD_ROWS (beyond that, "+N more")."""
+    needed = max((len(_chip_rows([_card_label(state, c) for c in m.cards], _CARDS_WIDTH,
+                                 _MAX_CARD_ROWS)[0])
+                  for m in state.monsters if len(m.cards) > 2), default=0)
+    return max(_CARD_ROWS, needed)
 
 
 # ---- Header -----------------------------------------------------------------------------------
@@ -433,11 +456,11 @@ def _stat_row(
 
 def _draw_monster(
     image: Image.Image, draw: ImageDraw.ImageDraw, state: GameState, seat: int,
-    origin: tuple[int, int],
+    origin: tuple[int, int], card_rows: int,
 ) -> None:
     monster = state.monsters[seat]
     x, y = origin
-    right, bottom = x + _PANEL_WIDTH, y + _PANEL_HEIGHT
+    right, bottom = x + _PANEL_WIDTH, y + _panel_height(card_rows)
     colour = art.monster_colour(monster.name)
     highlighted = (
         (state.over and seat in state.winners)
@@ -456,7 +479,7 @@ def _draw_monster(
 
     paste(image, art.portrait(monster.name, 108), (x + 14, y + 54))
     _draw_stats(image, draw, state, seat, x + 138, y)
-    _draw_owned_cards(draw, state, monster, x + 14, y + 172, right - 14)
+    _draw_owned_cards(draw, state, monster, x + 14, y + 172, right - 14, card_rows)
 
     if not monster.alive:
         region = (x, y, right + 1, bottom + 1)
@@ -516,18 +539,18 @@ def _chip_rows(labels: list[str], width: int, max_rows: int) -> tuple[list[list[
 
 def _draw_owned_cards(
     draw: ImageDraw.ImageDraw, state: GameState, monster: Monster, left: int, top: int,
-    right: int,
+    right: int, card_rows: int,
 ) -> None:
     if not monster.cards:
         text(draw, (left, top + 13), "No cards", "narrow_bold", 15, TEXT_DIM, anchor="lm")
         return
     labels = [_card_label(state, card) for card in monster.cards]
-    rows, hidden = _chip_rows(labels, right - left, max_rows=2)
+    rows, hidden = _chip_rows(labels, right - left, max_rows=card_rows)
     y = top
     for row in rows:
         x = left
         for label in row:
             x += chip(draw, x, y, label, KEEP_BLUE, TEXT) + _CHIP_GAP
-        y += CHIP_HEIGHT + 6
+        y += _CARD_ROW_STEP
     if hidden:
-        chip(draw, x, y - CHIP_HEIGHT - 6, f"+{hidden} more", PANEL_EDGE, TEXT)
+        chip(draw, x, y - _CARD_ROW_STEP, f"+{hidden} more", PANEL_EDGE, TEXT)
