@@ -26,6 +26,7 @@ from bot.model import BrokenGame, Chronicle, Game, GameSetup, Lobby, LobbyPlayer
 from bot.publish import Effect
 from bot.store import ACTIVE_STATUSES, ActionRow, ChannelBusy, GameRow, Status, Store
 from engine import (
+    FIRST_DECK,
     Action,
     CorruptState,
     GameState,
@@ -95,7 +96,17 @@ def _setup_from_raw_state(data: bytes) -> GameSetup:
     """For games started before the setup was stored: read it from the state's JSON, which
     may still parse even when the state as a whole does not decode."""
     saved = _saved_setup_decoder.decode(data)
-    return GameSetup(saved.seed, saved.options, tuple(m.name for m in saved.monsters))
+    return _as_played(GameSetup(saved.seed, saved.options,
+                                tuple(m.name for m in saved.monsters)))
+
+
+def _as_played(setup: GameSetup) -> GameSetup:
+    """A stored setup with the defaults its game was played with: one stored before new
+    games named their cards and their 2-player choice dealt the first 33 cards and played
+    the old default (engine.Options.resolved_as_before)."""
+    options = setup.options.resolved_as_before(len(setup.monsters), FIRST_DECK)
+    return setup if options == setup.options else msgspec.structs.replace(setup,
+                                                                          options=options)
 
 
 def _column(game: Game, field: GameField) -> object:
@@ -264,7 +275,7 @@ class SavedGames:
             state=state,
             chronicle=_chronicle_decoder.decode(row.chronicle),
             board_message_id=row.board_message_id,
-            setup=None if row.setup is None else _setup_decoder.decode(row.setup),
+            setup=None if row.setup is None else _as_played(_setup_decoder.decode(row.setup)),
         )
         return game, unreadable
 
@@ -289,10 +300,7 @@ class SavedGames:
         logged = await self.action_log(game_id)
         moves = [(entry.seat, entry.action) for entry in logged]
         try:
-            # A setup stored with no 2-player choice is older than that choice being
-            # fixed at creation: replay it under the rule it was played with.
-            options = setup.options.resolved_as_before(len(setup.monsters))
-            state = replay(options, setup.seed, setup.monsters, moves)
+            state = replay(setup.options, setup.seed, setup.monsters, moves)
         except IllegalAction as refusal:
             raise CorruptState(f"its action log does not replay: {refusal}") from refusal
         last_seq = logged[-1].seq if logged else 0

@@ -36,6 +36,7 @@ from engine.card_table import (
     find_card,
     printed,
 )
+from engine.cards import FIRST_DECK
 from engine.codec import CorruptState, decode_action, decode_state, encode_action, encode_state
 from engine.core import (
     GameOver,
@@ -83,6 +84,7 @@ __all__ = [
     "DECISION_KINDS",
     "FACES",
     "FACE_SYMBOLS",
+    "FIRST_DECK",
     "MAX_MONSTERS",
     "MIN_MONSTERS",
     "MONSTER_NAMES",

@@ -15,6 +15,7 @@ import msgspec
 from msgspec.structs import replace
 
 from engine.actions import Action
+from engine.cards import FIRST_DECK
 from engine.state import SCHEMA_VERSION, GameState
 
 Json = dict[str, Any]
@@ -111,12 +112,12 @@ def decode_state(data: bytes | str) -> GameState:
 
 
 def _with_options_resolved(state: GameState) -> GameState:
-    """States stored before create_game fixed the options' defaults keep the rule they were
-    played under."""
+    """States stored before create_game fixed the options' defaults keep the rules and the
+    cards they were played with."""
     options = state.options
-    if options.two_player_variant is not None:
+    if options.two_player_variant is not None and options.cards:
         return state
-    return replace(state, options=options.resolved_as_before(len(state.monsters)))
+    return replace(state, options=options.resolved_as_before(len(state.monsters), FIRST_DECK))
 
 
 def _upgrade(data: bytes | str) -> GameState:

@@ -102,13 +102,14 @@ def create_game(
         raise IllegalAction(f"King of Tokyo is played by {MIN_MONSTERS} to {MAX_MONSTERS} monsters")
     if len(set(names)) != len(names):
         raise IllegalAction("every monster needs its own name")
-    keys = options.cards or implemented_keys()
+    options = options.resolved(len(names), implemented_keys())
+    keys = options.cards
     unknown = [k for k in keys if k not in POWERS]
     if unknown:
         raise IllegalAction(f"these cards are not implemented: {', '.join(unknown)}")
     state = GameState(
         schema=SCHEMA_VERSION,
-        options=options.resolved(len(names)),
+        options=options,
         seed=seed & ((1 << 64) - 1),
         monsters=tuple(Monster(name=n) for n in names),
         bay_open=len(names) >= BAY_MIN_MONSTERS,

@@ -56,22 +56,24 @@ class Options(Frozen, frozen=True):
     # None means "the default", which create_game fixes: on for exactly two monsters in the
     # 2016 edition, off otherwise.
     two_player_variant: bool | None = None
-    # Card keys to deal; empty means every implemented card.
+    # Card keys to deal; empty means every implemented card (create_game names them).
     cards: tuple[str, ...] = ()
 
-    def resolved(self, monsters: int) -> Options:
-        """These options with the default filled in for a game of ``monsters``: the 2-player
-        variant is a rule of the 2016 rulebook, so a 2011 game plays it only when asked."""
-        if self.two_player_variant is not None:
-            return self
-        return replace(self, two_player_variant=monsters == 2 and self.edition == "2016")
+    def resolved(self, monsters: int, cards: tuple[str, ...]) -> Options:
+        """These options with the defaults fixed for a new game of ``monsters``, so that a
+        later version replays it the same way: the cards dealt (``cards``, every implemented
+        card, when none are named) and the 2-player variant, a rule of the 2016 rulebook that
+        a 2011 game plays only when asked."""
+        variant = self.two_player_variant
+        if variant is None:
+            variant = monsters == 2 and self.edition == "2016"
+        return replace(self, two_player_variant=variant, cards=self.cards or cards)
 
-    def resolved_as_before(self, monsters: int) -> Options:
-        """The default filled in as games created before ``resolved`` played it (on for two
-        monsters in both editions): a game stored with no choice keeps its rule."""
-        if self.two_player_variant is not None:
-            return self
-        return replace(self, two_player_variant=monsters == 2)
+    def resolved_as_before(self, monsters: int, cards: tuple[str, ...]) -> Options:
+        """The defaults as games stored before ``resolved`` existed played them: the
+        variant on for two monsters in both editions, and the ``cards`` dealt then."""
+        variant = monsters == 2 if self.two_player_variant is None else self.two_player_variant
+        return replace(self, two_player_variant=variant, cards=self.cards or cards)
 
 
 class Card(Frozen, frozen=True):

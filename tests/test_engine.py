@@ -9,6 +9,7 @@ import msgspec
 import pytest
 
 from engine import (
+    FIRST_DECK,
     Choose,
     IllegalAction,
     NotYourDecision,
@@ -169,8 +170,12 @@ def test_states_and_logs_stored_by_schema_1_upgrade_to_what_the_engine_plays_now
         assert fixture["state"]["schema"] == 1
         upgraded = decode_state(json.dumps(fixture["state"]))
         log = [(seat, decode_action(json.dumps(action))) for seat, action in fixture["log"]]
-        replayed = replay(Options(**fixture["options"]), fixture["seed"], fixture["monsters"],
-                          log)
+        # Stored before games named their cards: they dealt the first deck (as the bot's
+        # stored setups say, bot.saved_games).
+        monsters = fixture["monsters"]  # a count, or the names
+        count = monsters if isinstance(monsters, int) else len(monsters)
+        options = Options(**fixture["options"]).resolved_as_before(count, FIRST_DECK)
+        replayed = replay(options, fixture["seed"], fixture["monsters"], log)
         assert upgraded == replayed, fixture["what"]
         # And the upgraded game goes on: every pending question can be answered.
         for decision in upgraded.pending:

@@ -38,6 +38,18 @@ MODULES = (
 )
 
 
+# The 33 cards every game dealt before the whole base deck was implemented: a game stored
+# then, whose options name no cards, replays with these (engine.codec, bot.saved_games).
+FIRST_DECK = (
+    "alien_origin", "armor_plating", "camouflage", "even_bigger", "extra_head", "giant_brain",
+    "it_has_a_child", "jets", "mimic", "opportunist", "poison_spit", "psychic_probe",
+    "rapid_healing", "shrink_ray", "smoke_cloud", "wings", "apartment_building",
+    "commuter_train", "corner_store", "death_from_above", "energize", "evacuation_orders",
+    "flame_thrower", "frenzy", "gas_refinery", "heal", "high_altitude_bombing", "jet_fighters",
+    "national_guard", "nuclear_power_plant", "skyscraper", "tank", "vast_storm",
+)
+
+
 def implemented_keys() -> tuple[str, ...]:
     """Card keys with their behaviour implemented, in table order."""
     return tuple(key for key in CARDS if key in POWERS)
