@@ -365,6 +365,8 @@ _WINDOW_HOOKS: dict[Window, str] = {
 }
 
 POWERS: dict[str, Power] = {}
+# The keys of the cards that take part in each window.
+WINDOW_KEYS: dict[Window, set[str]] = {}
 
 
 def register(cls: type[Power]) -> type[Power]:
@@ -373,6 +375,8 @@ def register(cls: type[Power]) -> type[Power]:
         if getattr(cls, hook) is not getattr(Power, hook)
     )
     POWERS[cls.key] = cls()
+    for window in cls.windows:
+        WINDOW_KEYS.setdefault(window, set()).add(cls.key)
     return cls
 
 
@@ -443,12 +447,22 @@ def clockwise_others(state: GameState, seat: int) -> list[int]:
 def open_window(ctx: Ctx, window: Window, cards: tuple[int, ...] = ()) -> None:
     """Give the cards of every other monster, clockwise from the active one, their chance at
     this moment, one card after the other (each may ask a question)."""
-    ctx.push(*(
-        CardWindow(window=window, seat=seat, uid=card.uid, cards=cards)
-        for seat in clockwise_others(ctx.s, ctx.turn.seat)
-        for card, power in powers_of(ctx.s, seat)
-        if window in power.windows
-    ))
+    s = ctx.s
+    n = len(s.monsters)
+    active = ctx.turn.seat
+    taking_part = WINDOW_KEYS.get(window, ())
+    steps = []
+    for k in range(1, n):
+        seat = (active + k) % n
+        monster = s.monsters[seat]
+        if not monster.cards or not monster.alive:
+            continue  # (this runs at the end of every turn: monsters without cards cost nothing)
+        for card in monster.cards:
+            key = card.key if card.copies is None else effective_key(s, card)
+            if key in taking_part:
+                steps.append(CardWindow(window=window, seat=seat, uid=card.uid, cards=cards))
+    if steps:
+        ctx.push(*steps)
 
 
 def run_window(ctx: Ctx, step: CardWindow) -> None:

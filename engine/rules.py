@@ -641,7 +641,8 @@ def _end_turn(ctx: Ctx, step: st.EndTurn) -> None:
     monsters' cards that act at the end of any turn, then poison: the active monster loses
     one heart per poison token (a card effect, not an attack)."""
     seat = ctx.turn.seat
-    cards = sorted(powers_of(ctx.s, seat), key=lambda item: item[1].end_of_turn_order)
+    cards = (sorted(powers_of(ctx.s, seat), key=lambda item: item[1].end_of_turn_order)
+             if ctx.mon(seat).cards else ())
     for card, power in cards:
         if card.uid in step.done:
             continue
