@@ -125,6 +125,9 @@ class Lobbies:
                 _assign_monsters(players, random.Random(seed)),
             )
             state, happened = create_game(setup.options, setup.seed, setup.monsters)
+            # Keep the options as the game fixed them (the cards dealt, the variant), so a
+            # later version replays this game the same way.
+            setup = msgspec.structs.replace(setup, options=state.options)
             chronicle = Chronicle(log=opening_lines(state, happened), asked_at=self._clock())
             game = replace(lobby, status="playing", seats=tuple(p.user_id for p in players),
                            state=state, chronicle=chronicle, setup=setup)

@@ -235,6 +235,10 @@ class Power:
     # refund, nor to hearts another monster's card gives it): see gain_energy and heal.
     energy_bonus: ClassVar[int] = 0
     healing_bonus: ClassVar[int] = 0
+    # (Gains and end-of-turn cards.) Where the card's end_of_turn runs among the owner's
+    # end-of-turn cards: lower first, ties in the order the cards were gained. A card that
+    # changes what the others count (a sale, a check of who has the fewest VP) goes first.
+    end_of_turn_order: ClassVar[int] = 0
     # Order in the prevention step (lower first); None: the card does not prevent losses.
     prevent_order: ClassVar[int | None] = None
     # The moments of other monsters' turns this card takes part in (see ``Window``), found by
@@ -305,6 +309,21 @@ class Power:
         """The owner reached 0 hearts; return True if the card keeps it in the game."""
         return False
 
+    # --- (gains and end-of-turn cards) purchases, losses, monsters at 0 hearts -------------
+
+    def on_card_bought(self, ctx: Ctx, seat: int, card: Card, bought: str) -> None:
+        """The owner just bought the card ``bought`` (a key), in its buy step or at any other
+        moment (see ``card_bought``). It runs before the bought card is gained, so a card is
+        not set off by its own purchase."""
+
+    def on_hearts_lost(self, ctx: Ctx, seat: int, card: Card, amount: int) -> None:
+        """The owner just lost ``amount`` hearts at once (one loss: the smashes of a roll, a
+        card, poison), before a loss to 0 hearts is dealt with."""
+
+    def on_monster_at_zero(self, ctx: Ctx, seat: int, card: Card, fallen: int) -> None:
+        """The monster ``fallen`` (perhaps the owner) just reached 0 hearts, before it is
+        eliminated or kept in the game by a card."""
+
     # --- windows: other monsters' moments -------------------------------------------------
 
     def on_dice_final(self, ctx: Ctx, seat: int, card: Card) -> None:
@@ -313,6 +332,9 @@ class Power:
     def on_card_revealed(self, ctx: Ctx, seat: int, card: Card,
                          revealed: tuple[int, ...]) -> None:
         """Cards (these uids) were just turned face up during another monster's turn."""
+
+    def on_turn_end(self, ctx: Ctx, seat: int, card: Card) -> None:
+        """Another monster's turn ends: after its own end-of-turn cards, before its poison."""
 
     # --- the card's own questions ---------------------------------------------------------
 
@@ -339,9 +361,12 @@ class Power:
 _WINDOW_HOOKS: dict[Window, str] = {
     "dice_final": "on_dice_final",
     "card_revealed": "on_card_revealed",
+    "turn_end": "on_turn_end",
 }
 
 POWERS: dict[str, Power] = {}
+# The keys of the cards that take part in each window.
+WINDOW_KEYS: dict[Window, set[str]] = {}
 
 
 def register(cls: type[Power]) -> type[Power]:
@@ -350,6 +375,8 @@ def register(cls: type[Power]) -> type[Power]:
         if getattr(cls, hook) is not getattr(Power, hook)
     )
     POWERS[cls.key] = cls()
+    for window in cls.windows:
+        WINDOW_KEYS.setdefault(window, set()).add(cls.key)
     return cls
 
 
@@ -420,12 +447,22 @@ def clockwise_others(state: GameState, seat: int) -> list[int]:
 def open_window(ctx: Ctx, window: Window, cards: tuple[int, ...] = ()) -> None:
     """Give the cards of every other monster, clockwise from the active one, their chance at
     this moment, one card after the other (each may ask a question)."""
-    ctx.push(*(
-        CardWindow(window=window, seat=seat, uid=card.uid, cards=cards)
-        for seat in clockwise_others(ctx.s, ctx.turn.seat)
-        for card, power in powers_of(ctx.s, seat)
-        if window in power.windows
-    ))
+    s = ctx.s
+    n = len(s.monsters)
+    active = ctx.turn.seat
+    taking_part = WINDOW_KEYS.get(window, ())
+    steps = []
+    for k in range(1, n):
+        seat = (active + k) % n
+        monster = s.monsters[seat]
+        if not monster.cards or not monster.alive:
+            continue  # (this runs at the end of every turn: monsters without cards cost nothing)
+        for card in monster.cards:
+            key = card.key if card.copies is None else effective_key(s, card)
+            if key in taking_part:
+                steps.append(CardWindow(window=window, seat=seat, uid=card.uid, cards=cards))
+    if steps:
+        ctx.push(*steps)
 
 
 def run_window(ctx: Ctx, step: CardWindow) -> None:
@@ -438,6 +475,8 @@ def run_window(ctx: Ctx, step: CardWindow) -> None:
     if step.window == "dice_final":
         if ctx.turn.dice and ctx.mon(ctx.turn.seat).alive:
             power.on_dice_final(ctx, step.seat, card)
+    elif step.window == "turn_end":
+        power.on_turn_end(ctx, step.seat, card)
     else:
         power.on_card_revealed(ctx, step.seat, card, step.cards)
 
@@ -632,12 +671,21 @@ def offer_revealed(ctx: Ctx, revealed: list[Card]) -> None:
         open_window(ctx, "card_revealed", tuple(c.uid for c in revealed))
 
 
+def card_bought(ctx: Ctx, seat: int, key: str, cost: int) -> None:
+    """``seat`` has paid ``cost`` for the card ``key``: the event, then the buyer's cards that
+    react to a purchase (``on_card_bought``). Every way of buying a card comes through here,
+    before the card is gained or resolved."""
+    ctx.emit(ev.CardBought(seat=seat, card=key, cost=cost))
+    for card, power in list(powers_of(ctx.s, seat)):
+        power.on_card_bought(ctx, seat, card, key)
+
+
 def buy_face_up(ctx: Ctx, seat: int, slot: int) -> None:
     """``seat`` buys the face-up card in ``slot``; it is replaced at once from the deck."""
     card = ctx.s.face_up[slot]
     cost = card_cost(ctx.s, seat, card.key)
     pay_energy(ctx, seat, cost, f"buying {card_name(ctx.s, card.key)}")
-    ctx.emit(ev.CardBought(seat=seat, card=card.key, cost=cost))
+    card_bought(ctx, seat, card.key, cost)
     new = reveal(ctx, slot)
     if new is not None:
         offer_revealed(ctx, [new])

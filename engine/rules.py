@@ -467,7 +467,8 @@ def _yield_canceller(ctx: Ctx, loss: Loss) -> str | None:
 
 def lose_hearts(ctx: Ctx, loss: Loss) -> None:
     target = loss.target
-    hearts = max(0, ctx.mon(target).hearts - loss.amount)
+    before = ctx.mon(target).hearts
+    hearts = max(0, before - loss.amount)
     ctx.set_mon(target, hearts=hearts)
     ctx.emit(ev.Damaged(seat=target, amount=loss.amount, source=loss.source, hearts=hearts))
     active = ctx.turn.seat
@@ -475,12 +476,25 @@ def lose_hearts(ctx: Ctx, loss: Loss) -> None:
         ctx.set_turn(smashed=(*ctx.turn.smashed, target))
         for card, power in list(powers_of(ctx.s, active)):
             power.on_smash_hit(ctx, active, card, target)
+    elif loss.by is not None and loss.by not in ctx.turn.hurt_by_cards:
+        # (Gains cards.) Whose cards made a monster lose hearts this turn.
+        ctx.set_turn(hurt_by_cards=(*ctx.turn.hurt_by_cards, loss.by))
+    # (Gains cards.) The target's cards that react to its loss of hearts.
+    for card, power in list(powers_of(ctx.s, target)):
+        power.on_hearts_lost(ctx, target, card, before - hearts)
     if hearts == 0:
         _reach_zero(ctx, target, loss.by)
 
 
 def _reach_zero(ctx: Ctx, seat: int, by: int | None) -> None:
     ctx.emit(ev.ReachedZeroHearts(seat=seat, by=by))
+    # (Gains cards.) Every monster's cards that react to a monster reaching 0 hearts,
+    # clockwise from the active monster, before this one is eliminated or kept in the game.
+    n = len(ctx.s.monsters)
+    for k in range(n):
+        other = (ctx.turn.seat + k) % n
+        for card, power in list(powers_of(ctx.s, other)):
+            power.on_monster_at_zero(ctx, other, card, seat)
     for card, power in list(powers_of(ctx.s, seat)):
         if power.on_zero_hearts(ctx, seat, card):
             return
@@ -624,14 +638,24 @@ def _answer_card(ctx: Ctx, decision: Decision, action: Action) -> None:
 
 
 def _end_turn(ctx: Ctx, step: st.EndTurn) -> None:
-    """The active monster's end-of-turn cards, then poison: it loses one heart per poison
-    token (a card effect, not an attack)."""
-    ctx.push(st.NextTurn())
+    """The active monster's end-of-turn cards (in their ``end_of_turn_order``), the other
+    monsters' cards that act at the end of any turn, then poison: the active monster loses
+    one heart per poison token (a card effect, not an attack)."""
     seat = ctx.turn.seat
-    for card, power in list(powers_of(ctx.s, seat)):
+    cards = (sorted(powers_of(ctx.s, seat), key=lambda item: item[1].end_of_turn_order)
+             if ctx.mon(seat).cards else ())
+    for card, power in cards:
+        if card.uid in step.done:
+            continue
         power.end_of_turn(ctx, seat, card)
+        if ctx.pending:
+            # The card asked a question: the other cards run once it is answered.
+            ctx.push(st.EndTurn(done=(*step.done, card.uid)))
+            return
+    ctx.push(st.NextTurn())
     poison = ctx.mon(seat).poison
     queue_losses(ctx, [Loss(target=seat, amount=poison, source="poison")])
+    open_window(ctx, "turn_end")
 
 
 def _next_turn(ctx: Ctx, step: st.NextTurn) -> None:

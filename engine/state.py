@@ -134,6 +134,9 @@ class Turn(Frozen, frozen=True):
     losses: tuple[Loss, ...] = ()
     # Seats that lost hearts to this turn's smashes (they may yield).
     smashed: tuple[int, ...] = ()
+    # Seats whose cards made a monster (themselves included) lose hearts this turn; losses to
+    # the smashes, always the active monster's, are in ``smashed``.
+    hurt_by_cards: tuple[int, ...] = ()
     # Answers to simultaneous yield questions, applied in a fixed order once all are in.
     yield_answers: tuple[tuple[int, bool], ...] = ()
 

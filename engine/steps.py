@@ -31,7 +31,8 @@ class AfterRolling(_Step, frozen=True, tag="after_rolling"):
 # Moments when cards of monsters other than the one acting may step in, one card at a time:
 # "dice_final": the active monster's dice are final, before they resolve.
 # "card_revealed": cards were just turned face up (``cards`` holds their uids).
-Window = Literal["dice_final", "card_revealed"]
+# "turn_end": the active monster's turn ends (after its end-of-turn cards, before poison).
+Window = Literal["dice_final", "card_revealed", "turn_end"]
 
 
 class CardWindow(_Step, frozen=True, tag="window"):
@@ -78,7 +79,10 @@ class AskBuy(_Step, frozen=True, tag="ask_buy"):
 
 
 class EndTurn(_Step, frozen=True, tag="end_turn"):
-    pass
+    """The end of the active monster's turn. ``done``: uids of its end-of-turn cards already
+    run (a card's question stops the step, which then resumes with the others)."""
+
+    done: tuple[int, ...] = ()
 
 
 class NextTurn(_Step, frozen=True, tag="next_turn"):

@@ -231,7 +231,7 @@ def _parse_answer(state: GameState, decision: Decision, text: str, where: str) -
 
 def _choice(state: GameState, decision: Decision, words: list[str], where: str) -> Choice:
     """Readable choices: "take", "pass", "use Wings", "die 3", "copy Jets", "buy Heal",
-    "tokens 1 0"."""
+    "tokens 1 0", "sell Jets"."""
     kind, rest = words[0].lower(), words[1:]
     if kind == "take":
         return TakeLoss()
@@ -241,6 +241,15 @@ def _choice(state: GameState, decision: Decision, words: list[str], where: str) 
         return PickDie(die=int(rest[0]) - 1)
     if kind == "tokens":
         return SplitHearts(poison=int(rest[0]), shrink=int(rest[1]))
+    if kind == "sell":
+        # (Gains cards.) A card the monster owns, by its own key: a Mimic is sold as "Mimic".
+        key = _card_key(" ".join(rest), where)
+        for option in decision.options:
+            if isinstance(option, Choose) and isinstance(option.choice, PickCard):
+                found = find_card(state, option.choice.uid)
+                if found is not None and found[1].key == key:
+                    return option.choice
+        raise _StepFailure(f"{where}: no choice 'sell {key}' in {_options(state, decision)}")
     if kind in ("use", "copy", "buy"):
         key = _card_key(" ".join(rest), where)
         wanted = UseCard if kind == "use" else PickCard
@@ -281,9 +290,19 @@ def _choice_text(state: GameState, choice: Choice) -> str:
     raise ScenarioError(f"no text for the choice {choice!r}")
 
 
+# (Gains cards.) Questions whose card answers are cards to sell: "sell:<uid>".
+_SELL_QUESTIONS = ("metamorph",)
+
+
 def _options(state: GameState, decision: Decision) -> list[str]:
-    return [_choice_text(state, o.choice) if isinstance(o, Choose) else type(o).__name__
-            for o in decision.options]
+    return [_option_text(state, decision, o.choice) if isinstance(o, Choose)
+            else type(o).__name__ for o in decision.options]
+
+
+def _option_text(state: GameState, decision: Decision, choice: Choice) -> str:
+    if decision.question in _SELL_QUESTIONS and isinstance(choice, PickCard):
+        return f"sell:{choice.uid}"
+    return _choice_text(state, choice)
 
 
 def _starting_tokens(key: str) -> int:

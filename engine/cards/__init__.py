@@ -13,19 +13,26 @@ from engine.cards import (
     armor_plating,
     camouflage,
     death_from_above,
+    eater_of_the_dead,
+    end_of_turn_gains,
     even_bigger,
     frenzy,
+    gain_bonuses,
     instants,
     it_has_a_child,
     jets,
+    media_friendly,
+    metamorph,
     mimic,
     modifiers,
     opportunist,
     psychic_probe,
     rapid_healing,
+    rooting_for_the_underdog,
     smoke_cloud,
     token_givers,
     vast_storm,
+    were_only_making_it_stronger,
     wings,
 )
 from engine.core import POWERS
@@ -35,6 +42,9 @@ MODULES = (
     armor_plating, camouflage, death_from_above, even_bigger, frenzy, instants, it_has_a_child,
     jets, mimic, modifiers, opportunist, psychic_probe, rapid_healing, smoke_cloud,
     token_givers, vast_storm, wings,
+    # (Gains and end-of-turn cards.)
+    eater_of_the_dead, end_of_turn_gains, gain_bonuses, media_friendly, metamorph,
+    rooting_for_the_underdog, were_only_making_it_stronger,
 )
 
 

@@ -1,0 +1,19 @@
+"""Eater of the Dead: 3 VP each time a monster reaches 0 hearts, even one that It Has a Child!
+keeps in the game (2011 rulebook). The owner's own fall gives it nothing: the owner is then
+out of the game, or starts again with no VP."""
+
+from __future__ import annotations
+
+from engine.core import Ctx, Power, card_name, gain_vp, register
+from engine.state import Card
+
+VP = 3
+
+
+@register
+class EaterOfTheDead(Power):
+    key = "eater_of_the_dead"
+
+    def on_monster_at_zero(self, ctx: Ctx, seat: int, card: Card, fallen: int) -> None:
+        if fallen != seat:
+            gain_vp(ctx, seat, VP, card_name(ctx.s, self.key))
