@@ -10,21 +10,28 @@ from __future__ import annotations
 
 from engine.card_table import CARDS
 from engine.cards import (
+    acid_attack,  # smash cards
     armor_plating,
+    burrowing,  # smash cards
     camouflage,
+    combos,  # smash cards
     death_from_above,
     even_bigger,
+    fire_breathing,  # smash cards
     frenzy,
     instants,
     it_has_a_child,
     jets,
     mimic,
     modifiers,
+    nova_breath,  # smash cards
     opportunist,
     psychic_probe,
     rapid_healing,
+    smash_adders,  # smash cards
     smoke_cloud,
     token_givers,
+    urbavore,  # smash cards
     vast_storm,
     wings,
 )
@@ -35,6 +42,8 @@ MODULES = (
     armor_plating, camouflage, death_from_above, even_bigger, frenzy, instants, it_has_a_child,
     jets, mimic, modifiers, opportunist, psychic_probe, rapid_healing, smoke_cloud,
     token_givers, vast_storm, wings,
+    # smash cards
+    acid_attack, burrowing, combos, fire_breathing, nova_breath, smash_adders, urbavore,
 )
 
 
