@@ -26,6 +26,7 @@ from bot.model import BrokenGame, Chronicle, Game, GameSetup, Lobby, LobbyPlayer
 from bot.publish import Effect
 from bot.store import ACTIVE_STATUSES, ActionRow, ChannelBusy, GameRow, Status, Store
 from engine import (
+    CARDS,
     Action,
     CorruptState,
     GameState,
@@ -89,6 +90,40 @@ _saved_setup_decoder = msgspec.json.Decoder(_SavedSetup)
 
 def setup_of(state: GameState) -> GameSetup:
     return GameSetup(state.seed, state.options, tuple(m.name for m in state.monsters))
+
+
+class _SavedCard(msgspec.Struct):
+    key: str
+
+
+class _SavedOwner(msgspec.Struct):
+    cards: tuple[_SavedCard, ...] = ()
+
+
+class _SavedDeal(msgspec.Struct):
+    """Where a stored state (of any schema so far) holds the cards the game was dealt."""
+
+    monsters: tuple[_SavedOwner, ...] = ()
+    deck: tuple[str, ...] = ()
+    face_up: tuple[_SavedCard, ...] = ()
+    discard: tuple[str, ...] = ()
+
+
+_saved_deal_decoder = msgspec.json.Decoder(_SavedDeal)
+
+
+def _dealt_cards(data: bytes) -> tuple[str, ...]:
+    """The cards a stored game was dealt (every card is in its deck, face up, discarded or
+    owned), in table order; () if the state's JSON does not say. A game created without a
+    card list was dealt every card implemented then, so its log replays with this list
+    after more cards are implemented."""
+    try:
+        deal = _saved_deal_decoder.decode(data)
+    except msgspec.DecodeError:
+        return ()
+    keys = {*deal.deck, *deal.discard, *(c.key for c in deal.face_up),
+            *(c.key for m in deal.monsters for c in m.cards)}
+    return tuple(key for key in CARDS if key in keys)
 
 
 def _setup_from_raw_state(data: bytes) -> GameSetup:
@@ -274,7 +309,7 @@ class SavedGames:
         assert row.state is not None
         try:
             setup = game.setup or _setup_from_raw_state(row.state)
-            state, moves = await self._replay_log(row.id, setup)
+            state, moves = await self._replay_log(row.id, setup, _dealt_cards(row.state))
         except DECODE_ERRORS as error:
             raise CorruptState(f"{unreadable}, and it cannot be rebuilt: {error}") from error
         moves_text = "1 move" if moves == 1 else f"{moves} moves"
@@ -284,14 +319,20 @@ class SavedGames:
         rebuilt = replace(game, state=state, chronicle=chronicle, setup=setup)
         return await self.save(rebuilt, "state", "chronicle", "setup")
 
-    async def _replay_log(self, game_id: int, setup: GameSetup) -> tuple[GameState, int]:
-        """The state the game's action log leads to, and the number of actions in it."""
+    async def _replay_log(self, game_id: int, setup: GameSetup,
+                          dealt: tuple[str, ...] = ()) -> tuple[GameState, int]:
+        """The state the game's action log leads to, and the number of actions in it.
+        ``dealt``: the cards the game was dealt, if its setup does not list them."""
         logged = await self.action_log(game_id)
         moves = [(entry.seat, entry.action) for entry in logged]
+        options = setup.options
+        if dealt and not options.cards:
+            options = msgspec.structs.replace(options, cards=dealt)
         try:
-            state = replay(setup.options, setup.seed, setup.monsters, moves)
+            state = replay(options, setup.seed, setup.monsters, moves)
         except IllegalAction as refusal:
             raise CorruptState(f"its action log does not replay: {refusal}") from refusal
+        state = msgspec.structs.replace(state, options=setup.options)
         last_seq = logged[-1].seq if logged else 0
         if state.seq != last_seq:
             raise CorruptState(f"its action log replays to move {state.seq}, not {last_seq}")
