@@ -193,7 +193,7 @@ CARD_TABLE: tuple[CardInfo, ...] = (
     CardInfo(
         "poison_quills", "Poison Quills", "Poison Quills", 3, _K, 1,
         "If you roll at least three 2s, add two Smashes to your roll.",
-        "When you score three 2s, you also deal 2 damage.",
+        "If you roll at least three 2s, your attack deals 2 extra damage (none without a Smash).",
     ),
     CardInfo(
         "poison_spit", "Poison Spit", "Poison Spit", 4, _K, 1,

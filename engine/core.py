@@ -279,6 +279,39 @@ class Power:
     def on_smash_hit(self, ctx: Ctx, seat: int, card: Card, target: int) -> None:
         """The owner's smashes made ``target`` lose hearts."""
 
+    # --- smash cards: the owner's final dice and its smashes -------------------------------
+    # (rules._resolve and rules._resolve_smashes; only the active monster's cards are asked)
+
+    # Cards add Smashes in this order (lower first): a card that needs a Smash to add one
+    # comes after the cards that add theirs regardless, and counts them.
+    smash_order: ClassVar[int] = 0
+    # The owner's smashes hit every other monster, wherever it is.
+    hits_everyone: ClassVar[bool] = False
+
+    def added_smashes(self, ctx: Ctx, seat: int, card: Card, dice: tuple[Face, ...],
+                      smashes: int) -> int:
+        """Smash faces this card adds to the owner's final ``dice``; ``smashes`` counts the
+        Smashes so far (the dice's and those added by the cards before it)."""
+        return 0
+
+    def on_dice_resolved(self, ctx: Ctx, seat: int, card: Card, dice: tuple[Face, ...],
+                         smashes: int) -> None:
+        """The owner's final dice resolve, right after the numbers scored (combos scoring on
+        top of them); ``smashes`` includes the Smashes cards added."""
+
+    def smash_losses(self, ctx: Ctx, seat: int, card: Card, smashes: int,
+                     targets: tuple[int, ...], losses: tuple[Loss, ...]) -> tuple[Loss, ...]:
+        """The losses of hearts the owner's ``smashes`` (possibly 0) are about to cause to the
+        monsters they hit (``targets``: those they hit, or would hit); return them changed
+        (extra damage, more monsters losing hearts). They are queued together."""
+        return losses
+
+    def on_place_taken(self, ctx: Ctx, seat: int, card: Card,
+                       newcomer: int) -> tuple[Loss, ...]:
+        """The owner yielded its place in Tokyo this turn and ``newcomer`` has just taken it:
+        the losses of hearts this causes (queued together)."""
+        return ()
+
     # --- losing hearts --------------------------------------------------------------------
 
     def prevents(self, ctx: Ctx, seat: int, card: Card, amount: int) -> bool:

@@ -186,6 +186,15 @@ def narrate(state: GameState, event: ev.Event) -> str | None:
             return f"{name(seat)}'s {card(copier)} copies {name(owner)}'s {card(key)}."
         case ev.CopyEnded(seat=seat, card=key):
             return f"{name(seat)}'s {card(key)} token comes back."
+        # --- smash cards ---
+        case ev.SmashesAdded(seat=seat, amount=amount, card=key):
+            added = "1 smash" if amount == 1 else f"{amount} smashes"
+            return f"{name(seat)}'s {card(key)} adds {added}."
+        case ev.DamageAdded(seat=seat, amount=amount, card=key, seats=seats):
+            who = " and ".join(name(s) for s in seats)
+            verb = "loses" if len(seats) == 1 else "lose"
+            more = "1 more heart" if amount == 1 else f"{amount} more hearts"
+            return f"{name(seat)}'s {card(key)}: {who} {verb} {more}."
         case ev.Restarted(seat=seat):
             return f"{name(seat)} has a child: back at full hearts with nothing else!"
         case ev.Eliminated(seat=seat, by=by):

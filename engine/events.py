@@ -152,6 +152,28 @@ class CopyEnded(_Event, frozen=True, tag="copy_ended"):
     card: str
 
 
+# --- smash cards ---
+
+
+class SmashesAdded(_Event, frozen=True, tag="smashes_added"):
+    """``seat``'s card ``card`` added ``amount`` Smash faces to its final dice (2016 texts)."""
+
+    seat: int
+    amount: int
+    card: str
+
+
+class DamageAdded(_Event, frozen=True, tag="damage_added"):
+    """``seat``'s card ``card`` makes each of ``seats`` lose ``amount`` more hearts (2011 extra
+    damage, Fire Breathing's neighbours, Burrowing's newcomer); the hearts are in their
+    ``damaged`` events."""
+
+    seat: int
+    amount: int
+    card: str
+    seats: tuple[int, ...]
+
+
 class ReachedZeroHearts(_Event, frozen=True, tag="reached_zero"):
     seat: int
     # The monster whose smashes or card took the last hearts (itself for its own card; None
@@ -218,6 +240,8 @@ Event = (
     | CardDiscarded
     | CardCopied
     | CopyEnded
+    | SmashesAdded
+    | DamageAdded
     | ReachedZeroHearts
     | Restarted
     | Eliminated

@@ -38,6 +38,7 @@ from engine.core import (
     POWERS,
     Ctx,
     IllegalAction,
+    Power,
     buy_face_up,
     card_cost,
     close_bay_if_needed,
@@ -71,10 +72,12 @@ from engine.state import (
     Card,
     Decision,
     DecisionKind,
+    Face,
     GameState,
     Loss,
     Monster,
     Options,
+    Place,
     Turn,
 )
 
@@ -310,10 +313,14 @@ def _after_rolling(ctx: Ctx, step: st.AfterRolling) -> None:
 def _resolve(ctx: Ctx, step: st.Resolve) -> None:
     seat = ctx.turn.seat
     dice = ctx.turn.dice
+    powers = list(powers_of(ctx.s, seat))
+    smashes = _add_smashes(ctx, seat, dice, powers) if powers else 0
     for number in (1, 2, 3):
         count = dice.count(str(number))
         if count >= 3:
             gain_vp(ctx, seat, number + count - 3, f"three {number}s")
+    for card, power in powers:
+        power.on_dice_resolved(ctx, seat, card, dice, smashes)
     gain_energy(ctx, seat, dice.count("energy"), "energy dice")
     later: list[st.Step] = [st.ResolveSmashes()]
     if ctx.s.options.edition == "2016":
@@ -328,6 +335,23 @@ def _resolve(ctx: Ctx, step: st.Resolve) -> None:
         ctx.ask_choice(seat, "hearts", choices, choices[0], amount=hearts)
     else:
         heal(ctx, seat, hearts, "heart dice")
+
+
+def _add_smashes(ctx: Ctx, seat: int, dice: tuple[Face, ...],
+                 powers: list[tuple[Card, Power]]) -> int:
+    """Smash cards: the Smash faces the owner's cards add to its final dice (in
+    ``smash_order``), each shown by an event and kept in ``turn.added_smashes``. Returns the
+    Smashes of the final dice, added ones included."""
+    smashes = dice.count("smash")
+    added = 0
+    for card, power in sorted(powers, key=lambda item: item[1].smash_order):
+        amount = power.added_smashes(ctx, seat, card, dice, smashes + added)
+        if amount > 0:
+            added += amount
+            ctx.emit(ev.SmashesAdded(seat=seat, amount=amount, card=power.key))
+    if added:
+        ctx.set_turn(added_smashes=added)
+    return smashes + added
 
 
 def _token_choices(hearts: int, monster: Monster) -> tuple[SplitHearts, ...]:
@@ -355,20 +379,30 @@ def _answer_hearts(ctx: Ctx, decision: Decision, action: Action) -> None:
 def _resolve_smashes(ctx: Ctx, step: st.ResolveSmashes) -> None:
     s = ctx.s
     seat = ctx.turn.seat
-    smashes = ctx.turn.dice.count("smash")
-    if not smashes:
+    # Smashes added by cards count as Smashes (only 2016 cards add them).
+    smashes = ctx.turn.dice.count("smash") + ctx.turn.added_smashes
+    powers = list(powers_of(s, seat))
+    if not smashes and not powers:
         return
-    if s.options.edition == "2011" and not s.in_tokyo(seat) and s.city is None:
+    if smashes and s.options.edition == "2011" and not s.in_tokyo(seat) and s.city is None:
         # 2011: the first monster to smash an empty Tokyo takes it and deals no damage.
         enter_tokyo(ctx, seat, "city")
         return
-    if s.in_tokyo(seat):
-        targets = [t for t in s.alive_seats() if not s.in_tokyo(t)]
+    targets: tuple[int, ...]
+    if any(power.hits_everyone for _card, power in powers):
+        targets = tuple(t for t in s.alive_seats() if t != seat)
+    elif s.in_tokyo(seat):
+        targets = tuple(t for t in s.alive_seats() if not s.in_tokyo(t))
     else:
-        targets = [t for t in (s.city, s.bay) if t is not None]
-    ctx.push(st.AskYields(), st.ApplyYields())
-    ctx.set_turn(smashed=())
-    queue_losses(ctx, [Loss(target=t, amount=smashes, source="smash", by=seat) for t in targets])
+        targets = tuple(t for t in (s.city, s.bay) if t is not None)
+    losses = tuple(Loss(target=t, amount=smashes, source="smash", by=seat)
+                   for t in targets) if smashes else ()
+    for card, power in powers:
+        losses = power.smash_losses(ctx, seat, card, smashes, targets, losses)
+    if smashes:
+        ctx.push(st.AskYields(), st.ApplyYields())
+        ctx.set_turn(smashed=())
+    queue_losses(ctx, list(losses))
 
 
 # --- the damage pipeline ----------------------------------------------------------------
@@ -546,6 +580,7 @@ def _apply_yields(ctx: Ctx, step: st.ApplyYields) -> None:
         if place is not None and yielded:
             ctx.set(**{place: None})
             ctx.emit(ev.Yielded(seat=occupant, place=place))
+            ctx.set_turn(yielded=(*ctx.turn.yielded, (occupant, place)))
         elif place is not None:
             ctx.emit(ev.Stayed(seat=occupant, place=place))
         held = deferred.get(occupant)
@@ -568,10 +603,20 @@ def _take_empty_place(ctx: Ctx) -> None:
     seat = ctx.turn.seat
     if s.in_tokyo(seat) or not ctx.mon(seat).alive:
         return
+    place: Place
     if s.city is None:
-        enter_tokyo(ctx, seat, "city")
+        place = "city"
     elif s.bay_open and s.bay is None:
-        enter_tokyo(ctx, seat, "bay")
+        place = "bay"
+    else:
+        return
+    enter_tokyo(ctx, seat, place)
+    # The cards of a monster that yielded this place this turn act on the one taking it.
+    losses = [loss
+              for yielder, left in ctx.turn.yielded if left == place and ctx.mon(yielder).alive
+              for card, power in powers_of(ctx.s, yielder)
+              for loss in power.on_place_taken(ctx, yielder, card, seat)]
+    queue_losses(ctx, losses)
 
 
 def _enter_tokyo_step(ctx: Ctx, step: st.EnterTokyo) -> None:

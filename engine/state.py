@@ -139,6 +139,13 @@ class Turn(Frozen, frozen=True):
     hurt_by_cards: tuple[int, ...] = ()
     # Answers to simultaneous yield questions, applied in a fixed order once all are in.
     yield_answers: tuple[tuple[int, bool], ...] = ()
+    # --- smash cards ---
+    # Smash faces cards added to the final dice (2016 texts): they count as Smashes for
+    # everything (see rules._resolve).
+    added_smashes: int = 0
+    # Who yielded which place in Tokyo this turn: a card of the yielder may act on the monster
+    # that takes its place (see Power.on_place_taken).
+    yielded: tuple[tuple[int, Place], ...] = ()
 
 
 # What a decision is about. The rules ask the first five; "card" is a card's own question,

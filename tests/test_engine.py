@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
@@ -180,6 +181,15 @@ def test_states_and_logs_stored_by_schema_1_upgrade_to_what_the_engine_plays_now
         # And the upgraded game goes on: every pending question can be answered.
         for decision in upgraded.pending:
             apply(upgraded, decision.seat, decision.default)
+
+
+def _cards_dealt(state: dict[str, Any]) -> tuple[str, ...]:
+    """Every card key of a stored game (deck, face up, discarded, owned), in table order:
+    the deck it was dealt, whatever cards are implemented now."""
+    keys = set(state.get("deck", ())) | set(state.get("discard", ()))
+    keys |= {card["key"] for card in state.get("face_up", ())}
+    keys |= {card["key"] for monster in state["monsters"] for card in monster.get("cards", ())}
+    return tuple(key for key in CARDS if key in keys)
 
 
 def test_a_schema_1_text_choice_that_makes_no_sense_is_corrupt() -> None:

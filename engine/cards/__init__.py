@@ -10,12 +10,16 @@ from __future__ import annotations
 
 from engine.card_table import CARDS
 from engine.cards import (
+    acid_attack,
     armor_plating,
+    burrowing,
     camouflage,
+    combos,
     death_from_above,
     eater_of_the_dead,
     end_of_turn_gains,
     even_bigger,
+    fire_breathing,
     frenzy,
     gain_bonuses,
     instants,
@@ -25,12 +29,15 @@ from engine.cards import (
     metamorph,
     mimic,
     modifiers,
+    nova_breath,
     opportunist,
     psychic_probe,
     rapid_healing,
     rooting_for_the_underdog,
+    smash_adders,
     smoke_cloud,
     token_givers,
+    urbavore,
     vast_storm,
     were_only_making_it_stronger,
     wings,
@@ -45,6 +52,8 @@ MODULES = (
     # (Gains and end-of-turn cards.)
     eater_of_the_dead, end_of_turn_gains, gain_bonuses, media_friendly, metamorph,
     rooting_for_the_underdog, were_only_making_it_stronger,
+    # (Smash cards.)
+    acid_attack, burrowing, combos, fire_breathing, nova_breath, smash_adders, urbavore,
 )
 
 

@@ -1,0 +1,60 @@
+"""Cards that score the owner's final dice on top of their usual effects: Complete
+Destruction (all six faces: +9 VP), Detritivore (2011: Omnivore; a 1, a 2 and a 3: +2 VP),
+Gourmet (at least three 1s: +2 VP) and Alpha Monster (at least one Smash: +1 VP; 2011: when
+attacking, that is with at least one claw). Smashes added by 2016 cards count; they resolve
+right after the numbers (docs/rulings.md)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from engine.core import Ctx, Power, card_name, gain_vp, register
+from engine.state import Card, Face
+
+
+class Combo(Power):
+    vp: ClassVar[int]
+
+    def scores(self, dice: tuple[Face, ...], smashes: int) -> bool:
+        raise NotImplementedError
+
+    def on_dice_resolved(self, ctx: Ctx, seat: int, card: Card, dice: tuple[Face, ...],
+                         smashes: int) -> None:
+        if self.scores(dice, smashes):
+            gain_vp(ctx, seat, self.vp, card_name(ctx.s, self.key))
+
+
+@register
+class CompleteDestruction(Combo):
+    key = "complete_destruction"
+    vp = 9
+
+    def scores(self, dice: tuple[Face, ...], smashes: int) -> bool:
+        return smashes > 0 and all(face in dice for face in ("1", "2", "3", "heart", "energy"))
+
+
+@register
+class Detritivore(Combo):
+    key = "detritivore"
+    vp = 2
+
+    def scores(self, dice: tuple[Face, ...], smashes: int) -> bool:
+        return "1" in dice and "2" in dice and "3" in dice
+
+
+@register
+class Gourmet(Combo):
+    key = "gourmet"
+    vp = 2
+
+    def scores(self, dice: tuple[Face, ...], smashes: int) -> bool:
+        return dice.count("1") >= 3
+
+
+@register
+class AlphaMonster(Combo):
+    key = "alpha_monster"
+    vp = 1
+
+    def scores(self, dice: tuple[Face, ...], smashes: int) -> bool:
+        return smashes > 0

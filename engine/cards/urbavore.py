@@ -1,0 +1,21 @@
+"""Urbavore: 1 more VP when the owner starts its turn in Tokyo. In Tokyo, 2016: a roll with at
+least one Smash gets one more; 2011: +1 damage to its attacks."""
+
+from __future__ import annotations
+
+from engine.cards.smash_adders import SmashAdder
+from engine.core import Ctx, card_name, gain_vp, register
+from engine.state import Card, Face
+
+
+@register
+class Urbavore(SmashAdder):
+    key = "urbavore"
+    smash_order = 1  # counts the Smashes other cards added
+
+    def start_of_turn(self, ctx: Ctx, seat: int, card: Card) -> None:
+        if ctx.s.in_tokyo(seat):
+            gain_vp(ctx, seat, 1, card_name(ctx.s, self.key))
+
+    def bonus(self, ctx: Ctx, seat: int, dice: tuple[Face, ...], smashes: int) -> int:
+        return 1 if smashes and ctx.s.in_tokyo(seat) else 0
