@@ -11,16 +11,20 @@ from __future__ import annotations
 from engine.card_table import CARDS
 from engine.cards import (
     armor_plating,
+    battery_monster,
     camouflage,
     death_from_above,
     even_bigger,
     frenzy,
+    healing_ray,
     instants,
     it_has_a_child,
     jets,
+    made_in_a_lab,
     mimic,
     modifiers,
     opportunist,
+    parasitic_tentacles,
     psychic_probe,
     rapid_healing,
     smoke_cloud,
@@ -35,6 +39,9 @@ MODULES = (
     armor_plating, camouflage, death_from_above, even_bigger, frenzy, instants, it_has_a_child,
     jets, mimic, modifiers, opportunist, psychic_probe, rapid_healing, smoke_cloud,
     token_givers, vast_storm, wings,
+    # buying cards and heart dice (Parasitic Tentacles, Made in a Lab, Battery Monster,
+    # Healing Ray)
+    battery_monster, healing_ray, made_in_a_lab, parasitic_tentacles,
 )
 
 
