@@ -26,6 +26,7 @@ from bot.model import BrokenGame, Chronicle, Game, GameSetup, Lobby, LobbyPlayer
 from bot.publish import Effect
 from bot.store import ACTIVE_STATUSES, ActionRow, ChannelBusy, GameRow, Status, Store
 from engine import (
+    CARDS,
     Action,
     CorruptState,
     GameState,
@@ -96,6 +97,47 @@ def _setup_from_raw_state(data: bytes) -> GameSetup:
     may still parse even when the state as a whole does not decode."""
     saved = _saved_setup_decoder.decode(data)
     return GameSetup(saved.seed, saved.options, tuple(m.name for m in saved.monsters))
+
+
+# --- the cards a game was dealt --------------------------------------------------------
+# A game started with an empty ``Options.cards`` was dealt every card implemented then; once
+# more cards are implemented, its log replays only with that list, which its state shows.
+
+
+class _SavedCard(msgspec.Struct):
+    key: str
+
+
+class _SavedHolder(msgspec.Struct):
+    cards: tuple[_SavedCard, ...] = ()
+
+
+class _SavedCards(msgspec.Struct):
+    deck: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()
+    face_up: tuple[_SavedCard, ...] = ()
+    monsters: tuple[_SavedHolder, ...] = ()
+
+
+_saved_cards_decoder = msgspec.json.Decoder(_SavedCards)
+
+
+def _with_dealt_cards(setup: GameSetup, data: bytes) -> GameSetup:
+    """The setup with the cards the game was dealt, read off its state's JSON, when it does
+    not list them (and that JSON still parses)."""
+    if setup.options.cards:
+        return setup
+    try:
+        saved = _saved_cards_decoder.decode(data)
+    except msgspec.DecodeError:
+        return setup
+    dealt = {*saved.deck, *saved.discard, *(c.key for c in saved.face_up),
+             *(c.key for m in saved.monsters for c in m.cards)}
+    cards = tuple(key for key in CARDS if key in dealt)
+    if not cards:
+        return setup
+    return msgspec.structs.replace(
+        setup, options=msgspec.structs.replace(setup.options, cards=cards))
 
 
 def _column(game: Game, field: GameField) -> object:
@@ -273,10 +315,13 @@ class SavedGames:
         log and on the board). Raises CorruptState when the log cannot rebuild it."""
         assert row.state is not None
         try:
-            setup = game.setup or _setup_from_raw_state(row.state)
+            stored = game.setup or _setup_from_raw_state(row.state)
+            setup = _with_dealt_cards(stored, row.state)
             state, moves = await self._replay_log(row.id, setup)
         except DECODE_ERRORS as error:
             raise CorruptState(f"{unreadable}, and it cannot be rebuilt: {error}") from error
+        # The state keeps its options as they were; the setup saved keeps the cards dealt.
+        state = msgspec.structs.replace(state, options=stored.options)
         moves_text = "1 move" if moves == 1 else f"{moves} moves"
         log.warning("game %s: its stored state does not decode (%s); rebuilt from its %s",
                     row.id, unreadable, moves_text)
