@@ -246,7 +246,7 @@ def board_view(game: Game) -> discord.ui.View | None:
 
 # --- secret questions (Made in a Lab): answered in a private message -------------------
 
-SHOW_PRIVATELY = "🔒 Show me (only I can see it)"
+SHOW_PRIVATELY = "🔒 Show me privately"
 
 
 def private_view(game: Game, decision: Decision) -> discord.ui.View:

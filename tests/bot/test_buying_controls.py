@@ -129,7 +129,7 @@ async def test_made_in_a_lab_shows_the_top_card_to_its_owner_alone(table: Table)
     assert private[0].id not in {m.id for m in seen_by_other}
     board = table.message(game.board_message_id or 0)
     assert "looks at the top card of the deck" in _texts(board)
-    assert _labels(board) == ["🔒 Show me (only I can see it)"]
+    assert _labels(board) == ["🔒 Show me privately"]
 
     # The board's lock button: refused to the other player, shown again to the owner.
     refused = await table.click("p0", by=other)
