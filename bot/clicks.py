@@ -25,14 +25,15 @@ from bot.messages import (
     END_QUESTION_TOO_LATE,
     GAME_UNREADABLE,
     MOMENT_PASSED_BOARD_REFRESHED,
+    private_question,
     refusal_text,
 )
 from bot.model import BrokenGame, ClickRefused, Game, Refused
 from bot.publisher import Publisher
 from bot.service import GameService
 from bot.timers import TurnClock
-from bot.views import VARIANT_CHOICES, end_question_view
-from engine import Edition
+from bot.views import VARIANT_CHOICES, end_question_view, private_view
+from engine import Decision, Edition, private_option_label, secret
 
 log = logging.getLogger(__name__)
 
@@ -73,21 +74,56 @@ class Clicks:
             if code.startswith("k"):
                 # A die toggle drawn before keep/release buttons: what it meant is unknown.
                 raise ClickRefused("stale_decision")
-            self._service.check_click(game, interaction.user.id, decision_id)
+            decision = self._service.check_click(game, interaction.user.id, decision_id)
         except ClickRefused as refusal:
             await self._refuse_at_once(interaction, game, refusal)
+            return
+        if code.startswith("p"):
+            # A secret question's answers, shown privately: nothing changes in the game.
+            await self._show_secret(interaction, game, decision)
             return
         if not await self._io.acknowledge(interaction):
             return
         show = partial(self._publisher.show, interaction=interaction)
         try:
-            await self._service.click(game_id, interaction.user.id, decision_id, code, show)
+            outcome = await self._service.click(game_id, interaction.user.id, decision_id, code,
+                                                show)
         except ClickRefused as refusal:
             # Lost a race (another click got there first) or an illegal move.
             latest = self._service.games.cached(game_id) or game
             await self._io.reply_privately(interaction, refusal_text(refusal, latest))
+            return
         except Refused as refusal:
             await self._io.reply_privately(interaction, str(refusal))
+            return
+        await self._after_secret_click(interaction, game, decision, code, outcome.game)
+
+    # --- secret questions (Made in a Lab): asked in a private message ------------------
+
+    async def _show_secret(self, interaction: Interaction, game: Game,
+                           decision: Decision) -> None:
+        state = game.playing_state()
+        await self._io.reply_privately(interaction, private_question(state, decision),
+                                       view=private_view(game, decision))
+
+    async def _after_secret_click(self, interaction: Interaction, before: Game,
+                                  decision: Decision, code: str, after: Game) -> None:
+        """An answer clicked in a private message leaves it saying what was chosen, without
+        buttons; a secret question the click led to (Made in a Lab's card, once looked at)
+        is shown at once, privately, to the one clicking."""
+        clicked = interaction.message
+        number = int(code[1:]) if code[:1] == "o" and code[1:].isdigit() else -1
+        if clicked is not None and clicked.flags.ephemeral and 0 <= number < len(
+                decision.options):
+            chosen = private_option_label(before.playing_state(), decision.options[number])
+            await self._io.edit_response(interaction, content=f"✅ {chosen}", view=None)
+        state = after.state
+        seat = after.seat_of(interaction.user.id)
+        if after.status != "playing" or state is None or seat is None:
+            return
+        for pending in state.pending:
+            if pending.seat == seat and secret(state, pending) is not None:
+                await self._show_secret(interaction, after, pending)
 
     async def _read(self, interaction: Interaction, game_id: int) -> Game | None:
         """The game a click is about, or None after telling the clicker why not."""

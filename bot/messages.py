@@ -18,11 +18,13 @@ from engine import (
     MAX_MONSTERS,
     MIN_MONSTERS,
     WINNING_VP,
+    Decision,
     GameState,
     PrintedCard,
     card_info,
     printed,
     prompt,
+    secret,
 )
 
 BOARD_FILENAME = "board.png"
@@ -195,6 +197,13 @@ def board_content(game: Game) -> str:
         f"{mention(game.seats[decision.seat])} {prompt(state, index)}"
         for index, decision in enumerate(state.pending)
     )
+
+
+def private_question(state: GameState, decision: Decision) -> str:
+    """A secret question (Made in a Lab's card), for the private message of the monster
+    asked: what only it may see, then the question."""
+    told = secret(state, decision) or ""
+    return f"🔒 Only you can see this.\n{told}\n{prompt(state, state.pending.index(decision))}"
 
 
 def board_embed(game: Game) -> discord.Embed:

@@ -299,6 +299,7 @@ class Publisher:
         interaction, game = current.interaction, current.game
         if (failure.kind is not FailureKind.FORBIDDEN or interaction is None
                 or interaction.message is None or interaction.command is not None
+                or interaction.message.flags.ephemeral  # a private answer is no board
                 or game.status not in ("playing", "over")):
             return False
         clicked = interaction.message.id

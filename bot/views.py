@@ -7,6 +7,7 @@ custom_id formats (all under Discord's 100 characters):
     kot:g:<game>:<decision>:r<die>   release a kept die (it will be rerolled)
     kot:g:<game>:<decision>:k<die>   a die toggle from older boards: refused as out of date
     kot:g:<game>:<decision>:o<n>     option n of the pending decision
+    kot:g:<game>:<decision>:p0       show a secret question privately (Made in a Lab's card)
     kot:g:<game>:<decision>:s<page>  a menu of options (decisions with too many for buttons)
     kot:l:<game>:<verb>              lobby buttons (join, leave, start, cancel)
     kot:l:<game>:<field>             lobby menus (monster, edition, variant)
@@ -35,6 +36,8 @@ from engine import (
     Sweep,
     Yield,
     option_label,
+    private_option_label,
+    secret,
 )
 
 Interaction = discord.Interaction[Any]
@@ -87,7 +90,7 @@ async def _route(interaction: Interaction, call: Callable[[ClickHandler], Awaita
 
 class GameButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"kot:g:(?P<game>\d+):(?P<decision>\d+):(?P<code>[hrko]\d+)",
+    template=r"kot:g:(?P<game>\d+):(?P<decision>\d+):(?P<code>[hrkop]\d+)",
 ):
     def __init__(self, game_id: int, decision_id: int, code: str, *, label: str = "…",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary,
@@ -189,8 +192,9 @@ class GameSelect(
 
 
 def _option_menus(game: Game, state: GameState, decision: Decision,
-                  who: str) -> list[GameSelect]:
-    labels = [option_label(state, option) for option in decision.options]
+                  who: str, label: Callable[[GameState, Any], str] = option_label,
+                  ) -> list[GameSelect]:
+    labels = [label(state, option) for option in decision.options]
     pages = range(0, len(labels), MAX_MENU_OPTIONS)
     return [
         GameSelect(
@@ -221,6 +225,12 @@ def board_view(game: Game) -> discord.ui.View | None:
             items.extend(_roll_buttons(game, state, decision))
             continue
         who = f"{state.monsters[decision.seat].name}: " if several else ""
+        if secret(state, decision) is not None:
+            # Only the monster asked may see what it is about: its answers are shown to it
+            # privately (private_view); the board shows no option, not even how many.
+            items.append(GameButton(game.id, decision.id, "p0", label=who + SHOW_PRIVATELY,
+                                    style=discord.ButtonStyle.primary))
+            continue
         if len(decision.options) > MAX_OPTION_BUTTONS:
             items.extend(_option_menus(game, state, decision, who))
             continue
@@ -229,6 +239,30 @@ def board_view(game: Game) -> discord.ui.View | None:
                        label=who + option_label(state, option), style=_option_style(option))
             for number, option in enumerate(decision.options)
         )
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+# --- secret questions (Made in a Lab): answered in a private message -------------------
+
+SHOW_PRIVATELY = "🔒 Show me privately"
+
+
+def private_view(game: Game, decision: Decision) -> discord.ui.View:
+    """The answers to a secret question, for the private message only the monster asked
+    sees: labelled with what only it may know (``engine.private_option_label``). The same
+    ``o<n>`` buttons as the board's, so a click goes the usual way."""
+    state = game.playing_state()
+    view = discord.ui.View(timeout=None)
+    items: list[GameButton | GameSelect]
+    if len(decision.options) > MAX_OPTION_BUTTONS:
+        items = list(_option_menus(game, state, decision, "", private_option_label))
+    else:
+        items = [GameButton(game.id, decision.id, f"o{number}",
+                            label=private_option_label(state, option),
+                            style=_option_style(option))
+                 for number, option in enumerate(decision.options)]
     for item in items:
         view.add_item(item)
     return view

@@ -13,8 +13,10 @@ from engine.actions import (
     EndBuying,
     Keep,
     Pass,
+    PickAmount,
     PickCard,
     PickDie,
+    PickMonster,
     Roll,
     SplitHearts,
     Stay,
@@ -22,6 +24,7 @@ from engine.actions import (
     Sweep,
     TakeLoss,
     Timeout,
+    TopCard,
     UseCard,
     Yield,
 )
@@ -47,7 +50,14 @@ from engine.core import (
     effective_key,
     require_decision,
 )
-from engine.describe import narrate, option_label, prompt, waiting_text
+from engine.describe import (
+    narrate,
+    option_label,
+    private_option_label,
+    prompt,
+    secret,
+    waiting_text,
+)
 from engine.players import GameRecord, RandomPlayer, play_random_game
 from engine.rules import (
     advance,
@@ -111,8 +121,10 @@ __all__ = [
     "NotYourDecision",
     "Options",
     "Pass",
+    "PickAmount",
     "PickCard",
     "PickDie",
+    "PickMonster",
     "PrintedCard",
     "RandomPlayer",
     "RefusalCode",
@@ -124,6 +136,7 @@ __all__ = [
     "Sweep",
     "TakeLoss",
     "Timeout",
+    "TopCard",
     "Turn",
     "UseCard",
     "Yield",
@@ -145,8 +158,10 @@ __all__ = [
     "option_label",
     "play_random_game",
     "printed",
+    "private_option_label",
     "prompt",
     "replay",
     "require_decision",
+    "secret",
     "waiting_text",
 ]

@@ -85,9 +85,34 @@ class SplitHearts(_Choice, frozen=True, tag="hearts"):
     shrink: int
 
 
+# --- answers of the buying and heart-dice cards (Made in a Lab, Healing Ray, Monster
+# Batteries) ----------------------------------------------------------------------------
+
+
+class TopCard(_Choice, frozen=True, tag="top"):
+    """The top card of the deck (Made in a Lab: buy it)."""
+
+
+class PickMonster(_Choice, frozen=True, tag="monster"):
+    """A monster (seat), with an amount when the question is how much (Healing Ray: make it
+    gain this many hearts)."""
+
+    seat: int
+    amount: int = 0
+
+
+class PickAmount(_Choice, frozen=True, tag="amount"):
+    """A number (Monster Batteries: how much energy to put on the card)."""
+
+    amount: int
+
+
 # Every kind of answer a question can take. A card that needs a new kind of answer adds a
 # struct here; the card itself says what the answer means (its ``answer`` and labels).
-Choice = Pass | TakeLoss | UseCard | PickDie | PickCard | SplitHearts
+Choice = (
+    Pass | TakeLoss | UseCard | PickDie | PickCard | SplitHearts
+    | TopCard | PickMonster | PickAmount
+)
 
 
 class Choose(_Action, frozen=True, tag="choose"):

@@ -389,6 +389,39 @@ class Power:
         """Apply the answer to a question this card asked."""
         raise IllegalAction(f"{self.key} asked no question")
 
+    # --- buying and heart dice: extra purchases, secrets, heart dice given away -----------
+
+    def buy_offers(self, state: GameState, seat: int, card: Card) -> tuple[Choice, ...]:
+        """Purchases the card adds to its owner's buy step (Parasitic Tentacles: a
+        ``PickCard`` for each card of another monster the owner can afford). They are options
+        of the buy question; the one chosen comes back to ``take_offer``."""
+        return ()
+
+    def offer_label(self, state: GameState, seat: int, card: Card, choice: Choice) -> str:
+        """A short button label for one of the card's ``buy_offers``."""
+        return "Buy a card"
+
+    def take_offer(self, ctx: Ctx, seat: int, card: Card, choice: Choice) -> None:
+        """The owner chose one of the card's ``buy_offers``."""
+        raise IllegalAction(f"{self.key} offers nothing to buy")
+
+    def spend_heart_dice(self, ctx: Ctx, seat: int, card: Card, hearts: int) -> bool:
+        """The owner's ``hearts`` heart dice are about to be used (on its own turn, in Tokyo
+        or not). Return True if the card asked a question about them: its answer then queues
+        ``HeartDice(amount=left, cards_done=True)`` with the hearts it leaves to the owner."""
+        return False
+
+    def secret(self, state: GameState, decision: Decision) -> str | None:
+        """What only the monster asked may see about this card's question (Made in a Lab:
+        the card it looked at), or None. ``prompt`` and ``choice_label`` are public and must
+        not tell it; ``private_choice_label`` may."""
+        return None
+
+    def private_choice_label(self, state: GameState, decision: Decision,
+                             choice: Choice) -> str:
+        """The label of an answer as the monster asked sees it (see ``secret``)."""
+        return self.choice_label(state, decision, choice)
+
 
 # Window hooks: a card that overrides one takes part in that window.
 _WINDOW_HOOKS: dict[Window, str] = {
@@ -456,6 +489,14 @@ def powers_of(state: GameState, seat: int) -> Iterator[tuple[Card, Power]]:
         power = POWERS.get(effective_key(state, card) if card.copies is not None else card.key)
         if power is not None:
             yield card, power
+
+
+def buy_offer(state: GameState, seat: int, choice: Choice) -> tuple[Card, Power] | None:
+    """The card of ``seat`` whose ``buy_offers`` include this purchase, with its power."""
+    for card, power in powers_of(state, seat):
+        if choice in power.buy_offers(state, seat, card):
+            return card, power
+    return None
 
 
 def max_hearts(state: GameState, seat: int) -> int:
@@ -704,11 +745,11 @@ def offer_revealed(ctx: Ctx, revealed: list[Card]) -> None:
         open_window(ctx, "card_revealed", tuple(c.uid for c in revealed))
 
 
-def card_bought(ctx: Ctx, seat: int, key: str, cost: int) -> None:
-    """``seat`` has paid ``cost`` for the card ``key``: the event, then the buyer's cards that
-    react to a purchase (``on_card_bought``). Every way of buying a card comes through here,
-    before the card is gained or resolved."""
-    ctx.emit(ev.CardBought(seat=seat, card=key, cost=cost))
+def card_bought(ctx: Ctx, seat: int, key: str, cost: int, owner: int | None = None) -> None:
+    """``seat`` has paid ``cost`` for the card ``key`` (to ``owner``, a monster it bought
+    from): the event, then the buyer's cards that react to a purchase (``on_card_bought``).
+    Every way of buying a card comes through here, before the card is gained or resolved."""
+    ctx.emit(ev.CardBought(seat=seat, card=key, cost=cost, owner=owner))
     for card, power in list(powers_of(ctx.s, seat)):
         power.on_card_bought(ctx, seat, card, key)
 

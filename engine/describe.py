@@ -24,8 +24,8 @@ from engine.actions import (
     UseCard,
     Yield,
 )
-from engine.core import POWERS, card_cost, card_name, effective_key, find_card
-from engine.state import BAY_MIN_MONSTERS, GameState
+from engine.core import POWERS, buy_offer, card_cost, card_name, effective_key, find_card
+from engine.state import BAY_MIN_MONSTERS, Decision, GameState
 
 FACE_WORDS = {
     "1": "1",
@@ -75,6 +75,11 @@ def _choice_label(state: GameState, action: Choose) -> str:
     decision = state.decision(action.decision)
     if decision is not None and decision.kind == "card" and decision.power in POWERS:
         return POWERS[decision.power].choice_label(state, decision, choice)
+    if decision is not None and decision.kind == "buy" and not isinstance(choice, UseCard):
+        # A purchase a card adds to the buy step (Parasitic Tentacles): the card words it.
+        offered = buy_offer(state, decision.seat, choice)
+        if offered is not None:
+            return offered[1].offer_label(state, decision.seat, offered[0], choice)
     if isinstance(choice, Pass):
         return "Pass"
     if isinstance(choice, TakeLoss):
@@ -93,6 +98,27 @@ def _choice_label(state: GameState, action: Choose) -> str:
             parts.append(f"remove {_plural(choice.shrink, 'shrink token')}")
         return (", ".join(parts) or "heal only").capitalize()
     return type(choice).__name__
+
+
+# --- secrets: what only the monster asked may see (Made in a Lab's card) -----------------
+
+
+def secret(state: GameState, decision: Decision) -> str | None:
+    """What only the monster asked may see about this decision (the card Made in a Lab
+    looked at), or None. A user interface shows it, with ``private_option_label`` for the
+    answers, to that player alone: ``prompt`` and ``option_label`` never tell it."""
+    if decision.kind == "card" and decision.power in POWERS:
+        return POWERS[decision.power].secret(state, decision)
+    return None
+
+
+def private_option_label(state: GameState, action: Action) -> str:
+    """An option's label as the monster asked sees it (it may name a secret card)."""
+    if isinstance(action, Choose):
+        decision = state.decision(action.decision)
+        if decision is not None and decision.kind == "card" and decision.power in POWERS:
+            return POWERS[decision.power].private_choice_label(state, decision, action.choice)
+    return option_label(state, action)
 
 
 def prompt(state: GameState, decision_index: int = 0) -> str:
@@ -176,6 +202,8 @@ def narrate(state: GameState, event: ev.Event) -> str | None:
             return f"{name(seat)} enters {PLACE_WORDS[place]}."
         case ev.LeftTokyo(seat=seat, place=place, reason=reason):
             return f"{name(seat)} leaves {PLACE_WORDS[place]} ({reason})."
+        case ev.CardBought(seat=seat, card=key, cost=cost, owner=owner) if owner is not None:
+            return f"{name(seat)} buys {card(key)} from {name(owner)} for {cost}⚡."
         case ev.CardBought(seat=seat, card=key, cost=cost):
             return f"{name(seat)} buys {card(key)} for {cost}⚡."
         case ev.Swept(seat=seat):
@@ -211,4 +239,6 @@ def narrate(state: GameState, event: ev.Event) -> str | None:
             return f"👑 {names} {'wins' if len(seats) == 1 else 'win'} ({reason})!"
         case ev.NoWinner():
             return "Every monster is down: nobody wins."
+        case ev.DeckTopSeen(seat=seat, card=key):
+            return f"{name(seat)} looks at the top card of the deck ({card(key)})."
     return None

@@ -123,6 +123,9 @@ class CardBought(_Event, frozen=True, tag="card_bought"):
     seat: int
     card: str
     cost: int
+    # The monster it was bought from, who got the energy (Parasitic Tentacles); None for a
+    # card bought from the face-up cards or the deck.
+    owner: int | None = None
 
 
 class Swept(_Event, frozen=True, tag="swept"):
@@ -216,6 +219,17 @@ class NoWinner(_Event, frozen=True, tag="no_winner"):
     pass
 
 
+# --- buying cards ------------------------------------------------------------------------
+
+
+class DeckTopSeen(_Event, frozen=True, tag="deck_top_seen"):
+    """``seat`` looked at the top card of the deck with its card ``card`` (Made in a Lab).
+    Which card it saw is secret: no event says it unless it is bought."""
+
+    seat: int
+    card: str
+
+
 Event = (
     FirstPlayerRolled
     | TurnStarted
@@ -250,4 +264,5 @@ Event = (
     | DeckEmpty
     | Won
     | NoWinner
+    | DeckTopSeen
 )

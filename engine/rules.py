@@ -40,6 +40,7 @@ from engine.core import (
     IllegalAction,
     Power,
     buy_face_up,
+    buy_offer,
     card_cost,
     close_bay_if_needed,
     current_card,
@@ -327,6 +328,19 @@ def _resolve(ctx: Ctx, step: st.Resolve) -> None:
         later.append(st.EnterTokyo())
     ctx.push(*later, st.AskBuy(), st.EndTurn())
     hearts = dice.count("heart")
+    if hearts:
+        ctx.push(st.HeartDice(amount=hearts))
+
+
+def _heart_dice(ctx: Ctx, step: st.HeartDice) -> None:
+    """The active monster's heart dice: its cards may spend them on other monsters first
+    (``Power.spend_heart_dice``: Healing Ray), then the rest heal it or remove its tokens."""
+    seat = ctx.turn.seat
+    if not step.cards_done:
+        for card, power in list(powers_of(ctx.s, seat)):
+            if power.spend_heart_dice(ctx, seat, card, step.amount):
+                return
+    hearts = step.amount
     monster = ctx.mon(seat)
     if not hearts or ctx.s.in_tokyo(seat):
         return  # heart dice do nothing in Tokyo
@@ -643,6 +657,11 @@ def _ask_buy(ctx: Ctx, step: st.AskBuy) -> None:
         for card, power in powers_of(ctx.s, seat)
         if power.buy_step_available(ctx, seat, card)
     )
+    # Purchases cards add to the buy step (Parasitic Tentacles), each offered once.
+    offers: list[Choice] = []
+    for card, power in powers_of(ctx.s, seat):
+        offers.extend(c for c in power.buy_offers(ctx.s, seat, card) if c not in offers)
+    options.extend(Choose(decision=0, choice=c) for c in offers)
     if not options:
         return  # nothing to buy, sweep or use: the turn simply ends, without a question
     options.append(EndBuying(decision=0))
@@ -665,7 +684,13 @@ def _answer_buy(ctx: Ctx, decision: Decision, action: Action) -> None:
         offer_revealed(ctx, [c for c in revealed if c is not None])
     elif isinstance(action, Choose):
         choice = _choice(action)
-        assert isinstance(choice, UseCard)
+        if not isinstance(choice, UseCard):
+            # One of the purchases a card offers (see _ask_buy).
+            offered = buy_offer(ctx.s, seat, choice)
+            if offered is None:
+                raise IllegalAction("that card is no longer on offer")
+            offered[1].take_offer(ctx, seat, offered[0], choice)
+            return
         _use_card(ctx, seat, choice.uid, None)
 
 
@@ -748,6 +773,7 @@ _STEPS: dict[type[Any], Callable[[Ctx, Any], None]] = {
     st.AfterRolling: _after_rolling,
     st.CardWindow: run_window,
     st.Resolve: _resolve,
+    st.HeartDice: _heart_dice,
     st.ResolveSmashes: _resolve_smashes,
     st.React: _react,
     st.ApplyLosses: _apply_losses,

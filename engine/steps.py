@@ -48,6 +48,14 @@ class Resolve(_Step, frozen=True, tag="resolve"):
     pass
 
 
+class HeartDice(_Step, frozen=True, tag="heart_dice"):
+    """The active monster's heart dice still to use: first its cards may spend them on
+    others (Healing Ray; ``cards_done`` once they have), then the monster itself."""
+
+    amount: int
+    cards_done: bool = False
+
+
 class ResolveSmashes(_Step, frozen=True, tag="smashes"):
     pass
 
@@ -96,6 +104,7 @@ Step = (
     | AfterRolling
     | CardWindow
     | Resolve
+    | HeartDice
     | ResolveSmashes
     | React
     | ApplyLosses

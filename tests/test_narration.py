@@ -89,6 +89,11 @@ CASES: list[tuple[ev.Event, str | None]] = [
     (ev.Won(seats=(0, 3), reason="20 victory points"),
      "👑 Alienoid and The King win (20 victory points)!"),
     (ev.NoWinner(), "Every monster is down: nobody wins."),
+    # Buying cards (Parasitic Tentacles, Made in a Lab): the card seen is never named.
+    (ev.CardBought(seat=0, card="jets", cost=5, owner=2),
+     "Alienoid buys Jets from Gigazaur for 5⚡."),
+    (ev.DeckTopSeen(seat=1, card="made_in_a_lab"),
+     "Cyber Kitty looks at the top card of the deck (Made in a Lab)."),
 ]
 
 

@@ -28,8 +28,10 @@ from engine.actions import (
     EndBuying,
     Keep,
     Pass,
+    PickAmount,
     PickCard,
     PickDie,
+    PickMonster,
     Roll,
     SplitHearts,
     Stay,
@@ -37,6 +39,7 @@ from engine.actions import (
     Sweep,
     TakeLoss,
     Timeout,
+    TopCard,
     UseCard,
     Yield,
 )
@@ -231,12 +234,32 @@ def _parse_answer(state: GameState, decision: Decision, text: str, where: str) -
 
 def _choice(state: GameState, decision: Decision, words: list[str], where: str) -> Choice:
     """Readable choices: "take", "pass", "use Wings", "die 3", "copy Jets", "buy Heal",
-    "tokens 1 0", "sell Jets"."""
+    "tokens 1 0", "sell Jets"; for the buying and heart-dice cards: "buy Jets from Gigazaur",
+    "buy top", "leave", "heal Gigazaur 2", "amount 3"."""
     kind, rest = words[0].lower(), words[1:]
     if kind == "take":
         return TakeLoss()
-    if kind == "pass":
+    if kind in ("pass", "leave"):
         return Pass()
+    if kind == "buy" and [w.lower() for w in rest] == ["top"]:
+        return TopCard()
+    if kind == "amount":
+        return PickAmount(amount=int(rest[0]))
+    if kind == "heal":
+        return PickMonster(seat=_seat_named(state, " ".join(rest[:-1]), where),
+                           amount=int(rest[-1]))
+    if kind == "buy" and "from" in rest:
+        split = rest.index("from")
+        key = _card_key(" ".join(rest[:split]), where)
+        owner = _seat_named(state, " ".join(rest[split + 1:]), where)
+        for option in decision.options:
+            if not isinstance(option, Choose) or not isinstance(option.choice, PickCard):
+                continue
+            found = find_card(state, option.choice.uid)
+            if found is not None and found[0] == owner and found[1].key == key:
+                return option.choice
+        raise _StepFailure(f"{where}: no choice 'buy {key} from {state.monsters[owner].name}'"
+                           f" in {_options(state, decision)}")
     if kind == "die":
         return PickDie(die=int(rest[0]) - 1)
     if kind == "tokens":
@@ -262,6 +285,13 @@ def _choice(state: GameState, decision: Decision, words: list[str], where: str) 
     raise ScenarioError(f"{where}: unknown choice {' '.join(words)!r}")
 
 
+def _seat_named(state: GameState, name: str, where: str) -> int:
+    for seat, monster in enumerate(state.monsters):
+        if monster.name == name:
+            return seat
+    raise ScenarioError(f"{where}: no monster named {name!r}")
+
+
 def _key_of_uid(state: GameState, uid: int) -> str | None:
     """The power of a card in play (a copier's is the copied card's), or a face-up card's key."""
     found = find_card(state, uid)
@@ -271,10 +301,20 @@ def _key_of_uid(state: GameState, uid: int) -> str | None:
     return None if slot is None else state.face_up[slot].key
 
 
-def _choice_text(state: GameState, choice: Choice) -> str:
+def _choice_text(state: GameState, choice: Choice, decision: Decision | None = None) -> str:
     """A choice as ``expect.choices`` names it: "take", "pass", "use:<uid>", "die:<index>",
-    "copy:<uid>" (a card in play), "buy:<uid>" (a face-up card), "tokens:<poison>:<shrink>"."""
+    "copy:<uid>" (a card in play), "buy:<uid>" (a face-up card, or any card offered in the buy
+    step), "tokens:<poison>:<shrink>", "top" (the deck's top card), "monster:<name>:<amount>",
+    "amount:<n>"."""
     match choice:
+        case PickCard(uid=uid) if decision is not None and decision.kind == "buy":
+            return f"buy:{uid}"
+        case TopCard():
+            return "top"
+        case PickMonster(seat=seat, amount=amount):
+            return f"monster:{state.monsters[seat].name}:{amount}"
+        case PickAmount(amount=amount):
+            return f"amount:{amount}"
         case TakeLoss():
             return "take"
         case Pass():
@@ -302,7 +342,7 @@ def _options(state: GameState, decision: Decision) -> list[str]:
 def _option_text(state: GameState, decision: Decision, choice: Choice) -> str:
     if decision.question in _SELL_QUESTIONS and isinstance(choice, PickCard):
         return f"sell:{choice.uid}"
-    return _choice_text(state, choice)
+    return _choice_text(state, choice, decision)
 
 
 def _starting_tokens(key: str) -> int:

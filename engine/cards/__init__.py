@@ -12,6 +12,7 @@ from engine.card_table import CARDS
 from engine.cards import (
     acid_attack,
     armor_plating,
+    battery_monster,
     burrowing,
     camouflage,
     combos,
@@ -22,15 +23,18 @@ from engine.cards import (
     fire_breathing,
     frenzy,
     gain_bonuses,
+    healing_ray,
     instants,
     it_has_a_child,
     jets,
+    made_in_a_lab,
     media_friendly,
     metamorph,
     mimic,
     modifiers,
     nova_breath,
     opportunist,
+    parasitic_tentacles,
     psychic_probe,
     rapid_healing,
     rooting_for_the_underdog,
@@ -54,6 +58,8 @@ MODULES = (
     rooting_for_the_underdog, were_only_making_it_stronger,
     # (Smash cards.)
     acid_attack, burrowing, combos, fire_breathing, nova_breath, smash_adders, urbavore,
+    # (Buying cards and heart dice.)
+    battery_monster, healing_ray, made_in_a_lab, parasitic_tentacles,
 )
 
 

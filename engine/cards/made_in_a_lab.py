@@ -1,0 +1,95 @@
+"""Made in a Lab: once per turn in its buy step, its owner may look at the top card of the
+deck and buy it, or leave it there.
+
+Only the owner may see that card (docs/rulings.md): the events say only that the top card was
+looked at, and the question's prompt and labels are public, so they never name it; the card is
+told through ``secret`` and ``private_choice_label``, which a user interface shows to the
+owner alone. The question is asked even when the card is too dear (its only answer is then to
+leave it), so that nobody learns that from the board either."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from engine import events as ev
+from engine.actions import Choice, Pass, TopCard
+from engine.card_table import CARDS, printed
+from engine.core import (
+    POWERS,
+    Ctx,
+    IllegalAction,
+    Power,
+    card_bought,
+    card_cost,
+    card_name,
+    gain_card,
+    pay_energy,
+    register,
+    replace_card,
+)
+from engine.state import Card, Decision, GameState
+
+QUESTION = "lab"
+
+
+@register
+class MadeInALab(Power):
+    key = "made_in_a_lab"
+
+    def buy_step_available(self, ctx: Ctx, seat: int, card: Card) -> bool:
+        return bool(ctx.s.deck) and card.used_turn != ctx.turn.number
+
+    def use_label(self, state: GameState, card: Card) -> str:
+        return "look at the top card of the deck"
+
+    def use(self, ctx: Ctx, seat: int, card: Card, loss_index: int | None) -> None:
+        card = replace(card, used_turn=ctx.turn.number)
+        replace_card(ctx, seat, card)
+        ctx.emit(ev.DeckTopSeen(seat=seat, card=self.key))
+        affordable = card_cost(ctx.s, seat, ctx.s.deck[0]) <= ctx.mon(seat).energy
+        self.ask(ctx, seat, card, QUESTION, (TopCard(), Pass()) if affordable else (Pass(),),
+                 Pass())
+
+    # Public words: they must not tell which card it is.
+    def prompt(self, state: GameState, decision: Decision) -> str:
+        return (f"buy the card you looked at with {card_name(state, self.key)}, or leave it"
+                " on the deck?")
+
+    def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> str:
+        return "Buy it" if isinstance(choice, TopCard) else "Leave it on the deck"
+
+    # Private words, for the owner alone.
+    def secret(self, state: GameState, decision: Decision) -> str | None:
+        if not state.deck:
+            return None
+        key = state.deck[0]
+        card = printed(key, state.options.edition)
+        cost = card_cost(state, decision.seat, key)
+        energy = state.monsters[decision.seat].energy
+        afford = "" if cost <= energy else f" You have only {energy}⚡: leave it."
+        return (f"The top card of the deck is **{card.name}** ({cost}⚡, {CARDS[key].kind}):"
+                f" {card.text}{afford}")
+
+    def private_choice_label(self, state: GameState, decision: Decision,
+                             choice: Choice) -> str:
+        if isinstance(choice, TopCard) and state.deck:
+            key = state.deck[0]
+            return f"Buy {card_name(state, key)} ({card_cost(state, decision.seat, key)}⚡)"
+        return self.choice_label(state, decision, choice)
+
+    def answer(self, ctx: Ctx, decision: Decision, choice: Choice) -> None:
+        if not isinstance(choice, TopCard):
+            return  # left on the deck
+        seat = decision.seat
+        if not ctx.s.deck:
+            raise IllegalAction("the deck is empty")
+        key = ctx.s.deck[0]
+        cost = card_cost(ctx.s, seat, key)
+        pay_energy(ctx, seat, cost, f"buying {card_name(ctx.s, key)}")
+        card_bought(ctx, seat, key, cost)
+        ctx.set(deck=ctx.s.deck[1:])
+        if CARDS[key].kind == "discard":
+            ctx.set(discard=(*ctx.s.discard, key))
+            POWERS[key].on_buy_discard(ctx, seat)
+        else:
+            gain_card(ctx, seat, Card(uid=ctx.new_uid(), key=key))
