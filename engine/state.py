@@ -118,6 +118,16 @@ class Turn(Frozen, frozen=True):
     smashed: tuple[int, ...] = ()
     # Answers to simultaneous yield questions, applied in a fixed order once all are in.
     yield_answers: tuple[tuple[int, bool], ...] = ()
+    # Black dice this turn is played without (an extra turn "with one die fewer").
+    fewer_dice: int = 0
+
+
+class ExtraTurn(Frozen, frozen=True):
+    """An extra turn owed to ``seat`` that is played with ``fewer_dice`` black dice fewer
+    (an entry of ``GameState.extra_turns``; a plain seat number is a full extra turn)."""
+
+    seat: int
+    fewer_dice: int = 0
 
 
 # What a decision is about. The rules ask the first five; "card" is a card's own question,
@@ -165,8 +175,9 @@ class GameState(Frozen, frozen=True):
     turn: Turn | None = None
     pending: tuple[Decision, ...] = ()
     steps: tuple[Step, ...] = ()
-    # Seats owed an extra turn (Frenzy) after the current one, in order.
-    extra_turns: tuple[int, ...] = ()
+    # Seats owed an extra turn (Frenzy) after the current one, in order; an ExtraTurn entry
+    # is an extra turn with fewer dice.
+    extra_turns: tuple[int | ExtraTurn, ...] = ()
     # Faces the next dice rolls must show, consumed first (rule scenarios and bot tests force
     # dice this way; always empty in a real game).
     forced_dice: tuple[Face, ...] = ()

@@ -11,9 +11,13 @@ from __future__ import annotations
 from engine.card_table import CARDS
 from engine.cards import (
     armor_plating,
+    background_dweller,
     camouflage,
     death_from_above,
+    dice_tools,
+    energy_drink,
     even_bigger,
+    freeze_time,
     frenzy,
     instants,
     it_has_a_child,
@@ -35,6 +39,8 @@ MODULES = (
     armor_plating, camouflage, death_from_above, even_bigger, frenzy, instants, it_has_a_child,
     jets, mimic, modifiers, opportunist, psychic_probe, rapid_healing, smoke_cloud,
     token_givers, vast_storm, wings,
+    # Dice tools and extra turns (roll-phase card uses).
+    background_dweller, dice_tools, energy_drink, freeze_time,
 )
 
 
