@@ -266,18 +266,20 @@ def _ask_roll(ctx: Ctx, step: st.AskRoll) -> None:
         ctx.push(st.AfterRolling())
         return
     seat = turn.seat
-    options: list[Action] = [_ROLL] if turn.rolls_left > 0 else []
+    final = turn.dice_final
+    options: list[Action] = [_ROLL] if turn.rolls_left > 0 and not final else []
     uses: list[Action] = []
     if ctx.s.monsters[seat].cards:
         for card, power in powers_of(ctx.s, seat):
-            if (power.extra_roller and not turn.rolls_left
+            if (power.extra_roller and not turn.rolls_left and not final
                     and power.extra_roll_available(ctx, seat, card)):
                 options.append(Roll(decision=0, card=card.uid))
             if power.dice_tool and power.roll_use_available(ctx, seat, card):
                 uses.append(Choose(decision=0, choice=UseCard(uid=card.uid)))
     if not options and not uses:
-        ctx.push(st.AfterRolling())
-        return
+        if not final:
+            ctx.push(st.AfterRolling())
+        return  # (final: the dice resolve next)
     ctx.ask(seat, "roll", (*options, _STOP, *uses), _STOP)
 
 
@@ -319,12 +321,15 @@ def _keep(ctx: Ctx, decision: Decision, dice: tuple[int, ...]) -> None:
 
 def _answer_roll(ctx: Ctx, decision: Decision, action: Action) -> None:
     if isinstance(action, StopRolling):
-        ctx.push(st.AfterRolling())
-        return
+        if not ctx.turn.dice_final:
+            ctx.push(st.AfterRolling())
+        return  # (final: the dice resolve next)
     if isinstance(action, Choose):
         _use_on_dice(ctx, decision, action)
         return
     assert isinstance(action, Roll)
+    if ctx.turn.dice_final:
+        raise IllegalAction("the dice are final: no more rolling")
     if action.keep is not None:
         _keep(ctx, decision, action.keep)
     turn = ctx.turn
@@ -359,7 +364,19 @@ def _answer_roll(ctx: Ctx, decision: Decision, action: Action) -> None:
 def _after_rolling(ctx: Ctx, step: st.AfterRolling) -> None:
     """The dice are final: other monsters' cards may step in (clockwise), then resolve."""
     ctx.push(st.Resolve())
+    seat = ctx.turn.seat
+    if any(power.dice_tool for _card, power in powers_of(ctx.s, seat)):
+        # Its dice tools get one more chance if another monster's card changes the dice.
+        ctx.set_turn(dice_final=True)
+        ctx.push(st.DiceToolsAgain(dice=ctx.turn.dice))
     open_window(ctx, "dice_final")
+
+
+def _dice_tools_again(ctx: Ctx, step: st.DiceToolsAgain) -> None:
+    """A card of another monster changed the final dice (Psychic Probe): before they resolve,
+    the active monster may use its dice tools on them once more."""
+    if ctx.turn.dice != step.dice:
+        _ask_roll(ctx, st.AskRoll())
 
 
 def _resolve(ctx: Ctx, step: st.Resolve) -> None:
@@ -737,6 +754,7 @@ _STEPS: dict[type[Any], Callable[[Ctx, Any], None]] = {
     st.AskRoll: _ask_roll,
     st.AfterRolling: _after_rolling,
     st.CardWindow: run_window,
+    st.DiceToolsAgain: _dice_tools_again,
     st.Resolve: _resolve,
     st.ResolveSmashes: _resolve_smashes,
     st.React: _react,

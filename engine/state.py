@@ -120,6 +120,9 @@ class Turn(Frozen, frozen=True):
     yield_answers: tuple[tuple[int, bool], ...] = ()
     # Black dice this turn is played without (an extra turn "with one die fewer").
     fewer_dice: int = 0
+    # True once the rolling is over (the "dice final" window has opened): the roll question
+    # then offers only the dice tools, and stopping resolves the dice.
+    dice_final: bool = False
 
 
 class ExtraTurn(Frozen, frozen=True):
