@@ -56,6 +56,7 @@ from engine.rules import (
     create_game,
     legal_actions,
     max_hearts,
+    option_ready,
     replay,
 )
 from engine.state import (
@@ -145,6 +146,7 @@ __all__ = [
     "max_hearts",
     "narrate",
     "option_label",
+    "option_ready",
     "play_random_game",
     "printed",
     "prompt",

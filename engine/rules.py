@@ -86,6 +86,7 @@ __all__ = [
     "create_game",
     "legal_actions",
     "max_hearts",
+    "option_ready",
     "replay",
 ]
 
@@ -281,6 +282,17 @@ def _ask_roll(ctx: Ctx, step: st.AskRoll) -> None:
             ctx.push(st.AfterRolling())
         return  # (final: the dice resolve next)
     ctx.ask(seat, "roll", (*options, _STOP, *uses), _STOP)
+
+
+def option_ready(state: GameState, action: Action) -> bool:
+    """Would this option of a pending question be accepted as the dice are now? Only a dice
+    tool of the roll question can stop being ready while its question is pending (Background
+    Dweller once every 3 is kept); a user interface may grey such an option out."""
+    if isinstance(action, Choose) and isinstance(action.choice, UseCard):
+        decision = state.decision(action.decision)
+        if decision is not None and decision.kind == "roll":
+            return _roll_use_ready(state, action)
+    return True
 
 
 def _roll_use_ready(state: GameState, option: Choose) -> bool:

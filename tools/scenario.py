@@ -228,9 +228,9 @@ def _parse_action(state: GameState, seat: int, text: str, where: str) -> Action:
 def _roll_card(state: GameState, decision: Decision, key: str, where: str) -> int:
     """The uid of the card (by its power) that a Roll option of the question names."""
     for option in decision.options:
-        if isinstance(option, Roll) and option.card is not None:
-            if _key_of_uid(state, option.card) == key:
-                return option.card
+        if (isinstance(option, Roll) and option.card is not None
+                and _key_of_uid(state, option.card) == key):
+            return option.card
     raise _StepFailure(f"{where}: no roll with {key} in {_options(state, decision)}")
 
 
