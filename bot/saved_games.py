@@ -26,6 +26,7 @@ from bot.model import BrokenGame, Chronicle, Game, GameSetup, Lobby, LobbyPlayer
 from bot.publish import Effect
 from bot.store import ACTIVE_STATUSES, ActionRow, ChannelBusy, GameRow, Status, Store
 from engine import (
+    CARDS,
     Action,
     CorruptState,
     GameState,
@@ -85,6 +86,43 @@ class _SavedSetup(msgspec.Struct):
 
 
 _saved_setup_decoder = msgspec.json.Decoder(_SavedSetup)
+
+
+# --- the cards a game was dealt (its options name none: "every card implemented then") ----
+
+
+class _SavedCard(msgspec.Struct):
+    key: str
+
+
+class _SavedHolder(msgspec.Struct):
+    cards: tuple[_SavedCard, ...] = ()
+
+
+class _SavedCards(msgspec.Struct):
+    """Where a stored state (of any schema so far) keeps cards."""
+
+    deck: tuple[str, ...] = ()
+    face_up: tuple[_SavedCard, ...] = ()
+    discard: tuple[str, ...] = ()
+    monsters: tuple[_SavedHolder, ...] = ()
+
+
+_saved_cards_decoder = msgspec.json.Decoder(_SavedCards)
+
+
+def cards_dealt(data: bytes) -> tuple[str, ...]:
+    """The cards of a stored game (deck, face up, discarded, owned: every card is somewhere),
+    in table order, or () when its JSON does not parse. A game whose options name no cards
+    was dealt every card implemented when it began; replaying its log must deal those again,
+    not today's longer list."""
+    try:
+        saved = _saved_cards_decoder.decode(data)
+    except msgspec.DecodeError:
+        return ()
+    keys = {*saved.deck, *saved.discard, *(c.key for c in saved.face_up),
+            *(c.key for m in saved.monsters for c in m.cards)}
+    return tuple(key for key in CARDS if key in keys)
 
 
 def setup_of(state: GameState) -> GameSetup:
@@ -274,7 +312,7 @@ class SavedGames:
         assert row.state is not None
         try:
             setup = game.setup or _setup_from_raw_state(row.state)
-            state, moves = await self._replay_log(row.id, setup)
+            state, moves = await self._replay_log(row.id, setup, cards_dealt(row.state))
         except DECODE_ERRORS as error:
             raise CorruptState(f"{unreadable}, and it cannot be rebuilt: {error}") from error
         moves_text = "1 move" if moves == 1 else f"{moves} moves"
@@ -284,12 +322,18 @@ class SavedGames:
         rebuilt = replace(game, state=state, chronicle=chronicle, setup=setup)
         return await self.save(rebuilt, "state", "chronicle", "setup")
 
-    async def _replay_log(self, game_id: int, setup: GameSetup) -> tuple[GameState, int]:
-        """The state the game's action log leads to, and the number of actions in it."""
+    async def _replay_log(self, game_id: int, setup: GameSetup,
+                          dealt: tuple[str, ...] = ()) -> tuple[GameState, int]:
+        """The state the game's action log leads to, and the number of actions in it.
+        ``dealt``: the cards the game was dealt, when its options name none."""
         logged = await self.action_log(game_id)
         moves = [(entry.seat, entry.action) for entry in logged]
+        options = setup.options
+        if dealt and not options.cards:
+            options = msgspec.structs.replace(options, cards=dealt)
         try:
-            state = replay(setup.options, setup.seed, setup.monsters, moves)
+            state = replay(options, setup.seed, setup.monsters, moves)
+            state = msgspec.structs.replace(state, options=setup.options)
         except IllegalAction as refusal:
             raise CorruptState(f"its action log does not replay: {refusal}") from refusal
         last_seq = logged[-1].seq if logged else 0

@@ -116,12 +116,12 @@ async def test_herd_culler_turns_a_die_into_a_1_once_a_turn(table: Table) -> Non
     await table.start_game(players=2)
     alice = await roll_with(table, ["1", "1", "2", "3", "heart", "smash"], ("herd_culler", 0))
     await click_label(table, alice, "Herd Culler: turn a die into a 1")
-    game, decision, _ = await table.asked()
+    game = await table.game()
     assert game.board_message_id is not None
     assert labels(table, game.board_message_id) == [
         "Die 3 (2) → 1", "Die 4 (3) → 1", "Die 5 (❤️) → 1", "Die 6 (💥) → 1", "Cancel"]
     await click_label(table, alice, "Die 4 (3) → 1")
-    game, decision, _ = await table.asked()
+    game, _decision, _ = await table.asked()
     state = game.state
     assert state is not None and state.turn is not None
     assert state.turn.dice == ("1", "1", "2", "1", "heart", "smash")
@@ -139,7 +139,7 @@ async def test_background_dweller_rerolls_3s_and_is_greyed_out_when_every_3_is_k
     await force_dice(table.env, game.id, ["heart"])
     await table.click("h0")   # keep the first 3: only the second is rerolled
     await click_label(table, alice, "Background Dweller: reroll 3s")
-    game, decision, _ = await table.asked()
+    game, _decision, _ = await table.asked()
     state = game.state
     assert state is not None and state.turn is not None
     assert state.turn.dice == ("3", "heart", "2", "2", "heart", "smash")
@@ -169,14 +169,14 @@ async def test_energy_drink_and_smoke_cloud_each_offer_their_own_roll(table: Tab
     game = await table.game()
     await force_dice(table.env, game.id, FILLER)
     await table.option(Roll)
-    game, decision, alice = await table.asked()
+    game, _decision, alice = await table.asked()
     assert game.board_message_id is not None
     shown = labels(table, game.board_message_id)
     assert "Roll (Smoke Cloud)" in shown and "Roll (Energy Drink: pay 1⚡)" in shown
 
     await force_dice(table.env, game.id, FILLER)
     await click_label(table, alice, "Roll (Energy Drink: pay 1⚡)")
-    game, decision, _ = await table.asked()
+    game, _decision, _ = await table.asked()
     state = game.state
     assert state is not None
     monster = state.monsters[state.active]
