@@ -36,6 +36,7 @@ from engine import (
     Sweep,
     Yield,
     option_label,
+    option_ready,
     private_option_label,
     secret,
 )
@@ -47,6 +48,8 @@ MAX_MENU_OPTIONS = 25
 MAX_MENU_LABEL = 100
 # A question with more choices than this gets menus (one row each) instead of buttons.
 MAX_OPTION_BUTTONS = 10
+# Rows of components in one message (Discord's limit).
+MAX_ROWS = 5
 
 
 class ClickHandler(Protocol):
@@ -144,16 +147,18 @@ def _roll_buttons(game: Game, state: GameState, decision: Decision) -> list[Game
         for index, face in enumerate(turn.dice)
     ]
     controls_row = (len(turn.dice) + 4) // 5
+    # Roll, Done rolling, then the cards that can act on the dice (an extra roll a card
+    # gives, "Stretchy: set a die to any face"...), five to a row.
     for number, option in enumerate(decision.options):
         label = option_label(state, option)
-        disabled = False
+        disabled = not option_ready(state, option)
         if isinstance(option, Roll):
-            if turn.rolls_left > 0:
+            if turn.rolls_left > 0 and option.card is None:
                 label = f"Roll ({turn.rolls_left} left)"
             disabled = len(turn.kept) == len(turn.dice)
         buttons.append(GameButton(game.id, decision.id, f"o{number}", label=label,
                                   style=_option_style(option), disabled=disabled,
-                                  row=controls_row))
+                                  row=min(controls_row + number // 5, MAX_ROWS - 1)))
     return buttons
 
 

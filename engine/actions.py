@@ -17,9 +17,12 @@ class Keep(_Action, frozen=True, tag="keep"):
 
 
 class Roll(_Action, frozen=True, tag="roll"):
-    """Roll again every die not kept. ``keep`` (when given) replaces the kept set first."""
+    """Roll again every die not kept. ``keep`` (when given) replaces the kept set first.
+    ``card``: once the normal rolls are used up, the owned card (uid) that gives this roll
+    (Smoke Cloud's tokens, paying energy...); None lets the first such card give it."""
 
     keep: tuple[int, ...] | None = None
+    card: int | None = None
 
 
 class StopRolling(_Action, frozen=True, tag="stop"):
@@ -107,11 +110,21 @@ class PickAmount(_Choice, frozen=True, tag="amount"):
     amount: int
 
 
+# --- dice tools (cards that set the owner's dice) ---------------------------------------
+
+
+class SetDie(_Choice, frozen=True, tag="set"):
+    """Set the die at this index (0-based) of the current roll to ``face`` (a die face)."""
+
+    die: int
+    face: str
+
+
 # Every kind of answer a question can take. A card that needs a new kind of answer adds a
 # struct here; the card itself says what the answer means (its ``answer`` and labels).
 Choice = (
     Pass | TakeLoss | UseCard | PickDie | PickCard | SplitHearts
-    | TopCard | PickMonster | PickAmount
+    | TopCard | PickMonster | PickAmount | SetDie
 )
 
 

@@ -244,6 +244,10 @@ class Power:
     # The moments of other monsters' turns this card takes part in (see ``Window``), found by
     # ``register`` from the window hooks the card overrides.
     windows: ClassVar[frozenset[Window]] = frozenset()
+    # Found by ``register``: the card overrides ``roll_use_available`` / ``extra_roll_available``
+    # (the roll question, the hottest path, asks only such cards).
+    dice_tool: ClassVar[bool] = False
+    extra_roller: ClassVar[bool] = False
 
     # --- gaining and losing the card ------------------------------------------------------
 
@@ -311,6 +315,21 @@ class Power:
         """The owner yielded its place in Tokyo this turn and ``newcomer`` has just taken it:
         the losses of hearts this causes (queued together)."""
         return ()
+    # --- dice tools: the owner's roll ----------------------------------------------------
+    # Cards that act on their owner's dice while it rolls (set a die, reroll 3s...). Each use
+    # is an option of the roll question (``UseCard``), offered while the card can act, even
+    # once no rolls are left; the roll question is asked again after the use.
+
+    def roll_use_available(self, ctx: Ctx, seat: int, card: Card) -> bool:
+        """Can the owner use this card on its dice now, during its roll?"""
+        return False
+
+    def roll_use(self, ctx: Ctx, seat: int, card: Card) -> None:
+        """Use the card on the dice: act at once, or ask the card's question(s)."""
+
+    def extra_roll_label(self, state: GameState, card: Card) -> str:
+        """What the card's extra roll costs, for its button ("pay 1⚡"); "" says nothing."""
+        return ""
 
     # --- losing hearts --------------------------------------------------------------------
 
@@ -440,6 +459,8 @@ def register(cls: type[Power]) -> type[Power]:
         window for window, hook in _WINDOW_HOOKS.items()
         if getattr(cls, hook) is not getattr(Power, hook)
     )
+    cls.dice_tool = cls.roll_use_available is not Power.roll_use_available
+    cls.extra_roller = cls.extra_roll_available is not Power.extra_roll_available
     POWERS[cls.key] = cls()
     for window in cls.windows:
         WINDOW_KEYS.setdefault(window, set()).add(cls.key)

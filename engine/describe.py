@@ -45,6 +45,8 @@ def _plural(n: int, word: str) -> str:
 def option_label(state: GameState, action: Action) -> str:
     """A short button label for one option of a pending decision."""
     if isinstance(action, Roll):
+        if action.card is not None:
+            return _extra_roll_label(state, action.card)
         turn = state.turn
         if turn is not None and turn.rolls_left == 0:
             return "Roll (uses a card)"
@@ -68,6 +70,21 @@ def option_label(state: GameState, action: Action) -> str:
     if isinstance(action, Timeout):
         return "Time's up"
     return _choice_label(state, action)
+
+
+def _extra_roll_label(state: GameState, uid: int) -> str:
+    """A Roll given by a card once the normal rolls are used up: "Roll (Energy Drink: pay
+    1⚡)"; a copy says what it copies ("Roll (Smoke Cloud, Mimic)")."""
+    found = find_card(state, uid)
+    if found is None:
+        return "Roll (uses a card)"
+    card = found[1]
+    key = effective_key(state, card)
+    name = card_name(state, key)
+    if key != card.key:
+        name += f", {card_name(state, card.key)}"
+    note = POWERS[key].extra_roll_label(state, card)
+    return f"Roll ({name}: {note})" if note else f"Roll ({name})"
 
 
 def _choice_label(state: GameState, action: Choose) -> str:
@@ -129,6 +146,8 @@ def prompt(state: GameState, decision_index: int = 0) -> str:
     if kind == "roll":
         turn = state.turn
         left = turn.rolls_left if turn is not None else 0
+        if not any(isinstance(o, Roll) for o in decision.options):
+            return f"{name}: use a card on the dice, or resolve them?"
         return f"{name}: keep dice and roll again ({_plural(left, 'roll')} left), or stop?"
     if kind == "yield":
         place = PLACE_WORDS.get(state.place_of(decision.seat) or "", "Tokyo")
@@ -232,6 +251,8 @@ def narrate(state: GameState, event: ev.Event) -> str | None:
             return f"Tokyo Bay closes: fewer than {BAY_MIN_MONSTERS} monsters remain."
         case ev.ExtraTurnGranted(seat=seat, card=key):
             return f"{name(seat)} will take an extra turn ({card(key)})."
+        case ev.DieChanged(seat=seat, die=die, face=face, card=key):
+            return f"{name(seat)} sets die {die + 1} to {FACE_WORDS.get(face, face)} ({card(key)})."
         case ev.DeckEmpty():
             return "The deck is empty."
         case ev.Won(seats=seats, reason=reason):

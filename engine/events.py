@@ -206,6 +206,15 @@ class ExtraTurnGranted(_Event, frozen=True, tag="extra_turn"):
     card: str
 
 
+class DieChanged(_Event, frozen=True, tag="die_changed"):
+    """A card set one of the active monster's dice (index ``die``) to ``face``."""
+
+    seat: int
+    die: int
+    face: str
+    card: str
+
+
 class DeckEmpty(_Event, frozen=True, tag="deck_empty"):
     pass
 
@@ -261,6 +270,7 @@ Event = (
     | Eliminated
     | BayClosed
     | ExtraTurnGranted
+    | DieChanged
     | DeckEmpty
     | Won
     | NoWinner

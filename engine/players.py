@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.actions import Action, Roll, StopRolling
+from engine.actions import Action, Choose, Roll, StopRolling
 from engine.rules import apply, create_game
 from engine.state import Decision, GameState, Options
 
@@ -30,13 +30,18 @@ class RandomPlayer:
         (every kept set but "all dice", plus stopping), without listing 2**n sets."""
         assert state.turn is not None
         n = len(state.turn.dice)
-        can_roll = any(isinstance(o, Roll) for o in decision.options)
-        if not can_roll or self.random.randrange(2**n) == 0:
+        rolls = [o for o in decision.options if isinstance(o, Roll)]
+        # Cards used on the dice (options of the roll question): one time in four.
+        uses = [o for o in decision.options if isinstance(o, Choose)]
+        if uses and self.random.randrange(4) == 0:
+            return self.random.choice(uses)
+        if not rolls or self.random.randrange(2**n) == 0:
             return StopRolling(decision=decision.id)
+        card = rolls[0].card if len(rolls) == 1 else self.random.choice(rolls).card
         while True:
             keep = tuple(i for i in range(n) if self.random.getrandbits(1))
             if len(keep) < n:
-                return Roll(decision=decision.id, keep=keep)
+                return Roll(decision=decision.id, keep=keep, card=card)
 
 
 @dataclass

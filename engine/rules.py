@@ -73,6 +73,7 @@ from engine.state import (
     Card,
     Decision,
     DecisionKind,
+    ExtraTurn,
     Face,
     GameState,
     Loss,
@@ -89,6 +90,7 @@ __all__ = [
     "create_game",
     "legal_actions",
     "max_hearts",
+    "option_ready",
     "replay",
 ]
 
@@ -164,9 +166,14 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
         n = len(state.turn.dice)
         subsets = [c for size in range(n + 1) for c in combinations(range(n), size)]
         actions.extend(Keep(decision=decision.id, dice=s) for s in subsets)
-        if any(isinstance(o, Roll) for o in decision.options):
-            actions.extend(Roll(decision=decision.id, keep=s) for s in subsets if len(s) < n)
+        for option in decision.options:
+            if isinstance(option, Roll):
+                actions.extend(Roll(decision=decision.id, keep=s, card=option.card)
+                               for s in subsets if len(s) < n)
         actions.append(StopRolling(decision=decision.id))
+        # Cards used on the dice (options of the roll question), while they can act.
+        actions.extend(o for o in decision.options
+                       if isinstance(o, Choose) and _roll_use_ready(state, o))
     return actions
 
 
@@ -181,7 +188,7 @@ def apply(state: GameState, seat: int, action: Action) -> tuple[GameState, list[
         _keep(ctx, decision, action.dice)
     else:
         if decision.kind == "roll":
-            if not isinstance(action, (Roll, StopRolling)):
+            if not isinstance(action, (Roll, StopRolling)) and action not in decision.options:
                 raise IllegalAction("roll the dice or stop rolling")
         elif action not in decision.options:
             raise IllegalAction("that is not one of the choices")
@@ -231,7 +238,7 @@ def _start_turn(ctx: Ctx, step: st.StartTurn) -> None:
 
 def dice_count(ctx: Ctx, seat: int) -> tuple[int, int]:
     """(black dice, green dice) this monster rolls: Shrink Ray tokens take black dice away."""
-    black = max(0, BLACK_DICE - ctx.mon(seat).shrink)
+    black = max(0, BLACK_DICE - ctx.mon(seat).shrink - ctx.turn.fewer_dice)
     green = sum(power.extra_dice for _card, power in powers_of(ctx.s, seat))
     return black, green
 
@@ -248,19 +255,76 @@ def _first_roll(ctx: Ctx, step: st.FirstRoll) -> None:
 
 def _extra_roll_card(ctx: Ctx, seat: int) -> Card | None:
     for card, power in powers_of(ctx.s, seat):
-        if power.extra_roll_available(ctx, seat, card):
+        if power.extra_roller and power.extra_roll_available(ctx, seat, card):
             return card
     return None
 
 
+_ROLL = Roll(decision=0)
+_STOP = StopRolling(decision=0)
+
+
 def _ask_roll(ctx: Ctx, step: st.AskRoll) -> None:
+    """The roll question: roll again (once the normal rolls are used up, one Roll option per
+    card that can give an extra roll), stop, or use a card on the dice (dice tools)."""
     turn = ctx.turn
-    can_roll = turn.rolls_left > 0 or _extra_roll_card(ctx, turn.seat) is not None
-    if not turn.dice or not can_roll:
+    if not turn.dice:
         ctx.push(st.AfterRolling())
         return
-    ctx.ask(turn.seat, "roll", (Roll(decision=0), StopRolling(decision=0)),
-            StopRolling(decision=0))
+    seat = turn.seat
+    final = turn.dice_final
+    options: list[Action] = [_ROLL] if turn.rolls_left > 0 and not final else []
+    uses: list[Action] = []
+    if ctx.s.monsters[seat].cards:
+        for card, power in powers_of(ctx.s, seat):
+            if (power.extra_roller and not turn.rolls_left and not final
+                    and power.extra_roll_available(ctx, seat, card)):
+                options.append(Roll(decision=0, card=card.uid))
+            if power.dice_tool and power.roll_use_available(ctx, seat, card):
+                uses.append(Choose(decision=0, choice=UseCard(uid=card.uid)))
+    if not options and not uses:
+        if not final:
+            ctx.push(st.AfterRolling())
+        return  # (final: the dice resolve next)
+    ctx.ask(seat, "roll", (*options, _STOP, *uses), _STOP)
+
+
+def option_ready(state: GameState, action: Action) -> bool:
+    """Would this option of a pending question be accepted as the dice are now? Only a dice
+    tool of the roll question can stop being ready while its question is pending (Background
+    Dweller once every 3 is kept); a user interface may grey such an option out."""
+    if isinstance(action, Choose) and isinstance(action.choice, UseCard):
+        decision = state.decision(action.decision)
+        if decision is not None and decision.kind == "roll":
+            return _roll_use_ready(state, action)
+    return True
+
+
+def _roll_use_ready(state: GameState, option: Choose) -> bool:
+    """Can the card of this roll-question option act on the dice as they are now (kept
+    dice included)?"""
+    if not isinstance(option.choice, UseCard) or state.turn is None:
+        return False
+    ctx = Ctx(state)
+    card = current_card(ctx, state.turn.seat, option.choice.uid)
+    if card is None:
+        return False
+    return POWERS[effective_key(state, card)].roll_use_available(ctx, state.turn.seat, card)
+
+
+def _use_on_dice(ctx: Ctx, decision: Decision, action: Action) -> None:
+    """A card used on the dice from the roll question; the roll question comes back after
+    it (and after any question of the card's)."""
+    choice = _choice(action)
+    assert isinstance(choice, UseCard)
+    card = current_card(ctx, decision.seat, choice.uid)
+    power = None if card is None else POWERS.get(effective_key(ctx.s, card))
+    if card is None or power is None:
+        raise IllegalAction("that card is gone")
+    if not power.roll_use_available(ctx, decision.seat, card):
+        raise IllegalAction("that card cannot act on these dice now")
+    ctx.push(st.AskRoll())
+    power.roll_use(ctx, decision.seat, card)
 
 
 def _keep(ctx: Ctx, decision: Decision, dice: tuple[int, ...]) -> None:
@@ -274,9 +338,15 @@ def _keep(ctx: Ctx, decision: Decision, dice: tuple[int, ...]) -> None:
 
 def _answer_roll(ctx: Ctx, decision: Decision, action: Action) -> None:
     if isinstance(action, StopRolling):
-        ctx.push(st.AfterRolling())
+        if not ctx.turn.dice_final:
+            ctx.push(st.AfterRolling())
+        return  # (final: the dice resolve next)
+    if isinstance(action, Choose):
+        _use_on_dice(ctx, decision, action)
         return
     assert isinstance(action, Roll)
+    if ctx.turn.dice_final:
+        raise IllegalAction("the dice are final: no more rolling")
     if action.keep is not None:
         _keep(ctx, decision, action.keep)
     turn = ctx.turn
@@ -287,13 +357,16 @@ def _answer_roll(ctx: Ctx, decision: Decision, action: Action) -> None:
         raise IllegalAction("every die is kept: free at least one die, or stop rolling")
     card_used: str | None = None
     rolls_left = turn.rolls_left
-    if rolls_left > 0:
+    if rolls_left > 0 and action.card is None:
         rolls_left -= 1
+    elif rolls_left > 0:
+        raise IllegalAction("roll normally: you still have rolls left")
     else:
-        card = _extra_roll_card(ctx, seat)
-        if card is None:
+        card = (_extra_roll_card(ctx, seat) if action.card is None
+                else current_card(ctx, seat, action.card))
+        power = None if card is None else POWERS.get(effective_key(ctx.s, card))
+        if card is None or power is None or not power.extra_roll_available(ctx, seat, card):
             raise IllegalAction("no rolls left")
-        power = POWERS[effective_key(ctx.s, card)]
         card_used = power.key
         power.spend_extra_roll(ctx, seat, card)
     dice = list(turn.dice)
@@ -308,7 +381,19 @@ def _answer_roll(ctx: Ctx, decision: Decision, action: Action) -> None:
 def _after_rolling(ctx: Ctx, step: st.AfterRolling) -> None:
     """The dice are final: other monsters' cards may step in (clockwise), then resolve."""
     ctx.push(st.Resolve())
+    seat = ctx.turn.seat
+    if any(power.dice_tool for _card, power in powers_of(ctx.s, seat)):
+        # Its dice tools get one more chance if another monster's card changes the dice.
+        ctx.set_turn(dice_final=True)
+        ctx.push(st.DiceToolsAgain(dice=ctx.turn.dice))
     open_window(ctx, "dice_final")
+
+
+def _dice_tools_again(ctx: Ctx, step: st.DiceToolsAgain) -> None:
+    """A card of another monster changed the final dice (Psychic Probe): before they resolve,
+    the active monster may use its dice tools on them once more."""
+    if ctx.turn.dice != step.dice:
+        _ask_roll(ctx, st.AskRoll())
 
 
 def _resolve(ctx: Ctx, step: st.Resolve) -> None:
@@ -743,19 +828,23 @@ def _next_turn(ctx: Ctx, step: st.NextTurn) -> None:
         ctx.emit(ev.Won(seats=winners, reason=reason))
         return
     turn = ctx.turn
-    extra = list(s.extra_turns)
-    while extra and not s.monsters[extra[0]].alive:
+    # An entry is a seat (a full extra turn) or an ExtraTurn (one with fewer dice).
+    extra = [e if isinstance(e, ExtraTurn) else ExtraTurn(seat=e) for e in s.extra_turns]
+    while extra and not s.monsters[extra[0].seat].alive:
         extra.pop(0)
+    fewer_dice = 0
     if extra:
-        seat, order_seat, is_extra = extra.pop(0), turn.order_seat, True
+        owed = extra.pop(0)
+        seat, order_seat, is_extra, fewer_dice = owed.seat, turn.order_seat, True, owed.fewer_dice
     else:
         n = len(s.monsters)
         seat = next((turn.order_seat + k) % n for k in range(1, n + 1)
                     if s.monsters[(turn.order_seat + k) % n].alive)
         order_seat, is_extra = seat, False
     ctx.set(
-        extra_turns=tuple(extra),
-        turn=Turn(seat=seat, number=turn.number + 1, order_seat=order_seat, extra=is_extra),
+        extra_turns=tuple(e.seat if not e.fewer_dice else e for e in extra),
+        turn=Turn(seat=seat, number=turn.number + 1, order_seat=order_seat, extra=is_extra,
+                  fewer_dice=fewer_dice),
     )
     ctx.push(st.StartTurn())
 
@@ -772,6 +861,7 @@ _STEPS: dict[type[Any], Callable[[Ctx, Any], None]] = {
     st.AskRoll: _ask_roll,
     st.AfterRolling: _after_rolling,
     st.CardWindow: run_window,
+    st.DiceToolsAgain: _dice_tools_again,
     st.Resolve: _resolve,
     st.HeartDice: _heart_dice,
     st.ResolveSmashes: _resolve_smashes,

@@ -146,6 +146,19 @@ class Turn(Frozen, frozen=True):
     # Who yielded which place in Tokyo this turn: a card of the yielder may act on the monster
     # that takes its place (see Power.on_place_taken).
     yielded: tuple[tuple[int, Place], ...] = ()
+    # Black dice this turn is played without (an extra turn "with one die fewer").
+    fewer_dice: int = 0
+    # True once the rolling is over (the "dice final" window has opened): the roll question
+    # then offers only the dice tools, and stopping resolves the dice.
+    dice_final: bool = False
+
+
+class ExtraTurn(Frozen, frozen=True):
+    """An extra turn owed to ``seat`` that is played with ``fewer_dice`` black dice fewer
+    (an entry of ``GameState.extra_turns``; a plain seat number is a full extra turn)."""
+
+    seat: int
+    fewer_dice: int = 0
 
 
 # What a decision is about. The rules ask the first five; "card" is a card's own question,
@@ -193,8 +206,9 @@ class GameState(Frozen, frozen=True):
     turn: Turn | None = None
     pending: tuple[Decision, ...] = ()
     steps: tuple[Step, ...] = ()
-    # Seats owed an extra turn (Frenzy) after the current one, in order.
-    extra_turns: tuple[int, ...] = ()
+    # Seats owed an extra turn (Frenzy) after the current one, in order; an ExtraTurn entry
+    # is an extra turn with fewer dice.
+    extra_turns: tuple[int | ExtraTurn, ...] = ()
     # Faces the next dice rolls must show, consumed first (rule scenarios and bot tests force
     # dice this way; always empty in a real game).
     forced_dice: tuple[Face, ...] = ()

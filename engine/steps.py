@@ -44,6 +44,13 @@ class CardWindow(_Step, frozen=True, tag="window"):
     cards: tuple[int, ...] = ()
 
 
+class DiceToolsAgain(_Step, frozen=True, tag="dice_tools_again"):
+    """After the "dice final" window: if another monster's card changed the dice (they are no
+    longer ``dice``), the active monster may use its dice tools once more."""
+
+    dice: tuple[str, ...] = ()
+
+
 class Resolve(_Step, frozen=True, tag="resolve"):
     pass
 
@@ -103,6 +110,7 @@ Step = (
     | AskRoll
     | AfterRolling
     | CardWindow
+    | DiceToolsAgain
     | Resolve
     | HeartDice
     | ResolveSmashes

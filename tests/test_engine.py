@@ -12,6 +12,7 @@ import pytest
 from engine import (
     FIRST_DECK,
     Choose,
+    ExtraTurn,
     IllegalAction,
     NotYourDecision,
     Options,
@@ -216,3 +217,22 @@ def test_the_two_player_variant_defaults_to_the_2016_rulebook_and_old_games_keep
     stored = msgspec.json.decode(encode_state(old))
     stored["options"].pop("two_player_variant")
     assert decode_state(msgspec.json.encode(stored)).two_player_variant()
+
+
+# --- dice tools and Freeze Time: stored forms -------------------------------------------
+
+
+def test_states_and_actions_stored_before_the_dice_tools_still_decode() -> None:
+    """A roll stored without ``card``, a turn without ``fewer_dice``/``dice_final`` and extra
+    turns as plain seats are what the engine wrote before; an extra turn with fewer dice is
+    an object among the seats."""
+    assert decode_action(b'{"type":"roll","decision":4,"keep":[0]}') == Roll(decision=4,
+                                                                             keep=(0,))
+    state, _ = create_game(Options(), 5, 3)
+    raw = json.loads(encode_state(state))
+    assert "fewer_dice" not in raw["turn"] and "dice_final" not in raw["turn"]
+    raw["extra_turns"] = [2, {"seat": 1, "fewer_dice": 1}]
+    decoded = decode_state(json.dumps(raw))
+    assert decoded.extra_turns == (2, ExtraTurn(seat=1, fewer_dice=1))
+    assert decoded.turn is not None and decoded.turn.fewer_dice == 0
+    assert decode_state(encode_state(decoded)) == decoded

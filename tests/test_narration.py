@@ -84,6 +84,9 @@ CASES: list[tuple[ev.Event, str | None]] = [
     (ev.Eliminated(seat=2), "💀 Gigazaur is eliminated."),
     (ev.BayClosed(), "Tokyo Bay closes: fewer than 5 monsters remain."),
     (ev.ExtraTurnGranted(seat=0, card="frenzy"), "Alienoid will take an extra turn (Frenzy)."),
+    # Dice tools (Plot Twist, Stretchy, Herd Culler).
+    (ev.DieChanged(seat=0, die=2, face="heart", card="stretchy"),
+     "Alienoid sets die 3 to heart (Stretchy)."),
     (ev.DeckEmpty(), "The deck is empty."),
     (ev.Won(seats=(0,), reason="20 victory points"), "👑 Alienoid wins (20 victory points)!"),
     (ev.Won(seats=(0, 3), reason="20 victory points"),

@@ -33,6 +33,7 @@ from engine.actions import (
     PickDie,
     PickMonster,
     Roll,
+    SetDie,
     SplitHearts,
     Stay,
     StopRolling,
@@ -206,9 +207,15 @@ def _parse_answer(state: GameState, decision: Decision, text: str, where: str) -
     verb, rest = words[0].lower(), words[1:]
     did = decision.id
     if verb == "roll":
+        card = None
+        if "with" in rest:
+            # "roll with Energy Drink": the card that gives the roll once no rolls are left.
+            at = rest.index("with")
+            card = _roll_card(state, decision, _card_key(" ".join(rest[at + 1:]), where), where)
+            rest = rest[:at]
         if rest[:1] == ["keep"]:
-            return Roll(decision=did, keep=tuple(int(n) - 1 for n in rest[1:]))
-        return Roll(decision=did)
+            return Roll(decision=did, keep=tuple(int(n) - 1 for n in rest[1:]), card=card)
+        return Roll(decision=did, card=card)
     if verb == "keep":
         return Keep(decision=did, dice=tuple(int(n) - 1 for n in rest))
     simple: dict[str, Action] = {
@@ -223,13 +230,22 @@ def _parse_answer(state: GameState, decision: Decision, text: str, where: str) -
         return simple[verb]
     if verb == "buy":
         key = _card_key(" ".join(rest), where)
-        for slot, card in enumerate(state.face_up):
-            if card.key == key:
+        for slot, shown in enumerate(state.face_up):
+            if shown.key == key:
                 return Buy(decision=did, slot=slot)
         raise _StepFailure(f"{where}: {key} is not face up")
     if verb == "choose":
         return Choose(decision=did, choice=_choice(state, decision, rest, where))
     raise ScenarioError(f"{where}: unknown action {text!r}")
+
+
+def _roll_card(state: GameState, decision: Decision, key: str, where: str) -> int:
+    """The uid of the card (by its power) that a Roll option of the question names."""
+    for option in decision.options:
+        if (isinstance(option, Roll) and option.card is not None
+                and _key_of_uid(state, option.card) == key):
+            return option.card
+    raise _StepFailure(f"{where}: no roll with {key} in {_options(state, decision)}")
 
 
 def _choice(state: GameState, decision: Decision, words: list[str], where: str) -> Choice:
@@ -273,6 +289,15 @@ def _choice(state: GameState, decision: Decision, words: list[str], where: str) 
                 if found is not None and found[1].key == key:
                     return option.choice
         raise _StepFailure(f"{where}: no choice 'sell {key}' in {_options(state, decision)}")
+    if kind == "set":
+        return SetDie(die=int(rest[0]) - 1, face=_faces(rest[1:2], where)[0])
+    if kind == "face":
+        face = _faces(rest[:1], where)[0]
+        for option in decision.options:
+            if (isinstance(option, Choose) and isinstance(option.choice, SetDie)
+                    and option.choice.face == face):
+                return option.choice
+        raise _StepFailure(f"{where}: no choice 'face {face}' in {_options(state, decision)}")
     if kind in ("use", "copy", "buy"):
         key = _card_key(" ".join(rest), where)
         wanted = UseCard if kind == "use" else PickCard
@@ -327,6 +352,8 @@ def _choice_text(state: GameState, choice: Choice, decision: Decision | None = N
             return f"buy:{uid}" if face_up_slot(state, uid) is not None else f"copy:{uid}"
         case SplitHearts(poison=poison, shrink=shrink):
             return f"tokens:{poison}:{shrink}"
+        case SetDie(die=die, face=face):
+            return f"set:{die}:{face}"
     raise ScenarioError(f"no text for the choice {choice!r}")
 
 
@@ -336,7 +363,9 @@ _SELL_QUESTIONS = ("metamorph",)
 
 def _options(state: GameState, decision: Decision) -> list[str]:
     return [_option_text(state, decision, o.choice) if isinstance(o, Choose)
-            else type(o).__name__ for o in decision.options]
+            else f"Roll:{o.card}" if isinstance(o, Roll) and o.card is not None
+            else type(o).__name__
+            for o in decision.options]
 
 
 def _option_text(state: GameState, decision: Decision, choice: Choice) -> str:
@@ -448,7 +477,7 @@ EVENT_KINDS: dict[str, type[Any]] = {
 _SEAT_FIELDS = ("seat", "by", "owner")
 _CARD_FIELDS = ("card", "copier")
 _NUMBERED_FIELDS = ("rerolled",)   # die numbers, written from 1
-_SLOT_FIELDS = ("slot",)            # face-up slots, written from 1
+_SLOT_FIELDS = ("slot", "die")      # face-up slots and a die's number, written from 1
 
 
 def _kind(event: Event) -> str:

@@ -12,15 +12,19 @@ from engine.card_table import CARDS
 from engine.cards import (
     acid_attack,
     armor_plating,
+    background_dweller,
     battery_monster,
     burrowing,
     camouflage,
     combos,
     death_from_above,
+    dice_tools,
     eater_of_the_dead,
     end_of_turn_gains,
+    energy_drink,
     even_bigger,
     fire_breathing,
+    freeze_time,
     frenzy,
     gain_bonuses,
     healing_ray,
@@ -60,6 +64,8 @@ MODULES = (
     acid_attack, burrowing, combos, fire_breathing, nova_breath, smash_adders, urbavore,
     # (Buying cards and heart dice.)
     battery_monster, healing_ray, made_in_a_lab, parasitic_tentacles,
+    # (Dice tools and extra turns.)
+    background_dweller, dice_tools, energy_drink, freeze_time,
 )
 
 

@@ -1,0 +1,158 @@
+"""Cards that set one of their owner's dice while it rolls (before the dice resolve):
+
+- Plot Twist: set one die to any face, then discard the card (a Mimic copying it is the card
+  discarded);
+- Stretchy: pay 2 energy to set one die to any face, as often as the owner can pay;
+- Herd Culler: once per turn (per copy), turn one die into a 1.
+
+Each is an option of the roll question ("Plot Twist: set a die to any face"); choosing it
+asks which die (and, to set any face, which face), with Cancel as the default a timeout
+takes; then the roll question comes back.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from msgspec.structs import replace
+
+from engine import events as ev
+from engine.actions import Choice, Pass, PickDie, SetDie
+from engine.core import (
+    Ctx,
+    IllegalAction,
+    Power,
+    card_name,
+    current_card,
+    pay_energy,
+    register,
+    remove_card,
+    replace_card,
+)
+from engine.state import FACE_SYMBOLS, FACES, Card, Decision, Face, GameState
+
+_FACE_LABELS: dict[str, str] = {
+    "1": "1", "2": "2", "3": "3", "energy": "⚡ energy", "heart": "❤️ heart", "smash": "💥 smash",
+}
+
+
+def die_label(state: GameState, die: int) -> str:
+    """"die 3 (💥)": a die of the active monster's roll, numbered from 1."""
+    dice = state.turn.dice if state.turn is not None else ()
+    face = FACE_SYMBOLS[dice[die]] if die < len(dice) else "?"
+    return f"die {die + 1} ({face})"
+
+
+def set_die(ctx: Ctx, die: int, face: str, key: str) -> None:
+    """Set the active monster's die ``die`` to ``face`` (the card ``key`` does it)."""
+    if face not in FACES or not 0 <= die < len(ctx.turn.dice):
+        raise IllegalAction("that is not a die face")
+    dice: list[Face] = list(ctx.turn.dice)
+    dice[die] = next(f for f in FACES if f == face)
+    ctx.set_turn(dice=tuple(dice))
+    ctx.emit(ev.DieChanged(seat=ctx.turn.seat, die=die, face=face, card=key))
+
+
+class DieSetter(Power):
+    """Pick a die, then a face (``target`` None), or pick a die for a fixed ``target`` face."""
+
+    target: ClassVar[str | None] = None
+    # Energy paid for each use (Stretchy).
+    cost: ClassVar[int] = 0
+
+    def can_use(self, ctx: Ctx, seat: int, card: Card) -> bool:
+        return ctx.mon(seat).energy >= self.cost
+
+    def roll_use_available(self, ctx: Ctx, seat: int, card: Card) -> bool:
+        return self.can_use(ctx, seat, card) and bool(self.dice(ctx.turn.dice))
+
+    def dice(self, dice: tuple[Face, ...]) -> tuple[int, ...]:
+        """The dice the card can change (not those already showing its fixed face)."""
+        return tuple(i for i, face in enumerate(dice) if face != self.target)
+
+    def roll_use(self, ctx: Ctx, seat: int, card: Card) -> None:
+        choices = tuple(PickDie(die=i) for i in self.dice(ctx.turn.dice))
+        self.ask(ctx, seat, card, self.key, (*choices, Pass()), Pass())
+
+    def use_label(self, state: GameState, card: Card) -> str:
+        if self.target is not None:
+            return f"turn a die into a {self.target}"
+        paid = f" ({self.cost}⚡)" if self.cost else ""
+        return f"set a die to any face{paid}"
+
+    def prompt(self, state: GameState, decision: Decision) -> str:
+        name = card_name(state, self.key)
+        if decision.question.endswith("_face"):
+            die = next((c.die for o in decision.options
+                        if isinstance(c := getattr(o, "choice", None), SetDie)), 0)
+            return f"set {die_label(state, die)} to which face ({name})?"
+        if self.target is not None:
+            return f"which die should {name} turn into a {self.target}?"
+        return f"which die should {name} set to another face?"
+
+    def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> str:
+        if isinstance(choice, Pass):
+            return "Cancel"
+        if isinstance(choice, SetDie):
+            return _FACE_LABELS.get(choice.face, choice.face)
+        if isinstance(choice, PickDie):
+            label = die_label(state, choice.die).capitalize()
+            return f"{label} → {self.target}" if self.target is not None else label
+        return super().choice_label(state, decision, choice)
+
+    def answer(self, ctx: Ctx, decision: Decision, choice: Choice) -> None:
+        if isinstance(choice, Pass):
+            return  # back to the roll question
+        assert decision.card_uid is not None
+        card = current_card(ctx, decision.seat, decision.card_uid)
+        if card is None:
+            raise IllegalAction("that card is gone")
+        if isinstance(choice, PickDie) and self.target is None:
+            current = ctx.turn.dice[choice.die]
+            faces = tuple(SetDie(die=choice.die, face=f) for f in FACES if f != current)
+            self.ask(ctx, decision.seat, card, f"{self.key}_face", (*faces, Pass()), Pass())
+            return
+        if isinstance(choice, PickDie):
+            choice = SetDie(die=choice.die, face=self.target or "1")
+        assert isinstance(choice, SetDie)
+        self.pay(ctx, decision.seat, card)
+        set_die(ctx, choice.die, choice.face, self.key)
+        self.after_use(ctx, decision.seat, card)
+
+    def pay(self, ctx: Ctx, seat: int, card: Card) -> None:
+        if self.cost:
+            pay_energy(ctx, seat, self.cost, card_name(ctx.s, self.key))
+
+    def after_use(self, ctx: Ctx, seat: int, card: Card) -> None:
+        """The die is set (Plot Twist discards itself, Herd Culler marks the turn)."""
+
+
+@register
+class PlotTwist(DieSetter):
+    key = "plot_twist"
+
+    def use_label(self, state: GameState, card: Card) -> str:
+        return "set a die to any face (then discard it)"
+
+    def after_use(self, ctx: Ctx, seat: int, card: Card) -> None:
+        # The card that asked goes: a Mimic copying Plot Twist, when that is what was used.
+        remove_card(ctx, seat, card, "used")
+
+
+@register
+class Stretchy(DieSetter):
+    key = "stretchy"
+    cost = 2
+
+
+@register
+class HerdCuller(DieSetter):
+    key = "herd_culler"
+    target = "1"
+
+    def can_use(self, ctx: Ctx, seat: int, card: Card) -> bool:
+        # Once per turn for each copy (a Mimic copying it has its own use).
+        return card.used_turn != ctx.turn.number
+
+    def after_use(self, ctx: Ctx, seat: int, card: Card) -> None:
+        replace_card(ctx, seat, replace(card, used_turn=ctx.turn.number))
