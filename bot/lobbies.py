@@ -16,7 +16,7 @@ from bot import publish
 from bot.chronicle import opening_lines
 from bot.model import Chronicle, Game, GameSetup, Lobby, LobbyPlayer, Outcome, Refused
 from bot.publish import Show
-from bot.saved_games import SavedGames
+from bot.saved_games import SavedGames, setup_for
 from engine import MAX_MONSTERS, MIN_MONSTERS, MONSTER_NAMES, Edition, Options, create_game
 
 
@@ -125,9 +125,7 @@ class Lobbies:
                 _assign_monsters(players, random.Random(seed)),
             )
             state, happened = create_game(setup.options, setup.seed, setup.monsters)
-            # Keep the options as the game fixed them (the cards dealt, the variant), so a
-            # later version replays this game the same way.
-            setup = msgspec.structs.replace(setup, options=state.options)
+            setup = setup_for(state)
             chronicle = Chronicle(log=opening_lines(state, happened), asked_at=self._clock())
             game = replace(lobby, status="playing", seats=tuple(p.user_id for p in players),
                            state=state, chronicle=chronicle, setup=setup)

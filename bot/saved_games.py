@@ -27,6 +27,7 @@ from bot.publish import Effect
 from bot.store import ACTIVE_STATUSES, ActionRow, ChannelBusy, GameRow, Status, Store
 from engine import (
     FIRST_DECK,
+    SCHEMA_VERSION,
     Action,
     CorruptState,
     GameState,
@@ -36,6 +37,7 @@ from engine import (
     decode_state,
     encode_action,
     encode_state,
+    implemented_keys,
     replay,
 )
 
@@ -83,21 +85,31 @@ class _SavedSetup(msgspec.Struct):
     seed: int
     monsters: tuple[_SavedMonster, ...]
     options: Options = Options()
+    schema: int = 1
 
 
 _saved_setup_decoder = msgspec.json.Decoder(_SavedSetup)
 
 
-def setup_of(state: GameState) -> GameSetup:
-    return GameSetup(state.seed, state.options, tuple(m.name for m in state.monsters))
+def setup_for(state: GameState) -> GameSetup:
+    """How a new game was created, naming the cards it dealt (its state says "the whole
+    deck"), so that a later version with more cards replays it the same way."""
+    options = state.options
+    if not options.cards:
+        options = msgspec.structs.replace(options, cards=implemented_keys())
+    return GameSetup(state.seed, options, tuple(m.name for m in state.monsters))
 
 
 def _setup_from_raw_state(data: bytes) -> GameSetup:
     """For games started before the setup was stored: read it from the state's JSON, which
     may still parse even when the state as a whole does not decode."""
     saved = _saved_setup_decoder.decode(data)
-    return _as_played(GameSetup(saved.seed, saved.options,
-                                tuple(m.name for m in saved.monsters)))
+    setup = GameSetup(saved.seed, saved.options, tuple(m.name for m in saved.monsters))
+    if 3 <= saved.schema <= SCHEMA_VERSION and not saved.options.cards:
+        # From schema 3 no cards named means the whole deck (older: the first 33 cards).
+        return msgspec.structs.replace(setup, options=msgspec.structs.replace(
+            saved.options, cards=implemented_keys()))
+    return _as_played(setup)
 
 
 def _as_played(setup: GameSetup) -> GameSetup:
@@ -250,7 +262,7 @@ class SavedGames:
             raise await self._broken(row, str(error)) from error
         if locked and game.setup is None and game.state is not None:
             # Started before the setup was stored: keep it now, while the state still reads.
-            game = await self.save(replace(game, setup=setup_of(game.state)), "setup")
+            game = await self.save(replace(game, setup=setup_for(game.state)), "setup")
         if locked and game.status in ACTIVE_STATUSES:
             self._games[game.id] = game
         return game

@@ -40,7 +40,7 @@ from engine.card_table import (
     find_card,
     printed,
 )
-from engine.cards import FIRST_DECK
+from engine.cards import FIRST_DECK, implemented_keys
 from engine.codec import CorruptState, decode_action, decode_state, encode_action, encode_state
 from engine.core import (
     GameOver,
@@ -78,6 +78,7 @@ from engine.state import (
     MAX_MONSTERS,
     MIN_MONSTERS,
     MONSTER_NAMES,
+    SCHEMA_VERSION,
     WINNING_VP,
     Card,
     Decision,
@@ -101,6 +102,7 @@ __all__ = [
     "MAX_MONSTERS",
     "MIN_MONSTERS",
     "MONSTER_NAMES",
+    "SCHEMA_VERSION",
     "WINNING_VP",
     "Action",
     "Buy",
@@ -157,6 +159,7 @@ __all__ = [
     "encode_state",
     "events",
     "find_card",
+    "implemented_keys",
     "legal_actions",
     "max_hearts",
     "narrate",

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from typing import Any
 
 import msgspec
-from msgspec.structs import replace
 
 from engine.actions import Action
 from engine.cards import FIRST_DECK
@@ -85,10 +84,22 @@ def _upgrade_1_to_2(state: Json) -> Json:
     return state
 
 
+def _upgrade_2_to_3(state: Json) -> Json:
+    """Schema 2 left two options to "the default" of the version playing them: the cards
+    dealt (every card implemented then: the first 33) and the 2-player variant (on for two
+    monsters, both editions). Schema 3 states name what they were played with."""
+    options = state.setdefault("options", {})
+    if not options.get("cards"):
+        options["cards"] = list(FIRST_DECK)
+    if options.get("two_player_variant") is None:
+        options["two_player_variant"] = len(state.get("monsters", [])) == 2
+    return state
+
+
 # UPGRADES[n] turns a schema-n state (as a JSON object) into a schema-(n + 1) one. To change
 # the state's shape: raise SCHEMA_VERSION and add the step from the previous version here,
 # with a test that decodes a state stored by the previous version.
-UPGRADES: dict[int, Callable[[Json], Json]] = {1: _upgrade_1_to_2}
+UPGRADES: dict[int, Callable[[Json], Json]] = {1: _upgrade_1_to_2, 2: _upgrade_2_to_3}
 
 _encoder = msgspec.json.Encoder()
 _state_decoder = msgspec.json.Decoder(GameState)
@@ -106,18 +117,9 @@ def decode_state(data: bytes | str) -> GameState:
         state = None  # perhaps an older shape: read it as plain JSON and upgrade it
     except msgspec.DecodeError as error:
         raise CorruptState(f"unreadable game state: {error}") from error
-    if state is None or state.schema != SCHEMA_VERSION:
-        state = _upgrade(data)
-    return _with_options_resolved(state)
-
-
-def _with_options_resolved(state: GameState) -> GameState:
-    """States stored before create_game fixed the options' defaults keep the rules and the
-    cards they were played with."""
-    options = state.options
-    if options.two_player_variant is not None and options.cards:
+    if state is not None and state.schema == SCHEMA_VERSION:
         return state
-    return replace(state, options=options.resolved_as_before(len(state.monsters), FIRST_DECK))
+    return _upgrade(data)
 
 
 def _upgrade(data: bytes | str) -> GameState:

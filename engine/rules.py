@@ -108,8 +108,10 @@ def create_game(
         raise IllegalAction(f"King of Tokyo is played by {MIN_MONSTERS} to {MAX_MONSTERS} monsters")
     if len(set(names)) != len(names):
         raise IllegalAction("every monster needs its own name")
-    options = options.resolved(len(names), implemented_keys())
-    keys = options.cards
+    options = options.resolved(len(names))
+    keys = options.cards or implemented_keys()
+    if keys == implemented_keys():
+        options = replace(options, cards=())  # the whole deck: stored short
     unknown = [k for k in keys if k not in POWERS]
     if unknown:
         raise IllegalAction(f"these cards are not implemented: {', '.join(unknown)}")

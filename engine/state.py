@@ -16,7 +16,7 @@ from engine.actions import Action
 from engine.card_table import Edition
 from engine.steps import Step
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 Face = Literal["1", "2", "3", "energy", "heart", "smash"]
 FACES: tuple[Face, ...] = ("1", "2", "3", "energy", "heart", "smash")
@@ -56,18 +56,18 @@ class Options(Frozen, frozen=True):
     # None means "the default", which create_game fixes: on for exactly two monsters in the
     # 2016 edition, off otherwise.
     two_player_variant: bool | None = None
-    # Card keys to deal; empty means every implemented card (create_game names them).
+    # Card keys to deal; empty means the whole base deck (every implemented card). A state
+    # keeps it empty (short); a stored setup names the cards (engine.cards.FIRST_DECK for
+    # states of schema 2 and older). When the implemented cards change again, raise the
+    # schema and name the old list in the upgrade, as codec does for schema 2.
     cards: tuple[str, ...] = ()
 
-    def resolved(self, monsters: int, cards: tuple[str, ...]) -> Options:
-        """These options with the defaults fixed for a new game of ``monsters``, so that a
-        later version replays it the same way: the cards dealt (``cards``, every implemented
-        card, when none are named) and the 2-player variant, a rule of the 2016 rulebook that
-        a 2011 game plays only when asked."""
-        variant = self.two_player_variant
-        if variant is None:
-            variant = monsters == 2 and self.edition == "2016"
-        return replace(self, two_player_variant=variant, cards=self.cards or cards)
+    def resolved(self, monsters: int) -> Options:
+        """These options with the 2-player default fixed for a new game of ``monsters``: the
+        variant is a rule of the 2016 rulebook, which a 2011 game plays only when asked."""
+        if self.two_player_variant is not None:
+            return self
+        return replace(self, two_player_variant=monsters == 2 and self.edition == "2016")
 
     def resolved_as_before(self, monsters: int, cards: tuple[str, ...]) -> Options:
         """The defaults as games stored before ``resolved`` existed played them: the

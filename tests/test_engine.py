@@ -212,11 +212,24 @@ def test_the_two_player_variant_defaults_to_the_2016_rulebook_and_old_games_keep
         assert state.options.two_player_variant is expected, edition
     three, _ = create_game(Options(), 1, 3)
     assert three.options.two_player_variant is False
-    # A 2011 game of two stored before the default was fixed at creation played the variant.
+    # A 2011 game of two stored by schema 2, before the default was fixed at creation, played
+    # the variant; and it dealt the 33 cards implemented then.
     old, _ = create_game(Options(edition="2011", two_player_variant=True), 1, 2)
     stored = msgspec.json.decode(encode_state(old))
+    stored["schema"] = 2
     stored["options"].pop("two_player_variant")
-    assert decode_state(msgspec.json.encode(stored)).two_player_variant()
+    upgraded = decode_state(msgspec.json.encode(stored))
+    assert upgraded.two_player_variant() and upgraded.options.cards == FIRST_DECK
+
+
+def test_a_new_state_says_whole_deck_and_its_setup_names_the_cards() -> None:
+    state, _ = create_game(Options(), 1, 4)
+    assert state.options.cards == ()  # the whole deck, stored short
+    assert sorted([*state.deck, *(c.key for c in state.face_up)]) == sorted(
+        k for k in implemented_keys() for _ in range(CARDS[k].copies))
+    # Replaying with the cards named gives the same state, short list included.
+    named = msgspec.structs.replace(state.options, cards=implemented_keys())
+    assert replay(named, state.seed, [m.name for m in state.monsters], []) == state
 
 
 # --- dice tools and Freeze Time: stored forms -------------------------------------------

@@ -45,7 +45,6 @@ from engine.actions import (
     Yield,
 )
 from engine.card_table import find_card as find_card_by_name
-from engine.cards import implemented_keys
 from engine.codec import encode_state
 from engine.core import POWERS, IllegalAction, effective_key, face_up_slot, find_card
 from engine.describe import narrate
@@ -164,7 +163,7 @@ class _Builder:
         turn_seat = self.seat(setup.get("turn", self.names[0]), "setup.turn")
         options = Options(edition=data.get("edition", "2016"),
                           two_player_variant=data.get("two_player_variant"),
-                          ).resolved(len(monsters), implemented_keys())
+                          ).resolved(len(monsters))
         state = GameState(
             schema=SCHEMA_VERSION,
             options=options,
