@@ -315,6 +315,15 @@ empty you must enter it (+1★). Starting your turn in Tokyo gives +2★, but yo
 there. With 5–6 monsters, Tokyo Bay holds a second monster.
 4. **Buy** power cards with ⚡, or **Sweep** the three on offer for 2⚡. Then **End turn**.
 
+**Cards that ask**: your card's question comes as buttons on the board (a menu when there \
+are many answers); when the timer runs out, its default answer is taken. While you roll, \
+dice cards add buttons: **Plot Twist** / **Stretchy** set a die to any face, **Herd Culler** \
+turns one into a 1, **Background Dweller** rerolls your 3s, **Energy Drink** buys a roll. \
+In your buy step: buy another monster's card (**Parasitic Tentacles**), or peek at the top \
+card (**Made in a Lab**: only you see it, privately). **Healing Ray** spends your ❤️ on \
+others, who pay you; **Metamorph** sells your cards at the end of your turn; **Freeze Time** \
+offers an extra turn with one die fewer.
+
 **Editions**: 2016 (default) or 2011, chosen by the host in the lobby. In the 2-player \
 variant (on by default for two monsters in 2016), Tokyo gives ⚡ instead of ★ when you \
 enter or start your turn there.
