@@ -739,16 +739,18 @@ def _ask_buy(ctx: Ctx, step: st.AskBuy) -> None:
     ]
     if monster.energy >= 2 and ctx.s.face_up:
         options.append(Sweep(decision=0))
-    options.extend(
-        Choose(decision=0, choice=UseCard(uid=card.uid))
-        for card, power in powers_of(ctx.s, seat)
-        if power.buy_step_available(ctx, seat, card)
-    )
-    # Purchases cards add to the buy step (Parasitic Tentacles), each offered once.
-    offers: list[Choice] = []
-    for card, power in powers_of(ctx.s, seat):
-        offers.extend(c for c in power.buy_offers(ctx.s, seat, card) if c not in offers)
-    options.extend(Choose(decision=0, choice=c) for c in offers)
+    if monster.cards:
+        # Cards used in the buy step, then purchases cards add to it (Parasitic Tentacles),
+        # each offered once.
+        powers = list(powers_of(ctx.s, seat))
+        options.extend(
+            Choose(decision=0, choice=UseCard(uid=card.uid))
+            for card, power in powers if power.buy_step_available(ctx, seat, card)
+        )
+        offers: list[Choice] = []
+        for card, power in powers:
+            offers.extend(c for c in power.buy_offers(ctx.s, seat, card) if c not in offers)
+        options.extend(Choose(decision=0, choice=c) for c in offers)
     if not options:
         return  # nothing to buy, sweep or use: the turn simply ends, without a question
     options.append(EndBuying(decision=0))
