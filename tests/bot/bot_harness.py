@@ -6,11 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 import discord
 import msgspec
-import simcord
 from simcord import ChannelHandle, Env, InteractionResult, MemberActor
 
 from bot.app import KotBot
@@ -18,6 +16,7 @@ from bot.config import Settings
 from bot.model import Game
 from bot.service import GameService
 from engine import Decision, EndBuying, Face, GameState, Roll, StopRolling, Yield
+from tools.chaos.sim import click_at_once
 
 
 def make_bot(database: Path, *, sync: bool = True, turn_timeout: float = 300) -> KotBot:
@@ -135,28 +134,9 @@ def private_reply(result: InteractionResult) -> str | None:
 async def click_together(
     env: Env, clicks: Sequence[tuple[MemberActor, discord.Message, str]]
 ) -> list[InteractionResult]:
-    """Dispatch several button clicks in the same instant, then let the bot settle.
-
-    SimCord's actors run one at a time, so this builds the same INTERACTION_CREATE payloads
-    they do (simcord internals, pinned at 3.2.1) and emits them back to back.
-    """
-    from simcord.backend import serializers
-    from simcord.enums import ComponentType, InteractionType
-    from simcord.interactions import base_payload
-
-    backend: Any = env.backend
-    records = []
-    for actor, message, custom_id in clicks:
-        stored = backend.get_message(message.channel.id, message.id)
-        record, payload = base_payload(
-            backend, type=InteractionType.MESSAGE_COMPONENT, channel_id=message.channel.id,
-            guild_id=actor.guild.id, user_id=actor.id,
-            data={"custom_id": custom_id, "component_type": ComponentType.BUTTON},
-        )
-        payload["message"] = dict(serializers.message_payload(backend, stored))
-        record.source_message_id = stored.id
-        records.append((record, payload))
-    for _record, payload in records:
-        backend.emit("INTERACTION_CREATE", payload)
-    await env.settle()
-    return [simcord.InteractionResult(env, record) for record, _payload in records]
+    """Dispatch several button clicks in the same instant, then let the bot settle (the
+    chaos tools' ``click_at_once``, given the messages as the bot's client sees them)."""
+    return await click_at_once(env, [
+        (actor, env.backend.get_message(message.channel.id, message.id), custom_id)
+        for actor, message, custom_id in clicks
+    ])
