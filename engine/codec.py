@@ -15,7 +15,7 @@ import msgspec
 
 from engine.actions import Action
 from engine.cards import FIRST_DECK
-from engine.state import SCHEMA_VERSION, GameState
+from engine.state import SCHEMA_VERSION, GameState, Options
 
 Json = dict[str, Any]
 
@@ -88,11 +88,9 @@ def _upgrade_2_to_3(state: Json) -> Json:
     """Schema 2 left two options to "the default" of the version playing them: the cards
     dealt (every card implemented then: the first 33) and the 2-player variant (on for two
     monsters, both editions). Schema 3 states name what they were played with."""
-    options = state.setdefault("options", {})
-    if not options.get("cards"):
-        options["cards"] = list(FIRST_DECK)
-    if options.get("two_player_variant") is None:
-        options["two_player_variant"] = len(state.get("monsters", [])) == 2
+    options = msgspec.convert(state.get("options", {}), Options)
+    played = options.resolved_as_before(len(state.get("monsters", [])), FIRST_DECK)
+    state["options"] = msgspec.to_builtins(played)
     return state
 
 
