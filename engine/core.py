@@ -12,7 +12,7 @@ monster has (a Mimic counting as the card it copies) answers.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, cast
 
 from msgspec.structs import replace
 
@@ -91,10 +91,13 @@ class Ctx:
     copying the state for them.
     """
 
-    __slots__ = ("_forced", "_next_decision", "_rng", "_stack", "events", "pending", "s")
+    __slots__ = ("_forced", "_next_decision", "_rng", "_stack", "events", "pending", "s", "turn")
 
     def __init__(self, state: GameState) -> None:
         self.s = state
+        # ``s.turn``, kept at hand (the steps read it all the time). Every step runs inside a
+        # turn; None exists only before the first turn.
+        self.turn: Turn = cast(Turn, state.turn)
         self.events: list[ev.Event] = []
         self.pending: list[Decision] = list(state.pending)
         # The step queue, reversed: the next step is at the end, so pushing in front is cheap.
@@ -126,14 +129,12 @@ class Ctx:
 
     def set(self, **changes: Any) -> None:
         self.s = replace(self.s, **changes)
-
-    @property
-    def turn(self) -> Turn:
-        # Every step runs inside a turn; the None case exists only before the first turn.
-        return self.s.turn  # type: ignore[return-value]
+        if "turn" in changes:
+            self.turn = changes["turn"]
 
     def set_turn(self, **changes: Any) -> None:
-        self.s = replace(self.s, turn=replace(self.turn, **changes))
+        self.turn = replace(self.turn, **changes)
+        self.s = replace(self.s, turn=self.turn)
 
     def emit(self, event: ev.Event) -> None:
         self.events.append(event)
@@ -244,10 +245,6 @@ class Power:
     # The moments of other monsters' turns this card takes part in (see ``Window``), found by
     # ``register`` from the window hooks the card overrides.
     windows: ClassVar[frozenset[Window]] = frozenset()
-    # Found by ``register``: the card overrides ``roll_use_available`` / ``extra_roll_available``
-    # (the roll question, the hottest path, asks only such cards).
-    dice_tool: ClassVar[bool] = False
-    extra_roller: ClassVar[bool] = False
 
     # --- gaining and losing the card ------------------------------------------------------
 
@@ -448,10 +445,25 @@ _WINDOW_HOOKS: dict[Window, str] = {
     "card_revealed": "on_card_revealed",
     "turn_end": "on_turn_end",
 }
+# The hook points the rules ask through ``hooked`` (methods, and modifiers whose value
+# differs from Power's), so that only the cards that answer one are asked.
+HOOKS = (
+    "extra_dice", "extra_rolls", "discount", "max_hearts", "energy_bonus", "healing_bonus",
+    "hits_everyone", "prevent_order", "start_of_turn", "extra_roll_available", "end_of_turn",
+    "buy_step_available", "on_smash_hit", "added_smashes", "on_dice_resolved",
+    "smash_losses", "on_place_taken", "roll_use_available", "reaction_available",
+    "cancels_loss_on_yield", "on_zero_hearts", "on_card_bought", "on_hearts_lost",
+    "on_monster_at_zero", "buy_offers", "spend_heart_dice",
+    *_WINDOW_HOOKS.values(),
+)
 
 POWERS: dict[str, Power] = {}
+# The keys of the cards that override each hook (found by ``register``).
+HOOK_KEYS: dict[str, set[str]] = {hook: set() for hook in HOOKS}
 # The keys of the cards that take part in each window.
-WINDOW_KEYS: dict[Window, set[str]] = {}
+WINDOW_KEYS: dict[Window, set[str]] = {
+    window: HOOK_KEYS[hook] for window, hook in _WINDOW_HOOKS.items()
+}
 
 
 def register(cls: type[Power]) -> type[Power]:
@@ -459,11 +471,10 @@ def register(cls: type[Power]) -> type[Power]:
         window for window, hook in _WINDOW_HOOKS.items()
         if getattr(cls, hook) is not getattr(Power, hook)
     )
-    cls.dice_tool = cls.roll_use_available is not Power.roll_use_available
-    cls.extra_roller = cls.extra_roll_available is not Power.extra_roll_available
     POWERS[cls.key] = cls()
-    for window in cls.windows:
-        WINDOW_KEYS.setdefault(window, set()).add(cls.key)
+    for hook in HOOKS:
+        if getattr(cls, hook) != getattr(Power, hook):
+            HOOK_KEYS[hook].add(cls.key)
     return cls
 
 
@@ -512,9 +523,24 @@ def powers_of(state: GameState, seat: int) -> Iterator[tuple[Card, Power]]:
             yield card, power
 
 
+def hooked(state: GameState, seat: int, hook: str) -> list[tuple[Card, Power]]:
+    """The monster's cards whose power answers ``hook`` (one of ``HOOKS``), in the order the
+    cards were gained: a list taken now, so the cards may change while it is walked."""
+    cards = state.monsters[seat].cards
+    if not cards:
+        return []
+    keys = HOOK_KEYS[hook]
+    found = []
+    for card in cards:
+        key = card.key if card.copies is None else effective_key(state, card)
+        if key in keys:
+            found.append((card, POWERS[key]))
+    return found
+
+
 def buy_offer(state: GameState, seat: int, choice: Choice) -> tuple[Card, Power] | None:
     """The card of ``seat`` whose ``buy_offers`` include this purchase, with its power."""
-    for card, power in powers_of(state, seat):
+    for card, power in hooked(state, seat, "buy_offers"):
         if choice in power.buy_offers(state, seat, card):
             return card, power
     return None
@@ -522,14 +548,14 @@ def buy_offer(state: GameState, seat: int, choice: Choice) -> tuple[Card, Power]
 
 def max_hearts(state: GameState, seat: int) -> int:
     best = BASE_MAX_HEARTS
-    for _card, power in powers_of(state, seat):
+    for _card, power in hooked(state, seat, "max_hearts"):
         best = max(best, power.max_hearts)
     return best
 
 
 def card_cost(state: GameState, seat: int, key: str) -> int:
     """What ``seat`` pays for the card ``key``: its printed cost less its discounts."""
-    discount = sum(power.discount for _card, power in powers_of(state, seat))
+    discount = sum(power.discount for _card, power in hooked(state, seat, "discount"))
     return max(0, printed_cost(state, key) - discount)
 
 
@@ -604,10 +630,8 @@ def gain_energy(ctx: Ctx, seat: int, amount: int, reason: str, *,
     ctx.emit(ev.EnergyGained(seat=seat, amount=amount, reason=reason))
     if recovery:
         return
-    for _card, power in powers_of(ctx.s, seat):
-        if power.energy_bonus:
-            gain_energy(ctx, seat, power.energy_bonus, card_name(ctx.s, power.key),
-                        recovery=True)
+    for _card, power in hooked(ctx.s, seat, "energy_bonus"):
+        gain_energy(ctx, seat, power.energy_bonus, card_name(ctx.s, power.key), recovery=True)
 
 
 def pay_energy(ctx: Ctx, seat: int, amount: int, reason: str) -> None:
@@ -634,9 +658,8 @@ def heal(ctx: Ctx, seat: int, amount: int, reason: str, *,
     giver = seat if bonus_of is None else bonus_of
     if giver < 0:
         return
-    for _card, power in powers_of(ctx.s, giver):
-        if power.healing_bonus:
-            heal(ctx, seat, power.healing_bonus, card_name(ctx.s, power.key), bonus_of=-1)
+    for _card, power in hooked(ctx.s, giver, "healing_bonus"):
+        heal(ctx, seat, power.healing_bonus, card_name(ctx.s, power.key), bonus_of=-1)
 
 
 def trim_hearts(ctx: Ctx, seat: int) -> None:
@@ -771,7 +794,7 @@ def card_bought(ctx: Ctx, seat: int, key: str, cost: int, owner: int | None = No
     from): the event, then the buyer's cards that react to a purchase (``on_card_bought``).
     Every way of buying a card comes through here, before the card is gained or resolved."""
     ctx.emit(ev.CardBought(seat=seat, card=key, cost=cost, owner=owner))
-    for card, power in list(powers_of(ctx.s, seat)):
+    for card, power in hooked(ctx.s, seat, "on_card_bought"):
         power.on_card_bought(ctx, seat, card, key)
 
 

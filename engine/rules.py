@@ -35,6 +35,7 @@ from engine.actions import (
 from engine.card_table import CARDS
 from engine.cards import implemented_keys
 from engine.core import (
+    HOOK_KEYS,
     POWERS,
     Ctx,
     IllegalAction,
@@ -49,12 +50,12 @@ from engine.core import (
     gain_energy,
     gain_vp,
     heal,
+    hooked,
     leave_tokyo,
     max_hearts,
     offer_revealed,
     open_window,
     pay_energy,
-    powers_of,
     queue_losses,
     release_copies,
     require_decision,
@@ -229,26 +230,26 @@ def _start_turn(ctx: Ctx, step: st.StartTurn) -> None:
         else:
             gain_vp(ctx, seat, 2, "starting the turn in Tokyo")
     ctx.push(st.FirstRoll())
+    starters = HOOK_KEYS["start_of_turn"]
     for card in ctx.mon(seat).cards:
         # A copying card has its own start-of-turn ability besides the copy's.
-        copied = effective_key(ctx.s, card)
+        copied = card.key if card.copies is None else effective_key(ctx.s, card)
         for key in (card.key,) if copied == card.key else (card.key, copied):
-            power = POWERS.get(key)
-            if power is not None:
-                power.start_of_turn(ctx, seat, card)
+            if key in starters:
+                POWERS[key].start_of_turn(ctx, seat, card)
 
 
 def dice_count(ctx: Ctx, seat: int) -> tuple[int, int]:
     """(black dice, green dice) this monster rolls: Shrink Ray tokens take black dice away."""
     black = max(0, BLACK_DICE - ctx.mon(seat).shrink - ctx.turn.fewer_dice)
-    green = sum(power.extra_dice for _card, power in powers_of(ctx.s, seat))
+    green = sum(power.extra_dice for _card, power in hooked(ctx.s, seat, "extra_dice"))
     return black, green
 
 
 def _first_roll(ctx: Ctx, step: st.FirstRoll) -> None:
     seat = ctx.turn.seat
     black, green = dice_count(ctx, seat)
-    extra_rolls = sum(power.extra_rolls for _card, power in powers_of(ctx.s, seat))
+    extra_rolls = sum(power.extra_rolls for _card, power in hooked(ctx.s, seat, "extra_rolls"))
     dice = ctx.roll_dice(black + green)
     ctx.set_turn(dice=dice, green=green, kept=(), rolls_left=ROLLS_PER_TURN - 1 + extra_rolls)
     ctx.emit(ev.DiceRolled(seat=seat, dice=dice, rerolled=tuple(range(len(dice)))))
@@ -256,8 +257,8 @@ def _first_roll(ctx: Ctx, step: st.FirstRoll) -> None:
 
 
 def _extra_roll_card(ctx: Ctx, seat: int) -> Card | None:
-    for card, power in powers_of(ctx.s, seat):
-        if power.extra_roller and power.extra_roll_available(ctx, seat, card):
+    for card, power in hooked(ctx.s, seat, "extra_roll_available"):
+        if power.extra_roll_available(ctx, seat, card):
             return card
     return None
 
@@ -276,14 +277,13 @@ def _ask_roll(ctx: Ctx, step: st.AskRoll) -> None:
     seat = turn.seat
     final = turn.dice_final
     options: list[Action] = [_ROLL] if turn.rolls_left > 0 and not final else []
-    uses: list[Action] = []
-    if ctx.s.monsters[seat].cards:
-        for card, power in powers_of(ctx.s, seat):
-            if (power.extra_roller and not turn.rolls_left and not final
-                    and power.extra_roll_available(ctx, seat, card)):
-                options.append(Roll(decision=0, card=card.uid))
-            if power.dice_tool and power.roll_use_available(ctx, seat, card):
-                uses.append(Choose(decision=0, choice=UseCard(uid=card.uid)))
+    if not turn.rolls_left and not final:
+        options.extend(Roll(decision=0, card=card.uid)
+                       for card, power in hooked(ctx.s, seat, "extra_roll_available")
+                       if power.extra_roll_available(ctx, seat, card))
+    uses: list[Action] = [Choose(decision=0, choice=UseCard(uid=card.uid))
+            for card, power in hooked(ctx.s, seat, "roll_use_available")
+            if power.roll_use_available(ctx, seat, card)]
     if not options and not uses:
         if not final:
             ctx.push(st.AfterRolling())
@@ -384,7 +384,7 @@ def _after_rolling(ctx: Ctx, step: st.AfterRolling) -> None:
     """The dice are final: other monsters' cards may step in (clockwise), then resolve."""
     ctx.push(st.Resolve())
     seat = ctx.turn.seat
-    if any(power.dice_tool for _card, power in powers_of(ctx.s, seat)):
+    if hooked(ctx.s, seat, "roll_use_available"):
         # Its dice tools get one more chance if another monster's card changes the dice.
         ctx.set_turn(dice_final=True)
         ctx.push(st.DiceToolsAgain(dice=ctx.turn.dice))
@@ -401,13 +401,13 @@ def _dice_tools_again(ctx: Ctx, step: st.DiceToolsAgain) -> None:
 def _resolve(ctx: Ctx, step: st.Resolve) -> None:
     seat = ctx.turn.seat
     dice = ctx.turn.dice
-    powers = list(powers_of(ctx.s, seat))
-    smashes = _add_smashes(ctx, seat, dice, powers) if powers else 0
+    adders = hooked(ctx.s, seat, "added_smashes")
+    smashes = _add_smashes(ctx, seat, dice, adders) if adders else dice.count("smash")
     for number in (1, 2, 3):
         count = dice.count(str(number))
         if count >= 3:
             gain_vp(ctx, seat, number + count - 3, f"three {number}s")
-    for card, power in powers:
+    for card, power in hooked(ctx.s, seat, "on_dice_resolved"):
         power.on_dice_resolved(ctx, seat, card, dice, smashes)
     gain_energy(ctx, seat, dice.count("energy"), "energy dice")
     later: list[st.Step] = [st.ResolveSmashes()]
@@ -424,7 +424,7 @@ def _heart_dice(ctx: Ctx, step: st.HeartDice) -> None:
     (``Power.spend_heart_dice``: Healing Ray), then the rest heal it or remove its tokens."""
     seat = ctx.turn.seat
     if not step.cards_done:
-        for card, power in list(powers_of(ctx.s, seat)):
+        for card, power in hooked(ctx.s, seat, "spend_heart_dice"):
             if power.spend_heart_dice(ctx, seat, card, step.amount):
                 return
     hearts = step.amount
@@ -482,15 +482,15 @@ def _resolve_smashes(ctx: Ctx, step: st.ResolveSmashes) -> None:
     seat = ctx.turn.seat
     # Smashes added by cards count as Smashes (only 2016 cards add them).
     smashes = ctx.turn.dice.count("smash") + ctx.turn.added_smashes
-    powers = list(powers_of(s, seat))
-    if not smashes and not powers:
+    changers = hooked(s, seat, "smash_losses")
+    if not smashes and not changers:
         return
     if smashes and s.options.edition == "2011" and not s.in_tokyo(seat) and s.city is None:
         # 2011: the first monster to smash an empty Tokyo takes it and deals no damage.
         enter_tokyo(ctx, seat, "city")
         return
     targets: tuple[int, ...]
-    if any(power.hits_everyone for _card, power in powers):
+    if hooked(s, seat, "hits_everyone"):
         targets = tuple(t for t in s.alive_seats() if t != seat)
     elif s.in_tokyo(seat):
         targets = tuple(t for t in s.alive_seats() if not s.in_tokyo(t))
@@ -498,7 +498,7 @@ def _resolve_smashes(ctx: Ctx, step: st.ResolveSmashes) -> None:
         targets = tuple(t for t in (s.city, s.bay) if t is not None)
     losses = tuple(Loss(target=t, amount=smashes, source="smash", by=seat)
                    for t in targets) if smashes else ()
-    for card, power in powers:
+    for card, power in changers:
         losses = power.smash_losses(ctx, seat, card, smashes, targets, losses)
     if smashes:
         ctx.push(st.AskYields(), st.ApplyYields())
@@ -528,7 +528,7 @@ def _react(ctx: Ctx, step: st.React) -> None:
         # exactly 1 then cancels a remaining 1), and no roll is wasted on a loss of 1.
         unused = sorted(
             ((power.prevent_order, card.uid, card, power)
-             for card, power in powers_of(ctx.s, target) if power.prevent_order is not None),
+             for card, power in hooked(ctx.s, target, "prevent_order")),
             key=lambda item: (item[0], item[1]),
         )
         while amount > 0:
@@ -544,7 +544,7 @@ def _react(ctx: Ctx, step: st.React) -> None:
             return
     uses = tuple(
         UseCard(uid=card.uid)
-        for card, power in powers_of(ctx.s, target)
+        for card, power in hooked(ctx.s, target, "reaction_available")
         if power.reaction_available(ctx, target, card, loss)
     )
     if not uses:
@@ -596,7 +596,7 @@ def _apply_losses(ctx: Ctx, step: st.ApplyLosses) -> None:
 
 def _yield_canceller(ctx: Ctx, loss: Loss) -> str | None:
     """The key of the target's card for which yielding cancels this loss, if any."""
-    return next((power.key for card, power in powers_of(ctx.s, loss.target)
+    return next((power.key for card, power in hooked(ctx.s, loss.target, "cancels_loss_on_yield")
                  if power.cancels_loss_on_yield(ctx, loss.target, card, loss)), None)
 
 
@@ -609,13 +609,13 @@ def lose_hearts(ctx: Ctx, loss: Loss) -> None:
     active = ctx.turn.seat
     if loss.source == "smash":
         ctx.set_turn(smashed=(*ctx.turn.smashed, target))
-        for card, power in list(powers_of(ctx.s, active)):
+        for card, power in hooked(ctx.s, active, "on_smash_hit"):
             power.on_smash_hit(ctx, active, card, target)
     elif loss.by is not None and loss.by not in ctx.turn.hurt_by_cards:
         # (Gains cards.) Whose cards made a monster lose hearts this turn.
         ctx.set_turn(hurt_by_cards=(*ctx.turn.hurt_by_cards, loss.by))
     # (Gains cards.) The target's cards that react to its loss of hearts.
-    for card, power in list(powers_of(ctx.s, target)):
+    for card, power in hooked(ctx.s, target, "on_hearts_lost"):
         power.on_hearts_lost(ctx, target, card, before - hearts)
     if hearts == 0:
         _reach_zero(ctx, target, loss.by)
@@ -628,9 +628,9 @@ def _reach_zero(ctx: Ctx, seat: int, by: int | None) -> None:
     n = len(ctx.s.monsters)
     for k in range(n):
         other = (ctx.turn.seat + k) % n
-        for card, power in list(powers_of(ctx.s, other)):
+        for card, power in hooked(ctx.s, other, "on_monster_at_zero"):
             power.on_monster_at_zero(ctx, other, card, seat)
-    for card, power in list(powers_of(ctx.s, seat)):
+    for card, power in hooked(ctx.s, seat, "on_zero_hearts"):
         if power.on_zero_hearts(ctx, seat, card):
             return
     _eliminate(ctx, seat, by)
@@ -715,7 +715,7 @@ def _take_empty_place(ctx: Ctx) -> None:
     # The cards of a monster that yielded this place this turn act on the one taking it.
     losses = [loss
               for yielder, left in ctx.turn.yielded if left == place and ctx.mon(yielder).alive
-              for card, power in powers_of(ctx.s, yielder)
+              for card, power in hooked(ctx.s, yielder, "on_place_taken")
               for loss in power.on_place_taken(ctx, yielder, card, seat)]
     queue_losses(ctx, losses)
 
@@ -739,18 +739,17 @@ def _ask_buy(ctx: Ctx, step: st.AskBuy) -> None:
     ]
     if monster.energy >= 2 and ctx.s.face_up:
         options.append(Sweep(decision=0))
-    if monster.cards:
-        # Cards used in the buy step, then purchases cards add to it (Parasitic Tentacles),
-        # each offered once.
-        powers = list(powers_of(ctx.s, seat))
-        options.extend(
-            Choose(decision=0, choice=UseCard(uid=card.uid))
-            for card, power in powers if power.buy_step_available(ctx, seat, card)
-        )
-        offers: list[Choice] = []
-        for card, power in powers:
-            offers.extend(c for c in power.buy_offers(ctx.s, seat, card) if c not in offers)
-        options.extend(Choose(decision=0, choice=c) for c in offers)
+    # Cards used in the buy step, then purchases cards add to it (Parasitic Tentacles),
+    # each offered once.
+    options.extend(
+        Choose(decision=0, choice=UseCard(uid=card.uid))
+        for card, power in hooked(ctx.s, seat, "buy_step_available")
+        if power.buy_step_available(ctx, seat, card)
+    )
+    offers: list[Choice] = []
+    for card, power in hooked(ctx.s, seat, "buy_offers"):
+        offers.extend(c for c in power.buy_offers(ctx.s, seat, card) if c not in offers)
+    options.extend(Choose(decision=0, choice=c) for c in offers)
     if not options:
         return  # nothing to buy, sweep or use: the turn simply ends, without a question
     options.append(EndBuying(decision=0))
@@ -801,8 +800,8 @@ def _end_turn(ctx: Ctx, step: st.EndTurn) -> None:
     monsters' cards that act at the end of any turn, then poison: the active monster loses
     one heart per poison token (a card effect, not an attack)."""
     seat = ctx.turn.seat
-    cards = (sorted(powers_of(ctx.s, seat), key=lambda item: item[1].end_of_turn_order)
-             if ctx.mon(seat).cards else ())
+    cards = sorted(hooked(ctx.s, seat, "end_of_turn"),
+                   key=lambda item: item[1].end_of_turn_order)
     for card, power in cards:
         if card.uid in step.done:
             continue

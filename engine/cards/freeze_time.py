@@ -12,7 +12,16 @@ from msgspec.structs import replace
 
 from engine import events as ev
 from engine.actions import Choice, Pass, UseCard
-from engine.core import Ctx, Power, card_name, current_card, powers_of, register, replace_card
+from engine.core import (
+    Ctx,
+    Power,
+    card_name,
+    current_card,
+    hooked,
+    powers_of,
+    register,
+    replace_card,
+)
 from engine.state import BLACK_DICE, Card, Decision, ExtraTurn, GameState
 
 ONES = 3
@@ -22,7 +31,7 @@ def _dice_next_turn(state: GameState, seat: int) -> int:
     """How many dice the extra turn would roll (black dice left, plus green dice)."""
     assert state.turn is not None
     black = max(0, BLACK_DICE - state.monsters[seat].shrink - state.turn.fewer_dice - 1)
-    return black + sum(power.extra_dice for _card, power in powers_of(state, seat))
+    return black + sum(power.extra_dice for _card, power in hooked(state, seat, "extra_dice"))
 
 
 @register

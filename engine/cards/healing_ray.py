@@ -20,9 +20,9 @@ from engine.core import (
     current_card,
     gain_energy,
     heal,
+    hooked,
     max_hearts,
     pay_energy,
-    powers_of,
     register,
 )
 from engine.state import Card, Decision, GameState
@@ -47,7 +47,7 @@ def _gain(state: GameState, healer: int, target: int, amount: int) -> int:
     """Hearts ``target`` would gain from ``amount`` heart dice (the healer's bonuses too)."""
     missing = max_hearts(state, target) - state.monsters[target].hearts
     gained = min(amount, missing)
-    bonus = sum(power.healing_bonus for _card, power in powers_of(state, healer))
+    bonus = sum(power.healing_bonus for _card, power in hooked(state, healer, "healing_bonus"))
     return gained + min(bonus, missing - gained) if gained else 0
 
 
