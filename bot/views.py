@@ -27,13 +27,16 @@ from engine import (
     FACE_SYMBOLS,
     MONSTER_NAMES,
     Buy,
+    Choose,
     Decision,
     EndBuying,
     GameState,
+    Pass,
     Roll,
     Stay,
     StopRolling,
     Sweep,
+    UseCard,
     Yield,
     option_label,
     option_ready,
@@ -48,8 +51,9 @@ MAX_MENU_OPTIONS = 25
 MAX_MENU_LABEL = 100
 # A question with more choices than this gets menus (one row each) instead of buttons.
 MAX_OPTION_BUTTONS = 10
-# Rows of components in one message (Discord's limit).
+# Rows of components in one message, and buttons in one row (Discord's limits).
 MAX_ROWS = 5
+MAX_BUTTONS_IN_ROW = 5
 
 
 class ClickHandler(Protocol):
@@ -130,7 +134,18 @@ def _option_style(option: object) -> discord.ButtonStyle:
         return discord.ButtonStyle.danger
     if isinstance(option, StopRolling | EndBuying | Sweep):
         return discord.ButtonStyle.secondary
+    if isinstance(option, Choose) and isinstance(option.choice, Pass):
+        # Declining a card's question (Cancel, Sell nothing more...): grey, like End turn.
+        return discord.ButtonStyle.secondary
     return discord.ButtonStyle.primary
+
+
+def _stays_a_button(option: object) -> bool:
+    """In a question with many choices, the answers that end or decline it (End turn, Sweep,
+    Pass, Cancel) or use a card (Made in a Lab's look) stay buttons, one click away; the
+    choices of a card, a monster or an amount go in the menu."""
+    return (isinstance(option, EndBuying | Sweep)
+            or (isinstance(option, Choose) and isinstance(option.choice, Pass | UseCard)))
 
 
 def _roll_buttons(game: Game, state: GameState, decision: Decision) -> list[GameButton]:
@@ -196,22 +211,46 @@ class GameSelect(
             interaction, self.game_id, self.decision_id, f"o{chosen}"))
 
 
-def _option_menus(game: Game, state: GameState, decision: Decision,
+def _option_menus(game: Game, state: GameState, decision: Decision, numbers: list[int],
                   who: str, label: Callable[[GameState, Any], str] = option_label,
                   ) -> list[GameSelect]:
-    labels = [label(state, option) for option in decision.options]
-    pages = range(0, len(labels), MAX_MENU_OPTIONS)
+    """Menus of the options ``numbers`` (25 a menu), each placeholder saying what to pick."""
+    what = "Buy a card" if decision.kind == "buy" else "Choose an answer"
+    total = len(numbers)
+    pages = [numbers[start:start + MAX_MENU_OPTIONS]
+             for start in range(0, total, MAX_MENU_OPTIONS)]
     return [
         GameSelect(
-            game.id, decision.id, page // MAX_MENU_OPTIONS,
+            game.id, decision.id, page,
             options=[
-                discord.SelectOption(label=labels[number][:MAX_MENU_LABEL], value=str(number))
-                for number in range(page, min(page + MAX_MENU_OPTIONS, len(labels)))
+                discord.SelectOption(label=label(state, decision.options[number])[:MAX_MENU_LABEL],
+                                     value=str(number))
+                for number in chunk
             ],
-            placeholder=f"{who}choose ({page + 1}-{min(page + MAX_MENU_OPTIONS, len(labels))}"
-                        f" of {len(labels)})",
+            placeholder=(f"{who}{what} ({total} choices)" if len(pages) == 1 else
+                         f"{who}{what} ({page * MAX_MENU_OPTIONS + 1}-"
+                         f"{page * MAX_MENU_OPTIONS + len(chunk)} of {total})"),
         )
-        for page in pages
+        for page, chunk in enumerate(pages)
+    ]
+
+
+def _many_options(game: Game, state: GameState, decision: Decision, who: str,
+                  label: Callable[[GameState, Any], str] = option_label,
+                  ) -> list[GameButton | GameSelect]:
+    """A question with too many choices for buttons: menus of the choices, then a row of
+    buttons for the answers that end or decline it (so End turn is never hidden in a menu)."""
+    numbers = range(len(decision.options))
+    buttons = [n for n in numbers if _stays_a_button(decision.options[n])]
+    if len(buttons) > MAX_BUTTONS_IN_ROW or len(buttons) == len(decision.options):
+        buttons = []
+    picks = [n for n in numbers if n not in buttons]
+    return [
+        *_option_menus(game, state, decision, picks, who, label),
+        *(GameButton(game.id, decision.id, f"o{number}",
+                     label=who + label(state, decision.options[number]),
+                     style=_option_style(decision.options[number]))
+          for number in buttons),
     ]
 
 
@@ -237,7 +276,7 @@ def board_view(game: Game) -> discord.ui.View | None:
                                     style=discord.ButtonStyle.primary))
             continue
         if len(decision.options) > MAX_OPTION_BUTTONS:
-            items.extend(_option_menus(game, state, decision, who))
+            items.extend(_many_options(game, state, decision, who))
             continue
         items.extend(
             GameButton(game.id, decision.id, f"o{number}",
@@ -262,7 +301,7 @@ def private_view(game: Game, decision: Decision) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     items: list[GameButton | GameSelect]
     if len(decision.options) > MAX_OPTION_BUTTONS:
-        items = list(_option_menus(game, state, decision, "", private_option_label))
+        items = _many_options(game, state, decision, "", private_option_label)
     else:
         items = [GameButton(game.id, decision.id, f"o{number}",
                             label=private_option_label(state, option),

@@ -148,6 +148,8 @@ def prompt(state: GameState, decision_index: int = 0) -> str:
         left = turn.rolls_left if turn is not None else 0
         if not any(isinstance(o, Roll) for o in decision.options):
             return f"{name}: use a card on the dice, or resolve them?"
+        if left == 0:
+            return f"{name}: keep dice and roll again with a card, or stop?"
         return f"{name}: keep dice and roll again ({_plural(left, 'roll')} left), or stop?"
     if kind == "yield":
         place = PLACE_WORDS.get(state.place_of(decision.seat) or "", "Tokyo")

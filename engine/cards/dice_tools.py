@@ -132,7 +132,7 @@ class PlotTwist(DieSetter):
     key = "plot_twist"
 
     def use_label(self, state: GameState, card: Card) -> str:
-        return "set a die to any face (then discard it)"
+        return "set a die to any face (once)"
 
     def after_use(self, ctx: Ctx, seat: int, card: Card) -> None:
         # The card that asked goes: a Mimic copying Plot Twist, when that is what was used.

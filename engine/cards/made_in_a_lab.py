@@ -40,7 +40,7 @@ class MadeInALab(Power):
         return bool(ctx.s.deck) and card.used_turn != ctx.turn.number
 
     def use_label(self, state: GameState, card: Card) -> str:
-        return "look at the top card of the deck"
+        return "look at the top card"
 
     def use(self, ctx: Ctx, seat: int, card: Card, loss_index: int | None) -> None:
         card = replace(card, used_turn=ctx.turn.number)

@@ -59,6 +59,8 @@ class Mimic(Power):
         return f"choose a Keep card for {name} to copy"
 
     def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> str:
+        if isinstance(choice, Pass):
+            return "Don't move it"
         if not isinstance(choice, PickCard):
             return super().choice_label(state, decision, choice)
         found = find_card(state, choice.uid)

@@ -37,6 +37,8 @@ class Opportunist(Power):
         return f"buy a newly revealed card with {card_name(state, self.key)}?"
 
     def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> str:
+        if isinstance(choice, Pass):
+            return "Buy nothing"
         if not isinstance(choice, PickCard):
             return super().choice_label(state, decision, choice)
         slot = face_up_slot(state, choice.uid)

@@ -15,6 +15,8 @@ from simcord import MemberActor
 from engine import Card, Face, GameState, Roll, StopRolling
 
 FILLER: list[Face] = ["2", "2", "3", "heart", "energy", "smash"]
+# A button label longer than this wraps onto a second line on a phone (tools/screens.py).
+PHONE_LABEL = 40
 
 
 def give(*cards: tuple[str, int], energy: int = 0) -> Callable[[GameState], GameState]:
@@ -94,13 +96,17 @@ async def test_stretchy_sets_a_die_to_a_face_in_three_clicks(table: Table) -> No
 async def test_plot_twist_is_discarded_once_used_and_cancel_keeps_it(table: Table) -> None:
     await table.start_game(players=2)
     alice = await roll_with(table, FILLER, ("plot_twist", 0))
-    await click_label(table, alice, "Plot Twist: set a die to any face (then discard it)")
+    await click_label(table, alice, "Plot Twist: set a die to any face (once)")
+    game = await table.game()
+    assert game.board_message_id is not None
+    cancel = next(b for b in buttons(table, game.board_message_id) if b.label == "Cancel")
+    assert cancel.style is discord.ButtonStyle.secondary   # declining is grey, like End turn
     await click_label(table, alice, "Cancel")
     game, decision, _ = await table.asked()
     assert decision.kind == "roll"
     assert game.state is not None and game.state.monsters[game.state.active].cards
 
-    await click_label(table, alice, "Plot Twist: set a die to any face (then discard it)")
+    await click_label(table, alice, "Plot Twist: set a die to any face (once)")
     await click_label(table, alice, "Die 6 (💥)")
     await click_label(table, alice, "3")
     game, decision, _ = await table.asked()
@@ -173,6 +179,9 @@ async def test_energy_drink_and_smoke_cloud_each_offer_their_own_roll(table: Tab
     assert game.board_message_id is not None
     shown = labels(table, game.board_message_id)
     assert "Roll (Smoke Cloud)" in shown and "Roll (Energy Drink: pay 1⚡)" in shown
+    # No normal roll is left: the question says the roll comes from a card.
+    content = table.message(game.board_message_id).content
+    assert "roll again with a card, or stop?" in content and "0 rolls" not in content
 
     await force_dice(table.env, game.id, FILLER)
     await click_label(table, alice, "Roll (Energy Drink: pay 1⚡)")
@@ -223,3 +232,6 @@ async def test_many_dice_tools_fit_the_board(table: Table) -> None:
     assert len(board.components) <= 5
     assert all(len(row.children) <= 5 for row in board.components)
     assert len(buttons(table, game.board_message_id)) == 6 + 7
+    # Each card's button fits one line of a phone.
+    too_long = [x for x in labels(table, game.board_message_id) if len(x) > PHONE_LABEL]
+    assert not too_long

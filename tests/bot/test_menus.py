@@ -51,3 +51,41 @@ async def test_a_question_with_many_choices_becomes_a_menu(table: Table) -> None
     assert state is not None
     mimic = next(c for c in state.monsters[state.active].cards if c.key == "mimic")
     assert mimic.copies == 1013
+
+
+def _tentacles_and_many_cards_to_buy(state: GameState) -> GameState:
+    """The active monster has Parasitic Tentacles, Made in a Lab and energy; the other owns
+    eight cards: a buy step with more choices than buttons."""
+    active, other = state.active, 1 - state.active
+    monsters = list(state.monsters)
+    monsters[active] = msgspec.structs.replace(monsters[active], energy=30, cards=(
+        Card(uid=900, key="parasitic_tentacles"), Card(uid=901, key="made_in_a_lab")))
+    monsters[other] = msgspec.structs.replace(monsters[other], cards=tuple(
+        Card(uid=1000 + i, key="extra_head" if i % 2 else "giant_brain") for i in range(8)))
+    return msgspec.structs.replace(state, monsters=tuple(monsters))
+
+
+async def test_a_buy_step_with_many_cards_keeps_end_turn_a_button(table: Table) -> None:
+    game = await table.start_game(players=2)
+    await rewrite_state(table.env, game.id, _tentacles_and_many_cards_to_buy)
+    await force_dice(table.env, game.id, ["1", "2", "3", "1", "2", "3"])
+    await table.option(Roll)
+    await table.option(StopRolling)
+    game, decision, asked = await table.asked()
+    assert decision.kind == "buy" and len(decision.options) == 3 + 8 + 3
+
+    board = table.message(game.board_message_id or 0)
+    rows = [row.children for row in board.components]
+    assert len(rows) <= 5 and all(len(row) <= 5 for row in rows)
+    menus = [c for row in rows for c in row if isinstance(c, discord.SelectMenu)]
+    assert len(menus) == 1 and menus[0].placeholder == "Buy a card (11 choices)"
+    assert all((o.label or "").startswith("Buy ") for o in menus[0].options)
+    # What ends or declines the step stays one click away.
+    assert [c.label for row in rows for c in row if isinstance(c, discord.Button)] == [
+        "Sweep cards (2⚡)", "Made in a Lab: look at the top card", "End turn"]
+
+    end = next(c for row in rows for c in row
+               if isinstance(c, discord.Button) and c.label == "End turn")
+    await asked.click(board, custom_id=end.custom_id)
+    _game, decision, _asked = await table.asked()
+    assert decision.kind == "roll"

@@ -1,0 +1,383 @@
+"""``python -m tools.screens``: pictures of what players see when a card asks something.
+
+The real bot runs on SimCord; each situation (Stretchy's die picker, Made in a Lab's private
+question, Metamorph's sale, a buy step with many cards...) is reached by building the game
+state directly, as the bot tests do, then clicking as a player would. SimCord's preview serves
+the channel as a local web page, and headless Chromium saves it as ``<name>-phone.png``
+(400 px wide) and ``<name>-desktop.png`` (1000 px) in ``--out``, with ``<name>.txt``: the
+last message's text, buttons and menu options, as that player sees them.
+
+Needs SimCord's preview and Playwright (``pip install -e '.[screens]'``; Playwright's own
+browser is not needed) and Debian's Chromium (``apt-get install chromium``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import shutil
+import sys
+import tempfile
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import discord
+import msgspec
+import simcord
+from playwright.async_api import async_playwright
+from simcord import ChannelHandle, Env, GuildHandle, MemberActor
+
+from bot.app import KotBot
+from bot.config import Settings
+from bot.model import Game
+from engine import (
+    Buy,
+    Card,
+    Choose,
+    Decision,
+    EndBuying,
+    Face,
+    GameState,
+    Options,
+    Roll,
+    StopRolling,
+    UseCard,
+)
+
+SIZES = {"phone": (400, 1000), "desktop": (1000, 900)}
+# Headless Chromium as root, with none of its calls home (the network is closed here).
+CHROMIUM_FLAGS = (
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+)
+NAMES = ("alice", "bob", "carol", "dave", "erin", "frank")
+QUIET: list[Face] = ["1", "2", "3", "1", "2", "3"]
+FILLER: list[Face] = ["2", "2", "3", "heart", "energy", "smash"]
+# Cards that come with tokens (as when bought).
+TOKENS = {"smoke_cloud": 3}
+FACE_UP = (Card(uid=2001, key="heal"), Card(uid=2002, key="tank"),
+           Card(uid=2003, key="skyscraper"))
+
+
+def owning(seat_cards: dict[int, Sequence[str]], *, energy: dict[int, int] | None = None,
+           hearts: dict[int, int] | None = None,
+           **changes: object) -> Callable[[GameState], GameState]:
+    """A state change: monsters (by seat offset from the active one: 0 is the active
+    monster) get these cards, energy and hearts; ``changes`` sets fields of the state."""
+
+    def change(state: GameState) -> GameState:
+        monsters = list(state.monsters)
+        for offset, keys in seat_cards.items():
+            seat = (state.active + offset) % len(monsters)
+            cards = tuple(Card(uid=3000 + 100 * offset + i, key=key, tokens=TOKENS.get(key, 0))
+                          for i, key in enumerate(keys))
+            monsters[seat] = msgspec.structs.replace(monsters[seat], cards=cards)
+        for offset, amount in (energy or {}).items():
+            seat = (state.active + offset) % len(monsters)
+            monsters[seat] = msgspec.structs.replace(monsters[seat], energy=amount)
+        for offset, amount in (hearts or {}).items():
+            seat = (state.active + offset) % len(monsters)
+            monsters[seat] = msgspec.structs.replace(monsters[seat], hearts=amount)
+        return msgspec.structs.replace(state, monsters=tuple(monsters), **changes)
+
+    return change
+
+
+def message_text(message: discord.Message) -> str:
+    """A message's text and controls, one line each (a menu's options indented)."""
+    lines = [message.content]
+    for row_number, row in enumerate(message.components):
+        for item in getattr(row, "children", []):
+            if isinstance(item, discord.Button):
+                lines.append(f"row {row_number + 1}: [{item.label}]")
+            elif isinstance(item, discord.SelectMenu):
+                lines.append(f"row {row_number + 1}: menu \"{item.placeholder}\"")
+                lines += [f"    {option.label}" for option in item.options]
+    return "\n".join(lines) + "\n"
+
+
+@dataclass
+class Scene:
+    """One game in its own channel, and the shots taken of it."""
+
+    shots: Shots
+    channel: ChannelHandle
+    players: list[MemberActor]
+    game_id: int = 0
+
+    async def game(self) -> Game:
+        games = self.shots.bot.service.games
+        found = await games.active_in_channel(self.channel.id)
+        assert found is not None
+        return found
+
+    async def asked(self) -> tuple[Decision, MemberActor]:
+        game = await self.game()
+        decision = game.playing_state().pending[0]
+        return decision, next(p for p in self.players if p.id == game.seats[decision.seat])
+
+    async def change(self, change: Callable[[GameState], GameState]) -> None:
+        games = self.shots.bot.service.games
+        async with games.lock(self.game_id):
+            game = await games.game(self.game_id)
+            await games.save(replace(game, state=change(game.playing_state())), "state")
+
+    async def dice(self, faces: Sequence[Face]) -> None:
+        await self.change(lambda s: msgspec.structs.replace(s, forced_dice=tuple(faces)))
+
+    async def click(self, code: str) -> None:
+        """The player asked clicks button ``o<n>`` of the first pending question."""
+        game = await self.game()
+        decision, asked = await self.asked()
+        board = next(m for m in self.channel.history() if m.id == game.board_message_id)
+        await asked.click(board, custom_id=f"kot:g:{game.id}:{decision.id}:{code}")
+
+    async def option(self, wanted: Callable[[object], bool]) -> None:
+        decision, _asked = await self.asked()
+        number = next(i for i, o in enumerate(decision.options) if wanted(o))
+        await self.click(f"o{number}")
+
+    async def roll(self, faces: Sequence[Face]) -> None:
+        await self.dice(faces)
+        await self.option(lambda o: isinstance(o, Roll))
+
+    async def to_buy_step(self, faces: Sequence[Face] = QUIET) -> None:
+        await self.roll(faces)
+        await self.option(lambda o: isinstance(o, StopRolling))
+
+    async def shoot(self, name: str, viewer: MemberActor | None = None) -> None:
+        """The channel as ``viewer`` sees it (by default the player asked)."""
+        if viewer is None:
+            _decision, viewer = await self.asked()
+        await self.shots.shoot(name, self.channel, [viewer, *(p for p in self.players
+                                                              if p is not viewer)])
+
+
+@dataclass
+class Shots:
+    env: Env
+    bot: KotBot
+    guild: GuildHandle
+    out: Path
+    chromium: str
+    members: list[MemberActor] = field(default_factory=list)
+    taken: list[Path] = field(default_factory=list)
+
+    async def scene(self, name: str, players: int = 2,
+                    change: Callable[[GameState], GameState] | None = None) -> Scene:
+        """A new channel with a started game of ``players`` (its state changed by
+        ``change``)."""
+        channel = self.guild.create_text_channel(name)
+        scene = Scene(self, channel, self.members[:players])
+        host, *others = scene.players
+        await host.slash(channel, "kot start")
+        lobby = channel.last_message
+        assert lobby is not None
+        for player in others:
+            await player.click(lobby, label="Join")
+        await host.click(lobby, label="Start")
+        scene.game_id = (await scene.game()).id
+        if change is not None:
+            await scene.change(change)
+        return scene
+
+    async def shoot(self, name: str, channel: ChannelHandle,
+                    viewers: list[MemberActor]) -> None:
+        async with self.env.preview(channel, viewers=viewers, layout="channel") as preview:
+            # SimCord's capture drives Playwright's own browser build, which cannot be
+            # downloaded here: hand it this machine's Chromium instead (it closes both).
+            capture = preview._capture_manager
+            capture._playwright = await async_playwright().start()
+            capture._browser = await capture._playwright.chromium.launch(
+                executable_path=self.chromium, args=list(CHROMIUM_FLAGS))
+            for size, viewport in SIZES.items():
+                path = self.out / f"{name}-{size}.png"
+                await preview.screenshot(path, viewer=viewers[0], viewport=viewport,
+                                         layout="channel", mode="viewport")
+                self.taken.append(path)
+        # A closed menu shows none of its options: write them down beside the pictures.
+        text = self.out / f"{name}.txt"
+        text.write_text(message_text(channel.history(viewer=viewers[0])[-1]), encoding="utf-8")
+        self.taken.append(text)
+
+
+def _uses_card(uid: int) -> Callable[[object], bool]:
+    """The option that uses the card ``uid`` (the active monster's cards are 3000, 3001...)."""
+    return lambda o: isinstance(o, Choose) and o.choice == UseCard(uid=uid)
+
+
+# --- the situations -------------------------------------------------------------------
+
+
+async def dice_tools(shots: Shots) -> None:
+    cards = ["plot_twist", "stretchy", "herd_culler", "background_dweller", "energy_drink"]
+    scene = await shots.scene("dice-tools", change=owning({0: cards}, energy={0: 5}))
+    await scene.roll(FILLER)
+    await scene.shoot("dice-tools")
+    await scene.option(_uses_card(3001))   # Stretchy
+    await scene.shoot("stretchy-die")
+    await scene.click("o2")                # die 3
+    await scene.shoot("stretchy-face")
+    await scene.click("o5")                # Cancel
+    await scene.option(_uses_card(3000))   # Plot Twist
+    await scene.shoot("plot-twist-die")
+    await scene.click("o6")                # Cancel
+    await scene.option(_uses_card(3002))   # Herd Culler
+    await scene.shoot("herd-culler-die")
+
+
+async def energy_drink(shots: Shots) -> None:
+    scene = await shots.scene("energy-drink", change=owning(
+        {0: ["energy_drink", "smoke_cloud", "background_dweller"]}, energy={0: 3}))
+    await scene.roll(FILLER)
+    await scene.roll(["3", "3", "1", "1", "2", "smash"])   # the last normal roll
+    await scene.shoot("energy-drink-roll")
+
+
+async def made_in_a_lab(shots: Shots) -> None:
+    scene = await shots.scene("made-in-a-lab", change=owning(
+        {0: ["made_in_a_lab"]}, energy={0: 10}, face_up=FACE_UP,
+        deck=("energize", "corner_store", "frenzy")))
+    await scene.to_buy_step()
+    await scene.shoot("lab-buy-step")
+    _decision, owner = await scene.asked()
+    await scene.option(_uses_card(3000))
+    other = next(p for p in scene.players if p is not owner)
+    await scene.shoot("lab-public", viewer=other)
+    await scene.shoot("lab-private", viewer=owner)
+
+
+async def parasitic_tentacles(shots: Shots) -> None:
+    scene = await shots.scene("parasitic-tentacles", players=3, change=owning(
+        {0: ["parasitic_tentacles"], 1: ["jets", "acid_attack"], 2: ["giant_brain"]},
+        energy={0: 8}, face_up=FACE_UP))
+    await scene.to_buy_step()
+    await scene.shoot("parasitic-tentacles")
+
+
+async def many_cards_buy_step(shots: Shots) -> None:
+    others = ["jets", "acid_attack", "giant_brain", "extra_head", "armor_plating"]
+    scene = await shots.scene("buy-many", players=4, change=owning(
+        {0: ["parasitic_tentacles", "made_in_a_lab"], 1: others[:3], 2: others[3:],
+         3: ["camouflage", "wings"]}, energy={0: 30}, face_up=FACE_UP))
+    await scene.to_buy_step()
+    await scene.shoot("buy-many")
+
+
+async def metamorph(shots: Shots) -> None:
+    many = ["metamorph", *(["extra_head", "giant_brain", "jets"] * 4)]
+    for name, keys in (("metamorph", ["metamorph", "jets", "armor_plating", "giant_brain"]),
+                       ("metamorph-many", many)):
+        scene = await shots.scene(name, change=owning({0: keys}, energy={0: 0}))
+        await scene.to_buy_step()
+        decision, _owner = await scene.asked()
+        if decision.kind == "buy":
+            await scene.option(lambda o: isinstance(o, EndBuying))
+        await scene.shoot(name)
+
+
+async def healing_ray(shots: Shots) -> None:
+    hurt = {1: 5, 2: 6, 3: 7, 4: 5}
+    for name, players in (("healing-ray", 4), ("healing-ray-many", 5)):
+        scene = await shots.scene(name, players=players, change=owning(
+            {0: ["healing_ray"]}, energy={1: 6, 2: 1, 3: 0, 4: 3},
+            hearts={seat: n for seat, n in hurt.items() if seat < players}, face_up=FACE_UP))
+        await scene.to_buy_step(["heart", "heart", "heart", "1", "2", "3"])
+        await scene.shoot(name)
+
+
+async def monster_batteries(shots: Shots) -> None:
+    scene = await shots.scene("monster-batteries", change=owning(
+        {}, energy={0: 14}, options=Options(edition="2011"),
+        face_up=(Card(uid=2001, key="battery_monster"), *FACE_UP[1:])))
+    await scene.to_buy_step()
+    await scene.option(lambda o: isinstance(o, Buy) and o.slot == 0)
+    await scene.shoot("monster-batteries")
+
+
+async def freeze_time(shots: Shots) -> None:
+    scene = await shots.scene("freeze-time", change=owning({0: ["freeze_time"]}, energy={0: 0}))
+    await scene.to_buy_step(["1", "1", "1", "2", "2", "heart"])
+    decision, _owner = await scene.asked()
+    if decision.kind == "buy":
+        await scene.option(lambda o: isinstance(o, EndBuying))
+    await scene.shoot("freeze-time")
+
+
+async def opportunist(shots: Shots) -> None:
+    scene = await shots.scene("opportunist", change=owning(
+        {1: ["opportunist"]}, energy={0: 10, 1: 10}, face_up=FACE_UP,
+        deck=("energize", "corner_store", "frenzy")))
+    await scene.to_buy_step()
+    await scene.option(lambda o: isinstance(o, Buy) and o.slot == 1)
+    await scene.shoot("opportunist")
+
+
+async def mimic(shots: Shots) -> None:
+    scene = await shots.scene("mimic", players=3, change=owning(
+        {1: ["jets", "acid_attack"], 2: ["giant_brain"]}, energy={0: 10},
+        face_up=(Card(uid=2001, key="mimic"), *FACE_UP[1:])))
+    await scene.to_buy_step()
+    await scene.option(lambda o: isinstance(o, Buy) and o.slot == 0)
+    await scene.shoot("mimic")
+    keys = ["extra_head", "giant_brain"] * 7
+    many = await shots.scene("mimic-many", change=owning(
+        {1: keys}, energy={0: 10}, face_up=(Card(uid=2001, key="mimic"), *FACE_UP[1:])))
+    await many.to_buy_step()
+    await many.option(lambda o: isinstance(o, Buy) and o.slot == 0)
+    await many.shoot("mimic-many")
+
+
+SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
+    "dice-tools": dice_tools,
+    "energy-drink": energy_drink,
+    "made-in-a-lab": made_in_a_lab,
+    "parasitic-tentacles": parasitic_tentacles,
+    "buy-many": many_cards_buy_step,
+    "metamorph": metamorph,
+    "healing-ray": healing_ray,
+    "monster-batteries": monster_batteries,
+    "freeze-time": freeze_time,
+    "opportunist": opportunist,
+    "mimic": mimic,
+}
+
+
+async def run(out: Path, chromium: str, only: Sequence[str]) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as folder:
+        work = Path(folder)
+        bot = KotBot(Settings(token="offline", database=work / "kot.sqlite3", turn_timeout=0),
+                     sync_commands=True)
+        async with simcord.run(bot) as env:
+            with env.time_context():
+                guild = env.create_guild()
+                shots = Shots(env, bot, guild, out, chromium,
+                              [guild.add_member(env.create_user(name)) for name in NAMES])
+                try:
+                    for name in only or SITUATIONS:
+                        await SITUATIONS[name](shots)
+                finally:
+                    await bot.service.close()
+        return shots.taken
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.screens", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", type=Path, default=Path("/tmp/shots"))
+    parser.add_argument("--chromium", default=shutil.which("chromium") or "chromium")
+    parser.add_argument("situations", nargs="*", metavar="SITUATION",
+                        help=f"any of {', '.join(SITUATIONS)} (default: all)")
+    args = parser.parse_args(argv)
+    unknown = set(args.situations) - set(SITUATIONS)
+    if unknown:
+        parser.error(f"unknown situation(s): {', '.join(sorted(unknown))}")
+    for path in asyncio.run(run(args.out, args.chromium, args.situations)):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
