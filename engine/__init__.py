@@ -29,6 +29,7 @@ from engine.actions import (
     UseCard,
     Yield,
 )
+from engine.ai import HeuristicPlayer
 from engine.card_table import (
     CARD_TABLE,
     CARDS,
@@ -121,6 +122,7 @@ __all__ = [
     "GameOver",
     "GameRecord",
     "GameState",
+    "HeuristicPlayer",
     "IllegalAction",
     "Keep",
     "Monster",

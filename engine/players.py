@@ -21,9 +21,13 @@ class RandomPlayer:
 
     def choose(self, state: GameState) -> tuple[int, Action]:
         decision = self.random.choice(state.pending)
+        return decision.seat, self.answer(state, decision)
+
+    def answer(self, state: GameState, decision: Decision) -> Action:
+        """A random answer to this pending decision (one seat's, as in a mixed table)."""
         if decision.kind == "roll":
-            return decision.seat, self._roll_action(state, decision)
-        return decision.seat, self.random.choice(decision.options)
+            return self._roll_action(state, decision)
+        return self.random.choice(decision.options)
 
     def _roll_action(self, state: GameState, decision: Decision) -> Action:
         """The same distribution as a uniform pick among ``legal_actions`` minus ``Keep``

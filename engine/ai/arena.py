@@ -1,0 +1,192 @@
+"""Matches between player types: seeded games with the seats rotated, and their figures
+(win rates with a 95% Wilson interval, game length, thinking time per decision).
+
+A player type is a name in ``PLAYERS`` and a factory taking a seed; a new one (such as a
+Monte-Carlo player) is added with ``register_player``. ``tools/arena.py`` is the command.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from engine.actions import Action
+from engine.ai.heuristic import HeuristicPlayer
+from engine.card_table import Edition
+from engine.players import RandomPlayer
+from engine.rules import apply, create_game
+from engine.state import Decision, GameState, Options
+
+
+class Player(Protocol):
+    def answer(self, state: GameState, decision: Decision) -> Action: ...
+
+
+PlayerFactory = Callable[[int], Player]
+
+PLAYERS: dict[str, PlayerFactory] = {
+    "heuristic": HeuristicPlayer,
+    "random": RandomPlayer,
+}
+
+
+def register_player(name: str, factory: PlayerFactory) -> None:
+    """Make a player type available to the arena under ``name``."""
+    PLAYERS[name] = factory
+
+
+@dataclass
+class GameResult:
+    """One game: who sat where, who won, how long it took."""
+
+    seed: int
+    seats: tuple[str, ...]
+    winners: tuple[int, ...]
+    turns: int
+    decisions: list[int]
+    seconds: list[float]
+
+
+def game_seed(seed: int, game: int) -> int:
+    return seed * 1_000_003 + game
+
+
+def seating(names: Sequence[str], game: int) -> tuple[str, ...]:
+    """The player types by seat for game number ``game``: rotated one seat per game, so
+    over ``len(names)`` games each type sits in each seat once."""
+    n = len(names)
+    return tuple(names[(seat + game) % n] for seat in range(n))
+
+
+def play_match(options: Options, seed: int, seats: Sequence[str], *,
+               max_decisions: int = 20_000) -> GameResult:
+    """One game with these player types in these seats (each seat its own player)."""
+    players = [PLAYERS[name](seed * 8 + seat) for seat, name in enumerate(seats)]
+    state, _ = create_game(options, seed, len(seats))
+    decisions = [0] * len(seats)
+    seconds = [0.0] * len(seats)
+    while not state.over:
+        if sum(decisions) >= max_decisions:
+            raise RuntimeError(f"game {seed} did not end after {max_decisions} decisions")
+        decision = state.pending[0]
+        started = time.perf_counter()
+        action = players[decision.seat].answer(state, decision)
+        seconds[decision.seat] += time.perf_counter() - started
+        decisions[decision.seat] += 1
+        state, _ = apply(state, decision.seat, action)
+    assert state.turn is not None
+    return GameResult(seed, tuple(seats), state.winners, state.turn.number, decisions, seconds)
+
+
+def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% for the default ``z``)."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class TypeStats:
+    """One player type's figures over an arena run (a type in two seats counts twice)."""
+
+    name: str
+    seats: int = 0
+    wins: int = 0
+    turns: int = 0
+    won_turns: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.seats if self.seats else 0.0
+
+    def as_dict(self) -> dict[str, object]:
+        low, high = wilson(self.wins, self.seats)
+        return {
+            "seats": self.seats,
+            "wins": self.wins,
+            "win_rate": round(self.win_rate, 4),
+            "ci95": [round(low, 4), round(high, 4)],
+            "mean_turns": round(self.turns / self.seats, 2) if self.seats else 0.0,
+            "mean_turns_won": round(self.won_turns / self.wins, 2) if self.wins else 0.0,
+            "ms_per_decision": round(1000 * self.seconds / self.decisions, 3)
+            if self.decisions else 0.0,
+            "decisions": self.decisions,
+        }
+
+
+@dataclass
+class ArenaReport:
+    players: tuple[str, ...]
+    edition: Edition
+    seed: int
+    games: int = 0
+    turns: int = 0
+    no_winner: int = 0
+    stats: dict[str, TypeStats] = field(default_factory=dict)
+
+    def add(self, result: GameResult) -> None:
+        self.games += 1
+        self.turns += result.turns
+        self.no_winner += not result.winners
+        for seat, name in enumerate(result.seats):
+            stats = self.stats.setdefault(name, TypeStats(name))
+            stats.seats += 1
+            stats.turns += result.turns
+            stats.decisions += result.decisions[seat]
+            stats.seconds += result.seconds[seat]
+            if seat in result.winners:
+                stats.wins += 1
+                stats.won_turns += result.turns
+
+    def summary(self) -> dict[str, object]:
+        return {
+            "games": self.games,
+            "players": list(self.players),
+            "edition": self.edition,
+            "seed": self.seed,
+            "mean_turns": round(self.turns / self.games, 2) if self.games else 0.0,
+            "no_winner": self.no_winner,
+            "types": {name: stats.as_dict() for name, stats in self.stats.items()},
+        }
+
+    def table(self) -> str:
+        """The figures as a text table, one row per player type."""
+        lines = [f"{'player':<12}{'seats':>7}{'wins':>7}{'win rate':>10}  {'95% CI':<17}"
+                 f"{'turns':>7}{'won in':>8}{'ms/decision':>13}"]
+        for name, stats in self.stats.items():
+            row = stats.as_dict()
+            low, high = wilson(stats.wins, stats.seats)
+            interval = f"[{low:.1%}, {high:.1%}]"
+            lines.append(f"{name:<12}{stats.seats:>7}{stats.wins:>7}{stats.win_rate:>10.1%}  "
+                         f"{interval:<17}{row['mean_turns']:>7}{row['mean_turns_won']:>8}"
+                         f"{row['ms_per_decision']:>13}")
+        lines.append(f"{self.games} games of {len(self.players)} monsters ({self.edition}): "
+                     f"{self.summary()['mean_turns']} turns on average, "
+                     f"{self.no_winner} without a winner")
+        return "\n".join(lines)
+
+
+def run_arena(players: Sequence[str], games: int, seed: int, edition: Edition = "2016",
+              on_game: Callable[[GameResult], None] | None = None) -> ArenaReport:
+    """Play ``games`` seeded games of ``len(players)`` monsters, seats rotated."""
+    unknown = [name for name in players if name not in PLAYERS]
+    if unknown:
+        raise ValueError(f"unknown player types: {', '.join(unknown)}"
+                         f" (known: {', '.join(PLAYERS)})")
+    report = ArenaReport(tuple(players), edition, seed)
+    options = Options(edition=edition)
+    for game in range(games):
+        result = play_match(options, game_seed(seed, game), seating(players, game))
+        report.add(result)
+        if on_game is not None:
+            on_game(result)
+    return report

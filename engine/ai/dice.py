@@ -1,0 +1,293 @@
+"""Dice for the heuristic player: what a set of final dice is worth to the monster rolling
+them, and which dice to keep.
+
+Dice are counted per face (1, 2, 3, energy, heart, smash), packed into one integer of six
+4-bit counts, so the dice a kept set plus a reroll can end on are a sum of two codes. A roll
+is planned one step ahead: each way to keep dice is scored by the expected value of the dice
+after rerolling the others once.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import product
+from math import factorial
+
+from engine.ai import view
+from engine.ai.values import net_value
+from engine.core import card_cost, max_hearts
+from engine.state import FACES, Face, GameState
+
+ONE, TWO, THREE, ENERGY, HEART, SMASH = range(6)
+FACE_INDEX: dict[str, int] = {face: i for i, face in enumerate(FACES)}
+_BITS = 4
+
+
+def encode(counts: tuple[int, ...] | list[int]) -> int:
+    return sum(c << (_BITS * i) for i, c in enumerate(counts))
+
+
+def decode(code: int) -> tuple[int, ...]:
+    return (code & 0xF, code >> 4 & 0xF, code >> 8 & 0xF, code >> 12 & 0xF, code >> 16 & 0xF,
+            code >> 20 & 0xF)
+
+
+def unit(face: int) -> int:
+    """The code of one die showing ``face``."""
+    return 1 << (_BITS * face)
+
+
+def count(dice: tuple[Face, ...]) -> tuple[int, ...]:
+    counts = [0] * 6
+    for face in dice:
+        counts[FACE_INDEX[face]] += 1
+    return tuple(counts)
+
+
+def _compositions(n: int, parts: int) -> list[tuple[int, ...]]:
+    if parts == 1:
+        return [(n,)]
+    return [(k, *rest) for k in range(n + 1) for rest in _compositions(n - k, parts - 1)]
+
+
+@lru_cache(maxsize=32)
+def outcomes(n: int) -> tuple[tuple[int, float], ...]:
+    """Every way ``n`` rerolled dice can land (as a code) with its probability."""
+    total = 6**n
+    result = []
+    for counts in _compositions(n, 6):
+        ways = factorial(n)
+        for c in counts:
+            ways //= factorial(c)
+        result.append((encode(counts), ways / total))
+    return tuple(result)
+
+
+def scorer_for(state: GameState, seat: int) -> DiceScorer:
+    """The scorer for ``seat`` in this situation, shared by the decisions of one turn (its
+    values depend on the monsters and Tokyo, not on the dice)."""
+    key = (seat, state.monsters, state.city, state.bay, state.bay_open, state.options,
+           state.face_up)
+    scorer = _SCORERS.get(key)
+    if scorer is None:
+        if len(_SCORERS) >= 16:
+            _SCORERS.clear()
+        scorer = _SCORERS[key] = DiceScorer(state, seat)
+    return scorer
+
+
+class DiceScorer:
+    """The value to ``seat`` of resolving final dice, by face counts (memoised)."""
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.monster = state.monsters[seat]
+        self.keys = view.keys_of(state, seat)
+        self.in_tokyo = state.in_tokyo(seat)
+        self.edition = state.options.edition
+        self.cap = max_hearts(state, seat)
+        self.energy_weight = energy_weight(state, seat)
+        self.attack: dict[tuple[int, bool], float] = {}
+        self.memo: dict[int, float] = {}
+
+    def value(self, code: int) -> float:
+        found = self.memo.get(code)
+        if found is None:
+            found = self.memo[code] = self._value(decode(code))
+        return found
+
+    def expected(self, kept: int, rerolled: int) -> float:
+        """The expected value of rerolling ``rerolled`` dice beside the ``kept`` ones."""
+        memo = self.memo
+        total = 0.0
+        for code, p in outcomes(rerolled):
+            found = memo.get(kept + code)
+            total += p * (self.value(kept + code) if found is None else found)
+        return total
+
+    def _value(self, c: tuple[int, ...]) -> float:
+        damage, attacked = self.damage(c)
+        vp = self.points(c) + (1 if attacked and "alpha_monster" in self.keys else 0)
+        if damage and "herbivore" in self.keys:
+            vp -= 1
+        value = view.vp_value(self.state, self.seat, vp) if vp > 0 else float(vp)
+        value += self.energy(c[ENERGY]) + self.hearts(c[HEART])
+        value += self.attack_value(damage, attacked)
+        if c[ONE] >= 3 and "freeze_time" in self.keys:
+            value += 4.0
+        return value
+
+    def points(self, c: tuple[int, ...]) -> int:
+        vp = sum(n + c[n - 1] - 3 for n in (1, 2, 3) if c[n - 1] >= 3)
+        if "gourmet" in self.keys and c[ONE] >= 3:
+            vp += 2
+        if "detritivore" in self.keys and c[ONE] and c[TWO] and c[THREE]:
+            vp += 2
+        if "complete_destruction" in self.keys and all(c):
+            vp += 9
+        return vp
+
+    def damage(self, c: tuple[int, ...]) -> tuple[int, bool]:
+        """The hearts each target would lose, and whether it is an attack (a Smash)."""
+        smashes = c[SMASH]
+        keys = self.keys
+        bonus = 2 * keys.count("poison_quills") if c[TWO] >= 3 else 0
+        bonus += keys.count("acid_attack")
+        if self.in_tokyo:
+            bonus += keys.count("burrowing") + (keys.count("urbavore") if smashes else 0)
+        if self.edition == "2011" and not smashes:
+            return keys.count("acid_attack"), False
+        if smashes or bonus:
+            bonus += keys.count("spiked_tail")
+        return smashes + bonus, smashes + bonus > 0
+
+    def energy(self, gained: int) -> float:
+        if not gained:
+            return 0.0
+        return (gained + self.keys.count("friend_of_children")) * self.energy_weight
+
+    def hearts(self, rolled: int) -> float:
+        if not rolled:
+            return 0.0
+        if self.in_tokyo:
+            return 0.3 * rolled if "healing_ray" in self.keys else 0.0
+        me = self.monster
+        poison = min(rolled, me.poison)
+        shrink = min(rolled - poison, me.shrink)
+        heal = rolled - poison - shrink
+        if heal and "regeneration" in self.keys:
+            heal += 1
+        value = 1.6 * (poison + shrink) + view.heart_worth(me.hearts, heal, self.cap)
+        if me.poison - poison >= min(self.cap, me.hearts + heal):
+            value -= view.kill_value_of_self(self.state, self.seat)
+        return value
+
+    def attack_value(self, damage: int, attacked: bool) -> float:
+        key = (damage, attacked)
+        found = self.attack.get(key)
+        if found is None:
+            found = self.attack[key] = self._attack_value(damage, attacked)
+        return found
+
+    def _attack_value(self, damage: int, attacked: bool) -> float:
+        s = self.state
+        if damage <= 0:
+            return 0.0
+        if attacked and self.edition == "2011" and not self.in_tokyo and s.city is None:
+            return view.tokyo_value(s, self.seat, self.monster.hearts)  # takes it, no damage
+        targets = self.targets()
+        near = self.neighbours() if attacked and "fire_breathing" in self.keys else ()
+        value = 0.0
+        for target in set(targets) | set(near):
+            amount = (damage if target in targets else 0) + (1 if target in near else 0)
+            value += view.damage_value(s, self.seat, target, amount)
+            if target in targets and ("poison_spit" in self.keys or "shrink_ray" in self.keys):
+                value += 0.8
+        if attacked and not self.in_tokyo:
+            value += self.entry_value(damage)
+        return value
+
+    def targets(self) -> tuple[int, ...]:
+        s = self.state
+        if "nova_breath" in self.keys:
+            return tuple(view.others(s, self.seat))
+        if self.in_tokyo:
+            return tuple(t for t in view.others(s, self.seat) if not s.in_tokyo(t))
+        return tuple(t for t in (s.city, s.bay) if t is not None and t != self.seat)
+
+    def neighbours(self) -> tuple[int, ...]:
+        others = view.others(self.state, self.seat)
+        clockwise = sorted(others, key=lambda o: (o - self.seat) % len(self.state.monsters))
+        return tuple({clockwise[0], clockwise[-1]}) if clockwise else ()
+
+    def entry_value(self, damage: int) -> float:
+        """Smashing Tokyo from outside may make its occupants leave: the attacker enters."""
+        s = self.state
+        if self._place_open():
+            return 0.0  # it enters anyway (2016)
+        chance = 0.0
+        for occupant in (s.city, s.bay):
+            if occupant is None:
+                continue
+            left = s.monsters[occupant].hearts - damage
+            chance = max(chance, 1.0 if left <= 0 else view.yield_chance(left))
+        return chance * view.tokyo_value(s, self.seat, self.monster.hearts)
+
+    def _place_open(self) -> bool:
+        s = self.state
+        if self.edition != "2016":
+            return False
+        return s.city is None or (s.bay_open and s.bay is None)
+
+
+_SCORERS: dict[tuple[object, ...], DiceScorer] = {}
+
+
+def energy_weight(state: GameState, seat: int) -> float:
+    """An energy rolled is worth more when a good card on offer is just out of reach, less
+    when nothing on offer is worth buying."""
+    energy = state.monsters[seat].energy
+    nets = [(card_cost(state, seat, c.key), net_value(state, seat, c.key)) for c in state.face_up]
+    if any(cost > energy and net > 1.0 for cost, net in nets):
+        return view.ENERGY * 1.25
+    if all(net <= 0 for _cost, net in nets):
+        return view.ENERGY * 0.8
+    return view.ENERGY
+
+
+def keep_choices(counts: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The ways to keep dice worth trying: numbers all or nothing (or three and more),
+    any number of energy, hearts and smashes."""
+    ranges = []
+    for face, n in enumerate(counts):
+        if face <= THREE:
+            ranges.append(sorted({0, n, *range(3, n)}))
+        else:
+            ranges.append(list(range(n + 1)))
+    return [tuple(choice) for choice in product(*ranges)]
+
+
+def best_keep(scorer: DiceScorer, counts: tuple[int, ...]) -> tuple[tuple[int, ...], float]:
+    """The kept counts that reroll at least one die with the best expected value."""
+    total = sum(counts)
+    best: tuple[tuple[int, ...], float] = (counts, float("-inf"))
+    for kept in keep_choices(counts):
+        rerolled = total - sum(kept)
+        if not rerolled:
+            continue
+        value = scorer.expected(encode(kept), rerolled)
+        if value > best[1] + 1e-9:
+            best = (kept, value)
+    return best
+
+
+def keep_indices(dice: tuple[Face, ...], kept: tuple[int, ...]) -> tuple[int, ...]:
+    """Die indices to keep for these kept counts (the first dice showing each face)."""
+    left = list(kept)
+    indices = []
+    for i, face in enumerate(dice):
+        f = FACE_INDEX[face]
+        if left[f]:
+            left[f] -= 1
+            indices.append(i)
+    return tuple(indices)
+
+
+def best_change(scorer: DiceScorer, counts: tuple[int, ...],
+                target: str | None) -> tuple[int, int, float]:
+    """The best single die to set (to ``target``, or to any face): (from face, to face,
+    gain). The gain is 0 or less when no change helps."""
+    now = scorer.value(encode(counts))
+    best = (-1, -1, 0.0)
+    faces = [FACE_INDEX[target]] if target is not None else list(range(6))
+    for old in range(6):
+        if not counts[old]:
+            continue
+        for new in faces:
+            if new == old:
+                continue
+            gain = scorer.value(encode(counts) - unit(old) + unit(new)) - now
+            if gain > best[2] + 1e-9:
+                best = (old, new, gain)
+    return best

@@ -1,0 +1,190 @@
+"""What a seat may know about a game, and the rough estimates the heuristic player builds on.
+
+Everything here reads public information only: the monsters, their cards, Tokyo, the face-up
+cards and the dice on the table. Never the deck's order nor the random generator.
+
+Values are in "VP-equivalents": one victory point is worth 1, winning the game ``WIN``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from math import comb
+
+from engine.core import effective_key, max_hearts
+from engine.state import BLACK_DICE, WINNING_VP, GameState
+
+WIN = 100.0
+# An energy gained (dice, cards), and an energy kept rather than spent on a card.
+ENERGY = 0.6
+SPEND = 0.5
+# The marginal worth of the k-th heart (index k): the last few hearts matter most.
+HEART = (0.0, 2.2, 2.0, 1.8, 1.5, 1.2, 0.9, 0.7, 0.5, 0.4, 0.3, 0.25, 0.25, 0.25)
+# The chance that one die ends on a Smash when a monster rolls three times for them.
+SMASH_PER_DIE = 0.42
+
+
+def keys_of(state: GameState, seat: int) -> list[str]:
+    """The powers of the monster's cards (a Mimic counts as the card it copies)."""
+    return [effective_key(state, card) for card in state.monsters[seat].cards]
+
+
+def others(state: GameState, seat: int) -> list[int]:
+    return [s for s in state.alive_seats() if s != seat]
+
+
+def is_duel(state: GameState) -> bool:
+    return len(state.alive_seats()) <= 2
+
+
+def heart_worth(hearts: int, gained: int, cap: int) -> float:
+    """What gaining ``gained`` hearts is worth to a monster at ``hearts`` (up to ``cap``)."""
+    top = min(cap, hearts + gained)
+    return sum(HEART[min(k, len(HEART) - 1)] for k in range(hearts + 1, top + 1))
+
+
+def dice_of(state: GameState, seat: int) -> int:
+    """How many dice the monster rolls (shrink tokens off, extra heads on)."""
+    monster = state.monsters[seat]
+    extra = keys_of(state, seat).count("extra_head")
+    return max(0, BLACK_DICE - monster.shrink) + extra
+
+
+_ADDERS = ("acid_attack", "spiked_tail", "urbavore", "burrowing", "fire_breathing")
+
+
+@lru_cache(maxsize=256)
+def at_least(dice: int, need: int) -> float:
+    """The chance that ``dice`` dice kept for Smashes show at least ``need`` of them."""
+    if need <= 0:
+        return 1.0
+    p = SMASH_PER_DIE
+    return sum(comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(need, dice + 1))
+
+
+def attackers(state: GameState, seat: int, in_tokyo: bool) -> list[int]:
+    """Who may smash ``seat`` before its next turn, if it is (or is not) in Tokyo."""
+    result = []
+    for other in others(state, seat):
+        other_in = state.in_tokyo(other)
+        if other_in != in_tokyo or "nova_breath" in keys_of(state, other):
+            result.append(other)
+    return result
+
+
+def blow_risk(state: GameState, attacker: int, hearts: int) -> float:
+    """The chance that one turn of ``attacker`` takes at least ``hearts`` hearts."""
+    bonus = sum(k in _ADDERS for k in keys_of(state, attacker))
+    return at_least(dice_of(state, attacker), hearts - bonus)
+
+
+def risk(state: GameState, attacking: list[int], hearts: int) -> float:
+    """The chance that one of ``attacking`` takes ``hearts`` hearts in a single turn (a
+    monster in Tokyo may yield after each blow, so blows are not added up)."""
+    survive = 1.0
+    for attacker in attacking:
+        survive *= 1.0 - blow_risk(state, attacker, hearts)
+    return 1.0 - survive
+
+
+def death_risk(state: GameState, seat: int, hearts: int, in_tokyo: bool) -> float:
+    """The chance of dropping to 0 before the next turn, in Tokyo or out of it."""
+    return risk(state, attackers(state, seat, in_tokyo), hearts)
+
+
+def kill_value(state: GameState, seat: int, target: int) -> float:
+    """Knocking ``target`` out: the game when it is the last opponent."""
+    if len(others(state, seat)) <= 1:
+        return WIN
+    victim = state.monsters[target]
+    value = 10.0 + 0.4 * victim.vp
+    if "it_has_a_child" in keys_of(state, target):
+        value = 2.0 + 0.5 * victim.vp
+    return value
+
+
+def enemy_weight(state: GameState, seat: int, target: int) -> float:
+    """How much hurting ``target`` helps ``seat``: fully in a duel, less at a bigger table,
+    more against the leader."""
+    if is_duel(state):
+        return 1.0
+    leader = max(state.monsters[s].vp for s in state.alive_seats())
+    return 0.55 + (0.25 if state.monsters[target].vp >= leader else 0.0)
+
+
+def damage_value(state: GameState, seat: int, target: int, amount: int) -> float:
+    """What making ``target`` lose ``amount`` hearts is worth to ``seat``."""
+    if amount <= 0:
+        return 0.0
+    keys = keys_of(state, target)
+    if amount == 1 and "armor_plating" in keys:
+        return 0.0
+    hearts = state.monsters[target].hearts
+    if amount >= hearts:
+        value = kill_value(state, seat, target)
+    else:
+        value = heart_worth(hearts - amount, amount, hearts) * enemy_weight(state, seat, target)
+    if "wings" in keys and state.monsters[target].energy >= 2:
+        value *= 0.4
+    return value
+
+
+def yield_chance(hearts_left: int) -> float:
+    """How likely a monster in Tokyo left with ``hearts_left`` is to yield."""
+    if hearts_left <= 3:
+        return 0.85
+    if hearts_left <= 5:
+        return 0.6
+    if hearts_left <= 7:
+        return 0.3
+    return 0.15
+
+
+def stay_bonus(state: GameState, seat: int) -> float:
+    """What starting the next turn in Tokyo brings."""
+    if state.two_player_variant():
+        return ENERGY
+    return vp_value(state, seat, 2 + keys_of(state, seat).count("urbavore"))
+
+
+def tokyo_value(state: GameState, seat: int, hearts: int) -> float:
+    """Taking Tokyo City now with ``hearts``: the entry and next turn's bonus, against the
+    danger of being the target of everyone outside, and of not healing there."""
+    entry = ENERGY if state.two_player_variant() else 1.0
+    bay = state.bay if state.bay != seat else None
+    inside = [o for o in others(state, seat) if o != bay]
+    outside = [o for o in (state.city, state.bay) if o is not None and o != seat]
+    danger = risk(state, inside, hearts) - risk(state, outside, hearts)
+    lost = kill_value_of_self(state, seat)
+    return entry + stay_bonus(state, seat) * (1 - danger) - danger * lost - 0.6
+
+
+def kill_value_of_self(state: GameState, seat: int) -> float:
+    """What being knocked out costs ``seat``."""
+    if "it_has_a_child" in keys_of(state, seat):
+        return 3.0 + state.monsters[seat].vp
+    return WIN * min(0.6, 1.2 / len(state.alive_seats()))
+
+
+def vp_value(state: GameState, seat: int, vp: int) -> float:
+    """Gaining ``vp`` points: the game at 20, otherwise a little more as the end nears."""
+    if vp <= 0:
+        return 0.0
+    have = state.monsters[seat].vp
+    if have + vp >= WINNING_VP:
+        return WIN * 0.95
+    return vp * (1.0 + 0.03 * max(0, have - 8))
+
+
+def progress(state: GameState) -> float:
+    """How much of the game is left for a Keep card to work, from 1 (start) down to 0.2."""
+    leader = max(state.monsters[s].vp for s in state.alive_seats())
+    weakest = min(state.monsters[s].hearts for s in state.alive_seats())
+    left = min((WINNING_VP - leader) / 14.0, 1.0)
+    if is_duel(state) and weakest <= 4:
+        left = min(left, 0.6)
+    return max(0.2, left)
+
+
+def missing_hearts(state: GameState, seat: int) -> int:
+    return max_hearts(state, seat) - state.monsters[seat].hearts

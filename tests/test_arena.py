@@ -1,0 +1,61 @@
+"""The arena (engine.ai.arena, tools/arena.py): seats rotate, every seat is counted, the
+Wilson interval is right, and the command ends with its JSON summary."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine import Options
+from engine.ai.arena import PLAYERS, play_match, register_player, run_arena, seating, wilson
+from engine.players import RandomPlayer
+from tools import arena as arena_tool
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(95, 100)
+    assert low == pytest.approx(0.8882, abs=1e-4) and high == pytest.approx(0.9785, abs=1e-4)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+def test_seats_rotate() -> None:
+    names = ("heuristic", "heuristic", "random")
+    tables = [seating(names, game) for game in range(3)]
+    for seat in range(3):
+        assert sorted(table[seat] for table in tables) == sorted(names)
+
+
+def test_arena_counts_every_seat() -> None:
+    report = run_arena(["heuristic", "random", "random"], 6, 2, "2011")
+    summary = report.summary()
+    types = summary["types"]
+    assert isinstance(types, dict)
+    assert types["heuristic"]["seats"] == 6 and types["random"]["seats"] == 12
+    wins = types["heuristic"]["wins"] + types["random"]["wins"]
+    assert wins + summary["no_winner"] >= 6
+    assert "heuristic" in report.table()
+
+
+def test_a_match_ends_with_its_figures() -> None:
+    result = play_match(Options(), 77, ("heuristic", "heuristic"))
+    assert result.turns > 1 and sum(result.decisions) > 0
+    assert all(s >= 0 for s in result.seconds)
+
+
+def test_new_player_types_register() -> None:
+    register_player("another", RandomPlayer)
+    try:
+        assert run_arena(["another", "random"], 2, 1).summary()["games"] == 2
+    finally:
+        del PLAYERS["another"]
+    with pytest.raises(ValueError, match="unknown player types"):
+        run_arena(["nobody", "random"], 1, 1)
+
+
+def test_the_command_prints_json_last(capsys: pytest.CaptureFixture[str]) -> None:
+    assert arena_tool.main(["--players", "heuristic,random", "--games", "2",
+                            "--edition", "2011"]) == 0
+    last = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert last["games"] == 2 and last["edition"] == "2011"
+    assert set(last["types"]) == {"heuristic", "random"}
