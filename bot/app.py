@@ -76,7 +76,8 @@ class KotBot(commands.Bot):
         self.io = DiscordIO(self)
         # The timer's answer goes through the click handler, built just below.
         self.turns = TurnClock(self.settings.turn_timeout, self.clock,
-                               lambda game_id, ids: clicks.timer_ran_out(game_id, ids))
+                               lambda game_id, ids: clicks.timer_ran_out(game_id, ids),
+                               ai_pause=self.settings.ai_pause)
         self.publisher = Publisher(self.service, self.io, self.turns)
         self.clicks = clicks = Clicks(self.service, self.publisher, self.io, self.turns)
         for cog in (LobbyCog(self), PlayCog(self), InfoCog(self)):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any, cast
 
@@ -159,7 +160,8 @@ class Clicks:
             await self._io.reply_privately(interaction, MOMENT_PASSED_BOARD_REFRESHED)
 
     async def timer_ran_out(self, game_id: int, decision_ids: tuple[int, ...]) -> None:
-        """The turn timer's answer: the defaults of the decisions still pending."""
+        """The turn timer's answer: the moves of AI monsters whose pause is over, and the
+        autopilot's for players whose time ran out."""
         try:
             await self._service.timeout(game_id, decision_ids, self._publisher.show)
         except (Refused, BrokenGame):
@@ -177,11 +179,16 @@ class Clicks:
         if not await self._io.acknowledge(interaction):
             return
         lobbies = self._service.lobbies
-        change = {"join": lobbies.join, "leave": lobbies.leave, "cancel": lobbies.cancel,
-                  "start": lobbies.start}[verb]
+        changes: dict[str, Callable[..., Awaitable[Game]]] = {
+            "join": lobbies.join, "leave": lobbies.leave, "cancel": lobbies.cancel,
+            "start": lobbies.start, "ai_remove": lobbies.remove_ai,
+            "ai_easy": partial(lobbies.add_ai, level="easy"),
+            "ai_hard": partial(lobbies.add_ai, level="hard"),
+        }
+        change = changes[verb]
         show = partial(self._publisher.show, interaction=interaction)
         try:
-            await change(game_id, interaction.user.id, show)
+            await change(game_id, interaction.user.id, show=show)
         except Refused as refusal:
             await self._io.reply_privately(interaction, str(refusal))
 

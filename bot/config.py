@@ -9,6 +9,7 @@ from pathlib import Path
 
 DEFAULT_DATABASE = "kot.sqlite3"
 DEFAULT_TURN_TIMEOUT = 300.0
+DEFAULT_AI_PAUSE = 2.0
 
 
 class SettingsError(ValueError):
@@ -23,6 +24,8 @@ class Settings:
     dev_guild_id: int | None = None
     # Seconds a monster has to answer before the bot answers for it (0 = never).
     turn_timeout: float = DEFAULT_TURN_TIMEOUT
+    # Seconds an AI monster waits before each move, so that people can follow its turn.
+    ai_pause: float = DEFAULT_AI_PAUSE
     log_level: str = "INFO"
 
     @classmethod
@@ -39,6 +42,7 @@ class Settings:
             database=Path(env.get("KOT_DATABASE", "").strip() or DEFAULT_DATABASE),
             dev_guild_id=_optional_int(env, "KOT_DEV_GUILD_ID"),
             turn_timeout=_seconds(env, "KOT_TURN_TIMEOUT", DEFAULT_TURN_TIMEOUT),
+            ai_pause=_seconds(env, "KOT_AI_PAUSE", DEFAULT_AI_PAUSE),
             log_level=_log_level(env.get("KOT_LOG_LEVEL", "INFO")),
         )
 
@@ -61,7 +65,7 @@ def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
     except ValueError:
         raise SettingsError(f"{name} must be a number of seconds, not {raw!r}") from None
     if value < 0:
-        raise SettingsError(f"{name} must be 0 (no timeout) or more")
+        raise SettingsError(f"{name} must be 0 or more seconds")
     return value
 
 

@@ -14,7 +14,16 @@ import msgspec
 
 from bot import publish
 from bot.chronicle import opening_lines
-from bot.model import Chronicle, Game, GameSetup, Lobby, LobbyPlayer, Outcome, Refused
+from bot.model import (
+    AiLevel,
+    Chronicle,
+    Game,
+    GameSetup,
+    Lobby,
+    LobbyPlayer,
+    Outcome,
+    Refused,
+)
 from bot.publish import Show
 from bot.saved_games import SavedGames, setup_for
 from engine import MAX_MONSTERS, MIN_MONSTERS, MONSTER_NAMES, Edition, Options, create_game
@@ -76,6 +85,31 @@ class Lobbies:
             else:
                 players[index] = LobbyPlayer(user_id, monster)
             return _replace(game.lobby, players=tuple(players))
+
+        return await self._change(game_id, change, show)
+
+    async def add_ai(self, game_id: int, user_id: int, level: AiLevel, show: Show) -> Game:
+        """The host adds an AI monster (its monster is given at the start)."""
+
+        def change(game: Game) -> Lobby:
+            _require_host(game, user_id, "add AI monsters")
+            players = game.lobby.players
+            _require_room(players)
+            ai_id = min((p.user_id for p in players if p.user_id < 0), default=0) - 1
+            return _replace(game.lobby, players=(*players, LobbyPlayer(ai_id, ai=level)))
+
+        return await self._change(game_id, change, show)
+
+    async def remove_ai(self, game_id: int, user_id: int, show: Show) -> Game:
+        """The host removes the AI monster added last."""
+
+        def change(game: Game) -> Lobby:
+            _require_host(game, user_id, "remove AI monsters")
+            players = game.lobby.players
+            last = next((p for p in reversed(players) if p.ai is not None), None)
+            if last is None:
+                raise Refused("there is no AI monster to remove")
+            return _replace(game.lobby, players=tuple(p for p in players if p is not last))
 
         return await self._change(game_id, change, show)
 
@@ -160,9 +194,9 @@ def _require_room(players: tuple[LobbyPlayer, ...]) -> None:
         raise Refused(f"the game is full ({MAX_MONSTERS} monsters)")
 
 
-def _require_host(game: Game, user_id: int) -> None:
+def _require_host(game: Game, user_id: int, what: str = "change the options") -> None:
     if user_id != game.host_id:
-        raise Refused("only the host can change the options")
+        raise Refused(f"only the host can {what}")
 
 
 def _assign_monsters(players: tuple[LobbyPlayer, ...], rng: random.Random) -> tuple[str, ...]:

@@ -12,7 +12,7 @@ import io
 
 import discord
 
-from bot.model import ClickRefused, Game, Lobby
+from bot.model import AI_LEVEL_NAMES, AiLevel, ClickRefused, Game, Lobby
 from bot.render import render_board, render_card
 from engine import (
     MAX_MONSTERS,
@@ -39,6 +39,16 @@ def footer_marker(game_id: int) -> str:
 
 def mention(user_id: int) -> str:
     return f"<@{user_id}>"
+
+
+def ai_name(level: AiLevel) -> str:
+    return f"🤖 {AI_LEVEL_NAMES[level]} AI"
+
+
+def player_tag(game: Game, seat: int) -> str:
+    """Who plays this seat: a mention, or the AI monster's level (an AI is never pinged)."""
+    level = game.ai_level(seat)
+    return mention(game.seats[seat]) if level is None else ai_name(level)
 
 
 def jump_url(game: Game) -> str | None:
@@ -118,7 +128,7 @@ def refusal_text(refusal: ClickRefused, game: Game) -> str:
             seat = refusal.asked_seat
             assert seat is not None and game.state is not None
             return (f"This question is for {game.state.monsters[seat].name} "
-                    f"({mention(game.seats[seat])}).")
+                    f"({player_tag(game, seat)}).")
         case "not_a_player":
             return NOT_A_PLAYER
         case "not_started":
@@ -150,7 +160,8 @@ def variant_text(lobby: Lobby) -> str:
 def lobby_embed(game: Game) -> discord.Embed:
     lobby = game.lobby
     lines = [
-        f"{index}. {mention(p.user_id)} — {p.monster or '*monster given at start*'}"
+        f"{index}. {mention(p.user_id) if p.ai is None else ai_name(p.ai)} — "
+        f"{p.monster or '*monster given at start*'}"
         + (" (host)" if p.user_id == game.host_id else "")
         for index, p in enumerate(lobby.players, start=1)
     ]
@@ -188,13 +199,13 @@ def board_content(game: Game) -> str:
         return ""
     if state.over:
         winners = " and ".join(
-            f"{mention(game.seats[s])} ({state.monsters[s].name})" for s in state.winners
+            f"{player_tag(game, s)} ({state.monsters[s].name})" for s in state.winners
         )
         return f"👑 {winners} {'wins' if len(state.winners) == 1 else 'win'}!" if winners else (
             "Every monster is down: nobody wins."
         )
     return "\n".join(
-        f"{mention(game.seats[decision.seat])} {prompt(state, index)}"
+        f"{player_tag(game, decision.seat)} {prompt(state, index)}"
         for index, decision in enumerate(state.pending)
     )
 
@@ -203,7 +214,7 @@ def private_question(state: GameState, decision: Decision) -> str:
     """A secret question (Made in a Lab's card), for the private message of the monster
     asked: what only it may see, then the question."""
     told = secret(state, decision) or ""
-    return f"🔒 Only you can see this.\n{told}\n{prompt(state, state.pending.index(decision))}"
+    return f"🔒 {told}\n{prompt(state, state.pending.index(decision))}"
 
 
 def board_embed(game: Game) -> discord.Embed:
@@ -261,12 +272,12 @@ def final_embed(game: Game) -> discord.Embed:
 def _standing(game: Game, state: GameState, seat: int) -> str:
     monster = state.monsters[seat]
     crown = "👑 " if seat in state.winners else ("💀 " if not monster.alive else "")
-    return (f"{crown}**{monster.name}** ({mention(game.seats[seat])}): {monster.vp}★, "
+    return (f"{crown}**{monster.name}** ({player_tag(game, seat)}): {monster.vp}★, "
             f"{monster.hearts}❤️")
 
 
-async def board_file(state: GameState) -> discord.File:
-    png = await asyncio.to_thread(render_board, state)
+async def board_file(game: Game) -> discord.File:
+    png = await asyncio.to_thread(render_board, game.playing_state(), game.ai_seats())
     return discord.File(io.BytesIO(png), filename=BOARD_FILENAME)
 
 

@@ -64,9 +64,17 @@ class BrokenGame(Exception):
         self.reason = reason
 
 
+# How well an AI monster plays: "easy" is the heuristic player, "hard" the Monte-Carlo one.
+AiLevel = Literal["easy", "hard"]
+AI_LEVEL_NAMES: dict[AiLevel, str] = {"easy": "Easy", "hard": "Hard"}
+
+
 class LobbyPlayer(msgspec.Struct, frozen=True, omit_defaults=True):
+    # A Discord user id; an AI monster has a negative one of its own (-1, -2...), unique in
+    # its game, which stands for it in ``Game.seats``.
     user_id: int
     monster: str | None = None
+    ai: AiLevel | None = None
 
 
 class Lobby(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -124,6 +132,17 @@ class Game:
 
     def seat_of(self, user_id: int) -> int | None:
         return self.seats.index(user_id) if user_id in self.seats else None
+
+    def ai_seats(self) -> frozenset[int]:
+        """The seats AI monsters play."""
+        return frozenset(seat for seat, user_id in enumerate(self.seats) if user_id < 0)
+
+    def ai_level(self, seat: int) -> AiLevel | None:
+        """The level of the AI monster in this seat; None for a player's seat."""
+        user_id = self.seats[seat]
+        if user_id >= 0:
+            return None
+        return next((p.ai for p in self.lobby.players if p.user_id == user_id), "easy")
 
     def playing_state(self) -> GameState:
         if self.state is None:

@@ -442,7 +442,7 @@ class Publisher:
             "embed": final_embed(game) if state.over else board_embed(game),
             "view": board_view(game),
         }
-        return fields, await board_file(state)
+        return fields, await board_file(game)
 
 
 def _still_wanted(post: Effect, game: Game) -> bool:

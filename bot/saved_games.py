@@ -71,7 +71,7 @@ class OutboxEntry(msgspec.Struct, frozen=True):
 class LoggedAction(msgspec.Struct, frozen=True):
     seq: int
     seat: int
-    user_id: int | None  # None: a timeout
+    user_id: int | None  # None: an AI monster, or the autopilot (or a default) on a timeout
     action: Action
 
 

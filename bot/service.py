@@ -8,6 +8,7 @@ transaction; then ``show`` carries the game's queued effects out, still under th
 
 from __future__ import annotations
 
+import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Iterable
@@ -17,9 +18,10 @@ from typing import TypeVar
 import msgspec
 
 from bot import publish
+from bot.autoplay import Autopilot, Think
 from bot.chronicle import chronicle_after, with_note
 from bot.lobbies import Lobbies
-from bot.model import ClickRefused, Game, Outcome, Refused
+from bot.model import AiLevel, ClickRefused, Game, Outcome, Refused
 from bot.publish import Show
 from bot.saved_games import LoggedAction, SavedGames
 from bot.store import ACTIVE_STATUSES, Status, Store
@@ -34,10 +36,12 @@ from engine import (
     require_decision,
 )
 
+log = logging.getLogger(__name__)
+
 # Timeouts in a row (nobody clicking anything) after which a game is ended as abandoned.
 ABANDONED_AFTER_TIMEOUTS = 12
 ABANDONED_NOTE = "🛑 Nobody has played for a long while: the game is over, with no winner."
-TIMEOUT_NOTE = "⏰ {monster} ran out of time."
+TIMEOUT_NOTE = "⏰ {monster} ran out of time: the autopilot played for them."
 
 Shown = TypeVar("Shown")
 
@@ -49,11 +53,13 @@ class GameService:
         *,
         seed_source: Callable[[], int] | None = None,
         clock: Callable[[], float] = time.time,
+        think: Think | None = None,
     ) -> None:
         self.games = SavedGames(store)
         self.lobbies = Lobbies(self.games, seed_source or (lambda: secrets.randbits(63)),
                                clock)
         self._clock = clock
+        self._think = think or Autopilot().answer
 
     async def close(self) -> None:
         await self.games.close()
@@ -93,8 +99,9 @@ class GameService:
     async def timeout(
         self, game_id: int, decision_ids: Iterable[int], show: Show
     ) -> Outcome | None:
-        """Answer, with their defaults, the decisions among ``decision_ids`` still pending
-        (the turn timer ran out), then ``show`` it. None when all were answered meanwhile."""
+        """Answer the decisions among ``decision_ids`` still pending: an AI monster's (its
+        pause is over) as its level plays, a player's (the turn timer ran out) as the
+        autopilot does. Then ``show`` it. None when all were answered meanwhile."""
         async with self.games.lock(game_id):
             before = game = await self.games.game(game_id)
             steps: list[_Step] = []
@@ -105,9 +112,13 @@ class GameService:
                 decision = state.decision(decision_id)
                 if decision is None:
                     continue
-                note = TIMEOUT_NOTE.format(monster=state.monsters[decision.seat].name)
-                steps.append(self._step(game, decision.seat, None,
-                                        Timeout(decision=decision.id), note=note))
+                level = game.ai_level(decision.seat)
+                action = await self._answer_for(level or "easy", state, decision)
+                if level is not None:
+                    steps.append(self._step(game, decision.seat, None, action, idle=False))
+                else:
+                    note = TIMEOUT_NOTE.format(monster=state.monsters[decision.seat].name)
+                    steps.append(self._step(game, decision.seat, None, action, note=note))
                 game = steps[-1].outcome.game
             if not steps:
                 return None
@@ -115,10 +126,23 @@ class GameService:
             await show(game_id)
             return outcome
 
+    async def _answer_for(self, level: AiLevel, state: GameState,
+                          decision: Decision) -> Action:
+        """The AI's answer; the decision's default if the AI fails (a bug, logged): the game
+        goes on either way."""
+        try:
+            return await self._think(level, state, decision)
+        except Exception:
+            log.exception("the %s AI failed on decision %s; its default is played",
+                          level, decision.id)
+            return Timeout(decision=decision.id)
+
     def _step(
-        self, game: Game, seat: int, user_id: int | None, action: Action, *, note: str = ""
+        self, game: Game, seat: int, user_id: int | None, action: Action, *, note: str = "",
+        idle: bool = True,
     ) -> _Step:
-        """Run the engine: the game after the action (not stored yet)."""
+        """Run the engine: the game after the action (not stored yet). An action with no
+        user counts as idle (nobody clicking) unless ``idle`` is False (an AI monster's)."""
         before = game.playing_state()
         try:
             state, happened = apply(before, seat, action)
@@ -132,7 +156,8 @@ class GameService:
             asked_at=chronicle.asked_at
             if {d.id for d in state.pending} <= {d.id for d in before.pending}
             else self._clock(),
-            idle_timeouts=0 if user_id is not None else chronicle.idle_timeouts + 1,
+            idle_timeouts=(0 if user_id is not None
+                           else chronicle.idle_timeouts + 1 if idle else chronicle.idle_timeouts),
         )
         status: Status = "over" if state.over else "playing"
         if status == "playing" and chronicle.idle_timeouts >= ABANDONED_AFTER_TIMEOUTS:

@@ -103,18 +103,27 @@ class Deadlines:
 
 class TurnClock:
     """The turn timer of every game: ``on_expire`` runs when a game's pending decisions have
-    waited ``timeout`` seconds (0: never)."""
+    waited ``timeout`` seconds (0: never), or after ``ai_pause`` for the decisions of AI
+    monsters, which come first."""
 
-    def __init__(self, timeout: float, clock: Callable[[], float], on_expire: Expire) -> None:
+    def __init__(self, timeout: float, clock: Callable[[], float], on_expire: Expire, *,
+                 ai_pause: float = 0.0) -> None:
         self.timeout = timeout
+        self.ai_pause = ai_pause
         self._clock = clock
         self.timers = Deadlines(on_expire)
 
     def schedule(self, game: Game) -> None:
         """Time the pending decisions from when they were asked (so a restart does not give
-        anyone a fresh full delay); no pending decision stops the timer."""
+        anyone a fresh full delay); no pending decision stops the timer. AI monsters answer
+        theirs after a short pause."""
         state = game.state
         waiting = tuple(d.id for d in state.pending) if state and game.status == "playing" else ()
+        machines = tuple(d.id for d in state.pending
+                         if game.ai_level(d.seat) is not None) if waiting and state else ()
+        if machines:
+            self.timers.set(game.id, machines, max(self.ai_pause, 0.001))
+            return
         if not waiting or self.timeout <= 0:
             self.timers.cancel(game.id)
             return

@@ -263,8 +263,13 @@ def board_view(game: Game) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     several = len(state.pending) > 1
-    items: list[GameButton | GameSelect] = []
+    items: list[discord.ui.Item[Any]] = []
+    thinking: list[str] = []
     for decision in state.pending:
+        if game.ai_level(decision.seat) is not None:
+            # An AI monster answers by itself: nothing to click, only a sign that it plays.
+            thinking.append(state.monsters[decision.seat].name)
+            continue
         if decision.kind == "roll":
             items.extend(_roll_buttons(game, state, decision))
             continue
@@ -283,6 +288,10 @@ def board_view(game: Game) -> discord.ui.View | None:
                        label=who + option_label(state, option), style=_option_style(option))
             for number, option in enumerate(decision.options)
         )
+    if thinking and not items:
+        verb = "is" if len(thinking) == 1 else "are"
+        items.append(discord.ui.Button(label=f"🤖 {' and '.join(thinking)} {verb} thinking…",
+                                       custom_id=f"kot:ai:{game.id}", disabled=True))
     for item in items:
         view.add_item(item)
     return view
@@ -314,24 +323,28 @@ def private_view(game: Game, decision: Decision) -> discord.ui.View:
 
 # --- lobby ----------------------------------------------------------------------------
 
-LOBBY_VERBS = ("join", "leave", "start", "cancel")
-_VERB_STYLES = {
-    "join": discord.ButtonStyle.success,
-    "leave": discord.ButtonStyle.secondary,
-    "start": discord.ButtonStyle.primary,
-    "cancel": discord.ButtonStyle.danger,
+# Lobby buttons: (label, style, row) by verb.
+_LOBBY_BUTTONS = {
+    "join": ("Join", discord.ButtonStyle.success, 0),
+    "leave": ("Leave", discord.ButtonStyle.secondary, 0),
+    "start": ("Start", discord.ButtonStyle.primary, 0),
+    "cancel": ("Cancel", discord.ButtonStyle.danger, 0),
+    "ai_easy": ("🤖 Add AI: Easy", discord.ButtonStyle.secondary, 4),
+    "ai_hard": ("🤖 Add AI: Hard", discord.ButtonStyle.secondary, 4),
+    "ai_remove": ("Remove an AI", discord.ButtonStyle.secondary, 4),
 }
+LOBBY_VERBS = tuple(_LOBBY_BUTTONS)
 
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"kot:l:(?P<game>\d+):(?P<verb>join|leave|start|cancel)",
+    template=r"kot:l:(?P<game>\d+):(?P<verb>join|leave|start|cancel|ai_easy|ai_hard|ai_remove)",
 ):
     def __init__(self, game_id: int, verb: str) -> None:
+        label, style, row = _LOBBY_BUTTONS[verb]
         super().__init__(
-            discord.ui.Button(label=verb.capitalize(), style=_VERB_STYLES[verb],
-                              custom_id=f"kot:l:{game_id}:{verb}"),
-            row=0,
+            discord.ui.Button(label=label, style=style, custom_id=f"kot:l:{game_id}:{verb}"),
+            row=row,
         )
         self.game_id = game_id
         self.verb = verb

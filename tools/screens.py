@@ -329,7 +329,32 @@ async def mimic(shots: Shots) -> None:
     await many.shoot("mimic-many")
 
 
+async def ai_monsters(shots: Shots) -> None:
+    """The lobby with AI seats, then the board while an AI monster plays."""
+    channel = shots.guild.create_text_channel("ai-monsters")
+    host = shots.members[0]
+    await host.slash(channel, "kot start")
+    lobby = channel.last_message
+    assert lobby is not None
+    for label in ("🤖 Add AI: Easy", "🤖 Add AI: Hard"):
+        await host.click(lobby, label=label)
+    await shots.shoot("ai-lobby", channel, [host])
+    await host.click(lobby, label="Start")
+    games = shots.bot.service.games
+    for _ in range(50):  # until an AI monster is asked
+        game = await games.active_in_channel(channel.id)
+        assert game is not None
+        if any(game.ai_level(d.seat) is not None for d in game.playing_state().pending):
+            break
+        decision = game.playing_state().pending[0]
+        board = next(m for m in channel.history() if m.id == game.board_message_id)
+        default = decision.options.index(decision.default)
+        await host.click(board, custom_id=f"kot:g:{game.id}:{decision.id}:o{default}")
+    await shots.shoot("ai-board", channel, [host])
+
+
 SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
+    "ai-monsters": ai_monsters,
     "dice-tools": dice_tools,
     "energy-drink": energy_drink,
     "made-in-a-lab": made_in_a_lab,
@@ -348,7 +373,9 @@ async def run(out: Path, chromium: str, only: Sequence[str]) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
-        bot = KotBot(Settings(token="offline", database=work / "kot.sqlite3", turn_timeout=0),
+        # A long AI pause: the shots catch an AI monster in the middle of its turn.
+        bot = KotBot(Settings(token="offline", database=work / "kot.sqlite3", turn_timeout=0,
+                              ai_pause=3600),
                      sync_commands=True)
         async with simcord.run(bot) as env:
             with env.time_context():

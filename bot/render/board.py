@@ -94,6 +94,7 @@ _DIE_SIZE = 76
 _DIE_STEP = 92
 _PLACE_CHIP: RGB = (122, 72, 200)
 _DECIDING_CHIP: RGB = (64, 200, 240)
+_AI_CHIP: RGB = (70, 78, 110)
 _DARK_INK: RGB = (24, 22, 30)
 _EMPTY_SEGMENT: RGB = (52, 58, 86)
 _CHIP_GAP = 6
@@ -200,7 +201,7 @@ EXACT_COLOURS: tuple[RGB, ...] = tuple(dict.fromkeys([
     BACKGROUND, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, GOLD, HEART_RED, VP_GOLD, ENERGY_CYAN,
     POISON_GREEN, SHRINK_PURPLE, AFFORD_GREEN, TOO_DEAR, CARD_FACE, CARD_INK, KEEP_BLUE,
     DISCARD_RED, DISCOUNT_INK, _PLACE_CHIP, _DECIDING_CHIP, _DARK_INK, _EMPTY_SEGMENT,
-    _ZONE_LABEL, _ELIMINATED_CHIP, art.BLACK_DIE, art.GREEN_DIE,
+    _ZONE_LABEL, _ELIMINATED_CHIP, _AI_CHIP, art.BLACK_DIE, art.GREEN_DIE,
     *(tone for colour in MONSTER_COLOURS.values()
       for tone in (colour, art.shade(colour, _HEADER_SHADE))),
 ]))
@@ -218,12 +219,13 @@ def _palette_image(colours: Sequence[RGB]) -> Image.Image:
 _PALETTE = _palette_image(BOARD_PALETTE)
 
 
-def render_board(state: GameState) -> bytes:
-    """The PNG picture of the board for this state."""
-    return to_palette_png(draw_board(state), _PALETTE)
+def render_board(state: GameState, ai_seats: frozenset[int] = frozenset()) -> bytes:
+    """The PNG picture of the board for this state (``ai_seats``: the seats AI monsters
+    play, marked as such)."""
+    return to_palette_png(draw_board(state, ai_seats), _PALETTE)
 
 
-def draw_board(state: GameState) -> Image.Image:
+def draw_board(state: GameState, ai_seats: frozenset[int] = frozenset()) -> Image.Image:
     """The board for this state as an RGB image."""
     monster_count = len(state.monsters)
     show_bay = monster_count >= BAY_MIN_MONSTERS
@@ -235,7 +237,7 @@ def draw_board(state: GameState) -> Image.Image:
     _draw_dice(image, draw, state)
     _draw_market(image, draw, state)
     for seat, origin in enumerate(_panel_origins(monster_count, card_rows)):
-        _draw_monster(image, draw, state, seat, origin, card_rows)
+        _draw_monster(image, draw, state, seat, origin, card_rows, seat in ai_seats)
     return image
 
 
@@ -417,10 +419,11 @@ def _card_label(state: GameState, card: Card) -> str:
     return name
 
 
-def _status_chips(state: GameState, seat: int) -> list[tuple[str, RGB, RGB]]:
+def _status_chips(state: GameState, seat: int,
+                  played_by_ai: bool) -> list[tuple[str, RGB, RGB]]:
     """The (label, background, text colour) chips in a panel's title bar."""
     monster = state.monsters[seat]
-    chips: list[tuple[str, RGB, RGB]] = []
+    chips: list[tuple[str, RGB, RGB]] = [("AI", _AI_CHIP, TEXT)] if played_by_ai else []
     if state.over and seat in state.winners:
         chips.append(("WINNER", GOLD, _DARK_INK))
     if not monster.alive:
@@ -456,7 +459,7 @@ def _stat_row(
 
 def _draw_monster(
     image: Image.Image, draw: ImageDraw.ImageDraw, state: GameState, seat: int,
-    origin: tuple[int, int], card_rows: int,
+    origin: tuple[int, int], card_rows: int, played_by_ai: bool,
 ) -> None:
     monster = state.monsters[seat]
     x, y = origin
@@ -470,7 +473,7 @@ def _draw_monster(
     draw.rounded_rectangle((x, y, right, y + 44), radius=16, fill=art.shade(colour, _HEADER_SHADE))
     draw.rectangle((x, y + 30, right, y + 44), fill=art.shade(colour, _HEADER_SHADE))
     chip_x = right - 12
-    for label, background, foreground in reversed(_status_chips(state, seat)):
+    for label, background, foreground in reversed(_status_chips(state, seat, played_by_ai)):
         chip_x -= chip_width(label)
         chip(draw, chip_x, y + 9, label, background, foreground)
         chip_x -= _CHIP_GAP

@@ -18,9 +18,14 @@ from bot.service import GameService
 from engine import Decision, EndBuying, Face, GameState, Roll, StopRolling, Yield
 from tools.chaos.sim import click_at_once
 
+# An AI monster's pause in tests: longer than SimCord's settle window (5 s), so that a test
+# moves it with advance_time instead of each click waiting it out in real time.
+TEST_AI_PAUSE = 10.0
+
 
 def make_bot(database: Path, *, sync: bool = True, turn_timeout: float = 300) -> KotBot:
-    settings = Settings(token="not-used-offline", database=database, turn_timeout=turn_timeout)
+    settings = Settings(token="not-used-offline", database=database, turn_timeout=turn_timeout,
+                        ai_pause=TEST_AI_PAUSE)
     return KotBot(settings, sync_commands=sync)
 
 

@@ -1,0 +1,157 @@
+"""AI monsters at the table: added in the lobby, playing their turns at a readable pace,
+surviving a restart; and the autopilot that answers for a player whose time ran out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from bot_harness import TEST_AI_PAUSE, Table, bot_of, make_bot, private_reply, service
+
+from bot.model import Game
+from engine import Action, Decision, GameState, Timeout
+
+AI_PAUSE = TEST_AI_PAUSE
+
+
+async def _lobby_with_ai(table: Table, *levels: str) -> Game:
+    host = table.players[0]
+    await host.slash(table.channel, "kot start")
+    lobby = table.channel.last_message
+    assert lobby is not None
+    for level in levels:
+        await host.click(lobby, label=f"🤖 Add AI: {level}")
+    return await table.game()
+
+
+async def _ai_moves_until_a_person_is_asked(table: Table, game_id: int,
+                                             limit: int = 200) -> Game:
+    """Let AI pauses pass until a person must answer (or the game ends)."""
+    for _ in range(limit):
+        game = await service(table.env).games.peek(game_id)
+        state = game.playing_state()
+        if state.over or any(game.ai_level(d.seat) is None for d in state.pending):
+            return game
+        await table.env.advance_time(AI_PAUSE + 0.1)
+    raise AssertionError("the AI monsters never handed the game back")
+
+
+async def _person_answers_until_an_ai_is_asked(table: Table, game_id: int,
+                                                limit: int = 50) -> Game:
+    """The person asked takes every default answer (stop rolling, stay, end the turn, pass)
+    until an AI monster must answer (or the game ends)."""
+    for _ in range(limit):
+        game = await service(table.env).games.peek(game_id)
+        state = game.playing_state()
+        if state.over or any(game.ai_level(d.seat) is not None for d in state.pending):
+            return game
+        decision = state.pending[0]
+        await table.click(f"o{decision.options.index(decision.default)}")
+    raise AssertionError("the person was never done")
+
+
+async def test_the_host_adds_and_removes_ai_monsters(table: Table) -> None:
+    host, bob = table.players[:2]
+    game = await _lobby_with_ai(table, "Easy", "Hard")
+    lobby = table.message(game.board_message_id or 0)
+    assert [p.ai for p in game.lobby.players] == [None, "easy", "hard"]
+    assert len({p.user_id for p in game.lobby.players}) == 3
+    description = lobby.embeds[0].description or ""
+    assert "🤖 Easy AI" in description and "🤖 Hard AI" in description
+
+    await bob.click(lobby, label="Join")
+    refused = await bob.click(lobby, label="🤖 Add AI: Easy")
+    assert private_reply(refused) == "Only the host can add AI monsters."
+    await host.click(lobby, label="Remove an AI")
+    game = await table.game()
+    assert [p.ai for p in game.lobby.players] == [None, "easy", None]
+    await host.click(lobby, label="Remove an AI")
+    nothing = await host.click(lobby, label="Remove an AI")
+    assert private_reply(nothing) == "There is no AI monster to remove."
+
+
+async def test_a_lobby_full_of_ai_refuses_one_more(table: Table) -> None:
+    game = await _lobby_with_ai(table, *["Easy"] * 5)
+    assert len(game.lobby.players) == 6
+    full = await table.players[0].click(table.message(game.board_message_id or 0),
+                                        label="🤖 Add AI: Easy")
+    assert "full" in (private_reply(full) or "")
+
+
+async def test_one_person_plays_against_ai_monsters(table: Table) -> None:
+    host = table.players[0]
+    game = await _lobby_with_ai(table, "Easy", "Easy")
+    await host.click(table.message(game.board_message_id or 0), label="Start")
+    game = await table.game()
+    assert game.ai_seats() == frozenset({1, 2}) and game.ai_level(0) is None
+
+    game = await _ai_moves_until_a_person_is_asked(table, game.id)
+    board = table.message(game.board_message_id or 0)
+    assert host.mention in (board.content or "")
+    game = await _person_answers_until_an_ai_is_asked(table, game.id)
+    # Nobody is pinged for an AI monster's question; its moves wait for its pause.
+    state = game.playing_state()
+    seq = state.seq
+    await table.env.advance_time(AI_PAUSE / 2)
+    assert (await table.game()).playing_state().seq == seq
+    board = table.message(game.board_message_id or 0)
+    assert "<@" not in (board.content or "") and "🤖 Easy AI" in (board.content or "")
+    # Nothing to click while an AI monster plays: one greyed-out sign.
+    buttons = [item for row in board.components for item in getattr(row, "children", [])]
+    assert len(buttons) == 1 and buttons[0].disabled and "thinking" in (buttons[0].label or "")
+
+    for _ in range(3):
+        game = await _ai_moves_until_a_person_is_asked(table, game.id)
+        if game.playing_state().over:
+            break
+        game = await _person_answers_until_an_ai_is_asked(table, game.id)
+        if game.playing_state().over:
+            break
+    logged = await service(table.env).games.action_log(game.id)
+    ai_moves = [a for a in logged if a.seat in (1, 2)]
+    assert len(ai_moves) >= 4 and all(a.user_id is None for a in ai_moves)
+    assert not any(isinstance(a.action, Timeout) for a in ai_moves)
+    assert game.chronicle.idle_timeouts == 0  # AI moves are not a table gone quiet
+
+
+async def test_ai_monsters_carry_on_after_a_restart(table: Table, database: Path) -> None:
+    host = table.players[0]
+    game = await _lobby_with_ai(table, "Easy")
+    await host.click(table.message(game.board_message_id or 0), label="Start")
+    await _ai_moves_until_a_person_is_asked(table, game.id)
+    game = await _person_answers_until_an_ai_is_asked(table, game.id)
+    seq = game.playing_state().seq
+    old = bot_of(table.env)
+    await table.env.restart_bot(make_bot(database, sync=False))
+    await old.service.close()
+    game = await _ai_moves_until_a_person_is_asked(table, game.id)
+    assert game.playing_state().seq > seq
+
+
+async def test_the_autopilot_plays_for_a_player_whose_time_ran_out(table: Table) -> None:
+    game = await table.start_game(players=2)
+    before = game.playing_state()
+    await table.env.advance_time(301)
+    game = await table.game()
+    logged = await service(table.env).games.action_log(game.id)
+    assert logged and logged[0].user_id is None and logged[0].seat == before.pending[0].seat
+    assert not isinstance(logged[0].action, Timeout)  # the heuristic's move, not the default
+    assert game.chronicle.idle_timeouts == 1
+    assert any("autopilot" in line for line in game.chronicle.log)
+
+
+async def test_an_ai_that_fails_plays_the_default_and_the_game_goes_on(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def broken(level: str, state: GameState, decision: Decision) -> Action:
+        raise RuntimeError("a bug in the AI")
+
+    monkeypatch.setattr(service(table.env), "_think", broken)
+    host = table.players[0]
+    game = await _lobby_with_ai(table, "Easy")
+    await host.click(table.message(game.board_message_id or 0), label="Start")
+    await _ai_moves_until_a_person_is_asked(table, game.id)
+    await _person_answers_until_an_ai_is_asked(table, game.id)
+    game = await _ai_moves_until_a_person_is_asked(table, game.id)
+    logged = await service(table.env).games.action_log(game.id)
+    assert any(isinstance(a.action, Timeout) and a.seat == 1 for a in logged)
