@@ -1,11 +1,15 @@
-"""Measure ``apply`` latency and the stored size of states.
+"""Measure the engine as the AI uses it, and ``apply`` under random play.
 
-    python -m tools.bench_engine --games 200 --seed 1
+    python -m tools.bench_engine --seed 1
 
-Plays random 6-monster games (the largest states), timing every ``apply`` call, and measures
-the JSON size of every state reached. The last line is JSON: ``apply_p50_us``,
-``apply_p99_us``, ``apply_max_us``, ``state_json_max_bytes``, ``state_json_avg_bytes``.
-Figures on shared machines are noisy: compare runs made at the same time.
+The headline is the AI's workload (``engine.ai.workload``): mid-game positions from heuristic
+self-play (2 to 6 monsters, both editions, the whole deck, generated the same way for the same
+seed), and from each of them ``--rollouts`` rollouts with fresh dice, played by the heuristic
+for every seat: to the end of the round (until the same monster's next turn) and to the end
+of the game. The engine's time (``apply``) is counted apart from the heuristic's. Then the
+older figures: ``apply`` latency over random 6-monster games, and the stored size of states.
+The last line is JSON. Figures on shared machines are noisy: compare runs made at the same
+time (for example against a worktree of the previous commit).
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ import sys
 import time
 
 from engine import Options, RandomPlayer, apply, create_game, encode_state
+from engine.ai import HeuristicPlayer
+from engine.ai.workload import Rollout, positions, rollout
 
 
 def percentile(sorted_values: list[float], fraction: float) -> float:
@@ -23,20 +29,42 @@ def percentile(sorted_values: list[float], fraction: float) -> float:
     return sorted_values[index]
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="apply latency and state size")
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--players", type=int, default=6)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
+def ai_workload(seed: int, rollouts: int) -> dict[str, float]:
+    started = time.perf_counter()
+    corpus = positions(seed)
+    corpus_seconds = time.perf_counter() - started
+    player = HeuristicPlayer(seed)
+    figures: dict[str, float] = {"positions": len(corpus),
+                                 "corpus_seconds": round(corpus_seconds, 2)}
+    for name, to_the_end in (("round", False), ("game", True)):
+        runs: list[Rollout] = [
+            rollout(position, player.answer, dice_seed=seed * 7_919 + index * rollouts + k,
+                    to_the_end=to_the_end)
+            for index, position in enumerate(corpus) for k in range(rollouts)
+        ]
+        engine = sum(r.engine_seconds for r in runs)
+        thinking = sum(r.policy_seconds for r in runs)
+        answers = sum(r.answers for r in runs)
+        figures |= {
+            f"{name}_rollouts": len(runs),
+            f"{name}_answers_per_rollout": round(answers / len(runs), 1),
+            f"{name}_rollouts_per_s_engine": round(len(runs) / engine, 1),
+            f"{name}_rollouts_per_s_with_heuristic": round(len(runs) / (engine + thinking), 1),
+            f"{name}_engine_us_per_decision": round(engine / answers * 1e6, 1),
+            f"{name}_heuristic_us_per_decision": round(thinking / answers * 1e6, 1),
+        }
+    figures["decisions_per_s_engine"] = round(1e6 / figures["round_engine_us_per_decision"])
+    return figures
 
+
+def random_play(games: int, players: int, seed: int) -> dict[str, float]:
     timings: list[float] = []
     sizes: list[int] = []
     clock = time.perf_counter
-    for game in range(args.games):
-        seed = args.seed * 1_000_003 + game
-        state, _ = create_game(Options(), seed, args.players)
-        player = RandomPlayer(seed)
+    for game in range(games):
+        game_seed = seed * 1_000_003 + game
+        state, _ = create_game(Options(), game_seed, players)
+        player = RandomPlayer(game_seed)
         while not state.over:
             seat, action = player.choose(state)
             started = clock()
@@ -44,20 +72,48 @@ def main(argv: list[str] | None = None) -> int:
             timings.append(clock() - started)
             sizes.append(len(encode_state(state)))
     timings.sort()
-    summary = {
-        "games": args.games,
-        "players": args.players,
-        "applies": len(timings),
+    return {
+        "random_applies": len(timings),
         "apply_p50_us": round(percentile(timings, 0.50) * 1e6, 1),
         "apply_p99_us": round(percentile(timings, 0.99) * 1e6, 1),
         "apply_max_us": round(timings[-1] * 1e6, 1),
         "state_json_max_bytes": max(sizes),
         "state_json_avg_bytes": round(sum(sizes) / len(sizes)),
     }
-    print(f"apply over {len(timings)} calls: p50 {summary['apply_p50_us']} µs, "
-          f"p99 {summary['apply_p99_us']} µs; {args.players}-monster state JSON: "
-          f"max {summary['state_json_max_bytes']} B, avg {summary['state_json_avg_bytes']} B")
-    print(json.dumps(summary))
+
+
+def table(ai: dict[str, float], rand: dict[str, float], players: int) -> str:
+    rows = [f"AI workload: {ai['positions']:.0f} mid-game positions (2-6 monsters, both "
+            f"editions; made in {ai['corpus_seconds']} s)",
+            f"{'rollouts':<14}{'count':>7}{'answers':>9}{'engine/s':>10}"
+            f"{'with heuristic/s':>18}{'engine µs':>11}{'heuristic µs':>14}"]
+    for name, label in (("round", "one round"), ("game", "to the end")):
+        rows.append(
+            f"{label:<14}{ai[f'{name}_rollouts']:>7.0f}{ai[f'{name}_answers_per_rollout']:>9}"
+            f"{ai[f'{name}_rollouts_per_s_engine']:>10}"
+            f"{ai[f'{name}_rollouts_per_s_with_heuristic']:>18}"
+            f"{ai[f'{name}_engine_us_per_decision']:>11}"
+            f"{ai[f'{name}_heuristic_us_per_decision']:>14}")
+    rows.append(f"engine: {ai['decisions_per_s_engine']:.0f} heuristic decisions/s "
+                "(µs columns: per decision)")
+    rows.append(f"random play, {players} monsters: apply p50 {rand['apply_p50_us']} µs, "
+                f"p99 {rand['apply_p99_us']} µs over {rand['random_applies']:.0f} calls; "
+                f"state JSON max {rand['state_json_max_bytes']} B, "
+                f"avg {rand['state_json_avg_bytes']} B")
+    return "\n".join(rows)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="the engine as the AI uses it")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rollouts", type=int, default=3, help="rollouts per position")
+    parser.add_argument("--games", type=int, default=60, help="random games for apply")
+    parser.add_argument("--players", type=int, default=6, help="monsters in random games")
+    args = parser.parse_args(argv)
+    ai = ai_workload(args.seed, args.rollouts)
+    rand = random_play(args.games, args.players, args.seed)
+    print(table(ai, rand, args.players))
+    print(json.dumps({"seed": args.seed, **ai, **rand}))
     return 0
 
 
