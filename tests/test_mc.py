@@ -135,13 +135,13 @@ def test_it_knocks_out_the_last_opponent() -> None:
 
 def test_it_stays_in_tokyo_rather_than_let_the_leader_in_to_win() -> None:
     """The heuristic yields with 1 heart left; but entering Tokyo would give the attacker,
-    at 19 points, its 20th: staying is the only way not to lose at once."""
+    at 19 points, its 20th: staying (and scoring 4 points next turn) is the only hope."""
     state, _ = create_game(Options(edition="2016", two_player_variant=False), 7, 2)
     decision = state.pending[0]
     attacker, me = decision.seat, 1 - decision.seat
     monsters = list(state.monsters)
     monsters[attacker] = replace(monsters[attacker], vp=19)
-    monsters[me] = replace(monsters[me], hearts=3)
+    monsters[me] = replace(monsters[me], hearts=3, vp=14)
     state = with_dice(replace(state, monsters=tuple(monsters), city=me),
                       ("smash", "smash", "1", "2", "heart", "energy"))
     state, _ = apply(state, attacker, StopRolling(decision=decision.id))
@@ -150,6 +150,7 @@ def test_it_stays_in_tokyo_rather_than_let_the_leader_in_to_win() -> None:
     assert isinstance(HeuristicPlayer(0).answer(state, decision), Yield)
     hint = MonteCarloPlayer(0, playouts=20).hint(state, decision)
     assert isinstance(hint.action, Stay)
+    assert [s.mean > 0 for s in hint.stats] == [False, True]  # Yield, then Stay
     assert hint.reason.startswith("Stay in Tokyo: wins") and "for yield Tokyo" in hint.reason
 
 

@@ -6,11 +6,12 @@ worlds, and takes the one after which it wins most often.
   with a single candidate is answered at once.
 - Playouts (``playout``): each draws a world from public information only (fresh dice, the
   deck shuffled), applies the candidate, and lets heuristic players answer for every seat
-  until the deciding monster's next turn starts (or the game ends). The end position is
+  until the deciding monster's next turn starts (the one after in a duel, where a round is
+  short), or the game ends. The end position is
   worth the monster's chance to win (``odds``: 1 for a win, 0 once out). Every candidate is
   played in the same worlds, so their differences are not drowned in the dice's noise.
 - Budget: successive halving. The budget (a number of playouts, or seconds) is split into
-  rounds; each round plays every remaining candidate equally, then keeps the better half.
+  phases; each phase plays every remaining candidate equally, then keeps the better half.
   With a number of playouts the answer is deterministic: the worlds' seeds come from the
   player's seed and the decision's public id.
 """
@@ -78,17 +79,19 @@ class Hint:
 
 class MonteCarloPlayer:
     """Answers by playouts (see the module docstring): within ``seconds`` of thought per
-    decision, or with ``playouts`` playouts in all (deterministic) when that is given."""
+    decision, or with ``playouts`` playouts in all (deterministic) when that is given.
+    ``horizon``: how many turns of the deciding monster a playout reaches (None: 2 in a
+    duel, 1 at a bigger table)."""
 
     def __init__(self, seed: int = 0, *, seconds: float | None = DEFAULT_SECONDS,
-                 playouts: int | None = None, rounds: int = 1, limit: int = LIMIT,
+                 playouts: int | None = None, horizon: int | None = None, limit: int = LIMIT,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         if playouts is None and seconds is None:
             raise ValueError("give a budget: seconds or playouts")
         self.seed = seed
         self.seconds = seconds
         self.playouts = playouts
-        self.rounds = rounds
+        self.horizon = horizon
         self.limit = limit
         self.clock = clock
         self.heuristic = HeuristicPlayer(seed)
@@ -114,28 +117,31 @@ class MonteCarloPlayer:
         """Successive halving over ``stats``, in place."""
         start = self.clock()
         base = mix(self.seed, decision.id, state.seq)
+        horizon = self.horizon or (2 if len(state.alive_seats()) <= 2 else 1)
         phases = ceil(log2(len(stats)))
         alive = list(stats)
         for phase in range(phases):
             if self.playouts is not None:
                 passes = max(1, self.playouts // (phases * len(alive)))
-                self._passes(state, decision, base, alive, passes, None)
+                self._passes(state, decision, (base, horizon), alive, passes, None)
             else:
                 assert self.seconds is not None
                 end = start + self.seconds * (phase + 1) / phases
-                self._passes(state, decision, base, alive, None, end)
+                self._passes(state, decision, (base, horizon), alive, None, end)
             alive.sort(key=lambda s: s.rank, reverse=True)
             alive = alive[: max(1, (len(alive) + 1) // 2)]
 
-    def _passes(self, state: GameState, decision: Decision, base: int, alive: list[Stats],
-                passes: int | None, end: float | None) -> None:
-        """Play every candidate of ``alive`` once per pass, each pass in a world of its own:
-        ``passes`` times, or until the clock passes ``end`` (at least once)."""
+    def _passes(self, state: GameState, decision: Decision, seeding: tuple[int, int],
+                alive: list[Stats], passes: int | None, end: float | None) -> None:
+        """Play every candidate of ``alive`` once per pass, each pass in a world of its own
+        (``seeding``: the search's seed and horizon): ``passes`` times, or until the clock
+        passes ``end`` (at least once)."""
+        base, horizon = seeding
         done = 0
         while True:
             world = determinize(state, decision, mix(base, alive[0].count))
             for s in alive:
-                s.add(playout(world, decision, s.action, self.heuristic, self.rounds))
+                s.add(playout(world, decision, s.action, self.heuristic, horizon))
             done += 1
             if passes is not None and done >= passes:
                 return

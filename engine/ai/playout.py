@@ -48,9 +48,9 @@ def determinize(state: GameState, decision: Decision, seed: int) -> GameState:
 
 
 def playout(world: GameState, decision: Decision, action: Action, policy: HeuristicPlayer,
-            rounds: int = 1) -> float:
+            horizon: int = 1) -> float:
     """The deciding seat's chance to win after ``action``, from one game played on by
-    ``policy`` for every seat until the seat's turn has started ``rounds`` more times (or the
+    ``policy`` for every seat until the seat's turn has started ``horizon`` more times (or the
     game ends, or the seat is knocked out)."""
     me = decision.seat
     assert world.turn is not None
@@ -64,8 +64,8 @@ def playout(world: GameState, decision: Decision, action: Action, policy: Heuris
         if turn.number != number:
             number = turn.number
             if turn.seat == me:
-                rounds -= 1
-                if rounds <= 0:
+                horizon -= 1
+                if horizon <= 0:
                     break
         asked = state.pending[0]
         state, _ = apply(state, asked.seat, policy.answer(state, asked))
