@@ -2,5 +2,6 @@
 through ``engine.ai.arena``, a registry of player types for matches between them)."""
 
 from engine.ai.heuristic import HeuristicPlayer
+from engine.ai.mc import MonteCarloPlayer
 
-__all__ = ["HeuristicPlayer"]
+__all__ = ["HeuristicPlayer", "MonteCarloPlayer"]

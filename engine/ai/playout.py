@@ -1,0 +1,72 @@
+"""Playouts for the Monte-Carlo player: a possible world drawn from what the deciding seat
+knows, and a game played on in it by heuristic players up to a horizon.
+
+A seat knows everything in the state but the order of the deck and the dice to come (the
+random generator's seed and counter, and any forced dice). ``determinize`` replaces exactly
+those: a fresh generator, and the deck put in a canonical order then shuffled, so the world
+depends on the public state and the playout's seed alone (the owner of Made in a Lab asked
+about the top card keeps that card on top: it has seen it).
+"""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from engine.actions import Action
+from engine.ai.heuristic import HeuristicPlayer
+from engine.ai.odds import win_chance
+from engine.rng import below, draw
+from engine.rules import apply
+from engine.state import Decision, GameState
+
+# A playout that has not reached its horizon after this many answers stops there.
+MAX_ANSWERS = 2000
+# The card question whose asker has seen the top card of the deck.
+SEEN_TOP = "lab"
+
+
+def mix(*parts: int) -> int:
+    """A 64-bit seed from several integers (splitmix64 chained)."""
+    value = 0
+    for part in parts:
+        value = draw(value ^ (part & ((1 << 64) - 1)), 0)
+    return value
+
+
+def determinize(state: GameState, decision: Decision, seed: int) -> GameState:
+    """A world the deciding seat cannot tell from the real one, drawn from ``seed``."""
+    deck = sorted(state.deck)
+    top: list[str] = []
+    if decision.question == SEEN_TOP and state.deck:
+        top = [state.deck[0]]
+        deck.remove(state.deck[0])
+    for i in range(len(deck) - 1, 0, -1):  # Fisher-Yates
+        j = below(seed, i, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return replace(state, seed=draw(seed, len(deck)), rng=0, forced_dice=(),
+                   deck=(*top, *deck))
+
+
+def playout(world: GameState, decision: Decision, action: Action, policy: HeuristicPlayer,
+            horizon: int = 1) -> float:
+    """The deciding seat's chance to win after ``action``, from one game played on by
+    ``policy`` for every seat until the seat's turn has started ``horizon`` more times (or the
+    game ends, or the seat is knocked out)."""
+    me = decision.seat
+    assert world.turn is not None
+    number = world.turn.number
+    state, _ = apply(world, me, action)
+    for _ in range(MAX_ANSWERS):
+        if state.over or not state.monsters[me].alive:
+            break
+        turn = state.turn
+        assert turn is not None
+        if turn.number != number:
+            number = turn.number
+            if turn.seat == me:
+                horizon -= 1
+                if horizon <= 0:
+                    break
+        asked = state.pending[0]
+        state, _ = apply(state, asked.seat, policy.answer(state, asked))
+    return win_chance(state, me)
