@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.autoplay import Autopilot
 from bot.clicks import Clicks
 from bot.cogs.info import InfoCog
 from bot.cogs.lobby import LobbyCog
@@ -36,6 +37,7 @@ class StartupError(Exception):
 
 
 class KotBot(commands.Bot):
+    autopilot: Autopilot
     service: GameService
     io: DiscordIO
     turns: TurnClock
@@ -72,7 +74,8 @@ class KotBot(commands.Bot):
             raise StartupError(
                 f"cannot open the database {self.settings.database}: {error}"
             ) from error
-        self.service = GameService(store, clock=self.clock)
+        self.autopilot = Autopilot(self.settings.hard_ai_seconds)
+        self.service = GameService(store, clock=self.clock, think=self.autopilot.answer)
         self.io = DiscordIO(self)
         # The timer's answer goes through the click handler, built just below.
         self.turns = TurnClock(self.settings.turn_timeout, self.clock,
@@ -132,6 +135,8 @@ class KotBot(commands.Bot):
             self._restoring.cancel()
         if hasattr(self, "service"):
             await self.service.close()
+        if hasattr(self, "autopilot"):
+            self.autopilot.close()
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError

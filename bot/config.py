@@ -10,6 +10,7 @@ from pathlib import Path
 DEFAULT_DATABASE = "kot.sqlite3"
 DEFAULT_TURN_TIMEOUT = 300.0
 DEFAULT_AI_PAUSE = 2.0
+DEFAULT_HARD_AI_SECONDS = 0.8
 
 
 class SettingsError(ValueError):
@@ -26,6 +27,8 @@ class Settings:
     turn_timeout: float = DEFAULT_TURN_TIMEOUT
     # Seconds an AI monster waits before each move, so that people can follow its turn.
     ai_pause: float = DEFAULT_AI_PAUSE
+    # Seconds of thought the Hard AI (the Monte-Carlo player) gives each decision and hint.
+    hard_ai_seconds: float = DEFAULT_HARD_AI_SECONDS
     log_level: str = "INFO"
 
     @classmethod
@@ -43,6 +46,7 @@ class Settings:
             dev_guild_id=_optional_int(env, "KOT_DEV_GUILD_ID"),
             turn_timeout=_seconds(env, "KOT_TURN_TIMEOUT", DEFAULT_TURN_TIMEOUT),
             ai_pause=_seconds(env, "KOT_AI_PAUSE", DEFAULT_AI_PAUSE),
+            hard_ai_seconds=_seconds(env, "KOT_HARD_AI_SECONDS", DEFAULT_HARD_AI_SECONDS),
             log_level=_log_level(env.get("KOT_LOG_LEVEL", "INFO")),
         )
 

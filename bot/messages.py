@@ -341,13 +341,15 @@ enter or start your turn there.
 """
 
 HELP = """\
-`/kot start` — open a lobby in this channel (Join, pick a monster, the host starts).
+`/kot start` — open a lobby in this channel (Join, pick a monster, add AI monsters, \
+the host starts).
 `/kot board` — post the current board again (with its buttons).
+`/kot hint` — what the Hard AI would do in your place, and why (only you see it).
 `/kot end` — end the game (the host or a member who can manage the channel).
 `/kot rules` — the rules in short.
 `/kot card <name>` — a power card's picture and text.
 
 Buttons answer only the monster being asked; anyone else gets a private note. \
-A monster that does not answer within the turn timer gets the default answer \
-(stop rolling, stay in Tokyo, end the turn).
+A monster that does not answer within the turn timer is played by the autopilot \
+(the Easy AI) for that move.
 """

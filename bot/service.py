@@ -20,6 +20,7 @@ import msgspec
 from bot import publish
 from bot.autoplay import Autopilot, Think
 from bot.chronicle import chronicle_after, with_note
+from bot.config import DEFAULT_HARD_AI_SECONDS
 from bot.lobbies import Lobbies
 from bot.model import AiLevel, ClickRefused, Game, Outcome, Refused
 from bot.publish import Show
@@ -59,7 +60,8 @@ class GameService:
         self.lobbies = Lobbies(self.games, seed_source or (lambda: secrets.randbits(63)),
                                clock)
         self._clock = clock
-        self._think = think or Autopilot().answer
+        # (By default the engine's players, the Hard AI with its default budget.)
+        self._think = think or Autopilot(DEFAULT_HARD_AI_SECONDS).answer
 
     async def close(self) -> None:
         await self.games.close()

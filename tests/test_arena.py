@@ -59,3 +59,14 @@ def test_the_command_prints_json_last(capsys: pytest.CaptureFixture[str]) -> Non
     last = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert last["games"] == 2 and last["edition"] == "2011"
     assert set(last["types"]) == {"heuristic", "random"}
+
+
+def test_the_monte_carlo_player_is_named_with_its_thinking_time() -> None:
+    from engine.ai.arena import is_player_type, player_factory
+    from engine.ai.mc import MonteCarloPlayer
+
+    assert is_player_type("mc") and is_player_type("mc:0.25")
+    assert not is_player_type("mc:fast") and not is_player_type("heuristic:1")
+    assert not is_player_type("nobody")
+    player = player_factory("mc:0.25")(7)
+    assert isinstance(player, MonteCarloPlayer) and player.seconds == 0.25

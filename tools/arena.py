@@ -2,6 +2,7 @@
 
     python -m tools.arena --players heuristic,random --games 1000 --seed 1
     python -m tools.arena --players heuristic,heuristic,heuristic,random --edition 2011
+    python -m tools.arena --players mc:0.25,heuristic --games 100   # a faster Monte-Carlo
 
 Each game seats ``len(players)`` monsters, the seats rotated one place per game so each type
 sits in each seat equally. The table gives, per player type, its win rate with a 95% Wilson
@@ -15,13 +16,14 @@ import argparse
 import json
 import sys
 
-from engine.ai.arena import PLAYERS, run_arena
+from engine.ai.arena import PLAYERS, is_player_type, run_arena
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else "")
     parser.add_argument("--players", default="heuristic,random",
-                        help=f"comma-separated player types, one per seat ({', '.join(PLAYERS)})")
+                        help=f"comma-separated player types, one per seat ({', '.join(PLAYERS)}; "
+                        "mc:<seconds> gives the Monte-Carlo player that thinking time)")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--edition", choices=("2016", "2011"), default="2016")
@@ -29,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
     players = [name.strip() for name in args.players.split(",") if name.strip()]
     if not 2 <= len(players) <= 6:
         parser.error("--players names 2 to 6 player types, one per monster")
-    unknown = [name for name in players if name not in PLAYERS]
+    unknown = [name for name in players if not is_player_type(name)]
     if unknown:
         parser.error(f"unknown player types {unknown}; known: {', '.join(PLAYERS)}")
     report = run_arena(players, args.games, args.seed, args.edition)

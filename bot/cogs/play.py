@@ -1,5 +1,5 @@
-"""Playing: ``/kot board``, ``/kot end``, and the channels and servers that go away. The
-game's buttons are handled by ``bot.clicks``."""
+"""Playing: ``/kot board``, ``/kot hint``, ``/kot end``, and the channels and servers that go
+away. The game's buttons are handled by ``bot.clicks``."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from bot.model import BrokenGame, Game, Refused
 log = logging.getLogger(__name__)
 
 BOARD_POSTED = "Board posted below."
+NOT_PLAYING = "You are not playing in this game: hints are for its players."
 
 
 class PlayCog(KotCog, name="Play"):
@@ -41,6 +42,27 @@ class PlayCog(KotCog, name="Play"):
             return
         if shown.complete:  # otherwise the publisher has said what went wrong
             await self.bot.io.reply_privately(interaction, BOARD_POSTED)
+
+    @app_commands.command(name="hint",
+                          description="What the Hard AI would do in your place (only you see it)")
+    @app_commands.guild_only()
+    async def hint(self, interaction: discord.Interaction[Any]) -> None:
+        """The Monte-Carlo player's move for the question the player is asked, and why."""
+        game = await self._channel_game(interaction)
+        if game is None:
+            return
+        seat = game.seat_of(interaction.user.id)
+        state = game.state
+        asked = next((d for d in state.pending if d.seat == seat), None) if state else None
+        if asked is None or state is None:
+            text = (NOT_PLAYING if seat is None or state is None
+                    else "Nothing is asked of you right now.")
+            await self.bot.io.reply_privately(interaction, text)
+            return
+        if not await self.bot.io.acknowledge(interaction, thinking_privately=True):
+            return
+        reason = await self.bot.autopilot.hint(state, asked)
+        await self.bot.io.reply_privately(interaction, f"💡 {reason}")
 
     @app_commands.command(name="end", description="End the game in this channel")
     @app_commands.guild_only()

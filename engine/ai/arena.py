@@ -15,6 +15,7 @@ from typing import Protocol
 
 from engine.actions import Action
 from engine.ai.heuristic import HeuristicPlayer
+from engine.ai.mc import MonteCarloPlayer
 from engine.card_table import Edition
 from engine.players import RandomPlayer
 from engine.rules import apply, create_game
@@ -29,6 +30,7 @@ PlayerFactory = Callable[[int], Player]
 
 PLAYERS: dict[str, PlayerFactory] = {
     "heuristic": HeuristicPlayer,
+    "mc": MonteCarloPlayer,
     "random": RandomPlayer,
 }
 
@@ -36,6 +38,26 @@ PLAYERS: dict[str, PlayerFactory] = {
 def register_player(name: str, factory: PlayerFactory) -> None:
     """Make a player type available to the arena under ``name``."""
     PLAYERS[name] = factory
+
+
+def player_factory(name: str) -> PlayerFactory:
+    """The factory of a player type: a name in ``PLAYERS``, or ``mc:<seconds>`` for the
+    Monte-Carlo player with that thinking time per decision."""
+    kind, _, budget = name.partition(":")
+    if kind == "mc" and budget:
+        seconds = float(budget)
+        return lambda seed: MonteCarloPlayer(seed, seconds=seconds)
+    if budget or kind not in PLAYERS:
+        raise KeyError(name)
+    return PLAYERS[kind]
+
+
+def is_player_type(name: str) -> bool:
+    try:
+        player_factory(name)
+    except (KeyError, ValueError):
+        return False
+    return True
 
 
 @dataclass
@@ -64,7 +86,7 @@ def seating(names: Sequence[str], game: int) -> tuple[str, ...]:
 def play_match(options: Options, seed: int, seats: Sequence[str], *,
                max_decisions: int = 20_000) -> GameResult:
     """One game with these player types in these seats (each seat its own player)."""
-    players = [PLAYERS[name](seed * 8 + seat) for seat, name in enumerate(seats)]
+    players = [player_factory(name)(seed * 8 + seat) for seat, name in enumerate(seats)]
     state, _ = create_game(options, seed, len(seats))
     decisions = [0] * len(seats)
     seconds = [0.0] * len(seats)
@@ -178,10 +200,10 @@ class ArenaReport:
 def run_arena(players: Sequence[str], games: int, seed: int, edition: Edition = "2016",
               on_game: Callable[[GameResult], None] | None = None) -> ArenaReport:
     """Play ``games`` seeded games of ``len(players)`` monsters, seats rotated."""
-    unknown = [name for name in players if name not in PLAYERS]
+    unknown = [name for name in players if not is_player_type(name)]
     if unknown:
         raise ValueError(f"unknown player types: {', '.join(unknown)}"
-                         f" (known: {', '.join(PLAYERS)})")
+                         f" (known: {', '.join(PLAYERS)}, mc:<seconds>)")
     report = ArenaReport(tuple(players), edition, seed)
     options = Options(edition=edition)
     for game in range(games):

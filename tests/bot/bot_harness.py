@@ -25,7 +25,7 @@ TEST_AI_PAUSE = 10.0
 
 def make_bot(database: Path, *, sync: bool = True, turn_timeout: float = 300) -> KotBot:
     settings = Settings(token="not-used-offline", database=database, turn_timeout=turn_timeout,
-                        ai_pause=TEST_AI_PAUSE)
+                        ai_pause=TEST_AI_PAUSE, hard_ai_seconds=0.05)
     return KotBot(settings, sync_commands=sync)
 
 

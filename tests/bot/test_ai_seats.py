@@ -137,7 +137,9 @@ async def test_the_autopilot_plays_for_a_player_whose_time_ran_out(table: Table)
     assert logged and logged[0].user_id is None and logged[0].seat == before.pending[0].seat
     assert not isinstance(logged[0].action, Timeout)  # the heuristic's move, not the default
     assert game.chronicle.idle_timeouts == 1
-    assert any("autopilot" in line for line in game.chronicle.log)
+    # The note is on the turn's board (closed already if the autopilot's move ended the turn).
+    assert any("the autopilot played for them" in (embed.description or "")
+               for message in table.channel.history() for embed in message.embeds)
 
 
 async def test_an_ai_that_fails_plays_the_default_and_the_game_goes_on(
@@ -155,3 +157,30 @@ async def test_an_ai_that_fails_plays_the_default_and_the_game_goes_on(
     game = await _ai_moves_until_a_person_is_asked(table, game.id)
     logged = await service(table.env).games.action_log(game.id)
     assert any(isinstance(a.action, Timeout) and a.seat == 1 for a in logged)
+
+
+async def test_a_hard_ai_thinks_in_another_process_and_plays(table: Table) -> None:
+    host = table.players[0]
+    game = await _lobby_with_ai(table, "Hard")
+    await host.click(table.message(game.board_message_id or 0), label="Start")
+    game = await _ai_moves_until_a_person_is_asked(table, game.id)
+    await _person_answers_until_an_ai_is_asked(table, game.id)
+    game = await _ai_moves_until_a_person_is_asked(table, game.id)
+    logged = await service(table.env).games.action_log(game.id)
+    hard_moves = [a for a in logged if a.seat == 1]
+    assert hard_moves and not any(isinstance(a.action, Timeout) for a in hard_moves)
+
+
+async def test_hint_tells_the_player_asked_what_the_hard_ai_would_do(table: Table) -> None:
+    game = await table.start_game(players=2)
+    _game, _decision, asked = await table.asked()
+    other = next(p for p in table.players[:2] if p is not asked)
+    stranger = table.players[2]
+    hint = await asked.slash(table.channel, "kot hint")
+    assert (private_reply(hint) or "").startswith("💡 ")
+    assert private_reply(await other.slash(table.channel, "kot hint")) == (
+        "Nothing is asked of you right now.")
+    assert "not playing" in (private_reply(await stranger.slash(table.channel, "kot hint"))
+                             or "")
+    after = await table.game()
+    assert after.playing_state().seq == game.playing_state().seq  # a hint changes nothing
