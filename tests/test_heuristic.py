@@ -148,17 +148,21 @@ def test_heuristic_answers_are_legal_in_seeded_games() -> None:
 
 
 def deal(state: GameState, rnd: random.Random) -> GameState:
-    """Every monster starts with a few question-asking cards and energy to use them."""
+    """Every monster starts with a few question-asking cards, taken from the deck (each
+    card stays unique), and energy to use them."""
+    deck = list(state.deck)
     monsters = []
     uid = state.next_uid
     for monster in state.monsters:
         cards = []
-        for key in rnd.sample(QUESTION_CARDS, 3):
+        left = [k for k in QUESTION_CARDS if k in deck]
+        for key in rnd.sample(left, min(3, len(left))):
+            deck.remove(key)
             tokens = 3 if key == "smoke_cloud" else 4 if key == "battery_monster" else 0
             cards.append(Card(uid=uid, key=key, tokens=tokens))
             uid += 1
         monsters.append(replace(monster, cards=tuple(cards), energy=rnd.randrange(4, 15)))
-    return replace(state, monsters=tuple(monsters), next_uid=uid)
+    return replace(state, monsters=tuple(monsters), next_uid=uid, deck=tuple(deck))
 
 
 def test_every_card_question_is_answered_when_those_cards_are_in_play() -> None:

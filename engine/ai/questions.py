@@ -60,6 +60,8 @@ def mimic(state: GameState, decision: Decision) -> Choice | None:
 
 def mimic_move(state: GameState, decision: Decision) -> Choice | None:
     choice, value = _best_copy(state, decision)
+    if state.monsters[decision.seat].energy < 1:
+        return Pass()  # (spent meanwhile on another question)
     mimic_card = find_card(state, decision.card_uid or -1)
     current = 0.0
     if mimic_card is not None and mimic_card[1].copies is not None:
@@ -104,10 +106,15 @@ def lab(state: GameState, decision: Decision) -> Choice | None:
 
 
 def opportunist(state: GameState, decision: Decision) -> Choice | None:
+    """The best revealed card worth its cost, if it is still affordable: another question
+    answered meanwhile (the card just bought asking its own) may have spent the energy."""
+    energy = state.monsters[decision.seat].energy
     best: tuple[Choice, float] = (Pass(), 0.0)
     for choice in choices(decision):
         key = uid_key(state, choice.uid) if isinstance(choice, PickCard) else None
-        if key is not None and (value := net_value(state, decision.seat, key)) > best[1]:
+        if key is None or card_cost(state, decision.seat, key) > energy:
+            continue
+        if (value := net_value(state, decision.seat, key)) > best[1]:
             best = (choice, value)
     return best[0]
 
