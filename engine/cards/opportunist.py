@@ -11,11 +11,11 @@ from engine.core import (
     buy_face_up,
     card_cost,
     card_name,
-    current_card,
     face_up_slot,
     register,
 )
 from engine.state import Card, Decision, GameState
+from engine.steps import CardWindow
 
 
 @register
@@ -54,11 +54,13 @@ class Opportunist(Power):
         if slot is None:
             raise IllegalAction("that card is no longer on offer")
         buy_face_up(ctx, decision.seat, slot)
-        # Each revealed card is an opportunity of its own: the others are offered again
-        # (before the cards that replace the bought one, whose window is queued).
-        card = current_card(ctx, decision.seat, decision.card_uid or 0)
-        if card is not None and ctx.mon(decision.seat).alive:
-            others = tuple(o.choice.uid for o in decision.options
-                           if isinstance(o, Choose) and isinstance(o.choice, PickCard)
-                           and o.choice.uid != choice.uid)
-            self.on_card_revealed(ctx, decision.seat, card, others)
+        # Each revealed card is an opportunity of its own: the others are offered again,
+        # before the cards that replace the bought one (whose window buy_face_up queued).
+        # Queued, not asked at once: a card bought may ask its own question first (Monster
+        # Batteries), and the offer must then count the energy that answer leaves.
+        others = tuple(o.choice.uid for o in decision.options
+                       if isinstance(o, Choose) and isinstance(o.choice, PickCard)
+                       and o.choice.uid != choice.uid)
+        if others and decision.card_uid is not None:
+            ctx.push(CardWindow(window="card_revealed", seat=decision.seat,
+                                uid=decision.card_uid, cards=others))
