@@ -55,8 +55,8 @@ class PlayCog(KotCog, name="Play"):
         state = game.state
         asked = next((d for d in state.pending if d.seat == seat), None) if state else None
         if asked is None or state is None:
-            text = (NOT_PLAYING if seat is None or state is None
-                    else "Nothing is asked of you right now.")
+            text = ("The game has not started yet." if state is None
+                    else NOT_PLAYING if seat is None else "Nothing is asked of you right now.")
             await self.bot.io.reply_privately(interaction, text)
             return
         if not await self.bot.io.acknowledge(interaction, thinking_privately=True):

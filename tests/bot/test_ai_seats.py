@@ -59,6 +59,8 @@ async def test_the_host_adds_and_removes_ai_monsters(table: Table) -> None:
     description = lobby.embeds[0].description or ""
     assert "🤖 Easy AI" in description and "🤖 Hard AI" in description
 
+    early = await host.slash(table.channel, "kot hint")
+    assert private_reply(early) == "The game has not started yet."
     await bob.click(lobby, label="Join")
     refused = await bob.click(lobby, label="🤖 Add AI: Easy")
     assert private_reply(refused) == "Only the host can add AI monsters."
