@@ -119,8 +119,7 @@ class TurnClock:
         theirs after a short pause."""
         state = game.state
         waiting = tuple(d.id for d in state.pending) if state and game.status == "playing" else ()
-        machines = tuple(d.id for d in state.pending
-                         if game.ai_level(d.seat) is not None) if waiting and state else ()
+        machines = _ai_decisions(game)
         if machines:
             self.timers.set(game.id, machines, max(self.ai_pause, 0.001))
             return
@@ -139,13 +138,26 @@ class TurnClock:
         self.timers.cancel(game_id)
 
     def retry(self, game: Game) -> None:
-        """The timer's answer failed: try the same decisions again after a full delay."""
+        """The timer's answer failed: try the same decisions again after a full delay (an AI
+        monster's after its pause), at least a second."""
         state = game.state
         waiting = tuple(d.id for d in state.pending) if state is not None else ()
+        machines = _ai_decisions(game)
+        if machines:
+            self.timers.set(game.id, machines, max(self.ai_pause, 1.0))
+            return
         self.timers.set(game.id, waiting, max(self.timeout, 1.0))
 
     def close(self) -> None:
         self.timers.close()
+
+
+def _ai_decisions(game: Game) -> tuple[int, ...]:
+    """The pending decisions of AI monsters in a game in play."""
+    state = game.state
+    if state is None or game.status != "playing":
+        return ()
+    return tuple(d.id for d in state.pending if game.ai_level(d.seat) is not None)
 
 
 # Seconds before trying again what Discord refused: doubling from 1 s up to a minute, so a
