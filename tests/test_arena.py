@@ -70,3 +70,14 @@ def test_the_monte_carlo_player_is_named_with_its_thinking_time() -> None:
     assert not is_player_type("nobody")
     player = player_factory("mc:0.25")(7)
     assert isinstance(player, MonteCarloPlayer) and player.seconds == 0.25
+
+
+def test_games_played_in_parallel_give_the_same_results() -> None:
+    one = run_arena(["heuristic", "random"], 4, 3).summary()
+    two = run_arena(["heuristic", "random"], 4, 3, jobs=2).summary()
+    for summary in (one, two):
+        types = summary["types"]
+        assert isinstance(types, dict)
+        for stats in types.values():
+            stats.pop("ms_per_decision")
+    assert one == two

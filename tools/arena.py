@@ -3,6 +3,7 @@
     python -m tools.arena --players heuristic,random --games 1000 --seed 1
     python -m tools.arena --players heuristic,heuristic,heuristic,random --edition 2011
     python -m tools.arena --players mc:0.25,heuristic --games 100   # a faster Monte-Carlo
+    python -m tools.arena --players mc,heuristic --games 200 --jobs 2   # two games at once
 
 Each game seats ``len(players)`` monsters, the seats rotated one place per game so each type
 sits in each seat equally. The table gives, per player type, its win rate with a 95% Wilson
@@ -27,6 +28,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--edition", choices=("2016", "2011"), default="2016")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="games played at once, one process each (a Monte-Carlo player "
+                        "thinks on one core: use at most one job per core)")
     args = parser.parse_args(argv)
     players = [name.strip() for name in args.players.split(",") if name.strip()]
     if not 2 <= len(players) <= 6:
@@ -34,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [name for name in players if not is_player_type(name)]
     if unknown:
         parser.error(f"unknown player types {unknown}; known: {', '.join(PLAYERS)}")
-    report = run_arena(players, args.games, args.seed, args.edition)
+    report = run_arena(players, args.games, args.seed, args.edition, jobs=args.jobs)
     print(report.table())
     print(json.dumps(report.summary()))
     return 0

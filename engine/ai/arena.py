@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -198,17 +199,33 @@ class ArenaReport:
 
 
 def run_arena(players: Sequence[str], games: int, seed: int, edition: Edition = "2016",
-              on_game: Callable[[GameResult], None] | None = None) -> ArenaReport:
-    """Play ``games`` seeded games of ``len(players)`` monsters, seats rotated."""
+              on_game: Callable[[GameResult], None] | None = None,
+              jobs: int = 1) -> ArenaReport:
+    """Play ``games`` seeded games of ``len(players)`` monsters, seats rotated, on ``jobs``
+    processes at once (the results, added in game order, do not depend on ``jobs``)."""
     unknown = [name for name in players if not is_player_type(name)]
     if unknown:
         raise ValueError(f"unknown player types: {', '.join(unknown)}"
                          f" (known: {', '.join(PLAYERS)}, mc:<seconds>)")
     report = ArenaReport(tuple(players), edition, seed)
-    options = Options(edition=edition)
-    for game in range(games):
-        result = play_match(options, game_seed(seed, game), seating(players, game))
+    for result in _results(tuple(players), games, seed, edition, jobs):
         report.add(result)
         if on_game is not None:
             on_game(result)
     return report
+
+
+def _play_numbered(players: tuple[str, ...], seed: int, edition: Edition,
+                   game: int) -> GameResult:
+    return play_match(Options(edition=edition), game_seed(seed, game), seating(players, game))
+
+
+def _results(players: tuple[str, ...], games: int, seed: int, edition: Edition,
+             jobs: int) -> Iterator[GameResult]:
+    if jobs <= 1:
+        for game in range(games):
+            yield _play_numbered(players, seed, edition, game)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(_play_numbered, [players] * games, [seed] * games,
+                            [edition] * games, range(games))
