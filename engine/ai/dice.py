@@ -70,8 +70,8 @@ def scorer_for(state: GameState, seat: int) -> DiceScorer:
            state.face_up)
     scorer = _SCORERS.get(key)
     if scorer is None:
-        if len(_SCORERS) >= 16:
-            _SCORERS.clear()
+        if len(_SCORERS) >= _KEPT_SCORERS:
+            del _SCORERS[next(iter(_SCORERS))]  # the oldest
         scorer = _SCORERS[key] = DiceScorer(state, seat)
     return scorer
 
@@ -90,30 +90,62 @@ class DiceScorer:
         self.energy_weight = energy_weight(state, seat)
         self.attack: dict[tuple[int, bool], float] = {}
         self.memo: dict[int, float] = {}
+        self.averages: dict[int, float] = {}
+        # The two parts of a value, each reading a few faces only (see ``_value``).
+        self.rests: dict[int, tuple[float, int]] = {}
+        self.scores: dict[int, float] = {}
 
     def value(self, code: int) -> float:
         found = self.memo.get(code)
         if found is None:
-            found = self.memo[code] = self._value(decode(code))
+            found = self.memo[code] = self._value(code)
         return found
 
     def expected(self, kept: int, rerolled: int) -> float:
         """The expected value of rerolling ``rerolled`` dice beside the ``kept`` ones."""
+        key = kept << _BITS | rerolled
+        found = self.averages.get(key)
+        if found is not None:
+            return found
         memo = self.memo
         total = 0.0
         for code, p in outcomes(rerolled):
-            found = memo.get(kept + code)
-            total += p * (self.value(kept + code) if found is None else found)
+            value = memo.get(kept + code)
+            total += p * (self.value(kept + code) if value is None else value)
+        self.averages[key] = total
         return total
 
-    def _value(self, c: tuple[int, ...]) -> float:
+    def _value(self, code: int) -> float:
+        """The value of final dice, as two parts cached by the faces they read: the energy,
+        hearts and attack (with whether three 2s feed Poison Quills), and the points (the
+        numbers, with what the attack and every face shown change to them)."""
+        rest_key = (code >> 12) << 1 | (code >> 4 & 0xF >= 3)
+        rest = self.rests.get(rest_key)
+        if rest is None:
+            rest = self.rests[rest_key] = self._rest(decode(code))
+        part, flags = rest
+        score_key = (code & 0xFFF) << 3 | flags
+        score = self.scores.get(score_key)
+        if score is None:
+            c = decode(code)
+            score = self.scores[score_key] = self._score(c, flags & 2 != 0, flags & 1 != 0)
+        return part + score
+
+    def _rest(self, c: tuple[int, ...]) -> tuple[float, int]:
+        """The value of the energy, hearts and attack of the dice, and the flags the points
+        depend on: every face shown (4), the dice hit (2), they attack (1)."""
         damage, attacked = self.damage(c)
+        value = self.energy(c[ENERGY]) + self.hearts(c[HEART]) + self.attack_value(damage,
+                                                                                   attacked)
+        every_face = c[ENERGY] and c[HEART] and c[SMASH]
+        return value, (4 if every_face else 0) | (2 if damage else 0) | (1 if attacked else 0)
+
+    def _score(self, c: tuple[int, ...], damaged: bool, attacked: bool) -> float:
+        """The points of the dice (and what three 1s bring with Freeze Time)."""
         vp = self.points(c) + (1 if attacked and "alpha_monster" in self.keys else 0)
-        if damage and "herbivore" in self.keys:
+        if damaged and "herbivore" in self.keys:
             vp -= 1
         value = view.vp_value(self.state, self.seat, vp) if vp > 0 else float(vp)
-        value += self.energy(c[ENERGY]) + self.hearts(c[HEART])
-        value += self.attack_value(damage, attacked)
         if c[ONE] >= 3 and "freeze_time" in self.keys:
             value += 4.0
         return value
@@ -222,6 +254,8 @@ class DiceScorer:
 
 
 _SCORERS: dict[tuple[object, ...], DiceScorer] = {}
+# Enough for a search's playouts to come back to the scorers of the turn it is deciding.
+_KEPT_SCORERS = 64
 
 
 def energy_weight(state: GameState, seat: int) -> float:
