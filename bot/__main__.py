@@ -2,6 +2,8 @@
 
     python -m bot            run with the settings from the environment or .env
     python -m bot --sync     also publish the slash commands (needed once, and after changes)
+    python -m bot --local    play in a browser on an offline Discord, no token (bot/local.py;
+                             ``python -m bot --local --help`` lists its options)
 """
 
 from __future__ import annotations
@@ -20,7 +22,15 @@ from bot.config import Settings, SettingsError
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if "--local" in argv:
+        from bot import local
+
+        return local.main([arg for arg in argv if arg != "--local"])
     parser = argparse.ArgumentParser(prog="kot-bot", description="King of Tokyo for Discord")
+    parser.add_argument("--local", action="store_true",
+                        help="play in a browser on an offline Discord, with no token "
+                             "(see python -m bot --local --help)")
     parser.add_argument(
         "--sync", action="store_true",
         help="publish the slash commands (to KOT_DEV_GUILD_ID if set, else globally)",

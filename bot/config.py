@@ -32,13 +32,14 @@ class Settings:
     log_level: str = "INFO"
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+    def from_env(cls, env: Mapping[str, str] | None = None, *,
+                 token_required: bool = True) -> Settings:
         env = os.environ if env is None else env
         token = env.get("DISCORD_TOKEN", "").strip()
-        if not token:
+        if not token and token_required:
             raise SettingsError(
                 "DISCORD_TOKEN is not set: put the bot token in the environment or in .env "
-                "(see .env.example)"
+                "(see .env.example), or try the bot without Discord: python -m bot --local"
             )
         return cls(
             token=token,

@@ -1,0 +1,332 @@
+"""``python -m bot --local`` / ``kot-local``: the real bot on an offline Discord, in a browser.
+
+SimCord, our test Discord, runs ``KotBot`` against a Discord held in memory: one server, one
+channel, the local players as its members. SimCord's preview serves that channel as a web
+page on 127.0.0.1: buttons, menus, slash commands in the composer, private answers per
+player, and a "Viewing as" switch between the local players. Nothing here plays the game:
+every click goes through the bot's own code, as on Discord.
+
+Two things SimCord does for tests are turned around here for people:
+
+- Its clock is simulated (tests jump it forward). Here ``LocalTable.follow_wall_clock``
+  moves it with the wall clock, so AI pauses and turn timers take their real time.
+- Its page shows what was last published (after a click). The same task republishes the
+  page after every tick, so AI moves and timeouts appear without anyone clicking.
+
+The in-memory Discord is made the same way on every run (same ids), and the bot keeps its
+games in ``--database``: a game in progress is shown again the next time, as after a restart
+on Discord.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import errno
+import importlib.util
+import logging
+import os
+import socket
+import sqlite3
+import sys
+import time
+import webbrowser
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from bot.app import KotBot, StartupError
+from bot.config import Settings, SettingsError
+from bot.model import AiLevel
+from engine import Edition
+
+if TYPE_CHECKING:  # SimCord is an optional dependency: imported where it runs
+    from simcord import ChannelHandle, Env, MemberActor
+
+log = logging.getLogger(__name__)
+
+DEFAULT_DATABASE = Path("kot-local.sqlite3")
+DEFAULT_PORT = 8765
+# How often the simulated clock catches up with the wall clock and the page is republished.
+TICK = 0.25
+# What the preview needs beyond the bot's own dependencies (module names).
+PREVIEW_MODULES = ("simcord", "aiohttp", "av", "markdown_it", "linkify_it", "regex")
+INSTALL_HINT = "pip install -e '.[local]'"
+AI_LABELS: dict[AiLevel, str] = {"easy": "🤖 Add AI: Easy", "hard": "🤖 Add AI: Hard"}
+
+
+class LocalError(Exception):
+    """The local table cannot start; the message says why in one line."""
+
+
+@dataclass(frozen=True)
+class LocalOptions:
+    players: int = 1
+    ai: int | None = None  # None: enough AI monsters for a table of three
+    level: AiLevel = "easy"
+    edition: Edition = "2016"
+    port: int = DEFAULT_PORT
+    database: Path = DEFAULT_DATABASE
+    browser: bool = True
+
+    @property
+    def ai_monsters(self) -> int:
+        return self.ai if self.ai is not None else max(0, 3 - self.players)
+
+    def check(self) -> None:
+        if not 1 <= self.players <= 6:
+            raise LocalError("--players must be between 1 and 6")
+        if self.ai_monsters < 0 or self.players + self.ai_monsters > 6:
+            raise LocalError("--players and --ai make at most 6 monsters")
+        if self.players + self.ai_monsters < 2:
+            raise LocalError("a game needs 2 monsters: add an AI monster (--ai 1) or a player")
+        if not 0 <= self.port <= 65535:
+            raise LocalError("--port must be between 0 and 65535")
+
+
+def player_names(players: int) -> list[str]:
+    return ["You"] if players == 1 else [f"Player {n}" for n in range(1, players + 1)]
+
+
+class LocalTable:
+    """The offline Discord with its channel, the local players, and the page showing it."""
+
+    def __init__(self, env: Env, channel: ChannelHandle, members: list[MemberActor]) -> None:
+        self.env = env
+        self.channel = channel
+        self.members = members
+        # Held by each click on the page and by each tick: SimCord runs one at a time.
+        self.turn = asyncio.Lock()
+        # How many Discord calls the bot had made when the page was last published.
+        self.published = 0
+
+    async def seat(self, options: LocalOptions) -> None:
+        """Open a lobby with the local players and AI monsters seated; or, when the channel
+        has a game kept from an earlier run, post its board (or lobby) again: its messages
+        were in that run's memory, so the bot repairs it as a board deleted on Discord."""
+        bot = self.env.bot
+        assert isinstance(bot, KotBot)
+        kept = await bot.service.games.active_in_channel(self.channel.id)
+        if kept is not None:
+            if kept.board_message_id is not None:
+                await bot.publisher.message_deleted(kept.id, kept.board_message_id)
+            return
+        host, *others = self.members
+        await host.slash(self.channel, "kot start")
+        lobby = self.channel.last_message
+        if lobby is None:
+            raise LocalError("the bot did not open a lobby (see the log above)")
+        for member in others:
+            await member.click(lobby, label="Join")
+        for _ in range(options.ai_monsters):
+            await host.click(lobby, label=AI_LABELS[options.level])
+        if options.edition != "2016":
+            await host.select(lobby, [options.edition], custom_id=f"{_lobby_prefix(lobby)}:edition")
+
+    def lock_page_clicks(self, preview: Any) -> None:
+        """Make each click on the page wait for the tick in progress (SimCord refuses a
+        click that overlaps another operation). ``Preview._action`` is the one entry of the
+        page's clicks and commands (SimCord 3.2.1, pinned)."""
+        act: Callable[..., Awaitable[Any]] = preview._action
+
+        async def one_at_a_time(*args: Any, **kwargs: Any) -> Any:
+            async with self.turn:
+                try:
+                    return await act(*args, **kwargs)
+                finally:
+                    # A click publishes the page with what the bot did for it.
+                    self.published = len(self.env.http_requests)
+
+        preview._action = one_at_a_time
+
+    async def follow_wall_clock(self, preview: Any) -> None:
+        """Forever: move the simulated clock to the wall clock (the bot's timers that are
+        due run), then, if the bot called Discord meanwhile, republish the page. Only then:
+        a click made on an older publication of the page is refused as stale."""
+        from simcord import SetupError
+
+        self.published = len(self.env.http_requests)
+        while True:
+            await asyncio.sleep(TICK)
+            async with self.turn:
+                try:
+                    behind = time.time() - self.env.now().timestamp()
+                    if behind > 0:
+                        await self.env.advance_time(behind)
+                    if len(self.env.http_requests) != self.published:
+                        await preview.refresh()
+                        self.published = len(self.env.http_requests)
+                except (SetupError, TimeoutError) as error:
+                    # Bot work still running (a Hard AI thinking): the next tick catches up.
+                    log.debug("tick skipped: %s", error)
+
+
+def _lobby_prefix(message: Any) -> str:
+    """``kot:l:<game id>``, from the lobby's buttons."""
+    for row in message.components:
+        for item in getattr(row, "children", []):
+            custom_id = getattr(item, "custom_id", None) or ""
+            if custom_id.startswith("kot:l:"):
+                return ":".join(custom_id.split(":")[:3])
+    raise LocalError("the lobby has no buttons")
+
+
+def build_world(env: Env, names: Sequence[str]) -> tuple[ChannelHandle, list[MemberActor]]:
+    """The server, its channel and its members, made in the same order on every run so
+    that they get the same ids (a kept game finds its channel and players again)."""
+    # SimCord calls every bot "TestBot"; its user record can be renamed before it connects.
+    env.backend.bot_user.name = "King of Tokyo"
+    guild = env.create_guild("King of Tokyo (local)")
+    channel = guild.create_text_channel("king-of-tokyo")
+    members = [guild.add_member(env.create_user(name.lower().replace(" ", ""), global_name=name))
+               for name in names]
+    return channel, members
+
+
+async def serve(options: LocalOptions, settings: Settings,
+                announce: Callable[[str], None]) -> None:
+    """Run the local table until cancelled; ``announce`` gets the page's address."""
+    import simcord
+
+    bot = KotBot(settings, sync_commands=True)
+    env = simcord.Env(bot, check_errors=False)
+    channel, members = build_world(env, player_names(options.players))
+    # The simulated clock starts at the wall clock (it keeps increasing from run to run, as
+    # Discord's ids and dates do); before the bot starts, no timer is waiting on it.
+    behind = time.time() - env.now().timestamp()
+    if behind > 0:
+        env.backend.clock.advance(behind)
+    async with _started(env):
+        table = LocalTable(env, channel, members)
+        with env.time_context():
+            await table.seat(options)
+            async with env.preview(channel, viewers=members, layout="channel",
+                                   port=options.port) as preview:
+                table.lock_page_clicks(preview)
+                announce(preview.url)
+                await table.follow_wall_clock(preview)
+
+
+@contextlib.asynccontextmanager
+async def _started(env: Env) -> AsyncIterator[Env]:
+    """``simcord.run`` for a world made before the bot connects (its games find their
+    channel when they are restored); the bot is closed after (SimCord only detaches it),
+    which closes its database."""
+    try:
+        await env.start()
+        try:
+            yield env
+        finally:
+            await env.shutdown()
+    finally:
+        await env.bot.close()
+
+
+def local_settings(options: LocalOptions, environ: dict[str, str] | None = None) -> Settings:
+    """The bot's settings from the environment (``KOT_TURN_TIMEOUT``, ``KOT_AI_PAUSE``...;
+    no token), with the local database."""
+    settings = Settings.from_env(dict(os.environ if environ is None else environ),
+                                 token_required=False)
+    return replace(settings, token="local", database=options.database)
+
+
+def require_preview() -> None:
+    missing = [name for name in PREVIEW_MODULES if importlib.util.find_spec(name) is None]
+    if missing:
+        raise LocalError(f"the local table needs SimCord's preview ({', '.join(missing)} "
+                         f"missing): {INSTALL_HINT}")
+
+
+def require_port(port: int) -> None:
+    if port == 0:
+        return
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                raise LocalError(f"port {port} is in use: choose another with --port "
+                                 "(--port 0 picks a free one)") from error
+            raise LocalError(f"cannot listen on port {port}: {error.strerror}") from error
+
+
+def require_database(path: Path) -> None:
+    """The database file can be created or opened for writing, with its folder (SQLite
+    writes its journal beside it)."""
+    folder = path.resolve().parent
+    try:
+        if path.is_dir():
+            raise LocalError(f"the database {path} is a folder: give a file (--database)")
+        if not folder.is_dir():
+            raise LocalError(f"cannot write the database {path}: {folder} does not exist")
+        if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+            raise LocalError(f"cannot write the database {path}: permission denied")
+        with sqlite3.connect(path) as connection:
+            connection.execute("PRAGMA user_version")
+    except sqlite3.Error as error:
+        raise LocalError(f"cannot open the database {path}: {error}") from error
+
+
+def parse(argv: Sequence[str]) -> LocalOptions:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot --local",
+        description="Play King of Tokyo in your browser against AI monsters: the real bot on "
+                    "an offline Discord (no token, no network).")
+    parser.add_argument("--players", type=int, default=1,
+                        help="people sharing this screen (the page's 'Viewing as' switch "
+                             "changes who you are); default 1")
+    parser.add_argument("--ai", type=int, default=None,
+                        help="AI monsters seated in the lobby (default: enough for 3 monsters)")
+    parser.add_argument("--level", choices=("easy", "hard"), default="easy",
+                        help="the AI monsters' level: easy (rules of thumb) or hard "
+                             "(searches ahead, about a second a move)")
+    parser.add_argument("--edition", choices=("2016", "2011"), default="2016")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
+                        help=f"the page's port on 127.0.0.1 (default {DEFAULT_PORT}; 0: any)")
+    parser.add_argument("--database", type=Path, default=DEFAULT_DATABASE,
+                        help=f"where games are kept (default {DEFAULT_DATABASE})")
+    parser.add_argument("--no-browser", dest="browser", action="store_false",
+                        help="print the page's address without opening a browser")
+    args = parser.parse_args(argv)
+    return LocalOptions(players=args.players, ai=args.ai, level=args.level,
+                        edition=args.edition, port=args.port, database=args.database,
+                        browser=args.browser)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    options = parse(sys.argv[1:] if argv is None else argv)
+    try:
+        options.check()
+        require_preview()
+        require_port(options.port)
+        require_database(options.database)
+        settings = local_settings(options)
+    except (LocalError, SettingsError) as error:
+        print(f"kot-local: error: {error}", file=sys.stderr)
+        return 2 if isinstance(error, SettingsError) else 1
+    logging.basicConfig(level=settings.log_level if "KOT_LOG_LEVEL" in os.environ else "WARNING",
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # discord.py's start-up warnings (voice libraries, intents) say nothing about a local table.
+    logging.getLogger("discord").setLevel(logging.ERROR)
+
+    def announce(url: str) -> None:
+        print(f"King of Tokyo is on {url}\n"
+              f"Games are kept in {options.database}; Ctrl-C stops the table.", flush=True)
+        if options.browser:
+            webbrowser.open(url)
+
+    try:
+        asyncio.run(serve(options, settings, announce))
+    except KeyboardInterrupt:
+        print(f"Stopped. Run the same command again to go on with the game in "
+              f"{options.database}.")
+    except (LocalError, StartupError) as error:
+        print(f"kot-local: error: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,192 @@
+"""``python -m bot --local`` end to end, in a real browser: the command starts, a person plays
+from the page (lobby, a roll, keeping dice, resolving, ending the turn) while AI monsters
+play theirs, Ctrl-C stops it, and the next run shows the same game again.
+
+Needs Debian's Chromium and Playwright (``pip install -e '.[screens]'``). Without them the
+test is skipped, unless ``KOT_BROWSER_TESTS=required`` (as ``.ci/run`` sets), where it fails.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+MISSING = [name for name, found in (
+    ("Debian's chromium", CHROMIUM),
+    ("playwright", importlib.util.find_spec("playwright")),
+    ("SimCord's preview", importlib.util.find_spec("markdown_it")),
+) if not found]
+if MISSING and os.environ.get("KOT_BROWSER_TESTS") != "required":
+    pytest.skip(f"browser test needs {', '.join(MISSING)}", allow_module_level=True)
+
+from playwright.async_api import Page, async_playwright  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+# The README's picture of a game in progress: taken again with KOT_UPDATE_SCREENSHOTS=1.
+SCREENSHOT = ROOT / "docs" / "images" / "local-table.png"
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync"]
+# Seconds to wait for something the bot or an AI monster does.
+PATIENCE = 60.0
+STAY_OR_YIELD = re.compile(r"@You [^\n]*: stay in Tokyo (City|Bay) or yield\?")
+IMAGES_LOADED = "() => Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)"
+MY_ROLL = r"@You [^\n]*: keep dice and roll again \(2 rolls left\)"
+
+
+class LocalTable:
+    """``python -m bot --local`` running in a child process."""
+
+    def __init__(self, database: Path, *args: str) -> None:
+        environment = {**os.environ, "KOT_AI_PAUSE": "0.3", "KOT_TURN_TIMEOUT": "0"}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "bot", "--local", "--no-browser", "--port", "0",
+             "--database", str(database), *args],
+            cwd=ROOT, env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            text=True)
+        self.output: list[str] = []
+        self.url = self._address()
+
+    def _address(self) -> str:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.output.append(line)
+            found = re.search(r"(http://127\.0\.0\.1:\d+/\S*)", line)
+            if found:
+                return found.group(1)
+        raise AssertionError(f"no address printed: {''.join(self.output)}")
+
+    def interrupt(self) -> tuple[int, str]:
+        """Ctrl-C: the exit code and what it printed."""
+        self.process.send_signal(signal.SIGINT)
+        rest, _ = self.process.communicate(timeout=30)
+        return self.process.returncode, "".join(self.output) + rest
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.communicate()
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Any]:
+    async with async_playwright() as playwright:
+        launched = await playwright.chromium.launch(executable_path=CHROMIUM,
+                                                    args=CHROMIUM_FLAGS)
+        yield launched
+        await launched.close()
+
+
+@pytest.fixture
+def tables() -> Iterator[list[LocalTable]]:
+    started: list[LocalTable] = []
+    yield started
+    for table in started:
+        table.kill()
+
+
+async def page_text(page: Page) -> str:
+    return await page.locator("body").inner_text()
+
+
+async def until(page: Page, done: Callable[[str], bool], what: str) -> str:
+    """Until ``done(page text)``; the page's text. Meanwhile, an AI monster's Smash may ask
+    the person to stay in Tokyo or yield: they yield."""
+    deadline = time.monotonic() + PATIENCE
+    while time.monotonic() < deadline:
+        text = await page_text(page)
+        if done(text):
+            return text
+        if STAY_OR_YIELD.search(text):
+            buttons = page.get_by_role("button", name="Yield Tokyo")
+            if await buttons.count():
+                await buttons.last.click()
+        await page.wait_for_timeout(200)
+    raise AssertionError(f"the page never showed {what}; it shows:\n{text[-2000:]}")
+
+
+async def wait_for_text(page: Page, pattern: str) -> str:
+    return await until(page, lambda text: re.search(pattern, text) is not None, repr(pattern))
+
+
+async def click(page: Page, name: str, done: Callable[[str], bool]) -> str:
+    """Click the newest button named ``name`` (a regex) until ``done(page text)``: a click
+    on a page published just before an AI monster's move is refused as stale (SimCord's
+    preview does so), and is made again."""
+    deadline = time.monotonic() + PATIENCE
+    while time.monotonic() < deadline:
+        buttons = page.get_by_role("button", name=re.compile(name))
+        if await buttons.count():
+            await buttons.last.click()
+        try:
+            return await until(page, done, f"what {name!r} does")
+        except AssertionError:
+            continue
+    raise AssertionError(f"clicking {name!r} did nothing:\n{(await page_text(page))[-2000:]}")
+
+
+async def until_images_load(page: Page) -> None:
+    """(Polled from here: the page's content policy forbids Playwright's in-page waiting.)"""
+    deadline = time.monotonic() + PATIENCE
+    while not await page.evaluate(IMAGES_LOADED):
+        assert time.monotonic() < deadline, "the board picture never loaded"
+        await page.wait_for_timeout(100)
+
+
+def shows(pattern: str) -> Callable[[str], bool]:
+    return lambda text: re.search(pattern, text) is not None
+
+
+async def test_a_person_plays_a_turn_in_the_browser(browser: Any, tables: list[LocalTable],
+                                                     tmp_path: Path) -> None:
+    database = tmp_path / "local.sqlite3"
+    table = LocalTable(database, "--ai", "2", "--level", "easy")
+    tables.append(table)
+    page = await browser.new_page(viewport={"width": 1000, "height": 900})
+    await page.goto(table.url)
+
+    text = await wait_for_text(page, r"King of Tokyo — lobby")
+    assert text.count("Easy AI") == 2, "the AI monsters asked for are seated"
+
+    # Start; AI monsters play until it is the person's turn (they answer for themselves).
+    await click(page, r"^Start$", shows(r"Turn 1"))
+    text = await wait_for_text(page, MY_ROLL)
+    turns_over = text.count(" is over.")
+
+    def turn_over(text: str) -> bool:
+        return text.count(" is over.") > turns_over
+
+    # Keep a die, reroll the others, stop; end the turn in the shop if it is offered
+    # (with nothing to buy or sweep, the turn ends by itself).
+    await click(page, r" keep$", shows(r"release"))
+    await click(page, r"^Roll \(\d left\)$", shows(r"\(1 roll left\)"))
+    await until_images_load(page)
+    update = os.environ.get("KOT_UPDATE_SCREENSHOTS") == "1"
+    await page.screenshot(path=str(SCREENSHOT if update else tmp_path / "local-table.png"))
+    text = await click(page, r"^Done rolling$", lambda text: turn_over(text) or re.search(
+        r"@You [^\n]*buy cards, sweep, or end the turn\?", text) is not None)
+    if not turn_over(text):
+        await click(page, r"^End turn$", turn_over)
+
+    # Ctrl-C stops the table cleanly; the next run on the same file shows the game again.
+    code, printed = table.interrupt()
+    assert code == 0, printed
+    assert "Stopped" in printed and "Traceback" not in printed
+    again = LocalTable(database)
+    tables.append(again)
+    page = await browser.new_page(viewport={"width": 1000, "height": 900})
+    await page.goto(again.url)
+    text = await wait_for_text(page, r"Turn [2-9]")
+    assert "opened a King of Tokyo lobby" not in text, "no new lobby over a kept game"
