@@ -240,6 +240,10 @@ class Power:
     # end-of-turn cards: lower first, ties in the order the cards were gained. A card that
     # changes what the others count (a sale, a check of who has the fewest VP) goes first.
     end_of_turn_order: ClassVar[int] = 0
+    # Where the card's start_of_turn runs among the owner's start-of-turn cards (lower first):
+    # a card that asks a question about the cards in play (Mimic) goes after those that
+    # change them (a Battery Monster leaving when empty).
+    start_of_turn_order: ClassVar[int] = 0
     # Order in the prevention step (lower first); None: the card does not prevent losses.
     prevent_order: ClassVar[int | None] = None
     # The moments of other monsters' turns this card takes part in (see ``Window``), found by
@@ -798,8 +802,10 @@ def card_bought(ctx: Ctx, seat: int, key: str, cost: int, owner: int | None = No
         power.on_card_bought(ctx, seat, card, key)
 
 
-def buy_face_up(ctx: Ctx, seat: int, slot: int) -> None:
-    """``seat`` buys the face-up card in ``slot``; it is replaced at once from the deck."""
+def buy_face_up(ctx: Ctx, seat: int, slot: int, then: tuple[Step, ...] = ()) -> None:
+    """``seat`` buys the face-up card in ``slot``; it is replaced at once from the deck.
+    ``then``: steps to run once the card has resolved (its losses of hearts taken), before
+    the other monsters' chance at the card that replaces it."""
     card = ctx.s.face_up[slot]
     cost = card_cost(ctx.s, seat, card.key)
     pay_energy(ctx, seat, cost, f"buying {card_name(ctx.s, card.key)}")
@@ -807,6 +813,7 @@ def buy_face_up(ctx: Ctx, seat: int, slot: int) -> None:
     new = reveal(ctx, slot)
     if new is not None:
         offer_revealed(ctx, [new])
+    ctx.push(*then)
     if CARDS[card.key].kind == "discard":
         ctx.set(discard=(*ctx.s.discard, card.key))
         POWERS[card.key].on_buy_discard(ctx, seat)

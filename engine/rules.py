@@ -231,12 +231,16 @@ def _start_turn(ctx: Ctx, step: st.StartTurn) -> None:
             gain_vp(ctx, seat, 2, "starting the turn in Tokyo")
     ctx.push(st.FirstRoll())
     starters = HOOK_KEYS["start_of_turn"]
+    effects: list[tuple[int, int, str, Card]] = []
     for card in ctx.mon(seat).cards:
         # A copying card has its own start-of-turn ability besides the copy's.
         copied = card.key if card.copies is None else effective_key(ctx.s, card)
         for key in (card.key,) if copied == card.key else (card.key, copied):
             if key in starters:
-                POWERS[key].start_of_turn(ctx, seat, card)
+                effects.append((POWERS[key].start_of_turn_order, len(effects), key, card))
+    for _order, _gained, key, card in sorted(effects, key=lambda e: (e[0], e[1])):
+        if current_card(ctx, seat, card.uid) is not None:  # (not gone with an earlier one)
+            POWERS[key].start_of_turn(ctx, seat, card)
 
 
 def dice_count(ctx: Ctx, seat: int) -> tuple[int, int]:

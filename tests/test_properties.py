@@ -7,11 +7,16 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from engine import Options, apply, create_game, decode_state, encode_state, legal_actions, replay
 from engine.actions import Action, Keep, Timeout
+from engine.ai.arena import Player
+from engine.ai.heuristic import HeuristicPlayer
+from engine.card_table import CARDS
+from engine.players import RandomPlayer
 from engine.rules import max_hearts
-from engine.state import GameState
+from engine.state import Card, GameState
 
 
 def check_invariants(state: GameState) -> None:
@@ -102,3 +107,37 @@ def test_mid_game_states_round_trip_through_json() -> None:
         actions = [a for a in legal_actions(state, decision.seat) if not isinstance(a, Keep)]
         state, _ = apply(state, decision.seat, rnd.choice(actions))
         assert decode_state(encode_state(state)) == state
+
+
+def rich_start(seed: int) -> tuple[GameState, list[Player]]:
+    """A game where every monster starts with 0 to 4 Keep cards taken from the deck and 0 to
+    25 energy, played by a mix of heuristic and random players: the cards meet far more
+    often than from a normal start (such games found Opportunist re-offering a card before
+    the losses of the one it had bought were taken)."""
+    rnd = random.Random(seed)
+    edition = "2016" if seed % 2 else "2011"
+    players = rnd.randint(2, 6)
+    state, _ = create_game(Options(edition=edition), seed, players)
+    deck, monsters, uid = list(state.deck), list(state.monsters), 9000
+    for seat, monster in enumerate(monsters):
+        keeps = sorted({key for key in deck if CARDS[key].kind == "keep"})
+        cards = []
+        for key in rnd.sample(keeps, min(len(keeps), rnd.randint(0, 4))):
+            deck.remove(key)
+            uid += 1
+            cards.append(Card(uid=uid, key=key, tokens=3 if key == "smoke_cloud" else 0))
+        monsters[seat] = replace(monster, energy=rnd.randint(0, 25), cards=tuple(cards))
+    seats: list[Player] = [HeuristicPlayer(seed * 8 + seat) if rnd.random() < 0.5
+                           else RandomPlayer(seed * 8 + seat) for seat in range(players)]
+    return replace(state, monsters=tuple(monsters), deck=tuple(deck)), seats
+
+
+def test_games_with_rich_starts_end_and_keep_the_invariants() -> None:
+    for seed in range(900, 1100):  # (956 and 957 crashed before the Opportunist fix)
+        state, seats = rich_start(seed)
+        for _ in range(3000):
+            if state.over:
+                break
+            decision = state.pending[0]
+            state, _ = apply(state, decision.seat, seats[decision.seat].answer(state, decision))
+            check_invariants(state)

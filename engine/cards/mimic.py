@@ -29,6 +29,7 @@ MOVE_COST = 1
 @register
 class Mimic(Power):
     key = "mimic"
+    start_of_turn_order = 1
 
     @staticmethod
     def targets(state: GameState, mimic: Card) -> tuple[PickCard, ...]:
@@ -46,6 +47,7 @@ class Mimic(Power):
             self.ask(ctx, seat, card, "mimic", choices, choices[0])
 
     def start_of_turn(self, ctx: Ctx, seat: int, card: Card) -> None:
+        # (Asked after the owner's other start-of-turn cards: see start_of_turn_order.)
         if ctx.mon(seat).energy < MOVE_COST:
             return
         choices = self.targets(ctx.s, card)

@@ -53,14 +53,13 @@ class Opportunist(Power):
         slot = face_up_slot(ctx.s, choice.uid)
         if slot is None:
             raise IllegalAction("that card is no longer on offer")
-        buy_face_up(ctx, decision.seat, slot)
-        # Each revealed card is an opportunity of its own: the others are offered again,
-        # before the cards that replace the bought one (whose window buy_face_up queued).
-        # Queued, not asked at once: a card bought may ask its own question first (Monster
-        # Batteries), and the offer must then count the energy that answer leaves.
+        # Each revealed card is an opportunity of its own: the others are offered again once
+        # the bought card has resolved (a question of its own answered, such as Monster
+        # Batteries', its losses of hearts taken), and before the card that replaces it.
         others = tuple(o.choice.uid for o in decision.options
                        if isinstance(o, Choose) and isinstance(o.choice, PickCard)
                        and o.choice.uid != choice.uid)
-        if others and decision.card_uid is not None:
-            ctx.push(CardWindow(window="card_revealed", seat=decision.seat,
-                                uid=decision.card_uid, cards=others))
+        again = (CardWindow(window="card_revealed", seat=decision.seat,
+                            uid=decision.card_uid, cards=others),
+                 ) if others and decision.card_uid is not None else ()
+        buy_face_up(ctx, decision.seat, slot, then=again)
