@@ -30,6 +30,7 @@ import os
 import socket
 import sqlite3
 import sys
+import threading
 import time
 import webbrowser
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -269,6 +270,18 @@ def require_database(path: Path) -> None:
         raise LocalError(f"cannot open the database {path}: {error}") from error
 
 
+def open_browser(url: str) -> threading.Thread | None:
+    """In a thread (a browser may take its time to start, and the bot must not wait), and not
+    where there is no screen: Python would start a text browser in this terminal."""
+    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY")
+                                                 or os.environ.get("WAYLAND_DISPLAY")):
+        print("(No screen here: open the address in a browser yourself.)", flush=True)
+        return None
+    opener = threading.Thread(target=webbrowser.open, args=(url,), daemon=True)
+    opener.start()
+    return opener
+
+
 def parse(argv: Sequence[str]) -> LocalOptions:
     parser = argparse.ArgumentParser(
         prog="python -m bot --local",
@@ -315,7 +328,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"King of Tokyo is on {url}\n"
               f"Games are kept in {options.database}; Ctrl-C stops the table.", flush=True)
         if options.browser:
-            webbrowser.open(url)
+            open_browser(url)
 
     try:
         asyncio.run(serve(options, settings, announce))

@@ -123,3 +123,19 @@ async def test_the_table_is_seated_as_asked_and_a_kept_game_is_posted_again(env:
     assert "lobby" in (reposted.embeds[0].title or "").lower()
     again = await games.active_in_channel(channel.id)
     assert again is not None and again.id == game.id and len(again.lobby.players) == 4
+
+
+def test_no_browser_is_started_where_there_is_no_screen(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    opened: list[str] = []
+    monkeypatch.setattr(local.webbrowser, "open", opened.append)
+    monkeypatch.setattr(local.sys, "platform", "linux")
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    assert local.open_browser("http://127.0.0.1:8765/#x") is None
+    assert not opened and "open the address in a browser yourself" in capsys.readouterr().out
+    monkeypatch.setenv("DISPLAY", ":0")
+    opener = local.open_browser("http://127.0.0.1:8765/#x")
+    assert opener is not None
+    opener.join(timeout=5)
+    assert opened == ["http://127.0.0.1:8765/#x"]
