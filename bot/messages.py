@@ -67,9 +67,11 @@ NOT_STARTED = "The game has not started."
 GAME_OVER = "This game is over."
 GAME_UNREADABLE = "This game's saved state cannot be read, so it has been stopped."
 CHANNEL_GAME_UNREADABLE = "This channel's game cannot be read, so it has been stopped."
+# Plain words for the table; the technical reason goes to the bot's log only.
 BROKEN_NOTICE = (
-    "⚠️ King of Tokyo game #{game_id} in this channel cannot be loaded ({reason}), so it has "
-    "been stopped. Its record is kept for the maintainers; `/kot start` opens a new game."
+    "⚠️ King of Tokyo game #{game_id} in this channel cannot be loaded: its saved data is "
+    "damaged and could not be rebuilt from its moves, so it has been stopped. The data is kept "
+    "for the bot's maintainers to look at; `/kot start` opens a new game here."
 )
 END_QUESTION = "End this game for everyone? It cannot be resumed."
 END_QUESTION_EXPIRED = "No answer: the game goes on."

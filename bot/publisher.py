@@ -173,7 +173,7 @@ class Publisher:
         log.error("game %s is broken: %s", error.game_id, error.reason)
         try:
             await self._io.notify(error.channel_id, None,
-                                  BROKEN_NOTICE.format(game_id=error.game_id, reason=error.reason))
+                                  BROKEN_NOTICE.format(game_id=error.game_id))
         except DiscordFailure as failure:
             log_failure(failure, "could not tell channel %s about broken game %s",
                         error.channel_id, error.game_id)
