@@ -38,6 +38,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from dotenv import load_dotenv
+
 from bot.app import KotBot, StartupError
 from bot.config import Settings, SettingsError
 from bot.model import AiLevel
@@ -310,6 +312,8 @@ def parse(argv: Sequence[str]) -> LocalOptions:
 
 def main(argv: Sequence[str] | None = None) -> int:
     options = parse(sys.argv[1:] if argv is None else argv)
+    # The bot's settings file, as `python -m bot` reads it (real environment variables win).
+    load_dotenv(".env", override=False)
     try:
         options.check()
         require_preview()
