@@ -11,7 +11,8 @@ Two things SimCord does for tests are turned around here for people:
 - Its clock is simulated (tests jump it forward). Here ``LocalTable.follow_wall_clock``
   moves it with the wall clock, so AI pauses and turn timers take their real time.
 - Its page shows what was last published (after a click). The same task republishes the
-  page after every tick, so AI moves and timeouts appear without anyone clicking.
+  page when the bot has called Discord since, so AI moves and timeouts appear without
+  anyone clicking.
 
 The in-memory Discord is made the same way on every run (same ids), and the bot keeps its
 games in ``--database``: a game in progress is shown again the next time, as after a restart
@@ -341,6 +342,9 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"{options.database}.")
     except (LocalError, StartupError) as error:
         print(f"kot-local: error: {error}", file=sys.stderr)
+        return 1
+    except OSError as error:  # the port taken meanwhile, a disk error...
+        print(f"kot-local: error: {error.strerror or error}", file=sys.stderr)
         return 1
     return 0
 
