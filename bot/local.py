@@ -39,6 +39,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import discord
 from dotenv import load_dotenv
 
 from bot.app import KotBot, StartupError
@@ -118,16 +119,11 @@ class LocalTable:
                 await bot.publisher.message_deleted(kept.id, kept.board_message_id)
             return
         host, *others = self.members
-        await host.slash(self.channel, "kot start")
-        lobby = self.channel.last_message
-        if lobby is None:
-            raise LocalError("the bot did not open a lobby (see the log above)")
-        for member in others:
-            await member.click(lobby, label="Join")
+        lobby = await open_lobby(self.channel, host, others)
         for _ in range(options.ai_monsters):
             await host.click(lobby, label=AI_LABELS[options.level])
         if options.edition != "2016":
-            await host.select(lobby, [options.edition], custom_id=f"{_lobby_prefix(lobby)}:edition")
+            await host.select(lobby, [options.edition], custom_id=_menu_id(lobby, "edition"))
 
     def lock_page_clicks(self, preview: Any) -> None:
         """Make each click on the page wait for the tick in progress (SimCord refuses a
@@ -167,14 +163,27 @@ class LocalTable:
                     log.debug("tick skipped: %s", error)
 
 
-def _lobby_prefix(message: Any) -> str:
-    """``kot:l:<game id>``, from the lobby's buttons."""
+async def open_lobby(channel: ChannelHandle, host: MemberActor,
+                     joiners: Sequence[MemberActor] = ()) -> discord.Message:
+    """A lobby opened as people open one: the host's ``/kot start``, then each joiner's
+    Join. (Also how the tools and the bot tests seat their tables.)"""
+    await host.slash(channel, "kot start")
+    lobby = channel.last_message
+    if lobby is None:
+        raise LocalError("the bot did not open a lobby (see the log above)")
+    for member in joiners:
+        await member.click(lobby, label="Join")
+    return lobby
+
+
+def _menu_id(message: discord.Message, field: str) -> str:
+    """The custom id of the lobby's menu for ``field`` (``kot:l:<game id>:<field>``)."""
     for row in message.components:
         for item in getattr(row, "children", []):
             custom_id = getattr(item, "custom_id", None) or ""
-            if custom_id.startswith("kot:l:"):
-                return ":".join(custom_id.split(":")[:3])
-    raise LocalError("the lobby has no buttons")
+            if custom_id.startswith("kot:l:") and custom_id.endswith(f":{field}"):
+                return custom_id
+    raise LocalError(f"the lobby has no {field} menu")
 
 
 def build_world(env: Env, names: Sequence[str]) -> tuple[ChannelHandle, list[MemberActor]]:

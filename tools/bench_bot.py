@@ -51,6 +51,7 @@ from simcord.interactions import base_payload
 
 from bot.app import KotBot
 from bot.config import Settings
+from bot.local import open_lobby
 from bot.model import Game, Refused
 from bot.service import GameService
 from bot.store import Store
@@ -88,12 +89,7 @@ class Bench:
 
     async def open_game(self, number: int) -> None:
         host, *others = self.tables[number]
-        channel = self.channels[number]
-        await host.slash(channel, "kot start")
-        lobby = channel.last_message
-        assert lobby is not None
-        for player in others:
-            await player.click(lobby, label="Join")
+        lobby = await open_lobby(self.channels[number], host, others)
         await host.click(lobby, label="Start")
 
     async def game(self, number: int) -> Game | None:

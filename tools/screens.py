@@ -30,6 +30,7 @@ from simcord import ChannelHandle, Env, GuildHandle, MemberActor
 
 from bot.app import KotBot
 from bot.config import Settings
+from bot.local import open_lobby
 from bot.model import Game
 from engine import (
     Buy,
@@ -171,11 +172,7 @@ class Shots:
         channel = self.guild.create_text_channel(name)
         scene = Scene(self, channel, self.members[:players])
         host, *others = scene.players
-        await host.slash(channel, "kot start")
-        lobby = channel.last_message
-        assert lobby is not None
-        for player in others:
-            await player.click(lobby, label="Join")
+        lobby = await open_lobby(channel, host, others)
         await host.click(lobby, label="Start")
         scene.game_id = (await scene.game()).id
         if change is not None:
@@ -333,9 +330,7 @@ async def ai_monsters(shots: Shots) -> None:
     """The lobby with AI seats, then the board while an AI monster plays."""
     channel = shots.guild.create_text_channel("ai-monsters")
     host = shots.members[0]
-    await host.slash(channel, "kot start")
-    lobby = channel.last_message
-    assert lobby is not None
+    lobby = await open_lobby(channel, host)
     for label in ("🤖 Add AI: Easy", "🤖 Add AI: Hard"):
         await host.click(lobby, label=label)
     await shots.shoot("ai-lobby", channel, [host])

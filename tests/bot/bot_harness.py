@@ -13,6 +13,7 @@ from simcord import ChannelHandle, Env, InteractionResult, MemberActor
 
 from bot.app import KotBot
 from bot.config import Settings
+from bot.local import open_lobby
 from bot.model import Game
 from bot.service import GameService
 from engine import Decision, EndBuying, Face, GameState, Roll, StopRolling, Yield
@@ -77,11 +78,7 @@ class Table:
 
     async def start_game(self, players: int = 2) -> Game:
         host, *others = self.players[:players]
-        await host.slash(self.channel, "kot start")
-        lobby = self.channel.last_message
-        assert lobby is not None
-        for player in others:
-            await player.click(lobby, label="Join")
+        lobby = await open_lobby(self.channel, host, others)
         await host.click(lobby, label="Start")
         return await self.game()
 
