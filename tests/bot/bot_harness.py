@@ -82,6 +82,13 @@ class Table:
         await host.click(lobby, label="Start")
         return await self.game()
 
+    async def roll_and_stop(self, faces: Iterable[Face]) -> None:
+        """The active monster's roll shows ``faces`` and it stops rolling (to its buy step,
+        or what the dice lead to first)."""
+        await force_dice(self.env, (await self.game()).id, faces)
+        await self.option(Roll)
+        await self.option(StopRolling)
+
     async def asked(self, index: int = 0) -> tuple[Game, Decision, MemberActor]:
         """The current game, its index-th pending decision and the player who must answer."""
         game = await self.game()
@@ -107,12 +114,10 @@ class Table:
     async def smash_turn(self, *, smashes: int = 6, stay: bool = True) -> None:
         """The active monster rerolls into ``smashes`` smashes (and no scoring dice), stops,
         answers the yields, and ends its turn without buying."""
-        game, decision, _asked = await self.asked()
+        _game, decision, _asked = await self.asked()
         assert decision.kind == "roll"
         filler = ["1", "2", "energy", "1", "2", "energy"]
-        await force_dice(self.env, game.id, ["smash"] * smashes + filler[smashes:])
-        await self.option(Roll)
-        await self.option(StopRolling)
+        await self.roll_and_stop(["smash"] * smashes + filler[smashes:])
         games = service(self.env).games
         while (game := await games.active_in_channel(self.channel.id)) is not None:
             assert game.state is not None

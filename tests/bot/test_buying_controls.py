@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 import msgspec
-from bot_harness import Table, force_dice, private_reply, rewrite_state
+from bot_harness import Table, private_reply, rewrite_state
 
 from engine import (
     Buy,
@@ -19,8 +19,6 @@ from engine import (
     GameState,
     Options,
     PickCard,
-    Roll,
-    StopRolling,
     UseCard,
 )
 
@@ -49,10 +47,7 @@ FACE_UP = (Card(uid=2001, key="heal"), Card(uid=2002, key="tank"),
 
 
 async def _to_buy_step(table: Table, dice: list[str] = QUIET_DICE) -> None:
-    game, _decision, _asked = await table.asked()
-    await force_dice(table.env, game.id, dice)
-    await table.option(Roll)
-    await table.option(StopRolling)
+    await table.roll_and_stop(dice)
 
 
 def _texts(message: discord.Message) -> str:

@@ -16,7 +16,6 @@ from bot_harness import (
     Table,
     bot_of,
     click_together,
-    force_dice,
     make_bot,
     private_reply,
     rewrite_state,
@@ -76,10 +75,7 @@ def one_roll_from_winning(state: GameState) -> GameState:
 
 async def reach_buy(table: Table) -> Game:
     """The active monster rolls six energy and stops: it is asked what to buy."""
-    game = await table.game()
-    await force_dice(table.env, game.id, ["energy"] * 6)
-    await table.option(Roll)
-    await table.option(StopRolling)
+    await table.roll_and_stop(["energy"] * 6)
     game, decision, _asked = await table.asked()
     assert decision.kind == "buy"
     return game

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot_harness import Table, click_together, force_dice, private_reply, service
+from bot_harness import Table, click_together, private_reply, service
 
-from engine import Roll, StopRolling
+from engine import Roll
 
 
 async def test_a_click_by_someone_not_asked_is_refused_privately(table: Table) -> None:
@@ -143,10 +143,7 @@ async def test_both_monsters_in_tokyo_get_their_own_stay_and_yield(table: Table)
     await table.start_game(players=5)
     await table.smash_turn(smashes=2)  # the first monster enters Tokyo City
     await table.smash_turn(smashes=2)  # the next one hits it (it stays), takes Tokyo Bay
-    game, _decision, _asked = await table.asked()
-    await force_dice(table.env, game.id, ["smash"] * 2 + ["1", "2", "energy", "1"])
-    await table.option(Roll)
-    await table.option(StopRolling)
+    await table.roll_and_stop(["smash"] * 2 + ["1", "2", "energy", "1"])
 
     game = await table.game()
     assert game.state is not None

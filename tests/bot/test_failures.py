@@ -10,7 +10,7 @@ from typing import Any
 import discord
 import pytest
 import simcord
-from bot_harness import Table, bot_of, force_dice, make_bot, private_reply, service
+from bot_harness import Table, bot_of, make_bot, private_reply, service
 from simcord.backend import serializers
 from simcord.enums import ComponentType, InteractionType
 from simcord.interactions import base_payload
@@ -19,7 +19,7 @@ import bot.publisher as publisher
 import bot.service as service_module
 from bot.service import ABANDONED_AFTER_TIMEOUTS, GameService
 from bot.store import Store
-from engine import EndBuying, Roll, StopRolling
+from engine import EndBuying, Roll
 
 
 def live_buttons(table: Table, game_id: int, decision_id: int) -> list[str]:
@@ -36,9 +36,7 @@ async def test_a_board_that_cannot_be_posted_continues_in_the_clicked_message(
 ) -> None:
     game = await table.start_game(players=2)
     # Six energy dice: no smash, and enough energy that the buy step is asked.
-    await force_dice(table.env, game.id, ["energy"] * 6)
-    await table.option(Roll)
-    await table.option(StopRolling)
+    await table.roll_and_stop(["energy"] * 6)
     game, decision, _asked = await table.asked()
     assert decision.kind == "buy" and game.state is not None and game.state.turn is not None
     turn = game.state.turn.number

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import discord
 import msgspec
-from bot_harness import Table, force_dice, rewrite_state
+from bot_harness import Table, rewrite_state
 
-from engine import Buy, Card, GameState, Roll, StopRolling
+from engine import Buy, Card, GameState
 
 
 def _many_keep_cards_and_mimic_for_sale(state: GameState) -> GameState:
@@ -25,9 +25,7 @@ def _many_keep_cards_and_mimic_for_sale(state: GameState) -> GameState:
 async def test_a_question_with_many_choices_becomes_a_menu(table: Table) -> None:
     game = await table.start_game(players=2)
     await rewrite_state(table.env, game.id, _many_keep_cards_and_mimic_for_sale)
-    await force_dice(table.env, game.id, ["1", "2", "3", "1", "2", "energy"])
-    await table.option(Roll)
-    await table.option(StopRolling)
+    await table.roll_and_stop(["1", "2", "3", "1", "2", "energy"])
     game, decision, asked = await table.asked()
     assert decision.kind == "buy"
     mimic_slot = next(i for i, o in enumerate(decision.options)
@@ -68,9 +66,7 @@ def _tentacles_and_many_cards_to_buy(state: GameState) -> GameState:
 async def test_a_buy_step_with_many_cards_keeps_end_turn_a_button(table: Table) -> None:
     game = await table.start_game(players=2)
     await rewrite_state(table.env, game.id, _tentacles_and_many_cards_to_buy)
-    await force_dice(table.env, game.id, ["1", "2", "3", "1", "2", "3"])
-    await table.option(Roll)
-    await table.option(StopRolling)
+    await table.roll_and_stop(["1", "2", "3", "1", "2", "3"])
     game, decision, asked = await table.asked()
     assert decision.kind == "buy" and len(decision.options) == 3 + 8 + 3
 

@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 import discord
 import msgspec
-from bot_harness import Table, force_dice, rewrite_state
+from bot_harness import Table, rewrite_state
 
-from engine import Card, GameState, Roll, StopRolling, option_label
+from engine import Card, GameState, option_label
 
 
 def _owning(keys: list[str]) -> Callable[[GameState], GameState]:
@@ -30,9 +30,7 @@ def _buttons(message: discord.Message) -> list[str]:
 async def _to_the_end_of_the_turn(table: Table, keys: list[str]) -> None:
     game = await table.start_game(players=2)
     await rewrite_state(table.env, game.id, _owning(keys))
-    await force_dice(table.env, game.id, ["1", "2", "3", "1", "2", "3"])
-    await table.option(Roll)
-    await table.option(StopRolling)
+    await table.roll_and_stop(["1", "2", "3", "1", "2", "3"])
 
 
 async def test_metamorph_asks_with_a_button_per_card_and_sells_the_one_clicked(
