@@ -75,10 +75,12 @@ class KotBot(commands.Bot):
                 f"cannot open the database {self.settings.database}: {error}"
             ) from error
         self.autopilot = Autopilot(self.settings.hard_ai_seconds)
-        self.service = GameService(store, clock=self.clock, think=self.autopilot.answer)
+        self.service = GameService(store, clock=self.clock, think=self.autopilot.answer,
+                                   turn_seconds=self.settings.turn_timeout,
+                                   reaction_seconds=self.settings.reaction_timeout)
         self.io = DiscordIO(self)
         # The timer's answer goes through the click handler, built just below.
-        self.turns = TurnClock(self.settings.turn_timeout, self.clock,
+        self.turns = TurnClock(self.clock,
                                lambda game_id, ids: clicks.timer_ran_out(game_id, ids),
                                ai_pause=self.settings.ai_pause)
         self.publisher = Publisher(self.service, self.io, self.turns)

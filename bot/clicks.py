@@ -180,7 +180,8 @@ class Clicks:
             return
         lobbies = self._service.lobbies
         changes: dict[str, Callable[..., Awaitable[Game]]] = {
-            "join": lobbies.join, "leave": lobbies.leave, "cancel": lobbies.cancel,
+            "join": partial(lobbies.join, name=interaction.user.display_name),
+            "leave": lobbies.leave, "cancel": lobbies.cancel,
             "start": lobbies.start, "ai_remove": lobbies.remove_ai,
             "ai_easy": partial(lobbies.add_ai, level="easy"),
             "ai_hard": partial(lobbies.add_ai, level="hard"),
@@ -202,7 +203,8 @@ class Clicks:
         show = partial(self._publisher.show, interaction=interaction)
         try:
             if field == "monster":
-                await lobbies.pick_monster(game_id, user_id, choice, show)
+                await lobbies.pick_monster(game_id, user_id, choice, show,
+                                           name=interaction.user.display_name)
             elif field == "edition":
                 if choice not in ("2016", "2011"):
                     raise Refused("pick 2016 or 2011")

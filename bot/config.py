@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 DEFAULT_DATABASE = "kot.sqlite3"
-DEFAULT_TURN_TIMEOUT = 300.0
+DEFAULT_TURN_TIMEOUT = 120.0
+DEFAULT_REACTION_TIMEOUT = 30.0
 DEFAULT_AI_PAUSE = 2.0
 DEFAULT_HARD_AI_SECONDS = 0.8
 
@@ -23,8 +24,11 @@ class Settings:
     database: Path = Path(DEFAULT_DATABASE)
     # Slash commands sync to this guild instantly (development); globally when None.
     dev_guild_id: int | None = None
-    # Seconds a monster has to answer before the bot answers for it (0 = never).
+    # The turn clock of new lobbies where the server set none (/kot settings), 0 = off:
+    # seconds the active monster has for its whole turn before the autopilot plays for it,
+    # and seconds a monster asked out of its turn (stay or yield, a card's reaction) has.
     turn_timeout: float = DEFAULT_TURN_TIMEOUT
+    reaction_timeout: float = DEFAULT_REACTION_TIMEOUT
     # Seconds an AI monster waits before each move, so that people can follow its turn.
     ai_pause: float = DEFAULT_AI_PAUSE
     # Seconds of thought the Hard AI (the Monte-Carlo player) gives each decision and hint.
@@ -46,6 +50,7 @@ class Settings:
             database=Path(env.get("KOT_DATABASE", "").strip() or DEFAULT_DATABASE),
             dev_guild_id=_optional_int(env, "KOT_DEV_GUILD_ID"),
             turn_timeout=_seconds(env, "KOT_TURN_TIMEOUT", DEFAULT_TURN_TIMEOUT),
+            reaction_timeout=_seconds(env, "KOT_REACTION_TIMEOUT", DEFAULT_REACTION_TIMEOUT),
             ai_pause=_seconds(env, "KOT_AI_PAUSE", DEFAULT_AI_PAUSE),
             hard_ai_seconds=_seconds(env, "KOT_HARD_AI_SECONDS", DEFAULT_HARD_AI_SECONDS),
             log_level=_log_level(env.get("KOT_LOG_LEVEL", "INFO")),

@@ -140,6 +140,18 @@ class DiscordIO:
                 text[:MAX_CONTENT], allowed_mentions=MENTION_NOBODY)
         return message.id
 
+    async def ping(self, channel_id: int, guild_id: int | None, text: str) -> int:
+        """A short message that notifies the users it mentions; returns its id."""
+        with discord_call():
+            message = await self._channel(channel_id, guild_id).send(
+                text[:MAX_CONTENT], allowed_mentions=MENTION_USERS_ONLY)
+        return message.id
+
+    async def delete(self, channel_id: int, guild_id: int | None, message_id: int) -> None:
+        """Delete one of the bot's own messages (no permission needed for its own)."""
+        with discord_call():
+            await self._channel(channel_id, guild_id).get_partial_message(message_id).delete()
+
     async def post_lobby(self, channel_id: int, guild_id: int | None, *, content: str,
                          embed: discord.Embed, view: discord.ui.View) -> int:
         """The lobby as a channel message (when there is no /kot start to answer)."""

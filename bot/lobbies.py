@@ -15,6 +15,8 @@ import msgspec
 from bot import publish
 from bot.chronicle import opening_lines
 from bot.model import (
+    REACTION_SECONDS,
+    TURN_SECONDS,
     AiLevel,
     Chronicle,
     Game,
@@ -31,28 +33,40 @@ from engine import MAX_MONSTERS, MIN_MONSTERS, MONSTER_NAMES, Edition, Options, 
 
 class Lobbies:
     def __init__(self, games: SavedGames, seed_source: Callable[[], int],
-                 clock: Callable[[], float]) -> None:
+                 clock: Callable[[], float], *, turn_seconds: float = TURN_SECONDS,
+                 reaction_seconds: float = REACTION_SECONDS) -> None:
         self._games = games
         self._seed_source = seed_source
         self._clock = clock
+        # The bot's turn clock, for servers that set none.
+        self._turn_seconds = turn_seconds
+        self._reaction_seconds = reaction_seconds
 
     async def open(self, *, guild_id: int | None, channel_id: int, host_id: int,
-                   show: Show) -> Game:
-        """A new lobby; ``show`` posts its message."""
+                   show: Show, host_name: str | None = None) -> Game:
+        """A new lobby with the server's defaults (else the bot's); ``show`` posts its
+        message."""
+        server = await self._games.server_settings(guild_id)
+        lobby = Lobby(
+            players=(LobbyPlayer(host_id, name=host_name),),
+            turn_seconds=_first(server.turn_seconds, self._turn_seconds),
+            reaction_seconds=_first(server.reaction_seconds, self._reaction_seconds),
+        )
         game = await self._games.create_lobby(guild_id=guild_id, channel_id=channel_id,
-                                              host_id=host_id,
+                                              host_id=host_id, lobby=lobby,
                                               effects=(publish.PostLobby(None),))
         async with self._games.lock(game.id):
             await show(game.id)
         return game
 
-    async def join(self, game_id: int, user_id: int, show: Show) -> Game:
+    async def join(self, game_id: int, user_id: int, show: Show,
+                   name: str | None = None) -> Game:
         def change(game: Game) -> Lobby:
             players = game.lobby.players
             if any(p.user_id == user_id for p in players):
                 raise Refused("you are already in this game")
             _require_room(players)
-            return _replace(game.lobby, players=(*players, LobbyPlayer(user_id)))
+            return _replace(game.lobby, players=(*players, LobbyPlayer(user_id, name=name)))
 
         return await self._change(game_id, change, show)
 
@@ -68,7 +82,8 @@ class Lobbies:
 
         return await self._change(game_id, change, show)
 
-    async def pick_monster(self, game_id: int, user_id: int, monster: str, show: Show) -> Game:
+    async def pick_monster(self, game_id: int, user_id: int, monster: str, show: Show,
+                           name: str | None = None) -> Game:
         """Choose a monster; joins the lobby too when the player has not joined yet."""
         if monster not in MONSTER_NAMES:
             raise Refused("pick one of the listed monsters")
@@ -81,9 +96,9 @@ class Lobbies:
             index = next((i for i, p in enumerate(players) if p.user_id == user_id), None)
             if index is None:
                 _require_room(game.lobby.players)
-                players.append(LobbyPlayer(user_id, monster))
+                players.append(LobbyPlayer(user_id, monster, name=name))
             else:
-                players[index] = LobbyPlayer(user_id, monster)
+                players[index] = msgspec.structs.replace(players[index], monster=monster)
             return _replace(game.lobby, players=tuple(players))
 
         return await self._change(game_id, change, show)
@@ -132,6 +147,19 @@ class Lobbies:
 
         return await self._change(game_id, change, show)
 
+    async def set_clock(self, game_id: int, user_id: int, show: Show, *,
+                        turn_seconds: float | None = None,
+                        reaction_seconds: float | None = None) -> Game:
+        """The host sets the turn clock of this game (None: unchanged; 0: off)."""
+
+        def change(game: Game) -> Lobby:
+            _require_host(game, user_id)
+            lobby = game.lobby
+            return _replace(lobby, turn_seconds=_first(turn_seconds, lobby.turn_seconds),
+                            reaction_seconds=_first(reaction_seconds, lobby.reaction_seconds))
+
+        return await self._change(game_id, change, show)
+
     async def cancel(self, game_id: int, user_id: int, show: Show) -> Game:
         async with self._games.lock(game_id):
             game = await self._open_lobby(game_id)
@@ -160,7 +188,9 @@ class Lobbies:
             )
             state, happened = create_game(setup.options, setup.seed, setup.monsters)
             setup = setup_for(state)
-            chronicle = Chronicle(log=opening_lines(state, happened), asked_at=self._clock())
+            now = self._clock()
+            chronicle = Chronicle(log=opening_lines(state, happened), asked_at=now,
+                                  turn_asked_at=now)
             game = replace(lobby, status="playing", seats=tuple(p.user_id for p in players),
                            state=state, chronicle=chronicle, setup=setup)
             plan = publish.after_start(lobby, Outcome(game, tuple(happened), None))
@@ -183,6 +213,10 @@ class Lobbies:
         if game.status != "lobby":
             raise Refused("this lobby is closed")
         return game
+
+
+def _first(value: float | None, default: float) -> float:
+    return default if value is None else value
 
 
 def _replace(lobby: Lobby, **changes: object) -> Lobby:

@@ -14,6 +14,7 @@ import discord
 
 from bot.model import AI_LEVEL_NAMES, AiLevel, ClickRefused, Game, Lobby
 from bot.render import render_board, render_card
+from bot.timers import question_deadlines
 from engine import (
     MAX_MONSTERS,
     MIN_MONSTERS,
@@ -41,14 +42,21 @@ def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
+# Who plays the seat of a player who left the game.
+AUTOPILOT_NAME = "🤖 Autopilot"
+
+
 def ai_name(level: AiLevel) -> str:
     return f"🤖 {AI_LEVEL_NAMES[level]} AI"
 
 
 def player_tag(game: Game, seat: int) -> str:
-    """Who plays this seat: a mention, or the AI monster's level (an AI is never pinged)."""
+    """Who plays this seat: a mention, or the AI monster's level (an AI is never pinged), or
+    the autopilot for a player who left."""
     level = game.ai_level(seat)
-    return mention(game.seats[seat]) if level is None else ai_name(level)
+    if level is not None:
+        return ai_name(level)
+    return AUTOPILOT_NAME if seat in game.chronicle.left else mention(game.seats[seat])
 
 
 def jump_url(game: Game) -> str | None:
@@ -63,6 +71,7 @@ def jump_url(game: Game) -> str | None:
 MOMENT_PASSED = "That moment has passed: use the buttons on the latest board."
 MOMENT_PASSED_BOARD_REFRESHED = "That moment has passed: the board is up to date again."
 NOT_A_PLAYER = "You are not playing in this game."
+LEFT_GAME = "You left this game: the autopilot plays your monster to the end."
 NOT_STARTED = "The game has not started."
 GAME_OVER = "This game is over."
 GAME_UNREADABLE = "This game's saved state cannot be read, so it has been stopped."
@@ -133,6 +142,8 @@ def refusal_text(refusal: ClickRefused, game: Game) -> str:
                     f"({player_tag(game, seat)}).")
         case "not_a_player":
             return NOT_A_PLAYER
+        case "left_game":
+            return LEFT_GAME
         case "not_started":
             return NOT_STARTED
         case "game_over":
@@ -194,8 +205,14 @@ def lobby_closed_embed(game: Game, text: str) -> discord.Embed:
 # --- boards ---------------------------------------------------------------------------
 
 
-def board_content(game: Game) -> str:
-    """Who must act now, with mentions (each pending question on its own line)."""
+def deadline_text(deadline: float) -> str:
+    """A deadline every Discord client counts down by itself ("in 2 minutes")."""
+    return f"⏰ <t:{int(deadline)}:R>"
+
+
+def board_content(game: Game, now: float) -> str:
+    """Who must act now, with mentions (each pending question on its own line, with its
+    deadline)."""
     state = game.state
     if state is None:
         return ""
@@ -206,10 +223,25 @@ def board_content(game: Game) -> str:
         return f"👑 {winners} {'wins' if len(state.winners) == 1 else 'win'}!" if winners else (
             "Every monster is down: nobody wins."
         )
+    deadlines = question_deadlines(game, now)
     return "\n".join(
         f"{player_tag(game, decision.seat)} {prompt(state, index)}"
+        + (f" {deadline_text(deadlines[decision.id])}" if decision.id in deadlines else "")
         for index, decision in enumerate(state.pending)
     )
+
+
+def ping_content(game: Game, decision: Decision, now: float) -> str:
+    """A question to a player out of their turn, in a message that notifies them (an edited
+    board notifies nobody)."""
+    state = game.playing_state()
+    deadline = question_deadlines(game, now).get(decision.id)
+    url = jump_url(game)
+    return " ".join(part for part in (
+        f"🔔 {mention(game.seats[decision.seat])} {prompt(state, state.pending.index(decision))}",
+        deadline_text(deadline) if deadline is not None else "",
+        f"Answer on the board: {url}" if url else "",
+    ) if part)
 
 
 def private_question(state: GameState, decision: Decision) -> str:

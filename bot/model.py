@@ -31,8 +31,8 @@ class Refused(Exception):
 
 
 # Why a click on a game button cannot act: the engine's codes, plus the bot's own for a
-# game that has not started and a clicker who has no seat.
-ClickRefusalCode = RefusalCode | Literal["not_started", "not_a_player"]
+# game that has not started, a clicker who has no seat and one who left the game.
+ClickRefusalCode = RefusalCode | Literal["not_started", "not_a_player", "left_game"]
 
 
 class ClickRefused(Exception):
@@ -75,6 +75,13 @@ class LobbyPlayer(msgspec.Struct, frozen=True, omit_defaults=True):
     user_id: int
     monster: str | None = None
     ai: AiLevel | None = None
+    # The player's display name on the server when they joined (for the board picture).
+    name: str | None = None
+
+
+# The turn clock's defaults: what a game stored before the clock was a lobby option plays with.
+TURN_SECONDS = 120.0
+REACTION_SECONDS = 30.0
 
 
 class Lobby(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -82,6 +89,18 @@ class Lobby(msgspec.Struct, frozen=True, omit_defaults=True):
     edition: Edition = "2016"
     # None: the engine's default (on for exactly two monsters).
     two_player_variant: bool | None = None
+    # The turn clock (0: off): the active monster's time for its whole turn, and the time a
+    # monster asked out of its turn (stay or yield, a card's reaction) has to answer. Set
+    # from the server's settings when the lobby opens; the host may change them.
+    turn_seconds: float = TURN_SECONDS
+    reaction_seconds: float = REACTION_SECONDS
+
+
+class ServerSettings(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A server's own defaults for its new lobbies (``/kot settings``); None: the bot's."""
+
+    turn_seconds: float | None = None
+    reaction_seconds: float | None = None
 
 
 class GameSetup(msgspec.Struct, frozen=True):
@@ -100,6 +119,13 @@ class Elimination(msgspec.Struct, frozen=True):
     turn: int
 
 
+class Ping(msgspec.Struct, frozen=True):
+    """A message that asked a player a question out of their turn (deleted once answered)."""
+
+    decision_id: int
+    message_id: int
+
+
 class Chronicle(msgspec.Struct, frozen=True, omit_defaults=True):
     """What the board, the timers and the final summary need beyond the engine state."""
 
@@ -109,8 +135,22 @@ class Chronicle(msgspec.Struct, frozen=True, omit_defaults=True):
     # When the pending questions were asked (seconds since the epoch): a restart resumes the
     # turn timer where it was instead of granting a fresh full delay.
     asked_at: float = 0.0
-    # Timeouts in a row with no player acting: a game everyone left is ended.
+    # The active monster's turn clock: when its current question was asked (0: it is not
+    # asked), and the seconds of its turn time it used on earlier questions this turn.
+    turn_asked_at: float = 0.0
+    turn_used: float = 0.0
+    # Timeouts in a row with no player acting: a game everyone left is ended. A turn whose
+    # time ran out counts once, however many of its questions the autopilot answered.
     idle_timeouts: int = 0
+    # Presence: turns in a row each seat's time ran out (by seat), the turn that was last
+    # counted, and the seats the autopilot plays: away (back at their next click) or left
+    # for good (/kot leave, or gone from the server).
+    missed_turns: tuple[int, ...] = ()
+    timed_out_turn: int = 0
+    away: tuple[int, ...] = ()
+    left: tuple[int, ...] = ()
+    # The pings standing in the channel for questions still pending.
+    pings: tuple[Ping, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -136,6 +176,16 @@ class Game:
     def ai_seats(self) -> frozenset[int]:
         """The seats AI monsters play."""
         return frozenset(seat for seat, user_id in enumerate(self.seats) if user_id < 0)
+
+    def player_name(self, seat: int) -> str | None:
+        """The display name of the player in this seat (None for an AI monster, or a game
+        stored before names were kept)."""
+        user_id = self.seats[seat]
+        return next((p.name for p in self.lobby.players if p.user_id == user_id), None)
+
+    def autopiloted(self, seat: int) -> bool:
+        """Whether the autopilot plays this player's seat (away, or left the game)."""
+        return seat in self.chronicle.away or seat in self.chronicle.left
 
     def ai_level(self, seat: int) -> AiLevel | None:
         """The level of the AI monster in this seat; None for a player's seat."""

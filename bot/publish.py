@@ -91,8 +91,14 @@ class Notify(_Effect, frozen=True):
     text: str
 
 
+class SyncPings(_Effect, frozen=True):
+    """Each player asked a question out of their turn has a message that mentions them
+    (editing the board notifies nobody); a ping whose question was answered, or whose game
+    ended, is deleted."""
+
+
 Effect = (PostBoard | AnnounceResult | EditBoard | CloseBoard | RetireButtons | PostLobby
-          | ShowLobby | CloseLobby | Notify)
+          | ShowLobby | CloseLobby | Notify | SyncPings)
 # Effects that send a new message: the ones a crash can leave sent but unrecorded.
 POSTS = (PostBoard, AnnounceResult, PostLobby, Notify)
 
@@ -116,14 +122,16 @@ def after_action(before: Game, outcome: Outcome) -> Plan:
     game = outcome.game
     state = game.playing_state()
     live = before.board_message_id
+    pings = _pings(game)
     if game.status == "ended":  # abandoned: nobody played for a long while
-        return _plan(game, *_retire(live), Notify(ABANDONED_NOTICE.format(game_id=game.id)))
+        return _plan(game, *_retire(live), Notify(ABANDONED_NOTICE.format(game_id=game.id)),
+                     *pings)
     if outcome.turn_changed or state.over:
         post = AnnounceResult(live) if state.over else PostBoard(live)
-        return _plan(game, post, *_close(before, outcome, live))
+        return _plan(game, post, *_close(before, outcome, live), *pings)
     if live is None:
-        return Plan(game.id)
-    return _plan(game, EditBoard(live, redraw=outcome.redraw))
+        return _plan(game, *pings)
+    return _plan(game, EditBoard(live, redraw=outcome.redraw), *pings)
 
 
 def after_start(lobby: Game, outcome: Outcome) -> Plan:
@@ -153,7 +161,7 @@ def after_end(game: Game, notice: str | None) -> Plan:
     live = game.board_message_id
     if game.state is None and live is not None:  # a lobby
         return _plan(game, CloseLobby(live, "ended"), Notify(notice))
-    return _plan(game, *_retire(live), Notify(notice))
+    return _plan(game, *_retire(live), Notify(notice), *_pings(game))
 
 
 def repost(game: Game) -> Plan:
@@ -163,7 +171,7 @@ def repost(game: Game) -> Plan:
     if game.status == "lobby":
         closed = () if live is None else (CloseLobby(live, "moved below"),)
         return _plan(game, PostLobby(live), *closed)
-    return _plan(game, PostBoard(live), *_retire(live))
+    return _plan(game, PostBoard(live), *_retire(live), *_pings(game))
 
 
 def refresh(game: Game) -> Plan:
@@ -173,7 +181,25 @@ def refresh(game: Game) -> Plan:
     live = game.board_message_id
     if live is None:
         return Plan(game.id)  # the publisher's pass posts a missing message anyway
-    return _plan(game, ShowLobby(live) if game.status == "lobby" else EditBoard(live))
+    if game.status == "lobby":
+        return _plan(game, ShowLobby(live))
+    return _plan(game, EditBoard(live), *_pings(game))
+
+
+def pinged_decisions(game: Game) -> tuple[int, ...]:
+    """The questions that need a ping: asked out of turn to a player who plays (not an AI
+    monster, not a player the autopilot plays), in a game in play."""
+    state = game.state
+    if game.status != "playing" or state is None or state.turn is None:
+        return ()
+    return tuple(d.id for d in state.pending
+                 if d.seat != state.turn.seat and game.ai_level(d.seat) is None
+                 and not game.autopiloted(d.seat))
+
+
+def _pings(game: Game) -> tuple[SyncPings, ...]:
+    """Bring the pings in line, when there are pings or questions that need one."""
+    return (SyncPings(),) if game.chronicle.pings or pinged_decisions(game) else ()
 
 
 def _plan(game: Game, *effects: Effect) -> Plan:

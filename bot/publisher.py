@@ -49,8 +49,9 @@ from bot.messages import (
     lobby_embed,
     lobby_opened_content,
     missing_permissions,
+    ping_content,
 )
-from bot.model import BrokenGame, Game, Refused
+from bot.model import BrokenGame, Game, Ping, Refused
 from bot.publish import (
     POSTS,
     AnnounceResult,
@@ -63,6 +64,8 @@ from bot.publish import (
     PostLobby,
     RetireButtons,
     ShowLobby,
+    SyncPings,
+    pinged_decisions,
 )
 from bot.saved_games import GameField, OutboxEntry
 from bot.service import GameService
@@ -260,6 +263,8 @@ class Publisher:
                                      embed=lobby_closed_embed(game, reason), view=None)
             case Notify(text=text):
                 await self._notify(current, entry, text)
+            case SyncPings():
+                await self._sync_pings(current, entry)
             case _:
                 pass  # the game has moved past it
 
@@ -381,14 +386,62 @@ class Publisher:
 
     async def _notify(self, current: _Pass, entry: OutboxEntry, text: str) -> None:
         game = current.game
-        if entry.attempts:
-            sent = await self._io.own_recent_messages(game.channel_id, game.guild_id,
-                                                      after=None, limit=20)
-            if any(m.content == text for m in sent):
-                return
+        if await self._find_sent(current, entry, text) is not None:
+            return
         await self._service.games.start_attempt(game.id, entry.seq)
         try:
             await self._io.notify(game.channel_id, game.guild_id, text)
+        except DiscordFailure as failure:
+            if failure.kind is not FailureKind.GONE or failure.channel_gone:
+                raise
+
+    async def _sync_pings(self, current: _Pass, entry: OutboxEntry) -> None:
+        """Delete the pings of answered questions, then ping each player asked out of turn
+        who has no ping yet. A ping attempted before (a crash, a timeout) is looked for
+        among the bot's recent messages first, so nobody is pinged twice."""
+        game = current.game
+        wanted = set(pinged_decisions(game))
+        for ping in game.chronicle.pings:
+            if ping.decision_id in wanted:
+                continue
+            if ping.message_id != game.board_message_id:  # a clicked ping kept as the board
+                await self._delete_old(current, ping.message_id)
+            self._set_pings(current, tuple(p for p in current.game.chronicle.pings
+                                           if p != ping))
+        state = current.game.playing_state() if wanted else None
+        for decision_id in sorted(wanted - {p.decision_id for p in current.game.chronicle.pings}):
+            assert state is not None
+            decision = state.decision(decision_id)
+            assert decision is not None
+            text = ping_content(current.game, decision, self._turns.now())
+            message_id = await self._find_sent(current, entry, text)
+            if message_id is None:
+                await self._service.games.start_attempt(game.id, entry.seq)
+                message_id = await self._io.ping(game.channel_id, game.guild_id, text)
+            self._set_pings(current, (*current.game.chronicle.pings,
+                                      Ping(decision_id, message_id)))
+            await self._save(current)  # recorded at once: never sent twice
+
+    def _set_pings(self, current: _Pass, pings: tuple[Ping, ...]) -> None:
+        game = current.game
+        current.game = replace(game, chronicle=msgspec.structs.replace(game.chronicle,
+                                                                       pings=pings))
+        current.fields.add("chronicle")
+
+    async def _find_sent(self, current: _Pass, entry: OutboxEntry, text: str) -> int | None:
+        """The id of a message with this text an earlier attempt of ``entry`` sent."""
+        if not entry.attempts:
+            return None
+        game = current.game
+        sent = await self._io.own_recent_messages(game.channel_id, game.guild_id, after=None,
+                                                  limit=20)
+        return next((m.id for m in sent if m.content == text), None)
+
+    async def _delete_old(self, current: _Pass, message_id: int) -> None:
+        """Delete a message of ours; one that is gone already needs nothing more."""
+        game = current.game
+        try:
+            await self._io.delete(game.channel_id, game.guild_id, message_id)
         except DiscordFailure as failure:
             if failure.kind is not FailureKind.GONE or failure.channel_gone:
                 raise
@@ -438,7 +491,7 @@ class Publisher:
         its picture."""
         state = game.playing_state()
         fields = {
-            "content": board_content(game),
+            "content": board_content(game, self._turns.now()),
             "embed": final_embed(game) if state.over else board_embed(game),
             "view": board_view(game),
         }

@@ -22,7 +22,15 @@ from typing import Literal
 import msgspec
 
 from bot.chronicle import with_note
-from bot.model import BrokenGame, Chronicle, Game, GameSetup, Lobby, LobbyPlayer, Refused
+from bot.model import (
+    BrokenGame,
+    Chronicle,
+    Game,
+    GameSetup,
+    Lobby,
+    Refused,
+    ServerSettings,
+)
 from bot.publish import Effect
 from bot.store import ACTIVE_STATUSES, ActionRow, ChannelBusy, GameRow, Status, Store
 from engine import (
@@ -55,6 +63,7 @@ _chronicle_decoder = msgspec.json.Decoder(Chronicle)
 _seats_decoder = msgspec.json.Decoder(tuple[int, ...])
 _setup_decoder = msgspec.json.Decoder(GameSetup)
 _effect_decoder = msgspec.json.Decoder(Effect)
+_server_settings_decoder = msgspec.json.Decoder(ServerSettings)
 _encode = msgspec.json.encode
 
 
@@ -329,10 +338,9 @@ class SavedGames:
     # --- writing --------------------------------------------------------------------
 
     async def create_lobby(self, *, guild_id: int | None, channel_id: int, host_id: int,
-                           effects: tuple[Effect, ...]) -> Game:
-        """A new lobby, hosted and joined by ``host_id``, and the effects that show it.
-        Refused if the channel is busy."""
-        lobby = Lobby(players=(LobbyPlayer(host_id),))
+                           lobby: Lobby, effects: tuple[Effect, ...]) -> Game:
+        """A new lobby, hosted by ``host_id``, and the effects that show it. Refused if the
+        channel is busy."""
         try:
             game_id = await self._store.create_lobby(
                 guild_id=guild_id, channel_id=channel_id, host_id=host_id, lobby=_encode(lobby),
@@ -346,6 +354,21 @@ class SavedGames:
         game = Game(game_id, guild_id, channel_id, host_id, "lobby", lobby, (), None,
                     Chronicle(), None)
         return self._remember(game)
+
+    async def server_settings(self, guild_id: int | None) -> ServerSettings:
+        """A server's own defaults (none set, or unreadable: the bot's, logged)."""
+        raw = None if guild_id is None else await self._store.server_settings(guild_id)
+        if raw is None:
+            return ServerSettings()
+        try:
+            return _server_settings_decoder.decode(raw)
+        except msgspec.DecodeError as error:
+            log.error("server %s: its settings cannot be read (%s); the defaults apply",
+                      guild_id, error)
+            return ServerSettings()
+
+    async def save_server_settings(self, guild_id: int, settings: ServerSettings) -> None:
+        await self._store.save_server_settings(guild_id, _encode(settings))
 
     async def save(self, game: Game, *fields: GameField,
                    effects: tuple[Effect, ...] = ()) -> Game:

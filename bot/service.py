@@ -17,15 +17,24 @@ from typing import TypeVar
 
 import msgspec
 
-from bot import publish
+from bot import presence, publish
 from bot.autoplay import Autopilot, Think
 from bot.chronicle import chronicle_after, with_note
 from bot.config import DEFAULT_HARD_AI_SECONDS
 from bot.lobbies import Lobbies
-from bot.model import AiLevel, ClickRefused, Game, Outcome, Refused
+from bot.model import (
+    REACTION_SECONDS,
+    TURN_SECONDS,
+    AiLevel,
+    ClickRefused,
+    Game,
+    Outcome,
+    Refused,
+)
 from bot.publish import Show
 from bot.saved_games import LoggedAction, SavedGames
 from bot.store import ACTIVE_STATUSES, Status, Store
+from bot.timers import clock_after, question_deadlines
 from engine import (
     Action,
     Decision,
@@ -42,7 +51,10 @@ log = logging.getLogger(__name__)
 # Timeouts in a row (nobody clicking anything) after which a game is ended as abandoned.
 ABANDONED_AFTER_TIMEOUTS = 12
 ABANDONED_NOTE = "🛑 Nobody has played for a long while: the game is over, with no winner."
-TIMEOUT_NOTE = "⏰ {monster} ran out of time: the autopilot played for them."
+EVERYONE_LEFT_NOTE = "🛑 Every player has left: the game is over, with no winner."
+EVERYONE_LEFT_NOTICE = "🛑 King of Tokyo game #{game_id} ended: every player has left it."
+# A bound on the answers one timeout gives (a turn played to its end takes a handful).
+MAX_AUTOPLAY_STEPS = 60
 
 Shown = TypeVar("Shown")
 
@@ -55,10 +67,13 @@ class GameService:
         seed_source: Callable[[], int] | None = None,
         clock: Callable[[], float] = time.time,
         think: Think | None = None,
+        turn_seconds: float = TURN_SECONDS,
+        reaction_seconds: float = REACTION_SECONDS,
     ) -> None:
         self.games = SavedGames(store)
         self.lobbies = Lobbies(self.games, seed_source or (lambda: secrets.randbits(63)),
-                               clock)
+                               clock, turn_seconds=turn_seconds,
+                               reaction_seconds=reaction_seconds)
         self._clock = clock
         # (By default the engine's players, the Hard AI with its default budget.)
         self._think = think or Autopilot(DEFAULT_HARD_AI_SECONDS).answer
@@ -73,6 +88,8 @@ class GameService:
         seat = game.seat_of(user_id)
         if seat is None:
             raise ClickRefused("not_a_player")
+        if seat in game.chronicle.left:
+            raise ClickRefused("left_game")
         try:
             return require_decision(state, seat, decision_id)
         except IllegalAction as refusal:
@@ -93,8 +110,9 @@ class GameService:
                 await self.games.save(game, effects=publish.refresh(game).effects)
                 await show(game_id)
                 return Outcome(game, (), None, redraw=False)
-            outcome = await self._record(game, [self._step(game, decision.seat, user_id,
-                                                           action)])
+            chronicle, note = presence.after_click(game, decision.seat)
+            outcome = await self._record(game, [self._step(
+                replace(game, chronicle=chronicle), decision.seat, user_id, action, note=note)])
             await show(game_id)
             return outcome
 
@@ -102,31 +120,66 @@ class GameService:
         self, game_id: int, decision_ids: Iterable[int], show: Show
     ) -> Outcome | None:
         """Answer the decisions among ``decision_ids`` still pending: an AI monster's (its
-        pause is over) as its level plays, a player's (the turn timer ran out) as the
-        autopilot does. Then ``show`` it. None when all were answered meanwhile."""
+        pause is over) as its level plays, a player's (the turn timer ran out, or they are
+        away) as the autopilot does; a turn whose time is up is played on to its end (or to
+        another monster's question) in the same change. Then ``show`` it. None when all were
+        answered meanwhile."""
         async with self.games.lock(game_id):
             before = game = await self.games.game(game_id)
             steps: list[_Step] = []
-            for decision_id in decision_ids:
+            todo = list(decision_ids)
+            while todo and len(steps) < MAX_AUTOPLAY_STEPS:
                 state = game.state
                 if game.status != "playing" or state is None:
                     break
-                decision = state.decision(decision_id)
-                if decision is None:
-                    continue
-                level = game.ai_level(decision.seat)
-                action = await self._answer_for(level or "easy", state, decision)
-                if level is not None:
-                    steps.append(self._step(game, decision.seat, None, action, idle=False))
-                else:
-                    note = TIMEOUT_NOTE.format(monster=state.monsters[decision.seat].name)
-                    steps.append(self._step(game, decision.seat, None, action, note=note))
-                game = steps[-1].outcome.game
+                decision = state.decision(todo.pop(0))
+                if decision is not None:
+                    steps.append(await self._autoplay(game, decision))
+                    game = steps[-1].outcome.game
+                if not todo:
+                    now = self._clock()
+                    todo = [d for d, when in question_deadlines(game, now).items() if when <= now]
             if not steps:
                 return None
             outcome = await self._record(before, steps)
             await show(game_id)
             return outcome
+
+    async def _autoplay(self, game: Game, decision: Decision) -> _Step:
+        """One answer given for a seat: by its AI monster, or by the autopilot for a
+        player."""
+        state = game.playing_state()
+        level = game.ai_level(decision.seat)
+        action = await self._answer_for(level or "easy", state, decision)
+        if level is not None:
+            return self._step(game, decision.seat, None, action, idle=False)
+        told = presence.after_timeout(game, decision)
+        game = replace(game, chronicle=told.chronicle)
+        return self._step(game, decision.seat, None, action, note=told.note, idle=told.idle)
+
+    async def leave(self, game_id: int, user_id: int, show: Show) -> Game:
+        """A player leaves a game in play: the autopilot plays their monster to the end. The
+        last player to leave ends the game."""
+        async with self.games.lock(game_id):
+            game = await self.games.game(game_id)
+            if game.status != "playing":
+                raise Refused("this game is not in play")
+            seat = game.seat_of(user_id)
+            if seat is None or game.ai_level(seat) is not None:
+                raise Refused("you are not playing in this game")
+            if seat in game.chronicle.left:
+                raise Refused("you have already left this game")
+            chronicle, note = presence.after_leaving(game, seat)
+            game = replace(game, chronicle=with_note(chronicle, note))
+            if presence.players_left(game):
+                game = replace(game, status="ended",
+                               chronicle=with_note(game.chronicle, EVERYONE_LEFT_NOTE))
+                plan = publish.after_end(game, EVERYONE_LEFT_NOTICE.format(game_id=game.id))
+            else:
+                plan = publish.refresh(game)
+            game = await self.games.save(game, "status", "chronicle", effects=plan.effects)
+            await show(game_id)
+            return game
 
     async def _answer_for(self, level: AiLevel, state: GameState,
                           decision: Decision) -> Action:
@@ -153,11 +206,7 @@ class GameService:
         chronicle = with_note(game.chronicle, note) if note else game.chronicle
         chronicle, closing = chronicle_after(chronicle, before, state, happened)
         chronicle = msgspec.structs.replace(
-            chronicle,
-            # A new question restarts the clock; answering one of two keeps the other's.
-            asked_at=chronicle.asked_at
-            if {d.id for d in state.pending} <= {d.id for d in before.pending}
-            else self._clock(),
+            clock_after(chronicle, before, state, self._clock()),
             idle_timeouts=(0 if user_id is not None
                            else chronicle.idle_timeouts + 1 if idle else chronicle.idle_timeouts),
         )

@@ -121,9 +121,14 @@ async def _create_outbox(db: aiosqlite.Connection) -> None:
     )
 
 
+async def _create_servers(db: aiosqlite.Connection) -> None:
+    # Each server's own defaults for new lobbies (/kot settings), as encoded JSON.
+    await _run(db, "CREATE TABLE servers (guild_id INTEGER PRIMARY KEY, settings BLOB NOT NULL)")
+
+
 # Append only: migration N brings a database from user_version N-1 to N.
 MIGRATIONS: tuple[Migration, ...] = (_create_games_and_actions, _add_game_setup,
-                                     _create_outbox)
+                                     _create_outbox, _create_servers)
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, host_id, status, lobby, seats, state, chronicle, "
@@ -308,7 +313,20 @@ class Store:
         ) as cursor:
             return [_row(row) for row in await cursor.fetchall()]
 
+    async def server_settings(self, guild_id: int) -> bytes | None:
+        async with self._db.execute(
+            "SELECT settings FROM servers WHERE guild_id = ?", (guild_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else _bytes(row[0])
+
     # --- writes ---------------------------------------------------------------------
+
+    async def save_server_settings(self, guild_id: int, settings: bytes) -> None:
+        async with self._transaction() as db:
+            await _run(db, "INSERT INTO servers (guild_id, settings) VALUES (?, ?) "
+                           "ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
+                       (guild_id, settings))
 
     async def create_lobby(
         self, *, guild_id: int | None, channel_id: int, host_id: int, lobby: bytes,

@@ -19,7 +19,10 @@ import math
 import time
 from collections.abc import Awaitable, Callable
 
-from bot.model import Game
+import msgspec
+
+from bot.model import Chronicle, Game
+from engine import GameState
 
 log = logging.getLogger(__name__)
 
@@ -41,14 +44,19 @@ class Deadlines:
         entry = self._current.get(game_id)
         return entry[1] if entry else ()
 
-    def set(self, game_id: int, tag: tuple[int, ...], delay: float) -> None:
+    def set(self, game_id: int, tag: tuple[int, ...], delay: float, *,
+            moved_by: float = math.inf) -> None:
+        """Wait ``delay`` seconds for ``tag``. Setting the tag it already waits for keeps the
+        running deadline, unless the new one is more than ``moved_by`` seconds away from
+        it."""
         if not tag or delay <= 0:
             self.cancel(game_id)
             return
-        if self.waiting_on(game_id) == tag:
-            return
         # time.monotonic, not loop.time: test harnesses move it to simulate waiting.
         deadline = time.monotonic() + delay
+        current = self._current.get(game_id)
+        if current is not None and current[1] == tag and abs(current[0] - deadline) <= moved_by:
+            return
         self._current[game_id] = (deadline, tag)
         heapq.heappush(self._heap, (deadline, game_id, tag))
         self._arm()
@@ -101,34 +109,106 @@ class Deadlines:
             log.exception("game %s: a deadline's task failed", game_id)
 
 
-class TurnClock:
-    """The turn timer of every game: ``on_expire`` runs when a game's pending decisions have
-    waited ``timeout`` seconds (0: never), or after ``ai_pause`` for the decisions of AI
-    monsters, which come first."""
+def question_deadlines(game: Game, now: float) -> dict[int, float]:
+    """When each pending question of a player (not of an AI monster) runs out, in seconds
+    since the epoch. The active monster's questions share one budget for the whole turn (the
+    lobby's ``turn_seconds``, not counting the time others are asked), so an absent player
+    costs the table one turn time, not a timeout per step; a question to another monster
+    gets ``reaction_seconds`` from when it was asked. A clock set to 0 gives no deadline.
+    ``now`` stands in for when the questions were asked in a game stored before that."""
+    state = game.state
+    if state is None or state.turn is None or game.status != "playing":
+        return {}
+    lobby, chronicle = game.lobby, game.chronicle
+    deadlines: dict[int, float] = {}
+    for decision in state.pending:
+        if game.ai_level(decision.seat) is not None or game.autopiloted(decision.seat):
+            continue
+        if decision.seat == state.turn.seat:
+            if lobby.turn_seconds > 0:
+                asked = chronicle.turn_asked_at or chronicle.asked_at or now
+                deadlines[decision.id] = asked + lobby.turn_seconds - chronicle.turn_used
+        elif lobby.reaction_seconds > 0:
+            deadlines[decision.id] = (chronicle.asked_at or now) + lobby.reaction_seconds
+    return deadlines
 
-    def __init__(self, timeout: float, clock: Callable[[], float], on_expire: Expire, *,
+
+def clock_after(chronicle: Chronicle, before: GameState, after: GameState,
+                now: float) -> Chronicle:
+    """The clock's fields after a change from ``before`` to ``after``. A new question
+    restarts the reaction clock (answering one of two keeps the other's); the active
+    monster's turn time runs only while it is asked, and a new turn brings a full one."""
+    still_asked = {d.id for d in after.pending} <= {d.id for d in before.pending}
+    asked_at = chronicle.asked_at if still_asked else now
+    active_before = _active_asked(before)
+    active_after = _active_asked(after)
+    new_turn = (before.turn is None or after.turn is None
+                or (before.turn.number, before.turn.seat) != (after.turn.number, after.turn.seat))
+    if new_turn:
+        used = 0.0
+    elif active_before:
+        used = chronicle.turn_used + max(0.0, now - (chronicle.turn_asked_at or now))
+    else:
+        used = chronicle.turn_used
+    return msgspec.structs.replace(chronicle, asked_at=asked_at, turn_used=used,
+                                   turn_asked_at=now if active_after else 0.0)
+
+
+def _active_asked(state: GameState) -> bool:
+    """Whether the active monster is asked something."""
+    return state.turn is not None and any(d.seat == state.turn.seat for d in state.pending)
+
+
+# Deadlines this close together are answered in one go.
+_SAME_MOMENT = 1.0
+
+
+class TurnClock:
+    """The turn timer of every game: ``on_expire`` runs for the pending decisions whose
+    deadline (``question_deadlines``) has come, or after ``ai_pause`` for the decisions of
+    AI monsters, which come first."""
+
+    def __init__(self, clock: Callable[[], float], on_expire: Expire, *,
                  ai_pause: float = 0.0) -> None:
-        self.timeout = timeout
         self.ai_pause = ai_pause
         self._clock = clock
         self.timers = Deadlines(on_expire)
+        # Games whose timer waits at an AI monster's pace.
+        self._paced: set[int] = set()
 
     def schedule(self, game: Game) -> None:
         """Time the pending decisions from when they were asked (so a restart does not give
         anyone a fresh full delay); no pending decision stops the timer. AI monsters answer
         theirs after a short pause."""
-        state = game.state
-        waiting = tuple(d.id for d in state.pending) if state and game.status == "playing" else ()
         machines = _ai_decisions(game)
         if machines:
+            # Paced: once set, a pass showing the game again does not delay the move; a
+            # question that was on a player's clock (they just left) starts its pause now.
+            if game.id not in self._paced:
+                self._paced.add(game.id)
+                self.timers.cancel(game.id)
             self.timers.set(game.id, machines, max(self.ai_pause, 0.001))
             return
-        if not waiting or self.timeout <= 0:
+        if game.id in self._paced:
+            # The same question may have been paced (a player who left or was away):
+            # its deadline is not kept.
+            self._paced.discard(game.id)
+            self.timers.cancel(game.id)
+        now = self._clock()
+        deadlines = question_deadlines(game, now)
+        if not deadlines:
             self.timers.cancel(game.id)
             return
-        asked_at = game.chronicle.asked_at
-        waited = max(0.0, self._clock() - asked_at) if asked_at else 0.0
-        self.timers.set(game.id, waiting, max(self.timeout - waited, 0.001))
+        first = min(deadlines.values())
+        due = tuple(sorted(d for d, when in deadlines.items() if when <= first + _SAME_MOMENT))
+        # A deadline moves when the board was shown late (its questions get their time
+        # again) or a player the autopilot played is back.
+        self.timers.set(game.id, due, max(first - now, 0.001), moved_by=_SAME_MOMENT)
+
+    def runs_for(self, game: Game) -> bool:
+        """Whether a timer should be running for this game (someone is asked, with a clock
+        that is not off)."""
+        return bool(_ai_decisions(game) or question_deadlines(game, self._clock()))
 
     def now(self) -> float:
         return self._clock()
@@ -138,26 +218,28 @@ class TurnClock:
         self.timers.cancel(game_id)
 
     def retry(self, game: Game) -> None:
-        """The timer's answer failed: try the same decisions again after a full delay (an AI
-        monster's after its pause), at least a second."""
+        """The timer's answer failed: try the same decisions again after a reaction time (an
+        AI monster's after its pause), at least a second."""
         state = game.state
         waiting = tuple(d.id for d in state.pending) if state is not None else ()
         machines = _ai_decisions(game)
         if machines:
             self.timers.set(game.id, machines, max(self.ai_pause, 1.0))
             return
-        self.timers.set(game.id, waiting, max(self.timeout, 1.0))
+        self.timers.set(game.id, waiting, max(game.lobby.reaction_seconds, 1.0))
 
     def close(self) -> None:
         self.timers.close()
 
 
 def _ai_decisions(game: Game) -> tuple[int, ...]:
-    """The pending decisions of AI monsters in a game in play."""
+    """The pending decisions of AI monsters, and of players the autopilot plays (away or
+    gone), in a game in play: answered at an AI monster's pace."""
     state = game.state
     if state is None or game.status != "playing":
         return ()
-    return tuple(d.id for d in state.pending if game.ai_level(d.seat) is not None)
+    return tuple(d.id for d in state.pending
+                 if game.ai_level(d.seat) is not None or game.autopiloted(d.seat))
 
 
 # Seconds before trying again what Discord refused: doubling from 1 s up to a minute, so a

@@ -266,8 +266,9 @@ def board_view(game: Game) -> discord.ui.View | None:
     items: list[discord.ui.Item[Any]] = []
     thinking: list[str] = []
     for decision in state.pending:
-        if game.ai_level(decision.seat) is not None:
-            # An AI monster answers by itself: nothing to click, only a sign that it plays.
+        if game.ai_level(decision.seat) is not None or decision.seat in game.chronicle.left:
+            # An AI monster (or the autopilot of a player who left) answers by itself:
+            # nothing to click, only a sign that it plays.
             thinking.append(state.monsters[decision.seat].name)
             continue
         if decision.kind == "roll":

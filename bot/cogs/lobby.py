@@ -25,7 +25,8 @@ class LobbyCog(KotCog, name="Lobby"):
         try:
             await service.lobbies.open(guild_id=interaction.guild_id,
                                        channel_id=interaction.channel_id,
-                                       host_id=interaction.user.id, show=show)
+                                       host_id=interaction.user.id, show=show,
+                                       host_name=interaction.user.display_name)
         except Refused as refusal:
             await self._already_busy(interaction, refusal)
 

@@ -21,6 +21,9 @@ log = logging.getLogger(__name__)
 
 BOARD_POSTED = "Board posted below."
 NOT_PLAYING = "You are not playing in this game: hints are for its players."
+LEFT_LOBBY = "You left the lobby."
+LEFT_GAME_DONE = ("You left the game: the autopilot plays your monster to the end, so the "
+                  "others' game goes on. The board says so.")
 
 
 class PlayCog(KotCog, name="Play"):
@@ -63,6 +66,29 @@ class PlayCog(KotCog, name="Play"):
             return
         reason = await self.bot.autopilot.hint(state, asked)
         await self.bot.io.reply_privately(interaction, f"💡 {reason}")
+
+    @app_commands.command(name="leave",
+                          description="Leave the game in this channel (the autopilot plays on)")
+    @app_commands.guild_only()
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        """Leave a lobby, or a game in play: the autopilot plays the monster to the end, so
+        the others' game goes on as it was."""
+        game = await self._channel_game(interaction)
+        if game is None:
+            return
+        if not await self.bot.io.acknowledge(interaction, thinking_privately=True):
+            return
+        user_id = interaction.user.id
+        try:
+            if game.status == "lobby":
+                await self.bot.service.lobbies.leave(game.id, user_id, self.bot.publisher.show)
+                text = LEFT_LOBBY
+            else:
+                await self.bot.service.leave(game.id, user_id, self.bot.publisher.show)
+                text = LEFT_GAME_DONE
+        except Refused as refusal:
+            text = str(refusal)
+        await self.bot.io.reply_privately(interaction, text)
 
     @app_commands.command(name="end", description="End the game in this channel")
     @app_commands.guild_only()

@@ -14,18 +14,20 @@ from bot.config import Settings, SettingsError
 def test_settings_from_the_environment() -> None:
     settings = Settings.from_env({
         "DISCORD_TOKEN": " abc ", "KOT_DATABASE": "/data/kot.db", "KOT_DEV_GUILD_ID": "123",
-        "KOT_TURN_TIMEOUT": "90", "KOT_LOG_LEVEL": "debug",
+        "KOT_TURN_TIMEOUT": "90", "KOT_REACTION_TIMEOUT": "20", "KOT_LOG_LEVEL": "debug",
     })
     assert settings == Settings(token="abc", database=Path("/data/kot.db"), dev_guild_id=123,
-                                turn_timeout=90.0, log_level="DEBUG")
+                                turn_timeout=90.0, reaction_timeout=20.0, log_level="DEBUG")
     defaults = Settings.from_env({"DISCORD_TOKEN": "abc"})
-    assert defaults.dev_guild_id is None and defaults.turn_timeout == 300
+    assert defaults.dev_guild_id is None
+    assert (defaults.turn_timeout, defaults.reaction_timeout) == (120, 30)
 
 
 @pytest.mark.parametrize(("env", "message"), [
     ({}, "DISCORD_TOKEN is not set"),
     ({"DISCORD_TOKEN": "t", "KOT_DEV_GUILD_ID": "my server"}, "KOT_DEV_GUILD_ID"),
     ({"DISCORD_TOKEN": "t", "KOT_TURN_TIMEOUT": "-1"}, "KOT_TURN_TIMEOUT"),
+    ({"DISCORD_TOKEN": "t", "KOT_REACTION_TIMEOUT": "soon"}, "KOT_REACTION_TIMEOUT"),
     ({"DISCORD_TOKEN": "t", "KOT_LOG_LEVEL": "loud"}, "KOT_LOG_LEVEL"),
 ])
 def test_bad_settings_are_named(env: dict[str, str], message: str) -> None:

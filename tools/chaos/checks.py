@@ -129,7 +129,7 @@ def check_playing(env: Env, bot: KotBot, game: Game) -> list[Finding]:
     if len(boards) > 1:
         found.append(Finding("duplicate_boards", game.id, game.channel_id,
                              f"{len(boards)} messages offer the pending decisions"))
-    if bot.turns.timeout > 0 and not bot.turns.timers.waiting_on(game.id):
+    if bot.turns.runs_for(game) and not bot.turns.timers.waiting_on(game.id):
         found.append(Finding("no_timer", game.id, game.channel_id, "no turn timer armed"))
     board_ids = {m.id for m in boards}
     stale = [m.id for m in carrying(messages, game_prefix(game.id)) if m.id not in board_ids]
