@@ -18,6 +18,7 @@ from bot.clicks import Clicks
 from bot.cogs.info import InfoCog
 from bot.cogs.lobby import LobbyCog
 from bot.cogs.play import PlayCog
+from bot.cogs.server import ServerCog
 from bot.config import Settings
 from bot.discord_io import DiscordIO
 from bot.model import BrokenGame, Game
@@ -85,7 +86,7 @@ class KotBot(commands.Bot):
                                ai_pause=self.settings.ai_pause)
         self.publisher = Publisher(self.service, self.io, self.turns)
         self.clicks = clicks = Clicks(self.service, self.publisher, self.io, self.turns)
-        for cog in (LobbyCog(self), PlayCog(self), InfoCog(self)):
+        for cog in (LobbyCog(self), PlayCog(self), InfoCog(self), ServerCog(self)):
             await self.add_cog(cog)
         self.tree.add_command(self.kot)
         self.add_dynamic_items(*DYNAMIC_ITEMS)

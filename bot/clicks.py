@@ -21,6 +21,7 @@ import discord
 from bot import publish
 from bot.discord_io import DiscordIO
 from bot.messages import (
+    CLOCK_QUESTION,
     END_QUESTION,
     END_QUESTION_EXPIRED,
     END_QUESTION_TOO_LATE,
@@ -33,7 +34,13 @@ from bot.model import BrokenGame, ClickRefused, Game, Refused
 from bot.publisher import Publisher
 from bot.service import GameService
 from bot.timers import TurnClock
-from bot.views import VARIANT_CHOICES, end_question_view, private_view
+from bot.views import (
+    CLOCK_CHOICES,
+    VARIANT_CHOICES,
+    clock_view,
+    end_question_view,
+    private_view,
+)
 from engine import Decision, Edition, private_option_label, secret
 
 log = logging.getLogger(__name__)
@@ -161,8 +168,10 @@ class Clicks:
 
     async def timer_ran_out(self, game_id: int, decision_ids: tuple[int, ...]) -> None:
         """The turn timer's answer: the moves of AI monsters whose pause is over, and the
-        autopilot's for players whose time ran out."""
+        autopilot's for players whose time ran out (a player who left the server meanwhile
+        has left the game)."""
         try:
+            await self._leave_if_gone_from_server(game_id, decision_ids)
             await self._service.timeout(game_id, decision_ids, self._publisher.show)
         except (Refused, BrokenGame):
             log.info("game %s: timer fired for a game that is gone", game_id)
@@ -172,9 +181,25 @@ class Clicks:
             if game is not None:
                 self._turns.retry(game)
 
+    async def _leave_if_gone_from_server(self, game_id: int,
+                                         decision_ids: tuple[int, ...]) -> None:
+        game = self._service.games.cached(game_id)
+        state = game.state if game is not None else None
+        if game is None or state is None or game.guild_id is None:
+            return
+        seats = {d.seat for d in state.pending if d.id in decision_ids}
+        for seat in sorted(seats - set(game.chronicle.left)):
+            user_id = game.seats[seat]
+            if user_id > 0 and not await self._io.still_member(game.guild_id, user_id):
+                log.info("game %s: player %s left the server", game_id, user_id)
+                await self._service.leave(game_id, user_id, self._publisher.show)
+
     # --- lobby ----------------------------------------------------------------------
 
     async def lobby_button(self, interaction: Interaction, game_id: int, verb: str) -> None:
+        if verb == "clock":
+            await self._show_clock_menus(interaction, game_id)
+            return
         # Acknowledge first: the lobby's lock may be held by a Start drawing the first board.
         if not await self._io.acknowledge(interaction):
             return
@@ -193,6 +218,18 @@ class Clicks:
         except Refused as refusal:
             await self._io.reply_privately(interaction, str(refusal))
 
+    async def _show_clock_menus(self, interaction: Interaction, game_id: int) -> None:
+        """The host's private menus for the turn clock (a lobby change only once picked)."""
+        game = await self._read(interaction, game_id)
+        if game is None:
+            return
+        if game.status != "lobby":
+            await self._io.reply_privately(interaction, "This lobby is closed.")
+        elif interaction.user.id != game.host_id:
+            await self._io.reply_privately(interaction, "Only the host can change the clock.")
+        else:
+            await self._io.reply_privately(interaction, CLOCK_QUESTION, view=clock_view(game))
+
     async def lobby_select(self, interaction: Interaction, game_id: int, field: str,
                            values: list[str]) -> None:
         if not await self._io.acknowledge(interaction):
@@ -205,6 +242,14 @@ class Clicks:
             if field == "monster":
                 await lobbies.pick_monster(game_id, user_id, choice, show,
                                            name=interaction.user.display_name)
+            elif field in CLOCK_CHOICES:
+                seconds = int(choice) if choice.isdigit() else -1
+                if seconds not in CLOCK_CHOICES[field]:
+                    raise Refused("pick one of the listed times")
+                await lobbies.set_clock(
+                    game_id, user_id, show,
+                    turn_seconds=float(seconds) if field == "turn" else None,
+                    reaction_seconds=float(seconds) if field == "reaction" else None)
             elif field == "edition":
                 if choice not in ("2016", "2011"):
                     raise Refused("pick 2016 or 2011")

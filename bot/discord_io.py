@@ -171,6 +171,19 @@ class DiscordIO:
                 limit=limit, after=since, oldest_first=False)]
         return [m for m in messages if bot_user is not None and m.author.id == bot_user.id]
 
+    async def still_member(self, guild_id: int, user_id: int) -> bool:
+        """Whether a user is still a member of a server (needs no privileged intent: one
+        request). True when it cannot be told."""
+        guild = self._client.get_guild(guild_id)
+        if guild is None:
+            return True
+        try:
+            with discord_call():
+                await guild.fetch_member(user_id)
+        except DiscordFailure as failure:
+            return failure.kind is not FailureKind.GONE
+        return True
+
     def bot_permissions(self, channel_id: int, guild_id: int | None) -> discord.Permissions | None:
         """The bot's permissions in a channel, from the gateway's cache (None if unknown)."""
         guild = self._client.get_guild(guild_id) if guild_id is not None else None

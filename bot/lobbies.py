@@ -47,11 +47,9 @@ class Lobbies:
         """A new lobby with the server's defaults (else the bot's); ``show`` posts its
         message."""
         server = await self._games.server_settings(guild_id)
-        lobby = Lobby(
-            players=(LobbyPlayer(host_id, name=host_name),),
-            turn_seconds=_first(server.turn_seconds, self._turn_seconds),
-            reaction_seconds=_first(server.reaction_seconds, self._reaction_seconds),
-        )
+        turn, reaction = server.clock(self._turn_seconds, self._reaction_seconds)
+        lobby = Lobby(players=(LobbyPlayer(host_id, name=host_name),), turn_seconds=turn,
+                      reaction_seconds=reaction)
         game = await self._games.create_lobby(guild_id=guild_id, channel_id=channel_id,
                                               host_id=host_id, lobby=lobby,
                                               effects=(publish.PostLobby(None),))

@@ -83,6 +83,9 @@ BROKEN_NOTICE = (
     "for the bot's maintainers to look at; `/kot start` opens a new game here."
 )
 END_QUESTION = "End this game for everyone? It cannot be resumed."
+CLOCK_QUESTION = ("⏱️ The clock of this game: the time each monster has for its whole turn, "
+                  "and for a question out of its turn (stay or yield, a card's reaction). "
+                  "When it runs out, the autopilot plays.")
 END_QUESTION_EXPIRED = "No answer: the game goes on."
 END_QUESTION_TOO_LATE = "This question has expired: use `/kot end` again if you still want to."
 
@@ -170,6 +173,23 @@ def variant_text(lobby: Lobby) -> str:
     return "on" if lobby.two_player_variant else "off"
 
 
+def clock_words(seconds: float) -> str:
+    """A duration as players say it: "30 s", "2 min", "1 min 30 s"; 0 is no clock."""
+    if seconds <= 0:
+        return "no clock"
+    minutes, rest = divmod(int(seconds), 60)
+    if not minutes:
+        return f"{rest} s"
+    return f"{minutes} min" + (f" {rest} s" if rest else "")
+
+
+def clock_text(lobby: Lobby) -> str:
+    if lobby.turn_seconds <= 0 and lobby.reaction_seconds <= 0:
+        return "none"
+    return (f"{clock_words(lobby.turn_seconds)} a turn · "
+            f"{clock_words(lobby.reaction_seconds)} out of turn")
+
+
 def lobby_embed(game: Game) -> discord.Embed:
     lobby = game.lobby
     lines = [
@@ -185,6 +205,7 @@ def lobby_embed(game: Game) -> discord.Embed:
     )
     embed.add_field(name="Rules", value=f"{lobby.edition} edition")
     embed.add_field(name="2-player variant", value=variant_text(lobby))
+    embed.add_field(name="Clock", value=clock_text(lobby))
     embed.set_footer(
         text=f"{footer_marker(game.id)} {MIN_MONSTERS}–{MAX_MONSTERS} players · Join, pick a "
         "monster, and the host starts"
@@ -379,11 +400,14 @@ HELP = """\
 the host starts).
 `/kot board` — post the current board again (with its buttons).
 `/kot hint` — what the Hard AI would do in your place, and why (only you see it).
+`/kot leave` — leave the lobby, or the game (the autopilot plays your monster to the end).
 `/kot end` — end the game (the host or a member who can manage the channel).
+`/kot settings` — this server's turn clock for new games (Manage Server).
 `/kot rules` — the rules in short.
 `/kot card <name>` — a power card's picture and text.
 
 Buttons answer only the monster being asked; anyone else gets a private note. \
-A monster that does not answer within the turn timer is played by the autopilot \
-(the Easy AI) for that move.
+Each turn has one clock (its deadline counts down on the board); a question out of your \
+turn pings you and has a shorter one. When time runs out the autopilot (the Easy AI) plays \
+for you; after two missed turns it plays until you click again.
 """

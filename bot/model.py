@@ -102,6 +102,11 @@ class ServerSettings(msgspec.Struct, frozen=True, omit_defaults=True):
     turn_seconds: float | None = None
     reaction_seconds: float | None = None
 
+    def clock(self, turn_default: float, reaction_default: float) -> tuple[float, float]:
+        """The turn and reaction times of new lobbies, the bot's defaults where unset."""
+        return (turn_default if self.turn_seconds is None else self.turn_seconds,
+                reaction_default if self.reaction_seconds is None else self.reaction_seconds)
+
 
 class GameSetup(msgspec.Struct, frozen=True):
     """How a game was created, kept beside its state: with the action log it rebuilds the

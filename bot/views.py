@@ -9,8 +9,9 @@ custom_id formats (all under Discord's 100 characters):
     kot:g:<game>:<decision>:o<n>     option n of the pending decision
     kot:g:<game>:<decision>:p0       show a secret question privately (Made in a Lab's card)
     kot:g:<game>:<decision>:s<page>  a menu of options (decisions with too many for buttons)
-    kot:l:<game>:<verb>              lobby buttons (join, leave, start, cancel)
-    kot:l:<game>:<field>             lobby menus (monster, edition, variant)
+    kot:l:<game>:<verb>              lobby buttons (join, leave, start, cancel, clock, ai_*)
+    kot:l:<game>:<field>             lobby menus (monster, edition, variant; turn and
+                                     reaction: the host's private clock menus)
     kot:e:<game>:<end|keep>:<unix>   the /kot end question, answerable until <unix>
 """
 
@@ -22,6 +23,7 @@ from typing import Any, Protocol, cast
 
 import discord
 
+from bot.messages import clock_words
 from bot.model import Game, Lobby
 from engine import (
     FACE_SYMBOLS,
@@ -330,6 +332,7 @@ _LOBBY_BUTTONS = {
     "leave": ("Leave", discord.ButtonStyle.secondary, 0),
     "start": ("Start", discord.ButtonStyle.primary, 0),
     "cancel": ("Cancel", discord.ButtonStyle.danger, 0),
+    "clock": ("⏱️ Clock", discord.ButtonStyle.secondary, 0),
     "ai_easy": ("🤖 Add AI: Easy", discord.ButtonStyle.secondary, 4),
     "ai_hard": ("🤖 Add AI: Hard", discord.ButtonStyle.secondary, 4),
     "ai_remove": ("Remove an AI", discord.ButtonStyle.secondary, 4),
@@ -339,7 +342,8 @@ LOBBY_VERBS = tuple(_LOBBY_BUTTONS)
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"kot:l:(?P<game>\d+):(?P<verb>join|leave|start|cancel|ai_easy|ai_hard|ai_remove)",
+    template=(r"kot:l:(?P<game>\d+):"
+              r"(?P<verb>join|leave|start|cancel|clock|ai_easy|ai_hard|ai_remove)"),
 ):
     def __init__(self, game_id: int, verb: str) -> None:
         label, style, row = _LOBBY_BUTTONS[verb]
@@ -382,6 +386,8 @@ def _lobby_select(game_id: int, field: str, lobby: Lobby | None) -> discord.ui.S
             discord.SelectOption(label=f"{year} rules", value=year, default=year == edition)
             for year in ("2016", "2011")
         ])
+    if field in CLOCK_CHOICES:
+        return _clock_select(custom_id, field, lobby)
     variant = lobby.two_player_variant if lobby else None
     labels = {"auto": "2-player variant: automatic", "on": "2-player variant: on",
               "off": "2-player variant: off"}
@@ -391,9 +397,34 @@ def _lobby_select(game_id: int, field: str, lobby: Lobby | None) -> discord.ui.S
     ])
 
 
+# The host's choices for the turn clock (seconds; 0: no clock).
+CLOCK_CHOICES = {"turn": (60, 90, 120, 180, 300, 600, 0), "reaction": (15, 30, 45, 60, 120, 0)}
+_CLOCK_WORDS = {"turn": "a turn", "reaction": "to answer out of turn"}
+
+
+def _clock_select(custom_id: str, field: str, lobby: Lobby | None) -> discord.ui.Select[Any]:
+    current = None if lobby is None else (lobby.turn_seconds if field == "turn"
+                                          else lobby.reaction_seconds)
+    return discord.ui.Select(custom_id=custom_id, placeholder=f"Time {_CLOCK_WORDS[field]}",
+                             options=[
+        discord.SelectOption(
+            label=f"{clock_words(seconds)} {_CLOCK_WORDS[field]}" if seconds else "No clock",
+            value=str(seconds), default=current == seconds)
+        for seconds in CLOCK_CHOICES[field]
+    ])
+
+
+def clock_view(game: Game) -> discord.ui.View:
+    """The host's private menus for the lobby's turn clock."""
+    view = discord.ui.View(timeout=None)
+    for field in CLOCK_CHOICES:
+        view.add_item(LobbySelect(game.id, field, game.lobby))
+    return view
+
+
 class LobbySelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"kot:l:(?P<game>\d+):(?P<field>monster|edition|variant)",
+    template=r"kot:l:(?P<game>\d+):(?P<field>monster|edition|variant|turn|reaction)",
 ):
     def __init__(self, game_id: int, field: str, lobby: Lobby | None = None,
                  row: int | None = None) -> None:

@@ -7,11 +7,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import discord
 import msgspec
 import pytest
 from bot_harness import TEST_AI_PAUSE, Table, make_bot, private_reply, rewrite_state, service
 
 from bot.app import KotBot
+from bot.local import open_lobby
 from bot.messages import LEFT_GAME, refusal_text
 from bot.model import ClickRefused, Game
 from engine import EndBuying, GameState, Roll, Yield
@@ -183,3 +185,53 @@ async def test_a_player_who_leaves_is_played_by_the_autopilot(table: Table) -> N
     assert await service(table.env).games.active_in_channel(table.channel.id) is None
     assert any("every player has left" in m.content for m in table.channel.history())
 
+
+
+async def test_a_player_gone_from_the_server_has_left_the_game(table: Table) -> None:
+    game = await table.start_game(players=3)
+    _game, _decision, first = await table.asked()
+    seat = game.seat_of(first.id)
+    table.channel.guild.remove_member(first)
+    await table.env.advance_time(TURN + 1)
+    game = await table.game()
+    assert game.chronicle.left == (seat,)
+    assert any("left the game" in (e.description or "")
+               for m in table.channel.history() for e in m.embeds)
+
+
+async def test_the_host_sets_the_clock_in_the_lobby(table: Table) -> None:
+    host, guest = table.players[:2]
+    lobby = await open_lobby(table.channel, host, [guest])
+    refused = await guest.click(lobby, label="⏱️ Clock")
+    assert private_reply(refused) == "Only the host can change the clock."
+    menus = await host.click(lobby, label="⏱️ Clock")
+    panel = menus.followups[0] if menus.followups else menus.response
+    assert panel is not None
+    game = await table.game()
+    await host.select(panel, custom_id=f"kot:l:{game.id}:turn", values=["60"])
+    await host.select(panel, custom_id=f"kot:l:{game.id}:reaction", values=["0"])
+    game = await table.game()
+    assert (game.lobby.turn_seconds, game.lobby.reaction_seconds) == (60, 0)
+    shown = table.message(game.board_message_id or 0)
+    assert "1 min a turn · no clock out of turn" in str(shown.embeds[0].to_dict())
+    await host.click(shown, label="Start")
+    game = await table.game()
+    started = table.env.now().timestamp()
+    assert [abs(d - (started + 60)) <= 2 for d in board_deadlines(table, game)] == [True]
+
+
+async def test_server_settings_need_manage_server_and_set_new_lobbies(table: Table) -> None:
+    host, guest = table.players[:2]
+    refused = await guest.slash(table.channel, "kot settings", turn_seconds=90)
+    assert "Manage Server" in (private_reply(refused) or "")
+    guild = table.env.guild
+    admins = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(table.env.create_user("admin"), roles=[admins])
+    saved = await admin.slash(table.channel, "kot settings", turn_seconds=90,
+                             reaction_seconds=20)
+    assert "1 min 30 s a turn and 20 s" in (private_reply(saved) or "")
+    shown = await guest.slash(table.channel, "kot settings")
+    assert "Manage Server" in (private_reply(shown) or "")
+    await open_lobby(table.channel, guest, [host])
+    game = await table.game()
+    assert (game.lobby.turn_seconds, game.lobby.reaction_seconds) == (90, 20)

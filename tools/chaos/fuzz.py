@@ -66,6 +66,7 @@ FAULT_ERRORS = (
 )
 DENIABLE = ("send_messages", "embed_links", "attach_files", "view_channel")
 WAITS = (2.0, 10.0, 45.0, 121.0, 250.0)
+AI_PAUSE = 10.0
 PLAYER_NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
 # What SimCord raises when a move cannot be made the way a user could (or the bot does not
 # settle in time): recorded as harness errors, the campaign goes on.
@@ -151,8 +152,10 @@ class ErrorTap(logging.Handler):
 
 
 def make_bot(config: Config, database: Path, *, sync: bool) -> KotBot:
+    # The AI pace (for players gone away) longer than SimCord's settle window: a click
+    # does not wait it out in real time; the campaign's waits move it.
     settings = Settings(token="chaos-offline", database=database,
-                        turn_timeout=config.turn_timeout)
+                        turn_timeout=config.turn_timeout, ai_pause=AI_PAUSE)
     return KotBot(settings, sync_commands=sync)
 
 
