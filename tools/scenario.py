@@ -163,6 +163,7 @@ class _Builder:
         turn_seat = self.seat(setup.get("turn", self.names[0]), "setup.turn")
         options = Options(edition=data.get("edition", "2016"),
                           two_player_variant=data.get("two_player_variant"),
+                          last_standing_at_once=data.get("last_standing_at_once"),
                           ).resolved(len(monsters))
         state = GameState(
             schema=SCHEMA_VERSION,
