@@ -27,6 +27,7 @@ from bot.messages import (
     END_QUESTION_TOO_LATE,
     GAME_UNREADABLE,
     MOMENT_PASSED_BOARD_REFRESHED,
+    knock_out_warning,
     private_question,
     refusal_text,
 )
@@ -38,10 +39,11 @@ from bot.views import (
     CLOCK_CHOICES,
     VARIANT_CHOICES,
     clock_view,
+    confirm_view,
     end_question_view,
     private_view,
 )
-from engine import Decision, Edition, private_option_label, secret
+from engine import Decision, Edition, needs_confirmation, private_option_label, secret
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +57,13 @@ Interaction = discord.Interaction[Any]
 def may_end(interaction: Interaction, game: Game) -> bool:
     """The host, or anyone who can manage the channel, may end a game."""
     return interaction.user.id == game.host_id or interaction.permissions.manage_channels
+
+
+def _option_number(code: str, kinds: str) -> int | None:
+    """The option n of a button code ``<kind><n>`` with one of these ``kinds`` ("o": an
+    option, "c": an option confirmed), or None for another code."""
+    kind, number = code[:1], code[1:]
+    return int(number) if kind and kind in kinds and number.isdigit() else None
 
 
 class Clicks:
@@ -90,6 +99,8 @@ class Clicks:
             # A secret question's answers, shown privately: nothing changes in the game.
             await self._show_secret(interaction, game, decision)
             return
+        if await self._asked_to_confirm(interaction, game, decision, code):
+            return
         if not await self._io.acknowledge(interaction):
             return
         show = partial(self._publisher.show, interaction=interaction)
@@ -106,6 +117,23 @@ class Clicks:
             return
         await self._after_secret_click(interaction, game, decision, code, outcome.game)
 
+    async def _asked_to_confirm(self, interaction: Interaction, game: Game,
+                                decision: Decision, code: str) -> bool:
+        """An option that would knock out the clicker's own monster, when another answer
+        would not, is not applied yet: the clicker is told privately, with one button to do
+        it anyway (``c<n>``). True when it was asked."""
+        number = _option_number(code, "o")
+        if number is None or number >= len(decision.options):
+            return False
+        state = game.playing_state()
+        option = decision.options[number]
+        if not needs_confirmation(state, decision.seat, option):
+            return False
+        await self._io.reply_privately(interaction,
+                                       knock_out_warning(state, decision.seat, option),
+                                       view=confirm_view(game, decision, number))
+        return True
+
     # --- secret questions (Made in a Lab): asked in a private message ------------------
 
     async def _show_secret(self, interaction: Interaction, game: Game,
@@ -120,9 +148,9 @@ class Clicks:
         buttons; a secret question the click led to (Made in a Lab's card, once looked at)
         is shown at once, privately, to the one clicking."""
         clicked = interaction.message
-        number = int(code[1:]) if code[:1] == "o" and code[1:].isdigit() else -1
-        if clicked is not None and clicked.flags.ephemeral and 0 <= number < len(
-                decision.options):
+        number = _option_number(code, "oc")
+        if clicked is not None and clicked.flags.ephemeral and number is not None and (
+                number < len(decision.options)):
             chosen = private_option_label(before.playing_state(), decision.options[number])
             await self._io.edit_response(interaction, content=f"✅ {chosen}", view=None)
         state = after.state

@@ -19,11 +19,14 @@ from engine import (
     MAX_MONSTERS,
     MIN_MONSTERS,
     WINNING_VP,
+    Action,
+    Buy,
     Decision,
     GameState,
     PrintedCard,
     card_info,
     printed,
+    private_option_label,
     prompt,
     secret,
 )
@@ -270,6 +273,16 @@ def private_question(state: GameState, decision: Decision) -> str:
     asked: what only it may see, then the question."""
     told = secret(state, decision) or ""
     return f"🔒 {told}\n{prompt(state, state.pending.index(decision))}"
+
+
+def knock_out_warning(state: GameState, seat: int, action: Action) -> str:
+    """The private warning before a click that knocks out the clicker's own monster
+    (``engine.needs_confirmation``): what it would do, in the clicker's words."""
+    if isinstance(action, Buy):
+        what = f"Buying {printed(state.face_up[action.slot].key, state.options.edition).name}"
+    else:
+        what = f"“{private_option_label(state, action)}”"
+    return f"⚠️ {what} knocks out your monster ({state.monsters[seat].hearts} ❤️)."
 
 
 def board_embed(game: Game) -> discord.Embed:

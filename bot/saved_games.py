@@ -116,7 +116,7 @@ def _setup_from_raw_state(data: bytes) -> GameSetup:
     setup = GameSetup(saved.seed, saved.options, tuple(m.name for m in saved.monsters))
     if 3 <= saved.schema <= SCHEMA_VERSION and not saved.options.cards:
         # From schema 3 no cards named means the whole deck (older: the first 33 cards).
-        return msgspec.structs.replace(setup, options=msgspec.structs.replace(
+        setup = msgspec.structs.replace(setup, options=msgspec.structs.replace(
             saved.options, cards=implemented_keys()))
     return _as_played(setup)
 

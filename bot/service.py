@@ -99,7 +99,8 @@ class GameService:
         self, game_id: int, user_id: int, decision_id: int, code: str, show: Show
     ) -> Outcome:
         """Apply the button ``code`` of decision ``decision_id`` for this user ("h<die>"
-        keeps a die, "r<die>" releases it, "o<n>" picks option n), then ``show`` it."""
+        keeps a die, "r<die>" releases it, "o<n>" picks option n, "c<n>" too, once confirmed),
+        then ``show`` it."""
         async with self.games.lock(game_id):
             game = await self.games.game(game_id)
             decision = self.check_click(game, user_id, decision_id)
@@ -285,8 +286,8 @@ def _action_for(state: GameState, decision: Decision, code: str) -> Action | Non
     if kind == "k":
         # A die toggle from a board drawn before this version: what it meant is unknown.
         raise ClickRefused("stale_decision")
-    if kind == "o" and index < len(decision.options):
-        return decision.options[index]
+    if kind in ("o", "c") and index < len(decision.options):
+        return decision.options[index]  # (c: confirmed, bot.clicks asked first)
     raise ClickRefused("illegal_move", detail="that button is not one this bot knows")
 
 

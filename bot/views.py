@@ -7,6 +7,8 @@ custom_id formats (all under Discord's 100 characters):
     kot:g:<game>:<decision>:r<die>   release a kept die (it will be rerolled)
     kot:g:<game>:<decision>:k<die>   a die toggle from older boards: refused as out of date
     kot:g:<game>:<decision>:o<n>     option n of the pending decision
+    kot:g:<game>:<decision>:c<n>     option n, confirmed (its o<n> would knock out the
+                                     clicker's own monster: asked privately first)
     kot:g:<game>:<decision>:p0       show a secret question privately (Made in a Lab's card)
     kot:g:<game>:<decision>:s<page>  a menu of options (decisions with too many for buttons)
     kot:l:<game>:<verb>              lobby buttons (join, leave, start, cancel, clock, ai_*)
@@ -99,7 +101,7 @@ async def _route(interaction: Interaction, call: Callable[[ClickHandler], Awaita
 
 class GameButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"kot:g:(?P<game>\d+):(?P<decision>\d+):(?P<code>[hrkop]\d+)",
+    template=r"kot:g:(?P<game>\d+):(?P<decision>\d+):(?P<code>[hrkopc]\d+)",
 ):
     def __init__(self, game_id: int, decision_id: int, code: str, *, label: str = "…",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary,
@@ -321,6 +323,18 @@ def private_view(game: Game, decision: Decision) -> discord.ui.View:
                  for number, option in enumerate(decision.options)]
     for item in items:
         view.add_item(item)
+    return view
+
+
+CONFIRM_ANYWAY = "Do it anyway"
+
+
+def confirm_view(game: Game, decision: Decision, number: int) -> discord.ui.View:
+    """The one button of the private "this knocks out your monster" warning: option
+    ``number`` of the decision, confirmed (``c<n>``)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(GameButton(game.id, decision.id, f"c{number}", label=CONFIRM_ANYWAY,
+                             style=discord.ButtonStyle.danger))
     return view
 
 

@@ -60,6 +60,7 @@ from engine.describe import (
     secret,
     waiting_text,
 )
+from engine.foresight import knocks_out_self, needs_confirmation
 from engine.players import GameRecord, RandomPlayer, play_random_game
 from engine.rules import (
     advance,
@@ -162,9 +163,11 @@ __all__ = [
     "events",
     "find_card",
     "implemented_keys",
+    "knocks_out_self",
     "legal_actions",
     "max_hearts",
     "narrate",
+    "needs_confirmation",
     "option_label",
     "option_ready",
     "play_random_game",

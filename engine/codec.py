@@ -94,10 +94,20 @@ def _upgrade_2_to_3(state: Json) -> Json:
     return state
 
 
+def _upgrade_3_to_4(state: Json) -> Json:
+    """Schema 3 games ended only at the end of a turn, even with one monster left standing;
+    schema 4 ends them at once, and says which rule a game plays."""
+    options = state.setdefault("options", {})
+    options.setdefault("last_standing_at_once", False)
+    return state
+
+
 # UPGRADES[n] turns a schema-n state (as a JSON object) into a schema-(n + 1) one. To change
 # the state's shape: raise SCHEMA_VERSION and add the step from the previous version here,
 # with a test that decodes a state stored by the previous version.
-UPGRADES: dict[int, Callable[[Json], Json]] = {1: _upgrade_1_to_2, 2: _upgrade_2_to_3}
+UPGRADES: dict[int, Callable[[Json], Json]] = {
+    1: _upgrade_1_to_2, 2: _upgrade_2_to_3, 3: _upgrade_3_to_4,
+}
 
 _encoder = msgspec.json.Encoder()
 _state_decoder = msgspec.json.Decoder(GameState)

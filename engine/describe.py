@@ -25,7 +25,7 @@ from engine.actions import (
     Yield,
 )
 from engine.core import POWERS, buy_offer, card_cost, card_name, effective_key, find_card
-from engine.state import BAY_MIN_MONSTERS, Decision, GameState
+from engine.state import BAY_MIN_MONSTERS, FACE_SYMBOLS, Decision, GameState
 
 FACE_WORDS = {
     "1": "1",
@@ -36,6 +36,14 @@ FACE_WORDS = {
     "smash": "smash",
 }
 PLACE_WORDS = {"city": "Tokyo City", "bay": "Tokyo Bay"}
+
+
+# Die faces as players see them on the board, by the plain text an event holds.
+_SYMBOLS: dict[str, str] = {str(face): symbol for face, symbol in FACE_SYMBOLS.items()}
+
+
+def _symbol(face: str) -> str:
+    return _SYMBOLS.get(face, face)
 
 
 def _plural(n: int, word: str) -> str:
@@ -192,6 +200,14 @@ def narrate(state: GameState, event: ev.Event) -> str | None:
     match event:
         case ev.TurnStarted(seat=seat, extra=extra):
             return f"{name(seat)}'s {'extra ' if extra else ''}turn."
+        case ev.DiceRolled(seat=seat, dice=dice, rerolled=rerolled, card=key, by=by,
+                           previous=previous) if by is not None:
+            # Another monster's card rerolled the active monster's dice (Psychic Probe).
+            changes = ", ".join(
+                f"die {die + 1}, a {_symbol(before)} → {_symbol(dice[die])}"
+                for die, before in zip(rerolled, previous, strict=True))
+            used = card(key) if key else "card"
+            return f"🔮 {name(by)}'s {used}: {name(seat)} rerolls {changes}."
         case ev.DiceRolled(seat=seat, dice=dice, card=key):
             faces = " ".join(FACE_WORDS[f] for f in dice)
             via = f" ({card(key)})" if key else ""

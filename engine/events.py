@@ -28,6 +28,10 @@ class DiceRolled(_Event, frozen=True, tag="dice_rolled"):
     rerolled: tuple[int, ...]
     # Which card made this roll possible, if any.
     card: str | None = None
+    # A roll another monster's card made on the active monster's dice (Psychic Probe): that
+    # monster, and what the rerolled dice showed before, in the order of ``rerolled``.
+    by: int | None = None
+    previous: tuple[str, ...] = ()
 
 
 class VictoryPointsGained(_Event, frozen=True, tag="vp_gained"):

@@ -212,6 +212,8 @@ _RUN_WHEN_ACTIVE_OUT = (st.React, st.ApplyLosses, st.CardWindow, st.EndTurn, st.
 
 def _run(ctx: Ctx) -> None:
     while not ctx.pending and not ctx.s.over:
+        if _last_standing_now(ctx):
+            return
         step = ctx.next_step()
         if step is None:
             return
@@ -820,19 +822,25 @@ def _end_turn(ctx: Ctx, step: st.EndTurn) -> None:
     open_window(ctx, "turn_end")
 
 
+def _last_standing_now(ctx: Ctx) -> bool:
+    """Between two steps: with at most one monster left and no loss of hearts still on its
+    way (its prevention, a reaction asked, a loss held until a yield answer), the game ends
+    at once (docs/rulings.md 8). Games stored before this rule end at the end of the turn."""
+    s = ctx.s
+    if ctx.turn.losses or sum(m.alive for m in s.monsters) > 1:
+        return False
+    if not s.options.ends_when_last_standing():
+        return False
+    _declare_result(ctx, s.alive_seats(), ())
+    return True
+
+
 def _next_turn(ctx: Ctx, step: st.NextTurn) -> None:
     s = ctx.s
     alive = s.alive_seats()
     champions = tuple(seat for seat in alive if s.monsters[seat].vp >= WINNING_VP)
-    if not alive:
-        _finish(ctx, ())
-        ctx.emit(ev.NoWinner())
-        return
-    if champions or len(alive) == 1:
-        winners = champions or alive
-        reason = f"{WINNING_VP} victory points" if champions else "last monster standing"
-        _finish(ctx, winners)
-        ctx.emit(ev.Won(seats=winners, reason=reason))
+    if champions or len(alive) <= 1:
+        _declare_result(ctx, alive, champions)
         return
     turn = ctx.turn
     # An entry is a seat (a full extra turn) or an ExtraTurn (one with fewer dice).
@@ -856,10 +864,17 @@ def _next_turn(ctx: Ctx, step: st.NextTurn) -> None:
     ctx.push(st.StartTurn())
 
 
-def _finish(ctx: Ctx, winners: tuple[int, ...]) -> None:
-    ctx.set(over=True, winners=winners)
+def _declare_result(ctx: Ctx, alive: tuple[int, ...], champions: tuple[int, ...]) -> None:
+    """The game is over: the ``champions`` (20 VP at the end of a turn) win, else the last
+    monster standing; with nobody ``alive``, nobody wins."""
+    ctx.set(over=True, winners=champions or alive)
     ctx.pending.clear()
     ctx.clear_steps()
+    if not alive:
+        ctx.emit(ev.NoWinner())
+        return
+    reason = f"{WINNING_VP} victory points" if champions else "last monster standing"
+    ctx.emit(ev.Won(seats=champions or alive, reason=reason))
 
 
 _STEPS: dict[type[Any], Callable[[Ctx, Any], None]] = {

@@ -16,7 +16,7 @@ from engine.actions import Action
 from engine.card_table import Edition
 from engine.steps import Step
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 Face = Literal["1", "2", "3", "energy", "heart", "smash"]
 FACES: tuple[Face, ...] = ("1", "2", "3", "energy", "heart", "smash")
@@ -61,19 +61,36 @@ class Options(Frozen, frozen=True):
     # states of schema 2 and older). When the implemented cards change again, raise the
     # schema and name the old list in the upgrade, as codec does for schema 2.
     cards: tuple[str, ...] = ()
+    # True: the game ends as soon as one monster is left standing (docs/rulings.md 8). False:
+    # only at the end of a turn, as games stored before that rule (schema 3 and older) were
+    # played. None means "the default", which create_game fixes to True; a state built by
+    # hand (scenarios, tests) plays the rule too.
+    last_standing_at_once: bool | None = None
 
     def resolved(self, monsters: int) -> Options:
-        """These options with the 2-player default fixed for a new game of ``monsters``: the
-        variant is a rule of the 2016 rulebook, which a 2011 game plays only when asked."""
-        if self.two_player_variant is not None:
-            return self
-        return replace(self, two_player_variant=monsters == 2 and self.edition == "2016")
+        """These options with the defaults fixed for a new game of ``monsters``: the 2-player
+        variant is a rule of the 2016 rulebook, which a 2011 game plays only when asked; the
+        last monster standing wins at once. Fixed, they are stored with the game, so a later
+        default does not change the rules of a game already played."""
+        variant = self.two_player_variant
+        if variant is None:
+            variant = monsters == 2 and self.edition == "2016"
+        at_once = True if self.last_standing_at_once is None else self.last_standing_at_once
+        return replace(self, two_player_variant=variant, last_standing_at_once=at_once)
 
     def resolved_as_before(self, monsters: int, cards: tuple[str, ...]) -> Options:
-        """The defaults as games stored before ``resolved`` existed played them: the
-        variant on for two monsters in both editions, and the ``cards`` dealt then."""
+        """The defaults as games stored before ``resolved`` fixed them played them: the
+        variant on for two monsters in both editions, the ``cards`` dealt then, and the last
+        monster standing winning at the end of the turn only. (A stored setup that leaves
+        ``last_standing_at_once`` out was stored before that rule.)"""
         variant = monsters == 2 if self.two_player_variant is None else self.two_player_variant
-        return replace(self, two_player_variant=variant, cards=self.cards or cards)
+        at_once = bool(self.last_standing_at_once)
+        return replace(self, two_player_variant=variant, cards=self.cards or cards,
+                       last_standing_at_once=at_once)
+
+    def ends_when_last_standing(self) -> bool:
+        """Does the game end as soon as one monster is left (None: yes, the default)?"""
+        return self.last_standing_at_once is not False
 
 
 class Card(Frozen, frozen=True):

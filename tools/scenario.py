@@ -163,6 +163,7 @@ class _Builder:
         turn_seat = self.seat(setup.get("turn", self.names[0]), "setup.turn")
         options = Options(edition=data.get("edition", "2016"),
                           two_player_variant=data.get("two_player_variant"),
+                          last_standing_at_once=data.get("last_standing_at_once"),
                           ).resolved(len(monsters))
         state = GameState(
             schema=SCHEMA_VERSION,
@@ -545,7 +546,7 @@ def _event_value(name: str, value: Any, kind_type: Any, names: list[str], where:
         value = None if value == "" else _card_key(str(value), where)
     elif name == "cards":
         value = [_card_key(str(v), where) for v in listed(value)]
-    elif name == "dice":
+    elif name in ("dice", "previous"):
         value = _faces(listed(value), where)
     elif name in _NUMBERED_FIELDS:
         value = [number(v) for v in listed(value)]

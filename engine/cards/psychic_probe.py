@@ -32,10 +32,11 @@ class PsychicProbe(Power):
             return
         face = ctx.roll_die()
         dice = list(ctx.turn.dice)
+        previous = dice[choice.die]
         dice[choice.die] = face
         ctx.set_turn(dice=tuple(dice))
         ctx.emit(ev.DiceRolled(seat=ctx.turn.seat, dice=tuple(dice), rerolled=(choice.die,),
-                               card=self.key))
+                               card=self.key, by=decision.seat, previous=(previous,)))
         if face == "heart":
             assert decision.card_uid is not None
             card = current_card(ctx, decision.seat, decision.card_uid)
