@@ -36,8 +36,10 @@ from bot.saved_games import LoggedAction, SavedGames
 from bot.store import ACTIVE_STATUSES, Status, Store
 from bot.timers import clock_after, question_deadlines
 from engine import (
+    FACES,
     Action,
     Decision,
+    Face,
     GameState,
     IllegalAction,
     Keep,
@@ -99,8 +101,8 @@ class GameService:
         self, game_id: int, user_id: int, decision_id: int, code: str, show: Show
     ) -> Outcome:
         """Apply the button ``code`` of decision ``decision_id`` for this user ("h<die>"
-        keeps a die, "r<die>" releases it, "o<n>" picks option n, "c<n>" too, once confirmed),
-        then ``show`` it."""
+        keeps a die, "r<die>" releases it, "f<face>" keeps every die showing that face,
+        "o<n>" picks option n, "c<n>" too, once confirmed), then ``show`` it."""
         async with self.games.lock(game_id):
             game = await self.games.game(game_id)
             decision = self.check_click(game, user_id, decision_id)
@@ -274,12 +276,18 @@ def _action_for(state: GameState, decision: Decision, code: str) -> Action | Non
     if not number.isdigit():
         raise ClickRefused("illegal_move", detail="that button is not one this bot knows")
     index = int(number)
-    if kind in ("h", "r"):
-        if decision.kind != "roll" or state.turn is None or index >= len(state.turn.dice):
+    if kind in ("h", "r", "f"):
+        if decision.kind != "roll" or state.turn is None:
             raise ClickRefused("illegal_move", detail="there are no dice to keep now")
         # Keep or release, as the button said: never a toggle, so a click on a board that
         # is out of date still does what the player saw.
-        kept = set(state.turn.kept) | {index} if kind == "h" else set(state.turn.kept) - {index}
+        kept = set(state.turn.kept)
+        if kind == "f":
+            kept |= _dice_showing(state.turn.dice, index)
+        elif index >= len(state.turn.dice):
+            raise ClickRefused("illegal_move", detail="there are no dice to keep now")
+        else:
+            kept = kept | {index} if kind == "h" else kept - {index}
         if kept == set(state.turn.kept):
             return None
         return Keep(decision=decision.id, dice=tuple(sorted(kept)))
@@ -289,6 +297,17 @@ def _action_for(state: GameState, decision: Decision, code: str) -> Action | Non
     if kind in ("o", "c") and index < len(decision.options):
         return decision.options[index]  # (c: confirmed, bot.clicks asked first)
     raise ClickRefused("illegal_move", detail="that button is not one this bot knows")
+
+
+def _dice_showing(dice: tuple[Face, ...], face_index: int) -> set[int]:
+    """The dice a "Keep 3s" button keeps: every die showing that face (kept or not)."""
+    face = FACES[face_index] if face_index < len(FACES) else None
+    showing = {index for index, shown in enumerate(dice) if shown == face}
+    if not showing:
+        # Only a forged button gets here: a board's faces are its roll's, which a keep
+        # cannot change.
+        raise ClickRefused("illegal_move", detail="no die shows that face now")
+    return showing
 
 
 def _merge(first: Outcome, second: Outcome) -> Outcome:

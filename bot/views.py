@@ -5,6 +5,7 @@ button from a passed moment is recognised and refused.
 custom_id formats (all under Discord's 100 characters):
     kot:g:<game>:<decision>:h<die>   keep (hold) a die
     kot:g:<game>:<decision>:r<die>   release a kept die (it will be rerolled)
+    kot:g:<game>:<decision>:f<face>  keep every die showing face <face> (its index in FACES)
     kot:g:<game>:<decision>:k<die>   a die toggle from older boards: refused as out of date
     kot:g:<game>:<decision>:o<n>     option n of the pending decision
     kot:g:<game>:<decision>:c<n>     option n, confirmed (its o<n> would knock out the
@@ -29,11 +30,13 @@ from bot.messages import clock_words
 from bot.model import Game, Lobby
 from engine import (
     FACE_SYMBOLS,
+    FACES,
     MONSTER_NAMES,
     Buy,
     Choose,
     Decision,
     EndBuying,
+    Face,
     GameState,
     Pass,
     Roll,
@@ -101,7 +104,7 @@ async def _route(interaction: Interaction, call: Callable[[ClickHandler], Awaita
 
 class GameButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"kot:g:(?P<game>\d+):(?P<decision>\d+):(?P<code>[hrkopc]\d+)",
+    template=r"kot:g:(?P<game>\d+):(?P<decision>\d+):(?P<code>[hrkopcf]\d+)",
 ):
     def __init__(self, game_id: int, decision_id: int, code: str, *, label: str = "…",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary,
@@ -153,21 +156,23 @@ def _stays_a_button(option: object) -> bool:
 
 
 def _roll_buttons(game: Game, state: GameState, decision: Decision) -> list[GameButton]:
+    """The roll question's buttons, row by row: the dice, the faces to keep at once, then
+    Roll, Done rolling and the cards that act on the dice."""
     assert state.turn is not None
     turn = state.turn
     # Each die button says what it does (keep it, or release it to be rerolled), so a
     # click on a board that is out of date still does what the player saw.
-    buttons = [
+    dice = [
         GameButton(game.id, decision.id, f"r{index}", label=f"✓ {FACE_SYMBOLS[face]} release",
-                   style=discord.ButtonStyle.success, row=index // 5)
+                   style=discord.ButtonStyle.success)
         if index in turn.kept else
         GameButton(game.id, decision.id, f"h{index}", label=f"{FACE_SYMBOLS[face]} keep",
-                   style=discord.ButtonStyle.secondary, row=index // 5)
+                   style=discord.ButtonStyle.secondary)
         for index, face in enumerate(turn.dice)
     ]
-    controls_row = (len(turn.dice) + 4) // 5
     # Roll, Done rolling, then the cards that can act on the dice (an extra roll a card
-    # gives, "Stretchy: set a die to any face"...), five to a row.
+    # gives, "Stretchy: set a die to any face"...).
+    controls = []
     for number, option in enumerate(decision.options):
         label = option_label(state, option)
         disabled = not option_ready(state, option)
@@ -175,10 +180,41 @@ def _roll_buttons(game: Game, state: GameState, decision: Decision) -> list[Game
             if turn.rolls_left > 0 and option.card is None:
                 label = f"Roll ({turn.rolls_left} left)"
             disabled = len(turn.kept) == len(turn.dice)
-        buttons.append(GameButton(game.id, decision.id, f"o{number}", label=label,
-                                  style=_option_style(option), disabled=disabled,
-                                  row=min(controls_row + number // 5, MAX_ROWS - 1)))
-    return buttons
+        controls.append(GameButton(game.id, decision.id, f"o{number}", label=label,
+                                   style=_option_style(option), disabled=disabled))
+    dice_rows, control_rows = _in_rows(dice), _in_rows(controls)
+    faces = _face_buttons(game, decision, turn.dice, turn.kept)
+    # The faces are a shortcut (the dice buttons do the same in more clicks): they get a
+    # row only where one is left.
+    face_rows = [faces] if faces and len(dice_rows) + len(control_rows) < MAX_ROWS else []
+    rows = [*dice_rows, *face_rows, *control_rows]
+    for number, row in enumerate(rows):
+        for button in row:
+            button.row = min(number, MAX_ROWS - 1)
+    return [button for row in rows for button in row]
+
+
+def _face_buttons(game: Game, decision: Decision, dice: tuple[Face, ...],
+                  kept: tuple[int, ...]) -> list[GameButton]:
+    """One button per face that two or more dice not kept show ("Keep 3s ×2", "Keep ❤️ ×3"),
+    keeping all of them in one click (a single die has its own button)."""
+    loose = [face for index, face in enumerate(dice) if index not in kept]
+    return [
+        GameButton(game.id, decision.id, f"f{number}", label=_keep_face_label(face, count),
+                   style=discord.ButtonStyle.secondary)
+        for number, face in enumerate(FACES)
+        if (count := loose.count(face)) >= 2
+    ]
+
+
+def _keep_face_label(face: Face, count: int) -> str:
+    symbol = FACE_SYMBOLS[face]
+    return f"Keep {symbol}s ×{count}" if face.isdigit() else f"Keep {symbol} ×{count}"
+
+
+def _in_rows(buttons: list[GameButton]) -> list[list[GameButton]]:
+    return [buttons[start:start + MAX_BUTTONS_IN_ROW]
+            for start in range(0, len(buttons), MAX_BUTTONS_IN_ROW)]
 
 
 class GameSelect(

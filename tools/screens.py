@@ -232,6 +232,30 @@ async def energy_drink(shots: Shots) -> None:
     await scene.shoot("energy-drink-roll")
 
 
+def with_green_dice(state: GameState) -> GameState:
+    """The first roll had six dice (the cards came after it): two green dice join them."""
+    assert state.turn is not None
+    dice: tuple[Face, ...] = (*FILLER, "heart", "heart")
+    return msgspec.structs.replace(state, turn=msgspec.structs.replace(state.turn, dice=dice,
+                                                                       green=2))
+
+
+async def keep_by_face(shots: Shots) -> None:
+    """The roll's face buttons: on six dice, then on the most dice (two Extra Heads) with
+    every card that acts on the dice, once the normal rolls are used up."""
+    scene = await shots.scene("keep-by-face")
+    await scene.roll(["smash", "1", "heart", "1", "smash", "1"])
+    await scene.click("h2")
+    await scene.shoot("keep-by-face")
+    cards = ["extra_head", "extra_head", "plot_twist", "stretchy", "herd_culler",
+             "background_dweller", "energy_drink", "smoke_cloud"]
+    most = await shots.scene("most-dice", change=owning({0: cards}, energy={0: 10}))
+    await most.change(with_green_dice)
+    await most.roll(FILLER)
+    await most.roll(["1", "1", "2", "2", "3", "3", "heart", "heart"])
+    await most.shoot("most-dice")
+
+
 async def made_in_a_lab(shots: Shots) -> None:
     scene = await shots.scene("made-in-a-lab", change=owning(
         {0: ["made_in_a_lab"]}, energy={0: 10}, face_up=FACE_UP,
@@ -352,6 +376,7 @@ SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
     "ai-monsters": ai_monsters,
     "dice-tools": dice_tools,
     "energy-drink": energy_drink,
+    "keep-by-face": keep_by_face,
     "made-in-a-lab": made_in_a_lab,
     "parasitic-tentacles": parasitic_tentacles,
     "buy-many": many_cards_buy_step,

@@ -231,7 +231,7 @@ async def test_many_dice_tools_fit_the_board(table: Table) -> None:
     board = table.message(game.board_message_id)
     assert len(board.components) <= 5
     assert all(len(row.children) <= 5 for row in board.components)
-    assert len(buttons(table, game.board_message_id)) == 6 + 7
+    assert len(buttons(table, game.board_message_id)) == 6 + 1 + 7   # (and "Keep 2s ×2")
     # Each card's button fits one line of a phone.
     too_long = [x for x in labels(table, game.board_message_id) if len(x) > PHONE_LABEL]
     assert not too_long

@@ -1,0 +1,49 @@
+"""The clicks-per-turn measure (``python -m tools.clicks``): its keep planner, and a short
+game through the real bot on SimCord (the full measure is the command)."""
+
+from __future__ import annotations
+
+from engine import FACES, Face
+from tools.fewest_clicks import keep_codes, measure
+
+SMASH, HEART, ONE = FACES.index("smash"), FACES.index("heart"), FACES.index("1")
+DICE: list[Face] = ["smash", "1", "smash", "heart", "smash", "1"]
+
+
+def test_a_whole_face_is_kept_with_its_button() -> None:
+    assert keep_codes(DICE, [], [0, 2, 4], faces_offered=[SMASH, ONE]) == ["f5"]
+
+
+def test_without_the_face_button_each_die_is_a_click() -> None:
+    assert keep_codes(DICE, [], [0, 2, 4], faces_offered=[]) == ["h0", "h2", "h4"]
+
+
+def test_keeping_all_but_one_of_a_face_is_the_face_then_a_release() -> None:
+    dice: list[Face] = ["smash"] * 4 + ["1", "2"]
+    assert keep_codes(dice, [], [0, 1, 2], faces_offered=[SMASH]) == ["f5", "r3"]
+    # Two of four: the face and two releases would be three clicks, the dice two.
+    assert keep_codes(dice, [], [0, 1], faces_offered=[SMASH]) == ["h0", "h1"]
+
+
+def test_dice_of_a_face_already_kept_count_and_extra_ones_are_released() -> None:
+    # The first smash is kept: the other two are the two loose ones (its button keeps both).
+    assert keep_codes(DICE, [0], [0, 2, 4], faces_offered=[SMASH]) == ["f5"]
+    # Wanted: one 1 and the heart, not the kept smash.
+    assert keep_codes(DICE, [0, 1], [1, 3], faces_offered=[SMASH]) == ["h3", "r0"]
+
+
+async def test_a_short_game_is_measured_the_same_way_both_ways() -> None:
+    without = await measure(1, seed=1, seats=[2], face_buttons=False, max_turns=4)
+    with_faces = await measure(1, seed=1, seats=[2], face_buttons=True, max_turns=4)
+
+    for tally in (without, with_faces):
+        summary = tally.summary()
+        assert summary["games"] == 1 and summary["turns"] == 4
+        assert all(clicks >= 1 for clicks in tally.per_turn.values())
+        assert tally.kinds["roll"] >= 1
+    assert without.kinds["face"] == 0
+    # The same games (the answers do not depend on the buttons), in fewer clicks.
+    assert (sum(without.kinds.values()) - without.kinds["die"]
+            == sum(with_faces.kinds.values()) - with_faces.kinds["die"]
+            - with_faces.kinds["face"])
+    assert sum(with_faces.per_turn.values()) <= sum(without.per_turn.values())
