@@ -16,13 +16,14 @@ from PIL import Image
 from bot.render import (
     AssetMissingError,
     assets,
+    board,
     board_size,
     canvas,
     cards,
     render_board,
     render_card,
 )
-from bot.render.board import EXACT_COLOURS, draw_board
+from bot.render.board import EXACT_COLOURS, draw_board, draw_png
 from bot.render.palette import BOARD_PALETTE
 from engine import (
     CARDS,
@@ -184,6 +185,24 @@ def test_boards_from_real_random_games_render() -> None:
             if chance.random() < 0.02:
                 assert render_board(state).startswith(b"\x89PNG")
         assert render_board(state).startswith(b"\x89PNG")
+
+
+def test_a_board_put_together_from_cached_parts_is_the_board_drawn_whole() -> None:
+    """draw_png pastes parts (Tokyo, the market, panels) kept from earlier boards: along real
+    games, each PNG must be exactly the board drawn afresh, mapped onto the palette."""
+    for game in range(3):
+        players = (2, 4, 6)[game]
+        state, _ = create_game(Options(edition="2011" if game == 1 else "2016"), game, players)
+        player, chance = RandomPlayer(game), random.Random(game)
+        ai_seats = frozenset({1})
+        names = ("Ana", None, "Zoë")
+        while not state.over:
+            seat, action = player.choose(state)
+            state, _ = apply(state, seat, action)
+            if chance.random() < 0.25 or state.over:
+                png = Image.open(io.BytesIO(draw_png(state, ai_seats, names))).convert("RGB")
+                whole = board._to_palette(draw_board(state, ai_seats, names)).convert("RGB")
+                assert png.tobytes() == whole.tobytes()
 
 
 def test_the_palette_keeps_every_exact_ui_colour_first() -> None:

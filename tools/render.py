@@ -4,9 +4,11 @@
     python -m tools.render --bench         # time drawing the 6-monster board; last line JSON
     python -m tools.render --palette       # regenerate bot/render/palette.py
 
-The bench draws the board afresh each time (``draw_png``: ``render_board`` serves a state it
-has drawn lately from its cache). Its JSON has ``runs``, ``p50_ms``, ``p99_ms``, ``max_ms``
-and ``png_bytes``. Figures on shared machines are noisy: compare runs made at the same time.
+The bench puts the PNG together afresh each time (``draw_png``; ``render_board`` would serve a
+state it has drawn lately from its cache): the header and the dice are drawn, the parts that did
+not change (Tokyo, the market, the panels) come from the part cache, as after a click that
+rolled. Its JSON has ``runs``, ``p50_ms``, ``p99_ms``, ``max_ms`` and ``png_bytes``. Figures
+on shared machines are noisy: compare runs made at the same time.
 """
 
 from __future__ import annotations

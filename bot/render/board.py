@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from PIL import Image, ImageDraw, ImageOps
 
@@ -71,7 +71,7 @@ from bot.render.canvas import (
     paste,
     text,
     text_width,
-    to_palette_png,
+    to_png,
     wrap,
 )
 from bot.render.cards import DISCOUNT_INK, TILE_SIZE, market_tile
@@ -81,6 +81,7 @@ from engine import (
     WINNING_VP,
     Card,
     GameState,
+    PrintedCard,
     card_cost,
     effective_key,
     max_hearts,
@@ -140,12 +141,19 @@ class Readout(NamedTuple):
 
 
 class _Sheet:
-    """A picture being drawn and the readouts recorded on it."""
+    """A picture being drawn, a part of the board whose top-left corner is at ``origin`` on
+    the board, and the readouts recorded on it (in the board's coordinates)."""
 
-    def __init__(self, image: Image.Image) -> None:
+    def __init__(self, image: Image.Image, origin: tuple[int, int] = (0, 0)) -> None:
         self.image = image
         self.draw = ImageDraw.Draw(image)
+        self.origin = origin
         self.readouts: list[Readout] = []
+
+    def record(self, what: str, number: int, box: Box) -> None:
+        x, y = self.origin
+        self.readouts.append(Readout(what, number, (box[0] + x, box[1] + y, box[2] + x,
+                                                    box[3] + y)))
 
 
 # ---- Layout -----------------------------------------------------------------------------------
@@ -210,8 +218,8 @@ class _Zone(NamedTuple):
     box: Box
 
 
-def _tokyo_zones(show_bay: bool) -> tuple[_Zone, _Zone | None]:
-    left, top, right, bottom = _TOKYO_BOX
+def _tokyo_zones(show_bay: bool, box: Box = _TOKYO_BOX) -> tuple[_Zone, _Zone | None]:
+    left, top, right, bottom = box
     inner: Box = (left + 8, top + 8, right - 8, bottom - 8)
     if not show_bay:
         return _Zone("TOKYO CITY", inner), None
@@ -230,10 +238,26 @@ def _frame(draw: ImageDraw.ImageDraw, box: Box, title: str | None = None) -> Non
         text(draw, (box[0] + 16, box[1] + 14), title, "bold", 20, GOLD)
 
 
+class _Layout(NamedTuple):
+    """What the static layer depends on."""
+
+    monster_count: int
+    show_bay: bool
+    bay_open: bool
+    chip_rows: tuple[int, ...]
+    two_player_variant: bool
+
+
+def _layout(state: GameState) -> _Layout:
+    monster_count = len(state.monsters)
+    return _Layout(monster_count, monster_count >= BAY_MIN_MONSTERS, state.bay_open,
+                   _chip_rows_needed(state), state.two_player_variant())
+
+
 @lru_cache(maxsize=64)
-def _static_layer(monster_count: int, show_bay: bool, bay_open: bool,
-                  chip_rows: tuple[int, ...], two_player_variant: bool) -> Image.Image:
+def _static_layer(layout: _Layout) -> Image.Image:
     """Everything that is the same in every picture of this layout."""
+    monster_count, show_bay, bay_open, chip_rows, two_player_variant = layout
     image = Image.new("RGB", board_size(monster_count, chip_rows), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle(_HEADER, radius=14, fill=PANEL, outline=PANEL_EDGE, width=2)
@@ -300,6 +324,11 @@ _PALETTE = _palette_image(BOARD_PALETTE)
 # Boards kept as PNG: the live board of every game that is being played at the same time
 # fits, and a board drawn again (a retry, /kot board, a restore) costs a look-up.
 _PNG_CACHE_SIZE = 128
+# Parts of boards kept, mapped onto the palette (Tokyo, the market, the monster panels: ~0.1
+# MB each): the ones of ~50 games played at once fit.
+_PART_CACHE_SIZE = 512
+# zlib level 1: a third faster than level 3 on the palette board, for 10% more bytes.
+_PNG_COMPRESS_LEVEL = 1
 
 
 def render_board(state: GameState, ai_seats: frozenset[int] = frozenset(),
@@ -320,37 +349,106 @@ def _cached_png(asset_dir: Path, state: GameState, ai_seats: frozenset[int],
 
 def draw_png(state: GameState, ai_seats: frozenset[int] = frozenset(),
              names: Sequence[str | None] = ()) -> bytes:
-    """The PNG drawn afresh: what ``render_board`` does for a state it has not drawn lately."""
-    return to_palette_png(draw_board(state, ai_seats, names), _PALETTE)
+    """The PNG put together afresh: what ``render_board`` does for a state it has not drawn
+    lately. The static layer and each part are mapped onto the palette on their own and pasted
+    together: mapping a pixel does not depend on its neighbours (no dithering), so this is the
+    picture ``draw_board`` draws, mapped. A part that has not changed since an earlier board
+    (Tokyo, the market, most panels) is taken from a cache instead of drawn again."""
+    layout = _layout(state)
+    picture = _static_palette_layer(layout).copy()
+    for part in _parts(state, layout, ai_seats, names):
+        origin, image, _ = _drawn_part(assets.ASSET_DIR, layout, part)
+        picture.paste(image, origin)
+    return to_png(picture, _PNG_COMPRESS_LEVEL)
 
 
 def draw_board(state: GameState, ai_seats: frozenset[int] = frozenset(),
                names: Sequence[str | None] = ()) -> Image.Image:
     """The board for this state as an RGB image."""
-    return _draw(state, ai_seats, names).image
+    return board_readouts(state, ai_seats, names)[0]
 
 
 def board_readouts(state: GameState, ai_seats: frozenset[int] = frozenset(),
                    names: Sequence[str | None] = ()) -> tuple[Image.Image, list[Readout]]:
     """The board as an RGB image, and where its key figures, names and dice were drawn."""
-    sheet = _draw(state, ai_seats, names)
+    layout = _layout(state)
+    sheet = _Sheet(_static_layer(layout).copy())
+    for part in _parts(state, layout, ai_seats, names):
+        part.draw(sheet, part.box)
     return sheet.image, sheet.readouts
 
 
-def _draw(state: GameState, ai_seats: frozenset[int], names: Sequence[str | None]) -> _Sheet:
-    monster_count = len(state.monsters)
-    show_bay = monster_count >= BAY_MIN_MONSTERS
-    chip_rows = _chip_rows_needed(state)
-    sheet = _Sheet(_static_layer(monster_count, show_bay, state.bay_open, chip_rows,
-                                 state.two_player_variant()).copy())
-    _draw_header(sheet, state)
-    _draw_tokyo(sheet, state, show_bay)
-    _draw_dice(sheet, state)
-    _draw_market(sheet, state, _market_box(chip_rows))
-    for seat, slot in enumerate(_panel_slots(monster_count, chip_rows)):
+def _to_palette(image: Image.Image) -> Image.Image:
+    """The image on the board's fixed 256 colours, without dithering.
+
+    An RGB PNG of the board spends most of its time in Pillow's per-row filter search; a
+    palette PNG skips filtering and is a third of the size. The board's flat colours survive
+    the mapping unchanged to the eye."""
+    return image.quantize(palette=_PALETTE, dither=Image.Dither.NONE)
+
+
+@lru_cache(maxsize=64)
+def _static_palette_layer(layout: _Layout) -> Image.Image:
+    return _to_palette(_static_layer(layout))
+
+
+class _Part(Protocol):
+    """A part of the board: every field is what it shows (so the part is its own cache key),
+    ``box`` is where it goes on the board."""
+
+    @property
+    def box(self) -> Box: ...
+
+    def __hash__(self) -> int: ...
+
+    def draw(self, sheet: _Sheet, box: Box) -> None:
+        """Draw the part at ``box`` (in the sheet's coordinates)."""
+
+
+def _drawn_part(asset_dir: Path, layout: _Layout,
+                part: _Part) -> tuple[tuple[int, int], Image.Image, tuple[Readout, ...]]:
+    """The part drawn over the static layer and mapped onto the palette: where it goes, the
+    picture, its readouts. Only parts that often stay the same are cached: the header and the
+    dice change with nearly every click."""
+    if isinstance(part, _Header | _Dice):
+        return _draw_part(layout, part)
+    return _cached_part(asset_dir, layout, part)
+
+
+@lru_cache(maxsize=_PART_CACHE_SIZE)
+def _cached_part(asset_dir: Path, layout: _Layout,
+                 part: _Part) -> tuple[tuple[int, int], Image.Image, tuple[Readout, ...]]:
+    return _draw_part(layout, part)
+
+
+def _draw_part(layout: _Layout,
+               part: _Part) -> tuple[tuple[int, int], Image.Image, tuple[Readout, ...]]:
+    left, top, right, bottom = _area(part)
+    sheet = _Sheet(_static_layer(layout).crop((left, top, right, bottom)), (left, top))
+    part.draw(sheet, (part.box[0] - left, part.box[1] - top, part.box[2] - left,
+                      part.box[3] - top))
+    return (left, top), _to_palette(sheet.image), tuple(sheet.readouts)
+
+
+# A panel's gold outline (the active monster, a winner) is drawn around it.
+_OUTLINE_ROOM = 6
+
+
+def _area(part: _Part) -> Box:
+    """What the part may paint: its box, and room for an outline around a panel."""
+    left, top, right, bottom = part.box
+    room = _OUTLINE_ROOM if isinstance(part, _Panel) else 0
+    return left - room, top - room, right + room + 1, bottom + room + 1
+
+
+def _parts(state: GameState, layout: _Layout, ai_seats: frozenset[int],
+           names: Sequence[str | None]) -> list[_Part]:
+    parts: list[_Part] = [_header(state), _tokyo(state, layout), _dice(state),
+                          _market(state, _market_box(layout.chip_rows))]
+    for seat, slot in enumerate(_panel_slots(layout.monster_count, layout.chip_rows)):
         player = names[seat] if seat < len(names) else None
-        _draw_monster(sheet, state, seat, slot, seat in ai_seats, player)
-    return sheet
+        parts.append(_panel(state, seat, slot, seat in ai_seats, player))
+    return parts
 
 
 # ---- Header -----------------------------------------------------------------------------------
@@ -367,54 +465,76 @@ def _header_lines(content: str, width: float) -> tuple[int, tuple[str, ...]]:
     return 20, lines
 
 
-def _draw_header(sheet: _Sheet, state: GameState) -> None:
-    draw = sheet.draw
-    left, top, right, bottom = _HEADER
-    middle = (top + bottom) / 2
+class _Header(NamedTuple):
+    box: Box
+    over: bool
+    turn_label: str
+    message: str
+
+    def draw(self, sheet: _Sheet, box: Box) -> None:
+        draw = sheet.draw
+        left, top, right, bottom = box
+        middle = (top + bottom) / 2
+        if self.over:
+            draw.rounded_rectangle(box, radius=14, fill=GOLD)
+            text_left, ink = left + 20, _DARK_INK
+        else:
+            text(draw, (left + 20, middle), self.turn_label, "bold", 24, GOLD, anchor="lm")
+            divider = left + 40 + round(text_width(self.turn_label, "bold", 24))
+            draw.line((divider, top + 14, divider, bottom - 14), fill=PANEL_EDGE, width=2)
+            text_left, ink = divider + 20, TEXT
+        size, lines = _header_lines(self.message, right - 20 - text_left)
+        step = size + 6
+        first = middle - step * (len(lines) - 1) / 2
+        for index, line in enumerate(lines):
+            text(draw, (text_left, first + step * index), line, "bold", size, ink, anchor="lm")
+
+
+def _header(state: GameState) -> _Header:
     if state.over:
-        draw.rounded_rectangle(_HEADER, radius=14, fill=GOLD)
-        text_left, ink = left + 20, _DARK_INK
-        message = f"GAME OVER — {waiting_text(state)}"
-    else:
-        turn_label = "SETUP" if state.turn is None else f"TURN {state.turn.number}"
-        text(draw, (left + 20, middle), turn_label, "bold", 24, GOLD, anchor="lm")
-        divider = left + 40 + round(text_width(turn_label, "bold", 24))
-        draw.line((divider, top + 14, divider, bottom - 14), fill=PANEL_EDGE, width=2)
-        text_left, ink = divider + 20, TEXT
-        message = waiting_text(state)
-    size, lines = _header_lines(message, right - 20 - text_left)
-    step = size + 6
-    first = middle - step * (len(lines) - 1) / 2
-    for index, line in enumerate(lines):
-        text(draw, (text_left, first + step * index), line, "bold", size, ink, anchor="lm")
+        return _Header(_HEADER, True, "", f"GAME OVER — {waiting_text(state)}")
+    turn_label = "SETUP" if state.turn is None else f"TURN {state.turn.number}"
+    return _Header(_HEADER, False, turn_label, waiting_text(state))
 
 
 # ---- Tokyo ------------------------------------------------------------------------------------
 
 
-def _draw_tokyo(sheet: _Sheet, state: GameState, show_bay: bool) -> None:
-    city, bay = _tokyo_zones(show_bay)
-    places: list[tuple[str, _Zone, int | None]] = [("city", city, state.city)]
-    if bay is not None and state.bay_open:
-        places.append(("bay", bay, state.bay))
-    for place, zone, seat in places:
-        left, top, right, bottom = zone.box
-        middle_y = (top + _ZONE_LABEL_HEIGHT + bottom) // 2
-        if seat is None:
-            _name_pill(sheet.draw, (left + right) // 2, middle_y, "empty", TEXT_DIM,
-                       right - left - 40, size=24, centred=True)
-            continue
-        name = state.monsters[seat].name
-        portrait_size = bottom - top - _ZONE_LABEL_HEIGHT - 12
-        pill_room = right - left - portrait_size - 34
-        pill_width = _pill_label(name, pill_room, _TOKYO_NAME_SIZE)[1]
-        # Centred as a pair in the wide zone of a game without the Bay.
-        group_left = max(left + 10, (left + right - portrait_size - 10 - pill_width) // 2)
-        paste(sheet.image, art.portrait(name, portrait_size),
-              (group_left, middle_y - portrait_size // 2))
-        box = _name_pill(sheet.draw, group_left + portrait_size + 10, middle_y, name,
-                         art.monster_colour(name), pill_room)
-        sheet.readouts.append(Readout(place, seat, box))
+class _Tokyo(NamedTuple):
+    box: Box
+    show_bay: bool
+    # (place, seat, monster's name or None when empty) for the City and an open Bay.
+    places: tuple[tuple[str, int, str | None], ...]
+
+    def draw(self, sheet: _Sheet, box: Box) -> None:
+        city, bay = _tokyo_zones(self.show_bay, box)
+        for (place, seat, name), zone in zip(self.places, (city, bay), strict=False):
+            assert zone is not None
+            left, top, right, bottom = zone.box
+            middle_y = (top + _ZONE_LABEL_HEIGHT + bottom) // 2
+            if name is None:
+                _name_pill(sheet.draw, (left + right) // 2, middle_y, "empty", TEXT_DIM,
+                           right - left - 40, size=24, centred=True)
+                continue
+            portrait_size = bottom - top - _ZONE_LABEL_HEIGHT - 12
+            pill_room = right - left - portrait_size - 34
+            pill_width = _pill_label(name, pill_room, _TOKYO_NAME_SIZE)[1]
+            # Centred as a pair in the wide zone of a game without the Bay.
+            group_left = max(left + 10, (left + right - portrait_size - 10 - pill_width) // 2)
+            paste(sheet.image, art.portrait(name, portrait_size),
+                  (group_left, middle_y - portrait_size // 2))
+            name_box = _name_pill(sheet.draw, group_left + portrait_size + 10, middle_y, name,
+                                  art.monster_colour(name), pill_room)
+            sheet.record(place, seat, name_box)
+
+
+def _tokyo(state: GameState, layout: _Layout) -> _Tokyo:
+    occupants = [("city", state.city)]
+    if layout.show_bay and state.bay_open:
+        occupants.append(("bay", state.bay))
+    places = tuple((place, -1, None) if seat is None else (place, seat, state.monsters[seat].name)
+                   for place, seat in occupants)
+    return _Tokyo(_TOKYO_BOX, layout.show_bay, places)
 
 
 _PILL_PADDING = 14
@@ -456,47 +576,68 @@ def still_rolling(state: GameState) -> bool:
             and any(d.kind == "roll" and d.seat == turn.seat for d in state.pending))
 
 
-def _draw_dice(sheet: _Sheet, state: GameState) -> None:
-    draw = sheet.draw
-    left, top, right, bottom = _DICE_BOX
+class _Dice(NamedTuple):
+    box: Box
+    # Why no dice show ("The game is over", "No dice rolled yet"), or None.
+    no_dice: str | None
+    roller: str
+    dice: tuple[str, ...]
+    green: int
+    kept: tuple[int, ...]  # only while the monster is still rolling
+    rolls_left: int | None  # None: the rolling is over
+
+    def draw(self, sheet: _Sheet, box: Box) -> None:
+        draw = sheet.draw
+        left, top, right, bottom = box
+        centre = ((left + right) / 2, (top + 44 + bottom) / 2)
+        if self.roller:
+            self._draw_title(draw, box)
+        if self.no_dice is not None:
+            text(draw, centre, self.no_dice, "bold", 22, TEXT_DIM, anchor="mm")
+            return
+        count = len(self.dice)
+        step = min(_DIE_STEP_MAX, (right - left - 32 + _DIE_GAP) // count)
+        size = step - _DIE_GAP
+        x = (left + right - count * step + _DIE_GAP) // 2
+        y = top + 50
+        first_green = count - self.green
+        for index, face in enumerate(self.dice):
+            kept = index in self.kept
+            if kept:
+                draw.rounded_rectangle((x - 5, y - 5, x + size + 5, y + size + 5), radius=16,
+                                       outline=GOLD, width=4)
+            paste(sheet.image, art.die_face(face, index >= first_green, size), (x, y))
+            sheet.record("die", index, (x, y, x + size, y + size))
+            if kept:
+                text(draw, (x + size / 2, y + size + 8), "KEPT", "bold", 16, GOLD, anchor="mt")
+            x += step
+
+    def _draw_title(self, draw: ImageDraw.ImageDraw, box: Box) -> None:
+        left, top, right, _ = box
+        title_left = left + 16 + round(text_width("DICE", "bold", 20)) + 16
+        text(draw, (title_left, top + 13), self.roller, "bold", 22, TEXT)
+        if self.green:
+            extra = "1 green extra die" if self.green == 1 else f"{self.green} green extra dice"
+            text(draw, (title_left + text_width(self.roller, "bold", 22) + 14, top + 18), extra,
+                 "narrow_bold", 16, art.GREEN_DIE)
+        if self.rolls_left is None:
+            rolls, colour = "Final dice", TEXT_DIM
+        else:
+            rolls, colour = f"Rolls left: {self.rolls_left}", GOLD if self.rolls_left else TEXT_DIM
+        text(draw, (right - 16, top + 13), rolls, "bold", 22, colour, anchor="ra")
+
+
+def _dice(state: GameState) -> _Dice:
     turn = state.turn
-    centre = ((left + right) / 2, (top + 44 + bottom) / 2)
     if turn is None or state.over:
         message = "The game is over" if state.over else "No dice rolled yet"
-        text(draw, centre, message, "bold", 22, TEXT_DIM, anchor="mm")
-        return
+        return _Dice(_DICE_BOX, message, "", (), 0, (), None)
     rolling = still_rolling(state)
-    title_left = left + 16 + round(text_width("DICE", "bold", 20)) + 16
-    roller = f"{state.monsters[turn.seat].name}’s roll"
-    text(draw, (title_left, top + 13), roller, "bold", 22, TEXT)
-    if turn.green:
-        extra = "1 green extra die" if turn.green == 1 else f"{turn.green} green extra dice"
-        text(draw, (title_left + text_width(roller, "bold", 22) + 14, top + 18), extra,
-             "narrow_bold", 16, art.GREEN_DIE)
-    if rolling:
-        rolls, colour = f"Rolls left: {turn.rolls_left}", GOLD if turn.rolls_left else TEXT_DIM
-    else:
-        rolls, colour = "Final dice", TEXT_DIM
-    text(draw, (right - 16, top + 13), rolls, "bold", 22, colour, anchor="ra")
-    if not turn.dice:
-        text(draw, centre, "No dice rolled yet", "bold", 22, TEXT_DIM, anchor="mm")
-        return
-    count = len(turn.dice)
-    step = min(_DIE_STEP_MAX, (right - left - 32 + _DIE_GAP) // count)
-    size = step - _DIE_GAP
-    x = (left + right - count * step + _DIE_GAP) // 2
-    y = top + 50
-    first_green = count - turn.green
-    for index, face in enumerate(turn.dice):
-        kept = rolling and index in turn.kept
-        if kept:
-            draw.rounded_rectangle((x - 5, y - 5, x + size + 5, y + size + 5), radius=16,
-                                   outline=GOLD, width=4)
-        paste(sheet.image, art.die_face(face, index >= first_green, size), (x, y))
-        sheet.readouts.append(Readout("die", index, (x, y, x + size, y + size)))
-        if kept:
-            text(draw, (x + size / 2, y + size + 8), "KEPT", "bold", 16, GOLD, anchor="mt")
-        x += step
+    return _Dice(
+        _DICE_BOX, None if turn.dice else "No dice rolled yet",
+        f"{state.monsters[turn.seat].name}’s roll", turn.dice, turn.green,
+        turn.kept if rolling else (), turn.rolls_left if rolling else None,
+    )
 
 
 # ---- Face-up cards ----------------------------------------------------------------------------
@@ -509,37 +650,52 @@ def _buyer(state: GameState) -> int | None:
     return state.turn.seat
 
 
-def _draw_market(sheet: _Sheet, state: GameState, box: Box) -> None:
-    draw = sheet.draw
-    left, top, right, _ = box
-    deck_label = f"{len(state.deck)} left in the deck"
-    text(draw, (right - 16, top + 16), deck_label, "bold", 18, TEXT, anchor="ra")
-    stack_x = right - 30 - round(text_width(deck_label, "bold", 18))
-    for offset in (6, 3, 0):
-        draw.rounded_rectangle(
-            (stack_x - 20 + offset, top + 10 + offset, stack_x + offset, top + 30 + offset),
-            radius=3, fill=KEEP_BLUE, outline=TEXT, width=1,
-        )
+class _Market(NamedTuple):
+    box: Box
+    deck: int
+    # Each face-up card as printed in the game's edition, what the active monster would pay
+    # and the energy it lacks (see market_tile); None for an empty slot.
+    slots: tuple[tuple[PrintedCard, int, int | None] | None, ...]
 
+    def draw(self, sheet: _Sheet, box: Box) -> None:
+        draw = sheet.draw
+        left, top, right, _ = box
+        deck_label = f"{self.deck} left in the deck"
+        text(draw, (right - 16, top + 16), deck_label, "bold", 18, TEXT, anchor="ra")
+        stack_x = right - 30 - round(text_width(deck_label, "bold", 18))
+        for offset in (6, 3, 0):
+            draw.rounded_rectangle(
+                (stack_x - 20 + offset, top + 10 + offset, stack_x + offset, top + 30 + offset),
+                radius=3, fill=KEEP_BLUE, outline=TEXT, width=1,
+            )
+        tile_width, tile_height = TILE_SIZE
+        x = (left + right - 3 * tile_width - 2 * _TILE_GAP) // 2
+        y = top + 52
+        for slot in self.slots:
+            if slot is None:
+                draw.rounded_rectangle((x, y, x + tile_width, y + tile_height), radius=12,
+                                       outline=PANEL_EDGE, width=2)
+                text(draw, (x + tile_width / 2, y + tile_height / 2), "no card", "bold", 18,
+                     TEXT_DIM, anchor="mm")
+            else:
+                paste(sheet.image, market_tile(*slot), (x, y))
+            x += tile_width + _TILE_GAP
+
+
+def _market(state: GameState, box: Box) -> _Market:
     buyer = _buyer(state)
-    tile_width, tile_height = TILE_SIZE
-    x = (left + right - 3 * tile_width - 2 * _TILE_GAP) // 2
-    y = top + 52
+    slots: list[tuple[PrintedCard, int, int | None] | None] = []
     for slot in range(3):
         if slot >= len(state.face_up):
-            draw.rounded_rectangle((x, y, x + tile_width, y + tile_height), radius=12,
-                                   outline=PANEL_EDGE, width=2)
-            text(draw, (x + tile_width / 2, y + tile_height / 2), "no card", "bold", 18,
-                 TEXT_DIM, anchor="mm")
+            slots.append(None)
+            continue
+        card = printed(state.face_up[slot].key, state.options.edition)
+        if buyer is None:
+            slots.append((card, card.cost, None))
         else:
-            card = printed(state.face_up[slot].key, state.options.edition)
-            if buyer is None:
-                cost, shortfall = card.cost, None
-            else:
-                cost = card_cost(state, buyer, card.key)
-                shortfall = max(0, cost - state.monsters[buyer].energy)
-            paste(sheet.image, market_tile(card, cost, shortfall), (x, y))
-        x += tile_width + _TILE_GAP
+            cost = card_cost(state, buyer, card.key)
+            slots.append((card, cost, max(0, cost - state.monsters[buyer].energy)))
+    return _Market(box, len(state.deck), tuple(slots))
 
 
 # ---- Monster panels ---------------------------------------------------------------------------
@@ -635,34 +791,53 @@ def _bar(
         draw.rectangle((round(x), top, round(x + step) - 3, bottom), fill=fill)
 
 
-def _draw_monster(
-    sheet: _Sheet, state: GameState, seat: int, slot: _Slot, played_by_ai: bool,
-    player: str | None,
-) -> None:
+class _Panel(NamedTuple):
+    box: Box
+    seat: int
+    name: str
+    player: str  # as drawable; "" for none
+    played_by_ai: bool
+    hearts: int
+    most_hearts: int
+    vp: int
+    energy: int
+    alive: bool
+    highlighted: bool
+    chips: tuple[Chip, ...]
+    chip_rows: int
+
+    def draw(self, sheet: _Sheet, box: Box) -> None:
+        image, draw = sheet.image, sheet.draw
+        x, y, right, bottom = box
+        _draw_band(sheet, self.name, self.player, self.played_by_ai, x, y)
+        _draw_figures(sheet, self, x, y + _FIGURES_BASELINE)
+        _draw_chips(draw, list(self.chips), x + 14, y + _CHIPS_TOP, self.chip_rows)
+        if not self.alive:
+            region = (x, y, right + 1, bottom + 1)
+            grey = ImageOps.grayscale(image.crop(region)).convert("RGB")
+            faded = Image.blend(grey, Image.new("RGB", grey.size, BACKGROUND), 0.45)
+            image.paste(faded, region[:2])
+        if self.highlighted:
+            draw.rounded_rectangle((x - 5, y - 5, right + 5, bottom + 5), radius=18,
+                                   outline=GOLD, width=4)
+
+
+def _panel(state: GameState, seat: int, slot: _Slot, played_by_ai: bool,
+           player: str | None) -> _Panel:
     monster = state.monsters[seat]
-    image, draw = sheet.image, sheet.draw
-    x, y = slot.x, slot.y
-    right, bottom = x + _PANEL_WIDTH, y + slot.height
     highlighted = (
         (state.over and seat in state.winners)
         or (not state.over and state.turn is not None and state.turn.seat == seat)
     )
-
-    _draw_band(sheet, monster.name, player, played_by_ai, x, y)
-    _draw_figures(sheet, state, seat, x, y + _FIGURES_BASELINE)
-    _draw_chips(draw, _panel_chips(state, seat), x + 14, y + _CHIPS_TOP, slot.chip_rows)
-
-    if not monster.alive:
-        region = (x, y, right + 1, bottom + 1)
-        grey = ImageOps.grayscale(image.crop(region)).convert("RGB")
-        faded = Image.blend(grey, Image.new("RGB", grey.size, BACKGROUND), 0.45)
-        image.paste(faded, region[:2])
-    if highlighted:
-        draw.rounded_rectangle((x - 5, y - 5, right + 5, bottom + 5), radius=18, outline=GOLD,
-                               width=4)
+    return _Panel(
+        (slot.x, slot.y, slot.x + _PANEL_WIDTH, slot.y + slot.height), seat, monster.name,
+        drawable(player or "", "narrow"), played_by_ai, monster.hearts,
+        max_hearts(state, seat), monster.vp, monster.energy, monster.alive, highlighted,
+        tuple(_panel_chips(state, seat)), slot.chip_rows,
+    )
 
 
-def _draw_band(sheet: _Sheet, name: str, player: str | None, played_by_ai: bool, x: int,
+def _draw_band(sheet: _Sheet, name: str, player: str, played_by_ai: bool, x: int,
                y: int) -> None:
     """The panel's title band: portrait, monster's name, AI chip, player's name below."""
     draw = sheet.draw
@@ -677,34 +852,33 @@ def _draw_band(sheet: _Sheet, name: str, player: str | None, played_by_ai: bool,
         name_right -= chip_width("AI")
         chip(draw, name_right, y + 8, "AI", _AI_CHIP, TEXT)
         name_right -= 8
-    shown_player = drawable(player or "", "narrow")
-    if not shown_player:
+    if not player:
         text(draw, (name_left, y + _PANEL_BAND / 2), fit(name, "bold", 24, name_right - name_left),
              "bold", 24, TEXT, anchor="lm")
         return
     text(draw, (name_left, y + 4), fit(name, "bold", 24, name_right - name_left), "bold", 24,
          TEXT)
-    text(draw, (name_left, y + 34), fit(shown_player, "narrow", 19, right - 12 - name_left),
+    text(draw, (name_left, y + 34), fit(player, "narrow", 19, right - 12 - name_left),
          "narrow", 19, TEXT)
 
 
-def _draw_figures(sheet: _Sheet, state: GameState, seat: int, x: int, baseline: int) -> None:
+def _draw_figures(sheet: _Sheet, panel: _Panel, x: int, baseline: int) -> None:
     """Hearts, points and energy in big figures, with bars for hearts and points; each
     figure starts at a fixed column unless the one before it is too wide."""
-    monster = state.monsters[seat]
     left, right = x + 14, x + _PANEL_WIDTH - 14
-    most_hearts = max_hearts(state, seat)
-    hearts_right = _figure(sheet, "hearts", seat, left, baseline, monster.hearts, most_hearts)
-    _bar(sheet.draw, (left, baseline + 9, hearts_right, baseline + 15), monster.hearts,
-         most_hearts, HEART_RED)
+    seat = panel.seat
+    hearts_right = _figure(sheet, "hearts", seat, left, baseline, panel.hearts,
+                           panel.most_hearts)
+    _bar(sheet.draw, (left, baseline + 9, hearts_right, baseline + 15), panel.hearts,
+         panel.most_hearts, HEART_RED)
     vp_left = max(left + (right - left) * 35 // 100, hearts_right + _FIGURE_GAP)
-    vp_right = _figure(sheet, "vp", seat, vp_left, baseline, monster.vp, WINNING_VP)
-    _bar(sheet.draw, (vp_left, baseline + 9, vp_right, baseline + 15), monster.vp, WINNING_VP,
+    vp_right = _figure(sheet, "vp", seat, vp_left, baseline, panel.vp, WINNING_VP)
+    _bar(sheet.draw, (vp_left, baseline + 9, vp_right, baseline + 15), panel.vp, WINNING_VP,
          VP_GOLD)
-    energy_width = _ICON_ROOM + round(text_width(str(monster.energy), "bold", _FIGURE_SIZE))
+    energy_width = _ICON_ROOM + round(text_width(str(panel.energy), "bold", _FIGURE_SIZE))
     energy_left = min(max(left + (right - left) * 72 // 100, vp_right + _FIGURE_GAP),
                       right - energy_width)
-    _figure(sheet, "energy", seat, energy_left, baseline, monster.energy)
+    _figure(sheet, "energy", seat, energy_left, baseline, panel.energy)
 
 
 _ICON_FOR = {"hearts": "heart", "vp": "vp", "energy": "energy"}
@@ -719,7 +893,7 @@ def _figure(sheet: _Sheet, what: str, seat: int, x: int, baseline: int, value: i
     paste(sheet.image, art.icon(_ICON_FOR[what], _ICON_SIZE), (x, baseline - 26))
     box = text(sheet.draw, (x + _ICON_ROOM, baseline), str(value), "bold", _FIGURE_SIZE, TEXT,
                anchor="ls")
-    sheet.readouts.append(Readout(what, seat, box))
+    sheet.record(what, seat, box)
     if most is None:
         return box[2]
     return text(sheet.draw, (box[2] + 1, baseline), f"/{most}", "bold", 18, TEXT_DIM,

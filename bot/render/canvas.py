@@ -17,20 +17,10 @@ from bot.render.assets import RGB, FontWeight, font
 PNG_COMPRESS_LEVEL = 3
 
 
-def to_png(image: Image.Image) -> bytes:
+def to_png(image: Image.Image, compress_level: int = PNG_COMPRESS_LEVEL) -> bytes:
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
+    image.save(buffer, format="PNG", compress_level=compress_level)
     return buffer.getvalue()
-
-
-def to_palette_png(image: Image.Image, palette: Image.Image) -> bytes:
-    """PNG of the image mapped onto a fixed 256-colour palette, without dithering.
-
-    An RGB PNG of the full board spends ~35 ms in Pillow's per-row filter search alone; a
-    palette PNG skips filtering, is a third of the size, and mapping onto a fixed palette takes
-    a few milliseconds. The board's flat colours survive the mapping unchanged to the eye.
-    """
-    return to_png(image.quantize(palette=palette, dither=Image.Dither.NONE))
 
 
 Box = tuple[int, int, int, int]
