@@ -27,6 +27,8 @@ from bot.render.board import EXACT_COLOURS, WIDTH, draw_board, draw_png
 from tools.samples import SAMPLES, six_monsters_midgame
 
 SAMPLE_CARDS = ("mimic", "alien_origin")
+# Players' display names on the sample boards, by seat (the fourth has none).
+SAMPLE_NAMES = ("Ana", "Bartholomew", "Chidi", None, "Zoë", "Li Wei")
 BENCH_WARMUP = 20
 BENCH_RUNS = 200
 PALETTE_SIZE = 256
@@ -49,7 +51,7 @@ def write_samples(directory: Path) -> list[Path]:
     written = []
     for name, build in SAMPLES.items():
         path = directory / f"board_{name}.png"
-        path.write_bytes(render_board(build()))
+        path.write_bytes(render_board(build(), names=SAMPLE_NAMES))
         written.append(path)
     for key in SAMPLE_CARDS:
         path = directory / f"card_{key}.png"
@@ -80,7 +82,7 @@ def bench() -> dict[str, float | int]:
 def learn_palette() -> tuple[RGB, ...]:
     """The board's exact UI colours, then the rest of 256 learned by median cut from the sample
     boards, which show every layout and every kind of picture the board draws."""
-    boards = [draw_board(build()) for build in SAMPLES.values()]
+    boards = [draw_board(build(), names=SAMPLE_NAMES) for build in SAMPLES.values()]
     sheet = Image.new("RGB", (WIDTH, sum(board.height for board in boards)))
     y = 0
     for board in boards:
