@@ -25,9 +25,11 @@ monsters and with more owned cards)::
     +--------------------------------------------------+
 
 Everything that does not depend on the state (background, frames, the Tokyo backdrops, titles)
-is drawn once per layout and copied for each picture; each state's PNG is kept for a while,
-so a board shown twice is drawn once. The PNG uses the fixed 256 colours of ``palette.py``
-(``python -m tools.render --palette`` regenerates it).
+is drawn once per layout. The rest is drawn in parts (the header, Tokyo, the dice, the market,
+each panel), each a record of what it shows: a part that has not changed since an earlier
+board comes from a cache, and each state's PNG is kept for a while, so a board shown twice is
+drawn once. The PNG uses the fixed 256 colours of ``palette.py`` (``python -m tools.render
+--palette`` regenerates it).
 """
 
 from __future__ import annotations
