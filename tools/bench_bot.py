@@ -296,36 +296,43 @@ async def _run(args: argparse.Namespace, clock: RenderClock) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "bench.sqlite3"
         async with simcord.run(_bot(database)) as env:
-            bench = Bench(env, args.games, args.players, args.seed)
-            for number in range(args.games):
-                await bench.open_game(number)
-            for _warm_up in range(args.games):
-                await bench.click(_warm_up)
-            bench.clicks.clear()
-            process_started, clock.cpu_s, clock.renders = time.process_time(), 0.0, 0
-            while len(bench.clicks) < args.clicks:
-                await bench.click(bench.rng.randrange(args.games))
-            while len(bench.burst_clicks) < args.clicks:
-                await bench.burst(bench.rng.sample(range(args.games), args.burst))
-            process_cpu_s = time.process_time() - process_started
-            render_cpu_s, renders = clock.cpu_s, clock.renders
+            try:
+                bench = Bench(env, args.games, args.players, args.seed)
+                for number in range(args.games):
+                    await bench.open_game(number)
+                for _warm_up in range(args.games):
+                    await bench.click(_warm_up)
+                bench.clicks.clear()
+                process_started, clock.cpu_s, clock.renders = time.process_time(), 0.0, 0
+                while len(bench.clicks) < args.clicks:
+                    await bench.click(bench.rng.randrange(args.games))
+                while len(bench.burst_clicks) < args.clicks:
+                    await bench.burst(bench.rng.sample(range(args.games), args.burst))
+                process_cpu_s = time.process_time() - process_started
+                render_cpu_s, renders = clock.cpu_s, clock.renders
 
-            old_bot = env.bot
-            assert isinstance(old_bot, KotBot)
-            await store_games(database, args.stored - args.games, args.seed)
-            started = time.perf_counter()
-            await env.restart_bot(_bot(database))
-            restart_s = time.perf_counter() - started
-            await old_bot.service.close()
-            restored = len((await bench.service.games.load_active())[0])
-            measured = bench.clicks[: args.clicks]
-            for number in range(args.games):
-                await bench.click(number)
-            after_restart = [ms for ms, _redraw in bench.clicks[len(measured):]]
-            assert after_restart, "no click answered after the restart"
-            new_bot = env.bot
-            assert isinstance(new_bot, KotBot)
-            await new_bot.service.close()
+                old_bot = env.bot
+                assert isinstance(old_bot, KotBot)
+                await store_games(database, args.stored - args.games, args.seed)
+                started = time.perf_counter()
+                await env.restart_bot(_bot(database))
+                restart_s = time.perf_counter() - started
+                await old_bot.service.close()
+                restored = len((await bench.service.games.load_active())[0])
+                measured = bench.clicks[: args.clicks]
+                for number in range(args.games):
+                    await bench.click(number)
+                after_restart = [ms for ms, _redraw in bench.clicks[len(measured):]]
+                assert after_restart, "no click answered after the restart"
+                new_bot = env.bot
+                assert isinstance(new_bot, KotBot)
+                await new_bot.service.close()
+            except BaseException:
+                # The bot's open store keeps a worker thread, and so the process, alive after
+                # the error: close it so that the bench ends.
+                if isinstance(env.bot, KotBot):
+                    await env.bot.service.close()
+                raise
     latencies = [ms for ms, _redraw in measured]
     redraws = [ms for ms, redraw in measured if redraw]
     return {
