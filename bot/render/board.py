@@ -326,9 +326,9 @@ _PALETTE = _palette_image(BOARD_PALETTE)
 # Boards kept as PNG: the live board of every game that is being played at the same time
 # fits, and a board drawn again (a retry, /kot board, a restore) costs a look-up.
 _PNG_CACHE_SIZE = 128
-# Parts of boards kept, mapped onto the palette (Tokyo, the market, the monster panels: ~0.1
-# MB each): the ones of ~50 games played at once fit.
-_PART_CACHE_SIZE = 512
+# Parts of boards kept, mapped onto the palette (Tokyo, the market, the monster panels: about
+# 0.1 MB each, some 40 MB when full): those of 50 three-monster games played at once fit.
+_PART_CACHE_SIZE = 384
 # zlib level 1: a third faster than level 3 on the palette board, for 10% more bytes.
 _PNG_COMPRESS_LEVEL = 1
 
@@ -359,7 +359,7 @@ def draw_png(state: GameState, ai_seats: frozenset[int] = frozenset(),
     layout = _layout(state)
     picture = _static_palette_layer(layout).copy()
     for part in _parts(state, layout, ai_seats, names):
-        origin, image, _ = _drawn_part(assets.ASSET_DIR, layout, part)
+        origin, image = _drawn_part(assets.ASSET_DIR, layout, part)
         picture.paste(image, origin)
     return to_png(picture, _PNG_COMPRESS_LEVEL)
 
@@ -408,10 +408,10 @@ class _Part(Protocol):
 
 
 def _drawn_part(asset_dir: Path, layout: _Layout,
-                part: _Part) -> tuple[tuple[int, int], Image.Image, tuple[Readout, ...]]:
-    """The part drawn over the static layer and mapped onto the palette: where it goes, the
-    picture, its readouts. Only parts that often stay the same are cached: the header and the
-    dice change with nearly every click."""
+                part: _Part) -> tuple[tuple[int, int], Image.Image]:
+    """The part drawn over the static layer and mapped onto the palette, and where it goes.
+    Only parts that often stay the same are cached: the header and the dice change with
+    nearly every click."""
     if isinstance(part, _Header | _Dice):
         return _draw_part(layout, part)
     return _cached_part(asset_dir, layout, part)
@@ -419,17 +419,16 @@ def _drawn_part(asset_dir: Path, layout: _Layout,
 
 @lru_cache(maxsize=_PART_CACHE_SIZE)
 def _cached_part(asset_dir: Path, layout: _Layout,
-                 part: _Part) -> tuple[tuple[int, int], Image.Image, tuple[Readout, ...]]:
+                 part: _Part) -> tuple[tuple[int, int], Image.Image]:
     return _draw_part(layout, part)
 
 
-def _draw_part(layout: _Layout,
-               part: _Part) -> tuple[tuple[int, int], Image.Image, tuple[Readout, ...]]:
+def _draw_part(layout: _Layout, part: _Part) -> tuple[tuple[int, int], Image.Image]:
     left, top, right, bottom = _area(part)
     sheet = _Sheet(_static_layer(layout).crop((left, top, right, bottom)), (left, top))
     part.draw(sheet, (part.box[0] - left, part.box[1] - top, part.box[2] - left,
                       part.box[3] - top))
-    return (left, top), _to_palette(sheet.image), tuple(sheet.readouts)
+    return (left, top), _to_palette(sheet.image)
 
 
 # A panel's gold outline (the active monster, a winner) is drawn around it.
