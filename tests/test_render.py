@@ -16,27 +16,31 @@ from PIL import Image
 from bot.render import (
     AssetMissingError,
     assets,
+    board,
     board_size,
     canvas,
     cards,
     render_board,
     render_card,
 )
-from bot.render.board import EXACT_COLOURS
+from bot.render.board import EXACT_COLOURS, draw_board, draw_png
 from bot.render.palette import BOARD_PALETTE
 from engine import (
     CARDS,
     Card,
+    Decision,
     Edition,
     GameState,
     Options,
     RandomPlayer,
+    Roll,
+    StopRolling,
     apply,
     create_game,
     printed,
 )
 from tools.render import learn_palette, palette_module, write_samples
-from tools.samples import SAMPLES, six_monsters_midgame
+from tools.samples import SAMPLES, four_monsters, six_monsters_midgame, two_monsters
 
 
 def _open_png(data: bytes) -> Image.Image:
@@ -46,39 +50,44 @@ def _open_png(data: bytes) -> Image.Image:
     return image
 
 
+# Rows of chips in each row of panels: two, unless a monster of that row needs more (the
+# midgame's Gigazaur: ACTIVE and nine cards).
+_CHIP_ROWS = {"six_monsters_midgame": (2, 4, 2)}
+
+
 @pytest.mark.parametrize("name", list(SAMPLES))
 def test_every_sample_is_a_png_of_the_expected_size(name: str) -> None:
     state = SAMPLES[name]()
     image = _open_png(render_board(state))
-    # Panels grow by a row of card chips when a monster needs a third row (midgame: 8 cards).
-    card_rows = 3 if name == "six_monsters_midgame" else 2
-    assert image.size == board_size(len(state.monsters), card_rows)
+    assert image.size == board_size(len(state.monsters), _CHIP_ROWS.get(name, 2))
 
 
 def test_panels_grow_until_every_owned_card_is_drawn_then_say_how_many_more() -> None:
     state = SAMPLES["six_monsters_midgame"]()
     keys = [k for k in CARDS if CARDS[k].kind == "keep"]
     sizes = []
-    for count in (3, 12, 40):
+    for count in (1, 12, 40):
         crowded = replace(state.monsters[0], cards=tuple(
             Card(uid=1000 + i, key=key) for i, key in enumerate(keys[:count])))
         monsters = (crowded, *state.monsters[1:])
         sizes.append(_open_png(render_board(
             replace(state, monsters=monsters))).size[1])
-    # 3 cards: the 8 of the midgame sample set the rows; 12: more rows; 40: at most five
-    # rows (the rest is "+N more").
-    assert sizes[0] == board_size(6, 3)[1]
-    assert board_size(6, 3)[1] < sizes[1] <= board_size(6, 5)[1]
-    assert sizes[2] == board_size(6, 5)[1]
+    # 1 card: the first row of panels keeps two rows of chips; 12: more rows; 40: at most
+    # five rows (the rest is "+N more"). Only the first row of panels grows.
+    assert sizes[0] == board_size(6, (2, 4, 2))[1]
+    assert board_size(6, (2, 4, 2))[1] < sizes[1] <= board_size(6, (5, 4, 2))[1]
+    assert sizes[2] == board_size(6, (5, 4, 2))[1]
 
 
 def test_board_sizes_suit_a_phone_and_grow_with_rows() -> None:
     for count in range(2, 7):
         width, height = board_size(count)
-        assert 1200 <= width <= 1600
-        assert height < 1200
-    assert board_size(3) == board_size(2)
-    assert board_size(4)[1] > board_size(3)[1]
+        assert width == 800
+        assert height < 1500
+    assert board_size(3)[1] > board_size(2)[1]
+    assert board_size(4) == board_size(3)
+    assert board_size(5)[1] > board_size(4)[1]
+    assert board_size(6, (2, 3, 2))[1] > board_size(6)[1]
 
 
 def test_samples_command_writes_boards_and_a_card(tmp_path: Path) -> None:
@@ -103,8 +112,9 @@ def test_what_the_state_shows_changes_the_picture() -> None:
     changed = [
         _with_monster(state, 0, hearts=state.monsters[0].hearts - 1),
         _with_monster(state, 3, poison=state.monsters[3].poison + 1),
-        replace(state, turn=replace(state.turn, kept=(0,))),
-        replace(state, turn=replace(state.turn, rolls_left=0)),
+        _with_monster(state, 1, energy=state.monsters[1].energy + 1),
+        _with_monster(state, 5, vp=state.monsters[5].vp + 1),
+        replace(state, turn=replace(state.turn, dice=("heart", *state.turn.dice[1:]))),
         replace(state, city=1),
         replace(state, bay=None),
         replace(state, deck=state.deck[1:]),
@@ -113,6 +123,18 @@ def test_what_the_state_shows_changes_the_picture() -> None:
     ]
     for other in changed:
         assert render_board(other) != before
+
+
+def test_while_the_monster_rolls_its_kept_dice_and_rolls_left_show() -> None:
+    state = six_monsters_midgame()
+    assert state.turn is not None
+    roll = Decision(id=60, seat=state.turn.seat, kind="roll",
+                    options=(Roll(decision=60), StopRolling(decision=60)),
+                    default=StopRolling(decision=60))
+    rolling = replace(state, pending=(roll,))
+    before = render_board(rolling)
+    assert render_board(replace(rolling, turn=replace(state.turn, kept=(0,)))) != before
+    assert render_board(replace(rolling, turn=replace(state.turn, rolls_left=0))) != before
 
 
 def test_a_missing_font_raises_asset_missing_naming_the_file(
@@ -146,8 +168,10 @@ def test_unknown_card_key_is_a_key_error() -> None:
 def test_rendering_from_several_threads_gives_the_same_pictures() -> None:
     states = [build() for build in SAMPLES.values()]
     expected = [render_board(state) for state in states]
+    # Drawn afresh (render_board would serve its cached PNGs), parts cache cold.
+    board._cached_part.cache_clear()
     with ThreadPoolExecutor(max_workers=4) as pool:
-        results = list(pool.map(render_board, states * 3))
+        results = list(pool.map(draw_png, states * 3))
     assert results == expected * 3
 
 
@@ -163,6 +187,24 @@ def test_boards_from_real_random_games_render() -> None:
             if chance.random() < 0.02:
                 assert render_board(state).startswith(b"\x89PNG")
         assert render_board(state).startswith(b"\x89PNG")
+
+
+def test_a_board_put_together_from_cached_parts_is_the_board_drawn_whole() -> None:
+    """draw_png pastes parts (Tokyo, the market, panels) kept from earlier boards: along real
+    games, each PNG must be exactly the board drawn afresh, mapped onto the palette."""
+    for game in range(3):
+        players = (2, 4, 6)[game]
+        state, _ = create_game(Options(edition="2011" if game == 1 else "2016"), game, players)
+        player, chance = RandomPlayer(game), random.Random(game)
+        ai_seats = frozenset({1})
+        names = ("Ana", None, "Zoë")
+        while not state.over:
+            seat, action = player.choose(state)
+            state, _ = apply(state, seat, action)
+            if chance.random() < 0.25 or state.over:
+                png = Image.open(io.BytesIO(draw_png(state, ai_seats, names))).convert("RGB")
+                whole = board._to_palette(draw_board(state, ai_seats, names)).convert("RGB")
+                assert png.tobytes() == whole.tobytes()
 
 
 def test_the_palette_keeps_every_exact_ui_colour_first() -> None:
@@ -194,8 +236,9 @@ def test_the_renderer_imports_the_engine_surface_and_no_tools() -> None:
                 assert not module.startswith("engine."), f"{path.name} imports {module}"
 
 
-def _drawn_text(state: GameState, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Every piece of text drawn on the board for this state, one per line."""
+def _drawn_text(state: GameState, monkeypatch: pytest.MonkeyPatch,
+                **options: Any) -> list[str]:
+    """Every piece of text drawn on the board for this state (``options``: render_board's)."""
     drawn: list[str] = []
     stamp = canvas._text_stamp
 
@@ -206,8 +249,8 @@ def _drawn_text(state: GameState, monkeypatch: pytest.MonkeyPatch) -> str:
     monkeypatch.setattr(canvas, "_text_stamp", recording_stamp)
     # Market tiles are cached pictures: draw them afresh so their text is seen.
     cards.market_tile.cache_clear()
-    render_board(state)
-    return "\n".join(drawn)
+    draw_board(state, **options)
+    return drawn
 
 
 def _with_card(state: GameState, seat: int, index: int, key: str) -> GameState:
@@ -237,10 +280,50 @@ def test_the_board_shows_the_games_edition_of_every_card(
                     face_up=(Card(uid=200, key="battery_monster"),))
     assert state.turn is not None and state.monsters[state.turn.seat].energy == 2
 
-    drawn = _drawn_text(state, monkeypatch).split("\n")
+    drawn = _drawn_text(state, monkeypatch)
     everything = " ".join(drawn)  # a market tile may wrap a name over two lines
     for key in renamed:
         assert printed(key, edition).name in everything
         assert printed(key, other_edition).name not in everything
     assert f"Mimic → {printed('alien_origin', edition).name}" in drawn
     assert ("✔ Can buy" if edition == "2011" else "Needs 1 more energy") in drawn
+
+
+# ---- Players' names ---------------------------------------------------------------------------
+
+
+def test_each_panel_shows_its_players_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = four_monsters()
+    drawn = _drawn_text(state, monkeypatch, names=["Ana", None, "Élodie Ørsted"])
+    assert "Ana" in drawn and "Élodie Ørsted" in drawn
+    # The AI seat keeps its chip, with no name.
+    drawn = _drawn_text(state, monkeypatch, ai_seats=frozenset({1}), names=["Ana"])
+    assert "AI" in drawn and "Ana" in drawn
+    assert render_board(state, names=("Ana",)) != render_board(state)
+    assert render_board(state, names=("Ana",)) != render_board(state, names=("Bo",))
+
+
+def test_a_long_name_is_cut_with_an_ellipsis(monkeypatch: pytest.MonkeyPatch) -> None:
+    long_name = "Bartholomew the Magnificent, Terror of the Seven Bays"
+    drawn = _drawn_text(two_monsters(), monkeypatch, names=[long_name, "Bo"])
+    cut = [line for line in drawn if line.endswith("…")]
+    assert len(cut) == 1 and long_name.startswith(cut[0][:-1].rstrip())
+
+
+@pytest.mark.parametrize("name, shown", [
+    ("山田 🐉 Kenji", "Kenji"),          # CJK and an emoji DejaVu lacks are left out
+    ("Zoë 😀", "Zoë 😀"),                # an emoji DejaVu has is kept
+    ("Ali\u200d\u202eBaba\ufe0f", "AliBaba"),  # joiner, direction override, variation selector
+    ("tab\there\nnew line", "tab here new line"),
+    ("مريم", "مريم"),
+])
+def test_names_keep_what_the_font_can_draw(name: str, shown: str,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn = _drawn_text(two_monsters(), monkeypatch, names=[name])
+    assert shown in drawn
+    assert render_board(two_monsters(), names=(name,)).startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("name", ["山田太郎", "🐉🐲", "\u200d\u200d", "", "   "])
+def test_a_name_with_nothing_drawable_is_left_out(name: str) -> None:
+    assert render_board(two_monsters(), names=(name,)) == render_board(two_monsters())

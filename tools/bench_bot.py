@@ -26,7 +26,13 @@ What is measured
     over each game's outbox, which arms its turn timer), after which an old board's button is
     clicked to check it still works.
 
-The last line printed is JSON: click_p50_ms, click_p99_ms, restart_s and more.
+    render CPU share: the CPU time the worker threads spent in ``render_board`` (each
+    render's thread CPU time) over the process's CPU time, during the click and burst phases.
+
+Clicks are chosen among the buttons the game's live board offers (a question answered from a
+menu, or privately, is answered by whichever of its buttons is there). A table comes first;
+the last line printed is JSON: click_p50_ms, click_p99_ms, burst_click_p99_ms,
+render_cpu_share, restart_s and more.
 """
 
 from __future__ import annotations
@@ -38,7 +44,9 @@ import random
 import statistics
 import sys
 import tempfile
+import threading
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -46,16 +54,18 @@ from typing import Any
 import simcord
 from simcord import ChannelHandle, Env, MemberActor, ResponseMessage
 from simcord.backend import serializers
+from simcord.components import walk_components
 from simcord.enums import ComponentType, InteractionType
 from simcord.interactions import base_payload
 
+from bot import messages
 from bot.app import KotBot
 from bot.config import Settings
 from bot.local import open_lobby
 from bot.model import Game, Refused
 from bot.service import GameService
 from bot.store import Store
-from engine import Buy, Roll, StopRolling
+from engine import Buy, Decision, Roll, StopRolling
 
 
 def _bot(database: Path) -> KotBot:
@@ -95,25 +105,43 @@ class Bench:
     async def game(self, number: int) -> Game | None:
         return await self.service.games.active_in_channel(self.channels[number].id)
 
-    def pick(self, game: Game) -> tuple[MemberActor, str]:
-        """A plausible click for the asked player: mostly moves that redraw the board."""
+    def wish(self, game: Game) -> tuple[Decision, str]:
+        """A plausible click: mostly moves that redraw the board."""
         state = game.state
         assert state is not None and state.turn is not None
         decision = self.rng.choice(state.pending)
-        player = self.members[game.seats[decision.seat]]
         if decision.kind == "roll":
             can_roll = any(isinstance(o, Roll) for o in decision.options)
             draw = self.rng.random()
             if draw < 0.3:
                 die = self.rng.randrange(len(state.turn.dice))
-                return player, f"{'r' if die in state.turn.kept else 'h'}{die}"
+                return decision, f"{'r' if die in state.turn.kept else 'h'}{die}"
             if draw < 0.65 and can_roll and len(state.turn.kept) < len(state.turn.dice):
-                return player, f"o{_index(decision.options, Roll)}"
-            return player, f"o{_index(decision.options, StopRolling)}"
+                return decision, f"o{_index(decision.options, Roll)}"
+            return decision, f"o{_index(decision.options, StopRolling)}"
         choices = list(range(len(decision.options)))
         # Buy a little less often than anything else so games keep moving.
         weights = [0.5 if isinstance(o, Buy) else 1.0 for o in decision.options]
-        return player, f"o{self.rng.choices(choices, weights)[0]}"
+        return decision, f"o{self.rng.choices(choices, weights)[0]}"
+
+    def pick(self, game: Game, board: Any) -> tuple[MemberActor, str] | None:
+        """The wished click if the board offers its button, else one of the buttons it
+        offers (a question answered from a menu or privately has other buttons); None when
+        it offers none. Returns the player and the button's custom id."""
+        state = game.state
+        assert state is not None
+        decision, code = self.wish(game)
+        offered = _buttons(board, game.id)
+        custom_id = f"kot:g:{game.id}:{decision.id}:{code}"
+        if custom_id not in offered:
+            if not offered:
+                return None
+            custom_id = self.rng.choice(sorted(offered))
+            decision_id = int(custom_id.split(":")[3])
+            found = state.decision(decision_id)
+            assert found is not None, f"a button for a decision not pending: {custom_id}"
+            decision = found
+        return self.members[game.seats[decision.seat]], custom_id
 
     async def click(self, number: int) -> None:
         game = await self.game(number)
@@ -122,15 +150,15 @@ class Bench:
             await self.open_game(number)
             return
         assert game.state is not None and game.board_message_id is not None
-        player, code = self.pick(game)
-        decision = next(d for d in game.state.pending
-                        if game.seats[d.seat] == player.id)
         stored = self.env.backend.get_message(self.channels[number].id, game.board_message_id)
+        picked = self.pick(game, stored)
+        if picked is None:
+            return
+        player, custom_id = picked
         board = ResponseMessage(self.env, stored)
-        custom_id = f"kot:g:{game.id}:{decision.id}:{code}"
         started = time.perf_counter()
         await player.click(board, custom_id=custom_id)
-        self.clicks.append(((time.perf_counter() - started) * 1000, code.startswith("o")))
+        self.clicks.append(((time.perf_counter() - started) * 1000, _redraws(custom_id)))
 
     async def burst(self, numbers: list[int]) -> None:
         """One click in each of these games, all dispatched in the same instant."""
@@ -154,14 +182,15 @@ class Bench:
                 await self.open_game(number)
                 continue
             assert game.state is not None and game.board_message_id is not None
-            player, code = self.pick(game)
-            decision = next(d for d in game.state.pending if game.seats[d.seat] == player.id)
             stored = backend.get_message(self.channels[number].id, game.board_message_id)
+            picked = self.pick(game, stored)
+            if picked is None:
+                continue
+            player, custom_id = picked
             record, payload = base_payload(
                 backend, type=InteractionType.MESSAGE_COMPONENT,
                 channel_id=self.channels[number].id, guild_id=self.guild.id, user_id=player.id,
-                data={"custom_id": f"kot:g:{game.id}:{decision.id}:{code}",
-                      "component_type": ComponentType.BUTTON},
+                data={"custom_id": custom_id, "component_type": ComponentType.BUTTON},
             )
             payload["message"] = dict(serializers.message_payload(backend, stored))
             record.source_message_id = stored.id
@@ -180,6 +209,41 @@ class Bench:
 
 def _index(options: tuple[Any, ...], kind: type) -> int:
     return next(i for i, option in enumerate(options) if isinstance(option, kind))
+
+
+def _buttons(message: Any, game_id: int) -> set[str]:
+    """The custom ids of the game's enabled buttons on this stored message."""
+    prefix = f"kot:g:{game_id}:"
+    return {component["custom_id"] for component in walk_components(list(message.components))
+            if component.get("type") == ComponentType.BUTTON and not component.get("disabled")
+            and str(component.get("custom_id", "")).startswith(prefix)}
+
+
+def _redraws(custom_id: str) -> bool:
+    """Whether the click redraws the board: anything but a die toggle."""
+    return not custom_id.rsplit(":", 1)[1].startswith(("h", "r"))
+
+
+class RenderClock:
+    """Counts the CPU time spent in the bot's ``render_board``: each call's thread CPU time,
+    which another thread's work does not inflate."""
+
+    def __init__(self) -> None:
+        self.cpu_s = 0.0
+        self.renders = 0
+        self._lock = threading.Lock()
+
+    def wrap(self, render: Callable[..., bytes]) -> Callable[..., bytes]:
+        def timed(*args: Any, **kwargs: Any) -> bytes:
+            started = time.thread_time()
+            try:
+                return render(*args, **kwargs)
+            finally:
+                spent = time.thread_time() - started
+                with self._lock:
+                    self.cpu_s += spent
+                    self.renders += 1
+        return timed
 
 
 async def store_games(database: Path, count: int, seed: int) -> None:
@@ -215,36 +279,60 @@ def _percentile(values: list[float], fraction: float) -> float:
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
+    clock = RenderClock()
+    # bot.messages draws every board through the name it imported.
+    original_render = getattr(messages, _RENDER)
+    setattr(messages, _RENDER, clock.wrap(original_render))
+    try:
+        return await _run(args, clock)
+    finally:
+        setattr(messages, _RENDER, original_render)
+
+
+_RENDER = "render_board"
+
+
+async def _run(args: argparse.Namespace, clock: RenderClock) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "bench.sqlite3"
         async with simcord.run(_bot(database)) as env:
-            bench = Bench(env, args.games, args.players, args.seed)
-            for number in range(args.games):
-                await bench.open_game(number)
-            for _warm_up in range(args.games):
-                await bench.click(_warm_up)
-            bench.clicks.clear()
-            while len(bench.clicks) < args.clicks:
-                await bench.click(bench.rng.randrange(args.games))
-            while len(bench.burst_clicks) < args.clicks:
-                await bench.burst(bench.rng.sample(range(args.games), args.burst))
+            try:
+                bench = Bench(env, args.games, args.players, args.seed)
+                for number in range(args.games):
+                    await bench.open_game(number)
+                for _warm_up in range(args.games):
+                    await bench.click(_warm_up)
+                bench.clicks.clear()
+                process_started, clock.cpu_s, clock.renders = time.process_time(), 0.0, 0
+                while len(bench.clicks) < args.clicks:
+                    await bench.click(bench.rng.randrange(args.games))
+                while len(bench.burst_clicks) < args.clicks:
+                    await bench.burst(bench.rng.sample(range(args.games), args.burst))
+                process_cpu_s = time.process_time() - process_started
+                render_cpu_s, renders = clock.cpu_s, clock.renders
 
-            old_bot = env.bot
-            assert isinstance(old_bot, KotBot)
-            await store_games(database, args.stored - args.games, args.seed)
-            started = time.perf_counter()
-            await env.restart_bot(_bot(database))
-            restart_s = time.perf_counter() - started
-            await old_bot.service.close()
-            restored = len((await bench.service.games.load_active())[0])
-            measured = bench.clicks[: args.clicks]
-            for number in range(args.games):
-                await bench.click(number)
-            after_restart = [ms for ms, _redraw in bench.clicks[len(measured):]]
-            assert after_restart, "no click answered after the restart"
-            new_bot = env.bot
-            assert isinstance(new_bot, KotBot)
-            await new_bot.service.close()
+                old_bot = env.bot
+                assert isinstance(old_bot, KotBot)
+                await store_games(database, args.stored - args.games, args.seed)
+                started = time.perf_counter()
+                await env.restart_bot(_bot(database))
+                restart_s = time.perf_counter() - started
+                await old_bot.service.close()
+                restored = len((await bench.service.games.load_active())[0])
+                measured = bench.clicks[: args.clicks]
+                for number in range(args.games):
+                    await bench.click(number)
+                after_restart = [ms for ms, _redraw in bench.clicks[len(measured):]]
+                assert after_restart, "no click answered after the restart"
+                new_bot = env.bot
+                assert isinstance(new_bot, KotBot)
+                await new_bot.service.close()
+            except BaseException:
+                # The bot's open store keeps a worker thread, and so the process, alive after
+                # the error: close it so that the bench ends.
+                if isinstance(env.bot, KotBot):
+                    await env.bot.service.close()
+                raise
     latencies = [ms for ms, _redraw in measured]
     redraws = [ms for ms, redraw in measured if redraw]
     return {
@@ -261,6 +349,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "burst_click_p50_ms": round(statistics.median(bench.burst_clicks), 2),
         "burst_click_p99_ms": round(_percentile(bench.burst_clicks, 0.99), 2),
         "redraw_click_p99_ms": round(_percentile(redraws, 0.99), 2),
+        "renders": renders,
+        "render_cpu_ms_mean": round(1000 * render_cpu_s / max(1, renders), 2),
+        "render_cpu_share": round(render_cpu_s / process_cpu_s, 3),
         "stored_games": restored,
         "restart_s": round(restart_s, 3),
         "click_after_restart_p50_ms": round(statistics.median(after_restart), 2),
@@ -287,8 +378,23 @@ def main(argv: list[str] | None = None) -> int:
     except Refused as refusal:
         print(f"bench: the bot refused a move: {refusal}", file=sys.stderr)
         return 1
+    print(_table(result))
     print(json.dumps(result))
     return 0
+
+
+def _table(result: dict[str, Any]) -> str:
+    rows = [
+        ("clicks", result["clicks"], result["click_p50_ms"], result["click_p99_ms"]),
+        (f"burst clicks ({result['burst_size']} at once)", result["burst_clicks"],
+         result["burst_click_p50_ms"], result["burst_click_p99_ms"]),
+    ]
+    lines = [f"{'':28} {'count':>6} {'p50 ms':>8} {'p99 ms':>8}"]
+    lines += [f"{name:28} {count:>6} {p50:>8.1f} {p99:>8.1f}" for name, count, p50, p99 in rows]
+    lines.append(f"rendering: {result['render_cpu_share']:.1%} of the process's CPU time "
+                 f"({result['renders']} boards, {result['render_cpu_ms_mean']:.1f} ms CPU each)")
+    lines.append(f"restart with {result['stored_games']} games: {result['restart_s']:.3f} s")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

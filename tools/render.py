@@ -1,11 +1,14 @@
 """Sample pictures, the board bench and the board's palette.
 
     python -m tools.render --samples DIR   # write every sample board and two cards as PNGs
-    python -m tools.render --bench         # time the 6-monster board; the last line is JSON
+    python -m tools.render --bench         # time drawing the 6-monster board; last line JSON
     python -m tools.render --palette       # regenerate bot/render/palette.py
 
-The bench's JSON has ``runs``, ``p50_ms``, ``p99_ms``, ``max_ms`` and ``png_bytes``. Figures on
-shared machines are noisy: compare runs made at the same time.
+The bench puts the PNG together afresh each time (``draw_png``; ``render_board`` would serve a
+state it has drawn lately from its cache): the header and the dice are drawn, the parts that did
+not change (Tokyo, the market, the panels) come from the part cache, as after a click that
+rolled. Its JSON has ``runs``, ``p50_ms``, ``p99_ms``, ``max_ms`` and ``png_bytes``. Figures
+on shared machines are noisy: compare runs made at the same time.
 """
 
 from __future__ import annotations
@@ -20,10 +23,12 @@ from PIL import Image
 
 from bot.render import palette, render_board, render_card
 from bot.render.assets import RGB
-from bot.render.board import EXACT_COLOURS, WIDTH, draw_board
+from bot.render.board import EXACT_COLOURS, WIDTH, draw_board, draw_png
 from tools.samples import SAMPLES, six_monsters_midgame
 
 SAMPLE_CARDS = ("mimic", "alien_origin")
+# Players' display names on the sample boards, by seat (the fourth has none).
+SAMPLE_NAMES = ("Ana", "Bartholomew", "Chidi", None, "Zoë", "Li Wei")
 BENCH_WARMUP = 20
 BENCH_RUNS = 200
 PALETTE_SIZE = 256
@@ -46,7 +51,7 @@ def write_samples(directory: Path) -> list[Path]:
     written = []
     for name, build in SAMPLES.items():
         path = directory / f"board_{name}.png"
-        path.write_bytes(render_board(build()))
+        path.write_bytes(render_board(build(), names=SAMPLE_NAMES))
         written.append(path)
     for key in SAMPLE_CARDS:
         path = directory / f"card_{key}.png"
@@ -58,11 +63,11 @@ def write_samples(directory: Path) -> list[Path]:
 def bench() -> dict[str, float | int]:
     state = six_monsters_midgame()
     for _ in range(BENCH_WARMUP):
-        png = render_board(state)
+        png = draw_png(state)
     timings = []
     for _ in range(BENCH_RUNS):
         start = time.perf_counter()
-        png = render_board(state)
+        png = draw_png(state)
         timings.append((time.perf_counter() - start) * 1000)
     timings.sort()
     return {
@@ -77,7 +82,7 @@ def bench() -> dict[str, float | int]:
 def learn_palette() -> tuple[RGB, ...]:
     """The board's exact UI colours, then the rest of 256 learned by median cut from the sample
     boards, which show every layout and every kind of picture the board draws."""
-    boards = [draw_board(build()) for build in SAMPLES.values()]
+    boards = [draw_board(build(), names=SAMPLE_NAMES) for build in SAMPLES.values()]
     sheet = Image.new("RGB", (WIDTH, sum(board.height for board in boards)))
     y = 0
     for board in boards:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import io
 import math
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from bot.render import assets
 from bot.render.assets import RGB, FontWeight, font
@@ -16,32 +17,26 @@ from bot.render.assets import RGB, FontWeight, font
 PNG_COMPRESS_LEVEL = 3
 
 
-def to_png(image: Image.Image) -> bytes:
+def to_png(image: Image.Image, compress_level: int = PNG_COMPRESS_LEVEL) -> bytes:
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
+    image.save(buffer, format="PNG", compress_level=compress_level)
     return buffer.getvalue()
 
 
-def to_palette_png(image: Image.Image, palette: Image.Image) -> bytes:
-    """PNG of the image mapped onto a fixed 256-colour palette, without dithering.
-
-    An RGB PNG of the full board spends ~35 ms in Pillow's per-row filter search alone; a
-    palette PNG skips filtering, is a third of the size, and mapping onto a fixed palette takes
-    a few milliseconds. The board's flat colours survive the mapping unchanged to the eye.
-    """
-    return to_png(image.quantize(palette=palette, dither=Image.Dither.NONE))
+Box = tuple[int, int, int, int]
 
 
 def text(
     draw: ImageDraw.ImageDraw, xy: tuple[float, float], content: str, weight: FontWeight,
     size: int, fill: RGB, anchor: str = "la",
-) -> None:
-    """Draw text. Boards repeat the same labels, names and card texts render after render, so
-    each distinct piece of text is rasterised once and then stamped: glyph rendering was a
-    quarter of the time of a board."""
+) -> Box:
+    """Draw text and return the box it covers. Boards repeat the same labels, names and card
+    texts render after render, so each distinct piece of text is rasterised once and then
+    stamped: glyph rendering was a quarter of the time of a board."""
     stamp, (left, top) = _text_stamp(assets.ASSET_DIR, content, weight, size, fill, anchor)
     x, y = round(xy[0]) + left, round(xy[1]) + top
     draw._image.paste(stamp, (x, y), stamp)
+    return x, y, x + stamp.width, y + stamp.height
 
 
 @lru_cache(maxsize=4096)
@@ -61,7 +56,47 @@ def _text_stamp(
 
 
 def text_width(content: str, weight: FontWeight, size: int) -> float:
+    return _text_width(assets.ASSET_DIR, content, weight, size)
+
+
+@lru_cache(maxsize=8192)
+def _text_width(asset_dir: Path, content: str, weight: FontWeight, size: int) -> float:
+    """Measuring text was a tenth of a board: the same labels are measured board after board
+    (and ``fit`` measures a name once per character it cuts)."""
     return font(weight, size).getlength(content)
+
+
+# Characters that draw nothing when shaped properly (joiners, direction marks, emoji variation
+# selectors) but show as boxes when drawn alone or by a font without them.
+_INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+_VARIATION_SELECTORS = range(0xFE00, 0xFE10)
+# A code point no font has: its drawing is the font's "missing glyph" box.
+_NO_GLYPH = "\U0010FFFF"
+
+
+def drawable(content: str, weight: FontWeight) -> str:
+    """The text with what the font cannot draw left out (CJK, most emoji, control and format
+    characters) and runs of white space made single spaces: player names may hold anything."""
+    kept = "".join(char for char in content if _can_draw(assets.ASSET_DIR, weight, char))
+    return " ".join(kept.split())
+
+
+@lru_cache(maxsize=4096)
+def _can_draw(asset_dir: Path, weight: FontWeight, char: str) -> bool:
+    if char.isspace():
+        return True
+    if (unicodedata.category(char) in _INVISIBLE_CATEGORIES
+            or ord(char) in _VARIATION_SELECTORS):
+        return False
+    face = font(weight, 20)
+    # Pillow has no look-up of the font's character map: a character it lacks is drawn as
+    # the missing-glyph box.
+    return _glyph_picture(face, char) != _glyph_picture(face, _NO_GLYPH)
+
+
+def _glyph_picture(face: ImageFont.FreeTypeFont, char: str) -> tuple[tuple[int, int], bytes]:
+    mask = face.getmask(char)
+    return mask.size, bytes(mask)
 
 
 def fit(content: str, weight: FontWeight, size: int, width: float) -> str:

@@ -21,7 +21,7 @@ from bot.render.assets import (
 from bot.render.canvas import text, to_png, wrap
 from engine import CardKind, Edition, PrintedCard, card_info, printed
 
-TILE_SIZE = (244, 194)
+TILE_SIZE = (236, 194)
 _CARD_PICTURE_WIDTH = 800
 DISCOUNT_INK: RGB = (176, 104, 0)
 _NOTE_INK: RGB = (96, 88, 100)
