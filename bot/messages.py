@@ -345,7 +345,9 @@ def _standing(game: Game, state: GameState, seat: int) -> str:
 
 
 async def board_file(game: Game) -> discord.File:
-    png = await asyncio.to_thread(render_board, game.playing_state(), game.ai_seats())
+    """The board picture, with each player's display name by their monster."""
+    names = tuple(game.player_name(seat) for seat in range(len(game.seats)))
+    png = await asyncio.to_thread(render_board, game.playing_state(), game.ai_seats(), names)
     return discord.File(io.BytesIO(png), filename=BOARD_FILENAME)
 
 
