@@ -14,6 +14,7 @@ import msgspec
 
 from bot import publish
 from bot.chronicle import opening_lines
+from bot.lobby_clock import expiry_tag
 from bot.model import (
     AiLevel,
     Chronicle,
@@ -39,12 +40,27 @@ class Lobbies:
     async def open(self, *, guild_id: int | None, channel_id: int, host_id: int,
                    show: Show) -> Game:
         """A new lobby; ``show`` posts its message."""
-        game = await self._games.create_lobby(guild_id=guild_id, channel_id=channel_id,
-                                              host_id=host_id,
-                                              effects=(publish.PostLobby(None),))
+        lobby = Lobby(players=(LobbyPlayer(host_id),))
+        game = await self._games.create_lobby(
+            guild_id=guild_id, channel_id=channel_id, host_id=host_id,
+            lobby=_replace(lobby, changed_at=self._clock()), effects=(publish.PostLobby(None),))
         async with self._games.lock(game.id):
             await show(game.id)
         return game
+
+    async def expire(self, game_id: int, tag: tuple[int, ...], minutes: float,
+                     show: Show) -> Game | None:
+        """Close a lobby nobody started ``minutes`` after its last change, unless it changed
+        since its deadline was set (``tag``). None when it is left open."""
+        async with self._games.lock(game_id):
+            game = await self._games.game(game_id)
+            if game.status != "lobby" or expiry_tag(game.lobby) != tag:
+                return None
+            game = replace(game, status="cancelled")
+            game = await self._games.save(game, "status",
+                                          effects=publish.after_expiry(game, minutes).effects)
+            await show(game_id)
+            return game
 
     async def join(self, game_id: int, user_id: int, show: Show) -> Game:
         def change(game: Game) -> Lobby:
@@ -172,7 +188,8 @@ class Lobbies:
     async def _change(self, game_id: int, change: Callable[[Game], Lobby], show: Show) -> Game:
         async with self._games.lock(game_id):
             game = await self._open_lobby(game_id)
-            game = replace(game, lobby=change(game))
+            # A change keeps the lobby open for another while (bot.lobby_clock).
+            game = replace(game, lobby=_replace(change(game), changed_at=self._clock()))
             game = await self._games.save(game, "lobby",
                                           effects=publish.after_lobby_change(game).effects)
             await show(game_id)

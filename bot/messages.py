@@ -191,6 +191,16 @@ def lobby_closed_embed(game: Game, text: str) -> discord.Embed:
     return embed
 
 
+def lobby_expired_embed(game: Game, minutes: float) -> discord.Embed:
+    """A lobby nobody started in time: closed, and the channel free again."""
+    unit = "minute" if minutes == 1 else "minutes"
+    embed = lobby_closed_embed(game, f"closed: nobody started it within {minutes:g} {unit}")
+    embed.description = (f"{embed.description}\n\n⌛ The channel is free again: "
+                         "`/kot start` opens a new lobby.")
+    embed.set_footer(text=f"{footer_marker(game.id)} lobby closed")
+    return embed
+
+
 # --- boards ---------------------------------------------------------------------------
 
 

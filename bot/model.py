@@ -82,6 +82,9 @@ class Lobby(msgspec.Struct, frozen=True, omit_defaults=True):
     edition: Edition = "2016"
     # None: the engine's default (on for exactly two monsters).
     two_player_variant: bool | None = None
+    # When the lobby was opened or last changed (seconds since the epoch, the bot's clock):
+    # it closes when nobody starts it for a while after that. 0: stored before it was kept.
+    changed_at: float = 0.0
 
 
 class GameSetup(msgspec.Struct, frozen=True):

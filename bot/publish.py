@@ -91,8 +91,15 @@ class Notify(_Effect, frozen=True):
     text: str
 
 
+class ExpireLobby(_Effect, frozen=True):
+    """The lobby message without buttons, saying nobody started it within ``minutes``."""
+
+    message_id: int
+    minutes: float
+
+
 Effect = (PostBoard | AnnounceResult | EditBoard | CloseBoard | RetireButtons | PostLobby
-          | ShowLobby | CloseLobby | Notify)
+          | ShowLobby | CloseLobby | Notify | ExpireLobby)
 # Effects that send a new message: the ones a crash can leave sent but unrecorded.
 POSTS = (PostBoard, AnnounceResult, PostLobby, Notify)
 
@@ -154,6 +161,12 @@ def after_end(game: Game, notice: str | None) -> Plan:
     if game.state is None and live is not None:  # a lobby
         return _plan(game, CloseLobby(live, "ended"), Notify(notice))
     return _plan(game, *_retire(live), Notify(notice))
+
+
+def after_expiry(game: Game, minutes: float) -> Plan:
+    """A lobby nobody started in time: its message says so (in place: no new ping)."""
+    live = game.board_message_id
+    return _plan(game, *(() if live is None else (ExpireLobby(live, minutes),)))
 
 
 def repost(game: Game) -> Plan:

@@ -34,6 +34,7 @@ import discord
 import msgspec
 
 from bot.discord_io import DiscordFailure, DiscordIO, FailureKind, log_failure
+from bot.lobby_clock import LobbyClock
 from bot.messages import (
     BROKEN_NOTICE,
     CONTINUED_HERE,
@@ -47,6 +48,7 @@ from bot.messages import (
     forbidden_text,
     lobby_closed_embed,
     lobby_embed,
+    lobby_expired_embed,
     lobby_opened_content,
     missing_permissions,
 )
@@ -58,6 +60,7 @@ from bot.publish import (
     CloseLobby,
     EditBoard,
     Effect,
+    ExpireLobby,
     Notify,
     PostBoard,
     PostLobby,
@@ -73,6 +76,11 @@ from bot.views import board_view, lobby_view
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
+
+# Set in a /kot start's ``interaction.extras`` when its answer was deferred (the lobby took
+# long to store): the lobby then replaces the deferred answer instead of being sent anew.
+LOBBY_ANSWER_DEFERRED = "kot_lobby_answer_deferred"
+
 
 @dataclass(frozen=True)
 class Shown:
@@ -110,10 +118,12 @@ class _ChannelGone(Exception):
 
 
 class Publisher:
-    def __init__(self, service: GameService, io: DiscordIO, turns: TurnClock) -> None:
+    def __init__(self, service: GameService, io: DiscordIO, turns: TurnClock,
+                 lobbies: LobbyClock | None = None) -> None:
         self._service = service
         self._io = io
         self._turns = turns
+        self._lobbies = lobbies
         self.retries = Retries(self.repair)
 
     # --- entry points ---------------------------------------------------------------
@@ -258,6 +268,9 @@ class Publisher:
             case CloseLobby(message_id=message_id, reason=reason):
                 await self._edit_old(current, message_id,
                                      embed=lobby_closed_embed(game, reason), view=None)
+            case ExpireLobby(message_id=message_id, minutes=minutes):
+                await self._edit_old(current, message_id,
+                                     embed=lobby_expired_embed(game, minutes), view=None)
             case Notify(text=text):
                 await self._notify(current, entry, text)
             case _:
@@ -285,8 +298,9 @@ class Publisher:
         if game.status == "lobby":
             fields: dict[str, Any] = {"content": lobby_opened_content(game),
                                       "embed": lobby_embed(game), "view": lobby_view(game)}
-            if (interaction is not None and interaction.command is not None
-                    and not interaction.response.is_done()):
+            if interaction is not None and interaction.command is not None and (
+                    not interaction.response.is_done()
+                    or interaction.extras.get(LOBBY_ANSWER_DEFERRED)):
                 # /kot start: the lobby is its public answer.
                 return await self._io.respond(interaction, **fields)
             return await self._io.post_lobby(game.channel_id, game.guild_id, **fields)
@@ -417,7 +431,10 @@ class Publisher:
             current.done, current.fields = [], set()
 
     def _after(self, game: Game, failure: DiscordFailure | None) -> None:
-        """Keep the turn clock and the retries in step with what the channel shows."""
+        """Keep the turn clock, the lobby's deadline and the retries in step with what the
+        channel shows."""
+        if self._lobbies is not None:
+            self._lobbies.schedule(game)
         if failure is None:
             self.retries.succeeded(game.id)
             self._turns.schedule(game)

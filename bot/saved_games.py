@@ -329,10 +329,10 @@ class SavedGames:
     # --- writing --------------------------------------------------------------------
 
     async def create_lobby(self, *, guild_id: int | None, channel_id: int, host_id: int,
-                           effects: tuple[Effect, ...]) -> Game:
-        """A new lobby, hosted and joined by ``host_id``, and the effects that show it.
-        Refused if the channel is busy."""
-        lobby = Lobby(players=(LobbyPlayer(host_id),))
+                           effects: tuple[Effect, ...], lobby: Lobby | None = None) -> Game:
+        """A new lobby, hosted by ``host_id`` (by default joined by the host alone), and the
+        effects that show it. Refused if the channel is busy."""
+        lobby = lobby or Lobby(players=(LobbyPlayer(host_id),))
         try:
             game_id = await self._store.create_lobby(
                 guild_id=guild_id, channel_id=channel_id, host_id=host_id, lobby=_encode(lobby),
