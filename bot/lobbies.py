@@ -30,6 +30,14 @@ from bot.saved_games import SavedGames, setup_for
 from engine import MAX_MONSTERS, MIN_MONSTERS, MONSTER_NAMES, Edition, Options, create_game
 
 
+class ChannelTaken(Refused):
+    """The channel has a lobby or a game (``game``) already."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__("this channel already has a lobby or a game")
+        self.game = game
+
+
 class Lobbies:
     def __init__(self, games: SavedGames, seed_source: Callable[[], int],
                  clock: Callable[[], float]) -> None:
@@ -38,15 +46,37 @@ class Lobbies:
         self._clock = clock
 
     async def open(self, *, guild_id: int | None, channel_id: int, host_id: int,
-                   show: Show) -> Game:
-        """A new lobby; ``show`` posts its message."""
-        lobby = Lobby(players=(LobbyPlayer(host_id),))
+                   show: Show, lobby: Lobby | None = None) -> Game:
+        """A new lobby (by default the host alone in it); ``show`` posts its message."""
+        lobby = lobby or Lobby(players=(LobbyPlayer(host_id),))
         game = await self._games.create_lobby(
             guild_id=guild_id, channel_id=channel_id, host_id=host_id,
             lobby=_replace(lobby, changed_at=self._clock()), effects=(publish.PostLobby(None),))
         async with self._games.lock(game.id):
             await show(game.id)
         return game
+
+    async def rematch(self, finished_id: int, user_id: int, show: Show) -> Game:
+        """A new lobby in a finished game's channel, hosted by ``user_id`` (one of its
+        players): the same players, AI seats at their levels, and the same options; everyone
+        picks a monster again."""
+        finished = await self._games.peek(finished_id)
+        if finished.state is None or finished.status not in ("over", "ended"):
+            raise Refused(f"game #{finished_id} is not over: a rematch comes after its end")
+        if user_id not in finished.seats:
+            raise Refused(f"only the players of game #{finished_id} can ask for a rematch")
+        others = [seat for seat, player in enumerate(finished.seats) if player != user_id]
+        players = (LobbyPlayer(user_id), *(
+            LobbyPlayer(finished.seats[seat], ai=finished.ai_level(seat)) for seat in others))
+        lobby = _replace(finished.lobby, players=players, rematch_of=finished_id)
+        try:
+            return await self.open(guild_id=finished.guild_id, channel_id=finished.channel_id,
+                                   host_id=user_id, show=show, lobby=lobby)
+        except Refused:
+            taken = await self._games.active_in_channel(finished.channel_id)
+            if taken is None:
+                raise
+            raise ChannelTaken(taken) from None
 
     async def expire(self, game_id: int, tag: tuple[int, ...], minutes: float,
                      show: Show) -> Game | None:
@@ -176,7 +206,9 @@ class Lobbies:
             )
             state, happened = create_game(setup.options, setup.seed, setup.monsters)
             setup = setup_for(state)
-            chronicle = Chronicle(log=opening_lines(state, happened), asked_at=self._clock())
+            now = self._clock()
+            chronicle = Chronicle(log=opening_lines(state, happened), asked_at=now,
+                                  started_at=now)
             game = replace(lobby, status="playing", seats=tuple(p.user_id for p in players),
                            state=state, chronicle=chronicle, setup=setup)
             plan = publish.after_start(lobby, Outcome(game, tuple(happened), None))

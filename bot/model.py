@@ -85,6 +85,8 @@ class Lobby(msgspec.Struct, frozen=True, omit_defaults=True):
     # When the lobby was opened or last changed (seconds since the epoch, the bot's clock):
     # it closes when nobody starts it for a while after that. 0: stored before it was kept.
     changed_at: float = 0.0
+    # The finished game whose Rematch button opened this lobby.
+    rematch_of: int | None = None
 
 
 class GameSetup(msgspec.Struct, frozen=True):
@@ -114,6 +116,10 @@ class Chronicle(msgspec.Struct, frozen=True, omit_defaults=True):
     asked_at: float = 0.0
     # Timeouts in a row with no player acting: a game everyone left is ended.
     idle_timeouts: int = 0
+    # When the game started, and when its end was first shown (seconds since the epoch, the
+    # bot's clock): the game's length in its final standings. 0: not known.
+    started_at: float = 0.0
+    ended_at: float = 0.0
 
 
 @dataclass(frozen=True)

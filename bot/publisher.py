@@ -38,11 +38,13 @@ from bot.lobby_clock import LobbyClock
 from bot.messages import (
     BROKEN_NOTICE,
     CONTINUED_HERE,
+    ENDED_CONTENT,
     SHOW_RETRYING,
     board_content,
     board_embed,
     board_file,
     closed_board_embed,
+    ended_embed,
     final_embed,
     footer_marker,
     forbidden_text,
@@ -55,6 +57,7 @@ from bot.messages import (
 from bot.model import BrokenGame, Game, Refused
 from bot.publish import (
     POSTS,
+    AnnounceEnd,
     AnnounceResult,
     CloseBoard,
     CloseLobby,
@@ -71,7 +74,7 @@ from bot.saved_games import GameField, OutboxEntry
 from bot.service import GameService
 from bot.store import ACTIVE_STATUSES
 from bot.timers import Retries, TurnClock
-from bot.views import board_view, lobby_view
+from bot.views import board_view, final_view, lobby_view
 
 log = logging.getLogger(__name__)
 
@@ -273,12 +276,16 @@ class Publisher:
                                      embed=lobby_expired_embed(game, minutes), view=None)
             case Notify(text=text):
                 await self._notify(current, entry, text)
+            case AnnounceEnd(notice=notice):
+                await self._announce_end(current, entry, notice)
             case _:
                 pass  # the game has moved past it
 
     async def _post(self, current: _Pass, entry: OutboxEntry) -> None:
         """Post the live message (board, final board or lobby); it replaces the old one."""
         games = self._service.games
+        if isinstance(entry.effect, AnnounceResult):
+            self._stamp_end(current)
         game = current.game
         if entry.attempts and await self._adopt_sent(current, entry):
             return
@@ -395,17 +402,47 @@ class Publisher:
 
     async def _notify(self, current: _Pass, entry: OutboxEntry, text: str) -> None:
         game = current.game
-        if entry.attempts:
-            sent = await self._io.own_recent_messages(game.channel_id, game.guild_id,
-                                                      after=None, limit=20)
-            if any(m.content == text for m in sent):
-                return
-        await self._service.games.start_attempt(game.id, entry.seq)
+        if await self._sent_before(current, entry, text):
+            return
         try:
             await self._io.notify(game.channel_id, game.guild_id, text)
         except DiscordFailure as failure:
             if failure.kind is not FailureKind.GONE or failure.channel_gone:
                 raise
+
+    async def _announce_end(self, current: _Pass, entry: OutboxEntry, notice: str) -> None:
+        """The standings of a game stopped by hand, with its board, pinging nobody. Sent
+        at most once: an attempt made before is looked for by its text."""
+        self._stamp_end(current)
+        game = current.game
+        content = ENDED_CONTENT.format(game_id=game.id)
+        if await self._sent_before(current, entry, content):
+            return
+        picture = await board_file(game)
+        await self._io.post(game.channel_id, game.guild_id, content=content,
+                            embed=ended_embed(game, notice), file=picture, view=None)
+
+    async def _sent_before(self, current: _Pass, entry: OutboxEntry, content: str) -> bool:
+        """Whether an earlier attempt at this post reached the channel (found by its text
+        among the bot's recent messages); otherwise note this attempt, before sending."""
+        game = current.game
+        if entry.attempts:
+            sent = await self._io.own_recent_messages(game.channel_id, game.guild_id,
+                                                      after=None, limit=20)
+            if any(m.content == content for m in sent):
+                return True
+        await self._service.games.start_attempt(game.id, entry.seq)
+        return False
+
+    def _stamp_end(self, current: _Pass) -> None:
+        """The game's end is first shown now: its length runs until then (kept, so the
+        standings say the same when they are shown again)."""
+        chronicle = current.game.chronicle
+        if chronicle.ended_at:
+            return
+        chronicle = msgspec.structs.replace(chronicle, ended_at=self._turns.now())
+        current.game = replace(current.game, chronicle=chronicle)
+        current.fields.add("chronicle")
 
     async def _end_with_channel(self, current: _Pass) -> None:
         """The channel is gone: so is its game, and everything it still had to show."""
@@ -457,7 +494,7 @@ class Publisher:
         fields = {
             "content": board_content(game),
             "embed": final_embed(game) if state.over else board_embed(game),
-            "view": board_view(game),
+            "view": final_view(game) if state.over else board_view(game),
         }
         return fields, await board_file(game)
 
