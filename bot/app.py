@@ -21,6 +21,7 @@ from bot.cogs.play import PlayCog
 from bot.cogs.server import ServerCog
 from bot.config import Settings
 from bot.discord_io import DiscordIO
+from bot.lobby_clock import LobbyClock
 from bot.model import BrokenGame, Game
 from bot.publisher import Publisher
 from bot.service import GameService
@@ -42,6 +43,7 @@ class KotBot(commands.Bot):
     service: GameService
     io: DiscordIO
     turns: TurnClock
+    lobby_clock: LobbyClock
     publisher: Publisher
     clicks: Clicks
 
@@ -84,7 +86,13 @@ class KotBot(commands.Bot):
         self.turns = TurnClock(self.clock,
                                lambda game_id, ids: clicks.timer_ran_out(game_id, ids),
                                ai_pause=self.settings.ai_pause)
-        self.publisher = Publisher(self.service, self.io, self.turns)
+        # A lobby nobody starts closes by itself (scheduled by the publisher's passes).
+        minutes = self.settings.lobby_minutes
+        self.lobby_clock = LobbyClock(
+            minutes, self.clock,
+            lambda game_id, tag: self.service.lobbies.expire(game_id, tag, minutes,
+                                                             self.publisher.show))
+        self.publisher = Publisher(self.service, self.io, self.turns, self.lobby_clock)
         self.clicks = clicks = Clicks(self.service, self.publisher, self.io, self.turns)
         for cog in (LobbyCog(self), PlayCog(self), InfoCog(self), ServerCog(self)):
             await self.add_cog(cog)
@@ -97,7 +105,8 @@ class KotBot(commands.Bot):
     async def restore_games(self) -> None:
         """At start-up: read every game in progress (and every game with effects still to
         show), then, once connected, a pass over each: it finishes what a crash left
-        unshown and arms the turn timers. Channels of games that cannot be read are told."""
+        unshown and arms the turn timers and the lobbies' deadlines (a lobby whose time ran
+        out meanwhile closes then). Channels of games that cannot be read are told."""
         games, broken = await self.service.games.load_active()
         log.info("restored %d games (%d unreadable)", len(games), len(broken))
         self._restoring = asyncio.create_task(self._show_restored(games, broken),
@@ -132,6 +141,7 @@ class KotBot(commands.Bot):
         await super().close()
         if hasattr(self, "turns"):
             self.turns.close()
+            self.lobby_clock.close()
             self.publisher.close()
             self.clicks.close()
         if hasattr(self, "_restoring"):

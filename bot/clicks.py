@@ -20,6 +20,7 @@ import discord
 
 from bot import publish
 from bot.discord_io import DiscordIO
+from bot.lobbies import ChannelTaken
 from bot.messages import (
     CLOCK_QUESTION,
     END_QUESTION,
@@ -27,9 +28,11 @@ from bot.messages import (
     END_QUESTION_TOO_LATE,
     GAME_UNREADABLE,
     MOMENT_PASSED_BOARD_REFRESHED,
+    ended_notice,
     knock_out_warning,
     private_question,
     refusal_text,
+    rematch_busy_text,
 )
 from bot.model import BrokenGame, ClickRefused, Game, Refused
 from bot.publisher import Publisher
@@ -324,12 +327,30 @@ class Clicks:
             game = await self._service.games.peek(game_id)
             if not may_end(interaction, game):
                 raise Refused("you may not end this game")
-            notice = f"🛑 {interaction.user.mention} ended King of Tokyo game #{game_id}."
+            notice = ended_notice(interaction.user.id, game_id)
             await self._service.end(game_id, self._publisher.show, notice=notice)
         except (Refused, BrokenGame) as error:
             await self._io.edit_response(interaction, content=str(error), view=None)
             return
         await self._io.edit_response(interaction, content="Game ended.", view=None)
+
+    # --- Rematch --------------------------------------------------------------------
+
+    async def rematch(self, interaction: Interaction, game_id: int) -> None:
+        """A new lobby with a finished game's players and options, hosted by the clicker;
+        refused privately when the clicker did not play, or with a link when the channel
+        has a lobby or a game again."""
+        if not await self._io.acknowledge(interaction):  # storing the lobby may take a while
+            return
+        show = partial(self._publisher.show, interaction=interaction)
+        try:
+            await self._service.lobbies.rematch(game_id, interaction.user.id, show)
+        except ChannelTaken as taken:
+            await self._io.reply_privately(interaction, rematch_busy_text(taken.game, game_id))
+        except Refused as refusal:
+            await self._io.reply_privately(interaction, str(refusal))
+        except BrokenGame:
+            await self._io.reply_privately(interaction, GAME_UNREADABLE)
 
     def close(self) -> None:
         for task in self._end_questions:

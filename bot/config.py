@@ -12,6 +12,7 @@ DEFAULT_TURN_TIMEOUT = 120.0
 DEFAULT_REACTION_TIMEOUT = 30.0
 DEFAULT_AI_PAUSE = 2.0
 DEFAULT_HARD_AI_SECONDS = 0.8
+DEFAULT_LOBBY_MINUTES = 15.0
 
 
 class SettingsError(ValueError):
@@ -34,6 +35,8 @@ class Settings:
     # Seconds of thought the Hard AI (the Monte-Carlo player) gives each decision and hint.
     hard_ai_seconds: float = DEFAULT_HARD_AI_SECONDS
     log_level: str = "INFO"
+    # Minutes after its last change when a lobby nobody started closes (0 = never).
+    lobby_minutes: float = DEFAULT_LOBBY_MINUTES
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, *,
@@ -49,11 +52,13 @@ class Settings:
             token=token,
             database=Path(env.get("KOT_DATABASE", "").strip() or DEFAULT_DATABASE),
             dev_guild_id=_optional_int(env, "KOT_DEV_GUILD_ID"),
-            turn_timeout=_seconds(env, "KOT_TURN_TIMEOUT", DEFAULT_TURN_TIMEOUT),
-            reaction_timeout=_seconds(env, "KOT_REACTION_TIMEOUT", DEFAULT_REACTION_TIMEOUT),
-            ai_pause=_seconds(env, "KOT_AI_PAUSE", DEFAULT_AI_PAUSE),
-            hard_ai_seconds=_seconds(env, "KOT_HARD_AI_SECONDS", DEFAULT_HARD_AI_SECONDS),
+            turn_timeout=_duration(env, "KOT_TURN_TIMEOUT", DEFAULT_TURN_TIMEOUT),
+            reaction_timeout=_duration(env, "KOT_REACTION_TIMEOUT", DEFAULT_REACTION_TIMEOUT),
+            ai_pause=_duration(env, "KOT_AI_PAUSE", DEFAULT_AI_PAUSE),
+            hard_ai_seconds=_duration(env, "KOT_HARD_AI_SECONDS", DEFAULT_HARD_AI_SECONDS),
             log_level=_log_level(env.get("KOT_LOG_LEVEL", "INFO")),
+            lobby_minutes=_duration(env, "KOT_LOBBY_MINUTES", DEFAULT_LOBBY_MINUTES,
+                                    unit="minutes"),
         )
 
 
@@ -66,16 +71,17 @@ def _optional_int(env: Mapping[str, str], name: str) -> int | None:
     return int(raw)
 
 
-def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
+def _duration(env: Mapping[str, str], name: str, default: float, *,
+              unit: str = "seconds") -> float:
     raw = env.get(name, "").strip()
     if not raw:
         return default
     try:
         value = float(raw)
     except ValueError:
-        raise SettingsError(f"{name} must be a number of seconds, not {raw!r}") from None
+        raise SettingsError(f"{name} must be a number of {unit}, not {raw!r}") from None
     if value < 0:
-        raise SettingsError(f"{name} must be 0 or more seconds")
+        raise SettingsError(f"{name} must be 0 or more {unit}")
     return value
 
 

@@ -244,8 +244,13 @@ class DiscordIO:
 
     async def respond(self, interaction: discord.Interaction[Any], *, content: str,
                       embed: discord.Embed, view: discord.ui.View) -> int:
-        """A public answer to a command; returns its message id."""
+        """A public answer to a command (replacing its "thinking…" when it was deferred);
+        returns its message id."""
         with discord_call():
+            if interaction.response.is_done():
+                message = await interaction.edit_original_response(content=content,
+                                                                   embed=embed, view=view)
+                return message.id
             await interaction.response.send_message(content=content, embed=embed, view=view)
             message = await interaction.original_response()
         return message.id

@@ -14,6 +14,7 @@ import msgspec
 
 from bot import publish
 from bot.chronicle import opening_lines
+from bot.lobby_clock import expiry_tag
 from bot.model import (
     REACTION_SECONDS,
     TURN_SECONDS,
@@ -31,6 +32,14 @@ from bot.saved_games import SavedGames, setup_for
 from engine import MAX_MONSTERS, MIN_MONSTERS, MONSTER_NAMES, Edition, Options, create_game
 
 
+class ChannelTaken(Refused):
+    """The channel has a lobby or a game (``game``) already."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__("this channel already has a lobby or a game")
+        self.game = game
+
+
 class Lobbies:
     def __init__(self, games: SavedGames, seed_source: Callable[[], int],
                  clock: Callable[[], float], *, turn_seconds: float = TURN_SECONDS,
@@ -43,19 +52,60 @@ class Lobbies:
         self._reaction_seconds = reaction_seconds
 
     async def open(self, *, guild_id: int | None, channel_id: int, host_id: int,
-                   show: Show, host_name: str | None = None) -> Game:
-        """A new lobby with the server's defaults (else the bot's); ``show`` posts its
-        message."""
-        server = await self._games.server_settings(guild_id)
-        turn, reaction = server.clock(self._turn_seconds, self._reaction_seconds)
-        lobby = Lobby(players=(LobbyPlayer(host_id, name=host_name),), turn_seconds=turn,
-                      reaction_seconds=reaction)
-        game = await self._games.create_lobby(guild_id=guild_id, channel_id=channel_id,
-                                              host_id=host_id, lobby=lobby,
-                                              effects=(publish.PostLobby(None),))
+                   show: Show, host_name: str | None = None, lobby: Lobby | None = None,
+                   ) -> Game:
+        """A new lobby, by default the host alone in it with the server's clock (else the
+        bot's); ``show`` posts its message."""
+        if lobby is None:
+            server = await self._games.server_settings(guild_id)
+            turn, reaction = server.clock(self._turn_seconds, self._reaction_seconds)
+            lobby = Lobby(players=(LobbyPlayer(host_id, name=host_name),), turn_seconds=turn,
+                          reaction_seconds=reaction)
+        game = await self._games.create_lobby(
+            guild_id=guild_id, channel_id=channel_id, host_id=host_id,
+            lobby=_replace(lobby, changed_at=self._clock()), effects=(publish.PostLobby(None),))
         async with self._games.lock(game.id):
             await show(game.id)
         return game
+
+    async def rematch(self, finished_id: int, user_id: int, show: Show) -> Game:
+        """A new lobby in a finished game's channel, hosted by ``user_id`` (one of its
+        players): the same players, AI seats at their levels, and the same options (the
+        clock too); everyone picks a monster again."""
+        finished = await self._games.peek(finished_id)
+        if finished.state is None or finished.status not in ("over", "ended"):
+            raise Refused(f"game #{finished_id} is not over: a rematch comes after its end")
+        host_seat = finished.seat_of(user_id)
+        if host_seat is None:
+            raise Refused(f"only the players of game #{finished_id} can ask for a rematch")
+        others = [seat for seat, player in enumerate(finished.seats) if player != user_id]
+        players = tuple(
+            LobbyPlayer(finished.seats[seat], ai=finished.ai_level(seat),
+                        name=finished.player_name(seat))
+            for seat in (host_seat, *others))
+        lobby = _replace(finished.lobby, players=players, rematch_of=finished_id)
+        try:
+            return await self.open(guild_id=finished.guild_id, channel_id=finished.channel_id,
+                                   host_id=user_id, show=show, lobby=lobby)
+        except Refused:
+            taken = await self._games.active_in_channel(finished.channel_id)
+            if taken is None:
+                raise
+            raise ChannelTaken(taken) from None
+
+    async def expire(self, game_id: int, tag: tuple[int, ...], minutes: float,
+                     show: Show) -> Game | None:
+        """Close a lobby nobody started ``minutes`` after its last change, unless it changed
+        since its deadline was set (``tag``). None when it is left open."""
+        async with self._games.lock(game_id):
+            game = await self._games.game(game_id)
+            if game.status != "lobby" or expiry_tag(game.lobby) != tag:
+                return None
+            game = replace(game, status="cancelled")
+            game = await self._games.save(game, "status",
+                                          effects=publish.after_expiry(game, minutes).effects)
+            await show(game_id)
+            return game
 
     async def join(self, game_id: int, user_id: int, show: Show,
                    name: str | None = None) -> Game:
@@ -188,7 +238,7 @@ class Lobbies:
             setup = setup_for(state)
             now = self._clock()
             chronicle = Chronicle(log=opening_lines(state, happened), asked_at=now,
-                                  turn_asked_at=now)
+                                  turn_asked_at=now, started_at=now)
             game = replace(lobby, status="playing", seats=tuple(p.user_id for p in players),
                            state=state, chronicle=chronicle, setup=setup)
             plan = publish.after_start(lobby, Outcome(game, tuple(happened), None))
@@ -200,7 +250,8 @@ class Lobbies:
     async def _change(self, game_id: int, change: Callable[[Game], Lobby], show: Show) -> Game:
         async with self._games.lock(game_id):
             game = await self._open_lobby(game_id)
-            game = replace(game, lobby=change(game))
+            # A change keeps the lobby open for another while (bot.lobby_clock).
+            game = replace(game, lobby=_replace(change(game), changed_at=self._clock()))
             game = await self._games.save(game, "lobby",
                                           effects=publish.after_lobby_change(game).effects)
             await show(game_id)

@@ -14,6 +14,7 @@ import discord
 
 from bot.model import AI_LEVEL_NAMES, AiLevel, ClickRefused, Game, Lobby
 from bot.render import render_board, render_card
+from bot.standings import Standing, standings
 from bot.timers import question_deadlines
 from engine import (
     MAX_MONSTERS,
@@ -167,6 +168,15 @@ def channel_busy_text(game: Game) -> str:
             "with `/kot end`; `/kot board` shows it again.")
 
 
+def rematch_busy_text(game: Game, finished_id: int) -> str:
+    """A Rematch click in a channel that has a lobby or a game again."""
+    url = jump_url(game)
+    where = f": {url}" if url else "."
+    if game.status == "lobby" and game.lobby.rematch_of == finished_id:
+        return f"The rematch lobby is already open{where}"
+    return channel_busy_text(game)
+
+
 # --- lobby ----------------------------------------------------------------------------
 
 
@@ -201,6 +211,8 @@ def lobby_embed(game: Game) -> discord.Embed:
         + (" (host)" if p.user_id == game.host_id else "")
         for index, p in enumerate(lobby.players, start=1)
     ]
+    if lobby.rematch_of is not None:
+        lines.insert(0, f"🔁 Rematch of game #{lobby.rematch_of}: pick your monsters again.\n")
     embed = discord.Embed(
         title="King of Tokyo — lobby",
         description="\n".join(lines),
@@ -223,6 +235,16 @@ def lobby_opened_content(game: Game) -> str:
 def lobby_closed_embed(game: Game, text: str) -> discord.Embed:
     embed = lobby_embed(game)
     embed.title = f"King of Tokyo — {text}"
+    return embed
+
+
+def lobby_expired_embed(game: Game, minutes: float) -> discord.Embed:
+    """A lobby nobody started in time: closed, and the channel free again."""
+    unit = "minute" if minutes == 1 else "minutes"
+    embed = lobby_closed_embed(game, f"closed: nobody started it within {minutes:g} {unit}")
+    embed.description = (f"{embed.description}\n\n⌛ The channel is free again: "
+                         "`/kot start` opens a new lobby.")
+    embed.set_footer(text=f"{footer_marker(game.id)} lobby closed")
     return embed
 
 
@@ -307,41 +329,76 @@ def _turn_embed(game: Game, turn: int, monster: str, log: tuple[str, ...]) -> di
 
 
 def final_embed(game: Game) -> discord.Embed:
-    """The end of the game: who won, how long it took, who knocked out whom."""
-    state = game.state
-    assert state is not None and state.turn is not None
+    """The end of the game: the last turn's story, then the final standings (place,
+    monster, player, points, hearts or when it was knocked out), the turns and the length."""
     embed = discord.Embed(
         title="Game over", description="\n".join(game.chronicle.log) or "…", colour=COLOUR
     )
-    embed.add_field(name="Turns played", value=str(state.turn.number))
-    standings = sorted(
-        range(len(state.monsters)),
-        key=lambda s: (s not in state.winners, not state.monsters[s].alive,
-                       -state.monsters[s].vp),
-    )
+    return _with_standings(embed, game, "Final standings")
+
+
+ENDED_CONTENT = "🛑 King of Tokyo game #{game_id} was stopped before its end."
+
+
+def ended_notice(user_id: int, game_id: int) -> str:
+    """Who ended a lobby or a game with /kot end (a game's standings add the turn)."""
+    return f"🛑 {mention(user_id)} ended King of Tokyo game #{game_id}."
+
+
+def ended_embed(game: Game, notice: str) -> discord.Embed:
+    """A game stopped by /kot end: who stopped it and at which turn, and the standings
+    then. The turn is the stored game's, so a click racing the end cannot make it wrong."""
+    turn = game.playing_state().turn
+    when = f" at turn {turn.number}." if turn is not None else "."
+    embed = discord.Embed(title="Game ended", description=notice.removesuffix(".") + when,
+                          colour=COLOUR)
+    return _with_standings(embed, game, "Standings when it ended")
+
+
+def _with_standings(embed: discord.Embed, game: Game, title: str) -> discord.Embed:
+    state = game.playing_state()
+    # Two short lines a monster, so that six fit a phone's width without wrapping.
     embed.add_field(
-        name="Monsters",
-        value="\n".join(_standing(game, state, seat) for seat in standings),
+        name=title,
+        value="\n".join(_standing(game, state, row)
+                        for row in standings(state, game.chronicle.eliminations)),
         inline=False,
     )
-    if game.chronicle.eliminations:
-        lines = []
-        for out in game.chronicle.eliminations:
-            victim = state.monsters[out.seat].name
-            by = (f"by {state.monsters[out.by].name}" if out.by is not None
-                  else "by poison or its own card")
-            lines.append(f"💀 {victim} — {by}, turn {out.turn}")
-        embed.add_field(name="Eliminations", value="\n".join(lines), inline=False)
+    embed.add_field(name="Turns played", value=str(state.turn.number if state.turn else 0))
+    chronicle = game.chronicle
+    if chronicle.started_at and chronicle.ended_at:
+        embed.add_field(name="Game length",
+                        value=game_length(chronicle.ended_at - chronicle.started_at))
     embed.set_footer(text=f"{footer_marker(game.id)} {state.options.edition} rules · "
                      f"{WINNING_VP}★ or last monster standing wins")
     return embed
 
 
-def _standing(game: Game, state: GameState, seat: int) -> str:
-    monster = state.monsters[seat]
-    crown = "👑 " if seat in state.winners else ("💀 " if not monster.alive else "")
-    return (f"{crown}**{monster.name}** ({player_tag(game, seat)}): {monster.vp}★, "
-            f"{monster.hearts}❤️")
+def _standing(game: Game, state: GameState, row: Standing) -> str:
+    mark = "👑 " if row.winner else ("💀 " if row.out_turn is not None else "")
+    if row.out_turn is None:
+        detail = f"{row.points}★ · {row.hearts}❤️"
+    else:
+        by = (f"by {state.monsters[row.out_by].name}" if row.out_by is not None
+              else "by poison or its own card")
+        # Turn 0: knocked out in a game stored before knock-outs were recorded.
+        detail = f"{row.points}★ · out" + (f" turn {row.out_turn}, {by}" if row.out_turn else "")
+    return (f"**{row.place}.** {mark}**{row.monster}** · {player_tag(game, row.seat)}\n"
+            f"{STANDING_INDENT}{detail}")
+
+
+# Discord trims ordinary spaces at the start of a line, not em spaces.
+STANDING_INDENT = "\u2003\u2003"
+
+
+def game_length(seconds: float) -> str:
+    """A game's wall-clock length, in minutes."""
+    minutes = int(max(seconds, 0) // 60)
+    if minutes < 1:
+        return "under a minute"
+    if minutes < 60:
+        return f"{minutes} min"
+    return f"{minutes // 60} h {minutes % 60:02d} min"
 
 
 async def board_file(game: Game) -> discord.File:

@@ -94,6 +94,11 @@ class Lobby(msgspec.Struct, frozen=True, omit_defaults=True):
     # from the server's settings when the lobby opens; the host may change them.
     turn_seconds: float = TURN_SECONDS
     reaction_seconds: float = REACTION_SECONDS
+    # When the lobby was opened or last changed (seconds since the epoch, the bot's clock):
+    # it closes when nobody starts it for a while after that. 0: stored before it was kept.
+    changed_at: float = 0.0
+    # The finished game whose Rematch button opened this lobby.
+    rematch_of: int | None = None
 
 
 class ServerSettings(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -156,6 +161,10 @@ class Chronicle(msgspec.Struct, frozen=True, omit_defaults=True):
     left: tuple[int, ...] = ()
     # The pings standing in the channel for questions still pending.
     pings: tuple[Ping, ...] = ()
+    # When the game started, and when its end was first shown (seconds since the epoch, the
+    # bot's clock): the game's length in its final standings. 0: not known.
+    started_at: float = 0.0
+    ended_at: float = 0.0
 
 
 @dataclass(frozen=True)

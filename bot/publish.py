@@ -97,10 +97,24 @@ class SyncPings(_Effect, frozen=True):
     ended, is deleted."""
 
 
+class ExpireLobby(_Effect, frozen=True):
+    """The lobby message without buttons, saying nobody started it within ``minutes``."""
+
+    message_id: int
+    minutes: float
+
+
+class AnnounceEnd(_Effect, frozen=True):
+    """A game stopped by /kot end: a message (pinging nobody) with the board picture and
+    the standings at that moment; ``notice`` says who stopped it and when."""
+
+    notice: str
+
+
 Effect = (PostBoard | AnnounceResult | EditBoard | CloseBoard | RetireButtons | PostLobby
-          | ShowLobby | CloseLobby | Notify | SyncPings)
+          | ShowLobby | CloseLobby | Notify | SyncPings | ExpireLobby | AnnounceEnd)
 # Effects that send a new message: the ones a crash can leave sent but unrecorded.
-POSTS = (PostBoard, AnnounceResult, PostLobby, Notify)
+POSTS = (PostBoard, AnnounceResult, PostLobby, Notify, AnnounceEnd)
 
 
 class Plan(msgspec.Struct, frozen=True):
@@ -155,13 +169,21 @@ def after_lobby_change(game: Game) -> Plan:
 
 
 def after_end(game: Game, notice: str | None) -> Plan:
-    """A lobby or game ended by hand. ``notice`` None: its channel is gone, nothing to show."""
+    """A lobby or game ended by hand: a game shows its standings with the ``notice``.
+    ``notice`` None: its channel is gone, nothing to show."""
     if notice is None:
         return Plan(game.id)
     live = game.board_message_id
-    if game.state is None and live is not None:  # a lobby
-        return _plan(game, CloseLobby(live, "ended"), Notify(notice))
-    return _plan(game, *_retire(live), Notify(notice), *_pings(game))
+    if game.state is None:  # a lobby
+        return _plan(game, *(() if live is None else (CloseLobby(live, "ended"),)),
+                     Notify(notice))
+    return _plan(game, *_retire(live), AnnounceEnd(notice), *_pings(game))
+
+
+def after_expiry(game: Game, minutes: float) -> Plan:
+    """A lobby nobody started in time: its message says so (in place: no new ping)."""
+    live = game.board_message_id
+    return _plan(game, *(() if live is None else (ExpireLobby(live, minutes),)))
 
 
 def repost(game: Game) -> Plan:

@@ -34,19 +34,23 @@ import discord
 import msgspec
 
 from bot.discord_io import DiscordFailure, DiscordIO, FailureKind, log_failure
+from bot.lobby_clock import LobbyClock
 from bot.messages import (
     BROKEN_NOTICE,
     CONTINUED_HERE,
+    ENDED_CONTENT,
     SHOW_RETRYING,
     board_content,
     board_embed,
     board_file,
     closed_board_embed,
+    ended_embed,
     final_embed,
     footer_marker,
     forbidden_text,
     lobby_closed_embed,
     lobby_embed,
+    lobby_expired_embed,
     lobby_opened_content,
     missing_permissions,
     ping_content,
@@ -54,11 +58,13 @@ from bot.messages import (
 from bot.model import BrokenGame, Game, Ping, Refused
 from bot.publish import (
     POSTS,
+    AnnounceEnd,
     AnnounceResult,
     CloseBoard,
     CloseLobby,
     EditBoard,
     Effect,
+    ExpireLobby,
     Notify,
     PostBoard,
     PostLobby,
@@ -71,11 +77,16 @@ from bot.saved_games import GameField, OutboxEntry
 from bot.service import GameService
 from bot.store import ACTIVE_STATUSES
 from bot.timers import Retries, TurnClock
-from bot.views import board_view, lobby_view
+from bot.views import board_view, final_view, lobby_view
 
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
+
+# Set in a /kot start's ``interaction.extras`` when its answer was deferred (the lobby took
+# long to store): the lobby then replaces the deferred answer instead of being sent anew.
+LOBBY_ANSWER_DEFERRED = "kot_lobby_answer_deferred"
+
 
 @dataclass(frozen=True)
 class Shown:
@@ -113,10 +124,12 @@ class _ChannelGone(Exception):
 
 
 class Publisher:
-    def __init__(self, service: GameService, io: DiscordIO, turns: TurnClock) -> None:
+    def __init__(self, service: GameService, io: DiscordIO, turns: TurnClock,
+                 lobbies: LobbyClock | None = None) -> None:
         self._service = service
         self._io = io
         self._turns = turns
+        self._lobbies = lobbies
         self.retries = Retries(self.repair)
 
     # --- entry points ---------------------------------------------------------------
@@ -261,16 +274,23 @@ class Publisher:
             case CloseLobby(message_id=message_id, reason=reason):
                 await self._edit_old(current, message_id,
                                      embed=lobby_closed_embed(game, reason), view=None)
+            case ExpireLobby(message_id=message_id, minutes=minutes):
+                await self._edit_old(current, message_id,
+                                     embed=lobby_expired_embed(game, minutes), view=None)
             case Notify(text=text):
                 await self._notify(current, entry, text)
             case SyncPings():
                 await self._sync_pings(current, entry)
+            case AnnounceEnd(notice=notice):
+                await self._announce_end(current, entry, notice)
             case _:
                 pass  # the game has moved past it
 
     async def _post(self, current: _Pass, entry: OutboxEntry) -> None:
         """Post the live message (board, final board or lobby); it replaces the old one."""
         games = self._service.games
+        if isinstance(entry.effect, AnnounceResult):
+            self._stamp_end(current)
         game = current.game
         if entry.attempts and await self._adopt_sent(current, entry):
             return
@@ -290,8 +310,9 @@ class Publisher:
         if game.status == "lobby":
             fields: dict[str, Any] = {"content": lobby_opened_content(game),
                                       "embed": lobby_embed(game), "view": lobby_view(game)}
-            if (interaction is not None and interaction.command is not None
-                    and not interaction.response.is_done()):
+            if interaction is not None and interaction.command is not None and (
+                    not interaction.response.is_done()
+                    or interaction.extras.get(LOBBY_ANSWER_DEFERRED)):
                 # /kot start: the lobby is its public answer.
                 return await self._io.respond(interaction, **fields)
             return await self._io.post_lobby(game.channel_id, game.guild_id, **fields)
@@ -386,9 +407,8 @@ class Publisher:
 
     async def _notify(self, current: _Pass, entry: OutboxEntry, text: str) -> None:
         game = current.game
-        if await self._find_sent(current, entry, text) is not None:
+        if await self._sent_before(current, entry, text):
             return
-        await self._service.games.start_attempt(game.id, entry.seq)
         try:
             await self._io.notify(game.channel_id, game.guild_id, text)
         except DiscordFailure as failure:
@@ -428,6 +448,27 @@ class Publisher:
                                                                        pings=pings))
         current.fields.add("chronicle")
 
+    async def _delete_old(self, current: _Pass, message_id: int) -> None:
+        """Delete a message of ours; one that is gone already needs nothing more."""
+        game = current.game
+        try:
+            await self._io.delete(game.channel_id, game.guild_id, message_id)
+        except DiscordFailure as failure:
+            if failure.kind is not FailureKind.GONE or failure.channel_gone:
+                raise
+
+    async def _announce_end(self, current: _Pass, entry: OutboxEntry, notice: str) -> None:
+        """The standings of a game stopped by hand, with its board, pinging nobody. Sent
+        at most once: an attempt made before is looked for by its text."""
+        self._stamp_end(current)
+        game = current.game
+        content = ENDED_CONTENT.format(game_id=game.id)
+        if await self._sent_before(current, entry, content):
+            return
+        picture = await board_file(game)
+        await self._io.post(game.channel_id, game.guild_id, content=content,
+                            embed=ended_embed(game, notice), file=picture, view=None)
+
     async def _find_sent(self, current: _Pass, entry: OutboxEntry, text: str) -> int | None:
         """The id of a message with this text an earlier attempt of ``entry`` sent."""
         if not entry.attempts:
@@ -437,14 +478,23 @@ class Publisher:
                                                   limit=20)
         return next((m.id for m in sent if m.content == text), None)
 
-    async def _delete_old(self, current: _Pass, message_id: int) -> None:
-        """Delete a message of ours; one that is gone already needs nothing more."""
-        game = current.game
-        try:
-            await self._io.delete(game.channel_id, game.guild_id, message_id)
-        except DiscordFailure as failure:
-            if failure.kind is not FailureKind.GONE or failure.channel_gone:
-                raise
+    async def _sent_before(self, current: _Pass, entry: OutboxEntry, content: str) -> bool:
+        """Whether an earlier attempt at this post reached the channel (found by its text
+        among the bot's recent messages); otherwise note this attempt, before sending."""
+        if await self._find_sent(current, entry, content) is not None:
+            return True
+        await self._service.games.start_attempt(current.game.id, entry.seq)
+        return False
+
+    def _stamp_end(self, current: _Pass) -> None:
+        """The game's end is first shown now: its length runs until then (kept, so the
+        standings say the same when they are shown again)."""
+        chronicle = current.game.chronicle
+        if chronicle.ended_at:
+            return
+        chronicle = msgspec.structs.replace(chronicle, ended_at=self._turns.now())
+        current.game = replace(current.game, chronicle=chronicle)
+        current.fields.add("chronicle")
 
     async def _end_with_channel(self, current: _Pass) -> None:
         """The channel is gone: so is its game, and everything it still had to show."""
@@ -470,7 +520,10 @@ class Publisher:
             current.done, current.fields = [], set()
 
     def _after(self, game: Game, failure: DiscordFailure | None) -> None:
-        """Keep the turn clock and the retries in step with what the channel shows."""
+        """Keep the turn clock, the lobby's deadline and the retries in step with what the
+        channel shows."""
+        if self._lobbies is not None:
+            self._lobbies.schedule(game)
         if failure is None:
             self.retries.succeeded(game.id)
             self._turns.schedule(game)
@@ -493,7 +546,7 @@ class Publisher:
         fields = {
             "content": board_content(game, self._turns.now()),
             "embed": final_embed(game) if state.over else board_embed(game),
-            "view": board_view(game),
+            "view": final_view(game) if state.over else board_view(game),
         }
         return fields, await board_file(game)
 

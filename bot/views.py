@@ -16,6 +16,7 @@ custom_id formats (all under Discord's 100 characters):
     kot:l:<game>:<field>             lobby menus (monster, edition, variant; turn and
                                      reaction: the host's private clock menus)
     kot:e:<game>:<end|keep>:<unix>   the /kot end question, answerable until <unix>
+    kot:r:<game>                     Rematch, on a finished game's final board
 """
 
 from __future__ import annotations
@@ -77,6 +78,8 @@ class ClickHandler(Protocol):
 
     async def end_answer(self, interaction: Interaction, game_id: int, *, confirmed: bool,
                          expires: int) -> None: ...
+
+    async def rematch(self, interaction: Interaction, game_id: int) -> None: ...
 
     async def click_failed(self, interaction: Interaction, error: Exception) -> None: ...
 
@@ -545,4 +548,40 @@ def end_question_view(game_id: int, expires: int) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (GameButton, GameSelect, LobbyButton, LobbySelect, EndButton)
+# --- the end of a game ------------------------------------------------------------------
+
+
+class RematchButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"kot:r:(?P<game>\d+)",
+):
+    """The "🔁 Rematch" button of a finished game's final board (``kot:r:<game>``): a new
+    lobby in the same channel with the same players and options. Like every control, it
+    works after a restart."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="🔁 Rematch", style=discord.ButtonStyle.primary,
+                                           custom_id=f"kot:r:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> RematchButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        await _route(interaction, lambda clicks: clicks.rematch(interaction, self.game_id))
+
+
+def final_view(game: Game) -> discord.ui.View | None:
+    """The final board's Rematch button (a game that finished, not one stopped by hand)."""
+    if game.status != "over":
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(game.id))
+    return view
+
+
+DYNAMIC_ITEMS = (GameButton, GameSelect, LobbyButton, LobbySelect, EndButton, RematchButton)

@@ -31,7 +31,7 @@ from simcord import ChannelHandle, Env, GuildHandle, MemberActor
 from bot.app import KotBot
 from bot.config import Settings
 from bot.local import open_lobby
-from bot.model import Game
+from bot.model import Elimination, Game
 from engine import (
     Buy,
     Card,
@@ -372,6 +372,65 @@ async def ai_monsters(shots: Shots) -> None:
     await shots.shoot("ai-board", channel, [host])
 
 
+async def play_defaults_to_the_end(scene: Scene) -> None:
+    """Every question answered by its default, until the game is over."""
+    games = scene.shots.bot.service.games
+    while await games.active_in_channel(scene.channel.id) is not None:
+        decision, _asked = await scene.asked()
+        await scene.click(f"o{decision.options.index(decision.default)}")
+
+
+async def final_standings(shots: Shots) -> None:
+    """Six monsters: one about to win, a tie, two knocked out; the Rematch it offers; then
+    /kot end's standings."""
+    points = {0: 19, 1: 12, 2: 12, 3: 8, 4: 15, 5: 4}
+    out = {4: 3, 5: 1}  # seat offset -> knocked out by (offset)
+
+    def ending(state: GameState) -> GameState:
+        monsters = list(state.monsters)
+        for offset, vp in points.items():
+            seat = (state.active + offset) % len(monsters)
+            monsters[seat] = msgspec.structs.replace(monsters[seat], vp=vp)
+        for offset in out:
+            seat = (state.active + offset) % len(monsters)
+            monsters[seat] = msgspec.structs.replace(monsters[seat], hearts=0, alive=False)
+        return msgspec.structs.replace(state, monsters=tuple(monsters))
+
+    scene = await shots.scene("final-standings", players=6, change=ending)
+    games = shots.bot.service.games
+    async with games.lock(scene.game_id):
+        game = await games.game(scene.game_id)
+        active = game.playing_state().active
+        knocked_out = tuple(Elimination(seat=(active + offset) % 6, by=(active + by) % 6, turn=1)
+                            for offset, by in out.items())
+        chronicle = msgspec.structs.replace(game.chronicle, eliminations=knocked_out)
+        await games.save(replace(game, chronicle=chronicle), "chronicle")
+    await shots.env.advance_time(27 * 60)  # the game's length
+    await play_defaults_to_the_end(scene)
+    await shots.shoot("final-standings", scene.channel, scene.players)
+    final = scene.channel.last_message
+    assert final is not None
+    await scene.players[1].click(final, label="🔁 Rematch")
+    await shots.shoot("rematch-lobby", scene.channel, scene.players[1:])
+
+    stopped = await shots.scene("game-ended", players=4)
+    await stopped.roll(QUIET)
+    host = stopped.players[0]
+    asked = await host.slash(stopped.channel, "kot end")
+    assert asked.response is not None
+    await host.click(asked.response, label="End the game")
+    await shots.shoot("game-ended", stopped.channel, stopped.players)
+
+
+async def lobby_expired(shots: Shots) -> None:
+    """A lobby nobody started: closed in place, the channel free again."""
+    channel = shots.guild.create_text_channel("lobby-expired")
+    host, guest = shots.members[:2]
+    await open_lobby(channel, host, [guest])
+    await shots.env.advance_time(15 * 60 + 1)
+    await shots.shoot("lobby-expired", channel, [host])
+
+
 SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
     "ai-monsters": ai_monsters,
     "dice-tools": dice_tools,
@@ -386,6 +445,8 @@ SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
     "freeze-time": freeze_time,
     "opportunist": opportunist,
     "mimic": mimic,
+    "final-standings": final_standings,
+    "lobby-expired": lobby_expired,
 }
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import partial
+import asyncio
 from typing import Any
 
 import discord
@@ -12,26 +12,43 @@ from bot import publish
 from bot.cogs import KotCog
 from bot.messages import channel_busy_text
 from bot.model import BrokenGame, Refused
+from bot.publisher import LOBBY_ANSWER_DEFERRED
+
+# Discord wants an answer within 3 seconds. The lobby is the answer when it is stored by
+# then; otherwise the command is acknowledged ("thinking…") and the lobby replaces that.
+ANSWER_WITHIN = 2.0
+
+Interaction = discord.Interaction[Any]
 
 
 class LobbyCog(KotCog, name="Lobby"):
     @app_commands.command(name="start", description="Open a King of Tokyo lobby in this channel")
     @app_commands.guild_only()
-    async def start(self, interaction: discord.Interaction[Any]) -> None:
+    async def start(self, interaction: Interaction) -> None:
         assert interaction.channel_id is not None
-        service = self.bot.service
-        # The lobby message is the command's public answer (the publisher sends it).
-        show = partial(self.bot.publisher.show, interaction=interaction)
+        # The answer is either the lobby (sent by the publisher's pass) or the deferral:
+        # never both at once.
+        answering = asyncio.Lock()
+
+        async def show(game_id: int) -> object:
+            async with answering:
+                return await self.bot.publisher.show(game_id, interaction=interaction)
+
+        opening = asyncio.create_task(self.bot.service.lobbies.open(
+            guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+            host_id=interaction.user.id, show=show, host_name=interaction.user.display_name))
+        done, _pending = await asyncio.wait({opening}, timeout=ANSWER_WITHIN)
+        if not done:
+            async with answering:
+                if not interaction.response.is_done():
+                    interaction.extras[LOBBY_ANSWER_DEFERRED] = True
+                    await self.bot.io.acknowledge(interaction)
         try:
-            await service.lobbies.open(guild_id=interaction.guild_id,
-                                       channel_id=interaction.channel_id,
-                                       host_id=interaction.user.id, show=show,
-                                       host_name=interaction.user.display_name)
+            await opening
         except Refused as refusal:
             await self._already_busy(interaction, refusal)
 
-    async def _already_busy(self, interaction: discord.Interaction[Any],
-                            refusal: Refused) -> None:
+    async def _already_busy(self, interaction: Interaction, refusal: Refused) -> None:
         """The channel has a lobby or a game: say so, and make sure it is shown (its message
         may have been deleted while the bot was away)."""
         assert interaction.channel_id is not None
@@ -40,11 +57,20 @@ class LobbyCog(KotCog, name="Lobby"):
             game = await service.games.active_in_channel(interaction.channel_id)
         except BrokenGame:
             game = None
+        deferred = bool(interaction.extras.get(LOBBY_ANSWER_DEFERRED))
         if game is None:
-            await io.reply_privately(interaction, str(refusal))
+            await self._refuse(interaction, str(refusal), deferred=deferred)
             return
-        if not await io.acknowledge(interaction, thinking_privately=True):
+        if not deferred and not await io.acknowledge(interaction, thinking_privately=True):
             return
         await service.show_board(game.id, publish.refresh, self.bot.publisher.show)
         latest = service.games.cached(game.id) or game
-        await io.reply_privately(interaction, channel_busy_text(latest))
+        await self._refuse(interaction, channel_busy_text(latest), deferred=deferred)
+
+    async def _refuse(self, interaction: Interaction, text: str, *, deferred: bool) -> None:
+        """A refusal is private, except after a slow store made the answer public already:
+        then the "thinking…" answer says it."""
+        if deferred:
+            await self.bot.io.edit_response(interaction, content=text)
+        else:
+            await self.bot.io.reply_privately(interaction, text)

@@ -183,7 +183,8 @@ async def test_a_player_who_leaves_is_played_by_the_autopilot(table: Table) -> N
     assert "already left" in (private_reply(again) or "")
     await bob.slash(table.channel, "kot leave")  # the last player: the game ends
     assert await service(table.env).games.active_in_channel(table.channel.id) is None
-    assert any("every player has left" in m.content for m in table.channel.history())
+    assert any("every player has left" in (e.description or "")
+               for m in table.channel.history() for e in m.embeds)
 
 
 

@@ -43,7 +43,10 @@ async def test_end_needs_the_host_or_manage_channels_and_a_confirmation(table: T
     assert (await service(table.env).games.peek(game.id)).status == "ended"
     assert table.message(game.board_message_id or 0).components == []
     last = table.channel.last_message
-    assert last is not None and "ended King of Tokyo game" in last.content
+    assert last is not None and f"game #{game.id} was stopped" in last.content
+    # The standings are in tests/bot/test_game_end.py; here, who ended it and when.
+    assert last.embeds[0].description == (
+        f"🛑 {alice.mention} ended King of Tokyo game #{game.id} at turn 1.")
 
 
 async def test_a_moderator_may_end_someone_elses_game(table: Table) -> None:

@@ -30,9 +30,11 @@ async def test_whole_game_from_start_to_winner(table: Table) -> None:
     assert embed.title == "Game over"
     fields = {field.name: field.value for field in embed.fields}
     assert fields["Turns played"] == str(final.state.turn.number if final.state.turn else 0)
-    assert "💀" in fields["Eliminations"]
+    assert "💀" in fields["Final standings"] and "out turn" in fields["Final standings"]
     assert announcement.attachments[0].filename == "board.png"
-    assert not announcement.components
+    # No game controls left: only the Rematch button.
+    assert [child.custom_id for row in announcement.components
+            for child in getattr(row, "children", [])] == [f"kot:r:{game.id}"]
 
     log = await service(table.env).games.action_log(game.id)
     assert [entry.seq for entry in log] == list(range(1, len(log) + 1))

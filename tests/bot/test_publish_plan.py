@@ -12,10 +12,12 @@ import pytest
 from bot import publish
 from bot.model import Chronicle, Game, Lobby, Outcome
 from bot.publish import (
+    AnnounceEnd,
     AnnounceResult,
     CloseBoard,
     CloseLobby,
     EditBoard,
+    ExpireLobby,
     Notify,
     Plan,
     PostBoard,
@@ -105,7 +107,7 @@ async def test_ending_a_game_takes_its_buttons_and_tells_the_channel(
     await service.lobbies.join(game.id, 200, show)
     await service.lobbies.start(game.id, 100, show)
     await service.end(game.id, show, notice="ended by hand")
-    assert show.last == (RetireButtons(BOARD), Notify("ended by hand"))
+    assert show.last == (RetireButtons(BOARD), AnnounceEnd("ended by hand"))
 
 
 def test_the_end_of_a_game_and_a_game_nobody_plays() -> None:
@@ -142,7 +144,8 @@ def test_shows_that_change_nothing() -> None:
 def test_plans_are_json_and_back() -> None:
     plan = Plan(7, (PostBoard(None), AnnounceResult(1), EditBoard(2, redraw=False),
                     CloseBoard(3, turn=4, monster="The King", log=("a", "b")), RetireButtons(5),
-                    PostLobby(None), ShowLobby(6), CloseLobby(6, "cancelled"), Notify("hi")))
+                    PostLobby(None), ShowLobby(6), CloseLobby(6, "cancelled"), Notify("hi"),
+                    ExpireLobby(6, 15.0), AnnounceEnd("ended")))
     encoded = msgspec.json.encode(plan)
     assert b'"type":"CloseBoard"' in encoded
     assert msgspec.json.decode(encoded, type=Plan) == plan
