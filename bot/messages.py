@@ -270,11 +270,20 @@ def board_content(game: Game, now: float) -> str:
             "Every monster is down: nobody wins."
         )
     deadlines = question_deadlines(game, now)
-    return "\n".join(
+    roster = [seats_line(game)] if state.turn is not None and state.turn.number == 1 else []
+    return "\n".join(roster + [
         f"{player_tag(game, decision.seat)} {prompt(state, index)}"
         + (f" {deadline_text(deadlines[decision.id])}" if decision.id in deadlines else "")
         for index, decision in enumerate(state.pending)
-    )
+    ])
+
+
+def seats_line(game: Game) -> str:
+    """Who plays which monster, on the first turn's board: each player learns theirs (the
+    board's first post mentions them)."""
+    state = game.playing_state()
+    return "🎲 " + ", ".join(f"{player_tag(game, seat)} is **{monster.name}**"
+                            for seat, monster in enumerate(state.monsters)) + "."
 
 
 def ping_content(game: Game, decision: Decision, now: float) -> str:

@@ -236,3 +236,16 @@ async def test_server_settings_need_manage_server_and_set_new_lobbies(table: Tab
     await open_lobby(table.channel, guest, [host])
     game = await table.game()
     assert (game.lobby.turn_seconds, game.lobby.reaction_seconds) == (90, 20)
+
+
+async def test_the_first_board_tells_each_player_their_monster(table: Table) -> None:
+    game = await table.start_game(players=3)
+    state = game.playing_state()
+    first_board = table.message(game.board_message_id or 0)
+    roster = first_board.content.splitlines()[0]
+    for seat, user_id in enumerate(game.seats):
+        assert f"<@{user_id}> is **{state.monsters[seat].name}**" in roster
+    assert {user.id for user in first_board.mentions} == set(game.seats)  # all notified
+    await end_quiet_turn(table)
+    game = await table.game()
+    assert "🎲" not in table.message(game.board_message_id or 0).content  # turn 1 only
