@@ -11,6 +11,7 @@ from typing import Literal
 
 import msgspec
 
+from bot.config import DEFAULT_REACTION_TIMEOUT, DEFAULT_TURN_TIMEOUT
 from bot.store import Status
 from engine import Edition, GameState, IllegalAction, NotYourDecision, Options, RefusalCode, events
 
@@ -80,8 +81,8 @@ class LobbyPlayer(msgspec.Struct, frozen=True, omit_defaults=True):
 
 
 # The turn clock's defaults: what a game stored before the clock was a lobby option plays with.
-TURN_SECONDS = 120.0
-REACTION_SECONDS = 30.0
+TURN_SECONDS = DEFAULT_TURN_TIMEOUT
+REACTION_SECONDS = DEFAULT_REACTION_TIMEOUT
 
 
 class Lobby(msgspec.Struct, frozen=True, omit_defaults=True):

@@ -407,7 +407,7 @@ class Publisher:
 
     async def _notify(self, current: _Pass, entry: OutboxEntry, text: str) -> None:
         game = current.game
-        if await self._sent_before(current, entry, text):
+        if await self._sent_before(current, entry, text) is not None:
             return
         try:
             await self._io.notify(game.channel_id, game.guild_id, text)
@@ -434,10 +434,8 @@ class Publisher:
             decision = state.decision(decision_id)
             assert decision is not None
             text = ping_content(current.game, decision, self._turns.now())
-            message_id = await self._find_sent(current, entry, text)
-            if message_id is None:
-                await self._service.games.start_attempt(game.id, entry.seq)
-                message_id = await self._io.ping(game.channel_id, game.guild_id, text)
+            message_id = (await self._sent_before(current, entry, text)
+                          or await self._io.ping(game.channel_id, game.guild_id, text))
             self._set_pings(current, (*current.game.chronicle.pings,
                                       Ping(decision_id, message_id)))
             await self._save(current)  # recorded at once: never sent twice
@@ -463,28 +461,25 @@ class Publisher:
         self._stamp_end(current)
         game = current.game
         content = ENDED_CONTENT.format(game_id=game.id)
-        if await self._sent_before(current, entry, content):
+        if await self._sent_before(current, entry, content) is not None:
             return
         picture = await board_file(game)
         await self._io.post(game.channel_id, game.guild_id, content=content,
                             embed=ended_embed(game, notice), file=picture, view=None)
 
-    async def _find_sent(self, current: _Pass, entry: OutboxEntry, text: str) -> int | None:
-        """The id of a message with this text an earlier attempt of ``entry`` sent."""
-        if not entry.attempts:
-            return None
+    async def _sent_before(self, current: _Pass, entry: OutboxEntry,
+                           content: str) -> int | None:
+        """The id of the message an earlier attempt at this post sent (found by its text
+        among the bot's recent messages); None after noting this attempt, before sending."""
         game = current.game
-        sent = await self._io.own_recent_messages(game.channel_id, game.guild_id, after=None,
-                                                  limit=20)
-        return next((m.id for m in sent if m.content == text), None)
-
-    async def _sent_before(self, current: _Pass, entry: OutboxEntry, content: str) -> bool:
-        """Whether an earlier attempt at this post reached the channel (found by its text
-        among the bot's recent messages); otherwise note this attempt, before sending."""
-        if await self._find_sent(current, entry, content) is not None:
-            return True
-        await self._service.games.start_attempt(current.game.id, entry.seq)
-        return False
+        if entry.attempts:
+            sent = await self._io.own_recent_messages(game.channel_id, game.guild_id,
+                                                      after=None, limit=20)
+            found = next((m.id for m in sent if m.content == content), None)
+            if found is not None:
+                return found
+        await self._service.games.start_attempt(game.id, entry.seq)
+        return None
 
     def _stamp_end(self, current: _Pass) -> None:
         """The game's end is first shown now: its length runs until then (kept, so the
