@@ -292,12 +292,14 @@ async def measure(games: int, seed: int, seats: Sequence[int], *, face_buttons: 
     from ``seed``) through the real bot on SimCord; count their clicks."""
     tally = Tally(face_buttons)
     with tempfile.TemporaryDirectory() as folder:
+        # No clock: the scripted players answer at once, nobody is played by the autopilot.
         bot = KotBot(Settings(token="offline", database=Path(folder) / "kot.sqlite3",
-                              turn_timeout=0), sync_commands=True)
+                              turn_timeout=0, reaction_timeout=0), sync_commands=True)
         async with simcord.run(bot) as env:
             seeds = iter(range(seed * 1_000_003, seed * 1_000_003 + games))
             # The same games on every run with this seed (the bot draws a random seed).
-            bot.service.lobbies = Lobbies(bot.service.games, seeds.__next__, bot.clock)
+            bot.service.lobbies = Lobbies(bot.service.games, seeds.__next__, bot.clock,
+                                          turn_seconds=0, reaction_seconds=0)
             guild = env.create_guild()
             people = [guild.add_member(env.create_user(f"player{n}")) for n in range(max(seats))]
             try:
