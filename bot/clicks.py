@@ -35,6 +35,7 @@ from bot.messages import (
     rematch_busy_text,
 )
 from bot.model import BrokenGame, ClickRefused, Game, Refused
+from bot.panel import panel_for
 from bot.publisher import Publisher
 from bot.service import GameService
 from bot.timers import TurnClock
@@ -224,6 +225,41 @@ class Clicks:
             if user_id > 0 and not await self._io.still_member(game.guild_id, user_id):
                 log.info("game %s: player %s left the server", game_id, user_id)
                 await self._service.leave(game_id, user_id, self._publisher.show)
+
+    # --- the "My monster" panel and its standing orders -----------------------------------
+
+    async def monster_panel(self, interaction: Interaction, game_id: int) -> None:
+        """A player's panel (with their standing orders), or the table for anyone else;
+        privately. It changes nothing."""
+        game = await self._read(interaction, game_id)
+        if game is None:
+            return
+        try:
+            embed, view = panel_for(game, interaction.user.id)
+        except Refused as refusal:
+            await self._io.reply_privately(interaction, str(refusal))
+            return
+        await self._io.reply_privately(interaction, None, embed=embed,
+                                       **({} if view is None else {"view": view}))
+
+    async def order_select(self, interaction: Interaction, game_id: int, field: str,
+                           values: list[str]) -> None:
+        """A standing order changed from the panel's menus: stored (a question it answers
+        that is pending is answered at once), and the panel shows it."""
+        if not await self._io.acknowledge(interaction):  # storing waits for the game's lock
+            return
+        show = partial(self._publisher.show, interaction=interaction)
+        try:
+            game = await self._service.set_order(game_id, interaction.user.id, field,
+                                                 values[0] if values else "", show)
+            embed, view = panel_for(game, interaction.user.id)
+        except Refused as refusal:
+            await self._io.reply_privately(interaction, str(refusal))
+            return
+        except BrokenGame:
+            await self._io.reply_privately(interaction, GAME_UNREADABLE)
+            return
+        await self._io.edit_response(interaction, embed=embed, view=view)
 
     # --- lobby ----------------------------------------------------------------------
 

@@ -480,6 +480,8 @@ HELP = """\
 `/kot start` — open a lobby in this channel (Join, pick a monster, add AI monsters, \
 the host starts).
 `/kot board` — post the current board again (with its buttons).
+`/kot me` — your monster, its cards and your standing orders (auto-yield, auto-stay, \
+skip buying), privately; the whole table if you are watching (the board's 📋 My monster).
 `/kot hint` — what the Hard AI would do in your place, and why (only you see it).
 `/kot leave` — leave the lobby, or the game (the autopilot plays your monster to the end).
 `/kot end` — end the game (the host or a member who can manage the channel).

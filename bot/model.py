@@ -137,6 +137,23 @@ class Ping(msgspec.Struct, frozen=True):
     message_id: int
 
 
+# A player's standing order for the buy step: ask them; skip it when they can buy no card
+# (only sweeping or ending the turn is left); always skip it.
+BuyOrder = Literal["ask", "unaffordable", "never"]
+
+
+class StandingOrder(msgspec.Struct, frozen=True, omit_defaults=True):
+    """Answers a player set in advance (from the "My monster" panel), given for them the
+    moment their question is asked (``bot.orders``). None: ask."""
+
+    seat: int
+    # Yield Tokyo when the hearts left after the loss are this many or fewer.
+    yield_at: int | None = None
+    # Stay in Tokyo when the hearts left after the loss are more than this (0: always).
+    stay_above: int | None = None
+    buy: BuyOrder = "ask"
+
+
 class Chronicle(msgspec.Struct, frozen=True, omit_defaults=True):
     """What the board, the timers and the final summary need beyond the engine state."""
 
@@ -166,6 +183,11 @@ class Chronicle(msgspec.Struct, frozen=True, omit_defaults=True):
     # bot's clock): the game's length in its final standings. 0: not known.
     started_at: float = 0.0
     ended_at: float = 0.0
+    # The players' standing orders (a seat with none has no entry).
+    orders: tuple[StandingOrder, ...] = ()
+
+    def order_of(self, seat: int) -> StandingOrder:
+        return next((o for o in self.orders if o.seat == seat), StandingOrder(seat))
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from bot.model import (
     Outcome,
     Refused,
 )
+from bot.orders import ordered_answer, with_choice, with_order
 from bot.publish import Show
 from bot.saved_games import LoggedAction, SavedGames
 from bot.store import ACTIVE_STATUSES, Status, Store
@@ -114,8 +115,9 @@ class GameService:
                 await show(game_id)
                 return Outcome(game, (), None, redraw=False)
             chronicle, note = presence.after_click(game, decision.seat)
-            outcome = await self._record(game, [self._step(
-                replace(game, chronicle=chronicle), decision.seat, user_id, action, note=note)])
+            step = self._step(replace(game, chronicle=chronicle), decision.seat, user_id,
+                              action, note=note)
+            outcome = await self._record(game, [step, *self._by_orders(step.outcome.game)])
             await show(game_id)
             return outcome
 
@@ -138,6 +140,7 @@ class GameService:
                 decision = state.decision(todo.pop(0))
                 if decision is not None:
                     steps.append(await self._autoplay(game, decision))
+                    steps.extend(self._by_orders(steps[-1].outcome.game))
                     game = steps[-1].outcome.game
                 if not todo:
                     now = self._clock()
@@ -160,18 +163,47 @@ class GameService:
         game = replace(game, chronicle=told.chronicle)
         return self._step(game, decision.seat, None, action, note=told.note, idle=told.idle)
 
+    def _by_orders(self, game: Game) -> list[_Step]:
+        """The answers the players' standing orders give to the questions now pending, and
+        to those these answers lead to (``bot.orders``)."""
+        steps: list[_Step] = []
+        while (len(steps) < MAX_AUTOPLAY_STEPS and game.status == "playing"
+               and game.state is not None):
+            ordered = next(((decision, answer) for decision in game.state.pending
+                            if (answer := ordered_answer(game, decision)) is not None), None)
+            if ordered is None:
+                break
+            decision, (action, note) = ordered
+            # Not the table gone quiet: the player chose this answer.
+            steps.append(self._step(game, decision.seat, None, action, note=note, idle=False))
+            game = steps[-1].outcome.game
+        return steps
+
+    async def set_order(self, game_id: int, user_id: int, field: str, value: str,
+                        show: Show) -> Game:
+        """Change one part of a player's standing order (a menu of the "My monster" panel);
+        a question it answers that is pending now is answered at once."""
+        async with self.games.lock(game_id):
+            game = await self.games.game(game_id)
+            seat = _playing_seat(game, user_id)
+            try:
+                order = with_choice(game.chronicle.order_of(seat), field, value)
+            except ValueError:
+                raise Refused("pick one of the listed choices") from None
+            game = replace(game, chronicle=with_order(game.chronicle, order))
+            steps = self._by_orders(game)
+            if not steps:
+                return await self.games.save(game, "chronicle")
+            outcome = await self._record(game, steps)
+            await show(game_id)
+            return outcome.game
+
     async def leave(self, game_id: int, user_id: int, show: Show) -> Game:
         """A player leaves a game in play: the autopilot plays their monster to the end. The
         last player to leave ends the game."""
         async with self.games.lock(game_id):
             game = await self.games.game(game_id)
-            if game.status != "playing":
-                raise Refused("this game is not in play")
-            seat = game.seat_of(user_id)
-            if seat is None or game.ai_level(seat) is not None:
-                raise Refused("you are not playing in this game")
-            if seat in game.chronicle.left:
-                raise Refused("you have already left this game")
+            seat = _playing_seat(game, user_id)
             chronicle, note = presence.after_leaving(game, seat)
             game = replace(game, chronicle=with_note(chronicle, note))
             if presence.players_left(game):
@@ -260,6 +292,19 @@ class GameService:
 class _Step:
     action: LoggedAction
     outcome: Outcome
+
+
+def _playing_seat(game: Game, user_id: int) -> int:
+    """The seat of a player still playing this game in play (to leave it, or change their
+    standing orders); Refused otherwise."""
+    if game.status != "playing":
+        raise Refused("this game is not in play")
+    seat = game.seat_of(user_id)
+    if seat is None or game.ai_level(seat) is not None:
+        raise Refused("you are not playing in this game")
+    if seat in game.chronicle.left:
+        raise Refused("you have already left this game")
+    return seat
 
 
 def _playing_state(game: Game) -> GameState:

@@ -17,10 +17,13 @@ custom_id formats (all under Discord's 100 characters):
                                      reaction: the host's private clock menus)
     kot:e:<game>:<end|keep>:<unix>   the /kot end question, answerable until <unix>
     kot:r:<game>                     Rematch, on a finished game's final board
+    kot:m:<game>                     📋 My monster: a player's panel, or the table for others
+    kot:o:<game>:<yield|stay|buy>    the panel's standing-order menus
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol, cast
@@ -28,7 +31,15 @@ from typing import Any, Protocol, cast
 import discord
 
 from bot.messages import clock_words
-from bot.model import Game, Lobby
+from bot.model import Game, Lobby, StandingOrder
+from bot.orders import (
+    BUY_WORDS,
+    ORDER_FIELDS,
+    STAY_CHOICES,
+    YIELD_CHOICES,
+    stay_words,
+    yield_words,
+)
 from engine import (
     FACE_SYMBOLS,
     FACES,
@@ -80,6 +91,11 @@ class ClickHandler(Protocol):
                          expires: int) -> None: ...
 
     async def rematch(self, interaction: Interaction, game_id: int) -> None: ...
+
+    async def monster_panel(self, interaction: Interaction, game_id: int) -> None: ...
+
+    async def order_select(self, interaction: Interaction, game_id: int, field: str,
+                           values: list[str]) -> None: ...
 
     async def click_failed(self, interaction: Interaction, error: Exception) -> None: ...
 
@@ -338,6 +354,94 @@ def board_view(game: Game) -> discord.ui.View | None:
                                        custom_id=f"kot:ai:{game.id}", disabled=True))
     for item in items:
         view.add_item(item)
+    _add_panel_button(view, game)
+    return view
+
+
+def _add_panel_button(view: discord.ui.View, game: Game) -> None:
+    """📋 My monster, last: in the last row, where the question's controls leave room (a
+    roll of nine dice with every dice tool fills the five rows; /kot me answers the same)."""
+    with contextlib.suppress(ValueError):  # no room: the question's controls come first
+        view.add_item(MonsterButton(game.id, row=MAX_ROWS - 1))
+
+
+# --- the "My monster" panel and its standing orders --------------------------------------
+
+MY_MONSTER = "📋 My monster"
+
+
+class MonsterButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"kot:m:(?P<game>\d+)",
+):
+    """📋 My monster (``kot:m:<game>``): a player's panel, privately; the whole table for
+    anyone else."""
+
+    def __init__(self, game_id: int, row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=MY_MONSTER, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"kot:m:{game_id}"), row=row)
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> MonsterButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        await _route(interaction, lambda clicks: clicks.monster_panel(interaction, self.game_id))
+
+
+class OrderSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"kot:o:(?P<game>\d+):(?P<field>yield|stay|buy)",
+):
+    """One menu of a player's standing orders, under their private panel."""
+
+    def __init__(self, game_id: int, field: str, order: StandingOrder | None = None) -> None:
+        super().__init__(_order_select(f"kot:o:{game_id}:{field}", field, order))
+        self.game_id = game_id
+        self.field = field
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> OrderSelect:
+        return cls(int(match["game"]), match["field"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        values = list(self.item.values)
+        await _route(interaction, lambda clicks: clicks.order_select(
+            interaction, self.game_id, self.field, values))
+
+
+def _order_select(custom_id: str, field: str, order: StandingOrder | None
+                  ) -> discord.ui.Select[Any]:
+    choices: list[tuple[str, str]]
+    if field == "buy":
+        current: str = order.buy if order is not None else "ask"
+        choices = [(key, f"Buying: {words}") for key, words in BUY_WORDS.items()]
+    else:
+        hearts = None if order is None else order.yield_at if field == "yield" else order.stay_above
+        current = "off" if hearts is None else str(hearts)
+        words, values = ((yield_words, YIELD_CHOICES) if field == "yield"
+                         else (stay_words, STAY_CHOICES))
+        choices = [("off", f"{'Yield' if field == 'yield' else 'Stay'}: ask me"),
+                   *((str(n), words(n).capitalize()) for n in values)]
+    return discord.ui.Select(custom_id=custom_id, options=[
+        discord.SelectOption(label=label, value=value, default=value == current)
+        for value, label in choices
+    ])
+
+
+def orders_view(game: Game, seat: int) -> discord.ui.View:
+    """The standing-order menus under a player's panel, showing their current orders."""
+    view = discord.ui.View(timeout=None)
+    order = game.chronicle.order_of(seat)
+    for field in ORDER_FIELDS:
+        view.add_item(OrderSelect(game.id, field, order))
     return view
 
 
@@ -584,4 +688,5 @@ def final_view(game: Game) -> discord.ui.View | None:
     return view
 
 
-DYNAMIC_ITEMS = (GameButton, GameSelect, LobbyButton, LobbySelect, EndButton, RematchButton)
+DYNAMIC_ITEMS = (GameButton, GameSelect, LobbyButton, LobbySelect, EndButton, RematchButton,
+                 MonsterButton, OrderSelect)

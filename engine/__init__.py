@@ -53,6 +53,7 @@ from engine.core import (
     require_decision,
 )
 from engine.describe import (
+    card_status,
     narrate,
     option_label,
     private_option_label,
@@ -154,6 +155,7 @@ __all__ = [
     "apply",
     "card_cost",
     "card_info",
+    "card_status",
     "create_game",
     "decode_action",
     "decode_state",

@@ -431,6 +431,11 @@ class Power:
         ``HeartDice(amount=left, cards_done=True)`` with the hearts it leaves to the owner."""
         return False
 
+    def status(self, state: GameState, card: Card) -> str:
+        """What is on the card now, in a few words for its owner's panel ("" for nothing):
+        by default its tokens; a card whose tokens mean something names them."""
+        return f"{card.tokens} tokens on it" if card.tokens else ""
+
     def secret(self, state: GameState, decision: Decision) -> str | None:
         """What only the monster asked may see about this card's question (Made in a Lab:
         the card it looked at), or None. ``prompt`` and ``choice_label`` are public and must

@@ -25,7 +25,7 @@ from engine.actions import (
     Yield,
 )
 from engine.core import POWERS, buy_offer, card_cost, card_name, effective_key, find_card
-from engine.state import BAY_MIN_MONSTERS, FACE_SYMBOLS, Decision, GameState
+from engine.state import BAY_MIN_MONSTERS, FACE_SYMBOLS, Card, Decision, GameState
 
 FACE_WORDS = {
     "1": "1",
@@ -123,6 +123,24 @@ def _choice_label(state: GameState, action: Choose) -> str:
             parts.append(f"remove {_plural(choice.shrink, 'shrink token')}")
         return (", ".join(parts) or "heal only").capitalize()
     return type(choice).__name__
+
+
+# --- cards owned: what they hold now -------------------------------------------------------
+
+
+def card_status(state: GameState, card: Card) -> str:
+    """What an owned card holds now, for its owner's panel ("" for nothing): the card a copy
+    copies, what the card says its tokens are, and whether it was used this turn."""
+    parts = []
+    key = effective_key(state, card)
+    if card.copies is not None and key != card.key:
+        parts.append(f"copies {card_name(state, key)}")
+    power = POWERS.get(key)
+    if power is not None and (held := power.status(state, card)):
+        parts.append(held)
+    if state.turn is not None and card.used_turn == state.turn.number:
+        parts.append("used this turn")
+    return "; ".join(parts)
 
 
 # --- secrets: what only the monster asked may see (Made in a Lab's card) -----------------

@@ -32,6 +32,7 @@ from bot.app import KotBot
 from bot.config import Settings
 from bot.local import open_lobby
 from bot.model import Elimination, Game
+from bot.views import MY_MONSTER
 from engine import (
     Buy,
     Card,
@@ -431,6 +432,21 @@ async def lobby_expired(shots: Shots) -> None:
     await shots.shoot("lobby-expired", channel, [host])
 
 
+async def my_monster(shots: Shots) -> None:
+    """The 📋 My monster panel with its standing-order menus, and a watcher's table."""
+    scene = await shots.scene("my-monster", players=3, change=owning(
+        {0: ["smoke_cloud", "extra_head", "mimic"], 1: ["jets", "giant_brain"]},
+        energy={0: 6, 1: 3}, hearts={0: 7}, face_up=FACE_UP))
+    game = await scene.game()
+    board = next(m for m in scene.channel.history() if m.id == game.board_message_id)
+    _decision, player = await scene.asked()
+    await player.click(board, label=MY_MONSTER)
+    await scene.shoot("my-monster", viewer=player)
+    watcher = shots.members[-1]
+    await watcher.click(board, label=MY_MONSTER)
+    await shots.shoot("table-view", scene.channel, [watcher])
+
+
 SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
     "ai-monsters": ai_monsters,
     "dice-tools": dice_tools,
@@ -447,6 +463,7 @@ SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
     "mimic": mimic,
     "final-standings": final_standings,
     "lobby-expired": lobby_expired,
+    "my-monster": my_monster,
 }
 
 

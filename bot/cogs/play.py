@@ -1,5 +1,5 @@
-"""Playing: ``/kot board``, ``/kot hint``, ``/kot end``, and the channels and servers that go
-away. The game's buttons are handled by ``bot.clicks``."""
+"""Playing: ``/kot board``, ``/kot hint``, ``/kot me``, ``/kot leave``, ``/kot end``, and the
+channels and servers that go away. The game's buttons are handled by ``bot.clicks``."""
 
 from __future__ import annotations
 
@@ -66,6 +66,17 @@ class PlayCog(KotCog, name="Play"):
             return
         reason = await self.bot.autopilot.hint(state, asked)
         await self.bot.io.reply_privately(interaction, f"💡 {reason}")
+
+    @app_commands.command(name="me",
+                          description="Your monster, its cards and your standing orders "
+                                      "(only you see it)")
+    @app_commands.guild_only()
+    async def me(self, interaction: discord.Interaction[Any]) -> None:
+        """The board's 📋 My monster, as a command: for when the board has no room for the
+        button, or is far up the channel."""
+        game = await self._channel_game(interaction)
+        if game is not None:
+            await self.bot.clicks.monster_panel(interaction, game.id)
 
     @app_commands.command(name="leave",
                           description="Leave the game in this channel (the autopilot plays on)")

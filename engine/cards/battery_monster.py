@@ -86,6 +86,9 @@ class BatteryMonster(Power):
         else:
             _discard_empty(ctx, seat, card, "its energy is used up")
 
+    def status(self, state: GameState, card: Card) -> str:
+        return f"{card.tokens}⚡ left on it"
+
 
 def _discard_empty(ctx: Ctx, seat: int, card: Card, reason: str) -> None:
     """The card (or the Mimic copying it) goes; a question it had asked this turn (the

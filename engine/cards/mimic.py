@@ -54,6 +54,10 @@ class Mimic(Power):
         if choices:
             self.ask(ctx, seat, card, "mimic_move", (*choices, Pass()), Pass())
 
+    def status(self, state: GameState, card: Card) -> str:
+        # (A Mimic that copies a card answers as that card: only an idle one gets here.)
+        return "copies no card yet"
+
     def prompt(self, state: GameState, decision: Decision) -> str:
         name = card_name(state, self.key)
         if decision.question == "mimic_move":

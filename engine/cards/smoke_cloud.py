@@ -5,7 +5,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from engine.core import Ctx, Power, register, remove_card, replace_card
-from engine.state import Card
+from engine.state import Card, GameState
 
 
 @register
@@ -22,3 +22,6 @@ class SmokeCloud(Power):
         else:
             # The last token is spent: the card (or the copier carrying the tokens) goes.
             remove_card(ctx, seat, card, "its last smoke token was used")
+
+    def status(self, state: GameState, card: Card) -> str:
+        return f"{card.tokens} smoke left"

@@ -9,6 +9,7 @@ import pytest
 from bot_harness import TEST_AI_PAUSE, Table, bot_of, make_bot, private_reply, service
 
 from bot.model import Game
+from bot.views import MY_MONSTER
 from engine import Action, Decision, GameState, Timeout
 
 AI_PAUSE = TEST_AI_PAUSE
@@ -98,9 +99,10 @@ async def test_one_person_plays_against_ai_monsters(table: Table) -> None:
     assert (await table.game()).playing_state().seq == seq
     board = table.message(game.board_message_id or 0)
     assert "<@" not in (board.content or "") and "🤖 Easy AI" in (board.content or "")
-    # Nothing to click while an AI monster plays: one greyed-out sign.
+    # Nothing to answer while an AI monster plays: one greyed-out sign (and the panel).
     buttons = [item for row in board.components for item in getattr(row, "children", [])]
-    assert len(buttons) == 1 and buttons[0].disabled and "thinking" in (buttons[0].label or "")
+    assert len(buttons) == 2 and "thinking" in (buttons[0].label or "")
+    assert buttons[0].disabled and buttons[1].label == MY_MONSTER
 
     for _ in range(3):
         game = await _ai_moves_until_a_person_is_asked(table, game.id)

@@ -16,6 +16,7 @@ from bot.app import KotBot
 from bot.local import open_lobby
 from bot.messages import LEFT_GAME, refusal_text
 from bot.model import ClickRefused, Game
+from bot.views import MY_MONSTER
 from engine import EndBuying, GameState, Roll, Yield
 
 TURN = 120
@@ -169,7 +170,7 @@ async def test_a_player_who_leaves_is_played_by_the_autopilot(table: Table) -> N
     # Her board has no buttons left: the autopilot plays; a click from an old copy is refused.
     board = table.message(game.board_message_id or 0)
     labels = [c.label for row in board.components for c in row.children]  # type: ignore[attr-defined]
-    assert len(labels) == 1 and "thinking" in (labels[0] or "")
+    assert len(labels) == 2 and "thinking" in (labels[0] or "") and labels[1] == MY_MONSTER
     with pytest.raises(ClickRefused) as refused:
         service(table.env).check_click(game, alice.id, game.playing_state().pending[0].id)
     assert refusal_text(refused.value, game) == LEFT_GAME

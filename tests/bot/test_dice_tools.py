@@ -12,6 +12,7 @@ import msgspec
 from bot_harness import Table, force_dice, private_reply, rewrite_state
 from simcord import MemberActor
 
+from bot.views import MY_MONSTER
 from engine import Card, Face, GameState, Roll, StopRolling
 
 FILLER: list[Face] = ["2", "2", "3", "heart", "energy", "smash"]
@@ -76,14 +77,15 @@ async def test_stretchy_sets_a_die_to_a_face_in_three_clicks(table: Table) -> No
     assert decision.question == "stretchy"
     assert game.board_message_id is not None
     assert labels(table, game.board_message_id) == [
-        "Die 1 (2)", "Die 2 (2)", "Die 3 (3)", "Die 4 (❤️)", "Die 5 (⚡)", "Die 6 (💥)", "Cancel"]
+        "Die 1 (2)", "Die 2 (2)", "Die 3 (3)", "Die 4 (❤️)", "Die 5 (⚡)", "Die 6 (💥)", "Cancel",
+        MY_MONSTER]
 
     await click_label(table, alice, "Die 3 (3)")
     game, decision, _ = await table.asked()
     assert decision.question == "stretchy_face"
     assert game.board_message_id is not None
     assert labels(table, game.board_message_id) == [
-        "1", "2", "⚡ energy", "❤️ heart", "💥 smash", "Cancel"]
+        "1", "2", "⚡ energy", "❤️ heart", "💥 smash", "Cancel", MY_MONSTER]
 
     await click_label(table, alice, "2")
     game, decision, _ = await table.asked()
@@ -125,7 +127,8 @@ async def test_herd_culler_turns_a_die_into_a_1_once_a_turn(table: Table) -> Non
     game = await table.game()
     assert game.board_message_id is not None
     assert labels(table, game.board_message_id) == [
-        "Die 3 (2) → 1", "Die 4 (3) → 1", "Die 5 (❤️) → 1", "Die 6 (💥) → 1", "Cancel"]
+        "Die 3 (2) → 1", "Die 4 (3) → 1", "Die 5 (❤️) → 1", "Die 6 (💥) → 1", "Cancel",
+        MY_MONSTER]
     await click_label(table, alice, "Die 4 (3) → 1")
     game, _decision, _ = await table.asked()
     state = game.state
@@ -204,7 +207,7 @@ async def test_freeze_time_offers_the_extra_turn_with_one_die_fewer(table: Table
     assert decision.question == "freeze_time"
     assert game.board_message_id is not None
     assert labels(table, game.board_message_id) == ["Take the extra turn (5 dice)",
-                                                    "No extra turn"]
+                                                    "No extra turn", MY_MONSTER]
     seat = decision.seat
     await click_label(table, alice, "Take the extra turn (5 dice)")
     game, decision, _ = await table.asked()
@@ -231,7 +234,8 @@ async def test_many_dice_tools_fit_the_board(table: Table) -> None:
     board = table.message(game.board_message_id)
     assert len(board.components) <= 5
     assert all(len(row.children) <= 5 for row in board.components)
-    assert len(buttons(table, game.board_message_id)) == 6 + 1 + 7   # (and "Keep 2s ×2")
+    # (and "Keep 2s ×2", and 📋 My monster)
+    assert len(buttons(table, game.board_message_id)) == 6 + 1 + 7 + 1
     # Each card's button fits one line of a phone.
     too_long = [x for x in labels(table, game.board_message_id) if len(x) > PHONE_LABEL]
     assert not too_long

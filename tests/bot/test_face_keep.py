@@ -10,6 +10,7 @@ import pytest
 from bot_harness import Table, bot_of, force_dice, private_reply, rewrite_state, service
 
 from bot.model import ClickRefused
+from bot.views import MY_MONSTER
 from engine import Card, Face, GameState, Keep, Roll
 
 MAX_ROWS = 5
@@ -45,7 +46,7 @@ async def test_a_face_button_keeps_every_die_of_that_face_in_one_action(table: T
     board = game.board_message_id or 0
     # Faces two or more loose dice show; the lone heart has only its die's button.
     assert labels(table, board)[6:] == ["Keep 1s ×3", "Keep 💥 ×2", "Roll (1 left)",
-                                        "Done rolling"]
+                                        "Done rolling", MY_MONSTER]
     logged = len(await service(table.env).games.action_log(game.id))
 
     result = await asked.click(table.message(board), label="Keep 1s ×3")
@@ -58,7 +59,7 @@ async def test_a_face_button_keeps_every_die_of_that_face_in_one_action(table: T
     # The 1s are kept (green, "release"), their face button is gone, the smashes' stays.
     assert labels(table, board) == [
         "💥 keep", "✓ 1 release", "❤️ keep", "✓ 1 release", "💥 keep", "✓ 1 release",
-        "Keep 💥 ×2", "Roll (1 left)", "Done rolling"]
+        "Keep 💥 ×2", "Roll (1 left)", "Done rolling", MY_MONSTER]
 
 
 async def test_a_face_button_adds_to_the_dice_kept_and_counts_only_the_loose_ones(
@@ -153,7 +154,9 @@ async def test_the_most_dice_and_every_dice_tool_fit_in_five_rows(
     assert len(rows) <= MAX_ROWS
     assert all(len(row) <= MAX_BUTTONS_IN_ROW for row in rows)
     shown = [b.label for row in rows for b in row]
-    assert len(shown) == len(dice) + 4 + len(decision.options)
+    # The dice, four faces, the options, and 📋 My monster (the last row has room for it).
+    assert len(shown) == len(dice) + 4 + len(decision.options) + 1
+    assert shown[-1] == MY_MONSTER
     faces_offered = [label for label in shown if label and label.startswith("Keep")]
     assert faces_offered == ["Keep 1s ×2", "Keep 2s ×2", "Keep 3s ×2", "Keep ❤️ ×2"]
     assert {"Roll (Energy Drink: pay 1⚡)", "Roll (Smoke Cloud)", "Done rolling",
