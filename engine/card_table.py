@@ -1,11 +1,14 @@
-"""Static data for the 66 Power cards of the King of Tokyo base deck.
+"""Static data for the Power cards: the 66 of the King of Tokyo base deck, and the 14 that
+are new in King of Tokyo: Origins.
 
-One row per distinct card (64 rows, 66 cards once copies are counted): the 2016 edition's name,
-cost and effect, plus the 2011 name and, where the 2011 card behaves differently, its 2011
-effect and cost. Effect texts are our own short paraphrases for buttons and card pictures, not
-the printed card text. Source: the research notes in ``rules/cards.md`` (sections 2, 3 and 5).
+One row per distinct card (64 base rows, 66 cards once copies are counted): the 2016 edition's
+name, cost and effect, plus the 2011 name and, where the 2011 card behaves differently, its
+2011 effect and cost. Effect texts are our own short paraphrases for buttons and card pictures,
+not the printed card text. Source: the research notes in ``rules/cards.md`` (sections 2, 3, 4
+and 5). The Origins cards (``box="origins"``) are in no base deck unless a game asks for them;
+the Origins reprints are base rows.
 
-Origins, Dark Edition and promo cards are deliberately left out.
+Dark Edition and promo cards are deliberately left out.
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ from typing import Literal, NamedTuple
 
 CardKind = Literal["keep", "discard"]
 Edition = Literal["2016", "2011"]
+# Which box a card comes from: the base game's 66 cards, or the 14 new in Origins.
+Box = Literal["base", "origins"]
 
 
 class CardInfo(NamedTuple):
@@ -28,6 +33,7 @@ class CardInfo(NamedTuple):
     text: str  # what the 2016 card does, in our own words (<= 110 characters)
     text_2011: str = ""  # only where the 2011 card works differently; else ""
     cost_2011: int = -1  # only where the 2011 cost differs; -1 means same as ``cost``
+    box: Box = "base"
 
 
 _K: CardKind = "keep"
@@ -329,6 +335,32 @@ CARD_TABLE: tuple[CardInfo, ...] = (
         "vast_storm", "Vast Storm", "Vast Storm", 6, _D, 1,
         "Gain 2 VP; every other monster loses half its energy, rounded down.",
     ),
+    # ---- New in Origins (11 Keep, then 3 Discard; one copy each), alphabetical ----
+    *(CardInfo(key, name, name, cost, kind, 1, text, box="origins")
+      for key, name, cost, kind, text in (
+        ("biofuel", "Biofuel", 4, _K, "Your heart dice may count as energy instead."),
+        ("bull_headed", "Bull Headed", 3, _K,
+         "Gain 1 VP each time you could yield Tokyo and stay instead."),
+        ("draining_ray", "Draining Ray", 5, _K,
+         "When you roll four of a kind or more, take 1 VP from each monster with the most VP."),
+        ("electric_armor", "Electric Armor", 5, _K,
+         "When you lose hearts, you may pay 1 energy to lose one fewer."),
+        ("flaming_aura", "Flaming Aura", 5, _K,
+         "When you roll four of a kind or more, every other monster loses 1 heart."),
+        ("gamma_blast", "Gamma Blast", 4, _K,
+         "When you take control of Tokyo, every other monster loses 1 heart."),
+        ("hungry_urbavore", "Hungry Urbavore", 4, _K, "Gain 1 VP when you take control of Tokyo."),
+        ("jagged_tactician", "Jagged Tactician", 3, _K,
+         "When you yield Tokyo, the monster taking it loses 1 heart and you gain 1 energy."),
+        ("orb_of_doom", "Orb of Doom", 9, _K,
+         "Each time another monster rerolls its dice, it loses 1 heart."),
+        ("scavenger", "Scavenger", 3, _K,
+         "You may buy cards from the discard pile; Discard cards bought there go under the deck."),
+        ("shrinky", "Shrinky", 4, _K, "Your 2s may count as 1s."),
+        ("barricades", "Barricades", 5, _D, "Every other monster loses 3 VP."),
+        ("ice_cream_truck", "Ice Cream Truck", 4, _D, "Gain 1 VP and 2 hearts."),
+        ("supertower", "Supertower", 7, _D, "Gain 5 VP."),
+    )),
 )
 # fmt: on
 

@@ -11,8 +11,12 @@ from engine.card_table import CARD_TABLE, CARDS, CardInfo, card_info, find_card
 SNAKE = re.compile(r"^[a-z0-9]+(_[a-z0-9]+)*$")
 
 
+BASE = [c for c in CARD_TABLE if c.box == "base"]
+ORIGINS = [c for c in CARD_TABLE if c.box == "origins"]
+
+
 def _copies(kind: str) -> int:
-    return sum(c.copies for c in CARD_TABLE if c.kind == kind)
+    return sum(c.copies for c in BASE if c.kind == kind)
 
 
 def _key_from_name(name: str) -> str:
@@ -21,8 +25,17 @@ def _key_from_name(name: str) -> str:
 
 
 def test_deck_has_66_cards() -> None:
-    assert sum(c.copies for c in CARD_TABLE) == 66
-    assert len(CARD_TABLE) == 64
+    assert sum(c.copies for c in BASE) == 66
+    assert len(BASE) == 64
+
+
+def test_origins_adds_14_cards_11_keep_and_3_discard_one_copy_each() -> None:
+    assert len(ORIGINS) == 14 and all(c.copies == 1 for c in ORIGINS)
+    assert [c.kind for c in ORIGINS].count("keep") == 11
+    # No 2011 print: the same name, cost and text in any edition.
+    assert all(c.name_2011 == c.name and not c.text_2011 and c.cost_2011 == -1
+               for c in ORIGINS)
+    assert CARD_TABLE[-len(ORIGINS):] == tuple(ORIGINS)  # after the base deck
 
 
 def test_48_keep_and_18_discard() -> None:
@@ -31,7 +44,7 @@ def test_48_keep_and_18_discard() -> None:
 
 
 def test_only_extra_head_and_evacuation_orders_are_doubled() -> None:
-    doubled = {c.key for c in CARD_TABLE if c.copies != 1}
+    doubled = {c.key for c in BASE if c.copies != 1}
     assert doubled == {"extra_head", "evacuation_orders"}
     assert all(c.copies == 2 for c in CARD_TABLE if c.key in doubled)
 
@@ -69,11 +82,12 @@ def test_required_keys_exist(key: str) -> None:
     assert key in CARDS
 
 
-def test_order_keep_then_discard_alphabetical() -> None:
-    kinds = [c.kind for c in CARD_TABLE]
+@pytest.mark.parametrize("box", [BASE, ORIGINS])
+def test_order_keep_then_discard_alphabetical(box: list[CardInfo]) -> None:
+    kinds = [c.kind for c in box]
     assert kinds == sorted(kinds, key=lambda k: k != "keep")
     for kind in ("keep", "discard"):
-        names = [c.name for c in CARD_TABLE if c.kind == kind]
+        names = [c.name for c in box if c.kind == kind]
         assert names == sorted(names, key=str.casefold)
 
 

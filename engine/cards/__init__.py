@@ -8,7 +8,7 @@ answer does. See docs/engine.md, "How to add a card".
 
 from __future__ import annotations
 
-from engine.card_table import CARDS
+from engine.card_table import CARDS, Box
 from engine.cards import (
     acid_attack,
     armor_plating,
@@ -81,6 +81,7 @@ FIRST_DECK = (
 )
 
 
-def implemented_keys() -> tuple[str, ...]:
-    """Card keys with their behaviour implemented, in table order."""
-    return tuple(key for key in CARDS if key in POWERS)
+def implemented_keys(box: Box = "base") -> tuple[str, ...]:
+    """Card keys of that box with their behaviour implemented, in table order (the base
+    box's: the whole deck of a base game)."""
+    return tuple(key for key, card in CARDS.items() if card.box == box and key in POWERS)
