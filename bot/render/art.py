@@ -281,6 +281,104 @@ def _the_king(pen: Pen, body: RGB) -> None:
     pen.ellipse(50, 26, 3, 3, (220, 40, 60))
 
 
+# The monsters King of Tokyo: Origins adds.
+
+
+def _mechamster(pen: Pen, body: RGB) -> None:
+    """A robot hamster: round ears, puffed cheeks and buck teeth, with an antenna and bolts."""
+    metal = (196, 204, 218)
+    dark = shade(body, 0.55)
+    pen.ellipse(50, 92, 36, 18, (84, 90, 108))
+    pen.line([(50, 28), (50, 10)], metal, 3)
+    pen.ellipse(50, 9, 5, 5, (240, 64, 64))
+    for side in (-1, 1):
+        pen.ellipse(50 + side * 25, 26, 12, 12, body)
+        pen.ellipse(50 + side * 25, 26, 6.5, 6.5, metal)
+    pen.ellipse(50, 56, 36, 31, body)
+    for side in (-1, 1):
+        pen.ellipse(50 + side * 22, 68, 15, 12, shade(body, 1.45))
+        pen.ellipse(50 + side * 33, 52, 3, 3, metal)
+    pen.rounded(36, 30, 64, 38, 3, metal)
+    for x in (40, 60):
+        pen.ellipse(x, 34, 1.6, 1.6, dark)
+    for x in (38, 62):
+        pen.ellipse(x, 50, 8.5, 8.5, metal)
+        pen.ellipse(x, 50, 6, 6, (24, 26, 36))
+        pen.ellipse(x + 2, 48, 2, 2, (255, 255, 255))
+    pen.polygon([(45, 60), (55, 60), (50, 65)], (250, 150, 170))
+    pen.line([(50, 65), (50, 68)], dark, 1.5)
+    pen.rounded(43, 68, 49.4, 79, 1.5, (255, 255, 255))
+    pen.rounded(50.6, 68, 57, 79, 1.5, (255, 255, 255))
+
+
+def _gigarex(pen: Pen, body: RGB) -> None:
+    """A tyrannosaur's head in profile, jaws wide open, with a striped back."""
+    dark = shade(body, 0.55)
+    pen.polygon([(50, 60), (92, 40), (100, 100), (44, 100)], body)  # the neck
+    pen.polygon([(48, 76), (66, 72), (70, 100), (45, 100)], shade(body, 1.5))  # the throat
+    pen.polygon([(12, 34), (30, 22), (62, 18), (84, 28), (88, 50), (62, 54), (12, 48)], body)
+    pen.polygon([(20, 64), (60, 56), (80, 60), (66, 76), (26, 76)], body)
+    pen.polygon([(12, 48), (62, 53), (62, 57), (20, 64)], (120, 24, 36))
+    for x in range(16, 56, 8):
+        pen.polygon([(x, 48.4), (x + 6, 49), (x + 3, 56)], (255, 255, 255))
+        pen.polygon([(x + 4, 62.4), (x + 10, 61.2), (x + 6.5, 55)], (255, 255, 255))
+    for stripe in (((64, 19), (69, 21), (62, 30)), ((72, 22.5), (76, 24.5), (70, 33)),
+                   ((80, 26), (84, 28), (78, 37))):
+        pen.polygon(stripe, dark)
+    pen.ellipse(62, 36, 6, 6, (255, 226, 70))
+    pen.ellipse(62, 36, 1.8, 5, (20, 20, 20))
+    pen.line([(53, 27), (70, 30)], dark, 3)
+    pen.ellipse(18, 36, 2.5, 1.8, dark)
+
+
+def _cosmic_joe(pen: Pen, body: RGB) -> None:
+    """A star-speckled being with one big eye, wearing a planet's ring around its head."""
+    ring = (255, 210, 96)
+    # Stars in the sky behind it.
+    for x, y, r in ((18, 24, 3), (82, 20, 2.5), (86, 70, 2), (14, 66, 2), (30, 10, 1.5)):
+        pen.polygon(_star_points(x, y, r * 2, r * 0.7, 4), (255, 250, 220))
+    pen.ellipse(50, 92, 30, 16, shade(body, 0.55))
+    # The ring's far half, hidden where the head passes in front of it; its near half comes last.
+    pen.arc(50, 68, 46, 10, 180, 360, ring, 4)
+    pen.ellipse(50, 52, 30, 31, body)
+    for x, y, r in ((34, 36, 3), (66, 40, 2), (62, 70, 2.5), (36, 68, 1.8), (58, 28, 1.5)):
+        pen.ellipse(x, y, r, r, shade(body, 1.5))
+    pen.ellipse(50, 46, 15, 13, (255, 255, 255))
+    pen.ellipse(50, 47, 9, 9, (60, 210, 230))
+    pen.polygon(_star_points(50, 47, 5.5, 2.2, 4), (20, 20, 40))
+    pen.arc(50, 61, 11, 7, 20, 160, (40, 16, 60), 3)
+    pen.arc(50, 68, 46, 10, 0, 180, ring, 4)
+
+
+def _iron_back(pen: Pen, body: RGB) -> None:
+    """An armoured beast: a banded, riveted shell with spikes, and a snout poking out below."""
+    dark = shade(body, 0.55)
+    skin = (112, 82, 70)
+    # Spikes standing out of the shell's upper rim, each pointing away from its centre.
+    for angle in (200, 225, 250, 270, 290, 315, 340):
+        a = math.radians(angle)
+        tip = (50 + 47 * math.cos(a), 56 + 44 * math.sin(a))
+        left = (50 + 36 * math.cos(a - 0.14), 56 + 32 * math.sin(a - 0.14))
+        right = (50 + 36 * math.cos(a + 0.14), 56 + 32 * math.sin(a + 0.14))
+        pen.polygon([left, tip, right], (228, 232, 240))
+    pen.ellipse(50, 96, 40, 18, dark)
+    pen.ellipse(50, 58, 38, 34, body)
+    for ry in (26, 18, 10):  # the shell's bands
+        pen.arc(50, 58, ry + 12, ry, 180, 360, dark, 2.5)
+    for x, y in ((22, 52), (78, 52), (36, 32), (64, 32), (50, 28)):
+        pen.ellipse(x, y, 2, 2, shade(body, 1.5))
+    for side in (-1, 1):
+        pen.ellipse(50 + side * 22, 70, 7, 9, skin)
+        pen.ellipse(50 + side * 22, 71, 3.5, 5, shade(skin, 0.6))
+    pen.ellipse(50, 72, 17, 12, skin)
+    pen.polygon([(38, 74), (62, 74), (56, 92), (44, 92)], skin)
+    pen.rounded(28, 56, 72, 64, 4, dark)  # the shell's brim, shading the eyes
+    for x in (41, 59):
+        pen.ellipse(x, 69, 4, 3.5, (255, 92, 40))
+        pen.ellipse(x, 69, 1.5, 1.5, (255, 230, 150))
+    pen.ellipse(50, 91, 7, 4, (40, 28, 28))
+
+
 _PORTRAIT_DRAWERS = {
     "Alienoid": _alienoid,
     "Cyber Kitty": _cyber_kitty,
@@ -288,6 +386,10 @@ _PORTRAIT_DRAWERS = {
     "Meka Dragon": _meka_dragon,
     "Space Penguin": _space_penguin,
     "The King": _the_king,
+    "Mechamster": _mechamster,
+    "Gigarex": _gigarex,
+    "Cosmic Joe": _cosmic_joe,
+    "Iron Back": _iron_back,
 }
 
 

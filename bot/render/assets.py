@@ -54,6 +54,11 @@ MONSTER_COLOURS: dict[str, RGB] = {
     "Meka Dragon": (214, 62, 56),
     "Space Penguin": (64, 126, 222),
     "The King": (140, 100, 76),
+    # King of Tokyo: Origins.
+    "Mechamster": (240, 200, 48),
+    "Gigarex": (30, 168, 160),
+    "Cosmic Joe": (146, 90, 232),
+    "Iron Back": (136, 154, 180),
 }
 UNKNOWN_MONSTER_COLOUR: RGB = (120, 120, 140)
 
