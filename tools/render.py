@@ -1,6 +1,6 @@
 """Sample pictures, the board bench and the board's palette.
 
-    python -m tools.render --samples DIR   # write every sample board and two cards as PNGs
+    python -m tools.render --samples DIR   # write every sample board and some cards as PNGs
     python -m tools.render --bench         # time drawing the 6-monster board; last line JSON
     python -m tools.render --palette       # regenerate bot/render/palette.py
 
@@ -19,14 +19,18 @@ import statistics
 import time
 from pathlib import Path
 
+from msgspec.structs import replace
 from PIL import Image
 
 from bot.render import palette, render_board, render_card
 from bot.render.assets import RGB
 from bot.render.board import EXACT_COLOURS, WIDTH, draw_board, draw_png
+from engine import Card, GameState, Options, create_game
 from tools.samples import SAMPLES, six_monsters_midgame
 
-SAMPLE_CARDS = ("mimic", "alien_origin")
+ORIGINS_MONSTERS = ("Mechamster", "Gigarex", "Cosmic Joe", "Iron Back")
+# A base card, and Origins cards with the longest texts.
+SAMPLE_CARDS = ("mimic", "alien_origin", "draining_ray", "jagged_tactician", "scavenger")
 # Players' display names on the sample boards, by seat (the fourth has none).
 SAMPLE_NAMES = ("Ana", "Bartholomew", "Chidi", None, "Zoë", "Li Wei")
 BENCH_WARMUP = 20
@@ -46,10 +50,38 @@ BOARD_PALETTE: tuple[RGB, ...] = (
 '''
 
 
+def origins_monsters() -> GameState:
+    """The four monsters of King of Tokyo: Origins in a real game, its first roll made to look a
+    few turns in: Gigarex holds Tokyo City (four monsters: no Bay), Origins cards in hand and
+    for sale."""
+    state, _ = create_game(Options(), 8, ORIGINS_MONSTERS)
+    assert state.turn is not None, "a new game waits for its first roll"
+    uid = state.next_uid
+    figures = (  # hearts, VP, energy and owned cards, by seat
+        (7, 6, 4, ("biofuel",)),
+        (8, 9, 1, ("gamma_blast", "hungry_urbavore")),
+        (10, 4, 3, ()),
+        (9, 2, 7, ("electric_armor",)),
+    )
+    monsters = []
+    for monster, (hearts, vp, energy, keys) in zip(state.monsters, figures, strict=True):
+        cards = tuple(Card(uid=uid + index, key=key) for index, key in enumerate(keys))
+        uid += len(keys)
+        monsters.append(replace(monster, hearts=hearts, vp=vp, energy=energy, cards=cards))
+    face_up = tuple(Card(uid=uid + index, key=key)
+                    for index, key in enumerate(("orb_of_doom", "ice_cream_truck", "shrinky")))
+    return replace(state, monsters=tuple(monsters), city=1, face_up=face_up,
+                   next_uid=uid + len(face_up), turn=replace(state.turn, number=6))
+
+
+# Every sample board: tools/samples.py's, and the Origins monsters'.
+BOARD_SAMPLES = {**SAMPLES, "origins_monsters": origins_monsters}
+
+
 def write_samples(directory: Path) -> list[Path]:
     directory.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, build in SAMPLES.items():
+    for name, build in BOARD_SAMPLES.items():
         path = directory / f"board_{name}.png"
         path.write_bytes(render_board(build(), names=SAMPLE_NAMES))
         written.append(path)
@@ -82,7 +114,7 @@ def bench() -> dict[str, float | int]:
 def learn_palette() -> tuple[RGB, ...]:
     """The board's exact UI colours, then the rest of 256 learned by median cut from the sample
     boards, which show every layout and every kind of picture the board draws."""
-    boards = [draw_board(build(), names=SAMPLE_NAMES) for build in SAMPLES.values()]
+    boards = [draw_board(build(), names=SAMPLE_NAMES) for build in BOARD_SAMPLES.values()]
     sheet = Image.new("RGB", (WIDTH, sum(board.height for board in boards)))
     y = 0
     for board in boards:
