@@ -32,6 +32,7 @@ from engine import (
     Edition,
     GameState,
     Options,
+    PrintedCard,
     RandomPlayer,
     Roll,
     StopRolling,
@@ -236,9 +237,8 @@ def test_the_renderer_imports_the_engine_surface_and_no_tools() -> None:
                 assert not module.startswith("engine."), f"{path.name} imports {module}"
 
 
-def _drawn_text(state: GameState, monkeypatch: pytest.MonkeyPatch,
-                **options: Any) -> list[str]:
-    """Every piece of text drawn on the board for this state (``options``: render_board's)."""
+def _record_text(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """A list that every piece of text drawn from now on is added to, in order."""
     drawn: list[str] = []
     stamp = canvas._text_stamp
 
@@ -247,6 +247,13 @@ def _drawn_text(state: GameState, monkeypatch: pytest.MonkeyPatch,
         return stamp(asset_dir, content, *rest)
 
     monkeypatch.setattr(canvas, "_text_stamp", recording_stamp)
+    return drawn
+
+
+def _drawn_text(state: GameState, monkeypatch: pytest.MonkeyPatch,
+                **options: Any) -> list[str]:
+    """Every piece of text drawn on the board for this state (``options``: render_board's)."""
+    drawn = _record_text(monkeypatch)
     # Market tiles are cached pictures: draw them afresh so their text is seen.
     cards.market_tile.cache_clear()
     draw_board(state, **options)
@@ -287,6 +294,64 @@ def test_the_board_shows_the_games_edition_of_every_card(
         assert printed(key, other_edition).name not in everything
     assert f"Mimic → {printed('alien_origin', edition).name}" in drawn
     assert ("✔ Can buy" if edition == "2011" else "Needs 1 more energy") in drawn
+
+
+# ---- The Origins cards -----------------------------------------------------------------------
+
+ORIGINS_CARDS = tuple(key for key, card in CARDS.items() if card.box == "origins")
+
+
+def _lines_after(drawn: list[str], marker: str) -> list[str]:
+    """What was drawn after the first piece of text starting with the marker."""
+    start = next(index for index, line in enumerate(drawn) if line.startswith(marker))
+    return drawn[start + 1:]
+
+
+def _tile_text(card: PrintedCard, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The lines of the card's text its market tile shows, with the strip of a buyer 3 energy
+    short."""
+    cards.market_tile.cache_clear()
+    drawn = _record_text(monkeypatch)
+    try:
+        cards.market_tile(card, card.cost, 3)
+    finally:
+        cards.market_tile.cache_clear()
+    # The name, the cost, the kind, the text, then the strip.
+    assert drawn[-1] == "Needs 3 more energy"
+    return _lines_after(drawn, card.kind.upper())[:-1]
+
+
+def test_there_are_fourteen_origins_cards() -> None:
+    assert len(ORIGINS_CARDS) == 14
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("key", ORIGINS_CARDS)
+def test_an_origins_card_picture_shows_its_whole_name_and_text(
+    key: str, edition: Edition, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    card = printed(key, edition)
+    drawn = _record_text(monkeypatch)
+    picture = _open_png(render_card(key, edition))
+    assert picture.width == 800 and 200 < picture.height < 800
+    assert card.name in drawn
+    # The card's name, its cost, what kind it is, then its text (both editions print it alike).
+    assert " ".join(_lines_after(drawn, card.kind.upper())) == card.text
+
+
+@pytest.mark.parametrize("key", ORIGINS_CARDS)
+def test_an_origins_card_text_fits_its_market_tile_above_the_price_strip(
+    key: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tile cuts a text longer than its room: every Origins text must fit whole."""
+    card = printed(key, "2016")
+    assert " ".join(_tile_text(card, monkeypatch)) == card.text
+
+
+def test_the_market_tile_measure_sees_a_text_cut_short(monkeypatch: pytest.MonkeyPatch) -> None:
+    long_text = " ".join(f"Gain {number} VP." for number in range(20))
+    shown = _tile_text(printed("supertower", "2016")._replace(text=long_text), monkeypatch)
+    assert shown and " ".join(shown) != long_text
 
 
 # ---- Players' names ---------------------------------------------------------------------------
