@@ -79,7 +79,7 @@ def turn_summary(final: GameState, active: int, happened: Iterable[events.Event]
         if facts:
             groups.append((f"{final.monsters[seat].name}: ", facts))
         if seat == active:  # Tokyo's changes right after the active monster's own
-            groups.append(("", _tokyo_facts(final, kept)))
+            groups.append(("", _tokyo_facts(final, active, kept)))
     groups.append(("", _ending_facts(final, kept)))
     line = _shortened(groups, length)
     return line or f"{final.monsters[active].name}: nothing changed."
@@ -151,7 +151,8 @@ def _dealt(active: int, happened: Sequence[events.Event]) -> list[_Fact]:
     return [_Fact(f"dealt {most}💥 to {len(hits)} monsters", _DEALT)]
 
 
-def _tokyo_facts(state: GameState, happened: Sequence[events.Event]) -> list[_Fact]:
+def _tokyo_facts(state: GameState, active: int,
+                 happened: Sequence[events.Event]) -> list[_Fact]:
     moves = [event for event in happened
              if isinstance(event, events.Yielded | events.EnteredTokyo | events.LeftTokyo)]
     # "Tokyo" is enough while Tokyo Bay is not in play.
@@ -161,12 +162,22 @@ def _tokyo_facts(state: GameState, happened: Sequence[events.Event]) -> list[_Fa
         return ("Tokyo Bay" if place == "bay" else "Tokyo City") if two_places else "Tokyo"
 
     facts: list[_Fact] = []
-    for move in moves:
+    # The active monster taking the place yielded to it is told with the yield.
+    told: set[int] = set()
+    for index, move in enumerate(moves):
         name = state.monsters[move.seat].name
         match move:
             case events.Yielded(place=place):
-                facts.append(_Fact(f"{name} yielded {where(place)}", _TOKYO))
-            case events.EnteredTokyo(place=place):
+                taken = next((later for later in range(index + 1, len(moves))
+                              if moves[later] == events.EnteredTokyo(seat=active,
+                                                                     place=place)), None)
+                if taken is None:
+                    facts.append(_Fact(f"{name} yielded {where(place)}", _TOKYO))
+                else:
+                    told.add(taken)
+                    attacker = state.monsters[active].name
+                    facts.append(_Fact(f"{name} yielded {where(place)} to {attacker}", _TOKYO))
+            case events.EnteredTokyo(place=place) if index not in told:
                 facts.append(_Fact(f"{name} entered {where(place)}", _TOKYO))
             case events.LeftTokyo(place=place, reason=reason) if (
                 reason not in _LEFT_TOLD_ELSEWHERE

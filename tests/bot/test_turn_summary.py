@@ -38,7 +38,7 @@ def test_points_smashes_and_a_change_in_tokyo() -> None:
         events.VictoryPointsGained(seat=KING, amount=1, reason="entering Tokyo"),
     ]
     assert turn_summary(final, KING, happened) == (
-        "The King: +3★ (12★), dealt 4💥; Gigazaur yielded Tokyo, The King entered Tokyo; "
+        "The King: +3★ (12★), dealt 4💥; Gigazaur yielded Tokyo to The King; "
         "Gigazaur: −4❤️ (6❤️)")
 
 
@@ -78,6 +78,17 @@ def test_tokyo_bay_is_named_when_it_is_in_play() -> None:
                 events.VictoryPointsGained(seat=PENGUIN, amount=1, reason="entering Tokyo")]
     assert turn_summary(final, PENGUIN, happened) == (
         "Space Penguin: +1★ (1★); Space Penguin entered Tokyo Bay")
+
+
+def test_leaving_tokyo_with_nobody_coming_in() -> None:
+    """A yield nobody takes up (the attacker was knocked out meanwhile), and Tokyo Bay closing
+    under its monster, which moves to the empty City."""
+    final = ended(monsters=5)
+    happened = [events.Yielded(seat=GIGAZAUR, place="city"),
+                events.LeftTokyo(seat=MEKA, place="bay", reason="the Bay closed"),
+                events.EnteredTokyo(seat=MEKA, place="city")]
+    assert turn_summary(final, KING, happened) == (
+        "Gigazaur yielded Tokyo City, Meka Dragon left Tokyo Bay, Meka Dragon entered Tokyo City")
 
 
 def test_a_full_turn_keeps_what_tells_most_within_a_phones_line() -> None:
