@@ -277,4 +277,3 @@ def _turn_end(start: GameState, played: Sequence[LoggedAction]) -> GameState | N
             return after if end is None else end
         state = after
     return None
-

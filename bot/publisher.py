@@ -565,7 +565,7 @@ def _end_state(close: CloseBoard) -> GameState | None:
         return None
     try:
         return decode_state(close.end_state)
-    except CorruptState as error:
+    except (CorruptState, msgspec.DecodeError) as error:
         log.warning("turn %s's end state cannot be read (%s): its board keeps its picture",
                     close.turn, error)
         return None

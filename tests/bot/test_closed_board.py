@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import discord
 import msgspec
+import pytest
 from bot_harness import Table, bot_of, force_dice, service
 
 from bot.publish import Effect
@@ -61,14 +62,19 @@ async def test_a_finished_turns_board_shows_the_turns_end_and_its_summary(
     assert shown != turn.picture_when_rolled
 
 
-async def test_a_close_stored_by_the_previous_version_keeps_the_picture(table: Table) -> None:
-    """An outbox row written before the end state was kept is still carried out: the turn
-    is over, with its narration, and the message keeps the picture it had."""
+@pytest.mark.parametrize("end_state", [b"", b',"end_state":"{\\"schema\\":"'],
+                         ids=["stored-before-it-was-kept", "unreadable"])
+async def test_a_close_without_a_readable_end_state_keeps_the_picture(
+    table: Table, end_state: bytes,
+) -> None:
+    """An outbox row written before the end state was kept (or one whose state cannot be
+    read) is still carried out: the turn is over, with its narration, and the message keeps
+    the picture it had."""
     turn = await smash_into_tokyo(table)
     kept = table.message(turn.board).attachments[0]
     stored = msgspec.json.decode(
-        b'{"type":"CloseBoard","message_id":%d,"turn":1,"monster":"Kraken","log":["Once."]}'
-        % turn.board, type=Effect)
+        b'{"type":"CloseBoard","message_id":%d,"turn":1,"monster":"Kraken","log":["Once."]%s}'
+        % (turn.board, end_state), type=Effect)
     games = service(table.env).games
     game = await table.game()
     async with games.lock(game.id):
