@@ -1,4 +1,5 @@
-"""The game's chronicle: the narration shown on each board, and who knocked out whom.
+"""The game's chronicle: the narration shown on each board, the events of the turn in play
+(for its summary), and who knocked out whom.
 
 Pure functions of engine states and events, used by the service after each accepted change.
 """
@@ -10,6 +11,7 @@ from collections.abc import Iterable
 import msgspec
 
 from bot.model import Chronicle, Elimination
+from bot.turn_summary import SUMMARIZED
 from engine import GameState, events, narrate
 
 # Lines of narration kept on a board message (its embed description holds 4096 characters).
@@ -33,6 +35,7 @@ def chronicle_after(
     """The chronicle after these events, and the closing narration of the previous turn when
     a new turn started (its board message is then finished and a new one posted)."""
     log = list(chronicle.log)
+    turn_events = list(chronicle.turn_events)
     closing: tuple[str, ...] | None = None
     eliminations = list(chronicle.eliminations)
     turn_number = before.turn.number if before.turn is not None else 0
@@ -40,15 +43,18 @@ def chronicle_after(
         if isinstance(event, events.TurnStarted):
             if closing is None:
                 closing = tuple(log[-MAX_LOG_LINES:])
-            log = []
+            log, turn_events = [], []
             turn_number = event.number
         elif isinstance(event, events.Eliminated):
             by = None if event.by == event.seat else event.by
             eliminations.append(Elimination(seat=event.seat, by=by, turn=turn_number))
+        if isinstance(event, SUMMARIZED):
+            turn_events.append(event)
         line = narrate(after, event)
         if line is not None:
             log.append(line)
     new = msgspec.structs.replace(
-        chronicle, log=tuple(log[-MAX_LOG_LINES:]), eliminations=tuple(eliminations)
+        chronicle, log=tuple(log[-MAX_LOG_LINES:]), turn_events=tuple(turn_events),
+        eliminations=tuple(eliminations),
     )
     return new, closing

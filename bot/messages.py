@@ -324,6 +324,12 @@ def board_embed(game: Game) -> discord.Embed:
     return _turn_embed(game, state.turn.number, active, game.chronicle.log)
 
 
+def closed_board_content(turn: int, summary: str) -> str:
+    """A finished turn's message: over, and what it changed in one line (above the picture,
+    so it is the first thing read)."""
+    return f"Turn {turn} is over." + (f"\n{summary}" if summary else "")
+
+
 def closed_board_embed(game: Game, turn: int, monster: str,
                        log: tuple[str, ...]) -> discord.Embed:
     """A finished turn's embed, with that turn's own narration."""
@@ -410,10 +416,12 @@ def game_length(seconds: float) -> str:
     return f"{minutes // 60} h {minutes % 60:02d} min"
 
 
-async def board_file(game: Game) -> discord.File:
-    """The board picture, with each player's display name by their monster."""
+async def board_file(game: Game, state: GameState | None = None) -> discord.File:
+    """The board picture (of the game now, or of an earlier ``state`` of it), with each
+    player's display name by their monster."""
     names = tuple(game.player_name(seat) for seat in range(len(game.seats)))
-    png = await asyncio.to_thread(render_board, game.playing_state(), game.ai_seats(), names)
+    shown = game.playing_state() if state is None else state
+    png = await asyncio.to_thread(render_board, shown, game.ai_seats(), names)
     return discord.File(io.BytesIO(png), filename=BOARD_FILENAME)
 
 

@@ -159,6 +159,8 @@ class Chronicle(msgspec.Struct, frozen=True, omit_defaults=True):
 
     # Narration of the current turn, shown on its board message.
     log: tuple[str, ...] = ()
+    # The current turn's events that its one-line summary reads (``bot.turn_summary``).
+    turn_events: tuple[events.Event, ...] = ()
     eliminations: tuple[Elimination, ...] = ()
     # When the pending questions were asked (seconds since the epoch): a restart resumes the
     # turn timer where it was instead of granting a fresh full delay.

@@ -12,16 +12,22 @@ the live board is edited, and the live board of a game in play never loses its b
 Posts (boards, the lobby, notices) are the only effects that would show twice: the publisher
 notes each attempt before sending, and looks for the message in the channel before sending
 it again. What the messages say is drawn from the game when the effect is carried out,
-except what the game no longer holds (a finished turn's narration).
+except what the game no longer holds (a finished turn's narration, summary and last state).
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from bot.model import Game, Outcome
+from bot.turn_summary import summarized, this_turn, turn_summary
+from engine import GameState, apply, encode_state, events, turn_end_state
+
+if TYPE_CHECKING:  # (bot.saved_games imports this module)
+    from bot.saved_games import LoggedAction
 
 
 class _Effect(msgspec.Struct, frozen=True, tag=True):
@@ -51,12 +57,19 @@ class EditBoard(_Effect, frozen=True):
 
 
 class CloseBoard(_Effect, frozen=True):
-    """A finished turn's board: no buttons, the turn's own narration."""
+    """A finished turn's board: no buttons, the turn's own narration under its one-line
+    ``summary``, and the board as the turn left it. Both are empty in effects stored before
+    they were kept: the message then keeps the picture it had."""
 
     message_id: int
     turn: int
     monster: str
     log: tuple[str, ...]
+    summary: str = ""
+    # The state the turn ended in, as ``engine.encode_state`` stores states: an effect may
+    # wait in the outbox across a deploy that changes the state's shape, and the engine
+    # upgrades what it encoded.
+    end_state: str = ""
 
 
 class RetireButtons(_Effect, frozen=True):
@@ -130,9 +143,10 @@ Show = Callable[[int], Awaitable[object]]
 ABANDONED_NOTICE = "🛑 King of Tokyo game #{game_id} ended: nobody has played for a long while."
 
 
-def after_action(before: Game, outcome: Outcome) -> Plan:
-    """After accepted actions: edit this turn's board, or post the next board (or the final
-    one) and then close the finished one."""
+def after_action(before: Game, outcome: Outcome, played: Sequence[LoggedAction]) -> Plan:
+    """After accepted actions (``played``, in order, from the state of ``before``): edit this
+    turn's board, or post the next board (or the final one) and then close the finished
+    one."""
     game = outcome.game
     state = game.playing_state()
     live = before.board_message_id
@@ -142,7 +156,7 @@ def after_action(before: Game, outcome: Outcome) -> Plan:
                      *pings)
     if outcome.turn_changed or state.over:
         post = AnnounceResult(live) if state.over else PostBoard(live)
-        return _plan(game, post, *_close(before, outcome, live), *pings)
+        return _plan(game, post, *_close(before, outcome, played, live), *pings)
     if live is None:
         return _plan(game, *pings)
     return _plan(game, EditBoard(live, redraw=outcome.redraw), *pings)
@@ -232,11 +246,34 @@ def _retire(message_id: int | None) -> tuple[RetireButtons, ...]:
     return () if message_id is None else (RetireButtons(message_id),)
 
 
-def _close(before: Game, outcome: Outcome, live: int | None) -> tuple[CloseBoard, ...]:
+def _close(before: Game, outcome: Outcome, played: Sequence[LoggedAction],
+           live: int | None) -> tuple[CloseBoard, ...]:
     finished = before.playing_state()
     if live is None or finished.turn is None:
         return ()
     # A game can end mid-turn: then the turn's narration is the game's last.
-    log = outcome.closing_log if outcome.closing_log is not None else outcome.game.chronicle.log
-    monster = finished.monsters[finished.turn.seat].name
-    return (CloseBoard(live, turn=finished.turn.number, monster=monster, log=log),)
+    narration = (outcome.closing_log if outcome.closing_log is not None
+                 else outcome.game.chronicle.log)
+    seat = finished.turn.seat
+    close = CloseBoard(live, turn=finished.turn.number, monster=finished.monsters[seat].name,
+                       log=narration)
+    end = _turn_end(finished, played)
+    if end is None:  # (none of ``played`` finished the turn: nothing more is known of it)
+        return (close,)
+    happened = (*before.chronicle.turn_events, *summarized(this_turn(outcome.events)))
+    return (msgspec.structs.replace(close, summary=turn_summary(end, seat, happened),
+                                    end_state=encode_state(end).decode()),)
+
+
+def _turn_end(start: GameState, played: Sequence[LoggedAction]) -> GameState | None:
+    """The state the turn in play in ``start`` ended in, played again from ``start``: the
+    first turn ``played`` finished (when several did, only the first had a board)."""
+    state = start
+    for logged in played:
+        after, happened = apply(state, logged.seat, logged.action)
+        if after.over or any(isinstance(event, events.TurnStarted) for event in happened):
+            # (None: the game ended during the turn, so ``after`` is where the turn ended.)
+            end = turn_end_state(state, logged.seat, logged.action)
+            return after if end is None else end
+        state = after
+    return None

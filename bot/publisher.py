@@ -43,6 +43,7 @@ from bot.messages import (
     board_content,
     board_embed,
     board_file,
+    closed_board_content,
     closed_board_embed,
     ended_embed,
     final_embed,
@@ -78,6 +79,7 @@ from bot.service import GameService
 from bot.store import ACTIVE_STATUSES
 from bot.timers import Retries, TurnClock
 from bot.views import board_view, final_view, lobby_view
+from engine import CorruptState, GameState, decode_state
 
 log = logging.getLogger(__name__)
 
@@ -252,12 +254,7 @@ class Publisher:
                     return
                 await self._edit_live(current, entry, redraw=redraw)
             case CloseBoard(message_id=message_id) if message_id != live:
-                await self._edit_old(
-                    current, message_id, content=f"Turn {entry.effect.turn} is over.",
-                    embed=closed_board_embed(game, entry.effect.turn, entry.effect.monster,
-                                             entry.effect.log),
-                    view=None,
-                )
+                await self._close_board(current, entry.effect)
             case RetireButtons(message_id=message_id) if (
                 message_id != live or game.status != "playing"
             ):
@@ -285,6 +282,21 @@ class Publisher:
                 await self._announce_end(current, entry, notice)
             case _:
                 pass  # the game has moved past it
+
+    async def _close_board(self, current: _Pass, close: CloseBoard) -> None:
+        """A finished turn's message: its summary and narration, no buttons, and the board
+        as the turn left it. (A retry draws the same state again: the renderer's cache
+        serves it.)"""
+        game = current.game
+        fields: dict[str, Any] = {
+            "content": closed_board_content(close.turn, close.summary),
+            "embed": closed_board_embed(game, close.turn, close.monster, close.log),
+            "view": None,
+        }
+        end = _end_state(close)
+        if end is not None:
+            fields["attachments"] = [await board_file(game, end)]
+        await self._edit_old(current, close.message_id, **fields)
 
     async def _post(self, current: _Pass, entry: OutboxEntry) -> None:
         """Post the live message (board, final board or lobby); it replaces the old one."""
@@ -544,6 +556,19 @@ class Publisher:
             "view": final_view(game) if state.over else board_view(game),
         }
         return fields, await board_file(game)
+
+
+def _end_state(close: CloseBoard) -> GameState | None:
+    """The state a closed turn's board shows; None when the effect has none (stored before
+    it was kept) or it cannot be read: the message then keeps the picture it had."""
+    if not close.end_state:
+        return None
+    try:
+        return decode_state(close.end_state)
+    except (CorruptState, msgspec.DecodeError) as error:
+        log.warning("turn %s's end state cannot be read (%s): its board keeps its picture",
+                    close.turn, error)
+        return None
 
 
 def _still_wanted(post: Effect, game: Game) -> bool:

@@ -260,7 +260,7 @@ class GameService:
         outcome = steps[0].outcome
         for step in steps[1:]:
             outcome = _merge(outcome, step.outcome)
-        plan = publish.after_action(before, outcome)
+        plan = publish.after_action(before, outcome, [step.action for step in steps])
         await self.games.record_actions(outcome.game, [step.action for step in steps],
                                         plan.effects)
         return outcome

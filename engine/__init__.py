@@ -72,6 +72,7 @@ from engine.rules import (
     max_hearts,
     option_ready,
     replay,
+    turn_end_state,
 )
 from engine.state import (
     BAY_MIN_MONSTERS,
@@ -179,5 +180,6 @@ __all__ = [
     "replay",
     "require_decision",
     "secret",
+    "turn_end_state",
     "waiting_text",
 ]

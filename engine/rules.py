@@ -183,6 +183,24 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
 def apply(state: GameState, seat: int, action: Action) -> tuple[GameState, list[ev.Event]]:
     """Apply ``seat``'s action. Returns the new state and what happened. An illegal action
     raises :class:`IllegalAction` (with a message for the player) and changes nothing."""
+    ctx = _answered(state, seat, action)
+    _run(ctx)
+    return ctx.result(), ctx.events
+
+
+def turn_end_state(state: GameState, seat: int, action: Action) -> GameState | None:
+    """The state at the end of the turn that ``seat``'s ``action`` finishes, which ``apply``
+    passes through without stopping: after the turn's last step (buying, the end-of-turn
+    cards, poison), before the next turn starts (or the result due at the end of a turn is
+    declared). None when ``apply`` stops before that: at a question of this turn, or when the
+    game ends during the turn (the state ``apply`` returns is then the turn's last). An
+    illegal action raises as in ``apply``."""
+    ctx = _answered(state, seat, action)
+    return ctx.result() if _run(ctx, stop_at_next_turn=True) else None
+
+
+def _answered(state: GameState, seat: int, action: Action) -> Ctx:
+    """The working context once ``seat``'s answer is applied, before the steps run."""
     decision = require_decision(state, seat, action.decision)
     if isinstance(action, Timeout):
         action = decision.default
@@ -198,8 +216,7 @@ def apply(state: GameState, seat: int, action: Action) -> tuple[GameState, list[
         ctx.pending.remove(decision)
         _ANSWERS[decision.kind](ctx, decision, action)
     ctx.set(seq=ctx.s.seq + 1)
-    _run(ctx)
-    return ctx.result(), ctx.events
+    return ctx
 
 
 # --- the step machine -------------------------------------------------------------------
@@ -210,16 +227,23 @@ def apply(state: GameState, seat: int, action: Action) -> tuple[GameState, list[
 _RUN_WHEN_ACTIVE_OUT = (st.React, st.ApplyLosses, st.CardWindow, st.EndTurn, st.NextTurn)
 
 
-def _run(ctx: Ctx) -> None:
+def _run(ctx: Ctx, *, stop_at_next_turn: bool = False) -> bool:
+    """Run the queued steps until a question is asked or the game ends; with
+    ``stop_at_next_turn``, stop before the step that moves on to the next turn instead (it
+    stays queued). True when it stopped there."""
     while not ctx.pending and not ctx.s.over:
         if _last_standing_now(ctx):
-            return
+            return False
         step = ctx.next_step()
         if step is None:
-            return
+            return False
+        if stop_at_next_turn and isinstance(step, st.NextTurn):
+            ctx.push(step)
+            return True
         if not ctx.mon(ctx.turn.seat).alive and not isinstance(step, _RUN_WHEN_ACTIVE_OUT):
             continue
         _STEPS[type(step)](ctx, step)
+    return False
 
 
 def _start_turn(ctx: Ctx, step: st.StartTurn) -> None:

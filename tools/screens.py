@@ -45,6 +45,7 @@ from engine import (
     Roll,
     StopRolling,
     UseCard,
+    Yield,
 )
 
 SIZES = {"phone": (400, 1000), "desktop": (1000, 900)}
@@ -148,12 +149,14 @@ class Scene:
         await self.roll(faces)
         await self.option(lambda o: isinstance(o, StopRolling))
 
-    async def shoot(self, name: str, viewer: MemberActor | None = None) -> None:
-        """The channel as ``viewer`` sees it (by default the player asked)."""
+    async def shoot(self, name: str, viewer: MemberActor | None = None,
+                    target: discord.Message | None = None) -> None:
+        """The channel as ``viewer`` sees it (by default the player asked), down to
+        ``target`` (by default its last message)."""
         if viewer is None:
             _decision, viewer = await self.asked()
         await self.shots.shoot(name, self.channel, [viewer, *(p for p in self.players
-                                                              if p is not viewer)])
+                                                              if p is not viewer)], target)
 
 
 @dataclass
@@ -180,8 +183,8 @@ class Shots:
             await scene.change(change)
         return scene
 
-    async def shoot(self, name: str, channel: ChannelHandle,
-                    viewers: list[MemberActor]) -> None:
+    async def shoot(self, name: str, channel: ChannelHandle, viewers: list[MemberActor],
+                    target: discord.Message | None = None) -> None:
         async with self.env.preview(channel, viewers=viewers, layout="channel") as preview:
             # SimCord's capture drives Playwright's own browser build, which cannot be
             # downloaded here: hand it this machine's Chromium instead (it closes both).
@@ -192,11 +195,12 @@ class Shots:
             for size, viewport in SIZES.items():
                 path = self.out / f"{name}-{size}.png"
                 await preview.screenshot(path, viewer=viewers[0], viewport=viewport,
-                                         layout="channel", mode="viewport")
+                                         layout="channel", mode="viewport", target=target)
                 self.taken.append(path)
         # A closed menu shows none of its options: write them down beside the pictures.
         text = self.out / f"{name}.txt"
-        text.write_text(message_text(channel.history(viewer=viewers[0])[-1]), encoding="utf-8")
+        shown = target or channel.history(viewer=viewers[0])[-1]
+        text.write_text(message_text(shown), encoding="utf-8")
         self.taken.append(text)
 
 
@@ -423,6 +427,26 @@ async def final_standings(shots: Shots) -> None:
     await shots.shoot("game-ended", stopped.channel, stopped.players)
 
 
+async def closed_board(shots: Shots) -> None:
+    """Two finished turns' boards, each with its summary and the board as it ended: the
+    first monster scores, enters Tokyo and buys a card; the second smashes it out of
+    Tokyo."""
+    scene = await shots.scene("closed-board", players=4,
+                              change=owning({}, energy={0: 6}, face_up=FACE_UP))
+    await scene.to_buy_step(["smash", "smash", "3", "3", "3", "energy"])
+    await scene.option(lambda o: isinstance(o, Buy) and o.slot == 0)
+    first_board = (await scene.game()).board_message_id
+    await scene.option(lambda o: isinstance(o, EndBuying))
+    second_board = (await scene.game()).board_message_id
+    await scene.to_buy_step(["smash", "smash", "smash", "smash", "1", "2"])
+    await scene.option(lambda o: isinstance(o, Yield))
+    history = scene.channel.history()
+    await scene.shoot("closed-board", scene.players[0],
+                      next(m for m in history if m.id == second_board))
+    await scene.shoot("closed-board-first", scene.players[0],
+                      next(m for m in history if m.id == first_board))
+
+
 async def lobby_expired(shots: Shots) -> None:
     """A lobby nobody started: closed in place, the channel free again."""
     channel = shots.guild.create_text_channel("lobby-expired")
@@ -462,6 +486,7 @@ SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
     "opportunist": opportunist,
     "mimic": mimic,
     "final-standings": final_standings,
+    "closed-board": closed_board,
     "lobby-expired": lobby_expired,
     "my-monster": my_monster,
 }

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -10,6 +10,7 @@ import msgspec
 import pytest
 
 from bot import publish
+from bot.chronicle import chronicle_after
 from bot.model import Chronicle, Game, Lobby, Outcome
 from bot.publish import (
     AnnounceEnd,
@@ -25,9 +26,21 @@ from bot.publish import (
     RetireButtons,
     ShowLobby,
 )
+from bot.saved_games import LoggedAction
 from bot.service import GameService
 from bot.store import Store
-from engine import Options, Roll, StopRolling, create_game
+from engine import (
+    GameState,
+    Options,
+    Roll,
+    StopRolling,
+    Timeout,
+    apply,
+    create_game,
+    decode_state,
+    encode_state,
+    events,
+)
 
 LOBBY_MESSAGE, BOARD = 500, 600
 
@@ -95,6 +108,52 @@ async def test_the_plans_of_a_lobby_and_a_first_turn(service: GameService) -> No
     assert before.chronicle.log[-1] in close.log  # the finished turn's own narration
 
 
+async def test_a_closed_board_carries_the_state_its_turn_ended_in(service: GameService) -> None:
+    """The first monster smashes its way into an empty Tokyo: the turn ends as the dice
+    resolve, and its board shows that, not the next monster's first roll."""
+    show = Recorder(service)
+    game = await _started(service, show, players=3)
+    first = game.playing_state().active
+    name = game.playing_state().monsters[first].name
+    smashes = ("smash",) * 6
+    await _change(service, game, lambda s: msgspec.structs.replace(s, forced_dice=smashes))
+    await _choose(service, game, Roll, show)
+    await _choose(service, game, StopRolling, show)
+    post, close = show.last
+    assert post == PostBoard(BOARD) and isinstance(close, CloseBoard)
+    end = decode_state(close.end_state)
+    assert end.turn is not None and end.turn.number == 1 and end.turn.seat == first
+    assert end.turn.dice == smashes and end.city == first and not end.pending
+    assert end.monsters[first].vp == 1
+    assert close.summary == f"{name}: +1★ (1★); {name} entered Tokyo"
+    now = (await service.games.peek(game.id)).playing_state()
+    assert now.turn is not None and now.turn.number == 2 and now.turn.seat != first
+
+
+def test_a_change_of_several_turns_closes_the_first_with_its_own_end() -> None:
+    """The autopilot (or AI monsters) may play on through several turns in one change:
+    only the first turn had a board, and it shows where that turn ended."""
+    before = _game(over=False)
+    outcome, played = _play_on(before, turns=2)
+    turn_now = outcome.game.playing_state().turn
+    assert turn_now is not None and turn_now.number == 3
+    post, close = publish.after_action(before, outcome, played).effects
+    assert post == PostBoard(BOARD) and isinstance(close, CloseBoard) and close.turn == 1
+    end = decode_state(close.end_state)
+    start = before.playing_state()
+    assert end.turn is not None and start.turn is not None
+    assert end.turn.number == 1 and end.turn.seat == start.turn.seat and not end.pending
+    assert close.summary.startswith(start.monsters[start.turn.seat].name)
+
+
+def test_a_close_board_stored_by_the_previous_version_is_read() -> None:
+    """Before the summary and the end state were kept: they are empty (the message keeps
+    the picture it had)."""
+    stored = b'{"type":"CloseBoard","message_id":600,"turn":3,"monster":"Kraken","log":["a"]}'
+    assert msgspec.json.decode(stored, type=publish.Effect) == CloseBoard(
+        600, turn=3, monster="Kraken", log=("a",), summary="", end_state="")
+
+
 async def test_ending_a_game_takes_its_buttons_and_tells_the_channel(
     service: GameService,
 ) -> None:
@@ -113,7 +172,7 @@ async def test_ending_a_game_takes_its_buttons_and_tells_the_channel(
 def test_the_end_of_a_game_and_a_game_nobody_plays() -> None:
     before = _game(over=False)
     over = _game(over=True)
-    plan = publish.after_action(before, Outcome(over, (), None))
+    plan = publish.after_action(before, Outcome(over, (), None), ())
     turn = before.playing_state().turn
     assert turn is not None
     assert plan.effects == (
@@ -122,7 +181,7 @@ def test_the_end_of_a_game_and_a_game_nobody_plays() -> None:
                    log=over.chronicle.log),
     )
     abandoned = replace(before, status="ended")
-    plan = publish.after_action(before, Outcome(abandoned, (), None))
+    plan = publish.after_action(before, Outcome(abandoned, (), None), ())
     assert plan.effects == (RetireButtons(BOARD),
                             Notify(publish.ABANDONED_NOTICE.format(game_id=before.id)))
 
@@ -143,7 +202,9 @@ def test_shows_that_change_nothing() -> None:
 
 def test_plans_are_json_and_back() -> None:
     plan = Plan(7, (PostBoard(None), AnnounceResult(1), EditBoard(2, redraw=False),
-                    CloseBoard(3, turn=4, monster="The King", log=("a", "b")), RetireButtons(5),
+                    CloseBoard(3, turn=4, monster="The King", log=("a", "b"), summary="s",
+                               end_state=encode_state(_game(over=False).playing_state()).decode()),
+                    RetireButtons(5),
                     PostLobby(None), ShowLobby(6), CloseLobby(6, "cancelled"), Notify("hi"),
                     ExpireLobby(6, 15.0), AnnounceEnd("ended")))
     encoded = msgspec.json.encode(plan)
@@ -158,6 +219,42 @@ def _game(*, over: bool) -> Game:
     return Game(id=1, guild_id=1, channel_id=10, host_id=100, status="over" if over else "playing",
                 lobby=Lobby(), seats=(100, 200), state=state,
                 chronicle=Chronicle(log=("The end.",) if over else ()), board_message_id=BOARD)
+
+
+async def _started(service: GameService, show: Recorder, players: int) -> Game:
+    game = await service.lobbies.open(guild_id=1, channel_id=10, host_id=100, show=show)
+    for user_id in range(200, 200 + players - 1):
+        await service.lobbies.join(game.id, user_id, show)
+    await service.lobbies.start(game.id, 100, show)
+    return await service.games.peek(game.id)
+
+
+async def _change(service: GameService, game: Game,
+                  change: Callable[[GameState], GameState]) -> None:
+    async with service.games.lock(game.id):
+        current = await service.games.game(game.id)
+        await service.games.save(replace(current, state=change(current.playing_state())),
+                                 "state")
+
+
+def _play_on(game: Game, turns: int) -> tuple[Outcome, list[LoggedAction]]:
+    """Every question answered by its default in one change, as the autopilot plays, until
+    ``turns`` more turns have started; and the actions played."""
+    state, chronicle = game.playing_state(), game.chronicle
+    happened: list[events.Event] = []
+    played: list[LoggedAction] = []
+    closing: tuple[str, ...] | None = None
+    while sum(isinstance(event, events.TurnStarted) for event in happened) < turns:
+        decision = state.pending[0]
+        action = Timeout(decision=decision.id)
+        after, new = apply(state, decision.seat, action)
+        chronicle, closed = chronicle_after(chronicle, state, after, new)
+        closing = closed if closing is None else closing
+        played.append(LoggedAction(after.seq, decision.seat, None, action))
+        happened.extend(new)
+        state = after
+    return Outcome(replace(game, state=state, chronicle=chronicle), tuple(happened),
+                   closing), played
 
 
 async def _choose(service: GameService, game: Game, kind: type, show: Recorder) -> None:

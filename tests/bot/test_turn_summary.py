@@ -1,0 +1,148 @@
+"""The one-line summary of a finished turn, and the turn's events the chronicle keeps for it:
+no Discord involved."""
+
+from __future__ import annotations
+
+import msgspec
+
+from bot.chronicle import chronicle_after
+from bot.model import Chronicle
+from bot.turn_summary import SUMMARY_LENGTH, this_turn, turn_summary
+from engine import GameState, Options, create_game, events
+
+KING, GIGAZAUR, KRAKEN, MEKA, PENGUIN, KITTY = range(6)
+NAMES = ("The King", "Gigazaur", "Kraken", "Meka Dragon", "Space Penguin", "Cyber Kitty")
+
+
+def ended(monsters: int = 3, **totals: tuple[int, int, int]) -> GameState:
+    """A game of the first ``monsters`` of NAMES; ``totals``: a monster's (points, hearts,
+    energy) at the end of the turn, by its seat's name ("king", "kraken"...)."""
+    state, _ = create_game(Options(edition="2016"), seed=1, monsters=NAMES[:monsters])
+    seats = {"king": KING, "gigazaur": GIGAZAUR, "kraken": KRAKEN, "meka": MEKA,
+             "penguin": PENGUIN, "kitty": KITTY}
+    changed = list(state.monsters)
+    for name, (vp, hearts, energy) in totals.items():
+        seat = seats[name]
+        changed[seat] = msgspec.structs.replace(changed[seat], vp=vp, hearts=hearts,
+                                                energy=energy)
+    return msgspec.structs.replace(state, monsters=tuple(changed))
+
+
+def test_points_smashes_and_a_change_in_tokyo() -> None:
+    final = ended(king=(12, 10, 0), gigazaur=(5, 6, 0))
+    happened = [
+        events.VictoryPointsGained(seat=KING, amount=2, reason="3s"),
+        events.Damaged(seat=GIGAZAUR, amount=4, source="smash", hearts=6),
+        events.Yielded(seat=GIGAZAUR, place="city"),
+        events.EnteredTokyo(seat=KING, place="city"),
+        events.VictoryPointsGained(seat=KING, amount=1, reason="entering Tokyo"),
+    ]
+    assert turn_summary(final, KING, happened) == (
+        "The King: +3★ (12★), dealt 4💥; Gigazaur yielded Tokyo to The King; "
+        "Gigazaur: −4❤️ (6❤️)")
+
+
+def test_buying_healing_and_energy() -> None:
+    final = ended(kraken=(3, 9, 1))
+    happened = [
+        events.Healed(seat=KRAKEN, amount=2, reason="hearts"),
+        events.EnergyGained(seat=KRAKEN, amount=5, reason="energy"),
+        events.CardBought(seat=KRAKEN, card="jets", cost=5),
+        events.EnergyLost(seat=KRAKEN, amount=5, reason="buying Jets"),
+        events.CardBought(seat=KRAKEN, card="energize", cost=8),
+        events.DiceRolled(seat=KRAKEN, dice=("1",) * 6, rerolled=()),  # (not summarized)
+    ]
+    assert turn_summary(final, KRAKEN, happened) == (
+        "Kraken: +2❤️ (9❤️), bought Jets, Energize")  # (energy: +5 −5, no change)
+
+
+def test_a_knock_out_and_the_winner() -> None:
+    final = ended(king=(8, 3, 0), gigazaur=(4, 0, 0))
+    happened = [
+        events.Damaged(seat=GIGAZAUR, amount=3, source="smash", hearts=0),
+        events.LeftTokyo(seat=GIGAZAUR, place="city", reason="eliminated"),
+        events.Eliminated(seat=GIGAZAUR, by=KING),
+        events.Damaged(seat=KRAKEN, amount=3, source="smash", hearts=0),
+        events.Eliminated(seat=KRAKEN, by=KING),
+        events.Won(seats=(KING,), reason="last monster standing"),
+    ]
+    assert turn_summary(final, KING, happened) == (
+        "The King: dealt 3💥 to 2 monsters; 💀 Gigazaur is out, 💀 Kraken is out, "
+        "👑 The King wins!")
+
+
+def test_tokyo_bay_is_named_when_it_is_in_play() -> None:
+    final = ended(monsters=5, penguin=(1, 10, 0))
+    assert final.bay_open
+    happened = [events.EnteredTokyo(seat=PENGUIN, place="bay"),
+                events.VictoryPointsGained(seat=PENGUIN, amount=1, reason="entering Tokyo")]
+    assert turn_summary(final, PENGUIN, happened) == (
+        "Space Penguin: +1★ (1★); Space Penguin entered Tokyo Bay")
+
+
+def test_leaving_tokyo_with_nobody_coming_in() -> None:
+    """A yield nobody takes up (the attacker was knocked out meanwhile), and Tokyo Bay closing
+    under its monster, which moves to the empty City."""
+    final = ended(monsters=5)
+    happened = [events.Yielded(seat=GIGAZAUR, place="city"),
+                events.LeftTokyo(seat=MEKA, place="bay", reason="the Bay closed"),
+                events.EnteredTokyo(seat=MEKA, place="city")]
+    assert turn_summary(final, KING, happened) == (
+        "Gigazaur yielded Tokyo City, Meka Dragon left Tokyo Bay, Meka Dragon entered Tokyo City")
+
+
+def test_a_full_turn_keeps_what_tells_most_within_a_phones_line() -> None:
+    """Six monsters hit, two cards bought, a monster out: the other monsters' hearts and the
+    energy are left out; the points, the smashes, the cards, Tokyo and the knock-out stay."""
+    final = ended(monsters=6, king=(17, 10, 2), gigazaur=(6, 1, 0), kraken=(9, 2, 1),
+                  meka=(3, 5, 0), penguin=(0, 0, 0), kitty=(11, 7, 4))
+    happened: list[events.Event] = [
+        events.VictoryPointsGained(seat=KING, amount=2, reason="starting the turn in Tokyo"),
+        events.EnergyGained(seat=KING, amount=2, reason="energy"),
+        *(events.Damaged(seat=seat, amount=3, source="smash", hearts=final.monsters[seat].hearts)
+          for seat in (GIGAZAUR, KRAKEN, MEKA, PENGUIN, KITTY)),
+        events.Eliminated(seat=PENGUIN, by=KING),
+        events.CardBought(seat=KING, card="jets", cost=5),
+        events.CardBought(seat=KING, card="energize", cost=8),
+    ]
+    summary = turn_summary(final, KING, happened)
+    assert summary == ("The King: +2★ (17★), dealt 3💥 to 5 monsters, bought Jets, Energize; "
+                       "💀 Space Penguin is out")
+    assert len(summary) <= SUMMARY_LENGTH
+    # With room, nothing is left out.
+    roomy = turn_summary(final, KING, happened, length=1000)
+    assert "Gigazaur: −3❤️ (1❤️)" in roomy and "+2⚡ (2⚡)" in roomy
+    # Knock-outs and the result stay however short the line must be.
+    assert turn_summary(final, KING, happened, length=10) == "💀 Space Penguin is out"
+
+
+def test_a_turn_where_nothing_changed() -> None:
+    assert turn_summary(ended(), KRAKEN, []) == "Kraken: nothing changed."
+
+
+def test_only_the_turn_in_play_is_summarized() -> None:
+    first = [events.VictoryPointsGained(seat=KING, amount=1, reason="3s")]
+    later = [events.TurnStarted(seat=GIGAZAUR, number=2),
+             events.VictoryPointsGained(seat=GIGAZAUR, amount=2, reason="2s")]
+    assert this_turn([*first, *later]) == tuple(first)
+
+
+def test_the_chronicle_keeps_the_summarized_events_of_the_turn_in_play() -> None:
+    state = ended()
+    old = events.VictoryPointsGained(seat=KING, amount=1, reason="1s")
+    scored = events.VictoryPointsGained(seat=GIGAZAUR, amount=2, reason="starting the turn")
+    chronicle, closing = chronicle_after(Chronicle(turn_events=(old,)), state, state, [
+        events.Damaged(seat=KRAKEN, amount=1, source="smash", hearts=9),
+        events.TurnStarted(seat=GIGAZAUR, number=2),
+        scored,
+        events.DiceRolled(seat=GIGAZAUR, dice=("1",) * 6, rerolled=tuple(range(6))),
+    ])
+    assert closing is not None  # the turn before is over: its events went with it
+    assert chronicle.turn_events == (scored,)
+    chronicle, closing = chronicle_after(chronicle, state, state, [
+        events.DiceRolled(seat=GIGAZAUR, dice=("heart",) * 6, rerolled=(0,)),
+        events.Healed(seat=GIGAZAUR, amount=1, reason="hearts"),
+    ])
+    assert closing is None
+    assert chronicle.turn_events == (scored, events.Healed(seat=GIGAZAUR, amount=1,
+                                                           reason="hearts"))
