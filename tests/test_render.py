@@ -392,3 +392,14 @@ def test_names_keep_what_the_font_can_draw(name: str, shown: str,
 @pytest.mark.parametrize("name", ["山田太郎", "🐉🐲", "\u200d\u200d", "", "   "])
 def test_a_name_with_nothing_drawable_is_left_out(name: str) -> None:
     assert render_board(two_monsters(), names=(name,)) == render_board(two_monsters())
+
+
+def test_a_finished_turn_s_board_says_the_turn_is_over(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The state a turn ended in (drawn on its closed board) asks nobody anything."""
+    state, _ = create_game(Options(), 3, ("Alienoid", "Gigazaur"))
+    assert state.turn is not None and state.pending
+    asking = list(_drawn_text(state, monkeypatch))  # (its recorder goes on recording)
+    ended = _drawn_text(replace(state, pending=()), monkeypatch)
+    monster = state.monsters[state.turn.seat].name
+    assert f"{monster}'s turn is over." in ended
+    assert f"{monster}'s turn is over." not in asking

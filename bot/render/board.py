@@ -495,6 +495,10 @@ def _header(state: GameState) -> _Header:
     if state.over:
         return _Header(_HEADER, True, "", f"GAME OVER — {waiting_text(state)}")
     turn_label = "SETUP" if state.turn is None else f"TURN {state.turn.number}"
+    if not state.pending and state.turn is not None:
+        # The state a finished turn ended in (its closed board): nobody is asked anything.
+        monster = state.monsters[state.turn.seat].name
+        return _Header(_HEADER, False, turn_label, f"{monster}'s turn is over.")
     return _Header(_HEADER, False, turn_label, waiting_text(state))
 
 
