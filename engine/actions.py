@@ -120,11 +120,20 @@ class SetDie(_Choice, frozen=True, tag="set"):
     face: str
 
 
+# --- buying from the discard pile (Scavenger) -------------------------------------------
+
+
+class PickDiscarded(_Choice, frozen=True, tag="discarded"):
+    """A card of the discard pile, by key (cards there are alike: one of them)."""
+
+    key: str
+
+
 # Every kind of answer a question can take. A card that needs a new kind of answer adds a
 # struct here; the card itself says what the answer means (its ``answer`` and labels).
 Choice = (
     Pass | TakeLoss | UseCard | PickDie | PickCard | SplitHearts
-    | TopCard | PickMonster | PickAmount | SetDie
+    | TopCard | PickMonster | PickAmount | SetDie | PickDiscarded
 )
 
 

@@ -316,6 +316,23 @@ class Power:
         """The owner yielded its place in Tokyo this turn and ``newcomer`` has just taken it:
         the losses of hearts this causes (queued together)."""
         return ()
+
+    # --- (Origins cards) taking Tokyo, answering the yield question, others' rerolls ------
+
+    def on_tokyo_taken(self, ctx: Ctx, seat: int, card: Card) -> tuple[Loss, ...]:
+        """The owner has just taken control of Tokyo (entered it from outside, on any turn
+        and in any way: see ``enter_tokyo``): the losses of hearts this causes."""
+        return ()
+
+    def on_yield_answered(self, ctx: Ctx, seat: int, card: Card, yielded: bool) -> None:
+        """The owner's answer to the yield question has just been applied: it left Tokyo
+        (``yielded``) or stayed."""
+
+    def on_rerolled(self, ctx: Ctx, seat: int, card: Card, roller: int) -> tuple[Loss, ...]:
+        """Another monster, ``roller``, has just rolled its dice again with its roll question
+        (a normal reroll or one a card gives; not its first roll): the losses this causes."""
+        return ()
+
     # --- dice tools: the owner's roll ----------------------------------------------------
     # Cards that act on their owner's dice while it rolls (set a die, reroll 3s...). Each use
     # is an option of the roll question (``UseCard``), offered while the card can act, even
@@ -462,7 +479,8 @@ HOOKS = (
     "buy_step_available", "on_smash_hit", "added_smashes", "on_dice_resolved",
     "smash_losses", "on_place_taken", "roll_use_available", "reaction_available",
     "cancels_loss_on_yield", "on_zero_hearts", "on_card_bought", "on_hearts_lost",
-    "on_monster_at_zero", "buy_offers", "spend_heart_dice",
+    "on_monster_at_zero", "buy_offers", "spend_heart_dice", "on_tokyo_taken",
+    "on_yield_answered", "on_rerolled",
     *_WINDOW_HOOKS.values(),
 )
 
@@ -688,13 +706,26 @@ def queue_losses(ctx: Ctx, losses: list[Loss]) -> None:
     ctx.push(*(React(index=i) for i in range(len(losses))), ApplyLosses())
 
 
-def enter_tokyo(ctx: Ctx, seat: int, place: Place) -> None:
+def enter_tokyo(ctx: Ctx, seat: int, place: Place) -> list[Loss]:
+    """``seat`` takes control of Tokyo: it enters ``place`` from outside. Returns the losses
+    of hearts its cards cause by this (``on_tokyo_taken``), for the caller to queue with any
+    of its own from the same moment, in one batch."""
     ctx.set(**{place: seat})
     ctx.emit(ev.EnteredTokyo(seat=seat, place=place))
     if ctx.s.two_player_variant():
         gain_energy(ctx, seat, 1, "entering Tokyo")
     else:
         gain_vp(ctx, seat, 1, "entering Tokyo")
+    return [loss for card, power in hooked(ctx.s, seat, "on_tokyo_taken")
+            for loss in power.on_tokyo_taken(ctx, seat, card)]
+
+
+def punish_reroll(ctx: Ctx, roller: int) -> None:
+    """``roller`` has just rerolled its dice: the other monsters' cards that punish a reroll
+    act, clockwise (their losses queued together)."""
+    queue_losses(ctx, [loss for other in clockwise_others(ctx.s, roller)
+                       for card, power in hooked(ctx.s, other, "on_rerolled")
+                       for loss in power.on_rerolled(ctx, other, card, roller)])
 
 
 def leave_tokyo(ctx: Ctx, seat: int, reason: str) -> None:
@@ -798,11 +829,14 @@ def offer_revealed(ctx: Ctx, revealed: list[Card]) -> None:
         open_window(ctx, "card_revealed", tuple(c.uid for c in revealed))
 
 
-def card_bought(ctx: Ctx, seat: int, key: str, cost: int, owner: int | None = None) -> None:
+def card_bought(ctx: Ctx, seat: int, key: str, cost: int, owner: int | None = None, *,
+                from_discard: bool = False) -> None:
     """``seat`` has paid ``cost`` for the card ``key`` (to ``owner``, a monster it bought
-    from): the event, then the buyer's cards that react to a purchase (``on_card_bought``).
-    Every way of buying a card comes through here, before the card is gained or resolved."""
-    ctx.emit(ev.CardBought(seat=seat, card=key, cost=cost, owner=owner))
+    from; or from the discard pile): the event, then the buyer's cards that react to a
+    purchase (``on_card_bought``). Every way of buying a card comes through here, before the
+    card is gained or resolved."""
+    ctx.emit(ev.CardBought(seat=seat, card=key, cost=cost, owner=owner,
+                           from_discard=from_discard))
     for card, power in hooked(ctx.s, seat, "on_card_bought"):
         power.on_card_bought(ctx, seat, card, key)
 

@@ -259,6 +259,8 @@ def narrate(state: GameState, event: ev.Event) -> str | None:
             return f"{name(seat)} leaves {PLACE_WORDS[place]} ({reason})."
         case ev.CardBought(seat=seat, card=key, cost=cost, owner=owner) if owner is not None:
             return f"{name(seat)} buys {card(key)} from {name(owner)} for {cost}⚡."
+        case ev.CardBought(seat=seat, card=key, cost=cost, from_discard=True):
+            return f"{name(seat)} buys {card(key)} from the discard pile for {cost}⚡."
         case ev.CardBought(seat=seat, card=key, cost=cost):
             return f"{name(seat)} buys {card(key)} for {cost}⚡."
         case ev.Swept(seat=seat):
@@ -278,6 +280,11 @@ def narrate(state: GameState, event: ev.Event) -> str | None:
             verb = "loses" if len(seats) == 1 else "lose"
             more = "1 more heart" if amount == 1 else f"{amount} more hearts"
             return f"{name(seat)}'s {card(key)}: {who} {verb} {more}."
+        case ev.CardStruck(seat=seat, amount=amount, card=key, seats=seats):
+            who = " and ".join(name(s) for s in seats)
+            each = " each" if len(seats) > 1 else ""
+            verb = "loses" if len(seats) == 1 else "lose"
+            return f"{name(seat)}'s {card(key)}: {who} {verb} {_plural(amount, 'heart')}{each}."
         case ev.Restarted(seat=seat):
             return f"{name(seat)} has a child: back at full hearts with nothing else!"
         case ev.Eliminated(seat=seat, by=by):

@@ -130,6 +130,8 @@ class CardBought(_Event, frozen=True, tag="card_bought"):
     # The monster it was bought from, who got the energy (Parasitic Tentacles); None for a
     # card bought from the face-up cards or the deck.
     owner: int | None = None
+    # True for a card bought from the discard pile (Scavenger).
+    from_discard: bool = False
 
 
 class Swept(_Event, frozen=True, tag="swept"):
@@ -173,6 +175,17 @@ class SmashesAdded(_Event, frozen=True, tag="smashes_added"):
 class DamageAdded(_Event, frozen=True, tag="damage_added"):
     """``seat``'s card ``card`` makes each of ``seats`` lose ``amount`` more hearts (2011 extra
     damage, Fire Breathing's neighbours, Burrowing's newcomer); the hearts are in their
+    ``damaged`` events."""
+
+    seat: int
+    amount: int
+    card: str
+    seats: tuple[int, ...]
+
+
+class CardStruck(_Event, frozen=True, tag="card_struck"):
+    """``seat``'s card ``card`` makes each of ``seats`` lose ``amount`` hearts (a card's
+    loss, not an attack: Flaming Aura, Gamma Blast, Orb of Doom); the hearts are in their
     ``damaged`` events."""
 
     seat: int
@@ -269,6 +282,7 @@ Event = (
     | CopyEnded
     | SmashesAdded
     | DamageAdded
+    | CardStruck
     | ReachedZeroHearts
     | Restarted
     | Eliminated

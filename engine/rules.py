@@ -56,6 +56,7 @@ from engine.core import (
     offer_revealed,
     open_window,
     pay_energy,
+    punish_reroll,
     queue_losses,
     release_copies,
     require_decision,
@@ -408,6 +409,7 @@ def _answer_roll(ctx: Ctx, decision: Decision, action: Action) -> None:
     ctx.set_turn(dice=new_dice, rolls_left=rolls_left)
     ctx.emit(ev.DiceRolled(seat=seat, dice=new_dice, rerolled=rerolled, card=card_used))
     ctx.push(st.AskRoll())
+    punish_reroll(ctx, seat)
 
 
 def _after_rolling(ctx: Ctx, step: st.AfterRolling) -> None:
@@ -517,7 +519,7 @@ def _resolve_smashes(ctx: Ctx, step: st.ResolveSmashes) -> None:
         return
     if smashes and s.options.edition == "2011" and not s.in_tokyo(seat) and s.city is None:
         # 2011: the first monster to smash an empty Tokyo takes it and deals no damage.
-        enter_tokyo(ctx, seat, "city")
+        queue_losses(ctx, enter_tokyo(ctx, seat, "city"))
         return
     targets: tuple[int, ...]
     if hooked(s, seat, "hits_everyone"):
@@ -714,6 +716,9 @@ def _apply_yields(ctx: Ctx, step: st.ApplyYields) -> None:
             ctx.set_turn(yielded=(*ctx.turn.yielded, (occupant, place)))
         elif place is not None:
             ctx.emit(ev.Stayed(seat=occupant, place=place))
+        if place is not None:
+            for card, power in hooked(ctx.s, occupant, "on_yield_answered"):
+                power.on_yield_answered(ctx, occupant, card, yielded)
         held = deferred.get(occupant)
         if held is None:
             continue
@@ -741,12 +746,12 @@ def _take_empty_place(ctx: Ctx) -> None:
         place = "bay"
     else:
         return
-    enter_tokyo(ctx, seat, place)
+    losses = enter_tokyo(ctx, seat, place)
     # The cards of a monster that yielded this place this turn act on the one taking it.
-    losses = [loss
-              for yielder, left in ctx.turn.yielded if left == place and ctx.mon(yielder).alive
-              for card, power in hooked(ctx.s, yielder, "on_place_taken")
-              for loss in power.on_place_taken(ctx, yielder, card, seat)]
+    losses += [loss
+               for yielder, left in ctx.turn.yielded if left == place and ctx.mon(yielder).alive
+               for card, power in hooked(ctx.s, yielder, "on_place_taken")
+               for loss in power.on_place_taken(ctx, yielder, card, seat)]
     queue_losses(ctx, losses)
 
 

@@ -133,6 +133,9 @@ class Loss(Frozen, frozen=True):
     settled: bool = False
     # True when a card of the target holds the loss until it answers the yield question.
     deferred: bool = False
+    # The target's cards already used against this loss that act once a loss (Electric
+    # Armor), by uid.
+    used_cards: tuple[int, ...] = ()
 
 
 class Turn(Frozen, frozen=True):

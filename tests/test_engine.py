@@ -124,14 +124,15 @@ def test_corrupt_or_foreign_stored_states_are_refused_clearly() -> None:
 
 
 def test_unimplemented_cards_are_never_dealt(capsys: pytest.CaptureFixture[str]) -> None:
-    implemented = set(implemented_keys())
+    implemented = set(implemented_keys()) | set(implemented_keys("origins"))
     missing = [key for key in CARDS if key not in implemented]
     if missing:
         with pytest.raises(IllegalAction, match="not implemented"):
             create_game(Options(cards=(missing[0],)), 1, 2)
     state, _ = new_game()
     dealt = set(state.deck) | {c.key for c in state.face_up}
-    assert dealt <= implemented
+    # A base game deals the base box only, however many Origins cards are implemented.
+    assert dealt <= set(implemented_keys())
     with capsys.disabled():
         names = ", ".join(CARDS[key].name for key in missing) or "none"
         print(f"\n{len(implemented)} of {len(CARDS)} cards implemented; not yet: {names}")

@@ -100,6 +100,13 @@ CASES: list[tuple[ev.Event, str | None]] = [
      "Alienoid buys Jets from Gigazaur for 5⚡."),
     (ev.DeckTopSeen(seat=1, card="made_in_a_lab"),
      "Cyber Kitty looks at the top card of the deck (Made in a Lab)."),
+    # Origins cards (Scavenger; Flaming Aura, Gamma Blast, Orb of Doom).
+    (ev.CardBought(seat=0, card="heal", cost=3, from_discard=True),
+     "Alienoid buys Heal from the discard pile for 3⚡."),
+    (ev.CardStruck(seat=2, amount=1, card="flaming_aura", seats=(1, 3)),
+     "Gigazaur's Flaming Aura: Cyber Kitty and The King lose 1 heart each."),
+    (ev.CardStruck(seat=2, amount=1, card="orb_of_doom", seats=(0,)),
+     "Gigazaur's Orb of Doom: Alienoid loses 1 heart."),
 ]
 
 

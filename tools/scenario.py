@@ -31,6 +31,7 @@ from engine.actions import (
     PickAmount,
     PickCard,
     PickDie,
+    PickDiscarded,
     PickMonster,
     Roll,
     SetDie,
@@ -160,6 +161,7 @@ class _Builder:
             face_up.append(Card(uid=self.uid, key=_card_key(name, "face_up")))
             self.uid += 1
         deck = tuple(_card_key(name, "deck") for name in setup.get("deck", []))
+        discard = tuple(_card_key(name, "discard") for name in setup.get("discard", []))
         turn_seat = self.seat(setup.get("turn", self.names[0]), "setup.turn")
         options = Options(edition=data.get("edition", "2016"),
                           two_player_variant=data.get("two_player_variant"),
@@ -174,6 +176,7 @@ class _Builder:
             bay=self.seat(setup["bay"], "setup.bay") if setup.get("bay") else None,
             bay_open=setup.get("bay_open", len(monsters) >= 5),
             deck=deck,
+            discard=discard,
             face_up=tuple(face_up),
             turn=Turn(seat=turn_seat, number=int(setup.get("turn_number", 1)),
                       order_seat=turn_seat),
@@ -264,6 +267,13 @@ def _choice(state: GameState, decision: Decision, words: list[str], where: str) 
     if kind == "heal":
         return PickMonster(seat=_seat_named(state, " ".join(rest[:-1]), where),
                            amount=int(rest[-1]))
+    if kind == "buy" and rest[-2:] == ["from", "discard"]:
+        # (Scavenger.) A card of the discard pile.
+        discarded = PickDiscarded(key=_card_key(" ".join(rest[:-2]), where))
+        if not any(isinstance(o, Choose) and o.choice == discarded for o in decision.options):
+            raise _StepFailure(f"{where}: no choice 'buy {discarded.key} from discard' in"
+                               f" {_options(state, decision)}")
+        return discarded
     if kind == "buy" and "from" in rest:
         split = rest.index("from")
         key = _card_key(" ".join(rest[:split]), where)
@@ -354,6 +364,8 @@ def _choice_text(state: GameState, choice: Choice, decision: Decision | None = N
             return f"tokens:{poison}:{shrink}"
         case SetDie(die=die, face=face):
             return f"set:{die}:{face}"
+        case PickDiscarded(key=key):
+            return f"discard:{key}"
     raise ScenarioError(f"no text for the choice {choice!r}")
 
 

@@ -308,15 +308,15 @@ def keep_indices(dice: tuple[Face, ...], kept: tuple[int, ...]) -> tuple[int, ..
     return tuple(indices)
 
 
-def best_change(scorer: DiceScorer, counts: tuple[int, ...],
-                target: str | None) -> tuple[int, int, float]:
-    """The best single die to set (to ``target``, or to any face): (from face, to face,
-    gain). The gain is 0 or less when no change helps."""
+def best_change(scorer: DiceScorer, counts: tuple[int, ...], target: str | None,
+                source: str | None = None) -> tuple[int, int, float]:
+    """The best single die to set (one showing ``source``, or any; to ``target``, or to any
+    face): (from face, to face, gain). The gain is 0 or less when no change helps."""
     now = scorer.value(encode(counts))
     best = (-1, -1, 0.0)
     faces = [FACE_INDEX[target]] if target is not None else list(range(6))
     for old in range(6):
-        if not counts[old]:
+        if not counts[old] or (source is not None and old != FACE_INDEX[source]):
             continue
         for new in faces:
             if new == old:

@@ -25,6 +25,7 @@ from engine.actions import (
     Choose,
     EndBuying,
     PickCard,
+    PickDiscarded,
     Roll,
     SplitHearts,
     Stay,
@@ -45,7 +46,7 @@ from engine.ai.dice import (
     scorer_for,
     unit,
 )
-from engine.ai.questions import CARD_TARGETS, answer_card
+from engine.ai.questions import CARD_SOURCES, CARD_TARGETS, answer_card
 from engine.ai.values import keep_value, net_value, saving_target, uid_key
 from engine.core import card_cost, effective_key, find_card, max_hearts
 from engine.rules import option_ready
@@ -105,7 +106,7 @@ def answer_roll(state: GameState, decision: Decision, seed: int) -> Action:
     gain = expected - now
     rolls = [o for o in decision.options if isinstance(o, Roll)]
     uses = [o for o in decision.options if isinstance(o, Choose) and option_ready(state, o)]
-    rolling = _roll_option(state, rolls, gain) if gain > 0.01 else None
+    rolling = _roll_option(state, rolls, gain) if gain > 0.01 + _reroll_cost(state) else None
     dweller = _dweller(state, scorer, uses, kept if rolling else None)
     if dweller is not None:
         return dweller
@@ -113,6 +114,21 @@ def answer_roll(state: GameState, decision: Decision, seed: int) -> Action:
         return replace(rolling, keep=keep_indices(turn.dice, kept))
     tool = _dice_tool(state, scorer, counts, uses)
     return tool if tool is not None else StopRolling(decision=decision.id)
+
+
+def _reroll_cost(state: GameState) -> float:
+    """What rolling again costs the active monster beyond the roll: a heart for each Orb of
+    Doom the others own."""
+    assert state.turn is not None
+    seat = state.turn.seat
+    me = state.monsters[seat]
+    orbs = sum(view.keys_of(state, other).count("orb_of_doom")
+               for other in view.others(state, seat))
+    if not orbs:
+        return 0.0
+    if orbs >= me.hearts:
+        return view.kill_value_of_self(state, seat)
+    return view.heart_worth(me.hearts - orbs, orbs, me.hearts)
 
 
 def _roll_option(state: GameState, rolls: list[Roll], gain: float) -> Roll | None:
@@ -155,7 +171,7 @@ def _dice_tool(state: GameState, scorer: DiceScorer, counts: tuple[int, ...],
         key = card_key(state, use.choice.uid) if isinstance(use.choice, UseCard) else None
         if key not in CARD_TARGETS:
             continue
-        _old, _new, gain = best_change(scorer, counts, CARD_TARGETS[key])
+        _old, _new, gain = best_change(scorer, counts, CARD_TARGETS[key], CARD_SOURCES.get(key))
         margin = gain - _tool_cost(state, scorer.seat, key)
         if margin > best[1]:
             best = (use, margin)
@@ -191,6 +207,9 @@ def answer_yield(state: GameState, decision: Decision, seed: int) -> Action:
     stay = view.stay_bonus(state, seat) * (1 - risk_in) - risk_in * lost
     heal_later = 0.6 * view.heart_worth(me.hearts, 2, max_hearts(state, seat))
     leave = heal_later - risk_out * lost
+    keys = view.keys_of(state, seat)
+    stay += view.vp_value(state, seat, keys.count("bull_headed"))
+    leave += keys.count("jagged_tactician") * view.ENERGY
     return Stay(decision=decision.id) if stay >= leave else Yield(decision=decision.id)
 
 
@@ -202,6 +221,9 @@ def answer_react(state: GameState, decision: Decision, seed: int) -> Action:
     saved are worth its 2 energy."""
     me = state.monsters[decision.seat]
     loss = decision.amount
+    armor = _electric_armor(state, decision)
+    if armor is not None:
+        return armor
     for option in decision.options:
         if not (isinstance(option, Choose) and isinstance(option.choice, UseCard)):
             continue
@@ -214,6 +236,22 @@ def answer_react(state: GameState, decision: Decision, seed: int) -> Action:
             if saved > 2 * view.SPEND + 0.3:
                 return option
     return decision.default
+
+
+def _electric_armor(state: GameState, decision: Decision) -> Action | None:
+    """Electric Armor when the heart it saves is worth more than its energy (always when
+    that heart keeps the monster in the game)."""
+    me = state.monsters[decision.seat]
+    loss = decision.amount
+    use = next((o for o in decision.options if isinstance(o, Choose)
+                and isinstance(o.choice, UseCard)
+                and card_key(state, o.choice.uid) == "electric_armor"), None)
+    if use is None:
+        return None
+    if loss == me.hearts:
+        return use
+    saved = view.heart_worth(me.hearts - loss, 1, me.hearts) if loss < me.hearts else 0.0
+    return use if saved > view.SPEND else None
 
 
 def answer_hearts(state: GameState, decision: Decision, seed: int) -> Action:
@@ -268,6 +306,10 @@ def _buy_score(state: GameState, seat: int, option: Action, best_buy: float) -> 
         return -1.0
     if isinstance(choice, PickCard):
         return _tentacles_score(state, seat, choice.uid)
+    if isinstance(choice, PickDiscarded):
+        # (Scavenger.) A card of the discard pile, weighed as a face-up one.
+        net = net_value(state, seat, choice.key)
+        return net if net >= 0.6 * saving_target(state, seat) else -1.0
     return -1.0
 
 

@@ -161,7 +161,8 @@ def pick_die(state: GameState, decision: Decision) -> Choice | None:
     assert state.turn is not None
     target = CARD_TARGETS.get(decision.question)
     scorer = scorer_for(state, decision.seat)
-    old, _new, gain = best_change(scorer, count(state.turn.dice), target)
+    old, _new, gain = best_change(scorer, count(state.turn.dice), target,
+                                  CARD_SOURCES.get(decision.question))
     if gain <= 0:
         return Pass()
     return next((c for c in choices(decision)
@@ -207,7 +208,12 @@ def freeze_time(state: GameState, decision: Decision) -> Choice | None:
 
 
 # The face a die-setting card turns a die into (None: any face).
-CARD_TARGETS: dict[str, str | None] = {"plot_twist": None, "stretchy": None, "herd_culler": "1"}
+CARD_TARGETS: dict[str, str | None] = {
+    "plot_twist": None, "stretchy": None, "herd_culler": "1", "shrinky": "1",
+    "biofuel": "energy",
+}
+# The only face a die-setting card can change, for those limited to one.
+CARD_SOURCES: dict[str, str] = {"shrinky": "2", "biofuel": "heart"}
 
 HANDLERS: dict[str, Answer] = {
     "mimic": mimic,
@@ -220,6 +226,8 @@ HANDLERS: dict[str, Answer] = {
     "plot_twist": pick_die,
     "stretchy": pick_die,
     "herd_culler": pick_die,
+    "shrinky": pick_die,
+    "biofuel": pick_die,
     "probe": probe,
     "freeze_time": freeze_time,
 }

@@ -26,6 +26,10 @@ KEEP: dict[str, float] = {
     "rooting_for_the_underdog": 2.0, "shrink_ray": 3.5, "smoke_cloud": 3.0,
     "solar_powered": 1.2, "spiked_tail": 5.0, "stretchy": 3.0, "urbavore": 4.0,
     "were_only_making_it_stronger": 1.5, "wings": 4.0,
+    # Origins.
+    "biofuel": 2.0, "bull_headed": 2.5, "draining_ray": 1.5, "electric_armor": 3.0,
+    "flaming_aura": 2.0, "gamma_blast": 3.0, "hungry_urbavore": 2.5, "jagged_tactician": 2.0,
+    "orb_of_doom": 5.0, "scavenger": 1.5, "shrinky": 2.0,
 }
 
 # Discard cards made of plain amounts: (VP, energy, own hearts gained, own hearts lost,
@@ -40,6 +44,9 @@ INSTANT: dict[str, tuple[int, int, int, int, int, int]] = {
     "skyscraper": (4, 0, 0, 0, 0, 0), "tank": (4, 0, 0, 3, 0, 0),
     "death_from_above": (2, 0, 0, 0, 0, 0), "vast_storm": (2, 0, 0, 0, 0, 0),
     "frenzy": (0, 0, 0, 0, 0, 0),
+    # Origins.
+    "barricades": (0, 0, 0, 0, 0, 3), "ice_cream_truck": (1, 0, 2, 0, 0, 0),
+    "supertower": (5, 0, 0, 0, 0, 0),
 }
 
 

@@ -20,5 +20,11 @@ class Burrowing(SmashAdder):
 
     def on_place_taken(self, ctx: Ctx, seat: int, card: Card,
                        newcomer: int) -> tuple[Loss, ...]:
-        ctx.emit(ev.DamageAdded(seat=seat, amount=1, card=self.key, seats=(newcomer,)))
-        return (Loss(target=newcomer, amount=1, source="card", by=seat),)
+        return hurt_newcomer(ctx, seat, self.key, newcomer)
+
+
+def hurt_newcomer(ctx: Ctx, seat: int, key: str, newcomer: int) -> tuple[Loss, ...]:
+    """The monster taking the place ``seat`` yielded loses 1 heart to ``seat``'s card
+    ``key`` (a card's loss, not an attack), shown by an event."""
+    ctx.emit(ev.DamageAdded(seat=seat, amount=1, card=key, seats=(newcomer,)))
+    return (Loss(target=newcomer, amount=1, source="card", by=seat),)

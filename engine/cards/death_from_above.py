@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.cards.instants import Instant
-from engine.core import Ctx, card_name, enter_tokyo, leave_tokyo, register
+from engine.core import Ctx, card_name, enter_tokyo, leave_tokyo, queue_losses, register
 
 
 @register
@@ -23,4 +23,5 @@ class DeathFromAbove(Instant):
         for occupant in leaving:
             if occupant is not None:
                 leave_tokyo(ctx, occupant, card_name(ctx.s, self.key))
-        enter_tokyo(ctx, seat, "city")
+        # (Its own losses, none, are queued after: an empty batch leaves these alone.)
+        queue_losses(ctx, enter_tokyo(ctx, seat, "city"))

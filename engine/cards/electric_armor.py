@@ -1,0 +1,35 @@
+"""Electric Armor: when its owner is about to lose hearts, it may pay 1 energy to lose one
+fewer. Once for each loss (one loss: the smashes of a roll, one card's effect, poison), as on
+Board Game Arena (docs/rulings.md): a reaction, offered with the others (Wings, Rapid Healing)
+after the prevention cards (Armor Plating, Camouflage) have done their part."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from engine import events as ev
+from engine.core import Ctx, Power, card_name, pay_energy, register
+from engine.state import Card, GameState, Loss
+
+COST = 1
+
+
+@register
+class ElectricArmor(Power):
+    key = "electric_armor"
+
+    def reaction_available(self, ctx: Ctx, seat: int, card: Card, loss: Loss) -> bool:
+        return ctx.mon(seat).energy >= COST and card.uid not in loss.used_cards
+
+    def use_label(self, state: GameState, card: Card) -> str:
+        return f"pay {COST} energy: lose 1 heart fewer"
+
+    def use(self, ctx: Ctx, seat: int, card: Card, loss_index: int | None) -> None:
+        if loss_index is None:
+            return  # (only ever offered against a loss)
+        pay_energy(ctx, seat, COST, card_name(ctx.s, self.key))
+        losses = ctx.turn.losses
+        loss = losses[loss_index]
+        ctx.emit(ev.LossPrevented(seat=seat, amount=1, card=self.key))
+        reduced = replace(loss, amount=loss.amount - 1, used_cards=(*loss.used_cards, card.uid))
+        ctx.set_turn(losses=(*losses[:loss_index], reduced, *losses[loss_index + 1 :]))

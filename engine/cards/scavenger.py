@@ -1,0 +1,58 @@
+"""Scavenger: in its own buy step, its owner may buy cards from the discard pile, at their
+cost less its discounts. A Keep card bought there is gained as if bought face up; a Discard
+card resolves, then goes under the deck instead of back to the discard pile.
+
+Each card of the pile the owner can afford is a purchase of the buy question ("Buy Heal from
+the discard pile (3⚡)"), the most recently discarded first, each name once: copies in the
+pile are alike. Buying from the pile reveals nothing (docs/rulings.md)."""
+
+from __future__ import annotations
+
+from engine.actions import Choice, PickDiscarded
+from engine.card_table import CARDS
+from engine.core import (
+    POWERS,
+    Ctx,
+    IllegalAction,
+    Power,
+    card_bought,
+    card_cost,
+    card_name,
+    gain_card,
+    pay_energy,
+    register,
+)
+from engine.state import Card, GameState
+
+
+@register
+class Scavenger(Power):
+    key = "scavenger"
+
+    def buy_offers(self, state: GameState, seat: int, card: Card) -> tuple[Choice, ...]:
+        energy = state.monsters[seat].energy
+        keys = dict.fromkeys(reversed(state.discard))  # newest first, each once
+        return tuple(PickDiscarded(key=key) for key in keys
+                     if key in POWERS and card_cost(state, seat, key) <= energy)
+
+    def offer_label(self, state: GameState, seat: int, card: Card, choice: Choice) -> str:
+        if not isinstance(choice, PickDiscarded):
+            return "Buy a card from the discard pile"
+        return (f"Buy {card_name(state, choice.key)} from the discard pile"
+                f" ({card_cost(state, seat, choice.key)}⚡)")
+
+    def take_offer(self, ctx: Ctx, seat: int, card: Card, choice: Choice) -> None:
+        if not isinstance(choice, PickDiscarded) or choice.key not in ctx.s.discard:
+            raise IllegalAction("that card is no longer in the discard pile")
+        key = choice.key
+        pile = list(ctx.s.discard)
+        del pile[len(pile) - 1 - pile[::-1].index(key)]  # the newest copy
+        cost = card_cost(ctx.s, seat, key)
+        pay_energy(ctx, seat, cost, f"buying {card_name(ctx.s, key)}")
+        ctx.set(discard=tuple(pile))
+        card_bought(ctx, seat, key, cost, from_discard=True)
+        if CARDS[key].kind == "discard":
+            POWERS[key].on_buy_discard(ctx, seat)
+            ctx.set(deck=(*ctx.s.deck, key))
+        else:
+            gain_card(ctx, seat, Card(uid=ctx.new_uid(), key=key))
