@@ -14,7 +14,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import Any, cast
+from typing import Any
 
 import discord
 
@@ -22,6 +22,8 @@ from bot import publish
 from bot.discord_io import DiscordIO
 from bot.lobbies import ChannelTaken
 from bot.messages import (
+    CARDS_NOT_MIXED,
+    CARDS_QUESTION,
     CLOCK_QUESTION,
     END_QUESTION,
     END_QUESTION_EXPIRED,
@@ -34,7 +36,14 @@ from bot.messages import (
     refusal_text,
     rematch_busy_text,
 )
-from bot.model import BrokenGame, ClickRefused, Game, Refused
+from bot.model import (
+    GAME_CHOICES,
+    MIX_CHOICES,
+    BrokenGame,
+    ClickRefused,
+    Game,
+    Refused,
+)
 from bot.panel import panel_for
 from bot.publisher import Publisher
 from bot.service import GameService
@@ -42,12 +51,13 @@ from bot.timers import TurnClock
 from bot.views import (
     CLOCK_CHOICES,
     VARIANT_CHOICES,
+    cards_view,
     clock_view,
     confirm_view,
     end_question_view,
     private_view,
 )
-from engine import Decision, Edition, needs_confirmation, private_option_label, secret
+from engine import Decision, needs_confirmation, private_option_label, secret
 
 log = logging.getLogger(__name__)
 
@@ -264,8 +274,8 @@ class Clicks:
     # --- lobby ----------------------------------------------------------------------
 
     async def lobby_button(self, interaction: Interaction, game_id: int, verb: str) -> None:
-        if verb == "clock":
-            await self._show_clock_menus(interaction, game_id)
+        if verb in ("clock", "cards"):
+            await self._show_host_menus(interaction, game_id, verb)
             return
         # Acknowledge first: the lobby's lock may be held by a Start drawing the first board.
         if not await self._io.acknowledge(interaction):
@@ -285,17 +295,24 @@ class Clicks:
         except Refused as refusal:
             await self._io.reply_privately(interaction, str(refusal))
 
-    async def _show_clock_menus(self, interaction: Interaction, game_id: int) -> None:
-        """The host's private menus for the turn clock (a lobby change only once picked)."""
+    async def _show_host_menus(self, interaction: Interaction, game_id: int,
+                               verb: str) -> None:
+        """The host's private menus for the turn clock, or for the Origins cards mixed into
+        a 2016 base game (a lobby change only once picked)."""
         game = await self._read(interaction, game_id)
         if game is None:
             return
+        what = "change the clock" if verb == "clock" else "choose the cards"
         if game.status != "lobby":
             await self._io.reply_privately(interaction, "This lobby is closed.")
         elif interaction.user.id != game.host_id:
-            await self._io.reply_privately(interaction, "Only the host can change the clock.")
-        else:
+            await self._io.reply_privately(interaction, f"Only the host can {what}.")
+        elif verb == "clock":
             await self._io.reply_privately(interaction, CLOCK_QUESTION, view=clock_view(game))
+        elif not game.lobby.mixes():
+            await self._io.reply_privately(interaction, CARDS_NOT_MIXED)
+        else:
+            await self._io.reply_privately(interaction, CARDS_QUESTION, view=cards_view(game))
 
     async def lobby_select(self, interaction: Interaction, game_id: int, field: str,
                            values: list[str]) -> None:
@@ -317,10 +334,16 @@ class Clicks:
                     game_id, user_id, show,
                     turn_seconds=float(seconds) if field == "turn" else None,
                     reaction_seconds=float(seconds) if field == "reaction" else None)
-            elif field == "edition":
-                if choice not in ("2016", "2011"):
-                    raise Refused("pick 2016 or 2011")
-                await lobbies.set_edition(game_id, user_id, cast(Edition, choice), show)
+            elif field == "edition":  # the Game menu
+                if choice not in GAME_CHOICES:
+                    raise Refused("pick one of the listed games")
+                await lobbies.set_game(game_id, user_id, choice, show)
+            elif field == "mix":
+                if choice not in MIX_CHOICES:
+                    raise Refused("pick one of the listed mixes")
+                await lobbies.set_mix(game_id, user_id, show, mix=choice)
+            elif field == "picked":
+                await lobbies.set_mix(game_id, user_id, show, picked=tuple(values))
             else:
                 if choice not in VARIANT_CHOICES:
                     raise Refused("pick automatic, on or off")

@@ -16,11 +16,13 @@ from bot import publish
 from bot.chronicle import opening_lines
 from bot.lobby_clock import expiry_tag
 from bot.model import (
+    GAME_CHOICES,
     REACTION_SECONDS,
     TURN_SECONDS,
     AiLevel,
     Chronicle,
     Game,
+    GameChoice,
     GameSetup,
     Lobby,
     LobbyPlayer,
@@ -29,7 +31,7 @@ from bot.model import (
 )
 from bot.publish import Show
 from bot.saved_games import SavedGames, setup_for
-from engine import MAX_MONSTERS, MIN_MONSTERS, MONSTER_NAMES, Edition, Options, create_game
+from engine import MIXES, IllegalAction, Mix, create_game, new_in_origins
 
 
 class ChannelTaken(Refused):
@@ -53,14 +55,16 @@ class Lobbies:
 
     async def open(self, *, guild_id: int | None, channel_id: int, host_id: int,
                    show: Show, host_name: str | None = None, lobby: Lobby | None = None,
-                   ) -> Game:
+                   choice: GameChoice | None = None) -> Game:
         """A new lobby, by default the host alone in it with the server's clock (else the
-        bot's); ``show`` posts its message."""
+        bot's), for the game ``choice`` (default: King of Tokyo, 2016); ``show`` posts its
+        message."""
         if lobby is None:
             server = await self._games.server_settings(guild_id)
             turn, reaction = server.clock(self._turn_seconds, self._reaction_seconds)
-            lobby = Lobby(players=(LobbyPlayer(host_id, name=host_name),), turn_seconds=turn,
-                          reaction_seconds=reaction)
+            lobby = _with_game(Lobby(players=(LobbyPlayer(host_id, name=host_name),),
+                                     turn_seconds=turn, reaction_seconds=reaction),
+                               choice or "2016")
         game = await self._games.create_lobby(
             guild_id=guild_id, channel_id=channel_id, host_id=host_id,
             lobby=_replace(lobby, changed_at=self._clock()), effects=(publish.PostLobby(None),))
@@ -113,7 +117,7 @@ class Lobbies:
             players = game.lobby.players
             if any(p.user_id == user_id for p in players):
                 raise Refused("you are already in this game")
-            _require_room(players)
+            _require_room(game.lobby)
             return _replace(game.lobby, players=(*players, LobbyPlayer(user_id, name=name)))
 
         return await self._change(game_id, change, show)
@@ -133,17 +137,17 @@ class Lobbies:
     async def pick_monster(self, game_id: int, user_id: int, monster: str, show: Show,
                            name: str | None = None) -> Game:
         """Choose a monster; joins the lobby too when the player has not joined yet."""
-        if monster not in MONSTER_NAMES:
-            raise Refused("pick one of the listed monsters")
 
         def change(game: Game) -> Lobby:
+            if monster not in game.lobby.rules().monster_names:
+                raise Refused("pick one of the listed monsters")
             players = list(game.lobby.players)
             taken_by = next((p.user_id for p in players if p.monster == monster), None)
             if taken_by is not None and taken_by != user_id:
                 raise Refused(f"{monster} is already taken")
             index = next((i for i, p in enumerate(players) if p.user_id == user_id), None)
             if index is None:
-                _require_room(game.lobby.players)
+                _require_room(game.lobby)
                 players.append(LobbyPlayer(user_id, monster, name=name))
             else:
                 players[index] = msgspec.structs.replace(players[index], monster=monster)
@@ -157,7 +161,7 @@ class Lobbies:
         def change(game: Game) -> Lobby:
             _require_host(game, user_id, "add AI monsters")
             players = game.lobby.players
-            _require_room(players)
+            _require_room(game.lobby)
             ai_id = min((p.user_id for p in players if p.user_id < 0), default=0) - 1
             return _replace(game.lobby, players=(*players, LobbyPlayer(ai_id, ai=level)))
 
@@ -176,11 +180,44 @@ class Lobbies:
 
         return await self._change(game_id, change, show)
 
-    async def set_edition(self, game_id: int, user_id: int, edition: Edition,
-                          show: Show) -> Game:
+    async def set_game(self, game_id: int, user_id: int, choice: GameChoice,
+                       show: Show) -> Game:
+        """The host chooses the game: King of Tokyo (2016 or 2011) or Origins."""
+        if choice not in GAME_CHOICES:
+            raise Refused("pick one of the listed games")
+
         def change(game: Game) -> Lobby:
             _require_host(game, user_id)
-            return _replace(game.lobby, edition=edition)
+            lobby = _with_game(game.lobby, choice)
+            rules = lobby.rules()
+            if len(lobby.players) > rules.max_monsters:
+                raise Refused(f"{rules.title} is played by {rules.min_monsters} to "
+                              f"{rules.max_monsters} monsters: {len(lobby.players)} have "
+                              "joined")
+            return lobby
+
+        return await self._change(game_id, change, show)
+
+    async def set_mix(self, game_id: int, user_id: int, show: Show, *,
+                      mix: Mix | None = None, picked: tuple[str, ...] | None = None) -> Game:
+        """The host mixes Origins' cards into a 2016 base game: ``mix`` (none, the 14 new,
+        all 50, or picked ones) or ``picked`` cards (which choose the mix "pick")."""
+        if mix is not None and mix not in MIXES:
+            raise Refused("pick one of the listed mixes")
+        strangers = [key for key in picked or () if key not in new_in_origins()]
+        if strangers:
+            raise Refused("pick cards from the list of Origins' new cards")
+
+        def change(game: Game) -> Lobby:
+            _require_host(game, user_id)
+            if not game.lobby.mixes():
+                raise Refused("only a 2016 King of Tokyo game mixes in Origins' cards")
+            lobby = game.lobby
+            if picked is not None:
+                return _replace(lobby, mix="pick" if picked else "none",
+                                picked=tuple(dict.fromkeys(picked)))
+            assert mix is not None
+            return _replace(lobby, mix=mix, picked=lobby.picked if mix == "pick" else ())
 
         return await self._change(game_id, change, show)
 
@@ -225,16 +262,17 @@ class Lobbies:
             if user_id != lobby.host_id:
                 raise Refused("only the host can start the game")
             players = lobby.lobby.players
-            if not MIN_MONSTERS <= len(players) <= MAX_MONSTERS:
-                raise Refused(f"King of Tokyo needs {MIN_MONSTERS} to {MAX_MONSTERS} players")
+            rules = lobby.lobby.rules()
+            if not rules.min_monsters <= len(players) <= rules.max_monsters:
+                raise Refused(f"{rules.title} needs {rules.min_monsters} to "
+                              f"{rules.max_monsters} players")
             seed = self._seed_source()
-            setup = GameSetup(
-                seed,
-                Options(edition=lobby.lobby.edition,
-                        two_player_variant=lobby.lobby.two_player_variant),
-                _assign_monsters(players, random.Random(seed)),
-            )
-            state, happened = create_game(setup.options, setup.seed, setup.monsters)
+            setup = GameSetup(seed, lobby.lobby.options(),
+                              _assign_monsters(lobby.lobby, random.Random(seed)))
+            try:
+                state, happened = create_game(setup.options, setup.seed, setup.monsters)
+            except IllegalAction as refusal:
+                raise Refused(str(refusal)) from refusal
             setup = setup_for(state)
             now = self._clock()
             chronicle = Chronicle(log=opening_lines(state, happened), asked_at=now,
@@ -272,9 +310,23 @@ def _replace(lobby: Lobby, **changes: object) -> Lobby:
     return msgspec.structs.replace(lobby, **changes)
 
 
-def _require_room(players: tuple[LobbyPlayer, ...]) -> None:
-    if len(players) >= MAX_MONSTERS:
-        raise Refused(f"the game is full ({MAX_MONSTERS} monsters)")
+def _require_room(lobby: Lobby) -> None:
+    most = lobby.rules().max_monsters
+    if len(lobby.players) >= most:
+        raise Refused(f"the game is full ({most} monsters)")
+
+
+def _with_game(lobby: Lobby, choice: GameChoice) -> Lobby:
+    """The lobby set for ``choice``: a game with no Origins cards to mix drops the mix, and
+    monsters chosen from another game's list are chosen again."""
+    game = "origins" if choice == "origins" else "kot"
+    lobby = _replace(lobby, game=game, edition="2016" if choice == "origins" else choice)
+    if not lobby.mixes():
+        lobby = _replace(lobby, mix="none", picked=())
+    names = lobby.rules().monster_names
+    players = tuple(p if p.monster is None or p.monster in names
+                    else msgspec.structs.replace(p, monster=None) for p in lobby.players)
+    return _replace(lobby, players=players)
 
 
 def _require_host(game: Game, user_id: int, what: str = "change the options") -> None:
@@ -282,8 +334,9 @@ def _require_host(game: Game, user_id: int, what: str = "change the options") ->
         raise Refused(f"only the host can {what}")
 
 
-def _assign_monsters(players: tuple[LobbyPlayer, ...], rng: random.Random) -> tuple[str, ...]:
-    """Chosen monsters stay; everyone else gets one of the free monsters at random."""
-    free = [m for m in MONSTER_NAMES if m not in {p.monster for p in players}]
+def _assign_monsters(lobby: Lobby, rng: random.Random) -> tuple[str, ...]:
+    """Chosen monsters stay; everyone else gets one of the game's free monsters at random."""
+    players = lobby.players
+    free = [m for m in lobby.rules().monster_names if m not in {p.monster for p in players}]
     rng.shuffle(free)
     return tuple(p.monster or free.pop() for p in players)

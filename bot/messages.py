@@ -12,13 +12,20 @@ import io
 
 import discord
 
-from bot.model import AI_LEVEL_NAMES, AiLevel, ClickRefused, Game, Lobby
+from bot.model import (
+    AI_LEVEL_NAMES,
+    GAME_CHOICES,
+    MIX_CHOICES,
+    AiLevel,
+    ClickRefused,
+    Game,
+    Lobby,
+)
 from bot.render import render_board, render_card
 from bot.standings import Standing, standings
 from bot.timers import question_deadlines
 from engine import (
-    MAX_MONSTERS,
-    MIN_MONSTERS,
+    CARDS,
     WINNING_VP,
     Action,
     Buy,
@@ -90,6 +97,10 @@ END_QUESTION = "End this game for everyone? It cannot be resumed."
 CLOCK_QUESTION = ("⏱️ The clock of this game: the time each monster has for its whole turn, "
                   "and for a question out of its turn (stay or yield, a card's reaction). "
                   "When it runs out, the autopilot plays.")
+CARDS_QUESTION = ("🃏 Mix King of Tokyo: Origins' cards into this game: its 14 new cards, all "
+                  "50 of its cards (its reprints then come twice), or the new cards you pick.")
+CARDS_NOT_MIXED = ("Only a 2016 King of Tokyo game mixes in Origins' cards: choose it in "
+                   "the Game menu first.")
 END_QUESTION_EXPIRED = "No answer: the game goes on."
 END_QUESTION_TOO_LATE = "This question has expired: use `/kot end` again if you still want to."
 
@@ -182,7 +193,7 @@ def rematch_busy_text(game: Game, finished_id: int) -> str:
 
 def variant_text(lobby: Lobby) -> str:
     if lobby.two_player_variant is None:
-        return "automatic (on with two monsters, 2016 rules)"
+        return "automatic (on with two monsters, 2016 rules and Origins)"
     return "on" if lobby.two_player_variant else "off"
 
 
@@ -213,23 +224,40 @@ def lobby_embed(game: Game) -> discord.Embed:
     ]
     if lobby.rematch_of is not None:
         lines.insert(0, f"🔁 Rematch of game #{lobby.rematch_of}: pick your monsters again.\n")
+    rules = lobby.rules()
     embed = discord.Embed(
-        title="King of Tokyo — lobby",
+        title=f"{rules.title} — lobby",
         description="\n".join(lines),
         colour=COLOUR,
     )
-    embed.add_field(name="Rules", value=f"{lobby.edition} edition")
+    embed.add_field(name="Game", value=GAME_CHOICES[lobby.choice()])
+    embed.add_field(name="Cards", value=cards_text(lobby))
     embed.add_field(name="2-player variant", value=variant_text(lobby))
     embed.add_field(name="Clock", value=clock_text(lobby))
     embed.set_footer(
-        text=f"{footer_marker(game.id)} {MIN_MONSTERS}–{MAX_MONSTERS} players · Join, pick a "
-        "monster, and the host starts"
+        text=f"{footer_marker(game.id)} {rules.min_monsters}–{rules.max_monsters} players · "
+        "Join, pick a monster, and the host starts"
     )
     return embed
 
 
+def cards_text(lobby: Lobby) -> str:
+    """The deck the lobby's game will deal: its box, what is mixed in, and its size."""
+    left_out = lobby.cards_left_out()
+    dealt = f"{lobby.cards_dealt()} cards" + (f"; {left_out} not playable yet, left out"
+                                             if left_out else "")
+    if lobby.game == "origins":
+        return f"Origins deck ({dealt})"
+    if not lobby.mixes() or lobby.mix == "none":
+        return f"Base deck ({dealt})"
+    if lobby.mix == "pick":
+        names = ", ".join(CARDS[key].name for key in lobby.picked) or "none picked yet"
+        return f"Base deck + {names} ({dealt})"
+    return f"Base deck {MIX_CHOICES[lobby.mix]} ({dealt})"
+
+
 def lobby_opened_content(game: Game) -> str:
-    return f"{mention(game.host_id)} opened a King of Tokyo lobby!"
+    return f"{mention(game.host_id)} opened a {game.lobby.rules().title} lobby!"
 
 
 def lobby_closed_embed(game: Game, text: str) -> discord.Embed:
@@ -479,14 +507,16 @@ card (**Made in a Lab**: only you see it, privately). **Healing Ray** spends you
 others, who pay you; **Metamorph** sells your cards at the end of your turn; **Freeze Time** \
 offers an extra turn with one die fewer.
 
-**Editions**: 2016 (default) or 2011, chosen by the host in the lobby. In the 2-player \
-variant (on by default for two monsters in 2016), Tokyo gives ⚡ instead of ★ when you \
-enter or start your turn there.
+**Games** (the lobby's **Game** menu, or `/kot start game:`): **King of Tokyo**, 2016 \
+or 2011 rules, 2–6 monsters, 66 cards; **Origins**, 2016 rules, 2–4 monsters, Tokyo City \
+only, its own 50 cards. The 2-player variant (on for two, but not in 2011): Tokyo gives ⚡ \
+instead of ★. **🃏 Cards** mixes into a 2016 game Origins' 14 new cards, all 50 (reprints \
+twice), or the new ones picked.
 """
 
 HELP = """\
 `/kot start` — open a lobby in this channel (Join, pick a monster, add AI monsters, \
-the host starts).
+the host starts); `game:` King of Tokyo 2016 or 2011, or Origins.
 `/kot board` — post the current board again (with its buttons).
 `/kot me` — your monster, its cards and your standing orders (auto-yield, auto-stay, \
 skip buying), privately; the whole table if you are watching (the board's 📋 My monster).

@@ -13,7 +13,23 @@ import msgspec
 
 from bot.config import DEFAULT_REACTION_TIMEOUT, DEFAULT_TURN_TIMEOUT
 from bot.store import Status
-from engine import Edition, GameState, IllegalAction, NotYourDecision, Options, RefusalCode, events
+from engine import (
+    GAME_RULES,
+    Edition,
+    GameRules,
+    GameState,
+    GameType,
+    IllegalAction,
+    Mix,
+    NotYourDecision,
+    Options,
+    RefusalCode,
+    deck_size,
+    events,
+    game_deck,
+    new_in_origins,
+    playable,
+)
 
 
 def _sentence(message: str) -> str:
@@ -85,9 +101,31 @@ TURN_SECONDS = DEFAULT_TURN_TIMEOUT
 REACTION_SECONDS = DEFAULT_REACTION_TIMEOUT
 
 
+# The lobby's "Game" menu: King of Tokyo in either edition, or Origins.
+GameChoice = Literal["2016", "2011", "origins"]
+GAME_CHOICES: dict[GameChoice, str] = {
+    "2016": "King of Tokyo (2016)",
+    "2011": "King of Tokyo (2011)",
+    "origins": "King of Tokyo: Origins",
+}
+# How a 2016 base game takes in Origins' cards (engine.cards.decks.Mix), in words.
+MIX_CHOICES: dict[Mix, str] = {
+    "none": "No Origins cards",
+    "new": "+ Origins' 14 new cards",
+    "all": "+ all 50 Origins cards",
+    "pick": "+ the Origins cards I pick",
+}
+
+
 class Lobby(msgspec.Struct, frozen=True, omit_defaults=True):
     players: tuple[LobbyPlayer, ...] = ()
+    # The game type (engine.Options.game); ``edition`` matters to King of Tokyo only.
+    game: GameType = "kot"
     edition: Edition = "2016"
+    # Origins' cards mixed into a 2016 King of Tokyo game, and the new cards the host
+    # picked (for the mix "pick"). A 2011 or an Origins game mixes nothing.
+    mix: Mix = "none"
+    picked: tuple[str, ...] = ()
     # None: the engine's default (on for exactly two monsters).
     two_player_variant: bool | None = None
     # The turn clock (0: off): the active monster's time for its whole turn, and the time a
@@ -100,6 +138,43 @@ class Lobby(msgspec.Struct, frozen=True, omit_defaults=True):
     changed_at: float = 0.0
     # The finished game whose Rematch button opened this lobby.
     rematch_of: int | None = None
+
+    def choice(self) -> GameChoice:
+        return "origins" if self.game == "origins" else self.edition
+
+    def rules(self) -> GameRules:
+        return GAME_RULES[self.game]
+
+    def mixes(self) -> bool:
+        """Does this game offer Origins' cards (a 2016 King of Tokyo game)?"""
+        return self.game == "kot" and self.edition == "2016"
+
+    def box_deck(self) -> tuple[tuple[str, int], ...]:
+        """The cards of the game chosen, as the boxes hold them, with their copies."""
+        mix = self.mix if self.mixes() else "none"
+        picked = tuple(k for k in self.picked if k in new_in_origins()) if mix == "pick" else ()
+        return game_deck(self.game, mix, picked)
+
+    def deck(self) -> tuple[tuple[str, int], ...]:
+        """The cards the game will deal: those of ``box_deck`` that are implemented."""
+        return playable(self.box_deck())
+
+    def cards_dealt(self) -> int:
+        return deck_size(self.deck())
+
+    def cards_left_out(self) -> int:
+        """Cards of the game chosen whose behaviour is not implemented yet."""
+        return deck_size(self.box_deck()) - self.cards_dealt()
+
+    def options(self) -> Options:
+        """The engine's options for this lobby's game (the deck named when mixed)."""
+        options = Options(game=self.game, edition="2016" if self.game == "origins" else
+                          self.edition, two_player_variant=self.two_player_variant)
+        if self.game != "kot" or self.mix == "none" or not self.mixes():
+            return options
+        deck = self.deck()
+        return msgspec.structs.replace(options, cards=tuple(k for k, _ in deck),
+                                       copies=tuple(n for _, n in deck))
 
 
 class ServerSettings(msgspec.Struct, frozen=True, omit_defaults=True):

@@ -31,7 +31,7 @@ from typing import Any, Protocol, cast
 import discord
 
 from bot.messages import clock_words
-from bot.model import Game, Lobby, StandingOrder
+from bot.model import GAME_CHOICES, MIX_CHOICES, Game, Lobby, StandingOrder
 from bot.orders import (
     BUY_WORDS,
     ORDER_FIELDS,
@@ -41,6 +41,7 @@ from bot.orders import (
     yield_words,
 )
 from engine import (
+    CARDS,
     FACE_SYMBOLS,
     FACES,
     MONSTER_NAMES,
@@ -57,6 +58,8 @@ from engine import (
     Sweep,
     UseCard,
     Yield,
+    implemented_keys,
+    new_in_origins,
     option_label,
     option_ready,
     private_option_label,
@@ -493,6 +496,7 @@ _LOBBY_BUTTONS = {
     "ai_easy": ("🤖 Add AI: Easy", discord.ButtonStyle.secondary, 4),
     "ai_hard": ("🤖 Add AI: Hard", discord.ButtonStyle.secondary, 4),
     "ai_remove": ("Remove an AI", discord.ButtonStyle.secondary, 4),
+    "cards": ("🃏 Cards", discord.ButtonStyle.secondary, 4),
 }
 LOBBY_VERBS = tuple(_LOBBY_BUTTONS)
 
@@ -500,7 +504,7 @@ LOBBY_VERBS = tuple(_LOBBY_BUTTONS)
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=(r"kot:l:(?P<game>\d+):"
-              r"(?P<verb>join|leave|start|cancel|clock|ai_easy|ai_hard|ai_remove)"),
+              r"(?P<verb>join|leave|start|cancel|clock|ai_easy|ai_hard|ai_remove|cards)"),
 ):
     def __init__(self, game_id: int, verb: str) -> None:
         label, style, row = _LOBBY_BUTTONS[verb]
@@ -530,19 +534,22 @@ def _lobby_select(game_id: int, field: str, lobby: Lobby | None) -> discord.ui.S
     custom_id = f"kot:l:{game_id}:{field}"
     if field == "monster":
         taken = {p.monster for p in lobby.players} if lobby else set()
+        names = lobby.rules().monster_names if lobby else MONSTER_NAMES
         options = [
             discord.SelectOption(label=name, value=name,
                                  description="taken" if name in taken else None)
-            for name in MONSTER_NAMES
+            for name in names
         ]
         return discord.ui.Select(custom_id=custom_id, placeholder="Pick your monster",
                                  options=options)
-    if field == "edition":
-        edition = lobby.edition if lobby else "2016"
-        return discord.ui.Select(custom_id=custom_id, placeholder="Rules (host)", options=[
-            discord.SelectOption(label=f"{year} rules", value=year, default=year == edition)
-            for year in ("2016", "2011")
+    if field == "edition":  # the game (its id predates Origins: old lobby messages use it)
+        chosen = lobby.choice() if lobby else "2016"
+        return discord.ui.Select(custom_id=custom_id, placeholder="Game (host)", options=[
+            discord.SelectOption(label=label, value=value, default=value == chosen)
+            for value, label in GAME_CHOICES.items()
         ])
+    if field in ("mix", "picked"):
+        return _mix_select(custom_id, field, lobby)
     if field in CLOCK_CHOICES:
         return _clock_select(custom_id, field, lobby)
     variant = lobby.two_player_variant if lobby else None
@@ -552,6 +559,37 @@ def _lobby_select(game_id: int, field: str, lobby: Lobby | None) -> discord.ui.S
         discord.SelectOption(label=labels[key], value=key, default=value is variant)
         for key, value in VARIANT_CHOICES.items()
     ])
+
+
+def _mix_select(custom_id: str, field: str, lobby: Lobby | None) -> discord.ui.Select[Any]:
+    """How many Origins cards a 2016 base game takes in ("mix"), or which new ones, several
+    at once ("picked": the 14 new cards fit one menu)."""
+    if field == "mix":
+        mix = lobby.mix if lobby else "none"
+        return discord.ui.Select(custom_id=custom_id, placeholder="Origins cards", options=[
+            discord.SelectOption(label=label, value=value, default=value == mix)
+            for value, label in MIX_CHOICES.items()
+        ])
+    picked = set(lobby.picked) if lobby else set()
+    new = new_in_origins()
+    return discord.ui.Select(
+        custom_id=custom_id, placeholder="Pick Origins' new cards", min_values=0,
+        max_values=len(new), options=[
+            discord.SelectOption(
+                label=CARDS[key].name, value=key, default=key in picked,
+                description=(f"{CARDS[key].cost}⚡ · {CARDS[key].text}"
+                             if key in implemented_keys("origins")
+                             else "not playable yet: left out of the deck")[:100])
+            for key in new
+        ])
+
+
+def cards_view(game: Game) -> discord.ui.View:
+    """The host's private menus for mixing Origins' cards into a 2016 base game."""
+    view = discord.ui.View(timeout=None)
+    for field in ("mix", "picked"):
+        view.add_item(LobbySelect(game.id, field, game.lobby))
+    return view
 
 
 # The host's choices for the turn clock (seconds; 0: no clock).
@@ -581,7 +619,8 @@ def clock_view(game: Game) -> discord.ui.View:
 
 class LobbySelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"kot:l:(?P<game>\d+):(?P<field>monster|edition|variant|turn|reaction)",
+    template=(r"kot:l:(?P<game>\d+):"
+              r"(?P<field>monster|edition|variant|turn|reaction|mix|picked)"),
 ):
     def __init__(self, game_id: int, field: str, lobby: Lobby | None = None,
                  row: int | None = None) -> None:

@@ -102,11 +102,17 @@ def _upgrade_3_to_4(state: Json) -> Json:
     return state
 
 
+def _upgrade_4_to_5(state: Json) -> Json:
+    """Schema 5 adds the game type and each card's copies; their defaults (King of Tokyo,
+    each card as often as in the base deck) are what every older game played."""
+    return state
+
+
 # UPGRADES[n] turns a schema-n state (as a JSON object) into a schema-(n + 1) one. To change
 # the state's shape: raise SCHEMA_VERSION and add the step from the previous version here,
 # with a test that decodes a state stored by the previous version.
 UPGRADES: dict[int, Callable[[Json], Json]] = {
-    1: _upgrade_1_to_2, 2: _upgrade_2_to_3, 3: _upgrade_3_to_4,
+    1: _upgrade_1_to_2, 2: _upgrade_2_to_3, 3: _upgrade_3_to_4, 4: _upgrade_4_to_5,
 }
 
 _encoder = msgspec.json.Encoder()

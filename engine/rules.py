@@ -33,7 +33,7 @@ from engine.actions import (
     Yield,
 )
 from engine.card_table import CARDS
-from engine.cards import implemented_keys
+from engine.cards.decks import Deck, base_deck, game_deck, playable
 from engine.core import (
     HOOK_KEYS,
     POWERS,
@@ -66,9 +66,6 @@ from engine.core import (
 from engine.state import (
     BAY_MIN_MONSTERS,
     BLACK_DICE,
-    MAX_MONSTERS,
-    MIN_MONSTERS,
-    MONSTER_NAMES,
     ROLLS_PER_TURN,
     SCHEMA_VERSION,
     WINNING_VP,
@@ -88,7 +85,9 @@ from engine.state import (
 __all__ = [
     "advance",
     "apply",
+    "begin",
     "card_cost",
+    "check_setup",
     "create_game",
     "legal_actions",
     "max_hearts",
@@ -103,35 +102,39 @@ __all__ = [
 def create_game(
     options: Options, seed: int, monsters: int | Iterable[str]
 ) -> tuple[GameState, list[ev.Event]]:
-    """A new game for 2-6 monsters (a count, or their names), up to its first decision."""
-    names = tuple(monsters) if not isinstance(monsters, int) else MONSTER_NAMES[:monsters]
-    too_many = isinstance(monsters, int) and monsters > len(MONSTER_NAMES)
-    if too_many or not MIN_MONSTERS <= len(names) <= MAX_MONSTERS:
-        raise IllegalAction(f"King of Tokyo is played by {MIN_MONSTERS} to {MAX_MONSTERS} monsters")
-    if len(set(names)) != len(names):
-        raise IllegalAction("every monster needs its own name")
-    options = options.resolved(len(names))
-    keys = options.cards or implemented_keys()
-    if keys == implemented_keys():
-        options = replace(options, cards=())  # the whole deck: stored short
-    unknown = [k for k in keys if k not in POWERS]
-    if unknown:
-        raise IllegalAction(f"these cards are not implemented: {', '.join(unknown)}")
+    """A new game for its game type's number of monsters (a count, or their names), up to
+    its first decision."""
+    game = options.rules()
+    if isinstance(monsters, int) and monsters > len(game.monster_names):
+        raise IllegalAction(_count_refusal(options))
+    names = tuple(monsters) if not isinstance(monsters, int) else game.monster_names[:monsters]
+    check_setup(options, names, bay_open=game.has_bay and len(names) >= BAY_MIN_MONSTERS)
+    deck = _deck_to_deal(options)
+    options = _naming_deck(options.resolved(len(names)), deck)
     state = GameState(
         schema=SCHEMA_VERSION,
         options=options,
         seed=seed & ((1 << 64) - 1),
         monsters=tuple(Monster(name=n) for n in names),
-        bay_open=len(names) >= BAY_MIN_MONSTERS,
+        bay_open=game.has_bay and len(names) >= BAY_MIN_MONSTERS,
     )
     ctx = Ctx(state)
-    deck = [k for k in keys for _ in range(CARDS[k].copies)]
-    for i in range(len(deck) - 1, 0, -1):  # Fisher-Yates from the seeded generator
+    dealt = [key for key, copies in deck for _ in range(copies)]
+    for i in range(len(dealt) - 1, 0, -1):  # Fisher-Yates from the seeded generator
         j = ctx.random_below(i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
-    ctx.set(deck=tuple(deck))
+        dealt[i], dealt[j] = dealt[j], dealt[i]
+    ctx.set(deck=tuple(dealt))
     for slot in range(3):
         reveal(ctx, slot)
+    return begin(ctx.result(), ctx.events)
+
+
+def begin(state: GameState, happened: Iterable[ev.Event] = ()) -> tuple[GameState,
+                                                                       list[ev.Event]]:
+    """Roll for the first player and play up to the first decision (a game set up, with no
+    turn yet: create_game's, or a rule scenario's)."""
+    ctx = Ctx(state)
+    ctx.events.extend(happened)
     first = _roll_for_first_player(ctx)
     ctx.set(first_seat=first, turn=Turn(seat=first, number=1, order_seat=first))
     ctx.push(st.StartTurn())
@@ -139,8 +142,57 @@ def create_game(
     return ctx.result(), ctx.events
 
 
+def check_setup(options: Options, names: tuple[str, ...], *, bay_open: bool) -> None:
+    """IllegalAction unless the game type is played by these monsters, with Tokyo Bay open
+    or not, in that edition (a new game's check, and a rule scenario's)."""
+    game = options.rules()
+    if not game.min_monsters <= len(names) <= game.max_monsters:
+        raise IllegalAction(_count_refusal(options))
+    if len(set(names)) != len(names):
+        raise IllegalAction("every monster needs its own name")
+    if bay_open and not game.has_bay:
+        raise IllegalAction(f"{game.title} has no Tokyo Bay: Tokyo City only")
+    if options.game == "origins" and options.edition != "2016":
+        raise IllegalAction(f"{game.title} is played with the 2016 rules")
+
+
+def _count_refusal(options: Options) -> str:
+    game = options.rules()
+    return f"{game.title} is played by {game.min_monsters} to {game.max_monsters} monsters"
+
+
+def _deck_to_deal(options: Options) -> Deck:
+    """The cards the options name, or the game type's whole deck (its implemented cards);
+    IllegalAction when they cannot be dealt."""
+    if options.copies and len(options.copies) != len(options.cards):
+        raise IllegalAction("give one number of copies for each card")
+    if len(set(options.cards)) != len(options.cards):
+        raise IllegalAction("name each card once, with its number of copies")
+    if any(copies < 1 for copies in options.copies):
+        raise IllegalAction("each card named is dealt at least once")
+    deck = options.deck() or playable(game_deck(options.game))
+    unknown = [key for key, _ in deck if key not in POWERS]
+    if unknown:
+        raise IllegalAction(f"these cards are not implemented: {', '.join(unknown)}")
+    if options.edition == "2011" and any(CARDS[key].box != "base" for key, _ in deck):
+        raise IllegalAction("the cards new in Origins are played with the 2016 rules")
+    return deck
+
+
+def _naming_deck(options: Options, deck: Deck) -> Options:
+    """Options that name exactly the cards dealt: nothing for King of Tokyo's whole base
+    deck (short), the keys when each comes as often as in the base deck, else the copies."""
+    if options.game == "kot" and deck == base_deck():
+        return replace(options, cards=(), copies=())
+    keys = tuple(key for key, _ in deck)
+    counts = tuple(copies for _, copies in deck)
+    as_in_base = all(CARDS[key].copies == copies for key, copies in deck)
+    return replace(options, cards=keys, copies=() if as_in_base else counts)
+
+
 def _roll_for_first_player(ctx: Ctx) -> int:
-    """Everyone rolls the six black dice; most smashes goes first; ties roll again."""
+    """Everyone rolls the six black dice; most smashes goes first; ties roll again (both
+    rulebooks; Origins too: docs/rulings.md 10 and 53)."""
     contenders = list(range(len(ctx.s.monsters)))
     while True:
         counts = [

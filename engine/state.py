@@ -7,16 +7,16 @@ plus an action fully determines the next state. Fields with defaults are left ou
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import msgspec
 from msgspec.structs import replace
 
 from engine.actions import Action
-from engine.card_table import Edition
+from engine.card_table import CARDS, Edition
 from engine.steps import Step
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 Face = Literal["1", "2", "3", "energy", "heart", "smash"]
 FACES: tuple[Face, ...] = ("1", "2", "3", "energy", "heart", "smash")
@@ -37,6 +37,11 @@ WINNING_VP = 20
 BLACK_DICE = 6
 ROLLS_PER_TURN = 3
 
+# Which game is played: King of Tokyo (either edition) or King of Tokyo: Origins.
+GameType = Literal["kot", "origins"]
+GAME_TYPES: tuple[GameType, ...] = ("kot", "origins")
+
+# King of Tokyo's monsters (both editions name them alike).
 MONSTER_NAMES: tuple[str, ...] = (
     "Alienoid",
     "Cyber Kitty",
@@ -45,6 +50,26 @@ MONSTER_NAMES: tuple[str, ...] = (
     "Space Penguin",
     "The King",
 )
+ORIGINS_MONSTER_NAMES: tuple[str, ...] = ("Mechamster", "Gigarex", "Cosmic Joe", "Iron Back")
+
+
+class GameRules(NamedTuple):
+    """What sets one game type apart at the table; every other rule is shared (Origins plays
+    the 2016 rulebook's turn, Tokyo, end of game and 2-player variant: docs/rulings.md 53)."""
+
+    title: str
+    min_monsters: int
+    max_monsters: int
+    # Whether Tokyo Bay comes into play with BAY_MIN_MONSTERS monsters or more.
+    has_bay: bool
+    monster_names: tuple[str, ...]
+
+
+GAME_RULES: dict[GameType, GameRules] = {
+    "kot": GameRules("King of Tokyo", MIN_MONSTERS, MAX_MONSTERS, True, MONSTER_NAMES),
+    "origins": GameRules("King of Tokyo: Origins", MIN_MONSTERS, 4, False,
+                         ORIGINS_MONSTER_NAMES),
+}
 
 
 class Frozen(msgspec.Struct, frozen=True, omit_defaults=True, forbid_unknown_fields=True):
@@ -52,15 +77,21 @@ class Frozen(msgspec.Struct, frozen=True, omit_defaults=True, forbid_unknown_fie
 
 
 class Options(Frozen, frozen=True):
+    # The game type; an Origins game plays the 2016 edition's rules and texts.
+    game: GameType = "kot"
     edition: Edition = "2016"
     # None means "the default", which create_game fixes: on for exactly two monsters in the
     # 2016 edition, off otherwise.
     two_player_variant: bool | None = None
-    # Card keys to deal; empty means the whole base deck (every implemented card). A state
-    # keeps it empty (short); a stored setup names the cards (engine.cards.FIRST_DECK for
-    # states of schema 2 and older). When the implemented cards change again, raise the
-    # schema and name the old list in the upgrade, as codec does for schema 2.
+    # Card keys to deal, each key once; empty means the whole base deck of King of Tokyo (a
+    # state keeps it empty, short; create_game names the cards of any other deck). A stored
+    # setup names the cards (engine.cards.FIRST_DECK for states of schema 2 and older).
     cards: tuple[str, ...] = ()
+    # How many copies of each of ``cards`` to deal, in the same order; empty means each
+    # card's copies in the base deck (``CardInfo.copies``), as every game before schema 5
+    # was dealt. The Origins deck has one Evacuation Orders, and a base game mixed with all
+    # of Origins' cards deals its reprints twice: such decks name their copies.
+    copies: tuple[int, ...] = ()
     # True: the game ends as soon as one monster is left standing (docs/rulings.md 8). False:
     # only at the end of a turn, as games stored before that rule (schema 3 and older) were
     # played. None means "the default", which create_game fixes to True; a state built by
@@ -87,6 +118,15 @@ class Options(Frozen, frozen=True):
         at_once = bool(self.last_standing_at_once)
         return replace(self, two_player_variant=variant, cards=self.cards or cards,
                        last_standing_at_once=at_once)
+
+    def rules(self) -> GameRules:
+        return GAME_RULES[self.game]
+
+    def deck(self) -> tuple[tuple[str, int], ...]:
+        """The cards named, with how many copies of each are dealt (empty: none named)."""
+        counts = self.copies or tuple(CARDS[key].copies if key in CARDS else 1
+                                      for key in self.cards)
+        return tuple(zip(self.cards, counts, strict=True))
 
     def ends_when_last_standing(self) -> bool:
         """Does the game end as soon as one monster is left (None: yes, the default)?"""

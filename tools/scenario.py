@@ -50,9 +50,13 @@ from engine.codec import encode_state
 from engine.core import POWERS, IllegalAction, effective_key, face_up_slot, find_card
 from engine.describe import narrate
 from engine.events import Event
-from engine.rules import advance, apply, max_hearts
+from engine.rules import advance, apply, begin, check_setup, max_hearts
 from engine.state import (
+    BAY_MIN_MONSTERS,
     FACES,
+    GAME_TYPES,
+    MAX_MONSTERS,
+    MIN_MONSTERS,
     SCHEMA_VERSION,
     Card,
     Decision,
@@ -62,6 +66,9 @@ from engine.state import (
     Options,
     Turn,
 )
+
+# ``setup.turn`` for a game that starts with the roll for the first player.
+ROLL_OFF = "roll off"
 
 
 class ScenarioError(Exception):
@@ -104,8 +111,9 @@ class _Builder:
         self.data = data
         self.uid = 1
         self.names: list[str] = [m["name"] for m in data.get("monster", [])]
-        if not 2 <= len(self.names) <= 6:
-            raise ScenarioError("a scenario needs 2 to 6 [[monster]] tables")
+        if not MIN_MONSTERS <= len(self.names) <= MAX_MONSTERS:
+            raise ScenarioError(f"a scenario needs {MIN_MONSTERS} to {MAX_MONSTERS} "
+                                "[[monster]] tables")
 
     def seat(self, name: str, where: str) -> int:
         if name not in self.names:
@@ -162,29 +170,47 @@ class _Builder:
             self.uid += 1
         deck = tuple(_card_key(name, "deck") for name in setup.get("deck", []))
         discard = tuple(_card_key(name, "discard") for name in setup.get("discard", []))
-        turn_seat = self.seat(setup.get("turn", self.names[0]), "setup.turn")
-        options = Options(edition=data.get("edition", "2016"),
+        game = data.get("game", "kot")
+        if game not in GAME_TYPES:
+            raise ScenarioError(f"unknown game {game!r} (use one of {GAME_TYPES})")
+        options = Options(game=game, edition=data.get("edition", "2016"),
                           two_player_variant=data.get("two_player_variant"),
                           last_standing_at_once=data.get("last_standing_at_once"),
                           ).resolved(len(monsters))
+        bay = self.seat(setup["bay"], "setup.bay") if setup.get("bay") else None
+        has_bay = options.rules().has_bay and len(monsters) >= BAY_MIN_MONSTERS
+        bay_open = bool(setup.get("bay_open", has_bay))
+        check_setup(options, tuple(self.names), bay_open=bay_open or bay is not None)
+        # "roll off": the rulebook's roll for the first player decides whose turn starts.
+        turn_name = setup.get("turn", self.names[0])
+        turn_seat = None if turn_name == ROLL_OFF else self.seat(turn_name, "setup.turn")
         state = GameState(
             schema=SCHEMA_VERSION,
             options=options,
             seed=int(data.get("seed", 1)),
             monsters=tuple(monsters),
             city=self.seat(setup["city"], "setup.city") if setup.get("city") else None,
-            bay=self.seat(setup["bay"], "setup.bay") if setup.get("bay") else None,
-            bay_open=setup.get("bay_open", len(monsters) >= 5),
+            bay=bay,
+            bay_open=bay_open,
             deck=deck,
             discard=discard,
             face_up=tuple(face_up),
-            turn=Turn(seat=turn_seat, number=int(setup.get("turn_number", 1)),
-                      order_seat=turn_seat),
-            steps=(st.StartTurn(),),
+            turn=None if turn_seat is None else Turn(
+                seat=turn_seat, number=int(setup.get("turn_number", 1)), order_seat=turn_seat),
+            steps=() if turn_seat is None else (st.StartTurn(),),
             forced_dice=_faces(setup.get("dice", []), "setup.dice"),
             next_uid=self.uid,
         )
         return state
+
+    def start(self) -> tuple[GameState, list[Event]]:
+        """The starting state played up to its first question, the roll for the first
+        player first when the scenario asks for it."""
+        try:
+            state = self.build()
+        except IllegalAction as refusal:
+            raise ScenarioError(f"the engine refuses this setup: {refusal}") from None
+        return begin(state) if state.turn is None else advance(state)
 
 
 # --- actions written as text ------------------------------------------------------------
@@ -700,7 +726,12 @@ def run_file(path: Path) -> Result:
     lines = _step_lines(text)
     try:
         builder = _Builder(data)
-        state, events = advance(builder.build())
+        refused = _setup_refusal(builder, data.get("setup_error"))
+        if refused is not None:
+            if refused:
+                result.failures.append(f"{path}: {refused}")
+            return result
+        state, events = builder.start()
         log = _narrate_all(state, events)
         answered: list[int] = []  # the decision ids answered so far, in order
         for number, step in enumerate(data.get("step", [])):
@@ -794,6 +825,19 @@ _EXPECT_KEYS = (
     "face_up", "deck_size", "deck_top", "discard", "asks", "choices",
     "happened", "happened_in_order", "not_happened", "events", "no_events",
 )
+
+
+def _setup_refusal(builder: _Builder, wanted: Any) -> str | None:
+    """With ``setup_error`` (words the refusal must contain): "" when the setup is refused
+    so, else what went wrong; None when the scenario expects no refusal."""
+    if wanted is None:
+        return None
+    try:
+        builder.build()
+    except IllegalAction as refusal:
+        return "" if str(wanted) in str(refusal) else (
+            f"setup refused with {str(refusal)!r}, not {wanted!r}")
+    return f"the setup was accepted, not refused with {wanted!r}"
 
 
 def _known_keys(table: Any, known: tuple[str, ...], where: str) -> None:

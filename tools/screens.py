@@ -456,6 +456,32 @@ async def lobby_expired(shots: Shots) -> None:
     await shots.shoot("lobby-expired", channel, [host])
 
 
+async def origins_lobby(shots: Shots) -> None:
+    """An Origins lobby (its monsters in the menu), and a 2016 lobby mixing picked Origins
+    cards, with the host's private 🃏 Cards menus."""
+    channel = shots.guild.create_text_channel("origins-lobby")
+    host, guest = shots.members[:2]
+    await host.slash(channel, "kot start", game="origins")
+    lobby = channel.last_message
+    assert lobby is not None
+    await guest.click(lobby, label="Join")
+    await shots.shoot("origins-lobby", channel, [host])
+
+    mixed = shots.guild.create_text_channel("mixed-lobby")
+    await host.slash(mixed, "kot start")
+    lobby = mixed.last_message
+    assert lobby is not None
+    await guest.click(lobby, label="Join")
+    menus = await host.click(lobby, label="🃏 Cards")
+    panel = menus.followups[0] if menus.followups else menus.response
+    assert panel is not None
+    game = await shots.bot.service.games.active_in_channel(mixed.id)
+    assert game is not None
+    await host.select(panel, ["supertower", "ice_cream_truck"],
+                      custom_id=f"kot:l:{game.id}:picked")
+    await shots.shoot("mixed-lobby", mixed, [host])
+
+
 async def my_monster(shots: Shots) -> None:
     """The 📋 My monster panel with its standing-order menus, and a watcher's table."""
     scene = await shots.scene("my-monster", players=3, change=owning(
@@ -488,6 +514,7 @@ SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
     "final-standings": final_standings,
     "closed-board": closed_board,
     "lobby-expired": lobby_expired,
+    "origins-lobby": origins_lobby,
     "my-monster": my_monster,
 }
 

@@ -11,7 +11,7 @@ from discord import app_commands
 from bot import publish
 from bot.cogs import KotCog
 from bot.messages import channel_busy_text
-from bot.model import BrokenGame, Refused
+from bot.model import GAME_CHOICES, BrokenGame, Refused
 from bot.publisher import LOBBY_ANSWER_DEFERRED
 
 # Discord wants an answer within 3 seconds. The lobby is the answer when it is stored by
@@ -23,9 +23,14 @@ Interaction = discord.Interaction[Any]
 
 class LobbyCog(KotCog, name="Lobby"):
     @app_commands.command(name="start", description="Open a King of Tokyo lobby in this channel")
+    @app_commands.describe(game="The game (the host may change it in the lobby)")
+    @app_commands.choices(game=[app_commands.Choice(name=label, value=value)
+                                for value, label in GAME_CHOICES.items()])
     @app_commands.guild_only()
-    async def start(self, interaction: Interaction) -> None:
+    async def start(self, interaction: Interaction,
+                    game: app_commands.Choice[str] | None = None) -> None:
         assert interaction.channel_id is not None
+        choice = next((c for c in GAME_CHOICES if game is not None and c == game.value), None)
         # The answer is either the lobby (sent by the publisher's pass) or the deferral:
         # never both at once.
         answering = asyncio.Lock()
@@ -36,7 +41,8 @@ class LobbyCog(KotCog, name="Lobby"):
 
         opening = asyncio.create_task(self.bot.service.lobbies.open(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-            host_id=interaction.user.id, show=show, host_name=interaction.user.display_name))
+            host_id=interaction.user.id, show=show, host_name=interaction.user.display_name,
+            choice=choice))
         done, _pending = await asyncio.wait({opening}, timeout=ANSWER_WITHIN)
         if not done:
             async with answering:
