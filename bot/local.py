@@ -44,8 +44,8 @@ from dotenv import load_dotenv
 
 from bot.app import KotBot, StartupError
 from bot.config import Settings, SettingsError
-from bot.model import AiLevel
-from engine import Edition
+from bot.model import GAME_CHOICES, AiLevel, GameChoice
+from engine import GAME_RULES
 
 if TYPE_CHECKING:  # SimCord is an optional dependency: imported where it runs
     from simcord import ChannelHandle, Env, MemberActor
@@ -71,7 +71,8 @@ class LocalOptions:
     players: int = 1
     ai: int | None = None  # None: enough AI monsters for a table of three
     level: AiLevel = "easy"
-    edition: Edition = "2016"
+    # The lobby's Game menu: "2016", "2011" or "origins".
+    game: GameChoice = "2016"
     port: int = DEFAULT_PORT
     database: Path = DEFAULT_DATABASE
     browser: bool = True
@@ -83,8 +84,11 @@ class LocalOptions:
     def check(self) -> None:
         if not 1 <= self.players <= 6:
             raise LocalError("--players must be between 1 and 6")
-        if self.ai_monsters < 0 or self.players + self.ai_monsters > 6:
-            raise LocalError("--players and --ai make at most 6 monsters")
+        if self.ai_monsters < 0:
+            raise LocalError("--ai cannot be negative")
+        most = GAME_RULES["origins" if self.game == "origins" else "kot"].max_monsters
+        if self.players + self.ai_monsters > most:
+            raise LocalError(f"--players and --ai make at most {most} monsters")
         if self.players + self.ai_monsters < 2:
             raise LocalError("a game needs 2 monsters: add an AI monster (--ai 1) or a player")
         if not 0 <= self.port <= 65535:
@@ -122,8 +126,9 @@ class LocalTable:
         lobby = await open_lobby(self.channel, host, others)
         for _ in range(options.ai_monsters):
             await host.click(lobby, label=AI_LABELS[options.level])
-        if options.edition != "2016":
-            await host.select(lobby, [options.edition], custom_id=_menu_id(lobby, "edition"))
+        if options.game != "2016":
+            # (The Game menu's id predates Origins: "edition".)
+            await host.select(lobby, [options.game], custom_id=_menu_id(lobby, "edition"))
 
     def lock_page_clicks(self, preview: Any) -> None:
         """Make each click on the page wait for the tick in progress (SimCord refuses a
@@ -307,7 +312,9 @@ def parse(argv: Sequence[str]) -> LocalOptions:
     parser.add_argument("--level", choices=("easy", "hard"), default="easy",
                         help="the AI monsters' level: easy (rules of thumb) or hard "
                              "(searches ahead, about a second a move)")
-    parser.add_argument("--edition", choices=("2016", "2011"), default="2016")
+    parser.add_argument("--game", choices=tuple(GAME_CHOICES), default="2016",
+                        help="King of Tokyo with the 2016 or 2011 rules, or King of Tokyo: "
+                             "Origins (2-4 monsters); default 2016")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,
                         help=f"the page's port on 127.0.0.1 (default {DEFAULT_PORT}; 0: any)")
     parser.add_argument("--database", type=Path, default=DEFAULT_DATABASE,
@@ -316,7 +323,7 @@ def parse(argv: Sequence[str]) -> LocalOptions:
                         help="print the page's address without opening a browser")
     args = parser.parse_args(argv)
     return LocalOptions(players=args.players, ai=args.ai, level=args.level,
-                        edition=args.edition, port=args.port, database=args.database,
+                        game=args.game, port=args.port, database=args.database,
                         browser=args.browser)
 
 

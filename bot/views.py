@@ -13,8 +13,9 @@ custom_id formats (all under Discord's 100 characters):
     kot:g:<game>:<decision>:p0       show a secret question privately (Made in a Lab's card)
     kot:g:<game>:<decision>:s<page>  a menu of options (decisions with too many for buttons)
     kot:l:<game>:<verb>              lobby buttons (join, leave, start, cancel, clock, ai_*)
-    kot:l:<game>:<field>             lobby menus (monster, edition, variant; turn and
-                                     reaction: the host's private clock menus)
+    kot:l:<game>:<field>             lobby menus (monster, edition — the Game menu —,
+                                     variant; turn and reaction: the host's private clock
+                                     menus; mix and picked: the host's private Cards menus)
     kot:e:<game>:<end|keep>:<unix>   the /kot end question, answerable until <unix>
     kot:r:<game>                     Rematch, on a finished game's final board
     kot:m:<game>                     📋 My monster: a player's panel, or the table for others

@@ -146,6 +146,9 @@ class Ctx:
     def next_step(self) -> Step | None:
         return self._stack.pop() if self._stack else None
 
+    def no_steps_left(self) -> bool:
+        return not self._stack
+
     def clear_steps(self) -> None:
         self._stack.clear()
 

@@ -294,6 +294,10 @@ def _run(ctx: Ctx, *, stop_at_next_turn: bool = False) -> bool:
             ctx.push(step)
             return True
         if not ctx.mon(ctx.turn.seat).alive and not isinstance(step, _RUN_WHEN_ACTIVE_OUT):
+            if ctx.no_steps_left():
+                # Knocked out before its dice resolved (a card punishing a reroll): the end
+                # of the turn, which resolving would have queued, comes now.
+                ctx.push(st.EndTurn())
             continue
         _STEPS[type(step)](ctx, step)
     return False

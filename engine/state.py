@@ -55,7 +55,7 @@ ORIGINS_MONSTER_NAMES: tuple[str, ...] = ("Mechamster", "Gigarex", "Cosmic Joe",
 
 class GameRules(NamedTuple):
     """What sets one game type apart at the table; every other rule is shared (Origins plays
-    the 2016 rulebook's turn, Tokyo, end of game and 2-player variant: docs/rulings.md 53)."""
+    the 2016 rulebook's turn, Tokyo, end of game and 2-player variant: docs/rulings.md 62)."""
 
     title: str
     min_monsters: int

@@ -24,6 +24,8 @@ def test_a_lone_player_gets_two_ai_monsters_by_default() -> None:
 @pytest.mark.parametrize(("options", "message"), [
     (local.LocalOptions(players=0), "--players must be between 1 and 6"),
     (local.LocalOptions(players=3, ai=4), "at most 6 monsters"),
+    (local.LocalOptions(players=2, ai=3, game="origins"), "at most 4 monsters"),
+    (local.LocalOptions(players=1, ai=-1), "--ai cannot be negative"),
     (local.LocalOptions(players=1, ai=0), "a game needs 2 monsters"),
     (local.LocalOptions(port=70000), "--port"),
 ])
@@ -91,7 +93,7 @@ def test_python_m_bot_local_has_its_own_help(capsys: pytest.CaptureFixture[str])
         bot_main(["--local", "--help"])
     assert exit_.value.code == 0
     out = capsys.readouterr().out
-    for option in ("--players", "--ai", "--level", "--edition", "--port", "--database",
+    for option in ("--players", "--ai", "--level", "--game", "--port", "--database",
                    "--no-browser"):
         assert option in out
 
@@ -103,7 +105,7 @@ async def test_the_table_is_seated_as_asked_and_a_kept_game_is_posted_again(env:
     channel = guild.create_text_channel("king-of-tokyo")
     members = [guild.add_member(env.create_user(name)) for name in ("ann", "ben")]
     table = local.LocalTable(env, channel, members)
-    await table.seat(local.LocalOptions(players=2, ai=2, level="hard", edition="2011"))
+    await table.seat(local.LocalOptions(players=2, ai=2, level="hard", game="2011"))
     games = bot_of(env).service.games
     game = await games.active_in_channel(channel.id)
     assert game is not None and game.status == "lobby"
@@ -139,3 +141,15 @@ def test_no_browser_is_started_where_there_is_no_screen(
     assert opener is not None
     opener.join(timeout=5)
     assert opened == ["http://127.0.0.1:8765/#x"]
+
+
+async def test_an_origins_table_is_seated_with_the_lobby_s_game_menu(env: Env) -> None:
+    from bot_harness import bot_of
+
+    guild = env.create_guild()
+    channel = guild.create_text_channel("king-of-tokyo")
+    members = [guild.add_member(env.create_user("ann"))]
+    await local.LocalTable(env, channel, members).seat(
+        local.LocalOptions(players=1, ai=3, game="origins"))
+    game = await bot_of(env).service.games.active_in_channel(channel.id)
+    assert game is not None and game.lobby.game == "origins" and len(game.lobby.players) == 4
