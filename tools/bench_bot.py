@@ -69,7 +69,13 @@ from engine import Buy, Decision, Roll, StopRolling
 
 
 def _bot(database: Path) -> KotBot:
-    return KotBot(Settings(token="bench", database=database), sync_commands=True)
+    # No clock: SimCord's clock stands still here, but a timer falls due anyway once as much
+    # real time has passed (30 s for a reaction), and then every timer up to it fires at
+    # once: a dozen autopilot turns in one settle, which outlasts SimCord's 5 s window and
+    # aborts the run ("did not settle while advancing time"). Clicks are what is measured.
+    settings = Settings(token="bench", database=database, turn_timeout=0, reaction_timeout=0,
+                        lobby_minutes=0)
+    return KotBot(settings, sync_commands=True)
 
 
 class Bench:
