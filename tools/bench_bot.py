@@ -334,8 +334,7 @@ async def _run(args: argparse.Namespace, clock: RenderClock) -> dict[str, Any]:
                 assert isinstance(new_bot, KotBot)
                 await new_bot.service.close()
             except BaseException:
-                # The bot's open store keeps a worker thread, and so the process, alive after
-                # the error: close it so that the bench ends.
+                # Close the bot's store (its thread and its file) after the error too.
                 if isinstance(env.bot, KotBot):
                     await env.bot.service.close()
                 raise
