@@ -3,6 +3,15 @@
 The store knows rows and bytes, not rules: the service encodes and decodes states, so a row
 that cannot be read breaks only its own game. Writes that belong together (an action and the
 state it produced) go in one transaction; the service awaits it before answering the player.
+
+One connection, used only by the store's own thread. Each method is one call on that thread:
+a whole transaction, or a read with its rows fetched. So two callers' statements never
+interleave (a read never sees another caller's transaction half done), a change costs one
+hand-over between the event loop and the thread rather than one per statement, and no
+cursor leaves the thread: each is closed where it was used. (A cursor left open and freed
+on another thread resets its prepared statement there, which the store's thread may be
+running at that moment for the same SQL; SQLite then refuses with "bad parameter or other API
+misuse".)
 """
 
 from __future__ import annotations
@@ -10,13 +19,12 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
-
-import aiosqlite
+from typing import Any, Literal, TypeVar
 
 Status = Literal["lobby", "playing", "over", "cancelled", "ended", "broken"]
 ACTIVE_STATUSES: tuple[Status, ...] = ("lobby", "playing")
@@ -43,19 +51,35 @@ class GameRow:
     setup: bytes | None
 
 
-Migration = Callable[[aiosqlite.Connection], Awaitable[None]]
+Migration = Callable[[sqlite3.Connection], None]
+Result = TypeVar("Result")
 
 
-async def _run(db: aiosqlite.Connection, sql: str, parameters: Sequence[Any] = ()) -> int | None:
-    """Execute one statement to the end (an open cursor would block COMMIT); returns the
-    new row id of an INSERT."""
-    async with db.execute(sql, parameters) as cursor:
-        await cursor.fetchall()
+def _run(db: sqlite3.Connection, sql: str, parameters: Sequence[Any] = ()) -> int | None:
+    """Execute one statement to the end, closing its cursor here; returns the new row id of
+    an INSERT."""
+    with closing(db.execute(sql, parameters)) as cursor:
         return cursor.lastrowid
 
 
-async def _create_games_and_actions(db: aiosqlite.Connection) -> None:
-    await _run(
+def _run_many(db: sqlite3.Connection, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+    with closing(db.executemany(sql, rows)):
+        pass
+
+
+def _rows(db: sqlite3.Connection, sql: str, parameters: Sequence[Any] = ()) -> list[Any]:
+    with closing(db.execute(sql, parameters)) as cursor:
+        return cursor.fetchall()
+
+
+def _one(db: sqlite3.Connection, sql: str, parameters: Sequence[Any] = ()) -> Any:
+    """The first row, or None."""
+    with closing(db.execute(sql, parameters)) as cursor:
+        return cursor.fetchone()
+
+
+def _create_games_and_actions(db: sqlite3.Connection) -> None:
+    _run(
         db,
         """
         CREATE TABLE games (
@@ -75,13 +99,13 @@ async def _create_games_and_actions(db: aiosqlite.Connection) -> None:
         """
     )
     # One lobby or game per channel, enforced by the database itself.
-    await _run(
+    _run(
         db,
         "CREATE UNIQUE INDEX games_one_active_per_channel ON games(channel_id) "
         "WHERE status IN ('lobby', 'playing')"
     )
-    await _run(db, "CREATE INDEX games_by_status ON games(status)")
-    await _run(
+    _run(db, "CREATE INDEX games_by_status ON games(status)")
+    _run(
         db,
         """
         CREATE TABLE actions (
@@ -97,15 +121,15 @@ async def _create_games_and_actions(db: aiosqlite.Connection) -> None:
     )
 
 
-async def _add_game_setup(db: aiosqlite.Connection) -> None:
+def _add_game_setup(db: sqlite3.Connection) -> None:
     # With the action log, the setup rebuilds a game whose stored state cannot be read.
-    await _run(db, "ALTER TABLE games ADD COLUMN setup BLOB")
+    _run(db, "ALTER TABLE games ADD COLUMN setup BLOB")
 
 
-async def _create_outbox(db: aiosqlite.Connection) -> None:
+def _create_outbox(db: sqlite3.Connection) -> None:
     # What each change must still show on Discord, written in the change's own transaction,
     # so a crash between "saved" and "shown" is finished at the next start.
-    await _run(
+    _run(
         db,
         """
         CREATE TABLE outbox (
@@ -121,9 +145,9 @@ async def _create_outbox(db: aiosqlite.Connection) -> None:
     )
 
 
-async def _create_servers(db: aiosqlite.Connection) -> None:
+def _create_servers(db: sqlite3.Connection) -> None:
     # Each server's own defaults for new lobbies (/kot settings), as encoded JSON.
-    await _run(db, "CREATE TABLE servers (guild_id INTEGER PRIMARY KEY, settings BLOB NOT NULL)")
+    _run(db, "CREATE TABLE servers (guild_id INTEGER PRIMARY KEY, settings BLOB NOT NULL)")
 
 
 # Append only: migration N brings a database from user_version N-1 to N.
@@ -174,132 +198,159 @@ class ActionRow:
     action: bytes
 
 
-async def _add_effects(db: aiosqlite.Connection, game_id: int, effects: Sequence[bytes],
-                       now: float) -> None:
+def _add_effects(db: sqlite3.Connection, game_id: int, effects: Sequence[bytes],
+                 now: float) -> None:
     """Queue effects after the game's last queued one (inside the caller's transaction)."""
     if not effects:
         return
-    async with db.execute("SELECT COALESCE(MAX(seq), 0) FROM outbox WHERE game_id = ?",
-                          (game_id,)) as cursor:
-        row = await cursor.fetchone()
+    row = _one(db, "SELECT COALESCE(MAX(seq), 0) FROM outbox WHERE game_id = ?", (game_id,))
     last = int(row[0]) if row else 0
-    await db.executemany(
-        "INSERT INTO outbox (game_id, seq, effect, created_at) VALUES (?, ?, ?, ?)",
-        [(game_id, last + number, effect, now)
-         for number, effect in enumerate(effects, start=1)],
-    )
+    _run_many(db, "INSERT INTO outbox (game_id, seq, effect, created_at) VALUES (?, ?, ?, ?)",
+              [(game_id, last + number, effect, now)
+               for number, effect in enumerate(effects, start=1)])
 
 
 _GAME_FIELDS = {"status", "lobby", "seats", "state", "chronicle", "board_message_id", "setup"}
 
 
-async def _update(db: aiosqlite.Connection, game_id: int, columns: dict[str, Any],
-                  now: float) -> None:
+def _update(db: sqlite3.Connection, game_id: int, columns: dict[str, Any], now: float) -> None:
     unknown = set(columns) - _GAME_FIELDS
     if unknown:
         raise ValueError(f"not game columns: {sorted(unknown)}")
     if not columns:
         return
     assignments = ", ".join(f"{name} = ?" for name in columns)
-    await _run(db, f"UPDATE games SET {assignments}, updated_at = ? WHERE id = ?",
-               (*columns.values(), now, game_id))
+    _run(db, f"UPDATE games SET {assignments}, updated_at = ? WHERE id = ?",
+         (*columns.values(), now, game_id))
+
+
+def _in_transaction(work: Callable[[sqlite3.Connection], Result]) -> Callable[
+        [sqlite3.Connection], Result]:
+    """``work`` as one transaction: all of it is written, or none."""
+    def transaction(db: sqlite3.Connection) -> Result:
+        _run(db, "BEGIN IMMEDIATE")
+        try:
+            result = work(db)
+        except BaseException:
+            if db.in_transaction:  # (SQLite ends some failed transactions itself)
+                _run(db, "ROLLBACK")
+            raise
+        _run(db, "COMMIT")
+        return result
+    return transaction
+
+
+def _connect(path: str) -> sqlite3.Connection:
+    # Used by the store's thread only; "same thread" is the thread that opened it, so the
+    # check is off, and no other thread ever gets the connection.
+    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    try:
+        _run(db, "PRAGMA journal_mode=WAL")
+        # FULL: a commit is on disk (fsync) before the player is answered, so even an OS
+        # crash or a power cut loses nothing a player saw accepted. NORMAL would be faster
+        # but can lose the last commits in WAL mode on such a crash.
+        _run(db, "PRAGMA synchronous=FULL")
+        _run(db, "PRAGMA foreign_keys=ON")
+        _run(db, "PRAGMA busy_timeout=5000")
+        _migrate(db)
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def _schema_version(db: sqlite3.Connection) -> int:
+    row = _one(db, "PRAGMA user_version")
+    return int(row[0]) if row else 0
+
+
+def _migrate(db: sqlite3.Connection) -> None:
+    version = _schema_version(db)
+    if version > len(MIGRATIONS):
+        raise RuntimeError(
+            f"the database is at schema version {version}, newer than this bot "
+            f"({len(MIGRATIONS)}): upgrade the bot"
+        )
+    for number, migration in enumerate(MIGRATIONS[version:], start=version + 1):
+        _in_transaction(_migration_step(migration, number))(db)
+
+
+def _migration_step(migration: Migration, number: int) -> Callable[[sqlite3.Connection], None]:
+    def step(db: sqlite3.Connection) -> None:
+        migration(db)
+        _run(db, f"PRAGMA user_version={number}")
+    return step
 
 
 class Store:
-    """One aiosqlite connection; writes are serialised so transactions never interleave."""
+    """One SQLite connection and the one thread that uses it (see the module's notes)."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: sqlite3.Connection, thread: ThreadPoolExecutor) -> None:
         self._db = db
-        self._write_lock = asyncio.Lock()
+        self._thread = thread
+        self._closed = False
 
     @classmethod
     async def open(cls, path: Path | str) -> Store:
-        db = await aiosqlite.connect(str(path), isolation_level=None)
+        thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kot-store")
         try:
-            await _run(db, "PRAGMA journal_mode=WAL")
-            # FULL: a commit is on disk (fsync) before the player is answered, so even an OS
-            # crash or a power cut loses nothing a player saw accepted. NORMAL would be
-            # faster but can lose the last commits in WAL mode on such a crash.
-            await _run(db, "PRAGMA synchronous=FULL")
-            await _run(db, "PRAGMA foreign_keys=ON")
-            await _run(db, "PRAGMA busy_timeout=5000")
-            store = cls(db)
-            await store._migrate()
+            db = await asyncio.get_running_loop().run_in_executor(thread, _connect, str(path))
         except BaseException:
-            await db.close()
+            thread.shutdown(wait=False)
             raise
-        return store
+        return cls(db, thread)
 
     async def close(self) -> None:
-        await self._db.close()
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            await asyncio.get_running_loop().run_in_executor(self._thread, self._db.close)
+        finally:
+            self._thread.shutdown(wait=False)
+
+    async def _call(self, work: Callable[[sqlite3.Connection], Result]) -> Result:
+        """Run ``work`` on the store's thread, after the calls made before it."""
+        if self._closed:
+            raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
+        return await asyncio.get_running_loop().run_in_executor(self._thread, work, self._db)
+
+    async def _write(self, work: Callable[[sqlite3.Connection], Result]) -> Result:
+        return await self._call(_in_transaction(work))
 
     async def schema_version(self) -> int:
-        async with self._db.execute("PRAGMA user_version") as cursor:
-            row = await cursor.fetchone()
-        return int(row[0]) if row else 0
-
-    async def _migrate(self) -> None:
-        version = await self.schema_version()
-        if version > len(MIGRATIONS):
-            raise RuntimeError(
-                f"the database is at schema version {version}, newer than this bot "
-                f"({len(MIGRATIONS)}): upgrade the bot"
-            )
-        for number, migration in enumerate(MIGRATIONS[version:], start=version + 1):
-            async with self._transaction():
-                await migration(self._db)
-                await _run(self._db, f"PRAGMA user_version={number}")
-
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._write_lock:
-            await _run(self._db, "BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                await _run(self._db, "ROLLBACK")
-                raise
-            await _run(self._db, "COMMIT")
+        return await self._call(_schema_version)
 
     # --- reads ----------------------------------------------------------------------
 
     async def get(self, game_id: int) -> GameRow | None:
-        async with self._db.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await self._call(lambda db: _one(
+            db, f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)))
         return None if row is None else _row(row)
 
     async def active_in_channel(self, channel_id: int) -> GameRow | None:
-        async with self._db.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? "
-            "AND status IN ('lobby', 'playing')",
-            (channel_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await self._call(lambda db: _one(
+            db, f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? "
+                "AND status IN ('lobby', 'playing')", (channel_id,)))
         return None if row is None else _row(row)
 
     async def active_channels_in_guild(self, guild_id: int) -> list[int]:
-        async with self._db.execute(
-            "SELECT channel_id FROM games WHERE guild_id = ? AND status IN ('lobby', 'playing')",
-            (guild_id,),
-        ) as cursor:
-            return [row[0] for row in await cursor.fetchall()]
+        rows = await self._call(lambda db: _rows(
+            db, "SELECT channel_id FROM games WHERE guild_id = ? "
+                "AND status IN ('lobby', 'playing')", (guild_id,)))
+        return [row[0] for row in rows]
 
     async def active_games(self) -> list[GameRow]:
-        async with self._db.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ('lobby', 'playing') ORDER BY id"
-        ) as cursor:
-            rows = await cursor.fetchall()
+        rows = await self._call(lambda db: _rows(
+            db, f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ('lobby', 'playing') "
+                "ORDER BY id"))
         return [_row(row) for row in rows]
 
     async def actions(self, game_id: int) -> list[ActionRow]:
         """The log of a game (``user_id`` None for a timeout)."""
-        async with self._db.execute(
-            "SELECT seq, seat, user_id, action FROM actions WHERE game_id = ? ORDER BY seq",
-            (game_id,),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        rows = await self._call(lambda db: _rows(
+            db, "SELECT seq, seat, user_id, action FROM actions WHERE game_id = ? ORDER BY seq",
+            (game_id,)))
         return [ActionRow(seq, seat, user_id, _bytes(action))
                 for seq, seat, user_id, action in rows]
 
@@ -307,26 +358,23 @@ class Store:
         if not game_ids:
             return []
         marks = ", ".join("?" for _ in game_ids)
-        async with self._db.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE id IN ({marks}) ORDER BY id",
-            tuple(game_ids),
-        ) as cursor:
-            return [_row(row) for row in await cursor.fetchall()]
+        rows = await self._call(lambda db: _rows(
+            db, f"SELECT {_GAME_COLUMNS} FROM games WHERE id IN ({marks}) ORDER BY id",
+            tuple(game_ids)))
+        return [_row(row) for row in rows]
 
     async def server_settings(self, guild_id: int) -> bytes | None:
-        async with self._db.execute(
-            "SELECT settings FROM servers WHERE guild_id = ?", (guild_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await self._call(lambda db: _one(
+            db, "SELECT settings FROM servers WHERE guild_id = ?", (guild_id,)))
         return None if row is None else _bytes(row[0])
 
     # --- writes ---------------------------------------------------------------------
 
     async def save_server_settings(self, guild_id: int, settings: bytes) -> None:
-        async with self._transaction() as db:
-            await _run(db, "INSERT INTO servers (guild_id, settings) VALUES (?, ?) "
-                           "ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
-                       (guild_id, settings))
+        await self._write(lambda db: _run(
+            db, "INSERT INTO servers (guild_id, settings) VALUES (?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
+            (guild_id, settings)))
 
     async def create_lobby(
         self, *, guild_id: int | None, channel_id: int, host_id: int, lobby: bytes,
@@ -334,28 +382,34 @@ class Store:
     ) -> int:
         """A new lobby row and the effects that show it, atomically."""
         now = time.time()
+
+        def create(db: sqlite3.Connection) -> int:
+            game_id = _run(
+                db,
+                "INSERT INTO games (guild_id, channel_id, host_id, status, lobby, "
+                "created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?)",
+                (guild_id, channel_id, host_id, lobby, now, now),
+            )
+            assert game_id is not None
+            _add_effects(db, game_id, effects, now)
+            return game_id
+
         try:
-            async with self._transaction() as db:
-                game_id = await _run(
-                    db,
-                    "INSERT INTO games (guild_id, channel_id, host_id, status, lobby, "
-                    "created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?)",
-                    (guild_id, channel_id, host_id, lobby, now, now),
-                )
-                assert game_id is not None
-                await _add_effects(db, game_id, effects, now)
+            return await self._write(create)
         except sqlite3.IntegrityError as error:
             raise ChannelBusy("this channel already has a game") from error
-        return game_id
 
     async def update_game(self, game_id: int, *, effects: Sequence[bytes] = (),
                           **columns: Any) -> None:
         """Set some columns of a game row (status, lobby, seats, state, chronicle, ...) and
         queue the effects that show the change, atomically."""
         now = time.time()
-        async with self._transaction() as db:
-            await _update(db, game_id, columns, now)
-            await _add_effects(db, game_id, effects, now)
+
+        def update(db: sqlite3.Connection) -> None:
+            _update(db, game_id, columns, now)
+            _add_effects(db, game_id, effects, now)
+
+        await self._write(update)
 
     async def record_actions(
         self, game_id: int, actions: Sequence[ActionRow], *, state: bytes, chronicle: bytes,
@@ -364,45 +418,44 @@ class Store:
         """Log accepted actions with the state they produced and the effects that show
         them, atomically."""
         now = time.time()
-        async with self._transaction() as db:
-            await db.executemany(
-                "INSERT INTO actions (game_id, seq, seat, user_id, action, at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                [(game_id, a.seq, a.seat, a.user_id, a.action, now) for a in actions],
-            )
-            await _update(db, game_id, {"state": state, "chronicle": chronicle,
-                                        "status": status}, now)
-            await _add_effects(db, game_id, effects, now)
+
+        def record(db: sqlite3.Connection) -> None:
+            _run_many(db, "INSERT INTO actions (game_id, seq, seat, user_id, action, at) "
+                          "VALUES (?, ?, ?, ?, ?, ?)",
+                      [(game_id, a.seq, a.seat, a.user_id, a.action, now) for a in actions])
+            _update(db, game_id, {"state": state, "chronicle": chronicle, "status": status},
+                    now)
+            _add_effects(db, game_id, effects, now)
+
+        await self._write(record)
 
     # --- the outbox -----------------------------------------------------------------
 
     async def outbox(self, game_id: int) -> list[OutboxRow]:
-        async with self._db.execute(
-            "SELECT seq, effect, created_at, attempts FROM outbox WHERE game_id = ? "
-            "ORDER BY seq",
-            (game_id,),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        rows = await self._call(lambda db: _rows(
+            db, "SELECT seq, effect, created_at, attempts FROM outbox WHERE game_id = ? "
+                "ORDER BY seq", (game_id,)))
         return [OutboxRow(seq, _bytes(effect), created_at, attempts)
                 for seq, effect, created_at, attempts in rows]
 
     async def games_with_outbox(self) -> list[int]:
-        async with self._db.execute(
-            "SELECT DISTINCT game_id FROM outbox ORDER BY game_id"
-        ) as cursor:
-            return [row[0] for row in await cursor.fetchall()]
+        rows = await self._call(lambda db: _rows(
+            db, "SELECT DISTINCT game_id FROM outbox ORDER BY game_id"))
+        return [row[0] for row in rows]
 
     async def start_attempt(self, game_id: int, seq: int) -> None:
         """Note that a post is about to be sent (before sending it)."""
-        async with self._transaction() as db:
-            await _run(db, "UPDATE outbox SET attempts = attempts + 1 "
-                           "WHERE game_id = ? AND seq = ?", (game_id, seq))
+        await self._write(lambda db: _run(
+            db, "UPDATE outbox SET attempts = attempts + 1 WHERE game_id = ? AND seq = ?",
+            (game_id, seq)))
 
     async def finish_effects(self, game_id: int, seqs: Sequence[int], **columns: Any) -> None:
         """Remove carried-out effects and set the columns they changed, atomically."""
         now = time.time()
-        async with self._transaction() as db:
-            await db.executemany("DELETE FROM outbox WHERE game_id = ? AND seq = ?",
-                                 [(game_id, seq) for seq in seqs])
-            if columns:
-                await _update(db, game_id, columns, now)
+
+        def finish(db: sqlite3.Connection) -> None:
+            _run_many(db, "DELETE FROM outbox WHERE game_id = ? AND seq = ?",
+                      [(game_id, seq) for seq in seqs])
+            _update(db, game_id, columns, now)
+
+        await self._write(finish)

@@ -69,7 +69,13 @@ from engine import Buy, Decision, Roll, StopRolling
 
 
 def _bot(database: Path) -> KotBot:
-    return KotBot(Settings(token="bench", database=database), sync_commands=True)
+    # No clock: SimCord's clock stands still here, but a timer falls due anyway once as much
+    # real time has passed (30 s for a reaction), and then every timer up to it fires at
+    # once: a dozen autopilot turns in one settle, which outlasts SimCord's 5 s window and
+    # aborts the run ("did not settle while advancing time"). Clicks are what is measured.
+    settings = Settings(token="bench", database=database, turn_timeout=0, reaction_timeout=0,
+                        lobby_minutes=0)
+    return KotBot(settings, sync_commands=True)
 
 
 class Bench:
@@ -328,8 +334,7 @@ async def _run(args: argparse.Namespace, clock: RenderClock) -> dict[str, Any]:
                 assert isinstance(new_bot, KotBot)
                 await new_bot.service.close()
             except BaseException:
-                # The bot's open store keeps a worker thread, and so the process, alive after
-                # the error: close it so that the bench ends.
+                # Close the bot's store (its thread and its file) after the error too.
                 if isinstance(env.bot, KotBot):
                     await env.bot.service.close()
                 raise

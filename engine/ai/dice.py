@@ -9,6 +9,7 @@ after rerolling the others once.
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 from itertools import product
 from math import factorial
@@ -65,14 +66,24 @@ def outcomes(n: int) -> tuple[tuple[int, float], ...]:
 
 def scorer_for(state: GameState, seat: int) -> DiceScorer:
     """The scorer for ``seat`` in this situation, shared by the decisions of one turn (its
-    values depend on the monsters and Tokyo, not on the dice)."""
+    values depend on the monsters and Tokyo, not on the dice).
+
+    Safe to call from several threads (the bot thinks for two games at once): the cache is
+    read and changed under a lock, and a scorer is built outside it, so threads wait for
+    each other only for a dictionary access. Two threads may then build the same scorer;
+    the first one stored is kept. A shared scorer's memos are filled by whichever thread
+    asks first, with the same values either would compute."""
     key = (seat, state.monsters, state.city, state.bay, state.bay_open, state.options,
            state.face_up)
-    scorer = _SCORERS.get(key)
-    if scorer is None:
-        if len(_SCORERS) >= _KEPT_SCORERS:
+    with _SCORERS_LOCK:
+        scorer = _SCORERS.get(key)
+    if scorer is not None:
+        return scorer
+    built = DiceScorer(state, seat)
+    with _SCORERS_LOCK:
+        scorer = _SCORERS.setdefault(key, built)
+        while len(_SCORERS) > _KEPT_SCORERS:
             del _SCORERS[next(iter(_SCORERS))]  # the oldest
-        scorer = _SCORERS[key] = DiceScorer(state, seat)
     return scorer
 
 
@@ -254,6 +265,7 @@ class DiceScorer:
 
 
 _SCORERS: dict[tuple[object, ...], DiceScorer] = {}
+_SCORERS_LOCK = threading.Lock()
 # Enough for a search's playouts to come back to the scorers of the turn it is deciding.
 _KEPT_SCORERS = 64
 

@@ -7,10 +7,10 @@ import json
 import logging
 import sqlite3
 from collections.abc import AsyncIterator
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
 import pytest
 from bot_harness import Table, bot_of, make_bot
 
@@ -149,10 +149,10 @@ async def schema1_game(database: Path) -> AsyncIterator[tuple[GameService, int, 
     """The fixture's row and log in a database of store schema 1, opened by this bot."""
     fixture = json.loads(FIXTURE.read_text())
     stored = fixture["game"]
-    async with aiosqlite.connect(database) as db:
-        await MIGRATIONS[0](db)
-        await db.execute("PRAGMA user_version=1")
-        cursor = await db.execute(
+    with closing(sqlite3.connect(database)) as db, db:
+        MIGRATIONS[0](db)
+        db.execute("PRAGMA user_version=1")
+        cursor = db.execute(
             "INSERT INTO games (guild_id, channel_id, host_id, status, lobby, seats, state, "
             "chronicle, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 0)",
             (stored["guild_id"], stored["channel_id"], stored["host_id"], stored["status"],
@@ -160,13 +160,12 @@ async def schema1_game(database: Path) -> AsyncIterator[tuple[GameService, int, 
         )
         game_id = cursor.lastrowid
         assert game_id is not None
-        await db.executemany(
+        db.executemany(
             "INSERT INTO actions (game_id, seq, seat, user_id, action, at) VALUES (?, ?, ?, ?, "
             "?, 0)",
             [(game_id, a["seq"], a["seat"], a["user_id"], json.dumps(a["action"]).encode())
              for a in fixture["actions"]],
         )
-        await db.commit()
     service = GameService(await Store.open(database))
     try:
         yield service, game_id, fixture

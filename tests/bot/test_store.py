@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
+from collections.abc import Callable
+from concurrent.futures import Future
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -87,6 +91,69 @@ async def test_a_schema_1_database_gains_the_setup_column_and_keeps_its_games(
         assert (await store.get(row.id)).setup == b'{"seed":7}'  # type: ignore[union-attr]
     finally:
         await store.close()
+
+
+async def test_games_written_and_read_at_once_get_exactly_their_own_rows(
+    tmp_path: Path,
+) -> None:
+    """Ten games, each logging moves and showing them, all at once (as clicks on ten boards
+    at the same instant). Nothing the store hands to the event loop may hold a cursor: one
+    freed there resets its statement outside the store's thread, maybe while that thread
+    runs the same statement for another game, and SQLite refuses that game's write ("bad
+    parameter or other API misuse", seen under burst clicks)."""
+    loop = asyncio.get_running_loop()
+    handed: list[object] = []
+    watch(loop, "call_soon", handed)
+    watch(loop, "call_soon_threadsafe", handed)
+    store = await Store.open(tmp_path / "kot.sqlite3")
+    try:
+        games = [await store.create_lobby(guild_id=1, channel_id=channel, host_id=100,
+                                          lobby=b"{}") for channel in range(10)]
+
+        async def play(game: int) -> None:
+            for move in range(1, 21):
+                await store.record_actions(
+                    game, [ActionRow(2 * move - 1, 0, 100, b"keep"), ActionRow(2 * move, 0, None,
+                                                                                 b"roll")],
+                    state=b"state-%d" % move, chronicle=b"{}", status="playing",
+                    effects=[b"edit-%d" % move, b"ping-%d" % move])
+                edits = [e.seq for e in await store.outbox(game) if e.effect.startswith(b"edit")]
+                await store.finish_effects(game, edits, board_message_id=move)
+                assert (await store.get(game)).state == b"state-%d" % move  # type: ignore[union-attr]
+
+        await asyncio.gather(*(play(game) for game in games))
+        for game in games:
+            assert [a.seq for a in await store.actions(game)] == list(range(1, 41))
+            assert [e.effect for e in await store.outbox(game)] == [
+                b"ping-%d" % move for move in range(1, 21)]
+            row = await store.get(game)
+            assert row is not None and row.board_message_id == 20
+    finally:
+        await store.close()
+    cursors = [value for value in _results(handed) if isinstance(value, sqlite3.Cursor)]
+    assert cursors == []
+
+
+def watch(loop: asyncio.AbstractEventLoop, method: str, handed: list[object]) -> None:
+    """Keep the arguments of every callback scheduled through ``loop.<method>``."""
+    schedule: Callable[..., Any] = getattr(loop, method)
+
+    def watched(callback: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        handed.extend(args)
+        return schedule(callback, *args, **kwargs)
+
+    setattr(loop, method, watched)
+
+
+def _results(handed: list[object]) -> list[object]:
+    """The values handed over: the arguments, and the results of finished futures."""
+    values = []
+    for value in handed:
+        values.append(value)
+        if isinstance(value, asyncio.Future | Future) and value.done() and not (
+                value.cancelled() or value.exception()):
+            values.append(value.result())
+    return values
 
 
 _SCHEMA_1 = (
