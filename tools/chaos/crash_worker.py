@@ -226,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
     except BaseException:
         logging.exception("the worker failed")
         sys.stderr.flush()
-        # The store's aiosqlite thread would keep a failed worker alive: leave at once.
+        # The store's own thread would keep a failed worker alive: leave at once.
         os._exit(3)
 
 
