@@ -44,7 +44,9 @@ from engine import (
     GameState,
     IllegalAction,
     Keep,
+    Roll,
     Timeout,
+    Turn,
     apply,
     require_decision,
 )
@@ -103,21 +105,27 @@ class GameService:
     ) -> Outcome:
         """Apply the button ``code`` of decision ``decision_id`` for this user ("h<die>"
         keeps a die, "r<die>" releases it, "f<face>" keeps every die showing that face,
-        "o<n>" picks option n, "c<n>" too, once confirmed), then ``show`` it."""
+        "x<counts>" keeps that many dice of each face and rolls, "o<n>" picks option n,
+        "c<n>" too, once confirmed), then ``show`` it."""
         async with self.games.lock(game_id):
             game = await self.games.game(game_id)
             decision = self.check_click(game, user_id, decision_id)
-            action = _action_for(game.playing_state(), decision, code)
-            if action is None:
+            actions = _actions_for(game.playing_state(), decision, code)
+            if not actions:
                 # The die already is as the button asks (its board was out of date): only
                 # the board changes.
                 await self.games.save(game, effects=publish.refresh(game).effects)
                 await show(game_id)
                 return Outcome(game, (), None, redraw=False)
             chronicle, note = presence.after_click(game, decision.seat)
-            step = self._step(replace(game, chronicle=chronicle), decision.seat, user_id,
-                              action, note=note)
-            outcome = await self._record(game, [step, *self._by_orders(step.outcome.game)])
+            # A click may be several actions (keep, then roll): all are applied before any
+            # is stored, so a refused one leaves the game as it was.
+            steps: list[_Step] = []
+            current = replace(game, chronicle=chronicle)
+            for action in actions:
+                steps.append(self._step(current, decision.seat, user_id, action, note=note))
+                current, note = steps[-1].outcome.game, ""
+            outcome = await self._record(game, [*steps, *self._by_orders(current)])
             await show(game_id)
             return outcome
 
@@ -315,25 +323,32 @@ def _playing_state(game: Game) -> GameState:
     return game.state
 
 
+def _actions_for(state: GameState, decision: Decision, code: str) -> tuple[Action, ...]:
+    """The actions a button stands for, in order; none when it would change nothing."""
+    if code.startswith("x"):
+        return _keep_and_roll(state, decision, code[1:])
+    action = _action_for(state, decision, code)
+    return () if action is None else (action,)
+
+
 def _action_for(state: GameState, decision: Decision, code: str) -> Action | None:
-    """The action a button stands for; None when it would change nothing."""
+    """The action a one-action button stands for; None when it would change nothing."""
     kind, number = code[:1], code[1:]
     if not number.isdigit():
         raise ClickRefused("illegal_move", detail="that button is not one this bot knows")
     index = int(number)
     if kind in ("h", "r", "f"):
-        if decision.kind != "roll" or state.turn is None:
-            raise ClickRefused("illegal_move", detail="there are no dice to keep now")
+        turn = _dice_turn(state, decision)
         # Keep or release, as the button said: never a toggle, so a click on a board that
         # is out of date still does what the player saw.
-        kept = set(state.turn.kept)
+        kept = set(turn.kept)
         if kind == "f":
-            kept |= _dice_showing(state.turn.dice, index)
-        elif index >= len(state.turn.dice):
+            kept |= _dice_showing(turn.dice, index)
+        elif index >= len(turn.dice):
             raise ClickRefused("illegal_move", detail="there are no dice to keep now")
         else:
             kept = kept | {index} if kind == "h" else kept - {index}
-        if kept == set(state.turn.kept):
+        if kept == set(turn.kept):
             return None
         return Keep(decision=decision.id, dice=tuple(sorted(kept)))
     if kind == "k":
@@ -342,6 +357,39 @@ def _action_for(state: GameState, decision: Decision, code: str) -> Action | Non
     if kind in ("o", "c") and index < len(decision.options):
         return decision.options[index]  # (c: confirmed, bot.clicks asked first)
     raise ClickRefused("illegal_move", detail="that button is not one this bot knows")
+
+
+def _dice_turn(state: GameState, decision: Decision) -> Turn:
+    if decision.kind != "roll" or state.turn is None:
+        raise ClickRefused("illegal_move", detail="there are no dice to keep now")
+    return state.turn
+
+
+def _keep_and_roll(state: GameState, decision: Decision, digits: str) -> tuple[Action, ...]:
+    """"Keep 3s ×2, 💥 & roll 3" (``x`` and a count per face, in FACES order): exactly that
+    many dice of each face kept (those kept already first), then the turn's next roll."""
+    if len(digits) != len(FACES) or not digits.isdigit():
+        raise ClickRefused("illegal_move", detail="that button is not one this bot knows")
+    turn = _dice_turn(state, decision)
+    roll = next((option for option in decision.options
+                 if isinstance(option, Roll) and option.card is None), None)
+    if roll is None or turn.rolls_left == 0:
+        raise ClickRefused("illegal_move", detail="you have no roll left: keep the dice as "
+                                                  "they are with Done rolling")
+    wanted = dict(zip(FACES, map(int, digits), strict=True))
+    # Kept dice first, so dice the player kept stay kept where the count allows.
+    order = sorted(range(len(turn.dice)), key=lambda index: index not in turn.kept)
+    kept = []
+    for index in order:
+        if wanted[turn.dice[index]] > 0:
+            wanted[turn.dice[index]] -= 1
+            kept.append(index)
+    if any(wanted.values()):
+        # The dice were changed since the button was drawn (a card set or rerolled one).
+        raise ClickRefused("illegal_move", detail="the dice no longer show what that button "
+                                                  "keeps: choose again on the board")
+    keep = Keep(decision=decision.id, dice=tuple(sorted(kept)))
+    return (roll,) if set(keep.dice) == set(turn.kept) else (keep, roll)
 
 
 def _dice_showing(dice: tuple[Face, ...], face_index: int) -> set[int]:

@@ -6,6 +6,8 @@ custom_id formats (all under Discord's 100 characters):
     kot:g:<game>:<decision>:h<die>   keep (hold) a die
     kot:g:<game>:<decision>:r<die>   release a kept die (it will be rerolled)
     kot:g:<game>:<decision>:f<face>  keep every die showing face <face> (its index in FACES)
+    kot:g:<game>:<decision>:x<counts> keep that many dice of each face (one digit a face, in
+                                     FACES order; those kept first), then roll: one click
     kot:g:<game>:<decision>:k<die>   a die toggle from older boards: refused as out of date
     kot:g:<game>:<decision>:o<n>     option n of the pending decision
     kot:g:<game>:<decision>:c<n>     option n, confirmed (its o<n> would knock out the
@@ -66,6 +68,7 @@ from engine import (
     private_option_label,
     secret,
 )
+from engine.ai.dice import DiceScorer, best_keep, count
 
 Interaction = discord.Interaction[Any]
 
@@ -127,7 +130,7 @@ async def _route(interaction: Interaction, call: Callable[[ClickHandler], Awaita
 
 class GameButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"kot:g:(?P<game>\d+):(?P<decision>\d+):(?P<code>[hrkopcf]\d+)",
+    template=r"kot:g:(?P<game>\d+):(?P<decision>\d+):(?P<code>[hrkopcfx]\d+)",
 ):
     def __init__(self, game_id: int, decision_id: int, code: str, *, label: str = "…",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary,
@@ -202,6 +205,7 @@ def _roll_buttons(game: Game, state: GameState, decision: Decision) -> list[Game
         if isinstance(option, Roll):
             if turn.rolls_left > 0 and option.card is None:
                 label = f"Roll ({turn.rolls_left} left)"
+                controls.extend(_keep_and_roll_button(game, state, decision))
             disabled = len(turn.kept) == len(turn.dice)
         controls.append(GameButton(game.id, decision.id, f"o{number}", label=label,
                                    style=_option_style(option), disabled=disabled))
@@ -231,8 +235,34 @@ def _face_buttons(game: Game, decision: Decision, dice: tuple[Face, ...],
 
 
 def _keep_face_label(face: Face, count: int) -> str:
+    return f"Keep {_dice_of_a_face(face, count)}"
+
+
+def _dice_of_a_face(face: Face, count: int) -> str:
+    """"3s ×2", "❤️ ×3"; one die is its face alone ("3", "💥")."""
     symbol = FACE_SYMBOLS[face]
-    return f"Keep {symbol}s ×{count}" if face.isdigit() else f"Keep {symbol} ×{count}"
+    if count == 1:
+        return symbol
+    return f"{symbol}s ×{count}" if face.isdigit() else f"{symbol} ×{count}"
+
+
+def _keep_and_roll_button(game: Game, state: GameState,
+                          decision: Decision) -> list[GameButton]:
+    """The keep the Easy AI would choose before the next roll, as one button that keeps
+    those dice and rolls ("Keep 3s ×2, 💥 & roll 3"); none when it is what Roll does
+    already (the dice kept are those)."""
+    assert state.turn is not None
+    dice, kept = state.turn.dice, state.turn.kept
+    counts, _value = best_keep(DiceScorer(state, decision.seat), count(dice))
+    if counts == count(tuple(dice[index] for index in kept)):
+        return []
+    kept_dice = [_dice_of_a_face(face, number) for face, number in zip(FACES, counts,
+                                                                       strict=True) if number]
+    rolled = len(dice) - sum(counts)
+    label = (f"Keep {', '.join(kept_dice)} & roll {rolled}" if kept_dice else
+             f"Reroll all {rolled}")
+    return [GameButton(game.id, decision.id, "x" + "".join(map(str, counts)), label=label,
+                       style=discord.ButtonStyle.primary)]
 
 
 def _in_rows(buttons: list[GameButton]) -> list[list[GameButton]]:

@@ -44,9 +44,10 @@ async def test_a_face_button_keeps_every_die_of_that_face_in_one_action(table: T
     await roll_into(table, ["smash", "1", "heart", "1", "smash", "1"])
     game, decision, asked = await table.asked()
     board = game.board_message_id or 0
-    # Faces two or more loose dice show; the lone heart has only its die's button.
-    assert labels(table, board)[6:] == ["Keep 1s ×3", "Keep 💥 ×2", "Roll (1 left)",
-                                        "Done rolling", MY_MONSTER]
+    # Faces two or more loose dice show; the lone heart has only its die's button. (Before
+    # Roll, the keep-and-roll button: tests/bot/test_keep_and_roll.py.)
+    assert labels(table, board)[6:] == ["Keep 1s ×3", "Keep 💥 ×2", "Keep 1s ×3 & roll 3",
+                                        "Roll (1 left)", "Done rolling", MY_MONSTER]
     logged = len(await service(table.env).games.action_log(game.id))
 
     result = await asked.click(table.message(board), label="Keep 1s ×3")
@@ -56,7 +57,8 @@ async def test_a_face_button_keeps_every_die_of_that_face_in_one_action(table: T
     log = await service(table.env).games.action_log(game.id)
     assert [entry.action for entry in log[logged:]] == [Keep(decision=decision.id,
                                                              dice=(1, 3, 5))]
-    # The 1s are kept (green, "release"), their face button is gone, the smashes' stays.
+    # The 1s are kept (green, "release"), their face button is gone, the smashes' stays;
+    # keeping the 1s and rolling is now what Roll does.
     assert labels(table, board) == [
         "💥 keep", "✓ 1 release", "❤️ keep", "✓ 1 release", "💥 keep", "✓ 1 release",
         "Keep 💥 ×2", "Roll (1 left)", "Done rolling", MY_MONSTER]
@@ -127,9 +129,12 @@ def _every_dice_card(mimic_copies_a_head: bool) -> list[Card]:
 
 
 @pytest.mark.parametrize("mimic_copies_a_head", [False, True], ids=["8 dice", "9 dice"])
+@pytest.mark.parametrize("rolls_left", [0, 1], ids=["last roll", "a roll left"])
 async def test_the_most_dice_and_every_dice_tool_fit_in_five_rows(
-    table: Table, mimic_copies_a_head: bool,
+    table: Table, mimic_copies_a_head: bool, rolls_left: int,
 ) -> None:
+    """After the last normal roll the cards' rolls are offered; with a roll left, the
+    keep-and-roll button is."""
     cards = tuple(_every_dice_card(mimic_copies_a_head))
     faces: list[Face] = ["1", "1", "2", "2", "3", "3", "heart", "heart", "smash"]
     dice = faces[:9 if mimic_copies_a_head else 8]
@@ -140,12 +145,12 @@ async def test_the_most_dice_and_every_dice_tool_fit_in_five_rows(
                                                          energy=10)
         assert state.turn is not None
         turn = msgspec.structs.replace(state.turn, dice=tuple(dice), green=len(dice) - 6,
-                                       rolls_left=1)
+                                       rolls_left=rolls_left + 1)
         return msgspec.structs.replace(state, monsters=tuple(monsters), turn=turn)
 
     game = await table.start_game(players=2)
     await rewrite_state(table.env, game.id, with_cards)
-    await roll_into(table, dice)   # the last normal roll: the cards' rolls are offered
+    await roll_into(table, dice)
     game, decision, _asked = await table.asked()
     assert game.state is not None and game.state.turn is not None
     assert game.state.turn.dice == tuple(dice)
@@ -153,11 +158,16 @@ async def test_the_most_dice_and_every_dice_tool_fit_in_five_rows(
     rows = board_buttons(table, game.board_message_id or 0)
     assert len(rows) <= MAX_ROWS
     assert all(len(row) <= MAX_BUTTONS_IN_ROW for row in rows)
-    shown = [b.label for row in rows for b in row]
-    # The dice, four faces, the options, and 📋 My monster (the last row has room for it).
-    assert len(shown) == len(dice) + 4 + len(decision.options) + 1
+    shown = [b.label or "" for row in rows for b in row]
+    keep_and_roll = [label for label in shown if "& roll" in label]
+    assert len(keep_and_roll) == rolls_left
+    # The dice, four faces, the keep-and-roll button with a roll left, the options, and
+    # 📋 My monster (the last row has room for it).
+    assert len(shown) == len(dice) + 4 + len(keep_and_roll) + len(decision.options) + 1
     assert shown[-1] == MY_MONSTER
-    faces_offered = [label for label in shown if label and label.startswith("Keep")]
+    faces_offered = [label for label in shown if label.startswith("Keep") and
+                     label not in keep_and_roll]
     assert faces_offered == ["Keep 1s ×2", "Keep 2s ×2", "Keep 3s ×2", "Keep ❤️ ×2"]
-    assert {"Roll (Energy Drink: pay 1⚡)", "Roll (Smoke Cloud)", "Done rolling",
-            "Background Dweller: reroll 3s"} <= set(shown)
+    rolls = ({"Roll (1 left)"} if rolls_left else
+             {"Roll (Energy Drink: pay 1⚡)", "Roll (Smoke Cloud)"})
+    assert rolls | {"Done rolling", "Background Dweller: reroll 3s"} <= set(shown)
