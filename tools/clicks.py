@@ -6,8 +6,10 @@ board offers. Prints, per way of keeping dice, the active monster's clicks per t
 median, 90th percentile), each kind's share of them, and the other monsters' clicks; the
 last line is JSON.
 
-``--no-face-buttons`` keeps dice with the die buttons only (the board before "Keep 3s ×2");
-``--compare`` plays the same games both ways, in one run.
+``--buttons`` says which buttons the players use: ``dice`` (the die buttons only, the board
+before "Keep 3s ×2"), ``faces`` (those and the face buttons) or ``keep-and-roll`` (those and
+"Keep 3s ×2, 💥 & roll 3", the default: every button the board offers); ``--compare`` plays
+the same games the three ways, in one run.
 """
 
 from __future__ import annotations
@@ -20,12 +22,15 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import Any
 
-from tools.fewest_clicks import CLICK_KINDS, measure
+from tools.fewest_clicks import CLICK_KINDS, WAYS, measure
+
+# --buttons: the ways of tools.fewest_clicks by the name given on the command line.
+BUTTONS = dict(zip(("dice", "faces", "keep-and-roll"), WAYS, strict=True))
 
 
 def table(summaries: list[dict[str, Any]]) -> str:
     """The summaries side by side, one column each."""
-    heads = ["face buttons" if s["face_buttons"] else "die buttons only" for s in summaries]
+    heads = [s["way"] for s in summaries]
     rows: list[tuple[str, Callable[[dict[str, Any]], object]]] = [
         ("games", itemgetter("games")),
         ("turns", itemgetter("turns")),
@@ -62,20 +67,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=seat_counts, default=[2, 3, 4],
                         help="players at each table, cycled over the games (default 2,3,4)")
     ways = parser.add_mutually_exclusive_group()
-    ways.add_argument("--no-face-buttons", action="store_true",
-                      help="keep dice with the die buttons only")
+    ways.add_argument("--buttons", choices=BUTTONS, default="keep-and-roll",
+                      help="the buttons used to keep dice and roll (default: keep-and-roll, "
+                           "every one the board offers)")
     ways.add_argument("--compare", action="store_true",
-                      help="play the same games without and with the face buttons")
+                      help="play the same games with the die buttons only, with the face "
+                           "buttons, and with the keep-and-roll button")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
-    ways_measured = [False, True] if args.compare else [not args.no_face_buttons]
-    summaries = [asyncio.run(measure(args.games, args.seed, args.players,
-                                     face_buttons=face_buttons)).summary()
-                 for face_buttons in ways_measured]
+    ways_measured = WAYS if args.compare else (BUTTONS[args.buttons],)
+    summaries = [asyncio.run(measure(args.games, args.seed, args.players, way=way)).summary()
+                 for way in ways_measured]
     print(table(summaries))
     result: Any = summaries[0] if len(summaries) == 1 else {
-        "before": summaries[0], "after": summaries[1]}
+        summary["way"]: summary for summary in summaries}
     print(json.dumps(result))
     return 0
 

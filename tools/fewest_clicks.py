@@ -2,13 +2,18 @@
 seat a person who answers as the heuristic player would, with the fewest clicks the board
 offers for that answer.
 
-A keep is planned face by face: die buttons ("keep", "release"), or a face's button ("Keep
-3s ×2") and then a release for each of those dice the answer rerolls, whichever is fewer;
-then Roll. Every other answer is one click on its button (or one pick in its menu); a secret
-question (Made in a Lab's card) is answered from the private message that shows it, opened
-with "Show me privately" when there is none. The buttons clicked are read from the live
-board: a planned button that is not there, or a click that changes nothing, stops the
-measure (a bug, in the bot or here).
+The buttons a player may use are chosen by ``way`` (``WAYS``), each using those of the ways
+before it: the die buttons only; the face buttons too; the keep-and-roll button too. A keep
+is planned face by face: die buttons ("keep", "release"), or a face's button ("Keep 3s ×2")
+and then a release for each of those dice the answer rerolls, whichever is fewer; then
+Roll. The keep-and-roll button ("Keep 3s ×2, 💥 & roll 3") is the whole answer in one click
+when it keeps what the answer keeps (it shows the keep of the heuristic player, which is
+the player measured here: a player who keeps otherwise gets nothing from it, and is measured
+by the "face buttons" way). Every other answer is one click on its button (or one pick in
+its menu); a secret question (Made in a Lab's card) is answered from the private message
+that shows it, opened with "Show me privately" when there is none. The buttons clicked are
+read from the live board: a planned button that is not there, or a click that changes
+nothing, stops the measure (a bug, in the bot or here).
 
 Clicks are counted per turn for the monster whose turn it is, and apart for the other
 monsters' answers (Stay or Yield, a card's question on another monster's turn).
@@ -22,7 +27,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import simcord
 from simcord import ChannelHandle, Env, MemberActor, ResponseMessage
@@ -54,8 +59,13 @@ BUTTON, STRING_MENU = 2, 3
 # A game still going after this many clicks is stuck (a bug): the measure stops.
 MAX_CLICKS_IN_A_GAME = 5000
 
-CLICK_KINDS = ("face", "die", "roll", "done", "dice tool", "stay", "yield", "buy", "sweep",
-               "end turn", "card question", "show privately")
+CLICK_KINDS = ("keep and roll", "face", "die", "roll", "done", "dice tool", "stay", "yield",
+               "buy", "sweep", "end turn", "card question", "show privately")
+
+# The buttons the measured players use to keep dice and roll, each way adding to the one
+# before it.
+Way = Literal["die buttons only", "face buttons", "keep and roll"]
+WAYS: tuple[Way, ...] = ("die buttons only", "face buttons", "keep and roll")
 
 
 class MeasureError(Exception):
@@ -86,6 +96,8 @@ def keep_codes(dice: Sequence[Face], kept: Sequence[int], wanted: Sequence[int],
 
 def click_kind(code: str, decision: Decision) -> str:
     """What a click is, for the table: by its code, or by the option it picks."""
+    if code.startswith("x"):
+        return "keep and roll"
     if code.startswith("f"):
         return "face"
     if code[:1] in ("h", "r"):
@@ -117,7 +129,7 @@ class Tally:
     """The clicks of a measure: per turn for the active monster, by kind, and the other
     monsters' answers."""
 
-    face_buttons: bool
+    way: Way
     per_turn: dict[tuple[int, int], int] = field(default_factory=dict)
     kinds: Counter[str] = field(default_factory=Counter)
     out_of_turn: Counter[str] = field(default_factory=Counter)
@@ -139,7 +151,7 @@ class Tally:
         turns = sorted(self.per_turn.values())
         clicks = sum(turns)
         return {
-            "face_buttons": self.face_buttons,
+            "way": self.way,
             "games": self.games,
             "turns": len(turns),
             "clicks_per_turn_mean": round(statistics.fmean(turns), 2) if turns else 0.0,
@@ -205,8 +217,14 @@ class ClickingTable:
         if decision.kind == "roll" and isinstance(answer, Roll):
             state = game.playing_state()
             assert state.turn is not None and answer.keep is not None
-            faces = [int(code[1:]) for code in self._board_codes(game, decision)
-                     if code.startswith("f")] if self.tally.face_buttons else []
+            offered = self._board_codes(game, decision)
+            keep_and_roll = "x" + "".join(
+                str(sum(1 for i in answer.keep if state.turn.dice[i] == face)) for face in FACES)
+            if (self.tally.way == "keep and roll" and answer.card is None
+                    and keep_and_roll in offered):
+                return [keep_and_roll]
+            faces = [int(code[1:]) for code in offered
+                     if code.startswith("f")] if self.tally.way != "die buttons only" else []
             keeps = keep_codes(state.turn.dice, state.turn.kept, answer.keep, faces)
             roll = next(n for n, o in enumerate(decision.options)
                         if isinstance(o, Roll) and o.card == answer.card)
@@ -286,11 +304,12 @@ def _codes_of(rows: list[dict[str, Any]], game_id: int, decision_id: int) -> Ite
             yield from (f"o{value}" for value in values)
 
 
-async def measure(games: int, seed: int, seats: Sequence[int], *, face_buttons: bool,
+async def measure(games: int, seed: int, seats: Sequence[int], *, way: Way,
                   max_turns: int | None = None) -> Tally:
     """Play ``games`` games (the n-th with ``seats[n % len(seats)]`` players, game seeds
-    from ``seed``) through the real bot on SimCord; count their clicks."""
-    tally = Tally(face_buttons)
+    from ``seed``) through the real bot on SimCord, keeping dice the ``way`` given; count
+    their clicks."""
+    tally = Tally(way)
     with tempfile.TemporaryDirectory() as folder:
         # No clock: the scripted players answer at once, nobody is played by the autopilot.
         bot = KotBot(Settings(token="offline", database=Path(folder) / "kot.sqlite3",

@@ -4,7 +4,7 @@ game through the real bot on SimCord (the full measure is the command)."""
 from __future__ import annotations
 
 from engine import FACES, Face
-from tools.fewest_clicks import keep_codes, measure
+from tools.fewest_clicks import WAYS, keep_codes, measure
 
 SMASH, HEART, ONE = FACES.index("smash"), FACES.index("heart"), FACES.index("1")
 DICE: list[Face] = ["smash", "1", "smash", "heart", "smash", "1"]
@@ -32,18 +32,26 @@ def test_dice_of_a_face_already_kept_count_and_extra_ones_are_released() -> None
     assert keep_codes(DICE, [0, 1], [1, 3], faces_offered=[SMASH]) == ["h3", "r0"]
 
 
-async def test_a_short_game_is_measured_the_same_way_both_ways() -> None:
-    without = await measure(1, seed=1, seats=[2], face_buttons=False, max_turns=4)
-    with_faces = await measure(1, seed=1, seats=[2], face_buttons=True, max_turns=4)
+async def test_a_short_game_is_measured_the_same_way_the_three_ways() -> None:
+    dice_only, faces, keep_and_roll = [await measure(1, seed=1, seats=[2], way=way,
+                                                     max_turns=4) for way in WAYS]
 
-    for tally in (without, with_faces):
+    for tally in (dice_only, faces, keep_and_roll):
         summary = tally.summary()
         assert summary["games"] == 1 and summary["turns"] == 4
         assert all(clicks >= 1 for clicks in tally.per_turn.values())
-        assert tally.kinds["roll"] >= 1
-    assert without.kinds["face"] == 0
-    # The same games (the answers do not depend on the buttons), in fewer clicks.
-    assert (sum(without.kinds.values()) - without.kinds["die"]
-            == sum(with_faces.kinds.values()) - with_faces.kinds["die"]
-            - with_faces.kinds["face"])
-    assert sum(with_faces.per_turn.values()) <= sum(without.per_turn.values())
+    assert dice_only.kinds["face"] == 0 and dice_only.kinds["keep and roll"] == 0
+    assert faces.kinds["keep and roll"] == 0
+    assert keep_and_roll.kinds["keep and roll"] >= 1
+    # The same games (the answers do not depend on the buttons): the clicks that are not
+    # keeping dice or rolling are the same, and each way takes no more clicks than the last.
+    dice_work = ("die", "face", "roll", "keep and roll")
+    others = [sum(t.kinds.values()) - sum(t.kinds[k] for k in dice_work)
+              for t in (dice_only, faces, keep_and_roll)]
+    assert others[0] == others[1] == others[2]
+    # A reroll is one Roll or one keep-and-roll, whatever the buttons.
+    rerolls = [t.kinds["roll"] + t.kinds["keep and roll"] for t in (dice_only, faces,
+                                                                    keep_and_roll)]
+    assert rerolls[0] == rerolls[1] == rerolls[2]
+    totals = [sum(t.per_turn.values()) for t in (dice_only, faces, keep_and_roll)]
+    assert totals[0] >= totals[1] > totals[2]
