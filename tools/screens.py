@@ -246,8 +246,9 @@ def with_green_dice(state: GameState) -> GameState:
 
 
 async def keep_by_face(shots: Shots) -> None:
-    """The roll's face buttons: on six dice, then on the most dice (two Extra Heads) with
-    every card that acts on the dice, once the normal rolls are used up."""
+    """The roll's face buttons and its keep-and-roll button: on six dice, then on the most
+    dice (two Extra Heads) with every card that acts on the dice, with a roll left and once
+    the normal rolls are used up."""
     scene = await shots.scene("keep-by-face")
     await scene.roll(["smash", "1", "heart", "1", "smash", "1"])
     await scene.click("h2")
@@ -256,8 +257,10 @@ async def keep_by_face(shots: Shots) -> None:
              "background_dweller", "energy_drink", "smoke_cloud"]
     most = await shots.scene("most-dice", change=owning({0: cards}, energy={0: 10}))
     await most.change(with_green_dice)
-    await most.roll(FILLER)
-    await most.roll(["1", "1", "2", "2", "3", "3", "heart", "heart"])
+    pairs: list[Face] = ["1", "1", "2", "2", "3", "3", "heart", "heart"]
+    await most.roll(pairs)
+    await most.shoot("most-dice-roll-left")
+    await most.roll(pairs)
     await most.shoot("most-dice")
 
 
