@@ -68,7 +68,7 @@ from engine import (
     private_option_label,
     secret,
 )
-from engine.ai.dice import DiceScorer, best_keep, count
+from engine.ai.dice import best_keep, count, scorer_for
 
 Interaction = discord.Interaction[Any]
 
@@ -253,7 +253,7 @@ def _keep_and_roll_button(game: Game, state: GameState,
     already (the dice kept are those)."""
     assert state.turn is not None
     dice, kept = state.turn.dice, state.turn.kept
-    counts, _value = best_keep(DiceScorer(state, decision.seat), count(dice))
+    counts, _value = best_keep(scorer_for(state, decision.seat), count(dice))
     if counts == count(tuple(dice[index] for index in kept)):
         return []
     kept_dice = [_dice_of_a_face(face, number) for face, number in zip(FACES, counts,
