@@ -26,6 +26,7 @@ from bot.standings import Standing, standings
 from bot.timers import question_deadlines
 from engine import (
     CARDS,
+    ORIGINS_REPRINTS,
     WINNING_VP,
     Action,
     Buy,
@@ -468,11 +469,22 @@ def card_embed(key: str) -> discord.Embed:
     copies = card_info(key).copies
     if copies > 1:
         embed.add_field(name="Copies", value=str(copies))
+    embed.add_field(name="Box", value=_boxes(key), inline=False)
     differences = _differences(card, printed(key, "2011"))
     if differences:
         embed.add_field(name="2011 edition", value=" ".join(differences), inline=False)
     embed.set_image(url=f"attachment://{key}.png")
     return embed
+
+
+def _boxes(key: str) -> str:
+    """Which games deal the card."""
+    if card_info(key).box == "origins":
+        return ("New in King of Tokyo: Origins; a 2016 King of Tokyo game can mix it in "
+                "(the lobby's 🃏 Cards).")
+    if key in ORIGINS_REPRINTS:
+        return "King of Tokyo, and King of Tokyo: Origins."
+    return "King of Tokyo."
 
 
 def _differences(card: PrintedCard, other: PrintedCard) -> list[str]:

@@ -78,6 +78,14 @@ async def test_rules_help_and_card(table: Table) -> None:
     # A 2011 name typed by hand works too.
     old_name = await alice.slash(table.channel, "kot card", name="Alien Metabolism")
     assert old_name.response is not None and old_name.response.embeds[0].title == "Alien Origin"
+    fields = {f.name: f.value for f in card.response.embeds[0].fields}
+    assert fields["Box"] == "King of Tokyo, and King of Tokyo: Origins."
+    # An Origins card: its picture, and where it is played.
+    orb = await alice.slash(table.channel, "kot card", name="Orb of Doom")
+    assert orb.response is not None and orb.response.embeds[0].title == "Orb of Doom"
+    assert orb.response.attachments[0].filename == "orb_of_doom.png"
+    fields = {f.name: f.value for f in orb.response.embeds[0].fields}
+    assert (fields["Box"] or "").startswith("New in King of Tokyo: Origins")
     unknown = await alice.slash(table.channel, "kot card", name="Banana")
     assert unknown.response is not None and "No power card" in unknown.response.content
 
