@@ -98,6 +98,9 @@ class KotBot(commands.Bot):
             await self.add_cog(cog)
         self.tree.add_command(self.kot)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        added = await self.service.games.backfill_records()
+        if added:
+            log.info("kept the records of %d games finished before records were kept", added)
         await self.restore_games()
         if self.sync_commands:
             await self.sync_slash_commands()

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 import weakref
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Literal
 
@@ -32,7 +34,15 @@ from bot.model import (
     ServerSettings,
 )
 from bot.publish import Effect
-from bot.store import ACTIVE_STATUSES, ActionRow, ChannelBusy, GameRow, Status, Store
+from bot.records import (
+    GameRecord,
+    cards_bought,
+    is_finished,
+    record_from_rows,
+    record_of,
+    record_rows,
+)
+from bot.store import ACTIVE_STATUSES, ActionRow, ChannelBusy, GameRow, RecordRows, Status, Store
 from engine import (
     FIRST_DECK,
     SCHEMA_VERSION,
@@ -143,8 +153,10 @@ def _column(game: Game, field: GameField) -> object:
 
 
 class SavedGames:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
         self._store = store
+        # When a game finishes, for its record (the service's clock).
+        self._clock = clock
         self._games: dict[int, Game] = {}
         # A lock lives while someone holds or awaits it, and not longer.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
@@ -222,7 +234,9 @@ class SavedGames:
     async def finish_effects(self, game: Game, seqs: list[int], *fields: GameField) -> Game:
         """Effects carried out, and the fields of the game they changed (the live message,
         the clock), in one transaction. Call it holding the game's lock."""
-        await self._store.finish_effects(game.id, seqs, **{f: _column(game, f) for f in fields})
+        record = await self._record_if_finished(game) if "status" in fields else None
+        await self._store.finish_effects(game.id, seqs, record=record,
+                                         **{f: _column(game, f) for f in fields})
         return self._remember(game)
 
     async def load_active(self) -> tuple[list[Game], list[BrokenGame]]:
@@ -376,8 +390,9 @@ class SavedGames:
         one transaction (call it holding the game's lock)."""
         if not fields and not effects:
             return self._remember(game)  # nothing to write: no empty transaction
+        record = await self._record_if_finished(game) if "status" in fields else None
         await self._store.update_game(game.id, effects=[_encode(e) for e in effects],
-                                      **{f: _column(game, f) for f in fields})
+                                      record=record, **{f: _column(game, f) for f in fields})
         return self._remember(game)
 
     async def record_actions(self, game: Game, actions: list[LoggedAction],
@@ -391,8 +406,70 @@ class SavedGames:
             [ActionRow(a.seq, a.seat, a.user_id, encode_action(a.action)) for a in actions],
             state=encode_state(state), chronicle=_encode(game.chronicle), status=status,
             effects=[_encode(effect) for effect in effects],
+            record=await self._record_if_finished(game, actions),
         )
         return self._remember(game)
+
+    # --- records of finished games (bot.records) -------------------------------------
+
+    async def _record_if_finished(self, game: Game,
+                                  unsaved: Sequence[LoggedAction] = ()) -> RecordRows | None:
+        """The record of a game this change finishes, to store with the change (``unsaved``:
+        the change's own actions, not in the log yet). A record that cannot be made (a bug)
+        is logged and does not stop the change: the backfill tries again at the next
+        start."""
+        if not is_finished(game):
+            return None
+        try:
+            logged = [*await self.action_log(game.id), *unsaved]
+            return record_rows(await self._record_of(game, logged, self._clock()))
+        except Exception:
+            log.exception("game %s: its record could not be made", game.id)
+            return None
+
+    @staticmethod
+    async def _record_of(game: Game, logged: Sequence[LoggedAction],
+                         finished_at: float) -> GameRecord:
+        # Counting the cards bought replays the game: in a worker thread, off the event loop.
+        moves = [(entry.seat, entry.action) for entry in logged]
+        bought = await asyncio.to_thread(cards_bought, game.setup, moves)
+        return record_of(game, bought, finished_at)
+
+    async def backfill_records(self) -> int:
+        """Keep the records of games finished before records were kept (run at start-up,
+        before any game is played); returns how many were added. A game that cannot be read
+        is skipped (logged)."""
+        added = 0
+        for row, updated_at in await self._store.finished_without_record():
+            try:
+                game, unreadable = self._decode(row)
+                if unreadable is not None:
+                    raise unreadable
+                if game.setup is None and game.state is not None:
+                    game = replace(game, setup=setup_for(game.state))
+                record = await self._record_of(game, await self.action_log(row.id),
+                                               game.chronicle.ended_at or updated_at)
+            except Exception as error:
+                log.warning("game %s: no record kept for it (%s)", row.id, error)
+                continue
+            await self._store.add_record(record_rows(record))
+            added += 1
+        return added
+
+    async def record(self, game_id: int) -> GameRecord | None:
+        rows = await self._store.record(game_id)
+        return None if rows is None else record_from_rows(rows)
+
+    async def records(self, guild_id: int, *, user_id: int | None = None,
+                      rated_only: bool = False, newest_first: bool = False,
+                      limit: int = -1, offset: int = 0) -> list[GameRecord]:
+        """A server's records, in the order its games finished (or newest first)."""
+        return [record_from_rows(rows) for rows in await self._store.records(
+            guild_id, user_id=user_id, rated_only=rated_only, newest_first=newest_first,
+            limit=limit, offset=offset)]
+
+    async def record_count(self, guild_id: int) -> int:
+        return await self._store.record_count(guild_id)
 
     def _remember(self, game: Game) -> Game:
         if game.status in ACTIVE_STATUSES:

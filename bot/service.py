@@ -75,7 +75,7 @@ class GameService:
         turn_seconds: float = TURN_SECONDS,
         reaction_seconds: float = REACTION_SECONDS,
     ) -> None:
-        self.games = SavedGames(store)
+        self.games = SavedGames(store, clock)
         self.lobbies = Lobbies(self.games, seed_source or (lambda: secrets.randbits(63)),
                                clock, turn_seconds=turn_seconds,
                                reaction_seconds=reaction_seconds)

@@ -150,9 +150,57 @@ def _create_servers(db: sqlite3.Connection) -> None:
     _run(db, "CREATE TABLE servers (guild_id INTEGER PRIMARY KEY, settings BLOB NOT NULL)")
 
 
+def _create_records(db: sqlite3.Connection) -> None:
+    # Every finished game kept for good (bot.records): one row a game, one a seat. Written in
+    # the transaction that finishes the game; games finished before are added at start-up
+    # (SavedGames.backfill_records: places and cards bought need the engine, not just SQL).
+    _run(
+        db,
+        """
+        CREATE TABLE records (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id),
+            guild_id INTEGER,
+            channel_id INTEGER NOT NULL,
+            status TEXT NOT NULL,
+            game_type TEXT NOT NULL,
+            edition TEXT NOT NULL,
+            options BLOB NOT NULL,
+            started_at REAL NOT NULL,
+            finished_at REAL NOT NULL,
+            turns INTEGER NOT NULL,
+            rated INTEGER NOT NULL
+        )
+        """
+    )
+    _run(db, "CREATE INDEX records_by_guild ON records(guild_id, finished_at)")
+    _run(
+        db,
+        """
+        CREATE TABLE record_seats (
+            game_id INTEGER NOT NULL REFERENCES records(game_id),
+            seat INTEGER NOT NULL,
+            user_id INTEGER,
+            ai TEXT,
+            name TEXT,
+            monster TEXT NOT NULL,
+            place INTEGER NOT NULL,
+            winner INTEGER NOT NULL,
+            points INTEGER NOT NULL,
+            hearts INTEGER NOT NULL,
+            out_turn INTEGER,
+            cards_bought INTEGER,
+            left_game INTEGER NOT NULL,
+            autopiloted INTEGER NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        ) WITHOUT ROWID
+        """
+    )
+    _run(db, "CREATE INDEX record_seats_by_user ON record_seats(user_id)")
+
+
 # Append only: migration N brings a database from user_version N-1 to N.
 MIGRATIONS: tuple[Migration, ...] = (_create_games_and_actions, _add_game_setup,
-                                     _create_outbox, _create_servers)
+                                     _create_outbox, _create_servers, _create_records)
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, host_id, status, lobby, seats, state, chronicle, "
@@ -208,6 +256,61 @@ def _add_effects(db: sqlite3.Connection, game_id: int, effects: Sequence[bytes],
     _run_many(db, "INSERT INTO outbox (game_id, seq, effect, created_at) VALUES (?, ?, ?, ?)",
               [(game_id, last + number, effect, now)
                for number, effect in enumerate(effects, start=1)])
+
+
+@dataclass(frozen=True)
+class RecordRows:
+    """A finished game's record as columns: ``game`` for table ``records``, one mapping a
+    seat for ``record_seats`` (``bot.records`` turns them into a record and back)."""
+
+    game: dict[str, Any]
+    seats: tuple[dict[str, Any], ...]
+
+
+_RECORD_COLUMNS = ("game_id", "guild_id", "channel_id", "status", "game_type", "edition",
+                   "options", "started_at", "finished_at", "turns", "rated")
+_SEAT_COLUMNS = ("game_id", "seat", "user_id", "ai", "name", "monster", "place", "winner",
+                 "points", "hearts", "out_turn", "cards_bought", "left_game", "autopiloted")
+
+
+def _add_record(db: sqlite3.Connection, record: RecordRows | None) -> None:
+    """Keep a finished game's record (inside the caller's transaction); a game recorded
+    already keeps its first record."""
+    if record is None:
+        return
+    if set(record.game) != set(_RECORD_COLUMNS) or any(
+            set(seat) != set(_SEAT_COLUMNS) for seat in record.seats):
+        raise ValueError("a record's columns do not match the records tables")
+    with closing(db.execute(
+            f"INSERT OR IGNORE INTO records ({', '.join(_RECORD_COLUMNS)}) "
+            f"VALUES ({', '.join('?' for _ in _RECORD_COLUMNS)})",
+            [record.game[name] for name in _RECORD_COLUMNS])) as cursor:
+        if cursor.rowcount == 0:
+            return
+    _run_many(db, f"INSERT INTO record_seats ({', '.join(_SEAT_COLUMNS)}) "
+                  f"VALUES ({', '.join('?' for _ in _SEAT_COLUMNS)})",
+              [[seat[name] for name in _SEAT_COLUMNS] for seat in record.seats])
+
+
+def _read_records(db: sqlite3.Connection, where: str,
+                  parameters: Sequence[Any], tail: str = "") -> list[RecordRows]:
+    """The records matching ``where`` (on table ``records``), in ``tail``'s order, each
+    with its seats."""
+    games = _rows(db, f"SELECT {', '.join(_RECORD_COLUMNS)} FROM records WHERE {where} {tail}",
+                  parameters)
+    if not games:
+        return []
+    seats: dict[int, list[dict[str, Any]]] = {}
+    ids = [game[0] for game in games]
+    for chunk in range(0, len(ids), 500):
+        part = ids[chunk:chunk + 500]
+        for values in _rows(db, f"SELECT {', '.join(_SEAT_COLUMNS)} FROM record_seats "
+                                f"WHERE game_id IN ({', '.join('?' for _ in part)}) "
+                                "ORDER BY game_id, seat", part):
+            seats.setdefault(values[0], []).append(dict(zip(_SEAT_COLUMNS, values,
+                                                            strict=True)))
+    return [RecordRows(dict(zip(_RECORD_COLUMNS, game, strict=True)),
+                       tuple(seats.get(game[0], ()))) for game in games]
 
 
 _GAME_FIELDS = {"status", "lobby", "seats", "state", "chronicle", "board_message_id", "setup"}
@@ -400,34 +503,37 @@ class Store:
             raise ChannelBusy("this channel already has a game") from error
 
     async def update_game(self, game_id: int, *, effects: Sequence[bytes] = (),
-                          **columns: Any) -> None:
+                          record: RecordRows | None = None, **columns: Any) -> None:
         """Set some columns of a game row (status, lobby, seats, state, chronicle, ...) and
-        queue the effects that show the change, atomically."""
+        queue the effects that show the change, and keep the record of a game it finishes,
+        atomically."""
         now = time.time()
 
         def update(db: sqlite3.Connection) -> None:
             _update(db, game_id, columns, now)
             _add_effects(db, game_id, effects, now)
+            _add_record(db, record)
 
         await self._write(update)
 
     async def record_actions(
         self, game_id: int, actions: Sequence[ActionRow], *, state: bytes, chronicle: bytes,
-        status: Status, effects: Sequence[bytes] = (),
+        status: Status, effects: Sequence[bytes] = (), record: RecordRows | None = None,
     ) -> None:
         """Log accepted actions with the state they produced and the effects that show
-        them, atomically."""
+        them (and the record of a game they finish), atomically."""
         now = time.time()
 
-        def record(db: sqlite3.Connection) -> None:
+        def log_actions(db: sqlite3.Connection) -> None:
             _run_many(db, "INSERT INTO actions (game_id, seq, seat, user_id, action, at) "
                           "VALUES (?, ?, ?, ?, ?, ?)",
                       [(game_id, a.seq, a.seat, a.user_id, a.action, now) for a in actions])
             _update(db, game_id, {"state": state, "chronicle": chronicle, "status": status},
                     now)
             _add_effects(db, game_id, effects, now)
+            _add_record(db, record)
 
-        await self._write(record)
+        await self._write(log_actions)
 
     # --- the outbox -----------------------------------------------------------------
 
@@ -449,13 +555,57 @@ class Store:
             db, "UPDATE outbox SET attempts = attempts + 1 WHERE game_id = ? AND seq = ?",
             (game_id, seq)))
 
-    async def finish_effects(self, game_id: int, seqs: Sequence[int], **columns: Any) -> None:
-        """Remove carried-out effects and set the columns they changed, atomically."""
+    async def finish_effects(self, game_id: int, seqs: Sequence[int], *,
+                             record: RecordRows | None = None, **columns: Any) -> None:
+        """Remove carried-out effects and set the columns they changed (and keep the record
+        of a game that ended meanwhile), atomically."""
         now = time.time()
 
         def finish(db: sqlite3.Connection) -> None:
             _run_many(db, "DELETE FROM outbox WHERE game_id = ? AND seq = ?",
                       [(game_id, seq) for seq in seqs])
             _update(db, game_id, columns, now)
+            _add_record(db, record)
 
         await self._write(finish)
+
+    # --- records of finished games --------------------------------------------------
+
+    async def add_record(self, record: RecordRows) -> None:
+        """Keep the record of a game finished before records were kept (the backfill)."""
+        await self._write(lambda db: _add_record(db, record))
+
+    async def finished_without_record(self) -> list[tuple[GameRow, float]]:
+        """Finished games (with a state) that have no record yet, oldest first, each with
+        the time its row last changed."""
+        rows = await self._call(lambda db: _rows(
+            db, f"SELECT {_GAME_COLUMNS}, updated_at FROM games "
+                "WHERE status IN ('over', 'ended') AND state IS NOT NULL "
+                "AND id NOT IN (SELECT game_id FROM records) ORDER BY id"))
+        return [(_row(row[:-1]), float(row[-1])) for row in rows]
+
+    async def record(self, game_id: int) -> RecordRows | None:
+        found = await self._call(lambda db: _read_records(db, "game_id = ?", (game_id,)))
+        return found[0] if found else None
+
+    async def records(self, guild_id: int, *, user_id: int | None = None,
+                      rated_only: bool = False, newest_first: bool = False,
+                      limit: int = -1, offset: int = 0) -> list[RecordRows]:
+        """A server's records in the order the games finished (or newest first): all, or
+        those where ``user_id`` had a seat, or the rated ones."""
+        where = "guild_id = ?"
+        parameters: list[Any] = [guild_id]
+        if user_id is not None:
+            where += " AND game_id IN (SELECT game_id FROM record_seats WHERE user_id = ?)"
+            parameters.append(user_id)
+        if rated_only:
+            where += " AND rated = 1"
+        order = "DESC" if newest_first else "ASC"
+        tail = f"ORDER BY finished_at {order}, game_id {order} LIMIT ? OFFSET ?"
+        return await self._call(lambda db: _read_records(db, where, (*parameters, limit,
+                                                                     offset), tail))
+
+    async def record_count(self, guild_id: int) -> int:
+        row = await self._call(lambda db: _one(
+            db, "SELECT COUNT(*) FROM records WHERE guild_id = ?", (guild_id,)))
+        return int(row[0]) if row else 0

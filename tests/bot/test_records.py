@@ -1,0 +1,188 @@
+"""Records of finished games: computed from a game (pure), kept with the change that
+finishes it, read back, and added at start-up for games finished before records were kept."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from bot.model import Chronicle, Elimination, Game, Lobby, LobbyPlayer
+from bot.records import cards_bought, record_from_rows, record_of, record_rows
+from bot.saved_games import LoggedAction, SavedGames, setup_for
+from bot.store import MIGRATIONS, ActionRow, Store
+from engine import (
+    Options,
+    apply,
+    create_game,
+    encode_action,
+    encode_state,
+    events,
+    play_random_game,
+)
+
+SEED = 11
+
+
+def finished_game(players: int = 3, *, ai_seats: int = 0, status: str = "over",
+                  seed: int = SEED) -> tuple[Game, list[tuple[int, object]]]:
+    """A game played to its end by the random player, as the bot would hold it, and its
+    log."""
+    played = play_random_game(Options(), seed, players)
+    seats = tuple([100 + seat for seat in range(players - ai_seats)]
+                  + [-1 - seat for seat in range(ai_seats)])
+    lobby = Lobby(players=tuple(
+        LobbyPlayer(user_id, ai="hard" if user_id < 0 else None,
+                    name=None if user_id < 0 else f"player{user_id}") for user_id in seats))
+    chronicle = Chronicle(started_at=1_000.0, left=(1,) if players > 2 else (),
+                          eliminations=tuple(Elimination(seat=seat, by=None, turn=3)
+                                             for seat, m in enumerate(played.state.monsters)
+                                             if not m.alive))
+    setup = setup_for(played.state)  # as the bot stores it: the cards dealt named
+    game = Game(id=7, guild_id=1, channel_id=10, host_id=100, status=status,  # type: ignore[arg-type]
+                lobby=lobby, seats=seats, state=played.state, chronicle=chronicle,
+                board_message_id=None, setup=setup)
+    return game, list(played.actions)
+
+
+def test_a_record_has_every_seat_with_its_place_and_the_cards_it_bought() -> None:
+    game, moves = finished_game(4)
+    bought = cards_bought(game.setup, moves)  # type: ignore[arg-type]
+    record = record_of(game, bought, finished_at=1_600.0)
+    assert record.rated and record.status == "over" and record.length == 600.0
+    assert [seat.seat for seat in record.seats] == [0, 1, 2, 3]
+    assert [seat.user_id for seat in record.seats] == [100, 101, 102, 103]
+    winners = [seat for seat in record.seats if seat.winner]
+    assert winners and all(seat.place == 1 for seat in winners)
+    assert record.seats[1].left_game and record.seats[1].autopiloted
+    assert not record.seats[0].left_game and not record.seats[0].autopiloted
+    # The count is the game's CardBought events.
+    assert bought is not None and sum(bought) == _bought_events(game, moves) > 0
+
+
+def _bought_events(game: Game, moves: list[tuple[int, object]]) -> int:
+    assert game.setup is not None
+    state, _ = create_game(game.setup.options, game.setup.seed, game.setup.monsters)
+    total = 0
+    for seat, action in moves:
+        state, happened = apply(state, seat, action)  # type: ignore[arg-type]
+        total += sum(isinstance(event, events.CardBought) for event in happened)
+    return total
+
+
+def test_games_with_ai_monsters_or_stopped_by_hand_are_not_rated() -> None:
+    with_ai, _ = finished_game(3, ai_seats=1)
+    record = record_of(with_ai, None, 2_000.0)
+    assert not record.rated
+    ai = record.seats[2]
+    assert ai.user_id is None and ai.ai == "hard" and ai.name is None
+    stopped, _ = finished_game(3, status="ended")
+    assert not record_of(stopped, None, 2_000.0).rated
+
+
+def test_a_log_that_does_not_replay_leaves_the_cards_bought_unknown() -> None:
+    game, moves = finished_game(2)
+    assert cards_bought(game.setup, moves[1:]) is None
+    assert cards_bought(None, moves) is None
+    record = record_of(game, None, 2_000.0)
+    assert {seat.cards_bought for seat in record.seats} == {None}
+
+
+def test_a_record_goes_to_the_stores_columns_and_back_unchanged() -> None:
+    game, moves = finished_game(5)
+    record = record_of(game, cards_bought(game.setup, moves), 2_000.0)
+    assert record_from_rows(record_rows(record)) == record
+
+
+async def _store_finished_game(store: Store, game: Game,
+                               moves: list[tuple[int, object]]) -> int:
+    """Write a game as a bot that kept no records did: lobby, start, log, finish."""
+    encode = msgspec.json.encode
+    game_id = await store.create_lobby(guild_id=game.guild_id, channel_id=game.channel_id,
+                                       host_id=game.host_id, lobby=encode(game.lobby))
+    await store.update_game(game_id, status="playing", seats=encode(game.seats),
+                            setup=encode(game.setup))
+    assert game.state is not None
+    await store.record_actions(
+        game_id, [ActionRow(seq, seat, None, encode_action(action))  # type: ignore[arg-type]
+                  for seq, (seat, action) in enumerate(moves, start=1)],
+        state=encode_state(game.state), chronicle=encode(game.chronicle), status=game.status)
+    return game_id
+
+
+async def test_finishing_a_game_keeps_its_record_in_the_same_write(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "kot.sqlite3")
+    games = SavedGames(store, clock=lambda: 5_000.0)
+    try:
+        game, moves = finished_game(3)
+        playing = Game(**{**game.__dict__, "status": "playing"})
+        game_id = await _store_finished_game(store, playing, moves[:-1])
+        last = moves[-1]
+        game = Game(**{**game.__dict__, "id": game_id})
+        await games.record_actions(game, [LoggedAction(len(moves), last[0], 100,
+                                                       last[1])], ())  # type: ignore[arg-type]
+        record = await games.record(game_id)
+        assert record is not None and record.finished_at == 5_000.0
+        assert record.seats == record_of(game, cards_bought(game.setup, moves),
+                                         5_000.0).seats
+        # Saved again (a later pass): the first record stays.
+        await games.save(game, "status")
+        assert await games.record(game_id) == record
+        assert [r.game_id for r in await games.records(1)] == [game_id]
+        assert await games.records(1, user_id=999) == []
+    finally:
+        await store.close()
+
+
+async def test_a_game_ended_by_hand_is_recorded_unrated(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "kot.sqlite3")
+    games = SavedGames(store)
+    try:
+        game, moves = finished_game(3)
+        playing = Game(**{**game.__dict__, "status": "playing"})
+        game_id = await _store_finished_game(store, playing, moves)
+        ended = Game(**{**game.__dict__, "id": game_id, "status": "ended"})
+        await games.save(ended, "status")
+        record = await games.record(game_id)
+        assert record is not None and record.status == "ended" and not record.rated
+        assert await games.records(1, rated_only=True) == []
+    finally:
+        await store.close()
+
+
+async def test_an_old_database_upgrades_and_its_finished_games_get_records(
+        tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    # A database as the bot before records left it (schema 4).
+    with sqlite3.connect(path, isolation_level=None) as db:
+        for migration in MIGRATIONS[:4]:
+            migration(db)
+        db.execute("PRAGMA user_version=4")
+    store = await Store.open(path)
+    games = SavedGames(store)
+    try:
+        assert await store.schema_version() == len(MIGRATIONS)
+        game, moves = finished_game(4, seed=SEED + 1)
+        game_id = await _store_finished_game(store, game, moves)
+        unfinished, _ = finished_game(3)
+        await _store_finished_game(store, Game(**{**unfinished.__dict__, "status": "playing"}),
+                                   moves=[])
+        assert await games.backfill_records() == 1
+        assert await games.backfill_records() == 0  # once only
+        record = await games.record(game_id)
+        assert record is not None and record.rated
+        expected = record_of(Game(**{**game.__dict__, "id": game_id}),
+                             cards_bought(game.setup, moves), record.finished_at)
+        assert record == expected
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_records_for_two_to_six_monsters(players: int) -> None:
+    game, moves = finished_game(players)
+    record = record_of(game, cards_bought(game.setup, moves), 2_000.0)
+    assert len(record.seats) == players
+    assert sorted(seat.place for seat in record.seats)[0] == 1
