@@ -18,6 +18,7 @@ from bot.clicks import Clicks
 from bot.cogs.info import InfoCog
 from bot.cogs.lobby import LobbyCog
 from bot.cogs.play import PlayCog
+from bot.cogs.records import RecordsCog
 from bot.cogs.server import ServerCog
 from bot.config import Settings
 from bot.discord_io import DiscordIO
@@ -94,7 +95,8 @@ class KotBot(commands.Bot):
                                                              self.publisher.show))
         self.publisher = Publisher(self.service, self.io, self.turns, self.lobby_clock)
         self.clicks = clicks = Clicks(self.service, self.publisher, self.io, self.turns)
-        for cog in (LobbyCog(self), PlayCog(self), InfoCog(self), ServerCog(self)):
+        for cog in (LobbyCog(self), PlayCog(self), InfoCog(self), ServerCog(self),
+                    RecordsCog(self)):
             await self.add_cog(cog)
         self.tree.add_command(self.kot)
         self.add_dynamic_items(*DYNAMIC_ITEMS)

@@ -158,3 +158,39 @@ def record_from_rows(rows: RecordRows) -> GameRecord:
     game = {**rows.game, "options": _options_decoder.decode(rows.game["options"]),
             "seats": seats}
     return msgspec.convert(game, GameRecord, strict=False, from_attributes=True)
+
+
+class PlayerStats(msgspec.Struct, frozen=True):
+    games: int
+    wins: int
+    average_place: float
+    average_points: float
+    favourite_monster: str
+    # The game the player did best in: the best place, then the most points.
+    best_game: GameRecord
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games
+
+
+def player_stats(records: Sequence[GameRecord], user_id: int) -> PlayerStats | None:
+    """A player's figures over these records (None when they played none of them)."""
+    played = [(record, seat) for record in records for seat in record.seats
+              if seat.user_id == user_id]
+    if not played:
+        return None
+    monsters: dict[str, int] = {}
+    for _, seat in played:
+        monsters[seat.monster] = monsters.get(seat.monster, 0) + 1
+    best, _ = min(played, key=lambda pair: (pair[1].place, -pair[1].points,
+                                            -pair[0].finished_at))
+    return PlayerStats(
+        games=len(played),
+        wins=sum(seat.winner for _, seat in played),
+        average_place=sum(seat.place for _, seat in played) / len(played),
+        average_points=sum(seat.points for _, seat in played) / len(played),
+        # The most played; among equals, the first in alphabetical order.
+        favourite_monster=min(monsters, key=lambda name: (-monsters[name], name)),
+        best_game=best,
+    )

@@ -1,0 +1,98 @@
+"""/kot stats, /kot leaderboard, /kot history and /kot replay after a game played to its
+end through the real bot."""
+
+from __future__ import annotations
+
+from bot_harness import Table, service
+from simcord import InteractionResult
+from simcord.results import ResponseMessage
+
+from bot.model import Game
+from engine import Roll, StopRolling
+from engine.replays import check, decode_replay
+
+
+async def play_to_the_end(table: Table) -> Game:
+    game = await table.start_game(players=2)
+    for _turn in range(12):
+        if await service(table.env).games.active_in_channel(table.channel.id) is None:
+            break
+        await table.smash_turn()
+    final = await service(table.env).games.peek(game.id)
+    assert final.status == "over"
+    return final
+
+
+def answer(result: InteractionResult) -> ResponseMessage:
+    """The private answer (given after the acknowledgement, it replaces "thinking…")."""
+    assert result.response is not None and result.response.ephemeral
+    return result.response
+
+
+async def test_a_finished_game_shows_in_stats_history_and_replay(table: Table) -> None:
+    game = await play_to_the_end(table)
+    record = await service(table.env).games.record(game.id)
+    assert record is not None and record.rated and record.status == "over"
+    winner_seat = next(seat for seat in record.seats if seat.winner)
+    assert winner_seat.user_id is not None
+    winner = table.player(winner_seat.user_id)
+
+    stats = answer(await winner.slash(table.channel, "kot stats")).embeds[0]
+    fields = {field.name: field.value for field in stats.fields}
+    assert fields["Games"] == "1" and fields["Wins"] == "1" and fields["Win rate"] == "100%"
+    assert fields["Average place"] == "1.0"
+    assert fields["Favourite monster"] == winner_seat.monster
+    assert fields["Best game"].startswith(f"#{game.id}: place 1 of 2")
+    assert fields["Rating"].endswith("after 1 rated game (the leaderboard lists players "
+                                     "from 3)")
+
+    history = answer(await winner.slash(table.channel, "kot history"))
+    line = history.embeds[0].description or ""
+    assert f"**#{game.id}**" in line and f"won by {winner.mention}" in line
+
+    reply = answer(await winner.slash(table.channel, "kot replay", game=game.id))
+    files = {attachment.filename: attachment for attachment in reply.attachments}
+    text = (await files[f"kot-game-{game.id}.txt"].read()).decode()
+    assert "— Turn 1:" in text and winner_seat.monster in text
+    replay = decode_replay(await files[f"kot-game-{game.id}.json"].read())
+    result = check(replay)
+    # Every move replays; the harness forced this game's dice (it rewrote the stored
+    # state), so its end is not the one its seed rolls: the check says so.
+    assert result.legal == result.moves == len(
+        await service(table.env).games.action_log(game.id))
+    assert result.final_state == "differs" and not result.ok
+
+
+async def test_a_game_played_with_its_own_dice_replays_to_its_stored_end(
+        table: Table) -> None:
+    alice = table.players[0]
+    game = await table.start_game(players=3)
+    await table.option(Roll)
+    await table.option(StopRolling)
+    asked = await alice.slash(table.channel, "kot end")
+    assert asked.response is not None
+    await alice.click(asked.response, label="End the game")
+    record = await service(table.env).games.record(game.id)
+    assert record is not None and record.status == "ended" and not record.rated
+
+    reply = answer(await alice.slash(table.channel, "kot replay", game=game.id))
+    data = await next(a for a in reply.attachments if a.filename.endswith(".json")).read()
+    result = check(decode_replay(data))
+    assert result.ok and result.final_state == "match" and result.legal == result.moves >= 2
+    history = answer(await alice.slash(table.channel, "kot history"))
+    assert "stopped before its end · unrated" in (history.embeds[0].description or "")
+
+
+async def test_replay_refuses_an_unknown_game_and_the_leaderboard_needs_games(
+        table: Table) -> None:
+    game = await play_to_the_end(table)
+    refused = await table.players[0].slash(table.channel, "kot replay", game=game.id + 5)
+    assert refused.response is not None and refused.response.flags.ephemeral
+    assert refused.response.content.startswith(f"No finished game #{game.id + 5}")
+
+    board = answer(await table.players[0].slash(table.channel, "kot leaderboard")).embeds[0]
+    assert "Nobody has 3 rated games yet" in (board.description or "")
+
+    stranger = table.players[4]
+    stats = answer(await stranger.slash(table.channel, "kot stats")).embeds[0]
+    assert "has not finished a game" in (stats.description or "")
