@@ -536,6 +536,9 @@ skip buying), privately; the whole table if you are watching (the board's 📋 M
 `/kot leave` — leave the lobby, or the game (the autopilot plays your monster to the end).
 `/kot end` — end the game (the host or a member who can manage the channel).
 `/kot settings` — this server's turn clock for new games (Manage Server).
+`/kot stats [player]`, `/kot leaderboard`, `/kot history` — finished games on this server, \
+ratings (games with AI monsters or stopped early are not rated).
+`/kot replay <game>` — a finished game's story as a text file, and its replay file.
 `/kot rules` — the rules in short.
 `/kot card <name>` — a power card's picture and text.
 
