@@ -11,8 +11,10 @@ import discord
 from bot.messages import COLOUR, ai_name, game_length, mention
 from bot.ratings import MIN_GAMES, PlayerRating
 from bot.records import GameRecord, PlayerStats, SeatRecord
+from bot.render.chart import MIN_CHART_POINTS
 
 PAGE_SIZE = 10
+RATING_CHART_FILENAME = "rating.png"
 GAME_NAMES = {"kot": "King of Tokyo", "origins": "King of Tokyo: Origins"}
 
 
@@ -98,7 +100,16 @@ def stats_embed(user_id: int, stats: PlayerStats | None,
                       else f" (the leaderboard lists players from {MIN_GAMES})")),
     ):
         embed.add_field(name=name, value=value)
+    if chart_values(rating):
+        embed.set_image(url=f"attachment://{RATING_CHART_FILENAME}")
     return embed
+
+
+def chart_values(rating: PlayerRating | None) -> list[float]:
+    """The ratings ``/kot stats`` charts, one a rated game; none below ``MIN_CHART_POINTS``
+    games (one point is no trend)."""
+    values = [] if rating is None else [value for _when, value in rating.history]
+    return values if len(values) >= MIN_CHART_POINTS else []
 
 
 def _games(count: int, noun: str) -> str:

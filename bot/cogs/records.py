@@ -2,7 +2,8 @@
 
 Every answer is private, like the bot's other answers to a command, and acknowledged
 first: a server's ratings are computed from all its rated records (a worker thread, well
-under a second for 10,000 games), and a replay plays its game again.
+under a second for 10,000 games), ``/kot stats`` draws a chart of the player's rating (a
+worker thread too), and a replay plays its game again.
 """
 
 from __future__ import annotations
@@ -20,12 +21,15 @@ from bot.model import BrokenGame, Refused
 from bot.ratings import leaderboard, rate
 from bot.record_embeds import (
     PAGE_SIZE,
+    RATING_CHART_FILENAME,
+    chart_values,
     history_embed,
     leaderboard_embed,
     page_count,
     stats_embed,
 )
 from bot.records import player_stats
+from bot.render.chart import rating_chart
 from bot.saved_games import setup_for
 from engine import encode_state
 from engine.replays import Move, ReplayFile, encode_replay, transcript
@@ -47,9 +51,13 @@ class RecordsCog(KotCog, name="Records"):
         games = self.bot.service.games
         played = await games.records(guild_id, user_id=user_id)
         rated = await games.records(guild_id, rated_only=True)
-        ratings = await asyncio.to_thread(rate, rated)
+        rating = (await asyncio.to_thread(rate, rated)).get(user_id)
+        extra: dict[str, Any] = {}
+        if values := chart_values(rating):
+            png = await asyncio.to_thread(rating_chart, values)
+            extra["files"] = [discord.File(io.BytesIO(png), filename=RATING_CHART_FILENAME)]
         await self.bot.io.reply_privately(interaction, None, embed=stats_embed(
-            user_id, player_stats(played, user_id), ratings.get(user_id)))
+            user_id, player_stats(played, user_id), rating), **extra)
 
     @app_commands.command(name="leaderboard",
                           description="This server's players ranked by skill rating")

@@ -3,7 +3,10 @@ end through the real bot."""
 
 from __future__ import annotations
 
+import io
+
 from bot_harness import Table, service
+from PIL import Image
 from simcord import InteractionResult
 from simcord.results import ResponseMessage
 
@@ -37,7 +40,10 @@ async def test_a_finished_game_shows_in_stats_history_and_replay(table: Table) -
     assert winner_seat.user_id is not None
     winner = table.player(winner_seat.user_id)
 
-    stats = answer(await winner.slash(table.channel, "kot stats")).embeds[0]
+    stats_answer = answer(await winner.slash(table.channel, "kot stats"))
+    # One rated game is no trend: no chart.
+    assert stats_answer.attachments == [] and stats_answer.embeds[0].image.url is None
+    stats = stats_answer.embeds[0]
     fields = {field.name: field.value for field in stats.fields}
     assert fields["Games"] == "1" and fields["Wins"] == "1" and fields["Win rate"] == "100%"
     assert fields["Average place"] == "1.0"
@@ -64,6 +70,19 @@ async def test_a_finished_game_shows_in_stats_history_and_replay(table: Table) -
         (entry.seat, entry.action)
         for entry in await service(table.env).games.action_log(game.id)]
     assert replay.final_state is not None and replay.final_state["over"] is True
+
+
+async def test_stats_attach_a_rating_chart_after_two_rated_games(table: Table) -> None:
+    for _game in range(2):
+        await play_to_the_end(table)
+    alice = table.players[0]
+    reply = answer(await alice.slash(table.channel, "kot stats"))
+    fields = {field.name: field.value for field in reply.embeds[0].fields}
+    assert "after 2 rated games" in fields["Rating"]
+    assert [attachment.filename for attachment in reply.attachments] == ["rating.png"]
+    assert reply.embeds[0].image.url == "attachment://rating.png"
+    chart = Image.open(io.BytesIO(await reply.attachments[0].read()))
+    assert chart.format == "PNG" and chart.size == (800, 400)
 
 
 async def test_a_game_played_with_its_own_dice_replays_to_its_stored_end(
