@@ -1,20 +1,17 @@
 """A finished game as a file: its setup and every action, replayed and checked step by step.
 
-``python -m engine.replays FILE`` reads such a file (the bot's ``/kot replay`` attaches
-one), plays each action again from the setup, checks that each was legal and that the game
-ends in the state recorded in the file (when the file has one), and prints a table of the
-turns and a JSON summary as its last line. Exit code 0 when everything checks, 1 otherwise.
+``check`` plays each action of such a file (the bot's ``/kot replay`` attaches one) again from
+the setup, and checks that each was legal and that the game ends in the state recorded in the
+file (when the file has one); ``report`` words the result as a table of the turns and a JSON
+summary line. ``python -m tools.replay FILE`` is the command (the engine does no I/O).
 
 (The module is not called ``engine.replay``: that name is the engine's ``replay`` function,
 which a submodule of the same name would shadow.)
-
-Pure apart from ``main``: no bot, no Discord.
 """
 
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -167,24 +164,3 @@ def report(check_result: Check, path: str) -> str:
                "final_state": check_result.final_state, "refused_at": check_result.refused_at,
                "ok": check_result.ok}
     return "\n".join(rows) + "\n" + json.dumps(summary)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    if len(args) != 1:
-        print("usage: python -m engine.replays FILE", file=sys.stderr)
-        return 2
-    path = args[0]
-    try:
-        with open(path, "rb") as file:
-            replay = decode_replay(file.read())
-    except (OSError, CorruptState) as error:
-        print(f"{path}: {error}", file=sys.stderr)
-        return 2
-    result = check(replay)
-    print(report(result, path))
-    return 0 if result.ok else 1
-
-
-if __name__ == "__main__":
-    sys.exit(main())

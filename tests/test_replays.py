@@ -9,7 +9,8 @@ import msgspec
 import pytest
 
 from engine import Options, encode_state, play_random_game
-from engine.replays import Move, ReplayFile, encode_replay, main, transcript
+from engine.replays import Move, ReplayFile, encode_replay, transcript
+from tools.replay import main
 
 
 def replay_file(seed: int = 4, players: int = 3) -> ReplayFile:

@@ -115,7 +115,7 @@ class RecordsCog(KotCog, name="Records"):
         text = await asyncio.to_thread(transcript, replay, f"King of Tokyo game #{game}")
         await self.bot.io.reply_privately(
             interaction, f"📜 {title}: the story turn by turn, and the replay file "
-                         "(`python -m engine.replays FILE` plays it again and checks it).",
+                         "(`python -m tools.replay FILE` plays it again and checks it).",
             files=[discord.File(io.BytesIO(text.encode()), filename=f"kot-game-{game}.txt"),
                    discord.File(io.BytesIO(encode_replay(replay)),
                                 filename=f"kot-game-{game}.json")])
