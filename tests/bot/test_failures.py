@@ -10,7 +10,7 @@ from typing import Any
 import discord
 import pytest
 import simcord
-from bot_harness import Table, bot_of, make_bot, private_reply, service
+from bot_harness import Table, bot_of, force_dice, make_bot, private_reply, service
 from simcord.backend import serializers
 from simcord.enums import ComponentType, InteractionType
 from simcord.interactions import base_payload
@@ -199,6 +199,9 @@ async def test_ending_a_lobby_takes_its_buttons_away(table: Table) -> None:
 
 async def test_a_game_nobody_plays_ends_by_itself(table: Table) -> None:
     game = await table.start_game(players=2)
+    # Only hearts for every roll: the autopilot's turns score nothing and hurt nobody, so
+    # the game cannot end by a win before it is abandoned (with real dice it sometimes did).
+    await force_dice(table.env, game.id, ["heart"] * 600)
     for _ in range(ABANDONED_AFTER_TIMEOUTS + 2):
         await table.env.advance_time(301)
     assert (await service(table.env).games.peek(game.id)).status == "ended"
