@@ -856,11 +856,20 @@ def buy_face_up(ctx: Ctx, seat: int, slot: int, then: tuple[Step, ...] = ()) -> 
     if new is not None:
         offer_revealed(ctx, [new])
     ctx.push(*then)
-    if CARDS[card.key].kind == "discard":
-        ctx.set(discard=(*ctx.s.discard, card.key))
-        POWERS[card.key].on_buy_discard(ctx, seat)
-    else:
+    take_bought(ctx, seat, card)
+
+
+def take_bought(ctx: Ctx, seat: int, card: Card, *, under_deck: bool = False) -> None:
+    """``seat`` has paid for ``card``: a Keep card is gained, a Discard card goes to the
+    discard pile (under the deck: ``under_deck``) and resolves."""
+    if CARDS[card.key].kind != "discard":
         gain_card(ctx, seat, card)
+        return
+    if under_deck:
+        ctx.set(deck=(*ctx.s.deck, card.key))
+    else:
+        ctx.set(discard=(*ctx.s.discard, card.key))
+    POWERS[card.key].on_buy_discard(ctx, seat)
 
 
 def replace_card(ctx: Ctx, seat: int, card: Card) -> None:

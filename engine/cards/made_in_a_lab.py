@@ -15,17 +15,16 @@ from engine import events as ev
 from engine.actions import Choice, Pass, TopCard
 from engine.card_table import CARDS, printed
 from engine.core import (
-    POWERS,
     Ctx,
     IllegalAction,
     Power,
     card_bought,
     card_cost,
     card_name,
-    gain_card,
     pay_energy,
     register,
     replace_card,
+    take_bought,
 )
 from engine.state import Card, Decision, GameState
 
@@ -88,8 +87,4 @@ class MadeInALab(Power):
         pay_energy(ctx, seat, cost, f"buying {card_name(ctx.s, key)}")
         card_bought(ctx, seat, key, cost)
         ctx.set(deck=ctx.s.deck[1:])
-        if CARDS[key].kind == "discard":
-            ctx.set(discard=(*ctx.s.discard, key))
-            POWERS[key].on_buy_discard(ctx, seat)
-        else:
-            gain_card(ctx, seat, Card(uid=ctx.new_uid(), key=key))
+        take_bought(ctx, seat, Card(uid=ctx.new_uid(), key=key))

@@ -9,7 +9,6 @@ pile are alike. Buying from the pile reveals nothing (docs/rulings.md)."""
 from __future__ import annotations
 
 from engine.actions import Choice, PickDiscarded
-from engine.card_table import CARDS
 from engine.core import (
     POWERS,
     Ctx,
@@ -18,9 +17,9 @@ from engine.core import (
     card_bought,
     card_cost,
     card_name,
-    gain_card,
     pay_energy,
     register,
+    take_bought,
 )
 from engine.state import Card, GameState
 
@@ -51,8 +50,5 @@ class Scavenger(Power):
         pay_energy(ctx, seat, cost, f"buying {card_name(ctx.s, key)}")
         ctx.set(discard=tuple(pile))
         card_bought(ctx, seat, key, cost, from_discard=True)
-        if CARDS[key].kind == "discard":
-            POWERS[key].on_buy_discard(ctx, seat)
-            ctx.set(deck=(*ctx.s.deck, key))
-        else:
-            gain_card(ctx, seat, Card(uid=ctx.new_uid(), key=key))
+        # (A Discard card goes under the deck, not back to the pile.)
+        take_bought(ctx, seat, Card(uid=ctx.new_uid(), key=key), under_deck=True)
