@@ -324,6 +324,9 @@ class Outcome:
     closing_log: tuple[str, ...] | None
     # False when only kept dice changed: the board picture is the same.
     redraw: bool = True
+    # The state the first turn this change finished ended in (``publish.turn_end``): its
+    # closed board shows it. None when no turn ended.
+    turn_end: GameState | None = None
 
     @property
     def turn_changed(self) -> bool:

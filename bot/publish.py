@@ -17,17 +17,13 @@ except what the game no longer holds (a finished turn's narration, summary and l
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable, Iterable
 
 import msgspec
 
 from bot.model import Game, Outcome
 from bot.turn_summary import summarized, this_turn, turn_summary
-from engine import GameState, apply, encode_state, events, turn_end_state
-
-if TYPE_CHECKING:  # (bot.saved_games imports this module)
-    from bot.saved_games import LoggedAction
+from engine import Action, GameState, encode_state, events, turn_end_state
 
 
 class _Effect(msgspec.Struct, frozen=True, tag=True):
@@ -143,10 +139,9 @@ Show = Callable[[int], Awaitable[object]]
 ABANDONED_NOTICE = "🛑 King of Tokyo game #{game_id} ended: nobody has played for a long while."
 
 
-def after_action(before: Game, outcome: Outcome, played: Sequence[LoggedAction]) -> Plan:
-    """After accepted actions (``played``, in order, from the state of ``before``): edit this
-    turn's board, or post the next board (or the final one) and then close the finished
-    one."""
+def after_action(before: Game, outcome: Outcome) -> Plan:
+    """After accepted actions: edit this turn's board, or post the next board (or the final
+    one) and then close the finished one."""
     game = outcome.game
     state = game.playing_state()
     live = before.board_message_id
@@ -156,7 +151,7 @@ def after_action(before: Game, outcome: Outcome, played: Sequence[LoggedAction])
                      *pings)
     if outcome.turn_changed or state.over:
         post = AnnounceResult(live) if state.over else PostBoard(live)
-        return _plan(game, post, *_close(before, outcome, played, live), *pings)
+        return _plan(game, post, *_close(before, outcome, live), *pings)
     if live is None:
         return _plan(game, *pings)
     return _plan(game, EditBoard(live, redraw=outcome.redraw), *pings)
@@ -246,8 +241,7 @@ def _retire(message_id: int | None) -> tuple[RetireButtons, ...]:
     return () if message_id is None else (RetireButtons(message_id),)
 
 
-def _close(before: Game, outcome: Outcome, played: Sequence[LoggedAction],
-           live: int | None) -> tuple[CloseBoard, ...]:
+def _close(before: Game, outcome: Outcome, live: int | None) -> tuple[CloseBoard, ...]:
     finished = before.playing_state()
     if live is None or finished.turn is None:
         return ()
@@ -257,23 +251,21 @@ def _close(before: Game, outcome: Outcome, played: Sequence[LoggedAction],
     seat = finished.turn.seat
     close = CloseBoard(live, turn=finished.turn.number, monster=finished.monsters[seat].name,
                        log=narration)
-    end = _turn_end(finished, played)
-    if end is None:  # (none of ``played`` finished the turn: nothing more is known of it)
+    end = outcome.turn_end
+    if end is None:  # (the change finished no turn: nothing more is known of it)
         return (close,)
     happened = (*before.chronicle.turn_events, *summarized(this_turn(outcome.events)))
     return (msgspec.structs.replace(close, summary=turn_summary(end, seat, happened),
                                     end_state=encode_state(end).decode()),)
 
 
-def _turn_end(start: GameState, played: Sequence[LoggedAction]) -> GameState | None:
-    """The state the turn in play in ``start`` ended in, played again from ``start``: the
-    first turn ``played`` finished (when several did, only the first had a board)."""
-    state = start
-    for logged in played:
-        after, happened = apply(state, logged.seat, logged.action)
-        if after.over or any(isinstance(event, events.TurnStarted) for event in happened):
-            # (None: the game ended during the turn, so ``after`` is where the turn ended.)
-            end = turn_end_state(state, logged.seat, logged.action)
-            return after if end is None else end
-        state = after
-    return None
+def turn_end(before: GameState, seat: int, action: Action, after: GameState,
+             happened: Iterable[events.Event]) -> GameState | None:
+    """The state the turn in play in ``before`` ended in, when ``seat``'s ``action`` (which
+    led to ``after`` and ``happened``) finished it; None when the turn goes on. ``apply``
+    runs on into the next turn: the engine runs the action again up to the turn's end."""
+    if not after.over and not any(isinstance(event, events.TurnStarted) for event in happened):
+        return None
+    end = turn_end_state(before, seat, action)
+    # (None: the game ended during the turn, so ``after`` is where the turn ended.)
+    return after if end is None else end

@@ -260,7 +260,8 @@ class GameService:
         after = replace(game, state=state, chronicle=chronicle, status=status)
         return _Step(LoggedAction(state.seq, seat, user_id, action),
                      Outcome(after, tuple(happened), closing,
-                             redraw=not isinstance(action, Keep)))
+                             redraw=not isinstance(action, Keep),
+                             turn_end=publish.turn_end(before, seat, action, state, happened)))
 
     async def _record(self, before: Game, steps: list[_Step]) -> Outcome:
         """Store the actions, the game they lead to and the effects that show them, in one
@@ -268,7 +269,7 @@ class GameService:
         outcome = steps[0].outcome
         for step in steps[1:]:
             outcome = _merge(outcome, step.outcome)
-        plan = publish.after_action(before, outcome, [step.action for step in steps])
+        plan = publish.after_action(before, outcome)
         await self.games.record_actions(outcome.game, [step.action for step in steps],
                                         plan.effects)
         return outcome
@@ -409,4 +410,6 @@ def _merge(first: Outcome, second: Outcome) -> Outcome:
         events=first.events + second.events,
         closing_log=first.closing_log if first.closing_log is not None else second.closing_log,
         redraw=first.redraw or second.redraw,
+        # (Only the first turn a change finished had a board.)
+        turn_end=first.turn_end if first.turn_end is not None else second.turn_end,
     )

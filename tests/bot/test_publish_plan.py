@@ -26,7 +26,6 @@ from bot.publish import (
     RetireButtons,
     ShowLobby,
 )
-from bot.saved_games import LoggedAction
 from bot.service import GameService
 from bot.store import Store
 from engine import (
@@ -134,10 +133,10 @@ def test_a_change_of_several_turns_closes_the_first_with_its_own_end() -> None:
     """The autopilot (or AI monsters) may play on through several turns in one change:
     only the first turn had a board, and it shows where that turn ended."""
     before = _game(over=False)
-    outcome, played = _play_on(before, turns=2)
+    outcome = _play_on(before, turns=2)
     turn_now = outcome.game.playing_state().turn
     assert turn_now is not None and turn_now.number == 3
-    post, close = publish.after_action(before, outcome, played).effects
+    post, close = publish.after_action(before, outcome).effects
     assert post == PostBoard(BOARD) and isinstance(close, CloseBoard) and close.turn == 1
     end = decode_state(close.end_state)
     start = before.playing_state()
@@ -172,7 +171,7 @@ async def test_ending_a_game_takes_its_buttons_and_tells_the_channel(
 def test_the_end_of_a_game_and_a_game_nobody_plays() -> None:
     before = _game(over=False)
     over = _game(over=True)
-    plan = publish.after_action(before, Outcome(over, (), None), ())
+    plan = publish.after_action(before, Outcome(over, (), None))
     turn = before.playing_state().turn
     assert turn is not None
     assert plan.effects == (
@@ -181,7 +180,7 @@ def test_the_end_of_a_game_and_a_game_nobody_plays() -> None:
                    log=over.chronicle.log),
     )
     abandoned = replace(before, status="ended")
-    plan = publish.after_action(before, Outcome(abandoned, (), None), ())
+    plan = publish.after_action(before, Outcome(abandoned, (), None))
     assert plan.effects == (RetireButtons(BOARD),
                             Notify(publish.ABANDONED_NOTICE.format(game_id=before.id)))
 
@@ -237,24 +236,24 @@ async def _change(service: GameService, game: Game,
                                  "state")
 
 
-def _play_on(game: Game, turns: int) -> tuple[Outcome, list[LoggedAction]]:
+def _play_on(game: Game, turns: int) -> Outcome:
     """Every question answered by its default in one change, as the autopilot plays, until
-    ``turns`` more turns have started; and the actions played."""
+    ``turns`` more turns have started (the first turn's end kept, as the service keeps it)."""
     state, chronicle = game.playing_state(), game.chronicle
     happened: list[events.Event] = []
-    played: list[LoggedAction] = []
     closing: tuple[str, ...] | None = None
+    end: GameState | None = None
     while sum(isinstance(event, events.TurnStarted) for event in happened) < turns:
         decision = state.pending[0]
         action = Timeout(decision=decision.id)
         after, new = apply(state, decision.seat, action)
         chronicle, closed = chronicle_after(chronicle, state, after, new)
         closing = closed if closing is None else closing
-        played.append(LoggedAction(after.seq, decision.seat, None, action))
+        end = end or publish.turn_end(state, decision.seat, action, after, new)
         happened.extend(new)
         state = after
     return Outcome(replace(game, state=state, chronicle=chronicle), tuple(happened),
-                   closing), played
+                   closing, turn_end=end)
 
 
 async def _choose(service: GameService, game: Game, kind: type, show: Recorder) -> None:
