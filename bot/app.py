@@ -9,6 +9,7 @@ import logging
 import sqlite3
 from typing import Any
 
+import asyncpg
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -73,10 +74,10 @@ class KotBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         try:
-            store = await Store.open(self.settings.database)
-        except (OSError, sqlite3.Error, RuntimeError) as error:
+            store = await Store.open(self.settings.store_target)
+        except (OSError, sqlite3.Error, asyncpg.PostgresError, RuntimeError) as error:
             raise StartupError(
-                f"cannot open the database {self.settings.database}: {error}"
+                f"cannot open the database {self.settings.store_name}: {error}"
             ) from error
         self.autopilot = Autopilot(self.settings.hard_ai_seconds)
         self.service = GameService(store, clock=self.clock, think=self.autopilot.answer,

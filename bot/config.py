@@ -6,6 +6,9 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+from bot.store import is_postgres_url
 
 DEFAULT_DATABASE = "kot.sqlite3"
 DEFAULT_TURN_TIMEOUT = 120.0
@@ -23,6 +26,9 @@ class SettingsError(ValueError):
 class Settings:
     token: str
     database: Path = Path(DEFAULT_DATABASE)
+    # A PostgreSQL database (postgresql://user:password@host:port/name) instead of the
+    # SQLite file: for several processes (shards) over one database.
+    database_url: str | None = None
     # Slash commands sync to this guild instantly (development); globally when None.
     dev_guild_id: int | None = None
     # The turn clock of new lobbies where the server set none (/kot settings), 0 = off:
@@ -38,6 +44,22 @@ class Settings:
     # Minutes after its last change when a lobby nobody started closes (0 = never).
     lobby_minutes: float = DEFAULT_LOBBY_MINUTES
 
+    @property
+    def store_target(self) -> str | Path:
+        """Where the games are kept: the PostgreSQL URL if one is set, else the SQLite
+        file."""
+        return self.database_url or self.database
+
+    @property
+    def store_name(self) -> str:
+        """Where the games are kept, for messages (a URL without its password)."""
+        if self.database_url is None:
+            return str(self.database)
+        url = urlsplit(self.database_url)
+        if url.password is None:
+            return self.database_url
+        return urlunsplit(url._replace(netloc=url.netloc.replace(f":{url.password}@", ":***@")))
+
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, *,
                  token_required: bool = True) -> Settings:
@@ -51,6 +73,7 @@ class Settings:
         return cls(
             token=token,
             database=Path(env.get("KOT_DATABASE", "").strip() or DEFAULT_DATABASE),
+            database_url=_database_url(env),
             dev_guild_id=_optional_int(env, "KOT_DEV_GUILD_ID"),
             turn_timeout=_duration(env, "KOT_TURN_TIMEOUT", DEFAULT_TURN_TIMEOUT),
             reaction_timeout=_duration(env, "KOT_REACTION_TIMEOUT", DEFAULT_REACTION_TIMEOUT),
@@ -60,6 +83,17 @@ class Settings:
             lobby_minutes=_duration(env, "KOT_LOBBY_MINUTES", DEFAULT_LOBBY_MINUTES,
                                     unit="minutes"),
         )
+
+
+def _database_url(env: Mapping[str, str]) -> str | None:
+    raw = env.get("DATABASE_URL", "").strip()
+    if not raw:
+        return None
+    if not is_postgres_url(raw):
+        raise SettingsError("DATABASE_URL must be a PostgreSQL URL, "
+                            "postgresql://user:password@host:port/database (leave it empty "
+                            "to keep the games in the SQLite file KOT_DATABASE)")
+    return raw
 
 
 def _optional_int(env: Mapping[str, str], name: str) -> int | None:

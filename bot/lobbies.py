@@ -30,7 +30,7 @@ from bot.model import (
     Refused,
 )
 from bot.publish import Show
-from bot.saved_games import SavedGames, setup_for
+from bot.saved_games import SavedGames, retried_if_stale, setup_for
 from engine import MIXES, IllegalAction, Mix, create_game, new_in_origins
 
 
@@ -97,6 +97,7 @@ class Lobbies:
                 raise
             raise ChannelTaken(taken) from None
 
+    @retried_if_stale
     async def expire(self, game_id: int, tag: tuple[int, ...], minutes: float,
                      show: Show) -> Game | None:
         """Close a lobby nobody started ``minutes`` after its last change, unless it changed
@@ -245,6 +246,7 @@ class Lobbies:
 
         return await self._change(game_id, change, show)
 
+    @retried_if_stale
     async def cancel(self, game_id: int, user_id: int, show: Show) -> Game:
         async with self._games.lock(game_id):
             game = await self._open_lobby(game_id)
@@ -256,6 +258,7 @@ class Lobbies:
             await show(game_id)
             return game
 
+    @retried_if_stale
     async def start(self, game_id: int, user_id: int, show: Show) -> Game:
         async with self._games.lock(game_id):
             lobby = await self._open_lobby(game_id)
@@ -285,6 +288,7 @@ class Lobbies:
             await show(game_id)
             return game
 
+    @retried_if_stale
     async def _change(self, game_id: int, change: Callable[[Game], Lobby], show: Show) -> Game:
         async with self._games.lock(game_id):
             game = await self._open_lobby(game_id)

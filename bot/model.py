@@ -47,6 +47,16 @@ class Refused(Exception):
         super().__init__(_sentence(message))
 
 
+class StaleGame(Refused):
+    """The game changed elsewhere (another process) since this process read it: the change
+    was not written. (``bot.saved_games.retried_if_stale`` tries such a request once more.)"""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__("this game was changed elsewhere at the same moment, so your click "
+                         "was not applied: look at the board again and click once more")
+        self.detail = detail
+
+
 # Why a click on a game button cannot act: the engine's codes, plus the bot's own for a
 # game that has not started, a clicker who has no seat and one who left the game.
 ClickRefusalCode = RefusalCode | Literal["not_started", "not_a_player", "left_game"]

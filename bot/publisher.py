@@ -56,7 +56,7 @@ from bot.messages import (
     missing_permissions,
     ping_content,
 )
-from bot.model import BrokenGame, Game, Ping, Refused
+from bot.model import BrokenGame, Game, Ping, Refused, StaleGame
 from bot.publish import (
     POSTS,
     AnnounceEnd,
@@ -150,6 +150,14 @@ class Publisher:
             except _ChannelGone:
                 await self._end_with_channel(current)
             await self._save(current)
+        except StaleGame as conflict:
+            # Another process changed the game meanwhile: what this pass did is shown, and
+            # a later pass (on the stored game) records it; the request that called is not
+            # undone.
+            log.warning("game %s: a pass could not be recorded: %s", game_id, conflict.detail)
+            self._turns.pause(game_id)
+            self.retries.failed(game_id)
+            return Shown(None)
         except Exception:
             # A bug, or the store failing: the table waits for the next pass.
             self._turns.pause(game_id)

@@ -5,6 +5,13 @@ write is awaited before the change is reported, so what a player sees accepted i
 disk. States are cached in memory (they are immutable, so a cached state is never half
 updated); the store is the source of truth after a restart.
 
+Each game's row carries a version, checked and advanced by every write (optimistic
+concurrency). This process knows the version it last read or wrote; a write based on an older
+one (another process changed the game: a deploy's old and new processes overlapping, or a
+shard misconfigured) is refused by the store and raises StaleGame, after the game is dropped
+from the cache so that the next read takes the stored one. ``retried_if_stale`` runs a
+request once more on that stored game.
+
 A stored state that cannot be decoded (a deploy changed its shape without an upgrade, a
 damaged file) is rebuilt by replaying the game's action log from its setup; only a game that
 can be neither read nor rebuilt is marked broken. Any other exception is a bug: it is raised
@@ -14,12 +21,14 @@ as is, and the game stays as it was stored.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import logging
 import time
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import replace
-from typing import Literal
+from typing import Literal, ParamSpec, TypeVar
 
 import msgspec
 
@@ -32,6 +41,7 @@ from bot.model import (
     Lobby,
     Refused,
     ServerSettings,
+    StaleGame,
 )
 from bot.publish import Effect
 from bot.records import (
@@ -42,7 +52,16 @@ from bot.records import (
     record_of,
     record_rows,
 )
-from bot.store import ACTIVE_STATUSES, ActionRow, ChannelBusy, GameRow, RecordRows, Status, Store
+from bot.store import (
+    ACTIVE_STATUSES,
+    ActionRow,
+    ChannelBusy,
+    GameRow,
+    RecordRows,
+    StaleWrite,
+    Status,
+    Store,
+)
 from engine import (
     FIRST_DECK,
     SCHEMA_VERSION,
@@ -75,6 +94,27 @@ _setup_decoder = msgspec.json.Decoder(GameSetup)
 _effect_decoder = msgspec.json.Decoder(Effect)
 _server_settings_decoder = msgspec.json.Decoder(ServerSettings)
 _encode = msgspec.json.encode
+
+Parameters = ParamSpec("Parameters")
+Returned = TypeVar("Returned")
+
+
+def retried_if_stale(
+    request: Callable[Parameters, Awaitable[Returned]],
+) -> Callable[Parameters, Awaitable[Returned]]:
+    """``request`` (which reads its game under the lock, changes it and saves it) run once
+    more when its write finds the game changed elsewhere: the second run reads the stored
+    game, so the request is decided on what is true now (a click on a prompt that passed
+    meanwhile is then refused as such). A second conflict reaches the player as StaleGame's
+    message."""
+    @functools.wraps(request)
+    async def retried(*args: Parameters.args, **kwargs: Parameters.kwargs) -> Returned:
+        try:
+            return await request(*args, **kwargs)
+        except StaleGame as conflict:
+            log.info("%s; %s runs again on the stored game", conflict.detail, request.__name__)
+            return await request(*args, **kwargs)
+    return retried
 
 
 class OutboxEntry(msgspec.Struct, frozen=True):
@@ -158,6 +198,8 @@ class SavedGames:
         # When a game finishes, for its record (the service's clock).
         self._clock = clock
         self._games: dict[int, Game] = {}
+        # The version of each game's row this process last read under the lock or wrote.
+        self._versions: dict[int, int] = {}
         # A lock lives while someone holds or awaits it, and not longer.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary()
@@ -235,8 +277,12 @@ class SavedGames:
         """Effects carried out, and the fields of the game they changed (the live message,
         the clock), in one transaction. Call it holding the game's lock."""
         record = await self._record_if_finished(game) if "status" in fields else None
-        await self._store.finish_effects(game.id, seqs, record=record,
-                                         **{f: _column(game, f) for f in fields})
+        if not fields:
+            await self._store.finish_effects(game.id, seqs, record=record)
+            return self._remember(game)
+        async with self._versioned(game.id) as version:
+            await self._store.finish_effects(game.id, seqs, version=version, record=record,
+                                             **{f: _column(game, f) for f in fields})
         return self._remember(game)
 
     async def load_active(self) -> tuple[list[Game], list[BrokenGame]]:
@@ -272,6 +318,8 @@ class SavedGames:
             raise Refused("this game was stopped because its saved state cannot be read")
         try:
             game, unreadable = self._decode(row)
+            if locked:
+                self._versions[row.id] = row.version
             if unreadable is not None:
                 if not locked:
                     async with self.lock(row.id):
@@ -345,8 +393,12 @@ class SavedGames:
 
     async def _broken(self, row: GameRow, reason: str) -> BrokenGame:
         if row.status in ACTIVE_STATUSES:
-            await self._store.update_game(row.id, status="broken")
-        self._games.pop(row.id, None)
+            try:
+                await self._store.update_game(row.id, version=row.version, status="broken")
+            except StaleWrite:
+                # Written meanwhile (by another process): its next read judges it again.
+                log.warning("game %s changed while it was found unreadable", row.id)
+        self._forget(row.id)
         return BrokenGame(row.id, row.channel_id, reason)
 
     # --- writing --------------------------------------------------------------------
@@ -367,6 +419,7 @@ class SavedGames:
             ) from None
         game = Game(game_id, guild_id, channel_id, host_id, "lobby", lobby, (), None,
                     Chronicle(), None)
+        self._versions[game_id] = 0
         return self._remember(game)
 
     async def server_settings(self, guild_id: int | None) -> ServerSettings:
@@ -391,8 +444,10 @@ class SavedGames:
         if not fields and not effects:
             return self._remember(game)  # nothing to write: no empty transaction
         record = await self._record_if_finished(game) if "status" in fields else None
-        await self._store.update_game(game.id, effects=[_encode(e) for e in effects],
-                                      record=record, **{f: _column(game, f) for f in fields})
+        async with self._versioned(game.id) as version:
+            await self._store.update_game(game.id, version=version,
+                                          effects=[_encode(e) for e in effects], record=record,
+                                          **{f: _column(game, f) for f in fields})
         return self._remember(game)
 
     async def record_actions(self, game: Game, actions: list[LoggedAction],
@@ -401,13 +456,14 @@ class SavedGames:
         in one transaction."""
         state = game.playing_state()
         status: Status = game.status
-        await self._store.record_actions(
-            game.id,
-            [ActionRow(a.seq, a.seat, a.user_id, encode_action(a.action)) for a in actions],
-            state=encode_state(state), chronicle=_encode(game.chronicle), status=status,
-            effects=[_encode(effect) for effect in effects],
-            record=await self._record_if_finished(game, actions),
-        )
+        record = await self._record_if_finished(game, actions)
+        async with self._versioned(game.id) as version:
+            await self._store.record_actions(
+                game.id,
+                [ActionRow(a.seq, a.seat, a.user_id, encode_action(a.action)) for a in actions],
+                version=version, state=encode_state(state), chronicle=_encode(game.chronicle),
+                status=status, effects=[_encode(effect) for effect in effects], record=record,
+            )
         return self._remember(game)
 
     # --- records of finished games (bot.records) -------------------------------------
@@ -471,9 +527,27 @@ class SavedGames:
     async def record_count(self, guild_id: int) -> int:
         return await self._store.record_count(guild_id)
 
+    @contextlib.asynccontextmanager
+    async def _versioned(self, game_id: int) -> AsyncIterator[int]:
+        """The version a write of the game is based on; the next one once it is written. A
+        write refused as stale forgets the game, and raises StaleGame."""
+        version = self._versions.get(game_id)
+        if version is None:  # a finished game, out of the cache: its row is the truth
+            version = (await self._row(game_id)).version
+        try:
+            yield version
+        except StaleWrite as conflict:
+            self._forget(game_id)
+            raise StaleGame(str(conflict)) from conflict
+        self._versions[game_id] = version + 1
+
+    def _forget(self, game_id: int) -> None:
+        self._games.pop(game_id, None)
+        self._versions.pop(game_id, None)
+
     def _remember(self, game: Game) -> Game:
         if game.status in ACTIVE_STATUSES:
             self._games[game.id] = game
         else:
-            self._games.pop(game.id, None)
+            self._forget(game.id)
         return game

@@ -33,7 +33,7 @@ from bot.model import (
 )
 from bot.orders import ordered_answer, with_choice, with_order
 from bot.publish import Show
-from bot.saved_games import LoggedAction, SavedGames
+from bot.saved_games import LoggedAction, SavedGames, retried_if_stale
 from bot.store import ACTIVE_STATUSES, Status, Store
 from bot.timers import clock_after, question_deadlines
 from engine import (
@@ -100,6 +100,7 @@ class GameService:
         except IllegalAction as refusal:
             raise ClickRefused.from_engine(refusal) from refusal
 
+    @retried_if_stale
     async def click(
         self, game_id: int, user_id: int, decision_id: int, code: str, show: Show
     ) -> Outcome:
@@ -129,6 +130,7 @@ class GameService:
             await show(game_id)
             return outcome
 
+    @retried_if_stale
     async def timeout(
         self, game_id: int, decision_ids: Iterable[int], show: Show
     ) -> Outcome | None:
@@ -187,6 +189,7 @@ class GameService:
             game = steps[-1].outcome.game
         return steps
 
+    @retried_if_stale
     async def set_order(self, game_id: int, user_id: int, field: str, value: str,
                         show: Show) -> Game:
         """Change one part of a player's standing order (a menu of the "My monster" panel);
@@ -206,6 +209,7 @@ class GameService:
             await show(game_id)
             return outcome.game
 
+    @retried_if_stale
     async def leave(self, game_id: int, user_id: int, show: Show) -> Game:
         """A player leaves a game in play: the autopilot plays their monster to the end. The
         last player to leave ends the game."""
@@ -274,6 +278,7 @@ class GameService:
                                         plan.effects)
         return outcome
 
+    @retried_if_stale
     async def end(self, game_id: int, show: Show, *, notice: str | None) -> Game:
         """Stop a lobby or a game for good (its row and log stay in the store). ``notice``
         goes to its channel; None when the channel is gone."""
@@ -287,6 +292,7 @@ class GameService:
             await show(game_id)
             return game
 
+    @retried_if_stale
     async def show_board(self, game_id: int, plan: Callable[[Game], publish.Plan],
                          show: Callable[[int], Awaitable[Shown]]) -> Shown:
         """Show the game again as ``plan`` says (a repost, a refresh), changing nothing in

@@ -1,37 +1,77 @@
-"""Persistence: every game and its log of accepted actions in one SQLite file (WAL).
+"""Persistence: every game, its log of accepted actions, its outbox and the records of
+finished games, on SQLite (one file, the default) or PostgreSQL (``DATABASE_URL``).
 
 The store knows rows and bytes, not rules: the service encodes and decodes states, so a row
 that cannot be read breaks only its own game. Writes that belong together (an action and the
 state it produced) go in one transaction; the service awaits it before answering the player.
 
-One connection, used only by the store's own thread. Each method is one call on that thread:
-a whole transaction, or a read with its rows fetched. So two callers' statements never
-interleave (a read never sees another caller's transaction half done), a change costs one
-hand-over between the event loop and the thread rather than one per statement, and no
-cursor leaves the thread: each is closed where it was used. (A cursor left open and freed
-on another thread resets its prepared statement there, which the store's thread may be
-running at that moment for the same SQL; SQLite then refuses with "bad parameter or other API
-misuse".)
+Each method is written once, as work on a ``Transaction`` (``bot.store_sqlite`` and
+``bot.store_postgres`` provide them, with the schema of ``bot.schema``). The SQL is common to
+both: ``?`` marks a parameter.
+
+Every write of a game checks the version its caller read (optimistic concurrency): a write
+based on an older version raises ``StaleWrite`` and changes nothing, so two processes over
+one database can never both advance one game.
 """
 
 from __future__ import annotations
 
-import asyncio
-import sqlite3
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from contextlib import closing
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, Protocol, TypeVar
+
+from bot.schema import MIGRATIONS, Migration
+
+__all__ = ["MIGRATIONS", "Migration"]
 
 Status = Literal["lobby", "playing", "over", "cancelled", "ended", "broken"]
 ACTIVE_STATUSES: tuple[Status, ...] = ("lobby", "playing")
+Result = TypeVar("Result")
 
 
 class ChannelBusy(Exception):
     """The channel already has a lobby or a game in progress."""
+
+
+class UniqueViolation(Exception):
+    """A row would repeat a key that must be unique (the backends' integrity errors)."""
+
+
+class StaleWrite(Exception):
+    """The game changed since the version the write was based on; nothing was written."""
+
+
+class Transaction(Protocol):
+    """One transaction (or one read) on a backend's connection."""
+
+    async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> int:
+        """Run a statement; the number of rows it changed."""
+
+    async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
+
+    async def rows(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple[Any, ...]]: ...
+
+    async def one(self, sql: str, parameters: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        """The first row, or None."""
+
+
+# What a store call does with a transaction (a coroutine: PostgreSQL's driver awaits).
+Work = Callable[[Transaction], Coroutine[Any, Any, Result]]
+
+
+class Backend(Protocol):
+    """A database: reads, transactions, its schema version."""
+
+    async def read(self, work: Work[Result]) -> Result: ...
+
+    async def write(self, work: Work[Result]) -> Result:
+        """``work`` as one transaction: all of it is written, or none."""
+
+    async def schema_version(self) -> int: ...
+
+    async def close(self) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -49,176 +89,28 @@ class GameRow:
     # How the game was created (seed, options, monsters); NULL before the start, and for
     # games started before schema 2.
     setup: bytes | None
+    # Written with every change of the game (optimistic concurrency).
+    version: int = 0
 
-
-Migration = Callable[[sqlite3.Connection], None]
-Result = TypeVar("Result")
-
-
-def _run(db: sqlite3.Connection, sql: str, parameters: Sequence[Any] = ()) -> int | None:
-    """Execute one statement to the end, closing its cursor here; returns the new row id of
-    an INSERT."""
-    with closing(db.execute(sql, parameters)) as cursor:
-        return cursor.lastrowid
-
-
-def _run_many(db: sqlite3.Connection, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-    with closing(db.executemany(sql, rows)):
-        pass
-
-
-def _rows(db: sqlite3.Connection, sql: str, parameters: Sequence[Any] = ()) -> list[Any]:
-    with closing(db.execute(sql, parameters)) as cursor:
-        return cursor.fetchall()
-
-
-def _one(db: sqlite3.Connection, sql: str, parameters: Sequence[Any] = ()) -> Any:
-    """The first row, or None."""
-    with closing(db.execute(sql, parameters)) as cursor:
-        return cursor.fetchone()
-
-
-def _create_games_and_actions(db: sqlite3.Connection) -> None:
-    _run(
-        db,
-        """
-        CREATE TABLE games (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            guild_id INTEGER,
-            channel_id INTEGER NOT NULL,
-            host_id INTEGER NOT NULL,
-            status TEXT NOT NULL,
-            lobby BLOB NOT NULL,
-            seats BLOB NOT NULL DEFAULT '[]',
-            state BLOB,
-            chronicle BLOB NOT NULL DEFAULT '{}',
-            board_message_id INTEGER,
-            created_at REAL NOT NULL,
-            updated_at REAL NOT NULL
-        )
-        """
-    )
-    # One lobby or game per channel, enforced by the database itself.
-    _run(
-        db,
-        "CREATE UNIQUE INDEX games_one_active_per_channel ON games(channel_id) "
-        "WHERE status IN ('lobby', 'playing')"
-    )
-    _run(db, "CREATE INDEX games_by_status ON games(status)")
-    _run(
-        db,
-        """
-        CREATE TABLE actions (
-            game_id INTEGER NOT NULL REFERENCES games(id),
-            seq INTEGER NOT NULL,
-            seat INTEGER NOT NULL,
-            user_id INTEGER,
-            action BLOB NOT NULL,
-            at REAL NOT NULL,
-            PRIMARY KEY (game_id, seq)
-        ) WITHOUT ROWID
-        """
-    )
-
-
-def _add_game_setup(db: sqlite3.Connection) -> None:
-    # With the action log, the setup rebuilds a game whose stored state cannot be read.
-    _run(db, "ALTER TABLE games ADD COLUMN setup BLOB")
-
-
-def _create_outbox(db: sqlite3.Connection) -> None:
-    # What each change must still show on Discord, written in the change's own transaction,
-    # so a crash between "saved" and "shown" is finished at the next start.
-    _run(
-        db,
-        """
-        CREATE TABLE outbox (
-            game_id INTEGER NOT NULL REFERENCES games(id),
-            seq INTEGER NOT NULL,
-            effect BLOB NOT NULL,
-            created_at REAL NOT NULL,
-            -- Posts started: a post that was started may have reached Discord unrecorded.
-            attempts INTEGER NOT NULL DEFAULT 0,
-            PRIMARY KEY (game_id, seq)
-        ) WITHOUT ROWID
-        """
-    )
-
-
-def _create_servers(db: sqlite3.Connection) -> None:
-    # Each server's own defaults for new lobbies (/kot settings), as encoded JSON.
-    _run(db, "CREATE TABLE servers (guild_id INTEGER PRIMARY KEY, settings BLOB NOT NULL)")
-
-
-def _create_records(db: sqlite3.Connection) -> None:
-    # Every finished game kept for good (bot.records): one row a game, one a seat. Written in
-    # the transaction that finishes the game; games finished before are added at start-up
-    # (SavedGames.backfill_records: places and cards bought need the engine, not just SQL).
-    _run(
-        db,
-        """
-        CREATE TABLE records (
-            game_id INTEGER PRIMARY KEY REFERENCES games(id),
-            guild_id INTEGER,
-            channel_id INTEGER NOT NULL,
-            status TEXT NOT NULL,
-            game_type TEXT NOT NULL,
-            edition TEXT NOT NULL,
-            options BLOB NOT NULL,
-            started_at REAL NOT NULL,
-            finished_at REAL NOT NULL,
-            turns INTEGER NOT NULL,
-            rated INTEGER NOT NULL
-        )
-        """
-    )
-    _run(db, "CREATE INDEX records_by_guild ON records(guild_id, finished_at)")
-    _run(
-        db,
-        """
-        CREATE TABLE record_seats (
-            game_id INTEGER NOT NULL REFERENCES records(game_id),
-            seat INTEGER NOT NULL,
-            user_id INTEGER,
-            ai TEXT,
-            name TEXT,
-            monster TEXT NOT NULL,
-            place INTEGER NOT NULL,
-            winner INTEGER NOT NULL,
-            points INTEGER NOT NULL,
-            hearts INTEGER NOT NULL,
-            out_turn INTEGER,
-            cards_bought INTEGER,
-            left_game INTEGER NOT NULL,
-            autopiloted INTEGER NOT NULL,
-            PRIMARY KEY (game_id, seat)
-        ) WITHOUT ROWID
-        """
-    )
-    _run(db, "CREATE INDEX record_seats_by_user ON record_seats(user_id)")
-
-
-# Append only: migration N brings a database from user_version N-1 to N.
-MIGRATIONS: tuple[Migration, ...] = (_create_games_and_actions, _add_game_setup,
-                                     _create_outbox, _create_servers, _create_records)
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, host_id, status, lobby, seats, state, chronicle, "
-    "board_message_id, setup"
+    "board_message_id, setup, version"
 )
 
 
-def _row(values: sqlite3.Row | Sequence[Any]) -> GameRow:
+def _row(values: Sequence[Any]) -> GameRow:
     (game_id, guild_id, channel_id, host_id, status, lobby, seats, state, chronicle,
-     board_message_id, setup) = values
+     board_message_id, setup, version) = values
     return GameRow(game_id, guild_id, channel_id, host_id, status, _bytes(lobby), _bytes(seats),
                    _optional_bytes(state), _bytes(chronicle), board_message_id,
-                   _optional_bytes(setup))
+                   _optional_bytes(setup), version)
 
 
 def _bytes(value: object) -> bytes:
-    """A BLOB column's bytes. A value of another type (a damaged row) becomes bytes that will
-    not decode, so the service marks only that game broken instead of failing every read."""
+    """A bytes column's bytes. A value of another type (a damaged row) becomes bytes that
+    will not decode, so the service marks only that game broken instead of failing every
+    read."""
     if isinstance(value, bytes):
         return value
     if isinstance(value, str):
@@ -246,18 +138,6 @@ class ActionRow:
     action: bytes
 
 
-def _add_effects(db: sqlite3.Connection, game_id: int, effects: Sequence[bytes],
-                 now: float) -> None:
-    """Queue effects after the game's last queued one (inside the caller's transaction)."""
-    if not effects:
-        return
-    row = _one(db, "SELECT COALESCE(MAX(seq), 0) FROM outbox WHERE game_id = ?", (game_id,))
-    last = int(row[0]) if row else 0
-    _run_many(db, "INSERT INTO outbox (game_id, seq, effect, created_at) VALUES (?, ?, ?, ?)",
-              [(game_id, last + number, effect, now)
-               for number, effect in enumerate(effects, start=1)])
-
-
 @dataclass(frozen=True)
 class RecordRows:
     """A finished game's record as columns: ``game`` for table ``records``, one mapping a
@@ -271,9 +151,29 @@ _RECORD_COLUMNS = ("game_id", "guild_id", "channel_id", "status", "game_type", "
                    "options", "started_at", "finished_at", "turns", "rated")
 _SEAT_COLUMNS = ("game_id", "seat", "user_id", "ai", "name", "monster", "place", "winner",
                  "points", "hearts", "out_turn", "cards_bought", "left_game", "autopiloted")
+_GAME_FIELDS = {"status", "lobby", "seats", "state", "chronicle", "board_message_id", "setup"}
+# LIMIT for "no limit" (SQLite takes -1, PostgreSQL ALL: both take a number this big).
+_NO_LIMIT = 2 ** 62
 
 
-def _add_record(db: sqlite3.Connection, record: RecordRows | None) -> None:
+def _marks(count: int) -> str:
+    return ", ".join("?" for _ in range(count))
+
+
+async def _add_effects(tx: Transaction, game_id: int, effects: Sequence[bytes],
+                       now: float) -> None:
+    """Queue effects after the game's last queued one (inside the caller's transaction,
+    which has written the game's row first: that row's lock orders two writers)."""
+    if not effects:
+        return
+    row = await tx.one("SELECT COALESCE(MAX(seq), 0) FROM outbox WHERE game_id = ?", (game_id,))
+    last = int(row[0]) if row else 0
+    await tx.execute_many(
+        "INSERT INTO outbox (game_id, seq, effect, created_at) VALUES (?, ?, ?, ?)",
+        [(game_id, last + number, effect, now) for number, effect in enumerate(effects, 1)])
+
+
+async def _add_record(tx: Transaction, record: RecordRows | None) -> None:
     """Keep a finished game's record (inside the caller's transaction); a game recorded
     already keeps its first record."""
     if record is None:
@@ -281,178 +181,112 @@ def _add_record(db: sqlite3.Connection, record: RecordRows | None) -> None:
     if set(record.game) != set(_RECORD_COLUMNS) or any(
             set(seat) != set(_SEAT_COLUMNS) for seat in record.seats):
         raise ValueError("a record's columns do not match the records tables")
-    with closing(db.execute(
-            f"INSERT OR IGNORE INTO records ({', '.join(_RECORD_COLUMNS)}) "
-            f"VALUES ({', '.join('?' for _ in _RECORD_COLUMNS)})",
-            [record.game[name] for name in _RECORD_COLUMNS])) as cursor:
-        if cursor.rowcount == 0:
-            return
-    _run_many(db, f"INSERT INTO record_seats ({', '.join(_SEAT_COLUMNS)}) "
-                  f"VALUES ({', '.join('?' for _ in _SEAT_COLUMNS)})",
-              [[seat[name] for name in _SEAT_COLUMNS] for seat in record.seats])
+    added = await tx.execute(
+        f"INSERT INTO records ({', '.join(_RECORD_COLUMNS)}) "
+        f"VALUES ({_marks(len(_RECORD_COLUMNS))}) ON CONFLICT (game_id) DO NOTHING",
+        [_column_value(record.game[name]) for name in _RECORD_COLUMNS])
+    if added:
+        await tx.execute_many(
+            f"INSERT INTO record_seats ({', '.join(_SEAT_COLUMNS)}) "
+            f"VALUES ({_marks(len(_SEAT_COLUMNS))})",
+            [[_column_value(seat[name]) for name in _SEAT_COLUMNS] for seat in record.seats])
 
 
-def _read_records(db: sqlite3.Connection, where: str,
-                  parameters: Sequence[Any], tail: str = "") -> list[RecordRows]:
+def _column_value(value: object) -> object:
+    # Flags are INTEGER columns: PostgreSQL's driver takes no bool for them.
+    return int(value) if isinstance(value, bool) else value
+
+
+async def _read_records(tx: Transaction, where: str, parameters: Sequence[Any],
+                        tail: str = "") -> list[RecordRows]:
     """The records matching ``where`` (on table ``records``), in ``tail``'s order, each
     with its seats."""
-    games = _rows(db, f"SELECT {', '.join(_RECORD_COLUMNS)} FROM records WHERE {where} {tail}",
-                  parameters)
+    games = await tx.rows(
+        f"SELECT {', '.join(_RECORD_COLUMNS)} FROM records WHERE {where} {tail}", parameters)
     if not games:
         return []
     seats: dict[int, list[dict[str, Any]]] = {}
     ids = [game[0] for game in games]
     for chunk in range(0, len(ids), 500):
         part = ids[chunk:chunk + 500]
-        for values in _rows(db, f"SELECT {', '.join(_SEAT_COLUMNS)} FROM record_seats "
-                                f"WHERE game_id IN ({', '.join('?' for _ in part)}) "
-                                "ORDER BY game_id, seat", part):
+        for values in await tx.rows(
+                f"SELECT {', '.join(_SEAT_COLUMNS)} FROM record_seats "
+                f"WHERE game_id IN ({_marks(len(part))}) ORDER BY game_id, seat", part):
             seats.setdefault(values[0], []).append(dict(zip(_SEAT_COLUMNS, values,
                                                             strict=True)))
     return [RecordRows(dict(zip(_RECORD_COLUMNS, game, strict=True)),
                        tuple(seats.get(game[0], ()))) for game in games]
 
 
-_GAME_FIELDS = {"status", "lobby", "seats", "state", "chronicle", "board_message_id", "setup"}
-
-
-def _update(db: sqlite3.Connection, game_id: int, columns: dict[str, Any], now: float) -> None:
+async def _update(tx: Transaction, game_id: int, version: int, columns: dict[str, Any],
+                  now: float) -> None:
+    """Write a game's columns and its next version, if the row is still at ``version``."""
     unknown = set(columns) - _GAME_FIELDS
     if unknown:
         raise ValueError(f"not game columns: {sorted(unknown)}")
-    if not columns:
-        return
-    assignments = ", ".join(f"{name} = ?" for name in columns)
-    _run(db, f"UPDATE games SET {assignments}, updated_at = ? WHERE id = ?",
-         (*columns.values(), now, game_id))
-
-
-def _in_transaction(work: Callable[[sqlite3.Connection], Result]) -> Callable[
-        [sqlite3.Connection], Result]:
-    """``work`` as one transaction: all of it is written, or none."""
-    def transaction(db: sqlite3.Connection) -> Result:
-        _run(db, "BEGIN IMMEDIATE")
-        try:
-            result = work(db)
-        except BaseException:
-            if db.in_transaction:  # (SQLite ends some failed transactions itself)
-                _run(db, "ROLLBACK")
-            raise
-        _run(db, "COMMIT")
-        return result
-    return transaction
-
-
-def _connect(path: str) -> sqlite3.Connection:
-    # Used by the store's thread only; "same thread" is the thread that opened it, so the
-    # check is off, and no other thread ever gets the connection.
-    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-    try:
-        _run(db, "PRAGMA journal_mode=WAL")
-        # FULL: a commit is on disk (fsync) before the player is answered, so even an OS
-        # crash or a power cut loses nothing a player saw accepted. NORMAL would be faster
-        # but can lose the last commits in WAL mode on such a crash.
-        _run(db, "PRAGMA synchronous=FULL")
-        _run(db, "PRAGMA foreign_keys=ON")
-        _run(db, "PRAGMA busy_timeout=5000")
-        _migrate(db)
-    except BaseException:
-        db.close()
-        raise
-    return db
-
-
-def _schema_version(db: sqlite3.Connection) -> int:
-    row = _one(db, "PRAGMA user_version")
-    return int(row[0]) if row else 0
-
-
-def _migrate(db: sqlite3.Connection) -> None:
-    version = _schema_version(db)
-    if version > len(MIGRATIONS):
-        raise RuntimeError(
-            f"the database is at schema version {version}, newer than this bot "
-            f"({len(MIGRATIONS)}): upgrade the bot"
-        )
-    for number, migration in enumerate(MIGRATIONS[version:], start=version + 1):
-        _in_transaction(_migration_step(migration, number))(db)
-
-
-def _migration_step(migration: Migration, number: int) -> Callable[[sqlite3.Connection], None]:
-    def step(db: sqlite3.Connection) -> None:
-        migration(db)
-        _run(db, f"PRAGMA user_version={number}")
-    return step
+    assignments = "".join(f"{name} = ?, " for name in columns)
+    changed = await tx.execute(
+        f"UPDATE games SET {assignments}updated_at = ?, version = version + 1 "
+        "WHERE id = ? AND version = ?", (*columns.values(), now, game_id, version))
+    if not changed:
+        raise StaleWrite(f"game {game_id} is no longer at version {version}")
 
 
 class Store:
-    """One SQLite connection and the one thread that uses it (see the module's notes)."""
+    """The games' rows on one backend (see the module's notes)."""
 
-    def __init__(self, db: sqlite3.Connection, thread: ThreadPoolExecutor) -> None:
-        self._db = db
-        self._thread = thread
-        self._closed = False
+    def __init__(self, backend: Backend) -> None:
+        self._backend = backend
 
     @classmethod
-    async def open(cls, path: Path | str) -> Store:
-        thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kot-store")
-        try:
-            db = await asyncio.get_running_loop().run_in_executor(thread, _connect, str(path))
-        except BaseException:
-            thread.shutdown(wait=False)
-            raise
-        return cls(db, thread)
+    async def open(cls, target: Path | str) -> Store:
+        """The store at ``target``: a PostgreSQL URL (postgres:// or postgresql://), else
+        the path of a SQLite file. Missing migrations are applied first."""
+        if is_postgres_url(str(target)):
+            from bot.store_postgres import PostgresBackend
+            return cls(await PostgresBackend.open(str(target)))
+        from bot.store_sqlite import SqliteBackend
+        return cls(await SqliteBackend.open(str(target)))
+
+    @property
+    def backend(self) -> Backend:
+        return self._backend
 
     async def close(self) -> None:
-        if self._closed:
-            return
-        self._closed = True
-        try:
-            await asyncio.get_running_loop().run_in_executor(self._thread, self._db.close)
-        finally:
-            self._thread.shutdown(wait=False)
-
-    async def _call(self, work: Callable[[sqlite3.Connection], Result]) -> Result:
-        """Run ``work`` on the store's thread, after the calls made before it."""
-        if self._closed:
-            raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
-        return await asyncio.get_running_loop().run_in_executor(self._thread, work, self._db)
-
-    async def _write(self, work: Callable[[sqlite3.Connection], Result]) -> Result:
-        return await self._call(_in_transaction(work))
+        await self._backend.close()
 
     async def schema_version(self) -> int:
-        return await self._call(_schema_version)
+        return await self._backend.schema_version()
 
     # --- reads ----------------------------------------------------------------------
 
+    async def _games(self, where: str, parameters: Sequence[Any] = ()) -> list[GameRow]:
+        rows = await self._backend.read(lambda tx: tx.rows(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY id", parameters))
+        return [_row(row) for row in rows]
+
     async def get(self, game_id: int) -> GameRow | None:
-        row = await self._call(lambda db: _one(
-            db, f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)))
-        return None if row is None else _row(row)
+        found = await self._games("id = ?", (game_id,))
+        return found[0] if found else None
 
     async def active_in_channel(self, channel_id: int) -> GameRow | None:
-        row = await self._call(lambda db: _one(
-            db, f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? "
-                "AND status IN ('lobby', 'playing')", (channel_id,)))
-        return None if row is None else _row(row)
+        found = await self._games(
+            "channel_id = ? AND status IN ('lobby', 'playing')", (channel_id,))
+        return found[0] if found else None
 
     async def active_channels_in_guild(self, guild_id: int) -> list[int]:
-        rows = await self._call(lambda db: _rows(
-            db, "SELECT channel_id FROM games WHERE guild_id = ? "
-                "AND status IN ('lobby', 'playing')", (guild_id,)))
+        rows = await self._backend.read(lambda tx: tx.rows(
+            "SELECT channel_id FROM games WHERE guild_id = ? "
+            "AND status IN ('lobby', 'playing')", (guild_id,)))
         return [row[0] for row in rows]
 
     async def active_games(self) -> list[GameRow]:
-        rows = await self._call(lambda db: _rows(
-            db, f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ('lobby', 'playing') "
-                "ORDER BY id"))
-        return [_row(row) for row in rows]
+        return await self._games("status IN ('lobby', 'playing')")
 
     async def actions(self, game_id: int) -> list[ActionRow]:
         """The log of a game (``user_id`` None for a timeout)."""
-        rows = await self._call(lambda db: _rows(
-            db, "SELECT seq, seat, user_id, action FROM actions WHERE game_id = ? ORDER BY seq",
+        rows = await self._backend.read(lambda tx: tx.rows(
+            "SELECT seq, seat, user_id, action FROM actions WHERE game_id = ? ORDER BY seq",
             (game_id,)))
         return [ActionRow(seq, seat, user_id, _bytes(action))
                 for seq, seat, user_id, action in rows]
@@ -460,132 +294,137 @@ class Store:
     async def get_many(self, game_ids: Sequence[int]) -> list[GameRow]:
         if not game_ids:
             return []
-        marks = ", ".join("?" for _ in game_ids)
-        rows = await self._call(lambda db: _rows(
-            db, f"SELECT {_GAME_COLUMNS} FROM games WHERE id IN ({marks}) ORDER BY id",
-            tuple(game_ids)))
-        return [_row(row) for row in rows]
+        return await self._games(f"id IN ({_marks(len(game_ids))})", tuple(game_ids))
 
     async def server_settings(self, guild_id: int) -> bytes | None:
-        row = await self._call(lambda db: _one(
-            db, "SELECT settings FROM servers WHERE guild_id = ?", (guild_id,)))
+        row = await self._backend.read(lambda tx: tx.one(
+            "SELECT settings FROM servers WHERE guild_id = ?", (guild_id,)))
         return None if row is None else _bytes(row[0])
 
     # --- writes ---------------------------------------------------------------------
 
     async def save_server_settings(self, guild_id: int, settings: bytes) -> None:
-        await self._write(lambda db: _run(
-            db, "INSERT INTO servers (guild_id, settings) VALUES (?, ?) "
-                "ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
+        await self._backend.write(lambda tx: tx.execute(
+            "INSERT INTO servers (guild_id, settings) VALUES (?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
             (guild_id, settings)))
 
     async def create_lobby(
         self, *, guild_id: int | None, channel_id: int, host_id: int, lobby: bytes,
         effects: Sequence[bytes] = (),
     ) -> int:
-        """A new lobby row and the effects that show it, atomically."""
+        """A new lobby row (at version 0) and the effects that show it, atomically."""
         now = time.time()
 
-        def create(db: sqlite3.Connection) -> int:
-            game_id = _run(
-                db,
+        async def create(tx: Transaction) -> int:
+            row = await tx.one(
                 "INSERT INTO games (guild_id, channel_id, host_id, status, lobby, "
-                "created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?)",
+                "created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?) RETURNING id",
                 (guild_id, channel_id, host_id, lobby, now, now),
             )
-            assert game_id is not None
-            _add_effects(db, game_id, effects, now)
+            assert row is not None
+            game_id = int(row[0])
+            await _add_effects(tx, game_id, effects, now)
             return game_id
 
         try:
-            return await self._write(create)
-        except sqlite3.IntegrityError as error:
+            return await self._backend.write(create)
+        except UniqueViolation as error:
             raise ChannelBusy("this channel already has a game") from error
 
-    async def update_game(self, game_id: int, *, effects: Sequence[bytes] = (),
+    async def update_game(self, game_id: int, *, version: int, effects: Sequence[bytes] = (),
                           record: RecordRows | None = None, **columns: Any) -> None:
-        """Set some columns of a game row (status, lobby, seats, state, chronicle, ...) and
-        queue the effects that show the change, and keep the record of a game it finishes,
-        atomically."""
+        """Set some columns of a game row at ``version`` (status, lobby, seats, state,
+        chronicle, ...), queue the effects that show the change, and keep the record of a
+        game it finishes, atomically; the row is then at ``version + 1``."""
         now = time.time()
 
-        def update(db: sqlite3.Connection) -> None:
-            _update(db, game_id, columns, now)
-            _add_effects(db, game_id, effects, now)
-            _add_record(db, record)
+        async def update(tx: Transaction) -> None:
+            await _update(tx, game_id, version, columns, now)
+            await _add_effects(tx, game_id, effects, now)
+            await _add_record(tx, record)
 
-        await self._write(update)
+        await self._backend.write(update)
 
     async def record_actions(
-        self, game_id: int, actions: Sequence[ActionRow], *, state: bytes, chronicle: bytes,
-        status: Status, effects: Sequence[bytes] = (), record: RecordRows | None = None,
+        self, game_id: int, actions: Sequence[ActionRow], *, version: int, state: bytes,
+        chronicle: bytes, status: Status, effects: Sequence[bytes] = (),
+        record: RecordRows | None = None,
     ) -> None:
         """Log accepted actions with the state they produced and the effects that show
-        them (and the record of a game they finish), atomically."""
+        them (and the record of a game they finish), atomically, on the game at
+        ``version``."""
         now = time.time()
 
-        def log_actions(db: sqlite3.Connection) -> None:
-            _run_many(db, "INSERT INTO actions (game_id, seq, seat, user_id, action, at) "
-                          "VALUES (?, ?, ?, ?, ?, ?)",
-                      [(game_id, a.seq, a.seat, a.user_id, a.action, now) for a in actions])
-            _update(db, game_id, {"state": state, "chronicle": chronicle, "status": status},
-                    now)
-            _add_effects(db, game_id, effects, now)
-            _add_record(db, record)
+        async def log_actions(tx: Transaction) -> None:
+            await _update(tx, game_id, version,
+                          {"state": state, "chronicle": chronicle, "status": status}, now)
+            await tx.execute_many(
+                "INSERT INTO actions (game_id, seq, seat, user_id, action, at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [(game_id, a.seq, a.seat, a.user_id, a.action, now) for a in actions])
+            await _add_effects(tx, game_id, effects, now)
+            await _add_record(tx, record)
 
-        await self._write(log_actions)
+        await self._backend.write(log_actions)
 
     # --- the outbox -----------------------------------------------------------------
 
     async def outbox(self, game_id: int) -> list[OutboxRow]:
-        rows = await self._call(lambda db: _rows(
-            db, "SELECT seq, effect, created_at, attempts FROM outbox WHERE game_id = ? "
-                "ORDER BY seq", (game_id,)))
+        rows = await self._backend.read(lambda tx: tx.rows(
+            "SELECT seq, effect, created_at, attempts FROM outbox WHERE game_id = ? "
+            "ORDER BY seq", (game_id,)))
         return [OutboxRow(seq, _bytes(effect), created_at, attempts)
                 for seq, effect, created_at, attempts in rows]
 
     async def games_with_outbox(self) -> list[int]:
-        rows = await self._call(lambda db: _rows(
-            db, "SELECT DISTINCT game_id FROM outbox ORDER BY game_id"))
+        rows = await self._backend.read(lambda tx: tx.rows(
+            "SELECT DISTINCT game_id FROM outbox ORDER BY game_id"))
         return [row[0] for row in rows]
 
     async def start_attempt(self, game_id: int, seq: int) -> None:
         """Note that a post is about to be sent (before sending it)."""
-        await self._write(lambda db: _run(
-            db, "UPDATE outbox SET attempts = attempts + 1 WHERE game_id = ? AND seq = ?",
+        await self._backend.write(lambda tx: tx.execute(
+            "UPDATE outbox SET attempts = attempts + 1 WHERE game_id = ? AND seq = ?",
             (game_id, seq)))
 
     async def finish_effects(self, game_id: int, seqs: Sequence[int], *,
-                             record: RecordRows | None = None, **columns: Any) -> None:
-        """Remove carried-out effects and set the columns they changed (and keep the record
-        of a game that ended meanwhile), atomically."""
+                             version: int | None = None, record: RecordRows | None = None,
+                             **columns: Any) -> None:
+        """Remove carried-out effects and set the columns they changed on the game at
+        ``version`` (and keep the record of a game that ended meanwhile), atomically.
+        Removing effects alone needs no version: it is the same whoever does it."""
         now = time.time()
+        if columns and version is None:
+            raise ValueError("a game's columns are written at a version")
 
-        def finish(db: sqlite3.Connection) -> None:
-            _run_many(db, "DELETE FROM outbox WHERE game_id = ? AND seq = ?",
-                      [(game_id, seq) for seq in seqs])
-            _update(db, game_id, columns, now)
-            _add_record(db, record)
+        async def finish(tx: Transaction) -> None:
+            if version is not None:
+                await _update(tx, game_id, version, columns, now)
+            await tx.execute_many("DELETE FROM outbox WHERE game_id = ? AND seq = ?",
+                                  [(game_id, seq) for seq in seqs])
+            await _add_record(tx, record)
 
-        await self._write(finish)
+        await self._backend.write(finish)
 
     # --- records of finished games --------------------------------------------------
 
     async def add_record(self, record: RecordRows) -> None:
         """Keep the record of a game finished before records were kept (the backfill)."""
-        await self._write(lambda db: _add_record(db, record))
+        await self._backend.write(lambda tx: _add_record(tx, record))
 
     async def finished_without_record(self) -> list[tuple[GameRow, float]]:
         """Finished games (with a state) that have no record yet, oldest first, each with
         the time its row last changed."""
-        rows = await self._call(lambda db: _rows(
-            db, f"SELECT {_GAME_COLUMNS}, updated_at FROM games "
-                "WHERE status IN ('over', 'ended') AND state IS NOT NULL "
-                "AND id NOT IN (SELECT game_id FROM records) ORDER BY id"))
+        rows = await self._backend.read(lambda tx: tx.rows(
+            f"SELECT {_GAME_COLUMNS}, updated_at FROM games "
+            "WHERE status IN ('over', 'ended') AND state IS NOT NULL "
+            "AND id NOT IN (SELECT game_id FROM records) ORDER BY id"))
         return [(_row(row[:-1]), float(row[-1])) for row in rows]
 
     async def record(self, game_id: int) -> RecordRows | None:
-        found = await self._call(lambda db: _read_records(db, "game_id = ?", (game_id,)))
+        found = await self._backend.read(lambda tx: _read_records(tx, "game_id = ?",
+                                                                  (game_id,)))
         return found[0] if found else None
 
     async def records(self, guild_id: int, *, user_id: int | None = None,
@@ -602,10 +441,14 @@ class Store:
             where += " AND rated = 1"
         order = "DESC" if newest_first else "ASC"
         tail = f"ORDER BY finished_at {order}, game_id {order} LIMIT ? OFFSET ?"
-        return await self._call(lambda db: _read_records(db, where, (*parameters, limit,
-                                                                     offset), tail))
+        parameters += [_NO_LIMIT if limit < 0 else limit, offset]
+        return await self._backend.read(lambda tx: _read_records(tx, where, parameters, tail))
 
     async def record_count(self, guild_id: int) -> int:
-        row = await self._call(lambda db: _one(
-            db, "SELECT COUNT(*) FROM records WHERE guild_id = ?", (guild_id,)))
+        row = await self._backend.read(lambda tx: tx.one(
+            "SELECT COUNT(*) FROM records WHERE guild_id = ?", (guild_id,)))
         return int(row[0]) if row else 0
+
+
+def is_postgres_url(target: str) -> bool:
+    return target.startswith(("postgres://", "postgresql://"))

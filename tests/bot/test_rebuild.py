@@ -150,7 +150,8 @@ async def schema1_game(database: Path) -> AsyncIterator[tuple[GameService, int, 
     fixture = json.loads(FIXTURE.read_text())
     stored = fixture["game"]
     with closing(sqlite3.connect(database)) as db, db:
-        MIGRATIONS[0](db)
+        for statement in MIGRATIONS[0].sql("sqlite"):
+            db.execute(statement)
         db.execute("PRAGMA user_version=1")
         cursor = db.execute(
             "INSERT INTO games (guild_id, channel_id, host_id, status, lobby, seats, state, "

@@ -102,13 +102,14 @@ async def _store_finished_game(store: Store, game: Game,
     encode = msgspec.json.encode
     game_id = await store.create_lobby(guild_id=game.guild_id, channel_id=game.channel_id,
                                        host_id=game.host_id, lobby=encode(game.lobby))
-    await store.update_game(game_id, status="playing", seats=encode(game.seats),
+    await store.update_game(game_id, version=0, status="playing", seats=encode(game.seats),
                             setup=encode(game.setup))
     assert game.state is not None
     await store.record_actions(
         game_id, [ActionRow(seq, seat, None, encode_action(action))  # type: ignore[arg-type]
                   for seq, (seat, action) in enumerate(moves, start=1)],
-        state=encode_state(game.state), chronicle=encode(game.chronicle), status=game.status)
+        version=1, state=encode_state(game.state), chronicle=encode(game.chronicle),
+        status=game.status)
     return game_id
 
 
@@ -158,7 +159,8 @@ async def test_an_old_database_upgrades_and_its_finished_games_get_records(
     # A database as the bot before records left it (schema 4).
     with sqlite3.connect(path, isolation_level=None) as db:
         for migration in MIGRATIONS[:4]:
-            migration(db)
+            for statement in migration.sql("sqlite"):
+                db.execute(statement)
         db.execute("PRAGMA user_version=4")
     store = await Store.open(path)
     games = SavedGames(store)

