@@ -18,16 +18,17 @@ COPY bot /tmp/src/bot
 COPY images /tmp/src/images
 RUN pip install /tmp/src && rm -rf /tmp/src
 
-# The user the bot runs as, and /data, where the SQLite file goes when DATABASE_URL is unset.
+# The user the bot runs as, and its working folder /data: the SQLite file (KOT_DATABASE,
+# kot.sqlite3 by default) is kept there when DATABASE_URL is unset.
 RUN useradd --create-home --uid 10001 kot && mkdir /data && chown kot:kot /data
 
-WORKDIR /app
 # The copy command (python -m tools.copy_store), to move a SQLite file into PostgreSQL; the
 # other tools need the dev extras and stay out.
 COPY tools/__init__.py tools/copy_store.py /app/tools/
 
 USER kot
-ENV KOT_DATABASE=/data/kot.sqlite3 \
+WORKDIR /data
+ENV PYTHONPATH=/app \
     KOT_HEALTH_FILE=/tmp/kot-health
 
 # Healthy while the heartbeat file is under 90 s old: the bot writes it every 30 s while it
