@@ -23,6 +23,7 @@ from bot.cogs.records import RecordsCog
 from bot.cogs.server import ServerCog
 from bot.config import Settings
 from bot.discord_io import DiscordIO
+from bot.health import start_heartbeat
 from bot.lobby_clock import LobbyClock
 from bot.model import BrokenGame, Game
 from bot.publisher import Publisher
@@ -48,6 +49,8 @@ class KotBot(commands.Bot):
     lobby_clock: LobbyClock
     publisher: Publisher
     clicks: Clicks
+    # Keeps KOT_HEALTH_FILE fresh while the bot is healthy (bot.health); None when unset.
+    heartbeat: asyncio.Task[None] | None = None
 
     def __init__(self, settings: Settings, *, sync_commands: bool = False,
                  **options: Any) -> None:
@@ -110,6 +113,7 @@ class KotBot(commands.Bot):
         if added:
             log.info("kept the records of %d games finished before records were kept", added)
         await self.restore_games()
+        self.heartbeat = start_heartbeat(self, store)
         if self.sync_commands and self.settings.shards.runs_first_shard:
             await self.sync_slash_commands()
 
@@ -157,6 +161,8 @@ class KotBot(commands.Bot):
             self.clicks.close()
         if hasattr(self, "_restoring"):
             self._restoring.cancel()
+        if self.heartbeat is not None:
+            self.heartbeat.cancel()
         if hasattr(self, "service"):
             await self.service.close()
         if hasattr(self, "autopilot"):
