@@ -113,7 +113,7 @@ class KotBot(commands.Bot):
         if added:
             log.info("kept the records of %d games finished before records were kept", added)
         await self.restore_games()
-        self.heartbeat = start_heartbeat(self, store)
+        self.heartbeat = start_heartbeat(self, store, self.settings.health_file)
         if self.sync_commands and self.settings.shards.runs_first_shard:
             await self.sync_slash_commands()
 

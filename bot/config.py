@@ -69,6 +69,8 @@ class Settings:
     # Minutes after its last change when a lobby nobody started closes (0 = never).
     lobby_minutes: float = DEFAULT_LOBBY_MINUTES
     shards: Shards = Shards()
+    # The heartbeat file for a container's health check (bot.health); None: not written.
+    health_file: Path | None = None
 
     @property
     def store_target(self) -> str | Path:
@@ -109,6 +111,7 @@ class Settings:
             lobby_minutes=_duration(env, "KOT_LOBBY_MINUTES", DEFAULT_LOBBY_MINUTES,
                                     unit="minutes"),
             shards=_shards(env),
+            health_file=Path(raw) if (raw := env.get("KOT_HEALTH_FILE", "").strip()) else None,
         )
 
 

@@ -13,15 +13,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import os
 import sys
 import time
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
 import discord
 from dotenv import load_dotenv
 
+from bot.config import Settings, SettingsError
 from bot.store import Store
 
 log = logging.getLogger(__name__)
@@ -37,16 +37,10 @@ STORE_TIMEOUT = 10.0
 Problem = Callable[[], Awaitable[str | None]]
 
 
-def health_file(env: Mapping[str, str] | None = None) -> Path | None:
-    """The heartbeat file ``KOT_HEALTH_FILE`` names, if it is set."""
-    raw = (os.environ if env is None else env).get(HEALTH_FILE_SETTING, "").strip()
-    return Path(raw) if raw else None
-
-
-def start_heartbeat(client: discord.Client, store: Store) -> asyncio.Task[None] | None:
-    """Once the bot is connected, keep the heartbeat file fresh while it is healthy (a task
-    to cancel when the bot closes); None when no heartbeat file is set."""
-    path = health_file()
+def start_heartbeat(client: discord.Client, store: Store,
+                    path: Path | None) -> asyncio.Task[None] | None:
+    """Once the bot is connected, keep the heartbeat file ``path`` fresh while it is healthy
+    (a task to cancel when the bot closes); None when no heartbeat file is set."""
     if path is None:
         return None
 
@@ -127,7 +121,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--env-file", default=".env", help="settings file (default: .env)")
     args = parser.parse_args(argv)
     load_dotenv(args.env_file, override=False)
-    path = args.file or health_file()
+    try:
+        path = args.file or Settings.from_env(token_required=False).health_file
+    except SettingsError as error:
+        print(f"unhealthy: {error}", file=sys.stderr)
+        return 1
     if path is None:
         print(f"unhealthy: {HEALTH_FILE_SETTING} is not set, so the bot writes no heartbeat "
               "(set it for the bot and for this check)", file=sys.stderr)

@@ -7,6 +7,7 @@ import asyncio
 import logging
 import os
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import discord
@@ -95,10 +96,11 @@ def test_a_bot_not_connected_is_not_healthy() -> None:
 
 
 @pytest.fixture
-def simcord_bot(database: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> KotBot:
+def simcord_bot(database: Path, tmp_path: Path) -> KotBot:
     """The bot with a heartbeat file (set before it starts, as in the container)."""
-    monkeypatch.setenv(health.HEALTH_FILE_SETTING, str(tmp_path / "health"))
-    return make_bot(database)
+    bot = make_bot(database)
+    bot.settings = replace(bot.settings, health_file=tmp_path / "health")
+    return bot
 
 
 async def test_the_running_bot_keeps_its_heartbeat_while_healthy(
