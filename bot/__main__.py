@@ -17,7 +17,7 @@ import aiohttp
 import discord
 from dotenv import load_dotenv
 
-from bot.app import KotBot, StartupError
+from bot.app import KotBot, StartupError, make_bot
 from bot.config import Settings, SettingsError
 
 
@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     try:
-        asyncio.run(_run(KotBot(settings, sync_commands=args.sync), settings.token))
+        asyncio.run(_run(make_bot(settings, sync_commands=args.sync), settings.token))
     except discord.LoginFailure:
         return _fail("Discord rejected DISCORD_TOKEN: copy the bot token again from the "
                      "Developer Portal (Bot > Reset Token)", 1)

@@ -59,6 +59,10 @@ class KotBot(commands.Bot):
         intents = discord.Intents.none()
         intents.guilds = True
         intents.guild_messages = True
+        if settings.shards.count is not None:  # (a ShardedKotBot)
+            options.update(shard_count=settings.shards.count,
+                           shard_ids=None if settings.shards.ids is None
+                           else list(settings.shards.ids))
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -81,6 +85,7 @@ class KotBot(commands.Bot):
             ) from error
         self.autopilot = Autopilot(self.settings.hard_ai_seconds)
         self.service = GameService(store, clock=self.clock, think=self.autopilot.answer,
+                                   owns=self.settings.shards.owns,
                                    turn_seconds=self.settings.turn_timeout,
                                    reaction_seconds=self.settings.reaction_timeout)
         self.io = DiscordIO(self)
@@ -105,7 +110,7 @@ class KotBot(commands.Bot):
         if added:
             log.info("kept the records of %d games finished before records were kept", added)
         await self.restore_games()
-        if self.sync_commands:
+        if self.sync_commands and self.settings.shards.runs_first_shard:
             await self.sync_slash_commands()
 
     async def restore_games(self) -> None:
@@ -161,3 +166,14 @@ class KotBot(commands.Bot):
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         await self.io.report_failure(interaction, error, COMMAND_FAILED)
+
+
+class ShardedKotBot(KotBot, commands.AutoShardedBot):
+    """The bot over the shards SHARD_COUNT and SHARD_IDS name, with one gateway connection
+    each (discord.py's AutoShardedBot; KotBot's own code is the same)."""
+
+
+def make_bot(settings: Settings, **options: Any) -> KotBot:
+    """The bot these settings ask for: sharded when SHARD_COUNT is set."""
+    kind = KotBot if settings.shards.count is None else ShardedKotBot
+    return kind(settings, **options)

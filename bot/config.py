@@ -23,6 +23,31 @@ class SettingsError(ValueError):
 
 
 @dataclass(frozen=True)
+class Shards:
+    """Which Discord shards this process runs (SHARD_COUNT, SHARD_IDS). Unset: one process
+    and one connection for every server. Several processes share the work by running
+    different shards over one PostgreSQL database; each plays the games of its shards'
+    servers (Discord sends a server's events to the shard ``(guild_id >> 22) % count``)."""
+
+    count: int | None = None
+    # None: every shard of ``count``.
+    ids: tuple[int, ...] | None = None
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether this process plays the games of this server (direct messages go to
+        shard 0)."""
+        if self.count is None or self.ids is None:
+            return True
+        shard = 0 if guild_id is None else (guild_id >> 22) % self.count
+        return shard in self.ids
+
+    @property
+    def runs_first_shard(self) -> bool:
+        """Shard 0's process does the work one process must do for all (slash commands)."""
+        return self.ids is None or 0 in self.ids
+
+
+@dataclass(frozen=True)
 class Settings:
     token: str
     database: Path = Path(DEFAULT_DATABASE)
@@ -43,6 +68,7 @@ class Settings:
     log_level: str = "INFO"
     # Minutes after its last change when a lobby nobody started closes (0 = never).
     lobby_minutes: float = DEFAULT_LOBBY_MINUTES
+    shards: Shards = Shards()
 
     @property
     def store_target(self) -> str | Path:
@@ -82,6 +108,7 @@ class Settings:
             log_level=_log_level(env.get("KOT_LOG_LEVEL", "INFO")),
             lobby_minutes=_duration(env, "KOT_LOBBY_MINUTES", DEFAULT_LOBBY_MINUTES,
                                     unit="minutes"),
+            shards=_shards(env),
         )
 
 
@@ -94,6 +121,32 @@ def _database_url(env: Mapping[str, str]) -> str | None:
                             "postgresql://user:password@host:port/database (leave it empty "
                             "to keep the games in the SQLite file KOT_DATABASE)")
     return raw
+
+
+def _shards(env: Mapping[str, str]) -> Shards:
+    raw_count = env.get("SHARD_COUNT", "").strip()
+    raw_ids = env.get("SHARD_IDS", "").strip()
+    if not raw_count:
+        if raw_ids:
+            raise SettingsError("SHARD_IDS needs SHARD_COUNT, the number of shards in all")
+        return Shards()
+    if not raw_count.isdigit() or int(raw_count) < 1:
+        raise SettingsError(f"SHARD_COUNT must be a whole number of shards, 1 or more, "
+                            f"not {raw_count!r}")
+    count = int(raw_count)
+    if not raw_ids:
+        return Shards(count)
+    ids: set[int] = set()
+    for part in raw_ids.split(","):
+        first, dash, last = part.strip().partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise SettingsError(f"SHARD_IDS lists shard numbers and ranges such as 0,2 or "
+                                f"0-3, not {raw_ids!r}")
+        ids.update(range(int(first), int(last or first) + 1))
+    if not ids or max(ids) >= count:
+        raise SettingsError(f"SHARD_IDS must name shards from 0 to {count - 1} "
+                            f"(SHARD_COUNT is {count}), not {raw_ids!r}")
+    return Shards(count, tuple(sorted(ids)))
 
 
 def _optional_int(env: Mapping[str, str], name: str) -> int | None:

@@ -193,8 +193,12 @@ def _column(game: Game, field: GameField) -> object:
 
 
 class SavedGames:
-    def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time, *,
+                 owns: Callable[[int | None], bool] = lambda guild_id: True) -> None:
         self._store = store
+        # Whether this process plays a server's games (its shards': bot.config.Shards); the
+        # start-up reads only those.
+        self._owns = owns
         # When a game finishes, for its record (the service's clock).
         self._clock = clock
         self._games: dict[int, Game] = {}
@@ -296,6 +300,8 @@ class SavedGames:
         known = {row.id for row in active}
         unfinished = [i for i in await self._store.games_with_outbox() if i not in known]
         for row in active + await self._store.get_many(unfinished):
+            if not self._owns(row.guild_id):
+                continue
             try:
                 games.append(await self._adopt(row, locked=True))
             except BrokenGame as error:
@@ -497,6 +503,8 @@ class SavedGames:
         is skipped (logged)."""
         added = 0
         for row, updated_at in await self._store.finished_without_record():
+            if not self._owns(row.guild_id):
+                continue
             try:
                 game, unreadable = self._decode(row)
                 if unreadable is not None:

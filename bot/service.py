@@ -74,8 +74,9 @@ class GameService:
         think: Think | None = None,
         turn_seconds: float = TURN_SECONDS,
         reaction_seconds: float = REACTION_SECONDS,
+        owns: Callable[[int | None], bool] = lambda guild_id: True,
     ) -> None:
-        self.games = SavedGames(store, clock)
+        self.games = SavedGames(store, clock, owns=owns)
         self.lobbies = Lobbies(self.games, seed_source or (lambda: secrets.randbits(63)),
                                clock, turn_seconds=turn_seconds,
                                reaction_seconds=reaction_seconds)

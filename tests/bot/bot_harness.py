@@ -24,12 +24,14 @@ from tools.chaos.sim import click_at_once
 TEST_AI_PAUSE = 10.0
 
 
-def make_bot(database: Path, *, sync: bool = True, turn_timeout: float = 300,
+def make_bot(database: Path | str, *, sync: bool = True, turn_timeout: float = 300,
              reaction_timeout: float | None = None) -> KotBot:
-    """The bot on a test database; out-of-turn questions get the turn's time unless
-    ``reaction_timeout`` says otherwise."""
+    """The bot on a test database (a SQLite file, or a PostgreSQL URL); out-of-turn
+    questions get the turn's time unless ``reaction_timeout`` says otherwise."""
     reaction = turn_timeout if reaction_timeout is None else reaction_timeout
-    settings = Settings(token="not-used-offline", database=database, turn_timeout=turn_timeout,
+    where = ({"database_url": database} if isinstance(database, str)
+             else {"database": database})
+    settings = Settings(token="not-used-offline", **where, turn_timeout=turn_timeout,
                         reaction_timeout=reaction, ai_pause=TEST_AI_PAUSE,
                         hard_ai_seconds=0.05)
     return KotBot(settings, sync_commands=sync)
