@@ -69,6 +69,10 @@ class Backend(Protocol):
     async def write(self, work: Work[Result]) -> Result:
         """``work`` as one transaction: all of it is written, or none."""
 
+    async def write_one(self, sql: str, parameters: Sequence[Any] = ()) -> int:
+        """One statement, atomic by itself (so without a transaction's BEGIN and COMMIT
+        round trips); the number of rows it changed."""
+
     async def schema_version(self) -> int: ...
 
     async def close(self) -> None: ...
@@ -164,13 +168,10 @@ async def _add_effects(tx: Transaction, game_id: int, effects: Sequence[bytes],
                        now: float) -> None:
     """Queue effects after the game's last queued one (inside the caller's transaction,
     which has written the game's row first: that row's lock orders two writers)."""
-    if not effects:
-        return
-    row = await tx.one("SELECT COALESCE(MAX(seq), 0) FROM outbox WHERE game_id = ?", (game_id,))
-    last = int(row[0]) if row else 0
     await tx.execute_many(
-        "INSERT INTO outbox (game_id, seq, effect, created_at) VALUES (?, ?, ?, ?)",
-        [(game_id, last + number, effect, now) for number, effect in enumerate(effects, 1)])
+        "INSERT INTO outbox (game_id, seq, effect, created_at) VALUES "
+        "(?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM outbox WHERE game_id = ?), ?, ?)",
+        [(game_id, game_id, effect, now) for effect in effects])
 
 
 async def _add_record(tx: Transaction, record: RecordRows | None) -> None:
@@ -304,10 +305,10 @@ class Store:
     # --- writes ---------------------------------------------------------------------
 
     async def save_server_settings(self, guild_id: int, settings: bytes) -> None:
-        await self._backend.write(lambda tx: tx.execute(
+        await self._backend.write_one(
             "INSERT INTO servers (guild_id, settings) VALUES (?, ?) "
             "ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
-            (guild_id, settings)))
+            (guild_id, settings))
 
     async def create_lobby(
         self, *, guild_id: int | None, channel_id: int, host_id: int, lobby: bytes,
@@ -384,9 +385,9 @@ class Store:
 
     async def start_attempt(self, game_id: int, seq: int) -> None:
         """Note that a post is about to be sent (before sending it)."""
-        await self._backend.write(lambda tx: tx.execute(
+        await self._backend.write_one(
             "UPDATE outbox SET attempts = attempts + 1 WHERE game_id = ? AND seq = ?",
-            (game_id, seq)))
+            (game_id, seq))
 
     async def finish_effects(self, game_id: int, seqs: Sequence[int], *,
                              version: int | None = None, record: RecordRows | None = None,
@@ -397,12 +398,18 @@ class Store:
         now = time.time()
         if columns and version is None:
             raise ValueError("a game's columns are written at a version")
+        remove = (f"DELETE FROM outbox WHERE game_id = ? AND seq IN ({_marks(len(seqs))})",
+                  (game_id, *seqs))
+        if version is None and record is None:  # the common case: one statement
+            if seqs:
+                await self._backend.write_one(*remove)
+            return
 
         async def finish(tx: Transaction) -> None:
             if version is not None:
                 await _update(tx, game_id, version, columns, now)
-            await tx.execute_many("DELETE FROM outbox WHERE game_id = ? AND seq = ?",
-                                  [(game_id, seq) for seq in seqs])
+            if seqs:
+                await tx.execute(*remove)
             await _add_record(tx, record)
 
         await self._backend.write(finish)

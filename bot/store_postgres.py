@@ -107,6 +107,10 @@ async def _version(connection: Connection) -> int:
                                          "FROM schema_version"))
 
 
+async def _keep_session(connection: asyncpg.Connection[asyncpg.Record]) -> None:
+    return None
+
+
 class PostgresBackend:
     """A pool of connections to one PostgreSQL database (``bot.store.Backend``)."""
 
@@ -116,7 +120,13 @@ class PostgresBackend:
     @classmethod
     async def open(cls, url: str) -> PostgresBackend:
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=_POOL_SIZE)
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=_POOL_SIZE,
+                # The store keeps no session state (no SET, LISTEN or session lock: the
+                # migration's lock ends with its transaction), so a connection going back
+                # to the pool needs no reset round trip; and connections stay open rather
+                # than arm an idle timer at every release.
+                reset=_keep_session, max_inactive_connection_lifetime=0)
         except (OSError, asyncpg.PostgresError) as error:
             raise ConnectionError(
                 f"cannot reach the PostgreSQL database of DATABASE_URL: {error}") from error
@@ -138,6 +148,9 @@ class PostgresBackend:
     async def write(self, work: Work[Result]) -> Result:
         async with self._pool.acquire() as connection, connection.transaction():
             return await work(PostgresTransaction(connection))
+
+    async def write_one(self, sql: str, parameters: Sequence[Any] = ()) -> int:
+        return await self.read(lambda tx: tx.execute(sql, parameters))
 
     async def schema_version(self) -> int:
         async with self._pool.acquire() as connection:

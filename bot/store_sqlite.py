@@ -177,6 +177,10 @@ class SqliteBackend:
     async def write(self, work: Work[Result]) -> Result:
         return await self._call(_transaction, work)
 
+    async def write_one(self, sql: str, parameters: Sequence[Any] = ()) -> int:
+        # (The connection commits each statement by itself outside BEGIN: autocommit.)
+        return await self.read(lambda tx: tx.execute(sql, parameters))
+
     async def schema_version(self) -> int:
         return await self.read(_version_of)
 
