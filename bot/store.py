@@ -64,14 +64,12 @@ Work = Callable[[Transaction], Coroutine[Any, Any, Result]]
 class Backend(Protocol):
     """A database: reads, transactions, its schema version."""
 
-    async def read(self, work: Work[Result]) -> Result: ...
+    async def read(self, work: Work[Result]) -> Result:
+        """``work`` outside a transaction, where each statement commits by itself (so a
+        write of one statement needs no BEGIN and COMMIT round trips: ``Store._write_one``)."""
 
     async def write(self, work: Work[Result]) -> Result:
         """``work`` as one transaction: all of it is written, or none."""
-
-    async def write_one(self, sql: str, parameters: Sequence[Any] = ()) -> int:
-        """One statement, atomic by itself (so without a transaction's BEGIN and COMMIT
-        round trips); the number of rows it changed."""
 
     async def schema_version(self) -> int: ...
 
@@ -160,7 +158,8 @@ _GAME_FIELDS = {"status", "lobby", "seats", "state", "chronicle", "board_message
 _NO_LIMIT = 2 ** 62
 
 
-def _marks(count: int) -> str:
+def parameter_marks(count: int) -> str:
+    """``?, ?, ...``: the marks of ``count`` parameters in the store's SQL."""
     return ", ".join("?" for _ in range(count))
 
 
@@ -184,12 +183,13 @@ async def _add_record(tx: Transaction, record: RecordRows | None) -> None:
         raise ValueError("a record's columns do not match the records tables")
     added = await tx.execute(
         f"INSERT INTO records ({', '.join(_RECORD_COLUMNS)}) "
-        f"VALUES ({_marks(len(_RECORD_COLUMNS))}) ON CONFLICT (game_id) DO NOTHING",
+        f"VALUES ({parameter_marks(len(_RECORD_COLUMNS))}) "
+        "ON CONFLICT (game_id) DO NOTHING",
         [_column_value(record.game[name]) for name in _RECORD_COLUMNS])
     if added:
         await tx.execute_many(
             f"INSERT INTO record_seats ({', '.join(_SEAT_COLUMNS)}) "
-            f"VALUES ({_marks(len(_SEAT_COLUMNS))})",
+            f"VALUES ({parameter_marks(len(_SEAT_COLUMNS))})",
             [[_column_value(seat[name]) for name in _SEAT_COLUMNS] for seat in record.seats])
 
 
@@ -212,7 +212,8 @@ async def _read_records(tx: Transaction, where: str, parameters: Sequence[Any],
         part = ids[chunk:chunk + 500]
         for values in await tx.rows(
                 f"SELECT {', '.join(_SEAT_COLUMNS)} FROM record_seats "
-                f"WHERE game_id IN ({_marks(len(part))}) ORDER BY game_id, seat", part):
+                f"WHERE game_id IN ({parameter_marks(len(part))}) ORDER BY game_id, seat",
+                part):
             seats.setdefault(values[0], []).append(dict(zip(_SEAT_COLUMNS, values,
                                                             strict=True)))
     return [RecordRows(dict(zip(_RECORD_COLUMNS, game, strict=True)),
@@ -259,6 +260,10 @@ class Store:
     async def schema_version(self) -> int:
         return await self._backend.schema_version()
 
+    async def _write_one(self, sql: str, parameters: Sequence[Any] = ()) -> None:
+        """One statement, atomic by itself, written outside a transaction."""
+        await self._backend.read(lambda tx: tx.execute(sql, parameters))
+
     # --- reads ----------------------------------------------------------------------
 
     async def _games(self, where: str, parameters: Sequence[Any] = ()) -> list[GameRow]:
@@ -295,7 +300,8 @@ class Store:
     async def get_many(self, game_ids: Sequence[int]) -> list[GameRow]:
         if not game_ids:
             return []
-        return await self._games(f"id IN ({_marks(len(game_ids))})", tuple(game_ids))
+        return await self._games(f"id IN ({parameter_marks(len(game_ids))})",
+                                 tuple(game_ids))
 
     async def server_settings(self, guild_id: int) -> bytes | None:
         row = await self._backend.read(lambda tx: tx.one(
@@ -305,7 +311,7 @@ class Store:
     # --- writes ---------------------------------------------------------------------
 
     async def save_server_settings(self, guild_id: int, settings: bytes) -> None:
-        await self._backend.write_one(
+        await self._write_one(
             "INSERT INTO servers (guild_id, settings) VALUES (?, ?) "
             "ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
             (guild_id, settings))
@@ -385,7 +391,7 @@ class Store:
 
     async def start_attempt(self, game_id: int, seq: int) -> None:
         """Note that a post is about to be sent (before sending it)."""
-        await self._backend.write_one(
+        await self._write_one(
             "UPDATE outbox SET attempts = attempts + 1 WHERE game_id = ? AND seq = ?",
             (game_id, seq))
 
@@ -398,11 +404,11 @@ class Store:
         now = time.time()
         if columns and version is None:
             raise ValueError("a game's columns are written at a version")
-        remove = (f"DELETE FROM outbox WHERE game_id = ? AND seq IN ({_marks(len(seqs))})",
-                  (game_id, *seqs))
+        remove = ("DELETE FROM outbox WHERE game_id = ? "
+                  f"AND seq IN ({parameter_marks(len(seqs))})", (game_id, *seqs))
         if version is None and record is None:  # the common case: one statement
             if seqs:
-                await self._backend.write_one(*remove)
+                await self._write_one(*remove)
             return
 
         async def finish(tx: Transaction) -> None:

@@ -32,7 +32,7 @@ from functools import cache
 from typing import Any, Literal
 
 from bot.schema import MIGRATIONS, TABLES
-from bot.store import Backend, Store, Transaction
+from bot.store import Backend, Store, Transaction, parameter_marks
 from bot.store_postgres import PostgresBackend
 
 DEFAULT_CHUNK_ROWS = 1_000
@@ -171,7 +171,7 @@ async def _require_empty(tx: Transaction) -> None:
 async def _copy_table(reader: _SourceReader, tx: Transaction, table: Table,
                       chunk_rows: int) -> TableCopy:
     insert = (f"INSERT INTO {table.name} ({table.column_list}) "
-              f"VALUES ({', '.join('?' for _ in table.columns)})")
+              f"VALUES ({parameter_marks(len(table.columns))})")
     checksum = hashlib.sha256()
     count = 0
     async for chunk in _chunks(reader.rows, table, chunk_rows):
@@ -202,7 +202,7 @@ def _chunk_query(table: Table, after: tuple[Any, ...] | None,
     where = ""
     parameters: list[Any] = []
     if after is not None:
-        where = f"WHERE ({key}) > ({', '.join('?' for _ in after)}) "
+        where = f"WHERE ({key}) > ({parameter_marks(len(after))}) "
         parameters = list(after)
     return (f"SELECT {table.column_list} FROM {table.name} {where}ORDER BY {key} LIMIT ?",
             [*parameters, limit])

@@ -149,9 +149,6 @@ class PostgresBackend:
         async with self._pool.acquire() as connection, connection.transaction():
             return await work(PostgresTransaction(connection))
 
-    async def write_one(self, sql: str, parameters: Sequence[Any] = ()) -> int:
-        return await self.read(lambda tx: tx.execute(sql, parameters))
-
     async def schema_version(self) -> int:
         async with self._pool.acquire() as connection:
             return await _version(connection)

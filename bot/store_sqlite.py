@@ -112,28 +112,24 @@ def _connect(path: str) -> sqlite3.Connection:
     return db
 
 
-def _schema_version(db: sqlite3.Connection) -> int:
-    with closing(db.execute("PRAGMA user_version")) as cursor:
-        return int(cursor.fetchone()[0])
-
-
 def _migrate(db: sqlite3.Connection) -> None:
-    version = _schema_version(db)
+    version = _read(db, _version_of)
     if version > len(MIGRATIONS):
         raise RuntimeError(
             f"the database is at schema version {version}, newer than this bot "
             f"({len(MIGRATIONS)}): upgrade the bot"
         )
     for number in range(version + 1, len(MIGRATIONS) + 1):
-        db.execute("BEGIN IMMEDIATE").close()
-        try:
-            for statement in MIGRATIONS[number - 1].sql("sqlite"):
-                db.execute(statement).close()
-            db.execute(f"PRAGMA user_version={number}").close()
-        except BaseException:
-            db.execute("ROLLBACK").close()
-            raise
-        db.execute("COMMIT").close()
+        _transaction(db, _migration_step(number))
+
+
+def _migration_step(number: int) -> Work[None]:
+    """Migration ``number`` and the version it brings, as one transaction's work."""
+    async def step(tx: Transaction) -> None:
+        for statement in MIGRATIONS[number - 1].sql("sqlite"):
+            await tx.execute(statement)
+        await tx.execute(f"PRAGMA user_version={number}")
+    return step
 
 
 class SqliteBackend:
@@ -176,10 +172,6 @@ class SqliteBackend:
 
     async def write(self, work: Work[Result]) -> Result:
         return await self._call(_transaction, work)
-
-    async def write_one(self, sql: str, parameters: Sequence[Any] = ()) -> int:
-        # (The connection commits each statement by itself outside BEGIN: autocommit.)
-        return await self.read(lambda tx: tx.execute(sql, parameters))
 
     async def schema_version(self) -> int:
         return await self.read(_version_of)
