@@ -47,7 +47,8 @@ def main(argv: list[str] | None = None) -> int:
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     try:
-        asyncio.run(_run(make_bot(settings, sync_commands=args.sync), settings.token))
+        bot = make_bot(settings, sync_commands=args.sync, freeze_startup_heap=True)
+        asyncio.run(_run(bot, settings.token))
     except discord.LoginFailure:
         return _fail("Discord rejected DISCORD_TOKEN: copy the bot token again from the "
                      "Developer Portal (Bot > Reset Token)", 1)

@@ -1,0 +1,87 @@
+"""How the bot process keeps its event loop free: pictures are drawn on a small pool of
+threads of their own, and the start-up heap is left out of the cycle collector's full
+collections (``gc.freeze``), so that they pause the loop for less; bots started inside a
+test process leave the collector alone."""
+
+from __future__ import annotations
+
+import gc
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+import simcord
+from bot_harness import Table
+
+import bot.__main__ as cli
+from bot import messages
+from bot.app import KotBot
+from bot.config import Settings
+from bot.render import render_board
+from engine import Roll
+
+
+@pytest.fixture
+def collector_unfrozen() -> Iterator[None]:
+    """Start and end with nothing frozen: frozen objects would outlive the test."""
+    gc.unfreeze()
+    yield
+    gc.unfreeze()
+
+
+@pytest.mark.usefixtures("collector_unfrozen")
+async def test_a_bot_that_freezes_its_start_up_heap_still_plays(tmp_path: Path) -> None:
+    settings = Settings(token="offline", database=tmp_path / "kot.sqlite3")
+    bot = KotBot(settings, sync_commands=True, freeze_startup_heap=True)
+    async with simcord.run(bot) as env:
+        try:
+            assert gc.get_freeze_count() > 10_000  # the modules, the cards, the fonts...
+            guild = env.create_guild()
+            table = Table(env, guild.create_text_channel("kot"),
+                          [guild.add_member(env.create_user(name)) for name in ("ann", "bo")])
+            before = await table.start_game(2)
+            await table.option(Roll)
+            after = await table.game()
+            assert after.status == "playing" and after.state != before.state
+        finally:
+            await bot.service.close()
+
+
+@pytest.mark.usefixtures("collector_unfrozen")
+async def test_bots_in_tests_leave_the_collector_alone(table: Table) -> None:
+    await table.start_game(2)
+    assert gc.get_freeze_count() == 0
+
+
+def test_python_m_bot_freezes_the_start_up_heap(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    started: list[KotBot] = []
+
+    async def run(bot: KotBot, token: str) -> None:
+        started.append(bot)
+        raise discord.LoginFailure("not connecting in a test")
+
+    monkeypatch.setenv("DISCORD_TOKEN", "offline")
+    monkeypatch.setenv("KOT_DATABASE", str(tmp_path / "kot.sqlite3"))
+    monkeypatch.setattr(cli, "_run", run)
+    assert cli.main(["--env-file", str(tmp_path / "none.env")]) == 1
+    assert [bot.freeze_startup_heap for bot in started] == [True]
+
+
+async def test_boards_are_drawn_on_the_drawing_threads(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    threads: list[str] = []
+
+    def noted(*args: Any) -> bytes:
+        threads.append(threading.current_thread().name)
+        return render_board(*args)
+
+    monkeypatch.setattr(messages, "render_board", noted)
+    await table.start_game(2)
+    await table.option(Roll)
+    assert threads and all(name.startswith("kot-draw") for name in threads)
