@@ -23,6 +23,8 @@ def test_two_processes_play_their_shards_and_one_comes_back_after_a_kill(
     assert (0 < result["restart_python_s"] < result["restart_bot_ready_s"]
             < result["restart_first_answer_s"] <= result["restart_last_answer_s"])
     assert result["restart_from_bot_start_s"] < result["restart_last_answer_s"]
+    assert result["restart_click_p50_ms"] <= result["restart_click_p99_ms"] \
+        <= result["restart_click_max_ms"]
 
 
 def test_the_table_names_every_figure_the_json_has() -> None:
@@ -33,11 +35,12 @@ def test_the_table_names_every_figure_the_json_has() -> None:
               "restart_bot_ready_s": 1.2, "restart_first_answer_s": 1.25,
               "restart_last_answer_s": 1.3,
               "restart_from_bot_start_s": 0.2, "restart_click_p50_ms": 30.0,
-              "restart_click_p99_ms": 40.0}
+              "restart_click_p99_ms": 40.0, "restart_click_max_ms": 45.0}
 
     lines = bench_shards.table(result).splitlines()
 
     assert lines[1].split()[-4:] == ["6", "20.0", "90.0", "95.0"]
+    assert lines[2].split()[-4:] == ["2", "30.0", "40.0", "45.0"]
     assert "think time 0.5-2.5 s: 3.0 clicks/s" in lines[3]
     assert lines[4] == "process 0: 0.4 s CPU (20% of a core)"
     assert ("first answer after 1.25 s, every game answered after 1.30 s (0.20 s from the "

@@ -19,7 +19,10 @@ What is measured (``--store sqlite``, the default: one process)
     burst click: ``--burst`` clicks on different games dispatched in the same instant (the
     interactions are emitted back to back, simcord 3.2.1 internals), each timed from that
     instant until the bot's handler for it has finished. Here the clicks compete for the
-    event loop, the SQLite connection and the render threads, as in a busy server.
+    event loop, the SQLite connection and the drawing threads, as in a busy server. Also
+    reported: the event loop's CPU time per burst click while they were in flight (the
+    bot's and SimCord's, which shares the loop), and the full collections of Python's cycle
+    collector during the bursts (each pauses the loop) with the longest.
 
     restart: the wall time of restarting the bot on a database holding ``--stored`` games in
     progress (reconnect, open and migrate the store, read and decode every game, then a pass
@@ -47,8 +50,9 @@ What is measured (``--store postgres --processes N``: ``tools.bench_shards``)
     again on the same database (its Discord, which lives in its process under SimCord, is
     pickled just before the kill and handed to the new process). Then one button is clicked
     on every game of its share of the stored games, as many at once as it had players, and
-    the time from starting the new process to the last answer is reported (the target is
-    2 s), with the Python start-up and the bot's start on the way.
+    the time from starting the new process to the first and to the last answer is reported
+    (the target is 2 s), with the Python start-up and the bot's start on the way, and each
+    of those clicks' time from its sending to its answer (p50, p99, max).
 
 Clicks are chosen among the buttons the game's live board offers (a question answered from a
 menu, or privately, is answered by whichever of its buttons is there). A table comes first;
@@ -61,6 +65,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import random
 import statistics
@@ -104,6 +109,30 @@ class RenderClock:
                     self.cpu_s += spent
                     self.renders += 1
         return timed
+
+
+class CollectorPauses:
+    """The pauses of full collections (the oldest generation) of Python's cycle collector
+    while installed: each stops every thread, the event loop's included."""
+
+    def __init__(self) -> None:
+        self.pauses_ms: list[float] = []
+        self._started = 0.0
+
+    def __enter__(self) -> CollectorPauses:
+        gc.callbacks.append(self._note)
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        gc.callbacks.remove(self._note)
+
+    def _note(self, phase: str, info: dict[str, int]) -> None:
+        if info["generation"] != 2:
+            return
+        if phase == "start":
+            self._started = time.perf_counter()
+        else:
+            self.pauses_ms.append((time.perf_counter() - self._started) * 1000)
 
 
 async def store_games(database: Path, count: int, seed: int) -> None:
@@ -163,8 +192,10 @@ async def _run(args: argparse.Namespace, clock: RenderClock) -> dict[str, Any]:
                 process_started, clock.cpu_s, clock.renders = time.process_time(), 0.0, 0
                 while len(bench.clicks) < args.clicks:
                     await bench.click(bench.rng.randrange(args.games))
-                while len(bench.burst_clicks) < args.clicks:
-                    await bench.burst(bench.rng.sample(range(args.games), args.burst), answers)
+                with CollectorPauses() as collector:
+                    while len(bench.burst_clicks) < args.clicks:
+                        await bench.burst(bench.rng.sample(range(args.games), args.burst),
+                                          answers)
                 process_cpu_s = time.process_time() - process_started
                 render_cpu_s, renders = clock.cpu_s, clock.renders
 
@@ -204,6 +235,10 @@ async def _run(args: argparse.Namespace, clock: RenderClock) -> dict[str, Any]:
         "burst_clicks": len(bench.burst_clicks),
         "burst_click_p50_ms": round(statistics.median(bench.burst_clicks), 2),
         "burst_click_p99_ms": round(percentile(bench.burst_clicks, 0.99), 2),
+        "burst_loop_cpu_ms_per_click": round(
+            1000 * bench.burst_loop_cpu_s / len(bench.burst_clicks), 2),
+        "burst_full_collections": len(collector.pauses_ms),
+        "burst_full_collection_max_ms": round(max(collector.pauses_ms, default=0.0), 1),
         "redraw_click_p99_ms": round(percentile(redraws, 0.99), 2),
         "renders": renders,
         "render_cpu_ms_mean": round(1000 * render_cpu_s / max(1, renders), 2),
@@ -289,6 +324,9 @@ def _table(result: dict[str, Any]) -> str:
     ]
     lines = [f"{'':28} {'count':>6} {'p50 ms':>8} {'p99 ms':>8}"]
     lines += [f"{name:28} {count:>6} {p50:>8.1f} {p99:>8.1f}" for name, count, p50, p99 in rows]
+    lines.append(f"burst: the event loop's CPU {result['burst_loop_cpu_ms_per_click']:.1f} ms "
+                 f"a click; {result['burst_full_collections']} full collections of Python's "
+                 f"cycle collector, the longest {result['burst_full_collection_max_ms']:.1f} ms")
     lines.append(f"rendering: {result['render_cpu_share']:.1%} of the process's CPU time "
                  f"({result['renders']} boards, {result['render_cpu_ms_mean']:.1f} ms CPU each)")
     lines.append(f"restart with {result['stored_games']} games: {result['restart_s']:.3f} s")

@@ -378,6 +378,7 @@ def _figures(loads: list[dict[str, Any]], restart: dict[str, Any], *, processes:
         "restart_from_bot_start_s": round(restart["last_answer"] - restart["bot_started"], 3),
         "restart_click_p50_ms": round(statistics.median(restart["clicks"]), 2),
         "restart_click_p99_ms": round(percentile(restart["clicks"], 0.99), 2),
+        "restart_click_max_ms": round(max(restart["clicks"]), 2),
     }
 
 
@@ -387,7 +388,8 @@ def table(result: dict[str, Any]) -> str:
              f"{result['clicks']:>6} {result['click_p50_ms']:>8.1f} "
              f"{result['click_p99_ms']:>8.1f} {result['click_max_ms']:>8.1f}",
              f"{'clicks after the restart':34} {result['restart_games']:>6} "
-             f"{result['restart_click_p50_ms']:>8.1f} {result['restart_click_p99_ms']:>8.1f}"]
+             f"{result['restart_click_p50_ms']:>8.1f} {result['restart_click_p99_ms']:>8.1f} "
+             f"{result['restart_click_max_ms']:>8.1f}"]
     low, high = result["think_s"]
     lines.append(f"{result['processes']} processes, {result['stored_games']} stored games, "
                  f"think time {low}-{high} s: {result['clicks_per_s']} clicks/s "
