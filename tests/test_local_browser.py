@@ -46,6 +46,14 @@ IMAGES_LOADED = "() => Array.from(document.images).every(i => i.complete && i.na
 MY_ROLL = r"@You [^\n]*: keep dice and roll again \(2 rolls left\)"
 
 
+def _hear_ctrl_c() -> None:
+    """In the child, before the table starts: SIGINT back to its default. A suite started in
+    the background of a non-interactive shell (``cmd &``) ignores SIGINT, its children
+    inherit that, and Python keeps an inherited "ignore": the table would never hear the
+    test's Ctrl-C."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class LocalTable:
     """``python -m bot --local`` running in a child process."""
 
@@ -55,7 +63,7 @@ class LocalTable:
             [sys.executable, "-m", "bot", "--local", "--no-browser", "--port", "0",
              "--database", str(database), *args],
             cwd=ROOT, env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            text=True)
+            text=True, preexec_fn=_hear_ctrl_c)
         self.output: list[str] = []
         self.url = self._address()
 
