@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     try:
-        bot = make_bot(settings, sync_commands=args.sync, freeze_startup_heap=True)
+        bot = make_bot(settings, sync_commands=args.sync, tune_collector=True)
         asyncio.run(_run(bot, settings.token))
     except discord.LoginFailure:
         return _fail("Discord rejected DISCORD_TOKEN: copy the bot token again from the "

@@ -49,7 +49,7 @@ def bench_bot(store: Path | str, **settings: Any) -> KotBot:
     where = {"database_url": store} if isinstance(store, str) else {"database": store}
     return make_bot(Settings(token="bench", turn_timeout=0, reaction_timeout=0,
                              lobby_minutes=0, **where, **settings), sync_commands=True,
-                    freeze_startup_heap=True)
+                    tune_collector=True)
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """How the bot process keeps its event loop free: pictures are drawn on a small pool of
 threads of their own, and the start-up heap is left out of the cycle collector's full
-collections (``gc.freeze``), so that they pause the loop for less; bots started inside a
-test process leave the collector alone."""
+collections (``gc.freeze``) and the youngest generation is collected less often, so that
+the collector pauses the loop for less; bots started inside a test process leave the
+collector alone."""
 
 from __future__ import annotations
 
@@ -26,19 +27,23 @@ from engine import Roll
 
 @pytest.fixture
 def collector_unfrozen() -> Iterator[None]:
-    """Start and end with nothing frozen: frozen objects would outlive the test."""
+    """Start and end with nothing frozen (frozen objects would outlive the test) and the
+    collector's thresholds as they were."""
+    thresholds = gc.get_threshold()
     gc.unfreeze()
     yield
     gc.unfreeze()
+    gc.set_threshold(*thresholds)
 
 
 @pytest.mark.usefixtures("collector_unfrozen")
-async def test_a_bot_that_freezes_its_start_up_heap_still_plays(tmp_path: Path) -> None:
+async def test_a_bot_that_tunes_the_collector_still_plays(tmp_path: Path) -> None:
     settings = Settings(token="offline", database=tmp_path / "kot.sqlite3")
-    bot = KotBot(settings, sync_commands=True, freeze_startup_heap=True)
+    bot = KotBot(settings, sync_commands=True, tune_collector=True)
     async with simcord.run(bot) as env:
         try:
             assert gc.get_freeze_count() > 10_000  # the modules, the cards, the fonts...
+            assert gc.get_threshold()[0] == 2000  # the youngest generation, less often
             guild = env.create_guild()
             table = Table(env, guild.create_text_channel("kot"),
                           [guild.add_member(env.create_user(name)) for name in ("ann", "bo")])
@@ -52,11 +57,13 @@ async def test_a_bot_that_freezes_its_start_up_heap_still_plays(tmp_path: Path) 
 
 @pytest.mark.usefixtures("collector_unfrozen")
 async def test_bots_in_tests_leave_the_collector_alone(table: Table) -> None:
+    thresholds = gc.get_threshold()
     await table.start_game(2)
     assert gc.get_freeze_count() == 0
+    assert gc.get_threshold() == thresholds
 
 
-def test_python_m_bot_freezes_the_start_up_heap(
+def test_python_m_bot_tunes_the_collector(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     started: list[KotBot] = []
@@ -69,7 +76,7 @@ def test_python_m_bot_freezes_the_start_up_heap(
     monkeypatch.setenv("KOT_DATABASE", str(tmp_path / "kot.sqlite3"))
     monkeypatch.setattr(cli, "_run", run)
     assert cli.main(["--env-file", str(tmp_path / "none.env")]) == 1
-    assert [bot.freeze_startup_heap for bot in started] == [True]
+    assert [bot.tune_collector for bot in started] == [True]
 
 
 async def test_boards_are_drawn_on_the_drawing_threads(
