@@ -45,7 +45,7 @@ def bench_bot(store: Path | str, **settings: Any) -> KotBot:
     real time has passed (30 s for a reaction), and then every timer up to it fires at
     once: a dozen autopilot turns in one settle, which outlasts SimCord's 5 s window and
     aborts the run ("did not settle while advancing time"). Clicks are what is measured.
-    Its start-up heap is frozen, as ``python -m bot`` does."""
+    Its cycle collector is tuned as ``python -m bot`` tunes it (``tune_collector``)."""
     where = {"database_url": store} if isinstance(store, str) else {"database": store}
     return make_bot(Settings(token="bench", turn_timeout=0, reaction_timeout=0,
                              lobby_minutes=0, **where, **settings), sync_commands=True,
