@@ -174,19 +174,27 @@ class Bench:
         return self.env.backend.get_message(self.places[number].channel_id,
                                             game.board_message_id)
 
-    async def click(self, number: int) -> None:
-        """One click at this table as a SimCord user action, timed until the bot is idle
-        (a finished game's table opens a new game instead)."""
+    async def _chosen(self, number: int) -> tuple[Any, int, str] | None:
+        """The live board at this table and a plausible click on it (the player's user id
+        and the button's custom id); None when the game is over (counted) or its board
+        offers no button."""
         game = await self.game(number)
         if game is None:
             self.games_finished += 1
-            await self.open_game(number)
-            return
+            return None
         stored = self.board(number, game)
         picked = self.pick(game, stored)
-        if picked is None:
+        return None if picked is None else (stored, *picked)
+
+    async def click(self, number: int) -> None:
+        """One click at this table as a SimCord user action, timed until the bot is idle
+        (a finished game's table opens a new game instead)."""
+        chosen = await self._chosen(number)
+        if chosen is None:
+            if await self.game(number) is None:
+                await self.open_game(number)
             return
-        user_id, custom_id = picked
+        stored, user_id, custom_id = chosen
         board = ResponseMessage(self.env, stored)
         started = time.perf_counter()
         await self.members[user_id].click(board, custom_id=custom_id)
@@ -196,15 +204,10 @@ class Bench:
         """The INTERACTION_CREATE of a plausible click at this table, not sent yet, with
         its custom id; None when the game is over (counted) or its board offers no
         button."""
-        game = await self.game(number)
-        if game is None:
-            self.games_finished += 1
+        chosen = await self._chosen(number)
+        if chosen is None:
             return None
-        stored = self.board(number, game)
-        picked = self.pick(game, stored)
-        if picked is None:
-            return None
-        user_id, custom_id = picked
+        stored, user_id, custom_id = chosen
         backend: Any = self.env.backend
         place = self.places[number]
         record, payload = base_payload(
@@ -292,13 +295,12 @@ class Answers:
         never reads: they only grow, and every full collection of Python's cycle collector
         walks them, pausing the bot's loop longer as the run goes on."""
         assert self.env is not None, "Answers.install first"
-        backend: Any = self.env.backend
+        backend = self.env.backend
         while True:
             work: Any = self.env._work
             work.callbacks = [record for record in work.callbacks
                               if record.handle is not None and not record.handle.cancelled()]
-            backend.http_requests.clear()
-            backend.transcript.clear()
+            forget_logs(backend)
             await asyncio.sleep(_SWEEP_SECONDS)
 
     @contextlib.asynccontextmanager
@@ -311,6 +313,13 @@ class Answers:
             sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
+
+
+def forget_logs(backend: Any) -> None:
+    """Empty SimCord's logs of every HTTP request and gateway event (simcord 3.2.1
+    internals), which the benches never read."""
+    backend.http_requests.clear()
+    backend.transcript.clear()
 
 
 def _index(options: tuple[Any, ...], kind: type) -> int:

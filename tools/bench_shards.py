@@ -42,7 +42,15 @@ import simcord
 
 from bot.app import KotBot
 from bot.config import Shards
-from tools.bench_players import Answers, Bench, Place, bench_bot, percentile, redraws
+from tools.bench_players import (
+    Answers,
+    Bench,
+    Place,
+    bench_bot,
+    forget_logs,
+    percentile,
+    redraws,
+)
 
 # A guild of the bench holds this many games (one a channel).
 GAMES_PER_GUILD = 100
@@ -220,8 +228,7 @@ def _keep_world(env: simcord.Env, bench: Bench, path: Path) -> None:
     logs of requests) and where its games are."""
     backend: Any = env.backend
     listeners, backend.subscribers = backend.subscribers, []
-    backend.transcript.clear()
-    backend.http_requests.clear()
+    forget_logs(backend)
     try:
         with path.open("wb") as file:
             pickle.dump(World(backend, bench.places), file)
