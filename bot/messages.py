@@ -452,7 +452,7 @@ def game_length(seconds: float) -> str:
 # The threads that draw pictures. Drawing holds the GIL except while zlib compresses the PNG,
 # so threads beyond the cores only take the GIL from the event loop: with Python's default
 # pool (six threads here), ten boards drawn at once kept every click of a burst waiting
-# (bench p50 about 95 ms against 65 with two threads on this 2-core machine).
+# (see docs/bot.md, "Keeping the event loop free").
 _DRAWERS = ThreadPoolExecutor(max(1, min(4, os.cpu_count() or 1)),
                               thread_name_prefix="kot-draw")
 
