@@ -20,13 +20,15 @@ RUN pip install /tmp/src && rm -rf /tmp/src
 
 # The user the bot runs as, and its working folder /data: the SQLite file (KOT_DATABASE,
 # kot.sqlite3 by default) is kept there when DATABASE_URL is unset.
-RUN useradd --create-home --uid 10001 kot && mkdir /data && chown kot:kot /data
+RUN groupadd --gid 10001 kot && useradd --create-home --uid 10001 --gid kot kot \
+    && mkdir /data && chown kot:kot /data
 
 # The copy command (python -m tools.copy_store), to move a SQLite file into PostgreSQL; the
 # other tools need the dev extras and stay out.
 COPY tools/__init__.py tools/copy_store.py /app/tools/
 
-USER kot
+# By number: a host or orchestrator that checks for a non-root user reads no names.
+USER 10001:10001
 WORKDIR /data
 ENV PYTHONPATH=/app \
     KOT_HEALTH_FILE=/tmp/kot-health
