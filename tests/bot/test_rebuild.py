@@ -68,6 +68,8 @@ async def test_an_unreadable_state_is_rebuilt_from_the_log_and_plays_on(
     await table.click("h0")
     before = await table.game()
     assert before.state is not None and before.state.seq == 2
+    # The chronicle knows the move the players saw: the whole log reaches it.
+    assert json.loads(_stored(database, before.id, "chronicle"))["state_seq"] == 2
     set_columns(database, before.id, state=DAMAGED_STATE)
 
     with caplog.at_level(logging.WARNING, logger="bot.saved_games"):
