@@ -272,6 +272,10 @@ class Chronicle(msgspec.Struct, frozen=True, omit_defaults=True):
     ended_at: float = 0.0
     # The players' standing orders (a seat with none has no entry).
     orders: tuple[StandingOrder, ...] = ()
+    # The seq of the engine state this chronicle was last saved with (``bot.saved_games``
+    # stamps it): how far the players saw the game go, which a state rebuilt from the action
+    # log must reach. 0: not known (saved before it was kept, or not started).
+    state_seq: int = 0
 
     def order_of(self, seat: int) -> StandingOrder:
         return next((o for o in self.orders if o.seat == seat), StandingOrder(seat))

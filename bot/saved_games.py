@@ -13,9 +13,10 @@ from the cache so that the next read takes the stored one. ``retried_if_stale`` 
 request once more on that stored game.
 
 A stored state that cannot be decoded (a deploy changed its shape without an upgrade, a
-damaged file) is rebuilt by replaying the game's action log from its setup; only a game that
-can be neither read nor rebuilt is marked broken. Any other exception is a bug: it is raised
-as is, and the game stays as it was stored.
+damaged file) is rebuilt by replaying the game's action log from its setup, provided that the
+rebuilt state reaches what the players already saw (the chronicle is stamped with the seq of
+every state it is saved with); only a game that can be neither read nor rebuilt is marked
+broken. Any other exception is a bug: it is raised as is, and the game stays as it was stored.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from bot.model import (
     ServerSettings,
     StaleGame,
 )
-from bot.publish import Effect
+from bot.publish import CloseBoard, Effect
 from bot.records import (
     GameRecord,
     cards_bought,
@@ -148,6 +149,34 @@ class _SavedSetup(msgspec.Struct):
 
 
 _saved_setup_decoder = msgspec.json.Decoder(_SavedSetup)
+
+
+class _SavedProgress(msgspec.Struct):
+    """The part of a stored state (of any schema so far) that says how far its game had got."""
+
+    seq: int = 0
+
+
+_saved_progress_decoder = msgspec.json.Decoder(_SavedProgress)
+
+
+def _seq_of(encoded_state: str) -> int:
+    """The seq of a state as any engine so far encoded it; 0 when it tells none (empty, as
+    in effects stored before they kept it, or damaged)."""
+    try:
+        return _saved_progress_decoder.decode(encoded_state).seq
+    except msgspec.DecodeError:
+        return 0
+
+
+def _stamped(game: Game) -> Game:
+    """The game with its chronicle stamped with its state's seq, for a write of the chronicle:
+    the chronicle then tells how far the players saw the game go even if the state and the
+    action log are lost."""
+    if game.state is None or game.chronicle.state_seq == game.state.seq:
+        return game
+    return replace(game, chronicle=msgspec.structs.replace(game.chronicle,
+                                                           state_seq=game.state.seq))
 
 
 def setup_for(state: GameState) -> GameSetup:
@@ -280,6 +309,8 @@ class SavedGames:
     async def finish_effects(self, game: Game, seqs: list[int], *fields: GameField) -> Game:
         """Effects carried out, and the fields of the game they changed (the live message,
         the clock), in one transaction. Call it holding the game's lock."""
+        if "chronicle" in fields:
+            game = _stamped(game)
         record = await self._record_if_finished(game) if "status" in fields else None
         if not fields:
             await self._store.finish_effects(game.id, seqs, record=record)
@@ -370,11 +401,13 @@ class SavedGames:
 
     async def _rebuild(self, row: GameRow, game: Game, unreadable: Exception) -> Game:
         """Replay the game's action log from its setup, save the result and say so (in the
-        log and on the board). Raises CorruptState when the log cannot rebuild it."""
+        log and on the board). Raises CorruptState when the log cannot rebuild it, or only
+        to a point behind what the players already saw."""
         assert row.state is not None
         try:
             setup = game.setup or _setup_from_raw_state(row.state)
             state, moves = await self._replay_log(row.id, setup)
+            await self._check_reaches_shown(state, game)
         except DECODE_ERRORS as error:
             raise CorruptState(f"{unreadable}, and it cannot be rebuilt: {error}") from error
         moves_text = "1 move" if moves == 1 else f"{moves} moves"
@@ -396,6 +429,27 @@ class SavedGames:
         if state.seq != last_seq:
             raise CorruptState(f"its action log replays to move {state.seq}, not {last_seq}")
         return state, len(moves)
+
+    async def _check_reaches_shown(self, state: GameState, game: Game) -> None:
+        """Raises CorruptState when ``state``, rebuilt from the log, is behind what the
+        players already saw (the log was lost in whole or in part): a game never goes back
+        silently. What the store tells apart from the state and the log: the move its
+        chronicle was last saved with, and of a closed board's state still to show; the turns
+        of its knock-outs, of a timeout counted, of a board still to close."""
+        chronicle = game.chronicle
+        shown_seq = chronicle.state_seq
+        shown_turn = max([chronicle.timed_out_turn, *(e.turn for e in chronicle.eliminations)])
+        for entry in await self.outbox(game.id):
+            if isinstance(entry.effect, CloseBoard):
+                shown_turn = max(shown_turn, entry.effect.turn)
+                shown_seq = max(shown_seq, _seq_of(entry.effect.end_state))
+        if state.seq < shown_seq:
+            raise CorruptState(f"its action log replays to move {state.seq}, but move "
+                               f"{shown_seq} was shown")
+        turn = 0 if state.turn is None else state.turn.number
+        if turn < shown_turn:
+            raise CorruptState(f"its action log replays to turn {turn}, but turn {shown_turn} "
+                               "was shown")
 
     async def _broken(self, row: GameRow, reason: str) -> BrokenGame:
         if row.status in ACTIVE_STATUSES:
@@ -449,6 +503,8 @@ class SavedGames:
         one transaction (call it holding the game's lock)."""
         if not fields and not effects:
             return self._remember(game)  # nothing to write: no empty transaction
+        if "chronicle" in fields:
+            game = _stamped(game)
         record = await self._record_if_finished(game) if "status" in fields else None
         async with self._versioned(game.id) as version:
             await self._store.update_game(game.id, version=version,
@@ -460,6 +516,7 @@ class SavedGames:
                              effects: tuple[Effect, ...]) -> Game:
         """Log accepted actions with the game they produced and the effects that show them,
         in one transaction."""
+        game = _stamped(game)
         state = game.playing_state()
         status: Status = game.status
         record = await self._record_if_finished(game, actions)

@@ -1,5 +1,6 @@
 """No game lost to a deploy: a stored state that cannot be decoded is rebuilt from the game's
-action log; games stored by older versions load and play; only real decode failures count."""
+action log, never to a point behind what the players saw; games stored by older versions load
+and play; only real decode failures count."""
 
 from __future__ import annotations
 
@@ -12,16 +13,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bot_harness import Table, bot_of, make_bot
+from bot_harness import Table, bot_of, make_bot, private_reply, service
 
 import bot.saved_games as saved_games
 from bot.model import Game, Refused
+from bot.publish import CloseBoard
 from bot.saved_games import REBUILT_NOTE
 from bot.service import GameService
 from bot.store import MIGRATIONS, Store
 from engine import Roll, decode_state
 
 FIXTURE = Path(__file__).parent / "fixtures" / "schema1_game.json"
+# A stored state that no longer even parses.
+DAMAGED_STATE = b'{"schema": 2, "oops'
 
 
 async def restart(table: Table, database: Path) -> None:
@@ -64,7 +68,9 @@ async def test_an_unreadable_state_is_rebuilt_from_the_log_and_plays_on(
     await table.click("h0")
     before = await table.game()
     assert before.state is not None and before.state.seq == 2
-    set_columns(database, before.id, state=b'{"schema": 2, "oops')
+    # The chronicle knows the move the players saw: the whole log reaches it.
+    assert json.loads(_stored(database, before.id, "chronicle"))["state_seq"] == 2
+    set_columns(database, before.id, state=DAMAGED_STATE)
 
     with caplog.at_level(logging.WARNING, logger="bot.saved_games"):
         await restart(table, database)
@@ -85,12 +91,102 @@ async def test_an_unreadable_state_is_rebuilt_from_the_log_and_plays_on(
     assert "rebuilt" not in caplog.text
 
 
+async def test_a_game_whose_state_and_log_are_both_lost_is_broken_not_restarted(
+    table: Table, database: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    await table.start_game(players=2)
+    before = await play_into_turn(table, 2)
+    assert before.state is not None
+    board = table.message(before.board_message_id or 0)
+    set_columns(database, before.id, state=DAMAGED_STATE)
+    lose_actions(database, before.id, after_seq=0)
+
+    with caplog.at_level(logging.ERROR):
+        await restart(table, database)
+
+    # Not "rebuilt from its 0 moves" at turn 1: stopped, and the channel told in plain words.
+    notice = table.channel.last_message
+    assert notice is not None and f"game #{before.id}" in notice.content
+    assert "cannot be loaded" in notice.content and "was shown" not in notice.content
+    assert f"move {before.state.seq} was shown" in caplog.text
+    assert _stored(database, before.id, "status") == "broken"
+    assert _stored(database, before.id, "state") == DAMAGED_STATE  # the data is kept
+    asked = table.player(before.seats[0])
+    result = await asked.click(board, custom_id=board_button(before))
+    assert private_reply(result) is not None and "cannot be read" in (private_reply(result) or "")
+
+
+async def test_a_log_that_lost_its_last_moves_leaves_the_game_broken(
+    table: Table, database: Path
+) -> None:
+    await table.start_game(players=2)
+    before = await play_into_turn(table, 2)
+    assert before.state is not None and before.state.seq >= 2
+    set_columns(database, before.id, state=DAMAGED_STATE)
+    lose_actions(database, before.id, after_seq=1)  # the moves the players saw after the first
+
+    await restart(table, database)
+
+    notice = table.channel.last_message
+    assert notice is not None and "cannot be loaded" in notice.content
+    assert _stored(database, before.id, "status") == "broken"
+    with sqlite3.connect(database) as db:  # what was left of the log is kept too
+        assert db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?",
+                          (before.id,)).fetchone()[0] == 1
+
+
+async def test_a_game_saved_before_its_chronicle_kept_the_move_is_judged_by_its_outbox(
+    table: Table, database: Path
+) -> None:
+    game = await table.start_game(players=2)
+    # Discord refuses every edit: when the timer ends turn 1, its board stays in the outbox,
+    # still to close.
+    table.env.inject_error("PATCH", "/channels/*/messages/*", times=None, status=403,
+                           code=50013, message="Missing Permissions")
+    await table.env.advance_time(301)
+    before = await table.game()
+    assert before.state is not None and before.state.turn is not None
+    assert before.state.turn.number == 2 and before.id == game.id
+    queued = await service(table.env).games.outbox(before.id)
+    assert any(isinstance(entry.effect, CloseBoard) for entry in queued)
+    chronicle = json.loads(_stored(database, before.id, "chronicle"))
+    chronicle.pop("state_seq", None)  # as saved before the chronicle kept it
+    set_columns(database, before.id, state=DAMAGED_STATE,
+                chronicle=json.dumps(chronicle).encode())
+    lose_actions(database, before.id, after_seq=0)
+
+    await restart(table, database)
+
+    notice = table.channel.last_message
+    assert notice is not None and "cannot be loaded" in notice.content
+    assert _stored(database, before.id, "status") == "broken"
+
+
+async def test_a_chronicle_from_before_the_move_was_kept_still_knows_its_turns(
+    database: Path,
+) -> None:
+    game = await stored_game(database, moves=0)
+    # As stored before the chronicle kept the move: turn 3's time had run out.
+    chronicle = json.loads(_stored(database, game.id, "chronicle"))
+    chronicle.pop("state_seq", None)
+    chronicle["timed_out_turn"] = 3
+    set_columns(database, game.id, state=DAMAGED_STATE, chronicle=json.dumps(chronicle).encode())
+
+    service = GameService(await Store.open(database))
+    try:
+        loaded, broken = await service.games.load_active()
+        assert not loaded and [b.game_id for b in broken] == [game.id]
+        assert "turn 3 was shown" in broken[0].reason
+    finally:
+        await service.close()
+
+
 async def test_a_game_from_before_the_setup_column_is_rebuilt_from_its_raw_state(
     database: Path,
 ) -> None:
     game = await stored_game(database, moves=1)
     # As a row written before migration 2 whose state no longer validates (but parses).
-    raw = json.loads(_stored_state(database, game.id))
+    raw = json.loads(_stored(database, game.id, "state"))
     raw["rng"] = "not a number"
     set_columns(database, game.id, state=json.dumps(raw).encode(), setup=None)
 
@@ -215,14 +311,38 @@ async def test_a_first_bot_game_whose_state_is_unreadable_is_rebuilt_from_its_ol
     assert REBUILT_NOTE.format(moves=f"{len(fixture['actions'])} moves") in game.chronicle.log
 
 
+async def play_into_turn(table: Table, number: int) -> Game:
+    """The table's game, played (each question answered with its first button) until turn
+    ``number`` has started."""
+    for _click in range(30):
+        game = await table.game()
+        turn = game.playing_state().turn
+        if turn is not None and turn.number >= number:
+            return game
+        await table.click("o0")
+    raise AssertionError(f"turn {number} not reached in 30 clicks")
+
+
+def lose_actions(database: Path, game_id: int, *, after_seq: int) -> None:
+    """The game's logged actions after ``after_seq`` are lost (a restored backup, a bad
+    migration)."""
+    with sqlite3.connect(database) as db:
+        db.execute("DELETE FROM actions WHERE game_id = ? AND seq > ?", (game_id, after_seq))
+
+
+def board_button(game: Game) -> str:
+    """The custom id of the first button of the game's first pending question."""
+    decision = game.playing_state().pending[0]
+    return f"kot:g:{game.id}:{decision.id}:o0"
+
+
 async def _nothing_to_show(game_id: int) -> None:
     """Games driven through the service alone have no channel to show them in."""
 
 
-def _stored_state(database: Path, game_id: int) -> bytes:
+def _stored(database: Path, game_id: int, column: str) -> Any:
     with sqlite3.connect(database) as db:
-        state: bytes = db.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()[0]
-    return state
+        return db.execute(f"SELECT {column} FROM games WHERE id = ?", (game_id,)).fetchone()[0]
 
 
 def test_the_fixture_is_a_schema_1_game() -> None:
