@@ -140,7 +140,8 @@ def test_mistakes_in_event_checks_are_scenario_errors(tmp_path: Path) -> None:
         'expect.happened = [{ event = "loss_prevented", card = "Jetz" }]\n')
     assert "names no event" in error('expect.happened = [{ seat = "A" }]\n')
     assert "expect: unknown key 'hapened'" in error('expect.hapened = []\n')
-    assert error("expect.dice_rolled = 1\n").startswith("12 (step 1): expect: unknown key")
+    assert error("expect.dice_rolled = 1\n").startswith(
+        "15: step 1: expect: unknown key 'dice_rolled'")
 
 
 def test_narration_checks_still_work(tmp_path: Path) -> None:
@@ -193,3 +194,54 @@ def test_the_docs_list_every_event_and_its_fields() -> None:
         listed[kind.strip("`")] = [f.strip(" `") for f in fields.split(",") if f.strip(" —")]
     assert listed == {kind: [f.name for f in msgspec.structs.fields(cls)]
                       for kind, cls in EVENT_KINDS.items()}
+
+
+# --- a misspelt key is an error, at every level --------------------------------------------
+
+
+def test_a_misspelt_top_level_key_fails_with_its_line_and_a_close_match(tmp_path: Path) -> None:
+    header = HEADER.replace('title = "runner checks"\n',
+                            'title = "runner checks"\ntwo_player_varient = false\n')
+    assert run_text(tmp_path, "", header) == [
+        "2: top level: unknown key 'two_player_varient'; did you mean 'two_player_variant'? ("
+        "allowed here: title, source, game, edition, two_player_variant, "
+        "last_standing_at_once, seed, setup_error, deal, monster, setup, step)"]
+    misspelt_table = HEADER.replace("[setup]", "[setp]")
+    assert run_text(tmp_path, "", misspelt_table)[0].startswith(
+        "7: top level: unknown key 'setp'; did you mean 'setup'? (allowed here: ")
+
+
+def test_a_misspelt_nested_key_fails_with_its_line(tmp_path: Path) -> None:
+    def error(header: str, expect: str = "") -> str:
+        failures = run_text(tmp_path, expect, header)
+        assert len(failures) == 1, failures
+        return failures[0]
+
+    assert error(HEADER.replace('city = "Big B"', 'citi = "Big B"')).startswith(
+        "8: setup: unknown key 'citi'; did you mean 'city'? (allowed here: city, bay, ")
+    assert error(HEADER.replace("energy = 3", "energi = 3")).startswith(
+        "4: monster 1: unknown key 'energi'; did you mean 'energy'? (allowed here: name, ")
+    assert error(HEADER, "expect.monster.A = { vp = 1, vpp = 1 }\n").startswith(
+        "15: step 1: expect.monster.A: unknown key 'vpp'; did you mean 'vp'? ("
+        "allowed here: hearts, vp, ")
+    assert error(HEADER, "expect.happend = []\n").startswith(
+        "15: step 1: expect: unknown key 'happend'; did you mean 'happened'? (allowed here: ")
+    # A later step is checked before anything runs: an earlier failure cannot hide it.
+    later = HEADER + 'expect.monster.A = { vp = 99 }\n[[step]]\nby = "A"\nrefuse = "x"\n'
+    assert error(later).startswith(
+        "18: step 2: unknown key 'refuse'; did you mean 'refused'? (allowed here: dice, by, ")
+    assert error(HEADER + "[step.expect]\nturm = \"A\"\n").startswith(
+        "16: step 1: expect: unknown key 'turm'; did you mean 'turn'? (allowed here: ")
+    assert error(HEADER + "[deal]\nmixing = \"new\"\n").startswith(
+        "16: deal: unknown key 'mixing'; did you mean 'mix'? (allowed here: mix, picked)")
+
+
+def test_values_of_the_wrong_kind_and_lone_keys_are_errors(tmp_path: Path) -> None:
+    assert run_text(tmp_path, 'expect.events = "A gains"\n') == [
+        "15: step 1: expect.events: expected a list of text, got 'A gains'"]
+    assert run_text(tmp_path, "expect.monster.A = { alive = 1 }\n") == [
+        "15: step 1: expect.monster.A.alive: expected true or false, got 1"]
+    assert run_text(tmp_path, "", HEADER.replace('do = "stop"\n', "")) == [
+        "13: step 1: 'by' needs 'do' beside it"]
+    assert run_text(tmp_path, "", HEADER.replace('name = "A"\n', "")) == [
+        "2: monster 1: 'name' is missing"]

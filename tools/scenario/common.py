@@ -3,6 +3,7 @@ faces and cards."""
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable
 from typing import Any
 
@@ -34,3 +35,9 @@ def card_key(name: str, where: str) -> str:
         raise ScenarioError(f"{where}: unknown card {name!r}")
     return info.key
 
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """"; did you mean 'happened'?" when a known word is close to ``word``, else ""."""
+    close = difflib.get_close_matches(word, list(known), n=1)
+    return f"; did you mean {close[0]!r}?" if close else ""

@@ -11,7 +11,7 @@ from typing import Any, get_args
 import msgspec
 
 from engine.events import Event
-from tools.scenario.common import ScenarioError, card_key, faces
+from tools.scenario.common import ScenarioError, card_key, did_you_mean, faces
 
 # expect.happened = [{ event = "damaged", seat = "Cyber Kitty", amount = 3 }] checks the events
 # of the step's action by kind (the event's tag in engine/events.py) and by the fields listed;
@@ -149,7 +149,8 @@ def _event_specs(raw: Any, names: list[str], where: str) -> list[_EventSpec]:
         cls = EVENT_KINDS.get(kind)
         if cls is None:
             raise ScenarioError(f"{where}: unknown event {kind!r} "
-                                f"(events are: {', '.join(EVENT_KINDS)})")
+                                f"(events are: {', '.join(EVENT_KINDS)})"
+                                f"{did_you_mean(kind, EVENT_KINDS)}")
         types = {info.name: info.type for info in msgspec.structs.fields(cls)}
         wanted = {}
         for name, value in entry.items():
@@ -157,7 +158,8 @@ def _event_specs(raw: Any, names: list[str], where: str) -> list[_EventSpec]:
                 continue
             if name not in types:
                 raise ScenarioError(f"{where}: event {kind!r} has no field {name!r} "
-                                    f"(its fields are: {', '.join(types) or 'none'})")
+                                    f"(its fields are: {', '.join(types) or 'none'})"
+                                    f"{did_you_mean(name, types)}")
             wanted[name] = _event_value(name, value, types[name], names,
                                         f"{where}: {kind}.{name}")
         specs.append(_EventSpec(kind, wanted, _toml(entry)))

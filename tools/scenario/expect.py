@@ -40,10 +40,8 @@ def check_state(state: GameState, log: list[str], expect: dict[str, Any],
             elif key == "tokens":
                 actual = {c.key: c.tokens for c in monster.cards if c.tokens}
                 wanted = {card_key(k, "expect tokens"): v for k, v in wanted.items()}
-            elif hasattr(monster, key):
+            else:   # hearts, vp, energy, poison, shrink, alive (the file's shape is checked)
                 actual = getattr(monster, key)
-            else:
-                raise ScenarioError(f"expect.monster.{name}: unknown field {key!r}")
             compare(f"{name}.{key}", wanted, actual)
     for place in ("city", "bay"):
         if place in expect:
@@ -55,13 +53,13 @@ def check_state(state: GameState, log: list[str], expect: dict[str, Any],
         compare("over", expect["over"], state.over)
     if "winners" in expect:
         compare("winners", expect["winners"], [names[s] for s in state.winners])
-    turn = state.turn
-    if "dice" in expect and turn is not None:
-        compare("dice", list(expect["dice"]), list(turn.dice))
-    if "rolls_left" in expect and turn is not None:
-        compare("rolls_left", expect["rolls_left"], turn.rolls_left)
-    if "turn" in expect and turn is not None:
-        compare("turn", expect["turn"], names[turn.seat])
+    turn = state.turn   # None only before the first turn: every turn check then fails
+    if "dice" in expect:
+        compare("dice", list(expect["dice"]), None if turn is None else list(turn.dice))
+    if "rolls_left" in expect:
+        compare("rolls_left", expect["rolls_left"], None if turn is None else turn.rolls_left)
+    if "turn" in expect:
+        compare("turn", expect["turn"], None if turn is None else names[turn.seat])
     if "face_up" in expect:
         compare("face_up", [card_key(k, "face_up") for k in expect["face_up"]],
                 [c.key for c in state.face_up])

@@ -24,6 +24,7 @@ from tools.scenario.build import Builder
 from tools.scenario.common import ScenarioError, StepFailure, faces
 from tools.scenario.events import check_events
 from tools.scenario.expect import check_state
+from tools.scenario.schema import check_shape
 
 
 @dataclass
@@ -51,6 +52,7 @@ def run_file(path: Path) -> Result:
     result = Result(path, data.get("title", path.stem))
     lines = _step_lines(text)
     try:
+        check_shape(data, text, path)
         builder = Builder(data)
         refused = _setup_refusal(builder, data.get("setup_error"))
         if refused is not None:
@@ -62,9 +64,6 @@ def run_file(path: Path) -> Result:
         answered: list[int] = []  # the decision ids answered so far, in order
         for number, step in enumerate(data.get("step", [])):
             where = f"{path}:{lines[number] if number < len(lines) else '?'} (step {number + 1})"
-            _known_keys(step, _STEP_KEYS, f"{where}: [[step]]")
-            if "expect" in step:
-                _known_keys(step["expect"], _EXPECT_KEYS, f"{where}: expect")
             if "dice" in step:
                 state = replace(state, forced_dice=(*state.forced_dice,
                                                     *faces(step["dice"], where)))
@@ -145,12 +144,7 @@ def _refusal_problem(step: dict[str, Any], refusal: IllegalAction | None,
 
 
 _REFUSAL_CODES = ("illegal_move", "stale_decision", "not_your_decision", "game_over")
-_STEP_KEYS = ("dice", "by", "do", "decision", "error", "refused", "expect")
-_EXPECT_KEYS = (
-    "monster", "city", "bay", "bay_open", "over", "winners", "turn", "dice", "rolls_left",
-    "face_up", "deck_size", "deck_top", "discard", "asks", "choices",
-    "happened", "happened_in_order", "not_happened", "events", "no_events",
-)
+
 
 
 def _setup_refusal(builder: Builder, wanted: Any) -> str | None:
@@ -164,15 +158,6 @@ def _setup_refusal(builder: Builder, wanted: Any) -> str | None:
         return "" if str(wanted) in str(refusal) else (
             f"setup refused with {str(refusal)!r}, not {wanted!r}")
     return f"the setup was accepted, not refused with {wanted!r}"
-
-
-def _known_keys(table: Any, known: tuple[str, ...], where: str) -> None:
-    """A misspelt key would otherwise check nothing and pass."""
-    if not isinstance(table, dict):
-        raise ScenarioError(f"{where}: expected a table, got {table!r}")
-    for key in table:
-        if key not in known:
-            raise ScenarioError(f"{where}: unknown key {key!r} (known: {', '.join(known)})")
 
 
 def _narrate_all(state: GameState, events: list[Event]) -> list[str]:
