@@ -180,7 +180,7 @@ def test_refusals_are_checked_by_code_and_a_stale_answer_can_be_sent(tmp_path: P
     assert run_text(tmp_path, 'refused = "stale_decision"\n', answer) == [
         "15 (step 2): expected a refusal, but the action was accepted"]
     assert run_text(tmp_path, 'refused = "later"\n', answer) == [
-        "15 (step 2): refused must be one of illegal_move, stale_decision, "
+        "15 (step 2): refused must be true or one of illegal_move, stale_decision, "
         "not_your_decision, game_over"]
 
 
@@ -245,3 +245,55 @@ def test_values_of_the_wrong_kind_and_lone_keys_are_errors(tmp_path: Path) -> No
         "13: step 1: 'by' needs 'do' beside it"]
     assert run_text(tmp_path, "", HEADER.replace('name = "A"\n', "")) == [
         "2: monster 1: 'name' is missing"]
+
+
+# --- a card use the card does not offer is handed to the engine, which must refuse it ------
+
+# A owns Jets and Wings (not in Tokyo, so neither has a use now); Big B owns Camouflage.
+CARDS_HEADER = HEADER.replace('energy = 3\n', 'energy = 3\ncards = ["Jets", "Wings"]\n').replace(
+    'name = "Big B"\n', 'name = "Big B"\ncards = ["Camouflage"]\n')
+
+
+def test_an_offered_use_is_not_needed_when_a_refusal_is_expected(tmp_path: Path) -> None:
+    # Big B is asked to yield: A's Wings is not Big B's, and Camouflage is no answer there.
+    yield_question = CARDS_HEADER + '[[step]]\nby = "Big B"\n'
+    assert run_text(tmp_path, 'do = "choose use Wings"\nrefused = "illegal_move"\n'
+                    'error = "not one of the choices"\nexpect.asks = ["Big B yield"]\n',
+                    yield_question) == []
+    assert run_text(tmp_path, 'do = "choose use Camouflage"\nrefused = true\n',
+                    yield_question) == []
+    # A's own Jets is not a dice tool: at A's roll question the engine refuses its use.
+    roll_question = CARDS_HEADER.replace('do = "stop"\n', 'do = "choose use Jets"\n')
+    assert run_text(tmp_path, 'error = "roll the dice or stop rolling"\n', roll_question) == []
+    # Nor does Jets give a roll (and A has rolls left).
+    roll_with = CARDS_HEADER.replace('do = "stop"\n', 'do = "roll with Jets"\n')
+    assert run_text(tmp_path, 'error = "roll normally"\n', roll_with) == []
+
+
+def test_an_unoffered_use_fails_when_no_refusal_is_expected(tmp_path: Path) -> None:
+    """The runner names the choices offered; with a refusal expected, the engine's refusal is
+    checked, so a wrong expectation of it fails."""
+    yield_question = CARDS_HEADER + '[[step]]\nby = "Big B"\ndo = "choose use Wings"\n'
+    assert run_text(tmp_path, "", yield_question) == [
+        "17 (step 2): no choice 'use wings' in ['Stay', 'Yield']"]
+    assert run_text(tmp_path, 'error = "no rolls left"\n', yield_question) == [
+        "17 (step 2): refused with 'that is not one of the choices', not 'no rolls left'"]
+    assert run_text(tmp_path, 'refused = "stale_decision"\n', yield_question) == [
+        "17 (step 2): refused as illegal_move (that is not one of the choices), "
+        "not stale_decision"]
+    nowhere = (CARDS_HEADER + '[[step]]\nby = "Big B"\ndo = "choose use Energy Drink"\n'
+               'refused = true\n')
+    assert run_text(tmp_path, "", nowhere) == [
+        "17 (step 2): no energy_drink in play to use (a refused use names a card a monster "
+        "owns or a face-up card)"]
+
+
+def test_a_buy_of_any_slot_is_handed_to_the_engine(tmp_path: Path) -> None:
+    buy = HEADER + '[[step]]\nby = "Big B"\ndo = "yield"\n[[step]]\nby = "A"\n'
+    assert run_text(tmp_path, 'do = "buy slot 4"\nrefused = "illegal_move"\n', buy) == []
+    assert run_text(tmp_path, 'do = "buy slot 1"\nexpect.discard = ["Heal"]\n'
+                    'expect.happened = [{ event = "card_bought", seat = "A", card = "Heal" }]\n',
+                    buy) == []
+    assert run_text(tmp_path, 'do = "buy Frenzy"\n', buy) == [
+        "18 (step 3): frenzy is not face up (to check a refused buy, name its slot: "
+        "buy slot 4)"]

@@ -3,6 +3,8 @@ actions for the question they answer."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.actions import (
     Action,
     Buy,
@@ -33,9 +35,46 @@ from engine.state import Decision, GameState
 from tools.scenario.common import ScenarioError, StepFailure, card_key, faces
 
 
-def parse_action(state: GameState, seat: int, text: str, where: str) -> Action:
-    """"roll", "roll keep 1 2", "keep 1 3", "stop", "stay", "yield", "buy Jets", "sweep",
-    "end", "timeout", "choose <choice>" (see docs/scenarios.md)."""
+@dataclass(frozen=True)
+class _Asked:
+    """The question a step answers, and whether the step expects the engine to refuse the
+    answer: an answer the question does not offer is then built all the same and handed to
+    the engine, so that the refusal checked is the engine's."""
+
+    state: GameState
+    decision: Decision
+    where: str
+    refusal_expected: bool
+
+    def unoffered(self, wanted: str) -> StepFailure:
+        return StepFailure(f"{self.where}: no {wanted} in "
+                           f"{options_text(self.state, self.decision)}")
+
+    def card_in_play(self, key: str, seat: int | None = None) -> int:
+        """For an answer the question does not offer, the uid of a card with the power
+        ``key``: ``seat``'s own (the asked monster's by default) first, then any monster's in
+        seat order, then a face-up one."""
+        owner = self.decision.seat if seat is None else seat
+        state = self.state
+        seats = [owner] if seat is not None else [owner, *range(len(state.monsters))]
+        for holder in seats:
+            for card in state.monsters[holder].cards:
+                if effective_key(state, card) == key:
+                    return card.uid
+        if seat is None:
+            for card in state.face_up:
+                if card.key == key:
+                    return card.uid
+        held = "" if seat is None else f" of {state.monsters[seat].name}"
+        raise ScenarioError(f"{self.where}: no {key}{held} in play to use (a refused use names "
+                            "a card a monster owns or a face-up card)")
+
+
+def parse_action(state: GameState, seat: int, text: str, where: str, *,
+                 refusal_expected: bool = False) -> Action:
+    """"roll", "roll keep 1 2", "keep 1 3", "stop", "stay", "yield", "buy Jets",
+    "buy slot 4", "sweep", "end", "timeout", "choose <choice>" (see docs/scenarios.md). With
+    ``refusal_expected``, a card the question does not offer is named all the same."""
     mine = [d for d in state.pending if d.seat == seat]
     if not mine and not state.pending:
         if not state.over:
@@ -43,21 +82,23 @@ def parse_action(state: GameState, seat: int, text: str, where: str) -> Action:
         # After the end, answer the last question asked: the engine must refuse.
         last = Decision(id=state.next_decision - 1, seat=seat, kind="roll", options=(),
                         default=StopRolling(decision=state.next_decision - 1))
-        return _parse_answer(state, last, text, where)
+        return _parse_answer(_Asked(state, last, where, refusal_expected), text)
     # A monster that is not asked answers the first question anyway: the engine must refuse.
-    return _parse_answer(state, mine[0] if mine else state.pending[0], text, where)
+    asked = mine[0] if mine else state.pending[0]
+    return _parse_answer(_Asked(state, asked, where, refusal_expected), text)
 
 
-def _parse_answer(state: GameState, decision: Decision, text: str, where: str) -> Action:
+def _parse_answer(asked: _Asked, text: str) -> Action:
+    state, where = asked.state, asked.where
     words = text.split()
     verb, rest = words[0].lower(), words[1:]
-    did = decision.id
+    did = asked.decision.id
     if verb == "roll":
         card = None
         if "with" in rest:
             # "roll with Energy Drink": the card that gives the roll once no rolls are left.
             at = rest.index("with")
-            card = _roll_card(state, decision, card_key(" ".join(rest[at + 1:]), where), where)
+            card = _roll_card(asked, card_key(" ".join(rest[at + 1:]), where))
             rest = rest[:at]
         if rest[:1] == ["keep"]:
             return Roll(decision=did, keep=tuple(int(n) - 1 for n in rest[1:]), card=card)
@@ -74,30 +115,37 @@ def _parse_answer(state: GameState, decision: Decision, text: str, where: str) -
     }
     if verb in simple:
         return simple[verb]
+    if verb == "buy" and len(rest) == 2 and rest[0] == "slot":
+        # Any slot, from 1, handed to the engine as it is (to check that it refuses one).
+        return Buy(decision=did, slot=int(rest[1]) - 1)
     if verb == "buy":
         key = card_key(" ".join(rest), where)
         for slot, shown in enumerate(state.face_up):
             if shown.key == key:
                 return Buy(decision=did, slot=slot)
-        raise StepFailure(f"{where}: {key} is not face up")
+        raise StepFailure(f"{where}: {key} is not face up (to check a refused buy, name its "
+                          f"slot: buy slot {len(state.face_up) + 1})")
     if verb == "choose":
-        return Choose(decision=did, choice=_choice(state, decision, rest, where))
+        return Choose(decision=did, choice=_choice(asked, rest))
     raise ScenarioError(f"{where}: unknown action {text!r}")
 
 
-def _roll_card(state: GameState, decision: Decision, key: str, where: str) -> int:
+def _roll_card(asked: _Asked, key: str) -> int:
     """The uid of the card (by its power) that a Roll option of the question names."""
-    for option in decision.options:
+    for option in asked.decision.options:
         if (isinstance(option, Roll) and option.card is not None
-                and _key_of_uid(state, option.card) == key):
+                and _key_of_uid(asked.state, option.card) == key):
             return option.card
-    raise StepFailure(f"{where}: no roll with {key} in {options_text(state, decision)}")
+    if asked.refusal_expected:
+        return asked.card_in_play(key)
+    raise asked.unoffered(f"roll with {key}")
 
 
-def _choice(state: GameState, decision: Decision, words: list[str], where: str) -> Choice:
+def _choice(asked: _Asked, words: list[str]) -> Choice:
     """Readable choices: "take", "pass", "use Wings", "die 3", "copy Jets", "buy Heal",
     "tokens 1 0", "sell Jets"; for the buying and heart-dice cards: "buy Jets from Gigazaur",
     "buy top", "leave", "heal Gigazaur 2", "amount 3"."""
+    state, decision, where = asked.state, asked.decision, asked.where
     kind, rest = words[0].lower(), words[1:]
     if kind == "take":
         return TakeLoss()
@@ -113,10 +161,10 @@ def _choice(state: GameState, decision: Decision, words: list[str], where: str) 
     if kind == "buy" and rest[-2:] == ["from", "discard"]:
         # (Scavenger.) A card of the discard pile.
         discarded = PickDiscarded(key=card_key(" ".join(rest[:-2]), where))
-        if not any(isinstance(o, Choose) and o.choice == discarded for o in decision.options):
-            raise StepFailure(f"{where}: no choice 'buy {discarded.key} from discard' in"
-                               f" {options_text(state, decision)}")
-        return discarded
+        if asked.refusal_expected or any(isinstance(o, Choose) and o.choice == discarded
+                                         for o in decision.options):
+            return discarded
+        raise asked.unoffered(f"choice 'buy {discarded.key} from discard'")
     if kind == "buy" and "from" in rest:
         split = rest.index("from")
         key = card_key(" ".join(rest[:split]), where)
@@ -127,8 +175,9 @@ def _choice(state: GameState, decision: Decision, words: list[str], where: str) 
             found = find_card(state, option.choice.uid)
             if found is not None and found[0] == owner and found[1].key == key:
                 return option.choice
-        raise StepFailure(f"{where}: no choice 'buy {key} from {state.monsters[owner].name}'"
-                           f" in {options_text(state, decision)}")
+        if asked.refusal_expected:
+            return PickCard(uid=asked.card_in_play(key, owner))
+        raise asked.unoffered(f"choice 'buy {key} from {state.monsters[owner].name}'")
     if kind == "die":
         return PickDie(die=int(rest[0]) - 1)
     if kind == "tokens":
@@ -141,7 +190,9 @@ def _choice(state: GameState, decision: Decision, words: list[str], where: str) 
                 found = find_card(state, option.choice.uid)
                 if found is not None and found[1].key == key:
                     return option.choice
-        raise StepFailure(f"{where}: no choice 'sell {key}' in {options_text(state, decision)}")
+        if asked.refusal_expected:
+            return PickCard(uid=asked.card_in_play(key))
+        raise asked.unoffered(f"choice 'sell {key}'")
     if kind == "set":
         return SetDie(die=int(rest[0]) - 1, face=faces(rest[1:2], where)[0])
     if kind == "face":
@@ -150,7 +201,8 @@ def _choice(state: GameState, decision: Decision, words: list[str], where: str) 
             if (isinstance(option, Choose) and isinstance(option.choice, SetDie)
                     and option.choice.face == face):
                 return option.choice
-        raise StepFailure(f"{where}: no choice 'face {face}' in {options_text(state, decision)}")
+        # Without the die the card chose, "set DIE FACE" names a face refused.
+        raise asked.unoffered(f"choice 'face {face}' (to name a die too: set 1 {face})")
     if kind in ("use", "copy", "buy"):
         key = card_key(" ".join(rest), where)
         wanted = UseCard if kind == "use" else PickCard
@@ -159,7 +211,9 @@ def _choice(state: GameState, decision: Decision, words: list[str], where: str) 
                 continue
             if _key_of_uid(state, option.choice.uid) == key:
                 return option.choice
-        raise StepFailure(f"{where}: no choice '{kind} {key}' in {options_text(state, decision)}")
+        if asked.refusal_expected:
+            return wanted(uid=asked.card_in_play(key))
+        raise asked.unoffered(f"choice '{kind} {key}'")
     raise ScenarioError(f"{where}: unknown choice {' '.join(words)!r}")
 
 

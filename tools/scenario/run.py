@@ -69,7 +69,8 @@ def run_file(path: Path) -> Result:
                                                     *faces(step["dice"], where)))
             if "do" in step:
                 seat = builder.seat(step["by"], where)
-                action = parse_action(state, seat, step["do"], where)
+                action = parse_action(state, seat, step["do"], where,
+                                      refusal_expected="error" in step or "refused" in step)
                 if "decision" in step:
                     action = replace(action, decision=_decision_id(step["decision"], answered,
                                                                    where))
@@ -128,13 +129,15 @@ def _refusal_problem(step: dict[str, Any], refusal: IllegalAction | None,
     """What is wrong with how the action was taken, against the step's ``error`` (words of
     the refusal) and ``refused`` (its code)."""
     wanted_code, wanted_text = step.get("refused"), step.get("error")
-    if wanted_code is not None and wanted_code not in _REFUSAL_CODES:
-        raise ScenarioError(f"{where}: refused must be one of {', '.join(_REFUSAL_CODES)}")
+    if wanted_code is True:   # refused = true: any refusal
+        wanted_code = None
+    elif wanted_code is not None and wanted_code not in _REFUSAL_CODES:
+        raise ScenarioError(f"{where}: refused must be true or one of "
+                            f"{', '.join(_REFUSAL_CODES)}")
+    expected = "refused" in step or wanted_text is not None
     if refusal is None:
-        if wanted_code is None and wanted_text is None:
-            return None
-        return f"{where}: expected a refusal, but the action was accepted"
-    if wanted_code is None and wanted_text is None:
+        return f"{where}: expected a refusal, but the action was accepted" if expected else None
+    if not expected:
         return f"{where}: the action was refused: {refusal}"
     if wanted_code is not None and refusal.code != wanted_code:
         return f"{where}: refused as {refusal.code} ({refusal}), not {wanted_code}"
