@@ -297,3 +297,56 @@ def test_a_buy_of_any_slot_is_handed_to_the_engine(tmp_path: Path) -> None:
     assert run_text(tmp_path, 'do = "buy Frenzy"\n', buy) == [
         "18 (step 3): frenzy is not face up (to check a refused buy, name its slot: "
         "buy slot 4)"]
+
+
+# --- the deck dealt: Origins' cards mixed in, and the count of every card --------------------
+
+DEALT = (
+    'title = "a dealt deck"\n'
+    '[deal]\nmix = "new"\n'
+    '[[monster]]\nname = "A"\n[[monster]]\nname = "B"\n'
+    '[setup]\ndice = ["1", "2", "3", "1", "2", "3"]\n'
+    "[[step]]\n"
+)
+
+
+def test_deck_counts_check_every_card_of_the_game(tmp_path: Path) -> None:
+    assert run_text(tmp_path, 'expect.deck_counts = { Scavenger = 1, "Extra Head" = 2, '
+                    'Jets = 1 }\nexpect.deck_size = 77\n', DEALT) == []
+    assert run_text(tmp_path, 'expect.deck_counts = { Scavenger = 2, "Extra Head" = 2, '
+                    "Jets = 0 }\n", DEALT) == [
+        "10 (step 1): deck_counts: scavenger: expected 2, got 1",
+        "10 (step 1): deck_counts: jets: expected 0, got 1"]
+    # Exact: every card not listed is a failure (the other 77 cards of this deck here).
+    exact = run_text(tmp_path, "expect.deck_counts = { Scavenger = 1, Jets = 1 }\n"
+                     "expect.deck_counts_exact = true\n", DEALT)
+    assert len(exact) == 78 - 2
+    assert "10 (step 1): deck_counts: electric_armor: not listed (deck_counts_exact), got 1" \
+        in exact
+    # Without [deal], the game holds the scenario's own cards: face up, deck, owned.
+    assert run_text(tmp_path, 'expect.deck_counts = { Heal = 1, Frenzy = 1, Wings = 0 }\n'
+                    "expect.deck_counts_exact = false\n") == []
+    assert run_text(tmp_path, "expect.deck_counts_exact = true\n") == [
+        "15: step 1: expect: 'deck_counts_exact' needs 'deck_counts' beside it"]
+
+
+def test_each_mix_deals_as_the_engine_does(tmp_path: Path) -> None:
+    def dealt(mix: str, expect: str = "expect.deck_size = 63\n") -> list[str]:
+        return run_text(tmp_path, expect, DEALT.replace('mix = "new"\n', mix))
+
+    assert dealt('mix = "none"\n') == []
+    assert dealt('mix = "all"\n', "expect.deck_size = 113\n") == []
+    assert dealt('mix = "pick"\npicked = ["Scavenger"]\n', "expect.deck_size = 64\n") == []
+    assert dealt('mix = "al"\n') == [
+        " deal.mix: unknown mix 'al' (use one of ('none', 'new', 'all', 'pick'))"]
+    # The scenario's cards come from the deck dealt: no Origins card without a mix.
+    assert run_text(tmp_path, "", DEALT.replace('mix = "new"', 'mix = "none"').replace(
+            "[setup]\n", '[setup]\nface_up = ["Scavenger"]\n')) == [
+        " setup.face_up: no scavenger left in the deck dealt (mix 'none'): with [deal], the "
+        "scenario's cards come from it"]
+    # The engine's refusal, as setup_error checks it.
+    refused = DEALT.replace('title = "a dealt deck"\n',
+                            'title = "a dealt deck"\nedition = "2011"\nsetup_error = "Tokyo"\n')
+    assert run_text(tmp_path, "", refused) == [
+        " setup refused with 'the cards new in Origins are played with the 2016 rules', "
+        "not 'Tokyo'"]

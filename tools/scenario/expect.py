@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from engine.core import effective_key
@@ -71,6 +72,9 @@ def check_state(state: GameState, log: list[str], expect: dict[str, Any],
     if "discard" in expect:
         compare("discard", [card_key(k, "expect.discard") for k in expect["discard"]],
                 list(state.discard))
+    if "deck_counts" in expect:
+        problems.extend(_deck_count_problems(state, expect["deck_counts"],
+                                             exact=expect.get("deck_counts_exact", False)))
     if "asks" in expect:
         # A card's question is named by the card ("probe", "mimic"...).
         actual_asks = [f"{names[d.seat]} {d.question or d.kind}" for d in state.pending]
@@ -87,3 +91,30 @@ def check_state(state: GameState, log: list[str], expect: dict[str, Any],
             problems.append(f"no_events: {line!r} happened: {hits}")
     return problems
 
+
+
+def cards_in_game(state: GameState) -> Counter[str]:
+    """How many of each card the game holds: in the deck, face up, in the discard pile and
+    owned by the monsters (eliminated ones too). With [deal], at the start, this is the deck
+    the game dealt; cards then move between these places."""
+    return Counter([*state.deck, *(card.key for card in state.face_up), *state.discard,
+                    *(card.key for monster in state.monsters for card in monster.cards)])
+
+
+def _deck_count_problems(state: GameState, wanted_by_name: dict[str, int], *,
+                         exact: bool) -> list[str]:
+    """``expect.deck_counts``: each card listed is in the game that many times (0: not at
+    all); with ``deck_counts_exact``, no card that is not listed is in the game."""
+    wanted: dict[str, int] = {}
+    for name, count in wanted_by_name.items():
+        key = card_key(name, "expect.deck_counts")
+        if key in wanted:
+            raise ScenarioError(f"expect.deck_counts: {name!r} is listed twice")
+        wanted[key] = count
+    actual = cards_in_game(state)
+    problems = [f"deck_counts: {key}: expected {count}, got {actual[key]}"
+                for key, count in wanted.items() if actual[key] != count]
+    if exact:
+        problems.extend(f"deck_counts: {key}: not listed (deck_counts_exact), got {count}"
+                        for key, count in actual.items() if key not in wanted)
+    return problems

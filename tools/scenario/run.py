@@ -20,7 +20,7 @@ from engine.events import Event
 from engine.rules import apply
 from engine.state import GameState
 from tools.scenario.actions import parse_action
-from tools.scenario.build import Builder
+from tools.scenario.build import Builder, SetupRefused
 from tools.scenario.common import ScenarioError, StepFailure, faces
 from tools.scenario.events import check_events
 from tools.scenario.expect import check_state
@@ -157,7 +157,7 @@ def _setup_refusal(builder: Builder, wanted: Any) -> str | None:
         return None
     try:
         builder.build()
-    except IllegalAction as refusal:
+    except SetupRefused as refusal:
         return "" if str(wanted) in str(refusal) else (
             f"setup refused with {str(refusal)!r}, not {wanted!r}")
     return f"the setup was accepted, not refused with {wanted!r}"
