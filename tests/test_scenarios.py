@@ -8,6 +8,7 @@ import msgspec
 import pytest
 
 from tools.scenario import EVENT_KINDS, collect, main, run_file
+from tools.scenario.schema import DEAL, EXPECT, MONSTER, MONSTER_EXPECT, SCENARIO, SETUP, STEP
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 FILES = collect([str(SCENARIOS)])
@@ -350,3 +351,13 @@ def test_each_mix_deals_as_the_engine_does(tmp_path: Path) -> None:
     assert run_text(tmp_path, "", refused) == [
         " setup refused with 'the cards new in Origins are played with the 2016 rules', "
         "not 'Tokyo'"]
+
+
+def test_the_docs_name_every_key_of_the_format() -> None:
+    """docs/scenarios.md is all testers have: each key the runner accepts is written there."""
+    docs = (SCENARIOS.parent / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    tables = [SCENARIO, MONSTER, SETUP, DEAL, STEP, EXPECT, MONSTER_EXPECT]
+    missing = sorted({key for table in tables for key in table.keys
+                      if not any(written in docs
+                                 for written in (f"`{key}`", f"{key} = ", f"[{key}]"))})
+    assert missing == []

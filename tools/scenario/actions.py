@@ -42,6 +42,7 @@ class _Asked:
     the engine, so that the refusal checked is the engine's."""
 
     state: GameState
+    by: int   # the seat acting (not always the one asked)
     decision: Decision
     where: str
     refusal_expected: bool
@@ -51,15 +52,14 @@ class _Asked:
                            f"{options_text(self.state, self.decision)}")
 
     def card_in_play(self, key: str, seat: int | None = None) -> int:
-        """For an answer the question does not offer, the uid of a card with the power
-        ``key``: ``seat``'s own (the asked monster's by default) first, then any monster's in
-        seat order, then a face-up one."""
-        owner = self.decision.seat if seat is None else seat
+        """For an answer the question does not offer, the uid of a card that is ``key`` or
+        has its power (a Mimic copying it): ``seat``'s only, when given; else the acting
+        monster's own first, then any monster's in seat order, then a face-up one."""
         state = self.state
-        seats = [owner] if seat is not None else [owner, *range(len(state.monsters))]
+        seats = [seat] if seat is not None else [self.by, *range(len(state.monsters))]
         for holder in seats:
             for card in state.monsters[holder].cards:
-                if effective_key(state, card) == key:
+                if key in (card.key, effective_key(state, card)):
                     return card.uid
         if seat is None:
             for card in state.face_up:
@@ -82,10 +82,10 @@ def parse_action(state: GameState, seat: int, text: str, where: str, *,
         # After the end, answer the last question asked: the engine must refuse.
         last = Decision(id=state.next_decision - 1, seat=seat, kind="roll", options=(),
                         default=StopRolling(decision=state.next_decision - 1))
-        return _parse_answer(_Asked(state, last, where, refusal_expected), text)
+        return _parse_answer(_Asked(state, seat, last, where, refusal_expected), text)
     # A monster that is not asked answers the first question anyway: the engine must refuse.
     asked = mine[0] if mine else state.pending[0]
-    return _parse_answer(_Asked(state, asked, where, refusal_expected), text)
+    return _parse_answer(_Asked(state, seat, asked, where, refusal_expected), text)
 
 
 def _parse_answer(asked: _Asked, text: str) -> Action:
