@@ -346,7 +346,7 @@ def test_each_mix_deals_as_the_engine_does(tmp_path: Path) -> None:
         " setup.face_up: no scavenger left in the deck dealt (mix 'none'): with [deal], the "
         "scenario's cards come from it"]
     # The engine's refusal, as setup_error checks it.
-    refused = DEALT.replace('title = "a dealt deck"\n',
+    refused = DEALT.removesuffix("[[step]]\n").replace('title = "a dealt deck"\n',
                             'title = "a dealt deck"\nedition = "2011"\nsetup_error = "Tokyo"\n')
     assert run_text(tmp_path, "", refused) == [
         " setup refused with 'the cards new in Origins are played with the 2016 rules', "
@@ -361,3 +361,12 @@ def test_the_docs_name_every_key_of_the_format() -> None:
                       if not any(written in docs
                                  for written in (f"`{key}`", f"{key} = ", f"[{key}]"))})
     assert missing == []
+
+
+def test_steps_after_a_refused_setup_are_an_error(tmp_path: Path) -> None:
+    """A refused setup plays nothing: steps beside setup_error would check nothing."""
+    refused = HEADER.replace('title = "runner checks"\n',
+                             'title = "runner checks"\ngame = "origins"\nedition = "2011"\n'
+                             'setup_error = "played with the 2016 rules"\n')
+    assert run_text(tmp_path, "", refused) == [
+        "15: top level: 'step' cannot go with 'setup_error' (a refused setup plays no steps)"]

@@ -33,6 +33,8 @@ class Table:
     required: tuple[str, ...] = ()
     # A key that makes sense only beside another: key -> the key it needs.
     needs: dict[str, str] = field(default_factory=dict)
+    # A key that would check nothing beside another: key -> (that key, why).
+    excludes: dict[str, tuple[str, str]] = field(default_factory=dict)
 
 
 _FACES = ListOf(str)
@@ -71,7 +73,7 @@ SCENARIO = Table({
     "title": str, "source": str, "game": str, "edition": str, "two_player_variant": bool,
     "last_standing_at_once": bool, "seed": int, "setup_error": str, "deal": DEAL,
     "monster": ListOf(MONSTER), "setup": SETUP, "step": ListOf(STEP),
-})
+}, excludes={"step": ("setup_error", "a refused setup plays no steps")})
 
 # Where a value sits in the file: keys and list positions from the top, e.g.
 # ("step", 2, "expect", "monster", "Gigazaur", "vp").
@@ -102,6 +104,9 @@ def _check(value: Any, kind: Kind, at: Path_, where: _Locator, path: Path) -> No
         for key, needed in kind.needs.items():
             if key in value and needed not in value:
                 raise fail(f"{key!r} needs {needed!r} beside it", (*at, key))
+        for key, (other, why) in kind.excludes.items():
+            if key in value and other in value:
+                raise fail(f"{key!r} cannot go with {other!r} ({why})", (*at, key))
     elif isinstance(kind, MapOf):
         if not isinstance(value, dict):
             raise fail(f"expected a table, got {value!r}")
