@@ -1,0 +1,5 @@
+import sys
+
+from tools.scenario.run import main
+
+sys.exit(main())
