@@ -226,3 +226,42 @@ def test_the_same_command_starts_again_at_once_on_the_same_port(
     again = local_table(database, port)
     children.append(again)
     assert f"127.0.0.1:{port}/" in again.started
+
+
+# A program whose close never ends, with a process of its own (as the Hard AI's).
+STUCK_CLOSE = """
+import asyncio, multiprocessing, time
+from bot import stopping
+
+async def main():
+    helper = multiprocessing.get_context("spawn").Process(target=time.sleep, args=(60,))
+    helper.start()
+    print("started", helper.pid, flush=True)
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await asyncio.Event().wait()
+
+if __name__ == "__main__":
+    stopping.run(main())
+"""
+
+
+def test_a_second_signal_during_the_close_exits_at_once(tmp_path: Path,
+                                                        children: list[Child]) -> None:
+    script = tmp_path / "stuck.py"
+    script.write_text(STUCK_CLOSE)
+    stuck = Child([sys.executable, str(script)], "started")
+    children.append(stuck)
+    helper = int(stuck.started.split()[1])
+    processes = descendants(stuck.pid)
+    assert helper in processes
+    stuck.process.send_signal(signal.SIGTERM)
+    with pytest.raises(subprocess.TimeoutExpired):
+        stuck.process.wait(timeout=0.5)  # closing, for ever
+    started = time.monotonic()
+    stuck.process.send_signal(signal.SIGTERM)
+    stuck.process.wait(timeout=STOP_SECONDS)
+    assert time.monotonic() - started < STOP_SECONDS
+    assert stuck.process.returncode == 128 + signal.SIGTERM
+    assert not left_running(processes), "its processes are ended with it"
