@@ -9,14 +9,15 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import logging
+import signal
 import sys
 
 import aiohttp
 import discord
 from dotenv import load_dotenv
 
+from bot import stopping
 from bot.app import KotBot, StartupError, make_bot
 from bot.config import Settings, SettingsError
 
@@ -48,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     try:
         bot = make_bot(settings, sync_commands=args.sync, tune_collector=True)
-        asyncio.run(_run(bot, settings.token))
+        heard = stopping.run(_run(bot, settings.token))
     except discord.LoginFailure:
         return _fail("Discord rejected DISCORD_TOKEN: copy the bot token again from the "
                      "Developer Portal (Bot > Reset Token)", 1)
@@ -58,8 +59,10 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(str(error), 1)
     except (aiohttp.ClientError, OSError) as error:
         return _fail(f"cannot reach Discord ({error})", 1)
-    except KeyboardInterrupt:
-        return 0
+    except KeyboardInterrupt:  # Ctrl-C before the event loop listens for it
+        heard = signal.SIGINT
+    if heard is not None:
+        print(f"kot-bot: stopped ({heard.name})", flush=True)
     return 0
 
 

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from dotenv import load_dotenv
 
+from bot import stopping
 from bot.app import KotBot, StartupError
 from bot.config import Settings, SettingsError
 from bot.model import GAME_CHOICES, AiLevel, GameChoice
@@ -258,9 +259,13 @@ def require_preview() -> None:
 
 
 def require_port(port: int) -> None:
+    """The page's port is free: no process listens on it. Bound as the page's server binds
+    (asyncio sets SO_REUSEADDR), so that the connections a stopped table closed, which wait
+    a minute in TIME-WAIT, do not keep the same command from starting again at once."""
     if port == 0:
         return
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind(("127.0.0.1", port))
         except OSError as error:
@@ -352,16 +357,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             open_browser(url)
 
     try:
-        asyncio.run(serve(options, settings, announce))
-    except KeyboardInterrupt:
-        print(f"Stopped. Run the same command again to go on with the game in "
-              f"{options.database}.")
+        # serve() runs until a signal stops it.
+        stopping.run(serve(options, settings, announce))
+    except KeyboardInterrupt:  # Ctrl-C before the event loop listens for it
+        pass
     except (LocalError, StartupError) as error:
         print(f"kot-local: error: {error}", file=sys.stderr)
         return 1
     except OSError as error:  # the port taken meanwhile, a disk error...
         print(f"kot-local: error: {error.strerror or error}", file=sys.stderr)
         return 1
+    print(f"Stopped. Run the same command again to go on with the game in {options.database}.",
+          flush=True)
     return 0
 
 

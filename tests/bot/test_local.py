@@ -34,9 +34,12 @@ def test_impossible_tables_are_refused(options: local.LocalOptions, message: str
         options.check()
 
 
-def test_a_port_in_use_is_refused_in_one_line(tmp_path: Path,
+@pytest.mark.parametrize("reuse_address", [False, True], ids=["plain", "as-a-running-table"])
+def test_a_port_in_use_is_refused_in_one_line(tmp_path: Path, reuse_address: bool,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     with socket.socket() as taken:
+        # (A running table's server sets SO_REUSEADDR, as the port check does.)
+        taken.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, int(reuse_address))
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
