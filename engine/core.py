@@ -314,6 +314,15 @@ class Power:
         (extra damage, more monsters losing hearts). They are queued together."""
         return losses
 
+    def after_smashes(self, ctx: Ctx, seat: int, card: Card, targets: tuple[int, ...],
+                      hit: tuple[int, ...]) -> tuple[Loss, ...]:
+        """The owner's smashes (at least one) have done all they will, the hearts held until a
+        yield answer included. ``targets``: the monsters they were aimed at; ``hit``: those
+        they made lose hearts, in that order (empty when every loss was prevented or
+        cancelled: then, in the 2011 glossary's words, there was no attack). Returns the
+        losses of hearts this causes (queued together)."""
+        return ()
+
     def on_place_taken(self, ctx: Ctx, seat: int, card: Card,
                        newcomer: int) -> tuple[Loss, ...]:
         """The owner yielded its place in Tokyo this turn and ``newcomer`` has just taken it:
@@ -480,7 +489,7 @@ HOOKS = (
     "extra_dice", "extra_rolls", "discount", "max_hearts", "energy_bonus", "healing_bonus",
     "hits_everyone", "prevent_order", "start_of_turn", "extra_roll_available", "end_of_turn",
     "buy_step_available", "on_smash_hit", "added_smashes", "on_dice_resolved",
-    "smash_losses", "on_place_taken", "roll_use_available", "reaction_available",
+    "smash_losses", "after_smashes", "on_place_taken", "roll_use_available", "reaction_available",
     "cancels_loss_on_yield", "on_zero_hearts", "on_card_bought", "on_hearts_lost",
     "on_monster_at_zero", "buy_offers", "spend_heart_dice", "on_tokyo_taken",
     "on_yield_answered", "on_rerolled",

@@ -589,9 +589,21 @@ def _resolve_smashes(ctx: Ctx, step: st.ResolveSmashes) -> None:
     for card, power in changers:
         losses = power.smash_losses(ctx, seat, card, smashes, targets, losses)
     if smashes:
-        ctx.push(st.AskYields(), st.ApplyYields())
+        after: tuple[st.Step, ...] = ()
+        if hooked(s, seat, "after_smashes"):
+            after = (st.AfterSmashes(targets=targets),)
+        ctx.push(st.AskYields(), st.ApplyYields(), *after)
         ctx.set_turn(smashed=())
     queue_losses(ctx, list(losses))
+
+
+def _after_smashes(ctx: Ctx, step: st.AfterSmashes) -> None:
+    """The active monster's cards that act on the damage its smashes actually dealt (the
+    monsters in ``turn.smashed``, after prevention, reactions and the yields)."""
+    seat = ctx.turn.seat
+    hit = ctx.turn.smashed
+    queue_losses(ctx, [loss for card, power in hooked(ctx.s, seat, "after_smashes")
+                       for loss in power.after_smashes(ctx, seat, card, step.targets, hit)])
 
 
 # --- the damage pipeline ----------------------------------------------------------------
@@ -976,6 +988,7 @@ _STEPS: dict[type[Any], Callable[[Ctx, Any], None]] = {
     st.ApplyLosses: _apply_losses,
     st.AskYields: _ask_yields,
     st.ApplyYields: _apply_yields,
+    st.AfterSmashes: _after_smashes,
     st.EnterTokyo: _enter_tokyo_step,
     st.AskBuy: _ask_buy,
     st.EndTurn: _end_turn,
