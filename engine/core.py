@@ -319,8 +319,10 @@ class Power:
         """The owner's smashes (at least one) have done all they will, the hearts held until a
         yield answer included. ``targets``: the monsters they were aimed at; ``hit``: those
         they made lose hearts, in that order (empty when every loss was prevented or
-        cancelled: then, in the 2011 glossary's words, there was no attack). Returns the
-        losses of hearts this causes (queued together)."""
+        cancelled: then, in the 2011 glossary's words, there was no attack). Asked only in a
+        game where an attack that deals no damage is no attack
+        (``Options.counts_only_damaging_attacks``). Returns the losses of hearts this causes
+        (queued together)."""
         return ()
 
     def on_place_taken(self, ctx: Ctx, seat: int, card: Card,

@@ -588,7 +588,8 @@ def _resolve_smashes(ctx: Ctx, step: st.ResolveSmashes) -> None:
         losses = power.smash_losses(ctx, seat, card, smashes, targets, losses)
     if smashes:
         after: tuple[st.Step, ...] = ()
-        if hooked(s, seat, "after_smashes"):
+        if s.options.counts_only_damaging_attacks() and hooked(s, seat, "after_smashes"):
+            # Whether the attack dealt damage is known once it is over (docs/rulings.md 64).
             after = (st.AfterSmashes(targets=targets),)
         ctx.push(st.AskYields(), st.ApplyYields(), *after)
         ctx.set_turn(smashed=())

@@ -6,7 +6,9 @@ loss, not an attack: it may not yield.
 2016: when the owner rolls at least one Smash (added Smashes included). 2011: "when you deal
 damage", so only once its claws have made someone lose hearts: the extra heart of an attacked
 neighbour is part of that attack (and is cancelled with it), and the other neighbours lose
-theirs after the attack, only if it took hearts from anyone (docs/rulings.md 40)."""
+theirs after the attack, only if it took hearts from anyone (docs/rulings.md 40). A 2011 game
+stored before that rule (``Options.attack_needs_damage`` off) played it as 2016 does, on
+the claws rolled."""
 
 from __future__ import annotations
 
@@ -34,7 +36,7 @@ class FireBreathing(Power):
     def smash_losses(self, ctx: Ctx, seat: int, card: Card, smashes: int,
                      targets: tuple[int, ...], losses: tuple[Loss, ...]) -> tuple[Loss, ...]:
         near = neighbours(ctx.s, seat)
-        if ctx.s.options.edition == "2011":
+        if ctx.s.options.counts_only_damaging_attacks():
             # Only the attacked neighbours now: the others wait to see if damage is dealt.
             near = tuple(n for n in near if n in targets)
         if not smashes or not near:
@@ -51,7 +53,7 @@ class FireBreathing(Power):
 
     def after_smashes(self, ctx: Ctx, seat: int, card: Card, targets: tuple[int, ...],
                       hit: tuple[int, ...]) -> tuple[Loss, ...]:
-        if ctx.s.options.edition != "2011" or not hit:
+        if not hit:
             return ()
         # The neighbours the attack was not aimed at (the others had their extra heart with
         # it), as they are now: a neighbour knocked out by the attack is passed over.
