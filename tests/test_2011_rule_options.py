@@ -25,6 +25,7 @@ from engine import (
     encode_state,
     replay,
 )
+from engine.replays import Move, ReplayFile, check, decode_replay, encode_replay
 from engine.rules import advance
 from tools.scenario import _Builder, _parse_action
 
@@ -160,6 +161,24 @@ def test_even_bigger_taken_back_in_a_stored_game_was_no_loss_cards_saw() -> None
     dragon = _seat(old, "Meka Dragon")
     assert old.monsters[dragon].hearts == new.monsters[dragon].hearts == 1
     assert new.monsters[dragon].energy == old.monsters[dragon].energy + 1
+
+
+def test_a_replay_file_written_before_the_rules_replays_as_played(tmp_path: Path) -> None:
+    """A replay file names the stored setup's options; one written before the rules leaves
+    them out, and its final state (schema 5) says the game played them off."""
+    fixture = _fixture("Fire Breathing")
+    options = msgspec.convert(fixture["setup_options"], Options)
+    file = ReplayFile(seed=fixture["seed"], options=options,
+                      monsters=tuple(fixture["monsters"]),
+                      moves=tuple(Move(seat, action) for seat, action in _log(fixture)),
+                      final_state=fixture["state"])
+    read = decode_replay(encode_replay(file))
+    assert read.options.attack_needs_damage is False
+    assert read.options.even_bigger_loss_knocks_out is False
+    assert check(read).final_state == "match"
+    # Read with the rules of new games, the same file would not match its end.
+    assert check(msgspec.structs.replace(read, options=_with_rules(read.options))
+                 ).final_state == "differs"
 
 
 # --- states built by hand: the old rules and the new -------------------------------------
