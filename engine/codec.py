@@ -108,11 +108,22 @@ def _upgrade_4_to_5(state: Json) -> Json:
     return state
 
 
+def _upgrade_5_to_6(state: Json) -> Json:
+    """Schema 5 games played Fire Breathing and Alpha Monster (2011) on the claws rolled, and
+    kept a monster that lost Even Bigger (2011) at 1 heart at least; schema 6 plays rulings 64
+    and 65, and says which rules a game plays."""
+    options = state.setdefault("options", {})
+    options.setdefault("attack_needs_damage", False)
+    options.setdefault("even_bigger_loss_knocks_out", False)
+    return state
+
+
 # UPGRADES[n] turns a schema-n state (as a JSON object) into a schema-(n + 1) one. To change
 # the state's shape: raise SCHEMA_VERSION and add the step from the previous version here,
 # with a test that decodes a state stored by the previous version.
 UPGRADES: dict[int, Callable[[Json], Json]] = {
     1: _upgrade_1_to_2, 2: _upgrade_2_to_3, 3: _upgrade_3_to_4, 4: _upgrade_4_to_5,
+    5: _upgrade_5_to_6,
 }
 
 _encoder = msgspec.json.Encoder()

@@ -314,6 +314,17 @@ class Power:
         (extra damage, more monsters losing hearts). They are queued together."""
         return losses
 
+    def after_smashes(self, ctx: Ctx, seat: int, card: Card, targets: tuple[int, ...],
+                      hit: tuple[int, ...]) -> tuple[Loss, ...]:
+        """The owner's smashes (at least one) have done all they will, the hearts held until a
+        yield answer included. ``targets``: the monsters they were aimed at; ``hit``: those
+        they made lose hearts, in that order (empty when every loss was prevented or
+        cancelled: then, in the 2011 glossary's words, there was no attack). Asked only in a
+        game where an attack that deals no damage is no attack
+        (``Options.counts_only_damaging_attacks``). Returns the losses of hearts this causes
+        (queued together)."""
+        return ()
+
     def on_place_taken(self, ctx: Ctx, seat: int, card: Card,
                        newcomer: int) -> tuple[Loss, ...]:
         """The owner yielded its place in Tokyo this turn and ``newcomer`` has just taken it:
@@ -480,7 +491,7 @@ HOOKS = (
     "extra_dice", "extra_rolls", "discount", "max_hearts", "energy_bonus", "healing_bonus",
     "hits_everyone", "prevent_order", "start_of_turn", "extra_roll_available", "end_of_turn",
     "buy_step_available", "on_smash_hit", "added_smashes", "on_dice_resolved",
-    "smash_losses", "on_place_taken", "roll_use_available", "reaction_available",
+    "smash_losses", "after_smashes", "on_place_taken", "roll_use_available", "reaction_available",
     "cancels_loss_on_yield", "on_zero_hearts", "on_card_bought", "on_hearts_lost",
     "on_monster_at_zero", "buy_offers", "spend_heart_dice", "on_tokyo_taken",
     "on_yield_answered", "on_rerolled",
@@ -707,6 +718,57 @@ def queue_losses(ctx: Ctx, losses: list[Loss]) -> None:
         return
     ctx.set_turn(losses=tuple(losses))
     ctx.push(*(React(index=i) for i in range(len(losses))), ApplyLosses())
+
+
+def lose_hearts(ctx: Ctx, loss: Loss) -> None:
+    """The loss is applied now (past prevention and reactions): the hearts go, the cards
+    that watch losses of hearts are told, and a monster at 0 hearts is knocked out."""
+    target = loss.target
+    before = ctx.mon(target).hearts
+    hearts = max(0, before - loss.amount)
+    ctx.set_mon(target, hearts=hearts)
+    ctx.emit(ev.Damaged(seat=target, amount=loss.amount, source=loss.source, hearts=hearts))
+    active = ctx.turn.seat
+    if loss.source == "smash":
+        ctx.set_turn(smashed=(*ctx.turn.smashed, target))
+        for card, power in hooked(ctx.s, active, "on_smash_hit"):
+            power.on_smash_hit(ctx, active, card, target)
+    elif loss.by is not None and loss.by not in ctx.turn.hurt_by_cards:
+        # (Gains cards.) Whose cards made a monster lose hearts this turn.
+        ctx.set_turn(hurt_by_cards=(*ctx.turn.hurt_by_cards, loss.by))
+    # (Gains cards.) The target's cards that react to its loss of hearts.
+    for card, power in hooked(ctx.s, target, "on_hearts_lost"):
+        power.on_hearts_lost(ctx, target, card, before - hearts)
+    if hearts == 0:
+        _reach_zero(ctx, target, loss.by)
+
+
+def _reach_zero(ctx: Ctx, seat: int, by: int | None) -> None:
+    ctx.emit(ev.ReachedZeroHearts(seat=seat, by=by))
+    # (Gains cards.) Every monster's cards that react to a monster reaching 0 hearts,
+    # clockwise from the active monster, before this one is eliminated or kept in the game.
+    n = len(ctx.s.monsters)
+    for k in range(n):
+        other = (ctx.turn.seat + k) % n
+        for card, power in hooked(ctx.s, other, "on_monster_at_zero"):
+            power.on_monster_at_zero(ctx, other, card, seat)
+    for card, power in hooked(ctx.s, seat, "on_zero_hearts"):
+        if power.on_zero_hearts(ctx, seat, card):
+            return
+    _eliminate(ctx, seat, by)
+
+
+def _eliminate(ctx: Ctx, seat: int, by: int | None) -> None:
+    """Out of the game: Keep cards and energy are discarded, Tokyo is left."""
+    monster = ctx.mon(seat)
+    ctx.set_mon(seat, alive=False, hearts=0, energy=0, cards=())
+    ctx.set(discard=(*ctx.s.discard, *(c.key for c in monster.cards)))
+    leave_tokyo(ctx, seat, "eliminated")
+    ctx.emit(ev.Eliminated(seat=seat, by=by))
+    for card in monster.cards:
+        release_copies(ctx, card)
+    ctx.pending[:] = [d for d in ctx.pending if d.seat != seat]
+    close_bay_if_needed(ctx)
 
 
 def enter_tokyo(ctx: Ctx, seat: int, place: Place) -> list[Loss]:

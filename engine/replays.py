@@ -36,7 +36,9 @@ class Move(msgspec.Struct, frozen=True):
 
 
 class ReplayFile(msgspec.Struct, frozen=True, kw_only=True):
-    """What a replay file holds. ``final_state`` is the state the game was stored with
+    """What a replay file holds. ``options`` are the game's stored setup's; an option a file
+    leaves to the default (one written before the option existed) is read as its game played
+    it, from the final state. ``final_state`` is the state the game was stored with
     (``encode_state``'s JSON object, upgraded like any stored state when read), to compare
     with the end of the replay; None: not checked."""
 
@@ -65,7 +67,19 @@ def decode_replay(data: bytes) -> ReplayFile:
         raise CorruptState(f"not a replay file: {error}") from error
     if replay.format != FORMAT or replay.version != VERSION:
         raise CorruptState(f"not a {FORMAT} file of version {VERSION}")
-    return replay
+    return msgspec.structs.replace(replay, options=_options_as_played(replay))
+
+
+def _options_as_played(replay: ReplayFile) -> Options:
+    """The file's options, with those it leaves to the default (None) as its game played
+    them: a file written before a rule became an option (such as ``attack_needs_damage``)
+    replays with the rule of its stored state, which the state's schema upgrade names."""
+    if replay.final_state is None:
+        return replay.options
+    played = decode_state(msgspec.json.encode(replay.final_state)).options
+    left_out = {name: getattr(played, name) for name in Options.__struct_fields__
+                if getattr(replay.options, name) is None}
+    return msgspec.structs.replace(replay.options, **left_out)
 
 
 @dataclass

@@ -43,7 +43,6 @@ from engine.core import (
     buy_face_up,
     buy_offer,
     card_cost,
-    close_bay_if_needed,
     current_card,
     effective_key,
     enter_tokyo,
@@ -51,14 +50,13 @@ from engine.core import (
     gain_vp,
     heal,
     hooked,
-    leave_tokyo,
+    lose_hearts,
     max_hearts,
     offer_revealed,
     open_window,
     pay_energy,
     punish_reroll,
     queue_losses,
-    release_copies,
     require_decision,
     reveal,
     run_window,
@@ -589,9 +587,22 @@ def _resolve_smashes(ctx: Ctx, step: st.ResolveSmashes) -> None:
     for card, power in changers:
         losses = power.smash_losses(ctx, seat, card, smashes, targets, losses)
     if smashes:
-        ctx.push(st.AskYields(), st.ApplyYields())
+        after: tuple[st.Step, ...] = ()
+        if s.options.counts_only_damaging_attacks() and hooked(s, seat, "after_smashes"):
+            # Whether the attack dealt damage is known once it is over (docs/rulings.md 64).
+            after = (st.AfterSmashes(targets=targets),)
+        ctx.push(st.AskYields(), st.ApplyYields(), *after)
         ctx.set_turn(smashed=())
     queue_losses(ctx, list(losses))
+
+
+def _after_smashes(ctx: Ctx, step: st.AfterSmashes) -> None:
+    """The active monster's cards that act on the damage its smashes actually dealt (the
+    monsters in ``turn.smashed``, after prevention, reactions and the yields)."""
+    seat = ctx.turn.seat
+    hit = ctx.turn.smashed
+    queue_losses(ctx, [loss for card, power in hooked(ctx.s, seat, "after_smashes")
+                       for loss in power.after_smashes(ctx, seat, card, step.targets, hit)])
 
 
 # --- the damage pipeline ----------------------------------------------------------------
@@ -686,55 +697,6 @@ def _yield_canceller(ctx: Ctx, loss: Loss) -> str | None:
     """The key of the target's card for which yielding cancels this loss, if any."""
     return next((power.key for card, power in hooked(ctx.s, loss.target, "cancels_loss_on_yield")
                  if power.cancels_loss_on_yield(ctx, loss.target, card, loss)), None)
-
-
-def lose_hearts(ctx: Ctx, loss: Loss) -> None:
-    target = loss.target
-    before = ctx.mon(target).hearts
-    hearts = max(0, before - loss.amount)
-    ctx.set_mon(target, hearts=hearts)
-    ctx.emit(ev.Damaged(seat=target, amount=loss.amount, source=loss.source, hearts=hearts))
-    active = ctx.turn.seat
-    if loss.source == "smash":
-        ctx.set_turn(smashed=(*ctx.turn.smashed, target))
-        for card, power in hooked(ctx.s, active, "on_smash_hit"):
-            power.on_smash_hit(ctx, active, card, target)
-    elif loss.by is not None and loss.by not in ctx.turn.hurt_by_cards:
-        # (Gains cards.) Whose cards made a monster lose hearts this turn.
-        ctx.set_turn(hurt_by_cards=(*ctx.turn.hurt_by_cards, loss.by))
-    # (Gains cards.) The target's cards that react to its loss of hearts.
-    for card, power in hooked(ctx.s, target, "on_hearts_lost"):
-        power.on_hearts_lost(ctx, target, card, before - hearts)
-    if hearts == 0:
-        _reach_zero(ctx, target, loss.by)
-
-
-def _reach_zero(ctx: Ctx, seat: int, by: int | None) -> None:
-    ctx.emit(ev.ReachedZeroHearts(seat=seat, by=by))
-    # (Gains cards.) Every monster's cards that react to a monster reaching 0 hearts,
-    # clockwise from the active monster, before this one is eliminated or kept in the game.
-    n = len(ctx.s.monsters)
-    for k in range(n):
-        other = (ctx.turn.seat + k) % n
-        for card, power in hooked(ctx.s, other, "on_monster_at_zero"):
-            power.on_monster_at_zero(ctx, other, card, seat)
-    for card, power in hooked(ctx.s, seat, "on_zero_hearts"):
-        if power.on_zero_hearts(ctx, seat, card):
-            return
-    _eliminate(ctx, seat, by)
-
-
-def _eliminate(ctx: Ctx, seat: int, by: int | None) -> None:
-    """Out of the game: Keep cards and energy are discarded, Tokyo is left."""
-    monster = ctx.mon(seat)
-    ctx.set_mon(seat, alive=False, hearts=0, energy=0, cards=())
-    ctx.set(discard=(*ctx.s.discard, *(c.key for c in monster.cards)))
-    leave_tokyo(ctx, seat, "eliminated")
-    ctx.emit(ev.Eliminated(seat=seat, by=by))
-    for card in monster.cards:
-        release_copies(ctx, card)
-    ctx.pending[:] = [d for d in ctx.pending if d.seat != seat]
-    close_bay_if_needed(ctx)
 
 
 def _ask_yields(ctx: Ctx, step: st.AskYields) -> None:
@@ -976,6 +938,7 @@ _STEPS: dict[type[Any], Callable[[Ctx, Any], None]] = {
     st.ApplyLosses: _apply_losses,
     st.AskYields: _ask_yields,
     st.ApplyYields: _apply_yields,
+    st.AfterSmashes: _after_smashes,
     st.EnterTokyo: _enter_tokyo_step,
     st.AskBuy: _ask_buy,
     st.EndTurn: _end_turn,

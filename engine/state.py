@@ -16,7 +16,7 @@ from engine.actions import Action
 from engine.card_table import CARDS, Edition
 from engine.steps import Step
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 Face = Literal["1", "2", "3", "energy", "heart", "smash"]
 FACES: tuple[Face, ...] = ("1", "2", "3", "energy", "heart", "smash")
@@ -97,27 +97,45 @@ class Options(Frozen, frozen=True):
     # played. None means "the default", which create_game fixes to True; a state built by
     # hand (scenarios, tests) plays the rule too.
     last_standing_at_once: bool | None = None
+    # 2011 only. True: an attack that deals no damage is no attack (docs/rulings.md 64), so
+    # Fire Breathing and Alpha Monster act only once their owner's attack has made someone
+    # lose hearts. False: they act on the claws rolled, as games stored before that rule
+    # (schema 5 and older) were played: Fire Breathing's neighbours lose their heart with the
+    # attack, even one that is then cancelled, and Alpha Monster scores any claw, the first
+    # into an empty Tokyo included. None, as for ``last_standing_at_once``: the default, True.
+    attack_needs_damage: bool | None = None
+    # 2011 only. True: losing Even Bigger takes back its 2 hearts even from a monster with 2
+    # or fewer, which is knocked out (docs/rulings.md 65). False: such a monster keeps 1
+    # heart, as games stored before that rule (schema 5 and older) were played. None, as for
+    # ``last_standing_at_once``: the default, True.
+    even_bigger_loss_knocks_out: bool | None = None
 
     def resolved(self, monsters: int) -> Options:
         """These options with the defaults fixed for a new game of ``monsters``: the 2-player
         variant is a rule of the 2016 rulebook, which a 2011 game plays only when asked; the
-        last monster standing wins at once. Fixed, they are stored with the game, so a later
-        default does not change the rules of a game already played."""
+        last monster standing wins at once; the 2011 rules of rulings 64 and 65 are played.
+        Fixed, they are stored with the game, so a later default does not change the rules of
+        a game already played."""
         variant = self.two_player_variant
         if variant is None:
             variant = monsters == 2 and self.edition == "2016"
-        at_once = True if self.last_standing_at_once is None else self.last_standing_at_once
-        return replace(self, two_player_variant=variant, last_standing_at_once=at_once)
+        return replace(self, two_player_variant=variant,
+                       last_standing_at_once=_on_unless_off(self.last_standing_at_once),
+                       attack_needs_damage=_on_unless_off(self.attack_needs_damage),
+                       even_bigger_loss_knocks_out=_on_unless_off(
+                           self.even_bigger_loss_knocks_out))
 
     def resolved_as_before(self, monsters: int, cards: tuple[str, ...]) -> Options:
         """The defaults as games stored before ``resolved`` fixed them played them: the
         variant on for two monsters in both editions, the ``cards`` dealt then, and the last
         monster standing winning at the end of the turn only. (A stored setup that leaves
-        ``last_standing_at_once`` out was stored before that rule.)"""
+        ``last_standing_at_once`` out was stored before that rule; so was one that leaves out
+        ``attack_needs_damage`` or ``even_bigger_loss_knocks_out``, and it played them off.)"""
         variant = monsters == 2 if self.two_player_variant is None else self.two_player_variant
-        at_once = bool(self.last_standing_at_once)
         return replace(self, two_player_variant=variant, cards=self.cards or cards,
-                       last_standing_at_once=at_once)
+                       last_standing_at_once=bool(self.last_standing_at_once),
+                       attack_needs_damage=bool(self.attack_needs_damage),
+                       even_bigger_loss_knocks_out=bool(self.even_bigger_loss_knocks_out))
 
     def rules(self) -> GameRules:
         return GAME_RULES[self.game]
@@ -131,6 +149,21 @@ class Options(Frozen, frozen=True):
     def ends_when_last_standing(self) -> bool:
         """Does the game end as soon as one monster is left (None: yes, the default)?"""
         return self.last_standing_at_once is not False
+
+    def counts_only_damaging_attacks(self) -> bool:
+        """Does an attack count, for the cards that act on their owner's attack, only when
+        it made someone lose hearts (2011, ``attack_needs_damage``; None: yes)?"""
+        return self.edition == "2011" and self.attack_needs_damage is not False
+
+    def even_bigger_loss_can_knock_out(self) -> bool:
+        """Does losing Even Bigger take back its 2 hearts in full, down to 0 (2011,
+        ``even_bigger_loss_knocks_out``; None: yes)?"""
+        return self.edition == "2011" and self.even_bigger_loss_knocks_out is not False
+
+
+def _on_unless_off(rule: bool | None) -> bool:
+    """A rule option's default for a new game: on unless it says off."""
+    return rule is not False
 
 
 class Card(Frozen, frozen=True):

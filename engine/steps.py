@@ -85,6 +85,14 @@ class ApplyYields(_Step, frozen=True, tag="apply_yields"):
     pass
 
 
+class AfterSmashes(_Step, frozen=True, tag="after_smashes"):
+    """The active monster's smashes have done all they will (their losses, the yields and
+    the hearts the yields held): its cards that act on the damage actually dealt act now.
+    ``targets``: the monsters the smashes were aimed at."""
+
+    targets: tuple[int, ...]
+
+
 class EnterTokyo(_Step, frozen=True, tag="enter_tokyo"):
     pass
 
@@ -118,6 +126,7 @@ Step = (
     | ApplyLosses
     | AskYields
     | ApplyYields
+    | AfterSmashes
     | EnterTokyo
     | AskBuy
     | EndTurn

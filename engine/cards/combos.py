@@ -1,15 +1,17 @@
 """Cards that score the owner's final dice on top of their usual effects: Complete
 Destruction (all six faces: +9 VP), Detritivore (2011: Omnivore; a 1, a 2 and a 3: +2 VP),
-Gourmet (at least three 1s: +2 VP) and Alpha Monster (at least one Smash: +1 VP; 2011: when
-attacking, that is with at least one claw). Smashes added by 2016 cards count; they resolve
-right after the numbers (docs/rulings.md)."""
+Gourmet (at least three 1s: +2 VP) and Alpha Monster (at least one Smash: +1 VP). Smashes
+added by 2016 cards count; they resolve right after the numbers. The 2011 Alpha Monster
+("when you attack") scores once the attack is over, and only if it made someone lose hearts:
+an attack that deals no damage is no attack (docs/rulings.md 37). A 2011 game stored before
+that rule (``Options.attack_needs_damage`` off) scored it as 2016 does, for any claw rolled."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
 from engine.core import Ctx, Power, card_name, gain_vp, register
-from engine.state import Card, Face
+from engine.state import Card, Face, Loss
 
 
 class Combo(Power):
@@ -58,3 +60,14 @@ class AlphaMonster(Combo):
 
     def scores(self, dice: tuple[Face, ...], smashes: int) -> bool:
         return smashes > 0
+
+    def on_dice_resolved(self, ctx: Ctx, seat: int, card: Card, dice: tuple[Face, ...],
+                         smashes: int) -> None:
+        if not ctx.s.options.counts_only_damaging_attacks():
+            super().on_dice_resolved(ctx, seat, card, dice, smashes)
+
+    def after_smashes(self, ctx: Ctx, seat: int, card: Card, targets: tuple[int, ...],
+                      hit: tuple[int, ...]) -> tuple[Loss, ...]:
+        if hit:
+            gain_vp(ctx, seat, self.vp, card_name(ctx.s, self.key))
+        return ()

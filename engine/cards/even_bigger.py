@@ -1,11 +1,13 @@
 """Even Bigger: +2 hearts when gained, and a maximum of 12 hearts while owned. When it leaves,
-the 2011 card also takes back the 2 hearts it gave (docs/rulings.md)."""
+the 2011 card also takes back the 2 hearts it gave, which knocks out a monster that has no
+more than 2 left (docs/rulings.md 20 and 65); a 2011 game stored before that rule
+(``Options.even_bigger_loss_knocks_out`` off) kept such a monster at 1 heart."""
 
 from __future__ import annotations
 
 from engine import events as ev
-from engine.core import Ctx, Power, card_name, heal, register, trim_hearts
-from engine.state import Card
+from engine.core import Ctx, Power, card_name, heal, lose_hearts, register, trim_hearts
+from engine.state import Card, Loss
 
 BONUS = 2
 
@@ -19,11 +21,24 @@ class EvenBigger(Power):
         heal(ctx, seat, BONUS, card_name(ctx.s, self.key))
 
     def on_lose(self, ctx: Ctx, seat: int, card: Card) -> None:
-        hearts = ctx.mon(seat).hearts
-        if ctx.s.options.edition == "2011" and hearts > 1:
-            # Taking back what the card gave never knocks a monster out.
-            left = max(1, hearts - BONUS)
-            ctx.set_mon(seat, hearts=left)
-            ctx.emit(ev.Damaged(seat=seat, amount=hearts - left, source="card", hearts=left))
+        monster = ctx.mon(seat)
+        options = ctx.s.options
+        if options.even_bigger_loss_can_knock_out():
+            if monster.alive and monster.hearts > 0:
+                # Taking back a gain is no damage anyone deals: nothing prevents it, and it is
+                # nobody's doing (by=None), but 0 hearts is 0 hearts (2011 glossary).
+                lose_hearts(ctx, Loss(target=seat, amount=min(BONUS, monster.hearts),
+                                      source="card"))
+        elif options.edition == "2011" and monster.hearts > 1:
+            _take_back_keeping_one_heart(ctx, seat)
         # The maximum goes back to 10; hearts above it are lost.
         trim_hearts(ctx, seat)
+
+
+def _take_back_keeping_one_heart(ctx: Ctx, seat: int) -> None:
+    """The 2 hearts taken back as games stored before ruling 65 played it: never below 1, and
+    not a loss of hearts that any card watches."""
+    hearts = ctx.mon(seat).hearts
+    left = max(1, hearts - BONUS)
+    ctx.set_mon(seat, hearts=left)
+    ctx.emit(ev.Damaged(seat=seat, amount=hearts - left, source="card", hearts=left))
