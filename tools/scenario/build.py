@@ -101,7 +101,9 @@ class Builder:
             raise ScenarioError(f"unknown game {game!r} (use one of {GAME_TYPES})")
         options = Options(game=game, edition=data.get("edition", "2016"),
                           two_player_variant=data.get("two_player_variant"),
-                          last_standing_at_once=data.get("last_standing_at_once"))
+                          last_standing_at_once=data.get("last_standing_at_once"),
+                          attack_needs_damage=data.get("attack_needs_damage"),
+                          even_bigger_loss_knocks_out=data.get("even_bigger_loss_knocks_out"))
         dealt = _Dealt(data, options, self.names) if "deal" in data else None
         if dealt is not None:
             options = dealt.options

@@ -71,7 +71,8 @@ STEP = Table({
 }, needs={"do": "by", "by": "do", "decision": "do", "error": "do", "refused": "do"})
 SCENARIO = Table({
     "title": str, "source": str, "game": str, "edition": str, "two_player_variant": bool,
-    "last_standing_at_once": bool, "seed": int, "setup_error": str, "deal": DEAL,
+    "last_standing_at_once": bool, "attack_needs_damage": bool,
+    "even_bigger_loss_knocks_out": bool, "seed": int, "setup_error": str, "deal": DEAL,
     "monster": ListOf(MONSTER), "setup": SETUP, "step": ListOf(STEP),
 }, excludes={"step": ("setup_error", "a refused setup plays no steps")})
 
