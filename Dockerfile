@@ -9,9 +9,9 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
-# The project without its dev extras: the packages engine and bot, and images/ (the
-# renderer's fonts, installed beside the packages: see pyproject.toml). Built from a copy in
-# /tmp/src, removed once installed.
+# The project without its dev extras: the packages engine and bot, with the renderer's fonts
+# as package data (bot/render/fonts links to images/fonts, so both are copied; the wheel
+# holds the files). Built from a copy in /tmp/src, removed once installed.
 COPY pyproject.toml README.md /tmp/src/
 COPY engine /tmp/src/engine
 COPY bot /tmp/src/bot

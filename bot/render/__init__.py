@@ -1,7 +1,7 @@
 """Pictures of the game: ``render_board(state)`` and ``render_card(key)``, both PNG bytes.
 
-They read only the state and the files under ``images/``, and are safe to call from several
-threads at once (the bot renders in worker threads).
+They read only the state and their fonts (``bot/render/fonts``, package data), and are safe
+to call from several threads at once (the bot renders in worker threads).
 """
 
 from bot.render.assets import AssetMissingError

@@ -1,4 +1,4 @@
-"""Files the renderer reads from ``images/``, the palette, and the one error it raises.
+"""Files the renderer reads (its fonts), the palette, and the one error it raises.
 
 Only the fonts are files: every picture (portraits, dice, the Tokyo board) is drawn in code by
 ``bot.render.art``. Fonts are opened once per thread, because a FreeType face must not be used
@@ -13,8 +13,10 @@ from typing import Literal
 
 from PIL import ImageFont
 
-# The repository's images/ folder; tests point this elsewhere to check missing files.
-ASSET_DIR = Path(__file__).resolve().parents[2] / "images"
+# The renderer's package folder, whose fonts/ are its package data (in the repository a link
+# to images/fonts, where the art's files are kept); tests point this elsewhere to check
+# missing files.
+ASSET_DIR = Path(__file__).resolve().parent
 
 # "narrow" and "narrow_bold" fit the 110-character card texts into small card tiles.
 FontWeight = Literal["regular", "bold", "narrow", "narrow_bold"]
