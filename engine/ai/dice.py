@@ -17,7 +17,7 @@ from math import factorial
 from engine.ai import view
 from engine.ai.values import net_value
 from engine.card_ai import Blow
-from engine.core import HOOK_KEYS, card_cost, max_hearts
+from engine.core import card_cost, max_hearts
 from engine.state import FACES, Face, GameState
 
 ONE, TWO, THREE, ENERGY, HEART, SMASH = range(6)
@@ -99,18 +99,20 @@ class DiceScorer:
         self.edition = state.options.edition
         self.cap = max_hearts(state, seat)
         # What the monster's cards do to its dice (engine.card_ai), gathered once.
-        powers = view.powers(state, seat)
-        distinct = view.distinct_powers(state, seat)
-        self.damage_cards = sorted((p for p in powers if p.key in HOOK_KEYS["ai_added_damage"]),
+        powers, once = view.powers, view.distinct_powers
+        self.damage_cards = sorted(powers(state, seat, "ai_added_damage"),
                                    key=lambda p: p.smash_order)
-        self.vp_cards = [p for p in distinct if p.key in HOOK_KEYS["ai_dice_vp"]]
-        self.extra_cards = [p for p in distinct if p.key in HOOK_KEYS["ai_dice_extra"]]
-        self.energy_bonus = sum(p.energy_bonus for p in powers)
-        self.healing_bonus = sum(p.healing_bonus for p in distinct)
-        self.heart_in_tokyo = sum((p.ai_heart_in_tokyo for p in distinct), 0.0)
-        self.hit_bonus = max((p.ai_hit_bonus for p in distinct), default=0.0)
-        self.neighbours_lose = max((p.ai_neighbours_lose for p in distinct), default=0)
-        self.hits_everyone = any(p.hits_everyone for p in distinct)
+        self.vp_cards = once(state, seat, "ai_dice_vp")
+        self.extra_cards = once(state, seat, "ai_dice_extra")
+        self.energy_bonus = sum(p.energy_bonus for p in powers(state, seat, "energy_bonus"))
+        self.healing_bonus = sum(p.healing_bonus for p in once(state, seat, "healing_bonus"))
+        self.heart_in_tokyo = sum(
+            (p.ai_heart_in_tokyo for p in once(state, seat, "ai_heart_in_tokyo")), 0.0)
+        self.hit_bonus = max((p.ai_hit_bonus for p in once(state, seat, "ai_hit_bonus")),
+                             default=0.0)
+        self.neighbours_lose = max(
+            (p.ai_neighbours_lose for p in once(state, seat, "ai_neighbours_lose")), default=0)
+        self.hits_everyone = bool(once(state, seat, "hits_everyone"))
         self.energy_weight = energy_weight(state, seat)
         self.attack: dict[tuple[int, bool], float] = {}
         self.memo: dict[int, float] = {}

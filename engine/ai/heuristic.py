@@ -137,7 +137,7 @@ def _reroll_cost(state: GameState) -> float:
     seat = state.turn.seat
     me = state.monsters[seat]
     orbs = sum(power.ai_reroll_hearts for other in view.others(state, seat)
-               for power in view.powers(state, other))
+               for power in view.powers(state, other, "ai_reroll_hearts"))
     if not orbs:
         return 0.0
     if orbs >= me.hearts:
@@ -205,9 +205,10 @@ def answer_yield(state: GameState, decision: Decision, seed: int) -> Action:
     stay = view.stay_bonus(state, seat) * (1 - risk_in) - risk_in * lost
     heal_later = 0.6 * view.heart_worth(me.hearts, 2, max_hearts(state, seat))
     leave = heal_later - risk_out * lost
-    powers = view.powers(state, seat)
-    stay += view.vp_value(state, seat, sum(p.ai_stay_vp for p in powers))
-    leave += sum(p.ai_yield_energy for p in powers) * view.ENERGY
+    stay_vp = sum(p.ai_stay_vp for p in view.powers(state, seat, "ai_stay_vp"))
+    stay += view.vp_value(state, seat, stay_vp)
+    leave += sum(p.ai_yield_energy for p in view.powers(state, seat, "ai_yield_energy")) * (
+        view.ENERGY)
     return Stay(decision=decision.id) if stay >= leave else Yield(decision=decision.id)
 
 

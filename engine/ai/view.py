@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from math import comb
 
-from engine.core import Power, max_hearts, powers_of
+from engine.core import Power, hooked, max_hearts
 from engine.state import BLACK_DICE, WINNING_VP, GameState
 
 WIN = 100.0
@@ -24,16 +24,16 @@ HEART = (0.0, 2.2, 2.0, 1.8, 1.5, 1.2, 0.9, 0.7, 0.5, 0.4, 0.3, 0.25, 0.25, 0.25
 SMASH_PER_DIE = 0.42
 
 
-def powers(state: GameState, seat: int) -> list[Power]:
-    """The power of each of the monster's cards (a copying card counts as the card it
-    copies): for the AI hooks summed over the cards."""
-    return [power for _card, power in powers_of(state, seat)]
+def powers(state: GameState, seat: int, hook: str) -> list[Power]:
+    """The power of each of the monster's cards that answers ``hook`` (a copying card
+    counts as the card it copies): for the AI hooks summed over the cards."""
+    return [power for _card, power in hooked(state, seat, hook)]
 
 
-def distinct_powers(state: GameState, seat: int) -> list[Power]:
-    """The monster's powers, each once (in the order of its cards): for the AI hooks asked
-    once per power."""
-    return list(dict.fromkeys(powers(state, seat)))
+def distinct_powers(state: GameState, seat: int, hook: str) -> list[Power]:
+    """The monster's powers that answer ``hook``, each once (in the order of its cards): for
+    the AI hooks asked once per power."""
+    return list(dict.fromkeys(powers(state, seat, hook)))
 
 
 def others(state: GameState, seat: int) -> list[int]:
@@ -53,7 +53,7 @@ def heart_worth(hearts: int, gained: int, cap: int) -> float:
 def dice_of(state: GameState, seat: int) -> int:
     """How many dice the monster rolls (shrink tokens off, extra heads on)."""
     monster = state.monsters[seat]
-    extra = sum(power.extra_dice for power in powers(state, seat))
+    extra = sum(power.extra_dice for power in powers(state, seat, "extra_dice"))
     return max(0, BLACK_DICE - monster.shrink) + extra
 
 
@@ -71,14 +71,14 @@ def attackers(state: GameState, seat: int, in_tokyo: bool) -> list[int]:
     result = []
     for other in others(state, seat):
         other_in = state.in_tokyo(other)
-        if other_in != in_tokyo or any(p.hits_everyone for p in powers(state, other)):
+        if other_in != in_tokyo or powers(state, other, "hits_everyone"):
             result.append(other)
     return result
 
 
 def blow_risk(state: GameState, attacker: int, hearts: int) -> float:
     """The chance that one turn of ``attacker`` takes at least ``hearts`` hearts."""
-    bonus = sum(power.ai_blow_bonus for power in powers(state, attacker))
+    bonus = sum(power.ai_blow_bonus for power in powers(state, attacker, "ai_blow_bonus"))
     return at_least(dice_of(state, attacker), hearts - bonus)
 
 
@@ -121,7 +121,7 @@ def damage_value(state: GameState, seat: int, target: int, amount: int) -> float
     if amount <= 0:
         return 0.0
     share = 1.0
-    for power in distinct_powers(state, target):
+    for power in distinct_powers(state, target, "ai_damage_share"):
         share *= power.ai_damage_share(state, target, amount)
     if share == 0.0:
         return 0.0
@@ -148,7 +148,8 @@ def stay_bonus(state: GameState, seat: int) -> float:
     """What starting the next turn in Tokyo brings."""
     if state.two_player_variant():
         return ENERGY
-    return vp_value(state, seat, 2 + sum(p.ai_tokyo_start_vp for p in powers(state, seat)))
+    more = sum(p.ai_tokyo_start_vp for p in powers(state, seat, "ai_tokyo_start_vp"))
+    return vp_value(state, seat, 2 + more)
 
 
 def tokyo_value(state: GameState, seat: int, hearts: int) -> float:
@@ -172,7 +173,7 @@ def kill_value_of_self(state: GameState, seat: int) -> float:
 
 def comes_back(state: GameState, seat: int) -> bool:
     """Does the monster come back after a knock-out (a card of its says so)?"""
-    return any(power.ai_comes_back for power in powers(state, seat))
+    return bool(powers(state, seat, "ai_comes_back"))
 
 
 def vp_value(state: GameState, seat: int, vp: int) -> float:
