@@ -20,8 +20,9 @@ from engine.rng import below, draw
 from engine.rules import apply
 from engine.state import Decision, GameState
 
-# A playout that has not reached its horizon after this many answers stops there.
-MAX_ANSWERS = 2000
+# A search's playout goes a turn or two ahead (its horizon); one that has not reached it
+# after this many answers stops there (a guard against a playout that would not end).
+MAX_PLAYOUT_ANSWERS = 2000
 
 
 def mix(*parts: int) -> int:
@@ -55,7 +56,7 @@ def playout(world: GameState, decision: Decision, action: Action, policy: Heuris
     assert world.turn is not None
     number = world.turn.number
     state, _ = apply(world, me, action)
-    for _ in range(MAX_ANSWERS):
+    for _ in range(MAX_PLAYOUT_ANSWERS):
         if state.over or not state.monsters[me].alive:
             break
         turn = state.turn
