@@ -18,6 +18,7 @@ from msgspec.structs import replace
 
 from engine import events as ev
 from engine.actions import Action, Choice, Choose, Pass
+from engine.card_ai import AI_HOOKS, CardAi
 from engine.card_table import CARDS, printed
 from engine.rng import below, dice
 from engine.state import (
@@ -220,11 +221,12 @@ class Ctx:
 # --- cards ------------------------------------------------------------------------------
 
 
-class Power:
+class Power(CardAi):
     """The behaviour of one power card: its hooks and its questions. Subclasses (one module
     per card or small family, in ``engine.cards``) override only what the card does; the
     rules call the hooks at the moments they name, for every card a monster has (a card that
-    copies another, like Mimic, answers as the card it copies)."""
+    copies another, like Mimic, answers as the card it copies). What the AI players need to
+    know about the card are hooks too, inherited from ``CardAi`` (engine.card_ai)."""
 
     key: ClassVar[str]
     # Modifiers (summed over a monster's cards).
@@ -486,7 +488,7 @@ _WINDOW_HOOKS: dict[Window, str] = {
     "turn_end": "on_turn_end",
 }
 # The hook points the rules ask through ``hooked`` (methods, and modifiers whose value
-# differs from Power's), so that only the cards that answer one are asked.
+# differs from Power's), so that only the cards that answer one are asked; and the AI's.
 HOOKS = (
     "extra_dice", "extra_rolls", "discount", "max_hearts", "energy_bonus", "healing_bonus",
     "hits_everyone", "prevent_order", "start_of_turn", "extra_roll_available", "end_of_turn",
@@ -495,7 +497,7 @@ HOOKS = (
     "cancels_loss_on_yield", "on_zero_hearts", "on_card_bought", "on_hearts_lost",
     "on_monster_at_zero", "buy_offers", "spend_heart_dice", "on_tokyo_taken",
     "on_yield_answered", "on_rerolled",
-    *_WINDOW_HOOKS.values(),
+    *_WINDOW_HOOKS.values(), *AI_HOOKS,
 )
 
 POWERS: dict[str, Power] = {}
@@ -538,6 +540,14 @@ def find_card(state: GameState, uid: int) -> tuple[int, Card] | None:
             if card.uid == uid:
                 return seat, card
     return None
+
+
+def key_in_play(state: GameState, uid: int) -> str | None:
+    """The key of a card in play (owned by a living monster, or face up) by its uid."""
+    found = find_card(state, uid)
+    if found is not None:
+        return found[1].key
+    return next((c.key for c in state.face_up if c.uid == uid), None)
 
 
 def face_up_slot(state: GameState, uid: int) -> int | None:

@@ -20,7 +20,7 @@ from msgspec.structs import replace
 from engine.actions import Action
 from engine.core import POWERS, IllegalAction
 from engine.rules import apply
-from engine.state import Face, GameState
+from engine.state import Decision, Face, GameState
 
 # More dice than any answer rolls before its next question (a Camouflage roll for a loss of
 # up to 12 hearts, a whole reroll...): past them the blind copy's own seed takes over.
@@ -55,14 +55,18 @@ def needs_confirmation(state: GameState, seat: int, action: Action) -> bool:
                for other in decision.options if other != action)
 
 
+def sees_top_card(state: GameState, decision: Decision) -> bool:
+    """Is the monster asked ``decision`` looking at the top card of the deck (a card's
+    secret question, such as Made in a Lab's)?"""
+    return (decision.kind == "card" and decision.power in POWERS
+            and POWERS[decision.power].secret(state, decision) is not None)
+
+
 def _blind(state: GameState, seat: int) -> GameState:
     """The state with nothing ``seat`` may not know: lucky dice, another seed, and the deck
     sorted, but for the card on top if ``seat`` is looking at it."""
-    looking = any(
-        decision.seat == seat and decision.kind == "card" and decision.power in POWERS
-        and POWERS[decision.power].secret(state, decision) is not None
-        for decision in state.pending
-    )
+    looking = any(decision.seat == seat and sees_top_card(state, decision)
+                  for decision in state.pending)
     seen = state.deck[:1] if looking else ()
     deck = (*seen, *sorted(state.deck[len(seen):]))
     return replace(state, seed=_BLIND_SEED, rng=0, forced_dice=_LUCKY_DICE, deck=deck)

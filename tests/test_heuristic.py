@@ -27,9 +27,11 @@ from engine import (
     apply,
     create_game,
 )
+from engine.actions import Choice
 from engine.ai import HeuristicPlayer
 from engine.ai.heuristic import card_key
-from engine.ai.questions import handler_for
+from engine.core import POWERS, Ctx, Power
+from engine.state import Loss
 
 CARDS_DIR = Path(__file__).parent.parent / "engine" / "cards"
 
@@ -184,10 +186,51 @@ def test_every_card_question_is_answered_when_those_cards_are_in_play() -> None:
     } <= set(met)
 
 
-def test_the_heuristic_knows_every_question_of_the_card_modules() -> None:
-    questions = card_questions()
-    assert {"probe", "mimic", "mimic_move", "lab", "batteries"} <= questions
-    assert [q for q in sorted(questions) if handler_for(q) is None] == []
+# Each way a card raises a decision or adds options to one (its rules hook), and the AI hooks
+# (engine.card_ai), one of which answers it.
+AI_ANSWERS: dict[str, tuple[str, ...]] = {
+    "answer": ("ai_answer",),  # the card's own questions
+    "roll_use_available": ("ai_die_change", "ai_use_on_roll"),  # dice tools
+    "extra_roll_available": ("ai_extra_roll_cost",),
+    "reaction_available": ("ai_react",),
+    "buy_step_available": ("ai_buy_step_use",),
+    "buy_offers": ("ai_offer_value",),
+}
+
+
+def unanswered(powers: dict[str, Power]) -> list[str]:
+    """The cards that raise a decision (or add options to one) with no AI hook to answer."""
+    def overrides(power: Power, hook: str) -> bool:
+        return getattr(type(power), hook) is not getattr(Power, hook)
+
+    return [f"{key}: {rule} without {' or '.join(ais)}" for key, power in sorted(powers.items())
+            for rule, ais in AI_ANSWERS.items()
+            if overrides(power, rule) and not any(overrides(power, ai) for ai in ais)]
+
+
+def test_every_card_that_raises_a_decision_has_an_ai_answer() -> None:
+    assert unanswered(POWERS) == []
+    asking = {key for key, power in POWERS.items() if type(power).answer is not Power.answer}
+    assert {"psychic_probe", "mimic", "made_in_a_lab", "battery_monster"} <= asking
+
+
+def test_a_card_question_without_an_ai_answer_is_found() -> None:
+    class Unanswered(Power):
+        key = "unanswered"
+
+        def answer(self, ctx: Ctx, decision: Decision, choice: Choice) -> None:
+            """Asks a question the AI has no answer for."""
+
+    class Reacting(Power):
+        key = "reacting"
+
+        def reaction_available(self, ctx: Ctx, seat: int, card: Card, loss: Loss) -> bool:
+            return True
+
+    assert unanswered({"unanswered": Unanswered(), "reacting": Reacting()}) == [
+        "reacting: reaction_available without ai_react",
+        "unanswered: answer without ai_answer",
+    ]
 
 
 def test_the_heuristic_beats_the_random_player_in_duels() -> None:

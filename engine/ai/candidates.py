@@ -12,7 +12,7 @@ from msgspec.structs import replace
 
 from engine.actions import Action, Choose, Roll, StopRolling
 from engine.ai.dice import count, encode, keep_choices, keep_indices, scorer_for
-from engine.ai.heuristic import EXTRA_ROLL_COST, HeuristicPlayer, card_key
+from engine.ai.heuristic import HeuristicPlayer, extra_roll_cost
 from engine.rules import option_ready
 from engine.state import Decision, GameState
 
@@ -49,7 +49,7 @@ def _cheapest_roll(state: GameState, rolls: list[Roll]) -> Roll | None:
     normal = next((r for r in rolls if r.card is None), None)
     if normal is not None:
         return normal
-    return min(rolls, key=lambda r: EXTRA_ROLL_COST.get(card_key(state, r.card or 0) or "", 1.0))
+    return min(rolls, key=lambda r: extra_roll_cost(state, r.card or 0))
 
 
 def _ranked_keeps(state: GameState, decision: Decision, roll: Roll) -> list[Action]:

@@ -16,6 +16,7 @@ from math import factorial
 
 from engine.ai import view
 from engine.ai.values import net_value
+from engine.card_ai import Blow
 from engine.core import card_cost, max_hearts
 from engine.state import FACES, Face, GameState
 
@@ -94,10 +95,24 @@ class DiceScorer:
         self.state = state
         self.seat = seat
         self.monster = state.monsters[seat]
-        self.keys = view.keys_of(state, seat)
         self.in_tokyo = state.in_tokyo(seat)
         self.edition = state.options.edition
         self.cap = max_hearts(state, seat)
+        # What the monster's cards do to its dice (engine.card_ai), gathered once.
+        powers, once = view.powers, view.distinct_powers
+        self.damage_cards = sorted(powers(state, seat, "ai_added_damage"),
+                                   key=lambda p: p.smash_order)
+        self.vp_cards = once(state, seat, "ai_dice_vp")
+        self.extra_cards = once(state, seat, "ai_dice_extra")
+        self.energy_bonus = sum(p.energy_bonus for p in powers(state, seat, "energy_bonus"))
+        self.healing_bonus = sum(p.healing_bonus for p in once(state, seat, "healing_bonus"))
+        self.heart_in_tokyo = sum(
+            (p.ai_heart_in_tokyo for p in once(state, seat, "ai_heart_in_tokyo")), 0.0)
+        self.hit_bonus = max((p.ai_hit_bonus for p in once(state, seat, "ai_hit_bonus")),
+                             default=0.0)
+        self.neighbours_lose = max(
+            (p.ai_neighbours_lose for p in once(state, seat, "ai_neighbours_lose")), default=0)
+        self.hits_everyone = bool(once(state, seat, "hits_everyone"))
         self.energy_weight = energy_weight(state, seat)
         self.attack: dict[tuple[int, bool], float] = {}
         self.memo: dict[int, float] = {}
@@ -128,8 +143,8 @@ class DiceScorer:
 
     def _value(self, code: int) -> float:
         """The value of final dice, as two parts cached by the faces they read: the energy,
-        hearts and attack (with whether three 2s feed Poison Quills), and the points (the
-        numbers, with what the attack and every face shown change to them)."""
+        hearts and attack (with whether three 2s show, for cards adding damage), and the
+        points (the numbers, with what the attack and every face shown change to them)."""
         rest_key = (code >> 12) << 1 | (code >> 4 & 0xF >= 3)
         rest = self.rests.get(rest_key)
         if rest is None:
@@ -152,55 +167,44 @@ class DiceScorer:
         return value, (4 if every_face else 0) | (2 if damage else 0) | (1 if attacked else 0)
 
     def _score(self, c: tuple[int, ...], damaged: bool, attacked: bool) -> float:
-        """The points of the dice (and what three 1s bring with Freeze Time)."""
-        vp = self.points(c) + (1 if attacked and "alpha_monster" in self.keys else 0)
-        if damaged and "herbivore" in self.keys:
-            vp -= 1
-        value = view.vp_value(self.state, self.seat, vp) if vp > 0 else float(vp)
-        if c[ONE] >= 3 and "freeze_time" in self.keys:
-            value += 4.0
-        return value
-
-    def points(self, c: tuple[int, ...]) -> int:
+        """The points of the dice, with what the cards add to them (they read the numbers,
+        whether every face shows, and whether the dice attack and hit)."""
+        numbers = (c[ONE], c[TWO], c[THREE])
+        every_face = all(c)
         vp = sum(n + c[n - 1] - 3 for n in (1, 2, 3) if c[n - 1] >= 3)
-        if "gourmet" in self.keys and c[ONE] >= 3:
-            vp += 2
-        if "detritivore" in self.keys and c[ONE] and c[TWO] and c[THREE]:
-            vp += 2
-        if "complete_destruction" in self.keys and all(c):
-            vp += 9
-        return vp
+        vp += sum(p.ai_dice_vp(numbers, every_face, attacked, damaged) for p in self.vp_cards)
+        value = view.vp_value(self.state, self.seat, vp) if vp > 0 else float(vp)
+        for power in self.extra_cards:
+            value += power.ai_dice_extra(numbers)
+        return value
 
     def damage(self, c: tuple[int, ...]) -> tuple[int, bool]:
         """The hearts each target would lose, and whether it is an attack (a Smash)."""
         smashes = c[SMASH]
-        keys = self.keys
-        bonus = 2 * keys.count("poison_quills") if c[TWO] >= 3 else 0
-        bonus += keys.count("acid_attack")
-        if self.in_tokyo:
-            bonus += keys.count("burrowing") + (keys.count("urbavore") if smashes else 0)
+        bonus = 0
+        for power in self.damage_cards:
+            bonus += power.ai_added_damage(
+                Blow(self.edition, self.in_tokyo, c[TWO] >= 3, smashes, bonus))
         if self.edition == "2011" and not smashes:
-            return keys.count("acid_attack"), False
-        if smashes or bonus:
-            bonus += keys.count("spiked_tail")
+            return bonus, False  # 2011: no attack without a Smash
         return smashes + bonus, smashes + bonus > 0
 
     def energy(self, gained: int) -> float:
         if not gained:
             return 0.0
-        return (gained + self.keys.count("friend_of_children")) * self.energy_weight
+        return (gained + self.energy_bonus) * self.energy_weight
 
     def hearts(self, rolled: int) -> float:
         if not rolled:
             return 0.0
         if self.in_tokyo:
-            return 0.3 * rolled if "healing_ray" in self.keys else 0.0
+            return self.heart_in_tokyo * rolled
         me = self.monster
         poison = min(rolled, me.poison)
         shrink = min(rolled - poison, me.shrink)
         heal = rolled - poison - shrink
-        if heal and "regeneration" in self.keys:
-            heal += 1
+        if heal:
+            heal += self.healing_bonus
         value = 1.6 * (poison + shrink) + view.heart_worth(me.hearts, heal, self.cap)
         if me.poison - poison >= min(self.cap, me.hearts + heal):
             value -= view.kill_value_of_self(self.state, self.seat)
@@ -220,20 +224,21 @@ class DiceScorer:
         if attacked and self.edition == "2011" and not self.in_tokyo and s.city is None:
             return view.tokyo_value(s, self.seat, self.monster.hearts)  # takes it, no damage
         targets = self.targets()
-        near = self.neighbours() if attacked and "fire_breathing" in self.keys else ()
+        near = self.neighbours() if attacked and self.neighbours_lose else ()
         value = 0.0
         for target in set(targets) | set(near):
-            amount = (damage if target in targets else 0) + (1 if target in near else 0)
+            amount = (damage if target in targets else 0) + (
+                self.neighbours_lose if target in near else 0)
             value += view.damage_value(s, self.seat, target, amount)
-            if target in targets and ("poison_spit" in self.keys or "shrink_ray" in self.keys):
-                value += 0.8
+            if target in targets and self.hit_bonus:
+                value += self.hit_bonus
         if attacked and not self.in_tokyo:
             value += self.entry_value(damage)
         return value
 
     def targets(self) -> tuple[int, ...]:
         s = self.state
-        if "nova_breath" in self.keys:
+        if self.hits_everyone:
             return tuple(view.others(s, self.seat))
         if self.in_tokyo:
             return tuple(t for t in view.others(s, self.seat) if not s.in_tokyo(t))

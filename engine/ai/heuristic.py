@@ -4,13 +4,16 @@ hand-made valuations (``view``, ``dice``, ``values``) and no search.
 - Dice: every way to keep dice is scored by the expected value of the dice after one more
   roll (``dice.DiceScorer``: points, energy, hearts when outside Tokyo, smashes by the damage
   and the knock-outs they bring); it stops once keeping everything is best, then uses its
-  dice tools (Plot Twist, Stretchy, Herd Culler, Background Dweller) if they gain more than
+  dice tools (each card's ``ai_use_on_roll``, ``ai_die_change``) if they gain more than
   they cost.
 - Tokyo: stay or yield by the chance of being knocked out before the next turn, against
   what staying brings (points, or energy in the 2-player variant) and healing outside.
 - Buying: each card's value (``values``) against its cost; saves for a nearly affordable
   better card; sweeps with energy to spare when nothing is worth buying.
-- Card questions: ``questions`` (the decision's default for a question it does not know).
+- Card questions: ``questions`` (each card's ``ai_answer``, else the decision's default).
+
+What a card means to these rules of thumb, the card says through its AI hooks
+(``engine.card_ai``): this module names no card.
 """
 
 from __future__ import annotations
@@ -24,8 +27,6 @@ from engine.actions import (
     Buy,
     Choose,
     EndBuying,
-    PickCard,
-    PickDiscarded,
     Roll,
     SplitHearts,
     Stay,
@@ -36,24 +37,18 @@ from engine.actions import (
 )
 from engine.ai import view
 from engine.ai.dice import (
-    THREE,
-    DiceScorer,
-    best_change,
     best_keep,
     count,
     encode,
     keep_indices,
     scorer_for,
-    unit,
 )
-from engine.ai.questions import CARD_SOURCES, CARD_TARGETS, answer_card
-from engine.ai.values import keep_value, net_value, saving_target, uid_key
-from engine.core import card_cost, effective_key, find_card, max_hearts
+from engine.ai.questions import answer_card
+from engine.ai.values import JUDGE, buy_value, net_value
+from engine.core import POWERS, Power, effective_key, find_card, hooked, max_hearts
 from engine.rules import option_ready
 from engine.state import Decision, DecisionKind, GameState
 
-# What one extra roll given by a card costs (an energy, a smoke token...).
-EXTRA_ROLL_COST: dict[str, float] = {"energy_drink": view.ENERGY, "smoke_cloud": 1.0}
 # Energy above which sweeping the cards is worth it when nothing is worth buying.
 SWEEP_ENERGY = 8
 
@@ -76,9 +71,28 @@ class HeuristicPlayer:
 
 
 def card_key(state: GameState, uid: int) -> str | None:
-    """The power of a card in play (a Mimic's copied card), by uid."""
+    """The power of a card in play (a copying card's copied card), by uid."""
     found = find_card(state, uid)
     return effective_key(state, found[1]) if found is not None else None
+
+
+def card_power(state: GameState, uid: int) -> Power | None:
+    """The power of a card in play by uid (a copying card answers as the card it copies)."""
+    key = card_key(state, uid)
+    return POWERS[key] if key is not None else None
+
+
+def used_power(state: GameState, option: Action) -> Power | None:
+    """The power of the card an option uses (``Choose(UseCard)``), if any."""
+    if isinstance(option, Choose) and isinstance(option.choice, UseCard):
+        return card_power(state, option.choice.uid)
+    return None
+
+
+def extra_roll_cost(state: GameState, uid: int) -> float:
+    """What the extra roll the card ``uid`` gives costs (an energy, a smoke token...)."""
+    power = card_power(state, uid)
+    return power.ai_extra_roll_cost(JUDGE) if power is not None else 1.0
 
 
 def _jitter(seed: int, decision: Decision, index: int) -> float:
@@ -107,23 +121,23 @@ def answer_roll(state: GameState, decision: Decision, seed: int) -> Action:
     rolls = [o for o in decision.options if isinstance(o, Roll)]
     uses = [o for o in decision.options if isinstance(o, Choose) and option_ready(state, o)]
     rolling = _roll_option(state, rolls, gain) if gain > 0.01 + _reroll_cost(state) else None
-    dweller = _dweller(state, scorer, uses, kept if rolling else None)
-    if dweller is not None:
-        return dweller
+    free = _use_on_roll(state, decision.seat, uses, kept if rolling else None)
+    if free is not None:
+        return free
     if rolling is not None:
         return replace(rolling, keep=keep_indices(turn.dice, kept))
-    tool = _dice_tool(state, scorer, counts, uses)
+    tool = _dice_tool(state, decision.seat, uses)
     return tool if tool is not None else StopRolling(decision=decision.id)
 
 
 def _reroll_cost(state: GameState) -> float:
-    """What rolling again costs the active monster beyond the roll: a heart for each Orb of
-    Doom the others own."""
+    """What rolling again costs the active monster beyond the roll: the hearts the others'
+    cards take for a reroll."""
     assert state.turn is not None
     seat = state.turn.seat
     me = state.monsters[seat]
-    orbs = sum(view.keys_of(state, other).count("orb_of_doom")
-               for other in view.others(state, seat))
+    orbs = sum(power.ai_reroll_hearts for other in view.others(state, seat)
+               for power in view.powers(state, other, "ai_reroll_hearts"))
     if not orbs:
         return 0.0
     if orbs >= me.hearts:
@@ -138,52 +152,36 @@ def _roll_option(state: GameState, rolls: list[Roll], gain: float) -> Roll | Non
     for roll in rolls:
         if roll.card is None:
             return roll
-        cost = EXTRA_ROLL_COST.get(card_key(state, roll.card) or "", 1.0)
+        cost = extra_roll_cost(state, roll.card)
         if cost < best[1]:
             best = (roll, cost)
     return best[0]
 
 
-def _dweller(state: GameState, scorer: DiceScorer, uses: list[Choose],
-             planned: tuple[int, ...] | None) -> Action | None:
-    """Background Dweller rerolls every 3 not kept, for free: before a roll that would
-    reroll them anyway, or instead of stopping when rerolling them is worth it."""
-    turn = state.turn
-    assert turn is not None
-    use = next((o for o in uses if isinstance(o.choice, UseCard)
-                and card_key(state, o.choice.uid) == "background_dweller"), None)
-    if use is None:
-        return None
-    loose = sum(1 for i, f in enumerate(turn.dice) if f == "3" and i not in turn.kept)
-    counts = count(turn.dice)
-    if planned is not None:
-        return use if counts[THREE] - loose >= planned[THREE] else None
-    code = encode(counts)
-    after = scorer.expected(code - loose * unit(THREE), loose)
-    return use if after > scorer.value(code) + 0.01 else None
+def _use_on_roll(state: GameState, seat: int, uses: list[Choose],
+                 planned: tuple[int, ...] | None) -> Action | None:
+    """A dice tool worth using for free now: before a roll keeping the ``planned`` counts,
+    or (None) instead of stopping."""
+    for use in uses:
+        power = used_power(state, use)
+        if power is not None and power.ai_use_on_roll(JUDGE, state, seat, planned):
+            return use
+    return None
 
 
-def _dice_tool(state: GameState, scorer: DiceScorer, counts: tuple[int, ...],
-               uses: list[Choose]) -> Action | None:
+def _dice_tool(state: GameState, seat: int, uses: list[Choose]) -> Action | None:
     """The card that sets a die whose best change gains most over its cost, if any."""
     best: tuple[Action | None, float] = (None, 0.05)
     for use in uses:
-        key = card_key(state, use.choice.uid) if isinstance(use.choice, UseCard) else None
-        if key not in CARD_TARGETS:
+        power = used_power(state, use)
+        change = power.ai_die_change() if power is not None else None
+        if power is None or change is None:
             continue
-        _old, _new, gain = best_change(scorer, counts, CARD_TARGETS[key], CARD_SOURCES.get(key))
-        margin = gain - _tool_cost(state, scorer.seat, key)
+        _old, gain = JUDGE.best_change(state, seat, change)
+        margin = gain - power.ai_tool_cost(JUDGE, state, seat)
         if margin > best[1]:
             best = (use, margin)
     return best[0]
-
-
-def _tool_cost(state: GameState, seat: int, key: str | None) -> float:
-    if key == "plot_twist":
-        return keep_value(state, seat, key)
-    if key == "stretchy":
-        return 2 * view.ENERGY
-    return 0.0
 
 
 # --- Tokyo ----------------------------------------------------------------------------
@@ -191,7 +189,7 @@ def _tool_cost(state: GameState, seat: int, key: str | None) -> float:
 
 def answer_yield(state: GameState, decision: Decision, seed: int) -> Action:
     """Stay while the chance of being knocked out before the next turn is worth what
-    staying brings; a loss held by Jets is lost only by staying."""
+    staying brings; a loss a card holds until this answer is lost only by staying."""
     seat = decision.seat
     me = state.monsters[seat]
     hearts = me.hearts - decision.amount
@@ -207,9 +205,10 @@ def answer_yield(state: GameState, decision: Decision, seed: int) -> Action:
     stay = view.stay_bonus(state, seat) * (1 - risk_in) - risk_in * lost
     heal_later = 0.6 * view.heart_worth(me.hearts, 2, max_hearts(state, seat))
     leave = heal_later - risk_out * lost
-    keys = view.keys_of(state, seat)
-    stay += view.vp_value(state, seat, keys.count("bull_headed"))
-    leave += keys.count("jagged_tactician") * view.ENERGY
+    stay_vp = sum(p.ai_stay_vp for p in view.powers(state, seat, "ai_stay_vp"))
+    stay += view.vp_value(state, seat, stay_vp)
+    leave += sum(p.ai_yield_energy for p in view.powers(state, seat, "ai_yield_energy")) * (
+        view.ENERGY)
     return Stay(decision=decision.id) if stay >= leave else Yield(decision=decision.id)
 
 
@@ -217,41 +216,15 @@ def answer_yield(state: GameState, decision: Decision, seed: int) -> Action:
 
 
 def answer_react(state: GameState, decision: Decision, seed: int) -> Action:
-    """Rapid Healing when the loss would knock the monster out; Wings when the hearts
-    saved are worth its 2 energy."""
-    me = state.monsters[decision.seat]
-    loss = decision.amount
-    armor = _electric_armor(state, decision)
-    if armor is not None:
-        return armor
-    for option in decision.options:
-        if not (isinstance(option, Choose) and isinstance(option.choice, UseCard)):
-            continue
-        key = card_key(state, option.choice.uid)
-        if key == "rapid_healing":
+    """The first reaction card (in their ``ai_react_order``) that says it is worth using
+    against this loss; else the default."""
+    cards = [(power.ai_react_order, index, option, power)
+             for index, option in enumerate(decision.options)
+             if (power := used_power(state, option)) is not None]
+    for _order, _index, option, power in sorted(cards, key=lambda c: c[:2]):
+        if power.ai_react(JUDGE, state, decision):
             return option
-        if key == "wings":
-            saved = (view.kill_value_of_self(state, decision.seat) if loss >= me.hearts
-                     else view.heart_worth(me.hearts - loss, loss, me.hearts))
-            if saved > 2 * view.SPEND + 0.3:
-                return option
     return decision.default
-
-
-def _electric_armor(state: GameState, decision: Decision) -> Action | None:
-    """Electric Armor when the heart it saves is worth more than its energy (always when
-    that heart keeps the monster in the game)."""
-    me = state.monsters[decision.seat]
-    loss = decision.amount
-    use = next((o for o in decision.options if isinstance(o, Choose)
-                and isinstance(o.choice, UseCard)
-                and card_key(state, o.choice.uid) == "electric_armor"), None)
-    if use is None:
-        return None
-    if loss == me.hearts:
-        return use
-    saved = view.heart_worth(me.hearts - loss, 1, me.hearts) if loss < me.hearts else 0.0
-    return use if saved > view.SPEND else None
 
 
 def answer_hearts(state: GameState, decision: Decision, seed: int) -> Action:
@@ -290,41 +263,20 @@ def answer_buy(state: GameState, decision: Decision, seed: int) -> Action:
 def _buy_score(state: GameState, seat: int, option: Action, best_buy: float) -> float:
     me = state.monsters[seat]
     if isinstance(option, Buy):
-        net = net_value(state, seat, state.face_up[option.slot].key)
-        return net if net >= 0.6 * saving_target(state, seat) else -1.0
+        return buy_value(state, seat, state.face_up[option.slot].key)
     if isinstance(option, Sweep):
         return 0.3 if me.energy >= SWEEP_ENERGY and best_buy <= 0 else -1.0
     if not isinstance(option, Choose):
         return 0.0  # EndBuying
     choice = option.choice
     if isinstance(choice, UseCard):
-        key = card_key(state, choice.uid)
-        if key == "made_in_a_lab":
-            return 0.2 if me.energy >= 2 else -1.0
-        if key == "rapid_healing":
-            return view.heart_worth(me.hearts, 1, max_hearts(state, seat)) - 2 * view.SPEND
-        return -1.0
-    if isinstance(choice, PickCard):
-        return _tentacles_score(state, seat, choice.uid)
-    if isinstance(choice, PickDiscarded):
-        # (Scavenger.) A card of the discard pile, weighed as a face-up one.
-        net = net_value(state, seat, choice.key)
-        return net if net >= 0.6 * saving_target(state, seat) else -1.0
+        power = card_power(state, choice.uid)
+        return power.ai_buy_step_use(JUDGE, state, seat) if power is not None else -1.0
+    # A purchase a card offers (``buy_offers``): that card weighs it.
+    for card, power in hooked(state, seat, "buy_offers"):
+        if choice in power.buy_offers(state, seat, card):
+            return power.ai_offer_value(JUDGE, state, seat, choice)
     return -1.0
-
-
-def _tentacles_score(state: GameState, seat: int, uid: int) -> float:
-    """Buying another monster's card: its worth to us and to the owner, the energy paid to
-    the owner."""
-    key = uid_key(state, uid)
-    found = find_card(state, uid)
-    if key is None or found is None:
-        return -1.0
-    owner = found[0]
-    cost = card_cost(state, seat, key)
-    weight = view.enemy_weight(state, seat, owner)
-    taken = keep_value(state, owner, key) * weight
-    return net_value(state, seat, key) + taken - cost * view.ENERGY * weight
 
 
 def _answer_card(state: GameState, decision: Decision, seed: int) -> Action:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from math import exp
 
-from engine.ai import values
 from engine.card_table import CARDS
+from engine.core import POWERS
 from engine.state import WINNING_VP, GameState
 
 FEATURES = (
@@ -30,7 +30,7 @@ def features(state: GameState, seat: int) -> tuple[float, ...]:
     m = state.monsters[seat]
     in_tokyo = 1.0 if state.in_tokyo(seat) else 0.0
     low = max(0, 6 - m.hearts) / 6
-    cards = sum(values.KEEP.get(c.key, 1.5) for c in m.cards if CARDS[c.key].kind == "keep")
+    cards = sum(POWERS[c.key].ai_worth for c in m.cards if CARDS[c.key].kind == "keep")
     active = 1.0 if state.turn is not None and state.turn.seat == seat else 0.0
     return (
         m.vp / WINNING_VP,

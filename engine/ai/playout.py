@@ -4,8 +4,8 @@ knows, and a game played on in it by heuristic players up to a horizon.
 A seat knows everything in the state but the order of the deck and the dice to come (the
 random generator's seed and counter, and any forced dice). ``determinize`` replaces exactly
 those: a fresh generator, and the deck put in a canonical order then shuffled, so the world
-depends on the public state and the playout's seed alone (the owner of Made in a Lab asked
-about the top card keeps that card on top: it has seen it).
+depends on the public state and the playout's seed alone (a monster deciding while it looks
+at the top card, a card's secret question, keeps that card on top: it has seen it).
 """
 
 from __future__ import annotations
@@ -15,14 +15,14 @@ from msgspec.structs import replace
 from engine.actions import Action
 from engine.ai.heuristic import HeuristicPlayer
 from engine.ai.odds import win_chance
+from engine.foresight import sees_top_card
 from engine.rng import below, draw
 from engine.rules import apply
 from engine.state import Decision, GameState
 
-# A playout that has not reached its horizon after this many answers stops there.
-MAX_ANSWERS = 2000
-# The card question whose asker has seen the top card of the deck.
-SEEN_TOP = "lab"
+# A search's playout goes a turn or two ahead (its horizon); one that has not reached it
+# after this many answers stops there (a guard against a playout that would not end).
+MAX_PLAYOUT_ANSWERS = 2000
 
 
 def mix(*parts: int) -> int:
@@ -37,7 +37,7 @@ def determinize(state: GameState, decision: Decision, seed: int) -> GameState:
     """A world the deciding seat cannot tell from the real one, drawn from ``seed``."""
     deck = sorted(state.deck)
     top: list[str] = []
-    if decision.question == SEEN_TOP and state.deck:
+    if sees_top_card(state, decision) and state.deck:
         top = [state.deck[0]]
         deck.remove(state.deck[0])
     for i in range(len(deck) - 1, 0, -1):  # Fisher-Yates
@@ -56,7 +56,7 @@ def playout(world: GameState, decision: Decision, action: Action, policy: Heuris
     assert world.turn is not None
     number = world.turn.number
     state, _ = apply(world, me, action)
-    for _ in range(MAX_ANSWERS):
+    for _ in range(MAX_PLAYOUT_ANSWERS):
         if state.over or not state.monsters[me].alive:
             break
         turn = state.turn

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from math import comb
 
-from engine.core import effective_key, max_hearts
+from engine.core import Power, hooked, max_hearts
 from engine.state import BLACK_DICE, WINNING_VP, GameState
 
 WIN = 100.0
@@ -24,9 +24,16 @@ HEART = (0.0, 2.2, 2.0, 1.8, 1.5, 1.2, 0.9, 0.7, 0.5, 0.4, 0.3, 0.25, 0.25, 0.25
 SMASH_PER_DIE = 0.42
 
 
-def keys_of(state: GameState, seat: int) -> list[str]:
-    """The powers of the monster's cards (a Mimic counts as the card it copies)."""
-    return [effective_key(state, card) for card in state.monsters[seat].cards]
+def powers(state: GameState, seat: int, hook: str) -> list[Power]:
+    """The power of each of the monster's cards that answers ``hook`` (a copying card
+    counts as the card it copies): for the AI hooks summed over the cards."""
+    return [power for _card, power in hooked(state, seat, hook)]
+
+
+def distinct_powers(state: GameState, seat: int, hook: str) -> list[Power]:
+    """The monster's powers that answer ``hook``, each once (in the order of its cards): for
+    the AI hooks asked once per power."""
+    return list(dict.fromkeys(powers(state, seat, hook)))
 
 
 def others(state: GameState, seat: int) -> list[int]:
@@ -46,11 +53,8 @@ def heart_worth(hearts: int, gained: int, cap: int) -> float:
 def dice_of(state: GameState, seat: int) -> int:
     """How many dice the monster rolls (shrink tokens off, extra heads on)."""
     monster = state.monsters[seat]
-    extra = keys_of(state, seat).count("extra_head")
+    extra = sum(power.extra_dice for power in powers(state, seat, "extra_dice"))
     return max(0, BLACK_DICE - monster.shrink) + extra
-
-
-_ADDERS = ("acid_attack", "spiked_tail", "urbavore", "burrowing", "fire_breathing")
 
 
 @lru_cache(maxsize=256)
@@ -67,14 +71,14 @@ def attackers(state: GameState, seat: int, in_tokyo: bool) -> list[int]:
     result = []
     for other in others(state, seat):
         other_in = state.in_tokyo(other)
-        if other_in != in_tokyo or "nova_breath" in keys_of(state, other):
+        if other_in != in_tokyo or powers(state, other, "hits_everyone"):
             result.append(other)
     return result
 
 
 def blow_risk(state: GameState, attacker: int, hearts: int) -> float:
     """The chance that one turn of ``attacker`` takes at least ``hearts`` hearts."""
-    bonus = sum(k in _ADDERS for k in keys_of(state, attacker))
+    bonus = sum(power.ai_blow_bonus for power in powers(state, attacker, "ai_blow_bonus"))
     return at_least(dice_of(state, attacker), hearts - bonus)
 
 
@@ -98,7 +102,7 @@ def kill_value(state: GameState, seat: int, target: int) -> float:
         return WIN
     victim = state.monsters[target]
     value = 10.0 + 0.4 * victim.vp
-    if "it_has_a_child" in keys_of(state, target):
+    if comes_back(state, target):
         value = 2.0 + 0.5 * victim.vp
     return value
 
@@ -116,17 +120,17 @@ def damage_value(state: GameState, seat: int, target: int, amount: int) -> float
     """What making ``target`` lose ``amount`` hearts is worth to ``seat``."""
     if amount <= 0:
         return 0.0
-    keys = keys_of(state, target)
-    if amount == 1 and "armor_plating" in keys:
+    share = 1.0
+    for power in distinct_powers(state, target, "ai_damage_share"):
+        share *= power.ai_damage_share(state, target, amount)
+    if share == 0.0:
         return 0.0
     hearts = state.monsters[target].hearts
     if amount >= hearts:
         value = kill_value(state, seat, target)
     else:
         value = heart_worth(hearts - amount, amount, hearts) * enemy_weight(state, seat, target)
-    if "wings" in keys and state.monsters[target].energy >= 2:
-        value *= 0.4
-    return value
+    return value * share
 
 
 def yield_chance(hearts_left: int) -> float:
@@ -144,7 +148,8 @@ def stay_bonus(state: GameState, seat: int) -> float:
     """What starting the next turn in Tokyo brings."""
     if state.two_player_variant():
         return ENERGY
-    return vp_value(state, seat, 2 + keys_of(state, seat).count("urbavore"))
+    more = sum(p.ai_tokyo_start_vp for p in powers(state, seat, "ai_tokyo_start_vp"))
+    return vp_value(state, seat, 2 + more)
 
 
 def tokyo_value(state: GameState, seat: int, hearts: int) -> float:
@@ -161,9 +166,14 @@ def tokyo_value(state: GameState, seat: int, hearts: int) -> float:
 
 def kill_value_of_self(state: GameState, seat: int) -> float:
     """What being knocked out costs ``seat``."""
-    if "it_has_a_child" in keys_of(state, seat):
+    if comes_back(state, seat):
         return 3.0 + state.monsters[seat].vp
     return WIN * min(0.6, 1.2 / len(state.alive_seats()))
+
+
+def comes_back(state: GameState, seat: int) -> bool:
+    """Does the monster come back after a knock-out (a card of its says so)?"""
+    return bool(powers(state, seat, "ai_comes_back"))
 
 
 def vp_value(state: GameState, seat: int, vp: int) -> float:

@@ -22,8 +22,9 @@ from engine.rules import apply, create_game
 from engine.state import Decision, GameState, Options
 
 Policy = Callable[[GameState, Decision], Action]
-# A rollout that has not reached its horizon after this many answers stops there.
-MAX_ANSWERS = 5000
+# A bench rollout may play on to the end of the game, much further than a search's playout
+# (engine.ai.playout.MAX_PLAYOUT_ANSWERS); one still going after this many answers stops.
+MAX_ROLLOUT_ANSWERS = 5000
 
 
 def positions(seed: int = 1, per_table: int = 8, games_per_table: int = 4) -> list[GameState]:
@@ -80,7 +81,7 @@ def rollout(start: GameState, policy: Policy, *, dice_seed: int,
     clock = time.perf_counter
     engine = thinking = 0.0
     answers = 0
-    while not state.over and answers < MAX_ANSWERS:
+    while not state.over and answers < MAX_ROLLOUT_ANSWERS:
         turn = state.turn
         assert turn is not None
         if not to_the_end and (not state.monsters[seat].alive or (

@@ -6,6 +6,7 @@ which is not an attack (no yield, nobody enters Tokyo); with claws it is added t
 from __future__ import annotations
 
 from engine import events as ev
+from engine.card_ai import Blow
 from engine.cards.smash_adders import SmashAdder
 from engine.core import Ctx, register
 from engine.state import Card, Face, Loss
@@ -14,6 +15,8 @@ from engine.state import Card, Face, Loss
 @register
 class AcidAttack(SmashAdder):
     key = "acid_attack"
+    ai_worth = 6.0
+    ai_blow_bonus = 1
 
     def bonus(self, ctx: Ctx, seat: int, dice: tuple[Face, ...], smashes: int) -> int:
         return 1
@@ -24,3 +27,6 @@ class AcidAttack(SmashAdder):
             return super().smash_losses(ctx, seat, card, smashes, targets, losses)
         ctx.emit(ev.DamageAdded(seat=seat, amount=1, card=self.key, seats=targets))
         return (*losses, *(Loss(target=t, amount=1, source="card", by=seat) for t in targets))
+
+    def ai_added_damage(self, blow: Blow) -> int:
+        return 1  # with or without a Smash, in both editions

@@ -5,8 +5,9 @@ roll is used up."""
 from __future__ import annotations
 
 from engine import events as ev
+from engine.card_ai import Judge
 from engine.core import Ctx, Power, register
-from engine.state import Card, GameState
+from engine.state import FACES, Card, GameState
 
 
 def _threes(ctx: Ctx) -> tuple[int, ...]:
@@ -17,6 +18,7 @@ def _threes(ctx: Ctx) -> tuple[int, ...]:
 @register
 class BackgroundDweller(Power):
     key = "background_dweller"
+    ai_worth = 2.0
 
     def roll_use_available(self, ctx: Ctx, seat: int, card: Card) -> bool:
         return bool(_threes(ctx))
@@ -31,3 +33,16 @@ class BackgroundDweller(Power):
 
     def use_label(self, state: GameState, card: Card) -> str:
         return "reroll 3s"
+
+    def ai_use_on_roll(self, judge: Judge, state: GameState, seat: int,
+                       planned: tuple[int, ...] | None) -> bool:
+        """Reroll the 3s not kept, for free: before a roll that would reroll them anyway, or
+        instead of stopping when rerolling them is worth it."""
+        turn = state.turn
+        assert turn is not None
+        loose = sum(1 for i, f in enumerate(turn.dice) if f == "3" and i not in turn.kept)
+        if planned is not None:
+            return turn.dice.count("3") - loose >= planned[FACES.index("3")]
+        kept = tuple(f for i, f in enumerate(turn.dice) if f != "3" or i in turn.kept)
+        after = judge.reroll_value(state, seat, kept, loose)
+        return after > judge.dice_value(state, seat, turn.dice) + 0.01

@@ -12,10 +12,12 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from engine.actions import Choice, PickAmount
+from engine.card_ai import Judge
 from engine.core import (
     Ctx,
     IllegalAction,
     Power,
+    card_cost,
     card_name,
     current_card,
     gain_energy,
@@ -34,6 +36,7 @@ QUESTION = "batteries"
 @register
 class BatteryMonster(Power):
     key = "battery_monster"
+    ai_worth = 3.0
 
     def on_gain(self, ctx: Ctx, seat: int, card: Card) -> None:
         if card.tokens:
@@ -88,6 +91,19 @@ class BatteryMonster(Power):
 
     def status(self, state: GameState, card: Card) -> str:
         return f"{card.tokens}⚡ left on it"
+
+    def ai_keep_adjustment(self, judge: Judge, state: GameState, seat: int) -> float:
+        return 0.8 if state.options.edition == "2016" else 0.0
+
+    def ai_answer(self, judge: Judge, state: GameState, decision: Decision) -> Choice | None:
+        """Put everything on it (the bank doubles it), but what a good card on offer costs."""
+        energy = state.monsters[decision.seat].energy
+        keep = 0
+        for card in state.face_up:
+            cost = card_cost(state, decision.seat, card.key)
+            if cost <= energy and judge.net_value(state, decision.seat, card.key) > 1.0:
+                keep = max(keep, cost)
+        return PickAmount(amount=max(0, energy - keep))
 
 
 def _discard_empty(ctx: Ctx, seat: int, card: Card, reason: str) -> None:

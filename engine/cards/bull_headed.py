@@ -11,6 +11,8 @@ from engine.state import Card
 @register
 class BullHeaded(Power):
     key = "bull_headed"
+    ai_worth = 2.5
+    ai_stay_vp = 1
 
     def on_yield_answered(self, ctx: Ctx, seat: int, card: Card, yielded: bool) -> None:
         if not yielded:

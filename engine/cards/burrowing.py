@@ -6,6 +6,7 @@ attack)."""
 from __future__ import annotations
 
 from engine import events as ev
+from engine.card_ai import Blow
 from engine.cards.smash_adders import SmashAdder
 from engine.core import Ctx, register
 from engine.state import Card, Face, Loss
@@ -14,6 +15,8 @@ from engine.state import Card, Face, Loss
 @register
 class Burrowing(SmashAdder):
     key = "burrowing"
+    ai_worth = 3.0
+    ai_blow_bonus = 1
 
     def bonus(self, ctx: Ctx, seat: int, dice: tuple[Face, ...], smashes: int) -> int:
         return 1 if ctx.s.in_tokyo(seat) else 0
@@ -21,6 +24,9 @@ class Burrowing(SmashAdder):
     def on_place_taken(self, ctx: Ctx, seat: int, card: Card,
                        newcomer: int) -> tuple[Loss, ...]:
         return hurt_newcomer(ctx, seat, self.key, newcomer)
+
+    def ai_added_damage(self, blow: Blow) -> int:
+        return 1 if blow.in_tokyo and (blow.smashes or blow.edition == "2016") else 0
 
 
 def hurt_newcomer(ctx: Ctx, seat: int, key: str, newcomer: int) -> tuple[Loss, ...]:

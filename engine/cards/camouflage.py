@@ -12,6 +12,7 @@ from engine.state import Card
 @register
 class Camouflage(Power):
     key = "camouflage"
+    ai_worth = 3.0
     prevent_order = 1
 
     def prevent(self, ctx: Ctx, seat: int, card: Card, amount: int) -> int:

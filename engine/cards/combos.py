@@ -29,33 +29,49 @@ class Combo(Power):
 @register
 class CompleteDestruction(Combo):
     key = "complete_destruction"
+    ai_worth = 1.5
     vp = 9
 
     def scores(self, dice: tuple[Face, ...], smashes: int) -> bool:
         return smashes > 0 and all(face in dice for face in ("1", "2", "3", "heart", "energy"))
 
+    def ai_dice_vp(self, numbers: tuple[int, int, int], every_face: bool, attacked: bool,
+                   damaged: bool) -> int:
+        return self.vp if all(numbers) and every_face else 0
+
 
 @register
 class Detritivore(Combo):
     key = "detritivore"
+    ai_worth = 2.0
     vp = 2
 
     def scores(self, dice: tuple[Face, ...], smashes: int) -> bool:
         return "1" in dice and "2" in dice and "3" in dice
 
+    def ai_dice_vp(self, numbers: tuple[int, int, int], every_face: bool, attacked: bool,
+                   damaged: bool) -> int:
+        return self.vp if all(numbers) else 0
+
 
 @register
 class Gourmet(Combo):
     key = "gourmet"
+    ai_worth = 1.5
     vp = 2
 
     def scores(self, dice: tuple[Face, ...], smashes: int) -> bool:
         return dice.count("1") >= 3
 
+    def ai_dice_vp(self, numbers: tuple[int, int, int], every_face: bool, attacked: bool,
+                   damaged: bool) -> int:
+        return self.vp if numbers[0] >= 3 else 0
+
 
 @register
 class AlphaMonster(Combo):
     key = "alpha_monster"
+    ai_worth = 3.5
     vp = 1
 
     def scores(self, dice: tuple[Face, ...], smashes: int) -> bool:
@@ -71,3 +87,7 @@ class AlphaMonster(Combo):
         if hit:
             gain_vp(ctx, seat, self.vp, card_name(ctx.s, self.key))
         return ()
+
+    def ai_dice_vp(self, numbers: tuple[int, int, int], every_face: bool, attacked: bool,
+                   damaged: bool) -> int:
+        return 1 if attacked else 0

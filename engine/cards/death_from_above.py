@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from engine.card_ai import Judge
 from engine.cards.instants import Instant
 from engine.core import Ctx, card_name, enter_tokyo, leave_tokyo, queue_losses, register
+from engine.state import GameState
 
 
 @register
@@ -25,3 +27,8 @@ class DeathFromAbove(Instant):
                 leave_tokyo(ctx, occupant, card_name(ctx.s, self.key))
         # (Its own losses, none, are queued after: an empty batch leaves these alone.)
         queue_losses(ctx, enter_tokyo(ctx, seat, "city"))
+
+    def ai_instant_extra(self, judge: Judge, state: GameState, seat: int) -> float:
+        if state.in_tokyo(seat):
+            return 0.0
+        return judge.tokyo_value(state, seat, state.monsters[seat].hearts)

@@ -18,6 +18,7 @@ from msgspec.structs import replace
 
 from engine import events as ev
 from engine.actions import Choice, Pass, PickDie, SetDie
+from engine.card_ai import DieChange, Judge, choices
 from engine.core import (
     Ctx,
     IllegalAction,
@@ -126,13 +127,46 @@ class DieSetter(Power):
     def after_use(self, ctx: Ctx, seat: int, card: Card) -> None:
         """The die is set (Plot Twist discards itself, Herd Culler marks the turn)."""
 
+    # --- what the AI players know about it (engine.card_ai) ---
+
+    def ai_die_change(self) -> DieChange | None:
+        return DieChange(self.target)
+
+    def ai_tool_cost(self, judge: Judge, state: GameState, seat: int) -> float:
+        return self.cost * judge.energy
+
+    def ai_answer(self, judge: Judge, state: GameState, decision: Decision) -> Choice | None:
+        """The die the roll question chose to change, then the best face for it."""
+        assert state.turn is not None
+        dice = state.turn.dice
+        if decision.question.endswith("_face"):
+            best: tuple[Choice, float] = (Pass(), float("-inf"))
+            for choice in choices(decision):
+                if isinstance(choice, SetDie):
+                    face = next(f for f in FACES if f == choice.face)
+                    changed = (*dice[:choice.die], face, *dice[choice.die + 1:])
+                    if (value := judge.dice_value(state, decision.seat, changed)) > best[1]:
+                        best = (choice, value)
+            return best[0]
+        change = self.ai_die_change()
+        assert change is not None
+        old, gain = judge.best_change(state, decision.seat, change)
+        if gain <= 0:
+            return Pass()
+        return next((c for c in choices(decision)
+                     if isinstance(c, PickDie) and dice[c.die] == old), Pass())
+
 
 @register
 class PlotTwist(DieSetter):
     key = "plot_twist"
+    ai_worth = 2.5
 
     def use_label(self, state: GameState, card: Card) -> str:
         return "set a die to any face (once)"
+
+    def ai_tool_cost(self, judge: Judge, state: GameState, seat: int) -> float:
+        return judge.keep_value(state, seat, self.key)  # used up
 
     def after_use(self, ctx: Ctx, seat: int, card: Card) -> None:
         # The card that asked goes: a Mimic copying Plot Twist, when that is what was used.
@@ -142,12 +176,14 @@ class PlotTwist(DieSetter):
 @register
 class Stretchy(DieSetter):
     key = "stretchy"
+    ai_worth = 3.0
     cost = 2
 
 
 @register
 class HerdCuller(DieSetter):
     key = "herd_culler"
+    ai_worth = 2.0
     target = "1"
 
     def can_use(self, ctx: Ctx, seat: int, card: Card) -> bool:

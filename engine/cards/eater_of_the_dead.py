@@ -4,8 +4,9 @@ out of the game, or starts again with no VP."""
 
 from __future__ import annotations
 
+from engine.card_ai import Judge
 from engine.core import Ctx, Power, card_name, gain_vp, register
-from engine.state import Card
+from engine.state import Card, GameState
 
 VP = 3
 
@@ -13,7 +14,11 @@ VP = 3
 @register
 class EaterOfTheDead(Power):
     key = "eater_of_the_dead"
+    ai_worth = 2.5
 
     def on_monster_at_zero(self, ctx: Ctx, seat: int, card: Card, fallen: int) -> None:
         if fallen != seat:
             gain_vp(ctx, seat, VP, card_name(ctx.s, self.key))
+
+    def ai_keep_adjustment(self, judge: Judge, state: GameState, seat: int) -> float:
+        return -2.0 if judge.is_duel(state) else 0.0

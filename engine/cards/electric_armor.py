@@ -8,8 +8,9 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from engine import events as ev
+from engine.card_ai import Judge
 from engine.core import Ctx, Power, card_name, pay_energy, register
-from engine.state import Card, GameState, Loss
+from engine.state import Card, Decision, GameState, Loss
 
 COST = 1
 
@@ -17,6 +18,8 @@ COST = 1
 @register
 class ElectricArmor(Power):
     key = "electric_armor"
+    ai_worth = 3.0
+    ai_react_order = 0  # before the others
 
     def reaction_available(self, ctx: Ctx, seat: int, card: Card, loss: Loss) -> bool:
         return ctx.mon(seat).energy >= COST and card.uid not in loss.used_cards
@@ -33,3 +36,13 @@ class ElectricArmor(Power):
         ctx.emit(ev.LossPrevented(seat=seat, amount=1, card=self.key))
         reduced = replace(loss, amount=loss.amount - 1, used_cards=(*loss.used_cards, card.uid))
         ctx.set_turn(losses=(*losses[:loss_index], reduced, *losses[loss_index + 1 :]))
+
+    def ai_react(self, judge: Judge, state: GameState, decision: Decision) -> bool:
+        """When the heart it saves is worth more than its energy (always when that heart keeps
+        the monster in the game)."""
+        me = state.monsters[decision.seat]
+        loss = decision.amount
+        if loss == me.hearts:
+            return True
+        saved = judge.heart_worth(me.hearts - loss, 1, me.hearts) if loss < me.hearts else 0.0
+        return saved > COST * judge.spend

@@ -12,6 +12,7 @@ class EnergyHoarder(Power):
     """1 VP for every full 6 energy held."""
 
     key = "energy_hoarder"
+    ai_worth = 3.0
 
     def end_of_turn(self, ctx: Ctx, seat: int, card: Card) -> None:
         gain_vp(ctx, seat, ctx.mon(seat).energy // 6, card_name(ctx.s, self.key))
@@ -22,6 +23,7 @@ class SolarPowered(Power):
     """1 energy when the owner has none (a real gain: Friend of Children adds 1)."""
 
     key = "solar_powered"
+    ai_worth = 1.2
 
     def end_of_turn(self, ctx: Ctx, seat: int, card: Card) -> None:
         if ctx.mon(seat).energy == 0:
@@ -36,9 +38,14 @@ class Herbivore(Power):
     glossary), so both editions read the same."""
 
     key = "herbivore"
+    ai_worth = 2.5
 
     def end_of_turn(self, ctx: Ctx, seat: int, card: Card) -> None:
         turn = ctx.turn
         if turn.smashed or seat in turn.hurt_by_cards:
             return
         gain_vp(ctx, seat, 1, card_name(ctx.s, self.key))
+
+    def ai_dice_vp(self, numbers: tuple[int, int, int], every_face: bool, attacked: bool,
+                   damaged: bool) -> int:
+        return -1 if damaged else 0  # the VP it would have given

@@ -4,6 +4,7 @@ gives one (Smoke Cloud): the owner chooses which card gives it."""
 
 from __future__ import annotations
 
+from engine.card_ai import Judge
 from engine.core import Ctx, Power, card_name, pay_energy, register
 from engine.state import Card, GameState
 
@@ -13,6 +14,7 @@ COST = 1
 @register
 class EnergyDrink(Power):
     key = "energy_drink"
+    ai_worth = 3.0
 
     def extra_roll_available(self, ctx: Ctx, seat: int, card: Card) -> bool:
         return ctx.mon(seat).energy >= COST
@@ -22,3 +24,6 @@ class EnergyDrink(Power):
 
     def extra_roll_label(self, state: GameState, card: Card) -> str:
         return f"pay {COST}⚡"
+
+    def ai_extra_roll_cost(self, judge: Judge) -> float:
+        return COST * judge.energy

@@ -6,8 +6,9 @@ more than 2 left (docs/rulings.md 20 and 65); a 2011 game stored before that rul
 from __future__ import annotations
 
 from engine import events as ev
+from engine.card_ai import Judge
 from engine.core import Ctx, Power, card_name, heal, lose_hearts, register, trim_hearts
-from engine.state import Card, Loss
+from engine.state import Card, GameState, Loss
 
 BONUS = 2
 
@@ -15,6 +16,7 @@ BONUS = 2
 @register
 class EvenBigger(Power):
     key = "even_bigger"
+    ai_worth = 3.0
     max_hearts = 12
 
     def on_gain(self, ctx: Ctx, seat: int, card: Card) -> None:
@@ -33,6 +35,9 @@ class EvenBigger(Power):
             _take_back_keeping_one_heart(ctx, seat)
         # The maximum goes back to 10; hearts above it are lost.
         trim_hearts(ctx, seat)
+
+    def ai_keep_adjustment(self, judge: Judge, state: GameState, seat: int) -> float:
+        return judge.heart_worth(state.monsters[seat].hearts, BONUS, self.max_hearts)
 
 
 def _take_back_keeping_one_heart(ctx: Ctx, seat: int) -> None:

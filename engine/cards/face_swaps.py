@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from engine.card_ai import DieChange
 from engine.cards.dice_tools import DieSetter
 from engine.core import Ctx, register
 from engine.state import Card, Face, GameState
@@ -23,6 +24,9 @@ class FaceSwap(DieSetter):
     def dice(self, dice: tuple[Face, ...]) -> tuple[int, ...]:
         return tuple(i for i, face in enumerate(dice) if face == self.source)
 
+    def ai_die_change(self) -> DieChange | None:
+        return DieChange(self.target, self.source)
+
     def use_label(self, state: GameState, card: Card) -> str:
         return f"count a {self.source} as {'an' if self.target == 'energy' else 'a'} {self.target}"
 
@@ -30,6 +34,7 @@ class FaceSwap(DieSetter):
 @register
 class Biofuel(FaceSwap):
     key = "biofuel"
+    ai_worth = 2.0
     source = "heart"
     target = "energy"
 
@@ -41,5 +46,6 @@ class Biofuel(FaceSwap):
 @register
 class Shrinky(FaceSwap):
     key = "shrinky"
+    ai_worth = 2.0
     source = "2"
     target = "1"

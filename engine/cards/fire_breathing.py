@@ -32,6 +32,9 @@ def neighbours(state: GameState, seat: int) -> tuple[int, ...]:
 @register
 class FireBreathing(Power):
     key = "fire_breathing"
+    ai_worth = 3.5
+    ai_blow_bonus = 1
+    ai_neighbours_lose = 1
 
     def smash_losses(self, ctx: Ctx, seat: int, card: Card, smashes: int,
                      targets: tuple[int, ...], losses: tuple[Loss, ...]) -> tuple[Loss, ...]:

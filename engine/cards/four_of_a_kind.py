@@ -22,6 +22,7 @@ def four_of_a_kind(dice: tuple[Face, ...]) -> bool:
 @register
 class DrainingRay(Power):
     key = "draining_ray"
+    ai_worth = 1.5
 
     def on_dice_resolved(self, ctx: Ctx, seat: int, card: Card, dice: tuple[Face, ...],
                          smashes: int) -> None:
@@ -40,6 +41,7 @@ class DrainingRay(Power):
 @register
 class FlamingAura(Power):
     key = "flaming_aura"
+    ai_worth = 2.0
 
     def smash_losses(self, ctx: Ctx, seat: int, card: Card, smashes: int,
                      targets: tuple[int, ...], losses: tuple[Loss, ...]) -> tuple[Loss, ...]:

@@ -12,6 +12,7 @@ from msgspec.structs import replace
 
 from engine import events as ev
 from engine.actions import Choice, Pass, UseCard
+from engine.card_ai import Judge, choices
 from engine.core import (
     Ctx,
     Power,
@@ -37,6 +38,7 @@ def _dice_next_turn(state: GameState, seat: int) -> int:
 @register
 class FreezeTime(Power):
     key = "freeze_time"
+    ai_worth = 2.5
 
     def end_of_turn(self, ctx: Ctx, seat: int, card: Card) -> None:
         turn = ctx.turn
@@ -69,3 +71,10 @@ class FreezeTime(Power):
         owed = ExtraTurn(seat=decision.seat, fewer_dice=ctx.turn.fewer_dice + 1)
         ctx.set(extra_turns=(*ctx.s.extra_turns, owed))
         ctx.emit(ev.ExtraTurnGranted(seat=decision.seat, card=self.key))
+
+    def ai_dice_extra(self, numbers: tuple[int, int, int]) -> float:
+        return 4.0 if numbers[0] >= 3 else 0.0  # another turn
+
+    def ai_answer(self, judge: Judge, state: GameState, decision: Decision) -> Choice | None:
+        take = next((c for c in choices(decision) if isinstance(c, UseCard)), None)
+        return take if take is not None else Pass()

@@ -12,10 +12,12 @@ from engine.core import Power, register
 @register
 class FriendOfChildren(Power):
     key = "friend_of_children"
+    ai_worth = 4.0
     energy_bonus = 1
 
 
 @register
 class Regeneration(Power):
     key = "regeneration"
+    ai_worth = 3.0
     healing_bonus = 1

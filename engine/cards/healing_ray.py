@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from engine import steps as st
 from engine.actions import Choice, Pass, PickMonster
+from engine.card_ai import Judge, choices
 from engine.card_table import Edition
 from engine.core import (
     Ctx,
@@ -54,6 +55,8 @@ def _gain(state: GameState, healer: int, target: int, amount: int) -> int:
 @register
 class HealingRay(Power):
     key = "healing_ray"
+    ai_worth = 1.5
+    ai_heart_in_tokyo = 0.3  # sold to others
 
     @staticmethod
     def _choices(state: GameState, seat: int, hearts: int) -> tuple[PickMonster, ...]:
@@ -110,3 +113,22 @@ class HealingRay(Power):
             if hearts and card is not None and self._ask(ctx, healer, card, hearts):
                 return
         ctx.push(st.HeartDice(amount=hearts, cards_done=True))
+
+    def ai_answer(self, judge: Judge, state: GameState, decision: Decision) -> Choice | None:
+        """Heal others for their energy only when the hearts are no use here (in Tokyo, or at
+        full hearts) and the monster healed is no danger."""
+        seat = decision.seat
+        if not state.in_tokyo(seat) and max_hearts(state, seat) > state.monsters[seat].hearts:
+            return Pass()
+        best: tuple[Choice, float] = (Pass(), 0.0)
+        for choice in choices(decision):
+            if not isinstance(choice, PickMonster):
+                continue
+            target = state.monsters[choice.seat]
+            paid = min(target.energy, 2 * choice.amount)
+            cost = judge.heart_worth(target.hearts, choice.amount, 12) * judge.enemy_weight(
+                state, seat, choice.seat)
+            gain = paid * judge.energy - cost
+            if gain > best[1]:
+                best = (choice, gain)
+        return best[0]

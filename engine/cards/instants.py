@@ -3,6 +3,7 @@ by the buyer, hearts or VP lost by every other monster."""
 
 from __future__ import annotations
 
+from engine.card_ai import Amounts
 from engine.core import (
     Ctx,
     Power,
@@ -41,6 +42,10 @@ class Instant(Power):
 
     def extra_effect(self, ctx: Ctx, seat: int, others: list[int]) -> None:
         """What a card does beyond the plain amounts."""
+
+    def ai_amounts(self) -> Amounts:
+        return Amounts(self.vp, self.energy, self.hearts, self.self_loss, self.others_loss,
+                       self.others_vp_loss)
 
 
 def _instant(key: str, **amounts: int) -> None:

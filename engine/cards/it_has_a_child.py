@@ -4,6 +4,7 @@ hearts outside Tokyo."""
 from __future__ import annotations
 
 from engine import events as ev
+from engine.card_ai import Judge
 from engine.core import (
     Ctx,
     Power,
@@ -15,12 +16,14 @@ from engine.core import (
     register,
     remove_card,
 )
-from engine.state import Card
+from engine.state import Card, GameState
 
 
 @register
 class ItHasAChild(Power):
     key = "it_has_a_child"
+    ai_worth = 4.0
+    ai_comes_back = True
 
     def on_zero_hearts(self, ctx: Ctx, seat: int, card: Card) -> bool:
         for owned in ctx.mon(seat).cards:
@@ -31,3 +34,6 @@ class ItHasAChild(Power):
         leave_tokyo(ctx, seat, "restarted")
         ctx.emit(ev.Restarted(seat=seat, card=self.key))
         return True
+
+    def ai_keep_adjustment(self, judge: Judge, state: GameState, seat: int) -> float:
+        return -2.0 if state.monsters[seat].vp >= 10 else 0.0  # the VP it would cost

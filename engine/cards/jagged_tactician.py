@@ -13,6 +13,8 @@ from engine.state import Card, Loss
 @register
 class JaggedTactician(Power):
     key = "jagged_tactician"
+    ai_worth = 2.0
+    ai_yield_energy = 1
 
     def on_yield_answered(self, ctx: Ctx, seat: int, card: Card, yielded: bool) -> None:
         if yielded:

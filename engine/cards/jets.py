@@ -12,6 +12,7 @@ from engine.state import Card, Loss
 @register
 class Jets(Power):
     key = "jets"
+    ai_worth = 3.0
 
     def cancels_loss_on_yield(self, ctx: Ctx, seat: int, card: Card, loss: Loss) -> bool:
         return True

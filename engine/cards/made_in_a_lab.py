@@ -13,6 +13,7 @@ from msgspec.structs import replace
 
 from engine import events as ev
 from engine.actions import Choice, Pass, TopCard
+from engine.card_ai import Judge, choices
 from engine.card_table import CARDS, printed
 from engine.core import (
     Ctx,
@@ -34,6 +35,7 @@ QUESTION = "lab"
 @register
 class MadeInALab(Power):
     key = "made_in_a_lab"
+    ai_worth = 1.5
 
     def buy_step_available(self, ctx: Ctx, seat: int, card: Card) -> bool:
         return bool(ctx.s.deck) and card.used_turn != ctx.turn.number
@@ -88,3 +90,13 @@ class MadeInALab(Power):
         card_bought(ctx, seat, key, cost)
         ctx.set(deck=ctx.s.deck[1:])
         take_bought(ctx, seat, Card(uid=ctx.new_uid(), key=key))
+
+    def ai_buy_step_use(self, judge: Judge, state: GameState, seat: int) -> float:
+        return 0.2 if state.monsters[seat].energy >= 2 else -1.0
+
+    def ai_answer(self, judge: Judge, state: GameState, decision: Decision) -> Choice | None:
+        """Buy the card looked at if it is worth its cost: its owner is the one who may read
+        the top card, while this question is pending."""
+        if not state.deck or TopCard() not in choices(decision):
+            return Pass()
+        return TopCard() if judge.net_value(state, decision.seat, state.deck[0]) > 0 else Pass()

@@ -11,6 +11,7 @@ from engine.state import Card
 @register
 class MediaFriendly(Power):
     key = "media_friendly"
+    ai_worth = 2.5
 
     def on_card_bought(self, ctx: Ctx, seat: int, card: Card, bought: str) -> None:
         gain_vp(ctx, seat, 1, card_name(ctx.s, self.key))

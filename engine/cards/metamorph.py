@@ -11,6 +11,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from engine.actions import Choice, Pass, PickCard
+from engine.card_ai import Judge, choices
 from engine.core import (
     Ctx,
     IllegalAction,
@@ -19,6 +20,7 @@ from engine.core import (
     current_card,
     effective_key,
     gain_energy,
+    key_in_play,
     powers_of,
     printed_cost,
     register,
@@ -33,6 +35,7 @@ QUESTION = "metamorph"
 @register
 class Metamorph(Power):
     key = "metamorph"
+    ai_worth = 1.5
     end_of_turn_order = -2
 
     def _offer(self, ctx: Ctx, seat: int, card: Card) -> None:
@@ -83,3 +86,17 @@ class Metamorph(Power):
         seller = current_card(ctx, seat, decision.card_uid)
         if seller is not None and effective_key(ctx.s, seller) == self.key:
             self._offer(ctx, seat, seller)
+
+    def ai_answer(self, judge: Judge, state: GameState, decision: Decision) -> Choice | None:
+        """Sell the card whose energy is worth most more than the card itself (never the card
+        that sells)."""
+        best: tuple[Choice, float] = (Pass(), 0.0)
+        for choice in choices(decision):
+            key = key_in_play(state, choice.uid) if isinstance(choice, PickCard) else None
+            if key is None or choice == PickCard(uid=decision.card_uid or -1):
+                continue
+            gain = printed_cost(state, key) * judge.spend - judge.keep_value(state, decision.seat,
+                                                                               key)
+            if gain > best[1]:
+                best = (choice, gain)
+        return best[0]

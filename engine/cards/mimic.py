@@ -8,6 +8,7 @@ from msgspec.structs import replace
 
 from engine import events as ev
 from engine.actions import Choice, Pass, PickCard
+from engine.card_ai import Judge, choices
 from engine.core import (
     POWERS,
     Ctx,
@@ -16,6 +17,7 @@ from engine.core import (
     card_name,
     current_card,
     find_card,
+    key_in_play,
     pay_energy,
     register,
     replace_card,
@@ -29,6 +31,7 @@ MOVE_COST = 1
 @register
 class Mimic(Power):
     key = "mimic"
+    ai_worth = 0.0
     start_of_turn_order = 1
 
     @staticmethod
@@ -99,3 +102,40 @@ class Mimic(Power):
                                copier=self.key))
         if copied_power is not None:
             copied_power.on_gain(ctx, decision.seat, mimic)
+
+    def ai_keep_value(self, judge: Judge, state: GameState, seat: int) -> float:
+        """The best card it could copy now."""
+        return max((judge.keep_value(state, seat, k) for k in _copy_targets(state)), default=0.5)
+
+    def ai_answer(self, judge: Judge, state: GameState, decision: Decision) -> Choice | None:
+        choice, value = _best_copy(judge, state, decision)
+        if decision.question != "mimic_move":
+            return choice
+        if state.monsters[decision.seat].energy < MOVE_COST:
+            return Pass()  # (spent meanwhile on another question)
+        mimic = find_card(state, decision.card_uid or -1)
+        current = 0.0
+        if mimic is not None and mimic[1].copies is not None:
+            copied = key_in_play(state, mimic[1].copies)
+            current = judge.keep_value(state, decision.seat, copied) if copied else 0.0
+        return choice if value - current > 1.5 else Pass()
+
+
+def _copy_targets(state: GameState) -> list[str]:
+    """(AI) The keys of the Keep cards a Mimic could copy now."""
+    return [card.key for monster in state.monsters if monster.alive
+            for card in monster.cards if card.key != Mimic.key]
+
+
+def _best_copy(judge: Judge, state: GameState,
+               decision: Decision) -> tuple[Choice | None, float]:
+    """(AI) The card worth copying most, and its value."""
+    best: tuple[Choice | None, float] = (None, float("-inf"))
+    targets = _copy_targets(state)
+    for choice in choices(decision):
+        key = key_in_play(state, choice.uid) if isinstance(choice, PickCard) else None
+        if key is not None and key in targets:
+            value = judge.keep_value(state, decision.seat, key)
+            if value > best[1]:
+                best = (choice, value)
+    return best

@@ -4,6 +4,7 @@ at once, one after another (each revealed card is an opportunity of its own; doc
 from __future__ import annotations
 
 from engine.actions import Choice, Choose, Pass, PickCard
+from engine.card_ai import Judge, choices
 from engine.core import (
     Ctx,
     IllegalAction,
@@ -12,6 +13,7 @@ from engine.core import (
     card_cost,
     card_name,
     face_up_slot,
+    key_in_play,
     register,
 )
 from engine.state import Card, Decision, GameState
@@ -21,6 +23,7 @@ from engine.steps import CardWindow
 @register
 class Opportunist(Power):
     key = "opportunist"
+    ai_worth = 2.0
 
     def on_card_revealed(self, ctx: Ctx, seat: int, card: Card,
                          revealed: tuple[int, ...]) -> None:
@@ -63,3 +66,16 @@ class Opportunist(Power):
                             uid=decision.card_uid, cards=others),
                  ) if others and decision.card_uid is not None else ()
         buy_face_up(ctx, decision.seat, slot, then=again)
+
+    def ai_answer(self, judge: Judge, state: GameState, decision: Decision) -> Choice | None:
+        """The best revealed card worth its cost, if it is still affordable: another question
+        answered meanwhile (the card just bought asking its own) may have spent the energy."""
+        energy = state.monsters[decision.seat].energy
+        best: tuple[Choice, float] = (Pass(), 0.0)
+        for choice in choices(decision):
+            key = key_in_play(state, choice.uid) if isinstance(choice, PickCard) else None
+            if key is None or card_cost(state, decision.seat, key) > energy:
+                continue
+            if (value := judge.net_value(state, decision.seat, key)) > best[1]:
+                best = (choice, value)
+        return best[0]

@@ -13,6 +13,8 @@ from engine.state import Card, Loss
 @register
 class OrbOfDoom(Power):
     key = "orb_of_doom"
+    ai_worth = 5.0
+    ai_reroll_hearts = 1
 
     def on_rerolled(self, ctx: Ctx, seat: int, card: Card, roller: int) -> tuple[Loss, ...]:
         ctx.emit(ev.CardStruck(seat=seat, amount=1, card=self.key, seats=(roller,)))

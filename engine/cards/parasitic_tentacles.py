@@ -9,6 +9,7 @@ bought (Even Bigger's 2 hearts; a Mimic bought this way chooses a card to copy a
 from __future__ import annotations
 
 from engine.actions import Choice, PickCard
+from engine.card_ai import Judge
 from engine.core import (
     POWERS,
     Ctx,
@@ -31,6 +32,7 @@ from engine.state import Card, GameState
 @register
 class ParasiticTentacles(Power):
     key = "parasitic_tentacles"
+    ai_worth = 2.5
 
     def buy_offers(self, state: GameState, seat: int, card: Card) -> tuple[Choice, ...]:
         energy = state.monsters[seat].energy
@@ -60,6 +62,18 @@ class ParasiticTentacles(Power):
         card_bought(ctx, seat, bought.key, cost, owner)
         gain_energy(ctx, owner, cost, f"selling {name}")
         _change_hands(ctx, owner, seat, bought)
+
+    def ai_offer_value(self, judge: Judge, state: GameState, seat: int, choice: Choice) -> float:
+        """Buying another monster's card: its worth to the buyer and to the owner, the energy
+        paid to the owner."""
+        found = find_card(state, choice.uid) if isinstance(choice, PickCard) else None
+        if found is None:
+            return -1.0
+        owner, card = found
+        cost = card_cost(state, seat, card.key)
+        weight = judge.enemy_weight(state, seat, owner)
+        taken = judge.keep_value(state, owner, card.key) * weight
+        return judge.net_value(state, seat, card.key) + taken - cost * judge.energy * weight
 
 
 def _change_hands(ctx: Ctx, seller: int, buyer: int, card: Card) -> None:

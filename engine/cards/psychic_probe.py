@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from engine import events as ev
 from engine.actions import Choice, Pass, PickDie
+from engine.card_ai import Judge, choices
 from engine.core import Ctx, Power, card_name, current_card, register, remove_card
-from engine.state import FACE_SYMBOLS, Card, Decision, GameState
+from engine.state import FACE_SYMBOLS, FACES, Card, Decision, GameState
 
 
 @register
 class PsychicProbe(Power):
     key = "psychic_probe"
+    ai_worth = 2.5
 
     def on_dice_final(self, ctx: Ctx, seat: int, card: Card) -> None:
         dice = tuple(PickDie(die=i) for i in range(len(ctx.turn.dice)))
@@ -43,3 +45,24 @@ class PsychicProbe(Power):
             if card is not None:
                 remove_card(ctx, decision.seat, card,
                             f"{card_name(ctx.s, self.key)} rerolled a heart")
+
+    def ai_keep_adjustment(self, judge: Judge, state: GameState, seat: int) -> float:
+        return -2.0 if judge.is_duel(state) else 0.0
+
+    def ai_answer(self, judge: Judge, state: GameState, decision: Decision) -> Choice | None:
+        """Reroll the active monster's die whose reroll costs it the most, on average, if that
+        is worth risking the card (a heart discards it)."""
+        assert state.turn is not None
+        roller, dice = state.turn.seat, state.turn.dice
+        now = judge.dice_value(state, roller, dice)
+        best: tuple[Choice, float] = (Pass(), self.ai_worth / 6)
+        for choice in choices(decision):
+            if not isinstance(choice, PickDie):
+                continue
+            rerolled = [judge.dice_value(state, roller, (*dice[:choice.die], face,
+                                                         *dice[choice.die + 1:]))
+                        for face in FACES]
+            drop = now - sum(rerolled) / 6
+            if drop > best[1] + 1e-9:
+                best = (choice, drop)
+        return best[0]

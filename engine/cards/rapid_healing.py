@@ -5,8 +5,9 @@ Offered when a loss would knock its owner out, and during the owner's buy step
 
 from __future__ import annotations
 
+from engine.card_ai import Judge
 from engine.core import Ctx, Power, card_name, heal, max_hearts, pay_energy, register
-from engine.state import Card, GameState, Loss
+from engine.state import Card, Decision, GameState, Loss
 
 COST = 2
 
@@ -14,6 +15,7 @@ COST = 2
 @register
 class RapidHealing(Power):
     key = "rapid_healing"
+    ai_worth = 2.5
 
     def _can_heal(self, ctx: Ctx, seat: int) -> bool:
         monster = ctx.mon(seat)
@@ -31,3 +33,10 @@ class RapidHealing(Power):
     def use(self, ctx: Ctx, seat: int, card: Card, loss_index: int | None) -> None:
         pay_energy(ctx, seat, COST, card_name(ctx.s, self.key))
         heal(ctx, seat, 1, card_name(ctx.s, self.key))
+
+    def ai_react(self, judge: Judge, state: GameState, decision: Decision) -> bool:
+        return True  # (offered only against a knock-out)
+
+    def ai_buy_step_use(self, judge: Judge, state: GameState, seat: int) -> float:
+        me = state.monsters[seat]
+        return judge.heart_worth(me.hearts, 1, max_hearts(state, seat)) - COST * judge.spend

@@ -7,13 +7,15 @@ VP; at the end of another monster's turn, after that monster's end-of-turn cards
 
 from __future__ import annotations
 
+from engine.card_ai import Judge
 from engine.core import Ctx, Power, card_name, gain_vp, register
-from engine.state import Card
+from engine.state import Card, GameState
 
 
 @register
 class RootingForTheUnderdog(Power):
     key = "rooting_for_the_underdog"
+    ai_worth = 2.0
     end_of_turn_order = -1
 
     def _check(self, ctx: Ctx, seat: int) -> None:
@@ -28,3 +30,7 @@ class RootingForTheUnderdog(Power):
     def on_turn_end(self, ctx: Ctx, seat: int, card: Card) -> None:
         if ctx.s.options.edition == "2011":
             self._check(ctx, seat)
+
+    def ai_keep_adjustment(self, judge: Judge, state: GameState, seat: int) -> float:
+        lowest = min((state.monsters[o].vp for o in judge.others(state, seat)), default=0)
+        return 1.0 if state.monsters[seat].vp < lowest else -0.5

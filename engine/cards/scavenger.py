@@ -9,6 +9,7 @@ pile are alike. Buying from the pile reveals nothing (docs/rulings.md)."""
 from __future__ import annotations
 
 from engine.actions import Choice, PickDiscarded
+from engine.card_ai import Judge
 from engine.core import (
     POWERS,
     Ctx,
@@ -27,6 +28,7 @@ from engine.state import Card, GameState
 @register
 class Scavenger(Power):
     key = "scavenger"
+    ai_worth = 1.5
 
     def buy_offers(self, state: GameState, seat: int, card: Card) -> tuple[Choice, ...]:
         energy = state.monsters[seat].energy
@@ -52,3 +54,9 @@ class Scavenger(Power):
         card_bought(ctx, seat, key, cost, from_discard=True)
         # (A Discard card goes under the deck, not back to the pile.)
         take_bought(ctx, seat, Card(uid=ctx.new_uid(), key=key), under_deck=True)
+
+    def ai_offer_value(self, judge: Judge, state: GameState, seat: int, choice: Choice) -> float:
+        """A card of the discard pile, weighed as a face-up one."""
+        if not isinstance(choice, PickDiscarded):
+            return -1.0
+        return judge.buy_value(state, seat, choice.key)

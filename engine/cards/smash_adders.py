@@ -11,6 +11,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from engine import events as ev
+from engine.card_ai import Blow
 from engine.core import Ctx, Power, register
 from engine.state import Card, Face, Loss
 
@@ -53,10 +54,15 @@ class SpikedTail(SmashAdder):
     """2016: a roll with at least one Smash gets one more. 2011: +1 damage when attacking."""
 
     key = "spiked_tail"
+    ai_worth = 5.0
+    ai_blow_bonus = 1
     smash_order = 1  # counts the Smashes other cards added
 
     def bonus(self, ctx: Ctx, seat: int, dice: tuple[Face, ...], smashes: int) -> int:
         return 1 if smashes else 0
+
+    def ai_added_damage(self, blow: Blow) -> int:
+        return 1 if blow.smashes or (blow.bonus and blow.edition == "2016") else 0
 
 
 @register
@@ -65,6 +71,10 @@ class PoisonQuills(SmashAdder):
     attack (none without a claw)."""
 
     key = "poison_quills"
+    ai_worth = 1.5
 
     def bonus(self, ctx: Ctx, seat: int, dice: tuple[Face, ...], smashes: int) -> int:
         return 2 if dice.count("2") >= 3 else 0
+
+    def ai_added_damage(self, blow: Blow) -> int:
+        return 2 if blow.three_twos and (blow.smashes or blow.edition == "2016") else 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from engine.card_ai import Judge
 from engine.core import Ctx, Power, register, remove_card, replace_card
 from engine.state import Card, GameState
 
@@ -11,6 +12,7 @@ from engine.state import Card, GameState
 @register
 class SmokeCloud(Power):
     key = "smoke_cloud"
+    ai_worth = 3.0
     starting_tokens = 3
 
     def extra_roll_available(self, ctx: Ctx, seat: int, card: Card) -> bool:
@@ -25,3 +27,6 @@ class SmokeCloud(Power):
 
     def status(self, state: GameState, card: Card) -> str:
         return f"{card.tokens} smoke left"
+
+    def ai_extra_roll_cost(self, judge: Judge) -> float:
+        return 1.0  # a token, which could have given another roll later

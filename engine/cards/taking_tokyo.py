@@ -16,6 +16,7 @@ from engine.state import Card, Loss
 @register
 class HungryUrbavore(Power):
     key = "hungry_urbavore"
+    ai_worth = 2.5
 
     def on_tokyo_taken(self, ctx: Ctx, seat: int, card: Card) -> tuple[Loss, ...]:
         gain_vp(ctx, seat, 1, card_name(ctx.s, self.key))
@@ -25,6 +26,7 @@ class HungryUrbavore(Power):
 @register
 class GammaBlast(Power):
     key = "gamma_blast"
+    ai_worth = 3.0
 
     def on_tokyo_taken(self, ctx: Ctx, seat: int, card: Card) -> tuple[Loss, ...]:
         others = tuple(clockwise_others(ctx.s, seat))

@@ -21,10 +21,14 @@ class TokenGiver(Power):
 @register
 class PoisonSpit(TokenGiver):
     key = "poison_spit"
+    ai_worth = 3.5
+    ai_hit_bonus = 0.8
     token = "poison"
 
 
 @register
 class ShrinkRay(TokenGiver):
     key = "shrink_ray"
+    ai_worth = 3.5
+    ai_hit_bonus = 0.8
     token = "shrink"

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from engine.card_ai import Judge
 from engine.cards.instants import Instant
 from engine.core import Ctx, card_name, pay_energy, register
+from engine.state import GameState
 
 
 @register
@@ -16,3 +18,7 @@ class VastStorm(Instant):
             lost = ctx.mon(other).energy // 2
             if lost:
                 pay_energy(ctx, other, lost, card_name(ctx.s, self.key))
+
+    def ai_instant_extra(self, judge: Judge, state: GameState, seat: int) -> float:
+        return sum(state.monsters[o].energy // 2 * judge.energy * judge.enemy_weight(state, seat, o)
+                   for o in judge.others(state, seat))

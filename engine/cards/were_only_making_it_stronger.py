@@ -11,6 +11,7 @@ from engine.state import Card
 @register
 class WereOnlyMakingItStronger(Power):
     key = "were_only_making_it_stronger"
+    ai_worth = 1.5
 
     def on_hearts_lost(self, ctx: Ctx, seat: int, card: Card, amount: int) -> None:
         if amount >= 2:

@@ -9,8 +9,9 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from engine import events as ev
+from engine.card_ai import Judge
 from engine.core import Ctx, Power, card_name, pay_energy, register, replace_card
-from engine.state import Card, GameState, Loss
+from engine.state import Card, Decision, GameState, Loss
 
 COST = 2
 
@@ -18,6 +19,7 @@ COST = 2
 @register
 class Wings(Power):
     key = "wings"
+    ai_worth = 4.0
     prevent_order = -1
 
     def _paid_this_turn(self, ctx: Ctx, card: Card) -> bool:
@@ -45,3 +47,14 @@ class Wings(Power):
             ctx.emit(ev.LossPrevented(seat=seat, amount=loss.amount, card=self.key))
             cancelled = replace(loss, amount=0, settled=True)
             ctx.set_turn(losses=(*losses[:loss_index], cancelled, *losses[loss_index + 1 :]))
+
+    def ai_damage_share(self, state: GameState, seat: int, amount: int) -> float:
+        return 0.4 if state.monsters[seat].energy >= COST else 1.0  # it may well be paid
+
+    def ai_react(self, judge: Judge, state: GameState, decision: Decision) -> bool:
+        """When the hearts saved are worth its energy."""
+        me = state.monsters[decision.seat]
+        loss = decision.amount
+        saved = (judge.kill_value_of_self(state, decision.seat) if loss >= me.hearts
+                 else judge.heart_worth(me.hearts - loss, loss, me.hearts))
+        return saved > COST * judge.spend + 0.3
