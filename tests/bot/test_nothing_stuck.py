@@ -8,11 +8,12 @@ from typing import Any
 
 import discord
 import pytest
-from bot_harness import Table, private_reply, service
+from bot_harness import Table, bot_of, private_reply, service
 from simcord import InteractionResult
 from simcord.backend.models import Overwrite
 from test_game_end import win_this_turn
 
+from tools.chaos import checks, sim
 from tools.chaos.sim import pending_faults
 
 # What Discord answers when it is failing or rate limiting (no Via header: discord.py does
@@ -134,3 +135,40 @@ async def test_6_rematch_where_the_bot_cannot_post_is_refused_and_opens_no_lobby
     assert await games.active_in_channel(table.channel.id) is None
     assert table.channel.last_message is not None
     assert table.channel.last_message.id == final.id
+
+
+# --- the fuzz campaign's two counts catch what they count ------------------------------
+
+
+async def test_the_thinking_count_sees_a_command_whose_answer_never_came(table: Table) -> None:
+    await table.start_game(players=2)
+    table.env.inject_error(*FOLLOW_UP, times=None, **FAILING[503])
+    result = await table.players[0].slash(table.channel, "kot board")
+    [stuck] = sim.thinking(table.env)
+    assert stuck.command_name == "kot" and thinking(result)
+
+    sim.clear_faults(table.env)
+    await table.env.advance_time(61)  # Discord is well again: the next retry answers
+    assert sim.thinking(table.env) == []
+
+
+async def test_the_ai_count_sees_an_ai_move_with_no_timer(table: Table) -> None:
+    host = table.players[0]
+    await host.slash(table.channel, "kot start")
+    lobby = table.channel.last_message
+    assert lobby is not None
+    await host.click(lobby, label="🤖 Add AI: Easy")
+    await host.click(lobby, label="Start")
+    bot = bot_of(table.env)
+    games = service(table.env).games
+    for _turn in range(50):  # the person ends turns until the AI monster is asked
+        game = await table.game()
+        if any(game.ai_level(d.seat) is not None for d in game.playing_state().pending):
+            break
+        decision = game.playing_state().pending[0]
+        await table.click(f"o{decision.options.index(decision.default)}")
+    assert checks.check_ai_timer(bot, game) == []  # its pause is timed
+
+    bot.turns.timers.cancel(game.id)  # a timer lost: nothing will ever answer the AI
+    [finding] = checks.check_ai_timer(bot, await games.peek(game.id))
+    assert finding.kind == checks.WAITING_ON_AI and finding.game_id == game.id
