@@ -266,7 +266,8 @@ class DiscordIO:
                      _describe(interaction), interaction.user.id, failure)
             return False
         if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
-            interaction.extras[THINKING] = True  # (a command's; a click's deferral shows nothing)
+            # A command's deferral shows "thinking…" until answered (a click's shows nothing).
+            interaction.extras[THINKING] = True
         return True
 
     async def respond(self, interaction: discord.Interaction[Any], *, content: str,
@@ -302,7 +303,8 @@ class DiscordIO:
 
     async def reply_privately(self, interaction: discord.Interaction[Any], content: str | None,
                               **extra: Any) -> None:
-        """A message only the clicker sees: the answer, or a follow-up once acknowledged."""
+        """A message only the clicker sees: the answer, or a follow-up once acknowledged (a
+        failure is logged, not raised; one a command owes is tried again)."""
         if content is not None:
             extra["content"] = content[:MAX_CONTENT]
         if interaction.response.is_done():
