@@ -163,6 +163,7 @@ class KotBot(commands.Bot):
             self.lobby_clock.close()
             self.publisher.close()
             self.clicks.close()
+            self.io.close()
         if hasattr(self, "_restoring"):
             self._restoring.cancel()
         if self.heartbeat is not None:

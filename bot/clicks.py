@@ -31,7 +31,9 @@ from bot.messages import (
     GAME_UNREADABLE,
     MOMENT_PASSED_BOARD_REFRESHED,
     ended_notice,
+    forbidden_text,
     knock_out_warning,
+    missing_permissions,
     private_question,
     refusal_text,
     rematch_busy_text,
@@ -397,8 +399,15 @@ class Clicks:
 
     async def rematch(self, interaction: Interaction, game_id: int) -> None:
         """A new lobby with a finished game's players and options, hosted by the clicker;
-        refused privately when the clicker did not play, or with a link when the channel
-        has a lobby or a game again."""
+        refused privately when the clicker did not play, with a link when the channel has a
+        lobby or a game again, and with the permission message when the bot cannot show a
+        game there (a lobby nobody could see would open otherwise)."""
+        missing = missing_permissions(interaction.app_permissions,
+                                      in_thread=isinstance(interaction.channel, discord.Thread))
+        if missing:
+            await self._io.reply_privately(interaction,
+                                           forbidden_text(missing, "Missing Permissions"))
+            return
         if not await self._io.acknowledge(interaction):  # storing the lobby may take a while
             return
         show = partial(self._publisher.show, interaction=interaction)

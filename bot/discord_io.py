@@ -3,7 +3,9 @@
 A failed call raises ``DiscordFailure``, whose ``kind`` tells the caller what to do:
 
 - ``gone``: the channel, message or interaction no longer exists (10003 Unknown Channel,
-  10008 Unknown Message, 10062 Unknown Interaction, or a plain 404): drop the effect;
+  10008 Unknown Message, 10015 Unknown Webhook and 50027 Invalid Webhook Token (an
+  interaction's token that ran out), 10062 Unknown Interaction, or a plain 404): drop the
+  effect;
 - ``forbidden``: the bot lacks a permission there (50013 Missing Permissions, 50001 Missing
   Access, or a plain 403): someone must change the channel's settings;
 - ``retry_later``: Discord is rate limiting (429) or failing (5xx), or the network is: the
@@ -11,7 +13,9 @@ A failed call raises ``DiscordFailure``, whose ``kind`` tells the caller what to
 - ``rejected``: Discord refused the request itself (a 400): a bug on our side.
 
 Private answers to a click are the exception: nothing can be done when one cannot be
-delivered, so those failures are logged here and not raised.
+delivered, so those failures are logged here and not raised. The answer to a command that
+shows "thinking…" is owed, though (``OwedAnswers``): one that Discord cannot take now is
+tried again while the command's token lasts, then said in the channel.
 """
 
 from __future__ import annotations
@@ -19,11 +23,15 @@ from __future__ import annotations
 import contextlib
 import enum
 import logging
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 import aiohttp
 import discord
+
+from bot.timers import Retries
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +42,9 @@ MENTION_NOBODY = discord.AllowedMentions.none()
 
 UNKNOWN_CHANNEL = 10003
 UNKNOWN_MESSAGE = 10008
+UNKNOWN_WEBHOOK = 10015
 UNKNOWN_INTERACTION = 10062
+INVALID_WEBHOOK_TOKEN = 50027
 MISSING_ACCESS = 50001
 MISSING_PERMISSIONS = 50013
 
@@ -42,6 +52,15 @@ SOMETHING_WENT_WRONG = (
     "Something went wrong on my side; it has been logged. `/kot board` shows the game as it "
     "stands."
 )
+
+# An interaction's token answers for 15 minutes (follow-ups, edits of its answer:
+# ``Interaction.expires_at``). The last call through it is made this long before, so that it
+# cannot run out mid-call.
+TOKEN_MARGIN = timedelta(seconds=10)
+# In ``interaction.extras`` while a command's deferred answer still shows "thinking…".
+THINKING = "kot_thinking"
+
+Interaction = discord.Interaction[Any]
 
 
 class FailureKind(enum.Enum):
@@ -54,7 +73,9 @@ class FailureKind(enum.Enum):
 _KIND_BY_CODE = {
     UNKNOWN_CHANNEL: FailureKind.GONE,
     UNKNOWN_MESSAGE: FailureKind.GONE,
+    UNKNOWN_WEBHOOK: FailureKind.GONE,
     UNKNOWN_INTERACTION: FailureKind.GONE,
+    INVALID_WEBHOOK_TOKEN: FailureKind.GONE,
     MISSING_ACCESS: FailureKind.FORBIDDEN,
     MISSING_PERMISSIONS: FailureKind.FORBIDDEN,
 }
@@ -115,6 +136,10 @@ def log_failure(failure: DiscordFailure, what: str, *args: object) -> None:
 class DiscordIO:
     def __init__(self, client: discord.Client) -> None:
         self._client = client
+        self.owed = OwedAnswers(self)
+
+    def close(self) -> None:
+        self.owed.close()
 
     def _channel(self, channel_id: int, guild_id: int | None) -> discord.PartialMessageable:
         return self._client.get_partial_messageable(channel_id, guild_id=guild_id)
@@ -240,6 +265,9 @@ class DiscordIO:
             log.info("%s by user %s: the acknowledgement was refused: %s",
                      _describe(interaction), interaction.user.id, failure)
             return False
+        if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+            # A command's deferral shows "thinking…" until answered (a click's shows nothing).
+            interaction.extras[THINKING] = True
         return True
 
     async def respond(self, interaction: discord.Interaction[Any], *, content: str,
@@ -250,6 +278,7 @@ class DiscordIO:
             if interaction.response.is_done():
                 message = await interaction.edit_original_response(content=content,
                                                                    embed=embed, view=view)
+                interaction.extras.pop(THINKING, None)
                 return message.id
             await interaction.response.send_message(content=content, embed=embed, view=view)
             message = await interaction.original_response()
@@ -257,12 +286,9 @@ class DiscordIO:
 
     async def edit_response(self, interaction: discord.Interaction[Any], **fields: Any) -> None:
         """Edit the private message this interaction answers or came from (an answer: a
-        failure is logged, not raised)."""
-        try:
-            with discord_call():
-                await interaction.edit_original_response(**fields)
-        except DiscordFailure as failure:
-            log_failure(failure, "could not edit the answer to user %s", interaction.user.id)
+        failure is logged, not raised; one a command owes is tried again)."""
+        await self._through_token(interaction, fields,
+                                  lambda: interaction.edit_original_response(**fields))
 
     async def original_response(
         self, interaction: discord.Interaction[Any]
@@ -277,17 +303,45 @@ class DiscordIO:
 
     async def reply_privately(self, interaction: discord.Interaction[Any], content: str | None,
                               **extra: Any) -> None:
-        """A message only the clicker sees: the answer, or a follow-up once acknowledged."""
+        """A message only the clicker sees: the answer, or a follow-up once acknowledged (a
+        failure is logged, not raised; one a command owes is tried again)."""
         if content is not None:
             extra["content"] = content[:MAX_CONTENT]
+        if interaction.response.is_done():
+            await self._through_token(interaction, extra,
+                                      lambda: interaction.followup.send(ephemeral=True, **extra))
+            return
         try:
             with discord_call():
-                if interaction.response.is_done():
-                    await interaction.followup.send(ephemeral=True, **extra)
-                else:
-                    await interaction.response.send_message(ephemeral=True, **extra)
+                await interaction.response.send_message(ephemeral=True, **extra)
         except DiscordFailure as failure:
             log_failure(failure, "could not answer user %s privately", interaction.user.id)
+
+    async def _through_token(self, interaction: Interaction, fields: dict[str, Any],
+                             call: Callable[[], Awaitable[object]]) -> None:
+        """A follow-up or an edit of the answer, through the interaction's token. While a
+        command shows "thinking…" its answer is owed: one Discord cannot take now is tried
+        again (after any answer still owed to it, keeping their order)."""
+        if self.owed.owes(interaction):
+            self.owed.add(interaction, fields, call)
+            return
+        try:
+            await self.owed.send(interaction, call)
+        except DiscordFailure as failure:
+            log_failure(failure, "could not answer user %s", interaction.user.id)
+            if interaction.extras.get(THINKING) and failure.kind is not FailureKind.REJECTED:
+                self.owed.add(interaction, fields, call,
+                              token_gone=failure.kind is FailureKind.GONE)
+
+    async def answer_in_channel(self, interaction: Interaction, fields: dict[str, Any]) -> None:
+        """An answer whose token ran out, said in the interaction's channel to its user
+        (without its buttons, which belonged to the private message)."""
+        assert interaction.channel_id is not None
+        extra: dict[str, Any] = {key: fields[key] for key in ("embed", "embeds") if key in fields}
+        content = f"{interaction.user.mention} {fields.get('content') or ''}".rstrip()
+        with discord_call():
+            await self._channel(interaction.channel_id, interaction.guild_id).send(
+                content[:MAX_CONTENT], allowed_mentions=MENTION_USERS_ONLY, **extra)
 
     async def report_failure(self, interaction: discord.Interaction[Any], error: BaseException,
                              text: str = SOMETHING_WENT_WRONG) -> None:
@@ -295,6 +349,89 @@ class DiscordIO:
         log.error("%s by user %s failed", _describe(interaction), interaction.user.id,
                   exc_info=error)
         await self.reply_privately(interaction, text)
+
+
+@dataclass
+class _Owed:
+    """The answers one command still owes, in order: each with the call through its token
+    and its fields (what the channel is told once the token can no longer be used)."""
+
+    interaction: Interaction
+    answers: list[tuple[dict[str, Any], Callable[[], Awaitable[object]]]] = field(
+        default_factory=list)
+    token_gone: bool = False
+
+
+class OwedAnswers:
+    """The answers of commands left "thinking…" because Discord did not take them (a 5xx,
+    a 429): tried again (``Retries``: from 1 s, doubling, at most a minute apart) while the
+    command's token lasts, then said in its channel, where they are tried until Discord
+    takes them (a channel that refuses or is gone drops them, logged)."""
+
+    def __init__(self, io: DiscordIO) -> None:
+        self._io = io
+        self._owed: dict[int, _Owed] = {}
+        self.retries = Retries(self._deliver)
+
+    def owes(self, interaction: Interaction) -> bool:
+        return interaction.id in self._owed
+
+    def add(self, interaction: Interaction, fields: dict[str, Any],
+            call: Callable[[], Awaitable[object]], *, token_gone: bool = False) -> None:
+        owed = self._owed.get(interaction.id)
+        if owed is None:
+            owed = self._owed[interaction.id] = _Owed(interaction)
+            delay = self.retries.failed(interaction.id)
+            log.info("%s by user %s: its answer is tried again in %.0f s",
+                     _describe(interaction), interaction.user.id, delay)
+        owed.answers.append((fields, call))
+        owed.token_gone |= token_gone
+
+    @staticmethod
+    async def send(interaction: Interaction, call: Callable[[], Awaitable[object]]) -> None:
+        """One call through the interaction's token; its answer is shown once it succeeds."""
+        with discord_call():
+            await call()
+        interaction.extras.pop(THINKING, None)
+
+    async def _deliver(self, interaction_id: int) -> None:
+        owed = self._owed.get(interaction_id)
+        if owed is None:
+            return
+        try:
+            while owed.answers:
+                fields, call = owed.answers[0]
+                try:
+                    await self._deliver_one(owed, fields, call)
+                except DiscordFailure as failure:
+                    log_failure(failure, "could not answer user %s",
+                                owed.interaction.user.id)
+                    if failure.kind is FailureKind.RETRY_LATER:
+                        self.retries.failed(interaction_id)
+                        return
+                    if failure.kind is FailureKind.GONE and not owed.token_gone:
+                        owed.token_gone = True  # the token ran out: the channel is told
+                        continue
+                owed.answers.pop(0)
+        except Exception:
+            log.exception("%s: delivering its answer failed; it will try again",
+                          _describe(owed.interaction))
+            self.retries.failed(interaction_id)
+            return
+        del self._owed[interaction_id]
+        self.retries.succeeded(interaction_id)
+
+    async def _deliver_one(self, owed: _Owed, fields: dict[str, Any],
+                           call: Callable[[], Awaitable[object]]) -> None:
+        interaction = owed.interaction
+        if not owed.token_gone and discord.utils.utcnow() < interaction.expires_at - TOKEN_MARGIN:
+            await self.send(interaction, call)
+            return
+        owed.token_gone = True
+        await self._io.answer_in_channel(interaction, fields)
+
+    def close(self) -> None:
+        self.retries.close()
 
 
 def _clicked_message_id(interaction: discord.Interaction[Any]) -> int | None:

@@ -26,6 +26,8 @@ def http_error(status: int, code: int = 0, message: str = "") -> discord.HTTPExc
     (404, 10003, GONE),  # Unknown Channel: deleted
     (404, 10008, GONE),  # Unknown Message: deleted
     (404, 10062, GONE),  # Unknown Interaction: answered too late
+    (404, 10015, GONE),  # Unknown Webhook: an interaction's token that ran out (SimCord)
+    (401, 50027, GONE),  # Invalid Webhook Token: the same on Discord
     (403, 50001, FORBIDDEN),  # Missing Access: the bot cannot see the channel
     (403, 50013, FORBIDDEN),  # Missing Permissions
     (429, 0, RETRY_LATER),

@@ -13,7 +13,7 @@ from tools.chaos.fuzz import Config, Report, run_campaign
 MUST_BE_ZERO = (
     "unanswered_clicks", "unhandled_errors", "stranded_games", "needed_board_command",
     "stranded_lobbies", "finished_with_live_buttons", "unannounced_results", "lost_actions",
-    "replay_mismatches",
+    "replay_mismatches", "commands_left_thinking", "games_waiting_on_ai",
 )
 
 

@@ -32,6 +32,7 @@ STRANDED_LOBBY = ("lobby_without_buttons", "duplicate_lobbies")
 UNANNOUNCED = ("unannounced_result", "duplicate_result")
 FINISHED_WITH_BUTTONS = "finished_with_live_buttons"
 REPLAY_MISMATCH = "replay_mismatch"
+WAITING_ON_AI = "waiting_on_ai"  # an AI monster's (or the autopilot's) move, no timer for it
 STALE_BUTTONS = "stale_buttons"  # an old board still offering passed moments (not stranded)
 UNREADABLE = "unreadable"
 GROUPS: dict[str, tuple[str, ...]] = {
@@ -40,6 +41,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "unannounced_results": UNANNOUNCED,
     "finished_with_live_buttons": (FINISHED_WITH_BUTTONS,),
     "replay_mismatches": (REPLAY_MISMATCH,),
+    "games_waiting_on_ai": (WAITING_ON_AI,),
     "stale_button_games": (STALE_BUTTONS,),
     "unreadable_games": (UNREADABLE,),
 }
@@ -139,6 +141,23 @@ def check_playing(env: Env, bot: KotBot, game: Game) -> list[Finding]:
     return found
 
 
+def check_ai_timer(bot: KotBot, game: Game) -> list[Finding]:
+    """A game in play whose pending decision belongs to an AI monster, or to a player the
+    autopilot plays (away, or left), has its turn timer armed for that decision: nothing
+    else will answer it. Read from the game itself, not from the bot's ``TurnClock``, so a
+    timer that forgets a machine's decision is caught."""
+    state = game.state
+    if game.status != "playing" or state is None:
+        return []
+    machines = {d.id for d in state.pending
+                if game.ai_level(d.seat) is not None or game.autopiloted(d.seat)}
+    unarmed = sorted(machines - set(bot.turns.timers.waiting_on(game.id)))
+    if not unarmed:
+        return []
+    return [Finding(WAITING_ON_AI, game.id, game.channel_id,
+                    f"no timer armed for decisions {unarmed} of AI monsters or the autopilot")]
+
+
 def check_lobby(env: Env, game: Game) -> list[Finding]:
     """An open lobby: exactly one message with its buttons."""
     lobbies = carrying(sim.public_messages(env, game.channel_id), lobby_prefix(game.id))
@@ -212,6 +231,7 @@ async def check_all(env: Env, bot: KotBot, *, replays: bool = True) -> list[Find
             found.append(game)
             continue
         found.extend(check_channel(env, bot, game))
+        found.extend(check_ai_timer(bot, game))
         if replays:
             found.extend(await check_replay(bot, game_id))
     return found

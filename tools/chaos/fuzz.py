@@ -12,7 +12,9 @@ fired in it, so errors can be attributed.
 Every ``checkpoint_every`` steps, and at the end, the table heals (faults cleared, permissions
 restored, 90 s pass: the bot is expected to retry failed Discord work within 60 s; then one
 ``/kot board`` where a game is still broken) and the invariants of ``tools.chaos.checks`` are
-checked for every game in the store.
+checked for every game in the store; a game whose AI monster (or the autopilot) is asked with
+no timer armed for it is counted before that ``/kot board``, which would arm one. After the
+last checkpoint, every command answered with "thinking…" must have had its answer.
 """
 
 from __future__ import annotations
@@ -75,6 +77,7 @@ JSON_KEYS = (
     "interactions", "accepted_actions", "unanswered_clicks", "unhandled_errors",
     "errors_with_faults", "stranded_games", "needed_board_command", "stranded_lobbies",
     "finished_with_live_buttons", "unannounced_results", "lost_actions", "replay_mismatches",
+    "commands_left_thinking", "games_waiting_on_ai",
 )
 
 # Beside the JSON keys: how the campaign went, and what is not the bot's doing.
@@ -224,6 +227,7 @@ class Campaign:
             if self.number % self.config.checkpoint_every == 0:
                 await self.checkpoint()
         await self.checkpoint()
+        self.count_thinking()
         await self.final_counts()
         wall = time.perf_counter() - started
         self.counts["steps"] = self.number
@@ -437,6 +441,8 @@ class Campaign:
         if isinstance(game, checks.Finding):
             self.record([game])
             return
+        # Before any /kot board below, which would arm the timer again.
+        self.record(checks.check_ai_timer(self.bot, game))
         found = checks.check_channel(self.env, self.bot, game)
         broken = _kinds(found) & set(checks.STRANDED_GAME)
         if game.status == "playing" and broken:
@@ -487,6 +493,14 @@ class Campaign:
                 self.sample(f"game {claim.game_id}: lost action by {claim.user_id} "
                             f"after seq {claim.seq_before}")
         self.claims.clear()
+
+    def count_thinking(self) -> None:
+        """After the last checkpoint's heal: every command Discord saw acknowledged with
+        "thinking…" has had its answer (a follow-up or an edit) by now."""
+        for record in sim.thinking(self.env):
+            self.counts["commands_left_thinking"] += 1
+            self.sample(f"/{record.command_name} by {record.user_id} in "
+                        f"kot-{self.index(record.channel_id)}: still thinking")
 
     async def final_counts(self) -> None:
         statuses: Counter[str] = Counter()

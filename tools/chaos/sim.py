@@ -16,7 +16,7 @@ from typing import Any
 import discord
 from simcord import Env, InteractionResult, MemberActor, ResponseMessage
 from simcord.backend import serializers
-from simcord.backend.models import Message, Overwrite
+from simcord.backend.models import Interaction, Message, Overwrite
 from simcord.components import walk_components
 from simcord.enums import ComponentType, InteractionType, OverwriteType
 from simcord.interactions import base_payload
@@ -90,6 +90,15 @@ def deny_bot(env: Env, channel_id: int, permissions: discord.Permissions) -> Non
 
 def restore_bot(env: Env, channel_id: int) -> None:
     env.backend.delete_overwrite(channel_id, env.backend.bot_user.id)
+
+
+def thinking(env: Env) -> list[Interaction]:
+    """The interactions whose answer still shows Discord's "thinking…": a type-5 deferral
+    Discord accepted (a refused acknowledgement leaves none) that no follow-up or edit of
+    the answer has completed since, and whose message is still there."""
+    return [record for record in env.backend.interactions.values()
+            if record.loading and record.message_id is not None
+            and stored_message(env, record.channel_id, record.message_id) is not None]
 
 
 def pending_faults(env: Env) -> list[Fault]:

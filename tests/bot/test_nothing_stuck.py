@@ -1,0 +1,174 @@
+"""Nothing stuck, nothing silent: one test per defect of that issue found by the fuzz
+campaign (a command left "thinking…", a Rematch into a channel the bot cannot post in)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import discord
+import pytest
+from bot_harness import Table, bot_of, private_reply, service
+from simcord import InteractionResult
+from simcord.backend.models import Overwrite
+from test_game_end import win_this_turn
+
+from tools.chaos import checks, sim
+from tools.chaos.sim import pending_faults
+
+# What Discord answers when it is failing or rate limiting (no Via header: discord.py does
+# not wait and retry a 429 itself).
+FAILING = {
+    503: {"status": 503, "message": "Service Unavailable"},
+    429: {"status": 429, "message": "You are being rate limited."},
+}
+FOLLOW_UP = ("POST", "/webhooks/*")
+# An interaction token works for 15 minutes.
+TOKEN_LIFETIME = 15 * 60
+
+
+def thinking(result: InteractionResult) -> bool:
+    """The command's answer still shows Discord's "thinking…" (a type-5 deferral that no
+    follow-up or edit completed)."""
+    return result.deferred
+
+
+@pytest.mark.parametrize("status", sorted(FAILING))
+async def test_5_a_board_command_whose_follow_up_fails_once_still_answers(
+    table: Table, status: int
+) -> None:
+    await table.start_game(players=2)
+    table.env.inject_error(*FOLLOW_UP, **FAILING[status])
+    result = await table.players[0].slash(table.channel, "kot board")
+
+    assert not pending_faults(table.env)  # the follow-up failed once
+    await table.env.advance_time(2)  # it is tried again after a second
+    assert not thinking(result)
+    assert private_reply(result) == "Board posted below."
+
+
+@pytest.mark.parametrize("status", sorted(FAILING))
+async def test_5_a_start_command_whose_follow_up_fails_once_still_answers(
+    table: Table, status: int
+) -> None:
+    alice, bob = table.players[:2]
+    await alice.slash(table.channel, "kot start")
+    table.env.inject_error(*FOLLOW_UP, **FAILING[status])
+    busy = await bob.slash(table.channel, "kot start")  # refused in a follow-up
+
+    assert not pending_faults(table.env)
+    await table.env.advance_time(2)
+    assert not thinking(busy)
+    assert (private_reply(busy) or "").startswith("This channel already has a lobby")
+
+
+async def test_5_a_slow_start_whose_lobby_and_notice_both_fail_still_answers(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = service(table.env).games._store
+    create_lobby = store.create_lobby
+
+    async def slow_create_lobby(**fields: Any) -> int:
+        await asyncio.sleep(4)  # the answer is deferred: the lobby is to replace it
+        return int(await create_lobby(**fields))
+
+    monkeypatch.setattr(store, "create_lobby", slow_create_lobby)
+    # The lobby's edit of the answer fails, and so does the notice saying so.
+    table.env.inject_error("*", "/webhooks/*", times=2, **FAILING[503])
+    opened = await table.players[0].slash(table.channel, "kot start")
+
+    assert not pending_faults(table.env)
+    await table.env.advance_time(2)
+    assert not thinking(opened)
+    game = await table.game()
+    assert game.board_message_id is not None  # the lobby, posted by the publisher's retry
+
+
+async def test_5_a_follow_up_failing_until_the_token_expires_is_answered_in_the_channel(
+    table: Table,
+) -> None:
+    await table.start_game(players=2)
+    alice = table.players[0]
+    table.env.inject_error(*FOLLOW_UP, times=None, **FAILING[503])
+    result = await alice.slash(table.channel, "kot board")
+    answer = f"{alice.mention} Board posted below."
+
+    def answers() -> int:
+        return sum(m.content == answer for m in table.channel.history())
+
+    await table.env.advance_time(TOKEN_LIFETIME - 60)
+    assert answers() == 0  # still tried through the token
+    await table.env.advance_time(120)  # the token's 15 minutes are over
+    assert answers() == 1
+    assert thinking(result)  # nobody can complete it any more: the channel has the answer
+    await table.env.advance_time(300)
+    assert answers() == 1  # answered once
+
+
+def _deny_send_messages(table: Table) -> None:
+    bot_user = table.env.bot.user
+    assert bot_user is not None
+    denied = discord.Permissions(send_messages=True).value
+    table.env.backend.set_overwrite(  # simcord 3.2.1 internals, pinned
+        table.channel.id, Overwrite(target_id=bot_user.id, type=1, allow=0, deny=denied))
+
+
+async def test_6_rematch_where_the_bot_cannot_post_is_refused_and_opens_no_lobby(
+    table: Table,
+) -> None:
+    _alice, bob = table.players[:2]
+    await table.start_game(players=2)
+    finished = await win_this_turn(table)
+    final = table.channel.last_message
+    assert final is not None and finished.status == "over"
+    _deny_send_messages(table)
+    await table.env.settle()
+
+    clicked = await bob.click(final, label="🔁 Rematch")
+
+    reply = private_reply(clicked) or ""
+    assert "**Send Messages**" in reply and "I am missing" in reply
+    games = service(table.env).games
+    assert await games.active_in_channel(table.channel.id) is None  # no lobby opened
+    table.env.backend.delete_overwrite(table.channel.id, table.env.backend.bot_user.id)
+    await table.env.advance_time(61)  # nothing was waiting to be posted
+    assert await games.active_in_channel(table.channel.id) is None
+    assert table.channel.last_message is not None
+    assert table.channel.last_message.id == final.id
+
+
+# --- the fuzz campaign's two counts catch what they count ------------------------------
+
+
+async def test_the_thinking_count_sees_a_command_whose_answer_never_came(table: Table) -> None:
+    await table.start_game(players=2)
+    table.env.inject_error(*FOLLOW_UP, times=None, **FAILING[503])
+    result = await table.players[0].slash(table.channel, "kot board")
+    [stuck] = sim.thinking(table.env)
+    assert stuck.command_name == "kot" and thinking(result)
+
+    sim.clear_faults(table.env)
+    await table.env.advance_time(61)  # Discord is well again: the next retry answers
+    assert sim.thinking(table.env) == []
+
+
+async def test_the_ai_count_sees_an_ai_move_with_no_timer(table: Table) -> None:
+    host = table.players[0]
+    await host.slash(table.channel, "kot start")
+    lobby = table.channel.last_message
+    assert lobby is not None
+    await host.click(lobby, label="🤖 Add AI: Easy")
+    await host.click(lobby, label="Start")
+    bot = bot_of(table.env)
+    games = service(table.env).games
+    for _turn in range(50):  # the person ends turns until the AI monster is asked
+        game = await table.game()
+        if any(game.ai_level(d.seat) is not None for d in game.playing_state().pending):
+            break
+        decision = game.playing_state().pending[0]
+        await table.click(f"o{decision.options.index(decision.default)}")
+    assert checks.check_ai_timer(bot, game) == []  # its pause is timed
+
+    bot.turns.timers.cancel(game.id)  # a timer lost: nothing will ever answer the AI
+    [finding] = checks.check_ai_timer(bot, await games.peek(game.id))
+    assert finding.kind == checks.WAITING_ON_AI and finding.game_id == game.id
