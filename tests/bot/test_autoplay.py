@@ -180,6 +180,26 @@ def _workers(autopilot: Autopilot) -> list[multiprocessing.Process]:
     return list(pool._processes.values())
 
 
+def _hangs(state: GameState, decision: Decision, seconds: float) -> tuple[Action, str]:
+    """A search that never ends (run in the worker process)."""
+    while True:
+        time.sleep(1)
+
+
+async def test_a_stuck_worker_is_stopped_and_the_easy_ai_answers() -> None:
+    autopilot = Autopilot(0.05, workers=1, search=_hangs, stuck_after=0.5)
+    state, decision = _position()
+    try:
+        await autopilot.hint(state, decision, 1)  # (the pool starts)
+        action = await autopilot.answer("hard", state, decision, Asker(1))
+        assert action == HeuristicPlayer().answer(state, decision)
+        assert autopilot._processes is None  # the next search gets a new pool
+        assert multiprocessing.active_children() == []
+        assert [t.fallback for t in autopilot.thoughts] == [True, True]
+    finally:
+        autopilot.close()
+
+
 def _ignores_ctrl_c(pid: int) -> bool:
     """Whether the process ignores SIGINT (Linux: its status lists the signals ignored)."""
     with open(f"/proc/{pid}/status") as status:
