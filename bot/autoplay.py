@@ -207,7 +207,7 @@ class Autopilot:
                        decision: Decision) -> tuple[Action, str] | None:
         """The search's move and reason within the deadline; None (logged) when it failed
         or was late."""
-        asked = time.monotonic()
+        asked = time.perf_counter()
         budget = [0.0]
         try:
             found = await asyncio.wait_for(self._queued(asker, state, decision, budget),
@@ -217,7 +217,7 @@ class Autopilot:
                         "%.1f s; the Easy AI answers", asker.game_id, decision.id,
                         type(error).__name__, error, self.deadline)
             found = None
-        self.thoughts.append(Thought(asker.urgency, time.monotonic() - asked, budget[0],
+        self.thoughts.append(Thought(asker.urgency, time.perf_counter() - asked, budget[0],
                                      fallback=found is None))
         return found
 
