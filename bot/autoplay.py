@@ -178,6 +178,7 @@ class Autopilot:
         self._search = search
         self._stuck_after = stuck_after
         self._processes: ProcessPoolExecutor | None = None
+        self._closed = False
         self.slots = FairSlots(self.workers, lambda depth: search_budget(
             depth, self.workers, most=hard_seconds))
         # Searches whose asker stopped waiting (its deadline passed) still hold their place
@@ -252,6 +253,9 @@ class Autopilot:
             raise
 
     def _pool(self) -> ProcessPoolExecutor:
+        if self._closed:
+            # (A search admitted as closing freed its place: no new worker outlives the bot.)
+            raise RuntimeError("the Autopilot is closed")
         if self._processes is None:
             # Spawned, not forked: a fork of a process running an event loop and threads
             # may inherit a lock held by another thread.
@@ -269,6 +273,7 @@ class Autopilot:
     def close(self) -> None:
         """Stop the workers now (a search still running is lost) and wait for them to
         exit, so no process outlives the bot."""
+        self._closed = True
         for running in self._running:
             running.cancel()
         if self._processes is not None:

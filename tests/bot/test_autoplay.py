@@ -251,3 +251,12 @@ async def test_workers_ignore_ctrl_c_and_close_leaves_no_live_process() -> None:
     assert multiprocessing.active_children() == []
     with pytest.raises(asyncio.CancelledError):  # the bot is closing: the move is lost
         await busy
+
+
+async def test_a_closed_autopilot_starts_no_worker() -> None:
+    autopilot = Autopilot(0.05, workers=1)
+    autopilot.close()
+    state, decision = _position()
+    action = await autopilot.answer("hard", state, decision, Asker(1))
+    assert action == HeuristicPlayer().answer(state, decision)
+    assert autopilot._processes is None and multiprocessing.active_children() == []
