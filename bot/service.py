@@ -18,7 +18,7 @@ from typing import TypeVar
 import msgspec
 
 from bot import presence, publish
-from bot.autoplay import Autopilot, Think
+from bot.autoplay import Asker, Autopilot, Think, Urgency
 from bot.chronicle import chronicle_after, with_note
 from bot.config import DEFAULT_HARD_AI_SECONDS
 from bot.lobbies import Lobbies
@@ -167,7 +167,8 @@ class GameService:
         player."""
         state = game.playing_state()
         level = game.ai_level(decision.seat)
-        action = await self._answer_for(level or "easy", state, decision)
+        action = await self._answer_for(level or "easy", state, decision,
+                                        Asker(game.id, _urgency(game)))
         if level is not None:
             return self._step(game, decision.seat, None, action, idle=False)
         told = presence.after_timeout(game, decision)
@@ -229,12 +230,12 @@ class GameService:
             await show(game_id)
             return game
 
-    async def _answer_for(self, level: AiLevel, state: GameState,
-                          decision: Decision) -> Action:
+    async def _answer_for(self, level: AiLevel, state: GameState, decision: Decision,
+                          asker: Asker) -> Action:
         """The AI's answer; the decision's default if the AI fails (a bug, logged): the game
         goes on either way."""
         try:
-            return await self._think(level, state, decision)
+            return await self._think(level, state, decision, asker)
         except Exception:
             log.exception("the %s AI failed on decision %s; its default is played",
                           level, decision.id)
@@ -321,6 +322,15 @@ def _playing_seat(game: Game, user_id: int) -> int:
     if seat in game.chronicle.left:
         raise Refused("you have already left this game")
     return seat
+
+
+def _urgency(game: Game) -> Urgency:
+    """Who waits for an AI move in this game: a person still playing, or only AI monsters
+    (every player left, away or knocked out)."""
+    state = game.playing_state()
+    people = [seat for seat in state.alive_seats()
+              if game.ai_level(seat) is None and not game.autopiloted(seat)]
+    return "person" if people else "ais"
 
 
 def _playing_state(game: Game) -> GameState:

@@ -13,6 +13,7 @@ keeping dice does not buy a player more time.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import heapq
 import logging
 import math
@@ -39,23 +40,30 @@ class Deadlines:
         self._sleeper: asyncio.Task[None] | None = None
         self._wake_at = math.inf
         self._running: set[asyncio.Task[None]] = set()
+        # time.monotonic, not loop.time: test harnesses move it to simulate waiting. Under
+        # SimCord (tests, the local table) it reads the simulated clock inside the bot's work
+        # and the machine's clock outside it (code driving the bot calls it directly): the
+        # deadlines are all read, and slept for, in the context they were made in, or a
+        # deadline set on one clock would be slept for on the other (for years, once).
+        self._context = contextvars.copy_context()
 
     def waiting_on(self, game_id: int) -> tuple[int, ...]:
         entry = self._current.get(game_id)
         return entry[1] if entry else ()
 
     def set(self, game_id: int, tag: tuple[int, ...], delay: float, *,
-            moved_by: float = math.inf) -> None:
+            moved_by: float = math.inf, at_most: bool = False) -> None:
         """Wait ``delay`` seconds for ``tag``. Setting the tag it already waits for keeps the
-        running deadline, unless the new one is more than ``moved_by`` seconds away from
-        it."""
+        running deadline, unless the new one is more than ``moved_by`` seconds away from it,
+        or (``at_most``) the running one is later than the new one."""
         if not tag or delay <= 0:
             self.cancel(game_id)
             return
-        # time.monotonic, not loop.time: test harnesses move it to simulate waiting.
-        deadline = time.monotonic() + delay
+        deadline = self._now() + delay
         current = self._current.get(game_id)
-        if current is not None and current[1] == tag and abs(current[0] - deadline) <= moved_by:
+        if (current is not None and current[1] == tag
+                and abs(current[0] - deadline) <= moved_by
+                and not (at_most and current[0] > deadline)):
             return
         self._current[game_id] = (deadline, tag)
         heapq.heappush(self._heap, (deadline, game_id, tag))
@@ -84,11 +92,15 @@ class Deadlines:
             self._sleeper.cancel()
         self._wake_at = next_deadline
         self._sleeper = asyncio.create_task(self._sleep_until(next_deadline),
-                                            name="kot-turn-timers")
+                                            name="kot-turn-timers",
+                                            context=self._context.copy())
+
+    def _now(self) -> float:
+        return self._context.copy().run(time.monotonic)
 
     async def _sleep_until(self, deadline: float) -> None:
-        await asyncio.sleep(max(0.0, deadline - time.monotonic()))
-        now = max(time.monotonic(), deadline)
+        await asyncio.sleep(max(0.0, deadline - self._now()))
+        now = max(self._now(), deadline)
         while self._heap and self._heap[0][0] <= now:
             when, game_id, decision_ids = heapq.heappop(self._heap)
             if self._current.get(game_id) != (when, decision_ids):
@@ -187,7 +199,9 @@ class TurnClock:
             if game.id not in self._paced:
                 self._paced.add(game.id)
                 self.timers.cancel(game.id)
-            self.timers.set(game.id, machines, max(self.ai_pause, 0.001))
+            # Never later than its pause from now, though: a pass (/kot board) brings back a
+            # move whose deadline was lost or will not come.
+            self.timers.set(game.id, machines, max(self.ai_pause, 0.001), at_most=True)
             return
         if game.id in self._paced:
             # The same question may have been paced (a player who left or was away):

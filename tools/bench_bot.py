@@ -85,7 +85,7 @@ from bot.app import KotBot
 from bot.model import Refused
 from bot.service import GameService
 from bot.store import Store
-from tools import bench_shards
+from tools import bench_ai, bench_shards
 from tools.bench_players import Answers, Bench, bench_bot, percentile
 
 
@@ -269,7 +269,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--stored", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--ai-tables", type=int,
+                        help="the Hard AI under load instead (tools.bench_ai): this many "
+                             "tables of a person and two Hard AIs playing at once")
+    parser.add_argument("--seconds", type=float, default=60.0,
+                        help="--ai-tables: how long the tables play")
     args = parser.parse_args(argv)
+    if args.ai_tables is not None:
+        return _run_ai(args)
     if args.games is None:
         args.games = 100 if args.store == "postgres" else 50
     if args.stored < args.games:
@@ -301,6 +308,14 @@ def _seconds_range(text: str) -> tuple[float, float]:
     if not 0 <= bounds[0] <= bounds[1]:
         raise argparse.ArgumentTypeError(f"MIN-MAX must have 0 <= MIN <= MAX: {text!r}")
     return bounds
+
+
+def _run_ai(args: argparse.Namespace) -> int:
+    result = asyncio.run(bench_ai.run(tables=args.ai_tables, seconds=args.seconds,
+                                      seed=args.seed))
+    print(bench_ai.table(result))
+    print(json.dumps(result))
+    return 0
 
 
 def _run_shards(args: argparse.Namespace) -> int:

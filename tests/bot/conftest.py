@@ -25,8 +25,11 @@ def simcord_bot(database: Path) -> KotBot:
 @pytest.fixture
 async def env(simcord_env: Env) -> AsyncIterator[Env]:
     yield simcord_env
-    # SimCord detaches the bot without closing it: close the store ourselves.
-    await bot_of(simcord_env).service.close()
+    # SimCord detaches the bot without closing it: close the store and the AI's workers
+    # ourselves.
+    bot = bot_of(simcord_env)
+    await bot.service.close()
+    bot.autopilot.close()
 
 
 @pytest.fixture

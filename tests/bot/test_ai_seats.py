@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from bot_harness import TEST_AI_PAUSE, Table, bot_of, make_bot, private_reply, service
 
+from bot.autoplay import Asker
 from bot.model import Game
 from bot.views import MY_MONSTER
 from engine import Action, Decision, GameState, Timeout
@@ -149,7 +150,7 @@ async def test_the_autopilot_plays_for_a_player_whose_time_ran_out(table: Table)
 async def test_an_ai_that_fails_plays_the_default_and_the_game_goes_on(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    async def broken(level: str, state: GameState, decision: Decision) -> Action:
+    async def broken(level: str, state: GameState, decision: Decision, asker: Asker) -> Action:
         raise RuntimeError("a bug in the AI")
 
     monkeypatch.setattr(service(table.env), "_think", broken)

@@ -1,0 +1,262 @@
+"""The Hard AI's worker processes as a shared resource (bot.autoplay): searches handed out
+fairly and by urgency, budgets that shrink with the queue, a deadline on every answer (the
+Easy AI answers a search that hangs, crashes or is late), a broken pool replaced, and
+workers that ignore Ctrl-C and are gone once the Autopilot is closed."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import signal
+import time
+
+import pytest
+
+from bot.autoplay import (
+    FLOOR_SECONDS,
+    Asker,
+    Autopilot,
+    FairSlots,
+    Urgency,
+    search_budget,
+)
+from engine import Action, Decision, GameState, Options, create_game
+from engine.ai import HeuristicPlayer
+
+
+def _position() -> tuple[GameState, Decision]:
+    state, _ = create_game(Options(), 7, 3)
+    return state, state.pending[0]
+
+
+# --- the budget rule ----------------------------------------------------------------------
+
+def test_a_search_gets_the_whole_budget_when_the_queue_is_short() -> None:
+    assert search_budget(1, 1, most=0.8) == 0.8
+    assert search_budget(2, 1, most=0.8, target_wait=2.0) == 0.8
+
+
+def test_the_budget_shrinks_with_the_queue_down_to_a_floor() -> None:
+    assert search_budget(5, 1, most=0.8, target_wait=2.0) == pytest.approx(0.4)
+    assert search_budget(10, 2, most=0.8, target_wait=2.0) == pytest.approx(0.4)
+    assert search_budget(40, 1, most=0.8, target_wait=2.0) == FLOOR_SECONDS
+    # A budget set below the floor is kept as it is.
+    assert search_budget(40, 1, most=0.05) == 0.05
+
+
+# --- fairness and urgency -----------------------------------------------------------------
+
+async def _served_order(slots: FairSlots,
+                        requests: list[tuple[int, Urgency]]) -> list[tuple[int, Urgency]]:
+    """Fill the one place, queue ``requests`` in order, then free places one at a time:
+    the order in which the queued requests are admitted."""
+    await slots.acquire(0, "person")
+    served: list[tuple[int, Urgency]] = []
+
+    async def ask(game_id: int, urgency: Urgency) -> None:
+        await slots.acquire(game_id, urgency)
+        served.append((game_id, urgency))
+
+    tasks = [asyncio.create_task(ask(game_id, urgency)) for game_id, urgency in requests]
+    await asyncio.sleep(0)
+    for _ in requests:
+        slots.release()
+        await asyncio.sleep(0)
+    await asyncio.gather(*tasks)
+    return served
+
+
+async def test_one_games_burst_does_not_starve_the_others() -> None:
+    slots = FairSlots(1, lambda depth: 1.0)
+    burst = [(1, "person")] * 4
+    served = await _served_order(slots, [*burst, (2, "person"), (3, "person")])
+    assert [game for game, _ in served] == [1, 2, 3, 1, 1, 1]
+
+
+async def test_hints_and_people_come_before_moves_only_ais_wait_for() -> None:
+    slots = FairSlots(1, lambda depth: 1.0)
+    served = await _served_order(slots, [(1, "ais"), (2, "person"), (3, "ais"), (4, "hint"),
+                                         (5, "person")])
+    assert served == [(4, "hint"), (2, "person"), (5, "person"), (1, "ais"), (3, "ais")]
+
+
+async def test_each_admitted_search_gets_the_budget_of_the_queue_it_found() -> None:
+    depths: list[int] = []
+    slots = FairSlots(1, lambda depth: depths.append(depth) or 1.0)
+    await _served_order(slots, [(game, "person") for game in range(1, 4)])
+    # (The first found itself alone; each next found the ones still queued behind it.)
+    assert depths == [1, 3, 2, 1]
+
+
+async def test_a_request_that_stops_waiting_leaves_the_queue() -> None:
+    slots = FairSlots(1, lambda depth: 1.0)
+    await slots.acquire(0, "person")
+    gone = asyncio.create_task(slots.acquire(1, "person"))
+    kept = asyncio.create_task(slots.acquire(2, "person"))
+    await asyncio.sleep(0)
+    gone.cancel()
+    await asyncio.sleep(0)
+    assert slots.waiting == 1
+    slots.release()
+    assert await kept == 1.0 and slots.busy == 1
+
+
+# --- deadlines: the Easy AI answers -------------------------------------------------------
+
+class FakeWorkers(Autopilot):
+    """An Autopilot whose searches run in the test (no process) as ``behaviour`` says."""
+
+    def __init__(self, behaviour: str, *, margin: float = 0.2) -> None:
+        super().__init__(0.05, workers=1, margin=margin, stuck_after=60)
+        self.behaviour = behaviour
+        self.budgets: list[float] = []
+
+    async def _in_worker(self, state: GameState, decision: Decision,
+                         budget: float) -> tuple[Action, str]:
+        self.budgets.append(budget)
+        if self.behaviour == "hangs":
+            await asyncio.Event().wait()
+        if self.behaviour == "crashes":
+            raise RuntimeError("the search crashed")
+        await asyncio.sleep(1.0 if self.behaviour == "late" else 0.0)
+        return decision.default, "searched"
+
+
+@pytest.mark.parametrize("behaviour", ["hangs", "crashes", "late"])
+async def test_a_hard_ai_that_fails_is_answered_by_the_easy_ai_within_its_deadline(
+    behaviour: str
+) -> None:
+    autopilot = FakeWorkers(behaviour)
+    state, decision = _position()
+    started = time.monotonic()
+    action = await autopilot.answer("hard", state, decision, Asker(1))
+    assert time.monotonic() - started < autopilot.deadline + 0.2
+    assert action == HeuristicPlayer().answer(state, decision)
+    [thought] = autopilot.thoughts
+    assert thought.fallback and thought.budget == 0.05
+    hint = await autopilot.hint(state, decision, 1)
+    assert "Easy AI" in hint
+    autopilot.close()
+
+
+async def test_a_search_in_time_is_the_hard_ais_answer() -> None:
+    autopilot = FakeWorkers("answers")
+    state, decision = _position()
+    assert await autopilot.hint(state, decision, 1) == "searched"
+    assert not autopilot.thoughts[0].fallback
+
+
+async def test_a_late_search_keeps_its_worker_until_it_is_done() -> None:
+    autopilot = FakeWorkers("late")
+    state, decision = _position()
+    await autopilot.answer("hard", state, decision, Asker(1))
+    # Its asker got the Easy AI's answer; the worker is still busy with the search.
+    assert autopilot.slots.busy == 1
+    running = set(autopilot._running)
+    autopilot.close()
+    await asyncio.wait(running)
+    await asyncio.sleep(0)  # (the task's done callback frees the place)
+    assert autopilot.slots.busy == 0
+
+
+async def test_a_move_queued_past_its_deadline_is_answered_by_the_easy_ai() -> None:
+    autopilot = FakeWorkers("hangs", margin=0.1)
+    state, decision = _position()
+    first = asyncio.create_task(autopilot.answer("hard", state, decision, Asker(1)))
+    await asyncio.sleep(0)
+    second = await autopilot.answer("hard", state, decision, Asker(2))
+    assert second == HeuristicPlayer().answer(state, decision)
+    assert autopilot.thoughts[-1].budget == 0.0  # it never reached a worker
+    await first
+    autopilot.close()
+
+
+# --- real worker processes ----------------------------------------------------------------
+
+def _workers(autopilot: Autopilot) -> list[multiprocessing.Process]:
+    pool = autopilot._processes
+    assert pool is not None and pool._processes
+    return list(pool._processes.values())
+
+
+def _hangs(state: GameState, decision: Decision, seconds: float) -> tuple[Action, str]:
+    """A search that never ends (run in the worker process)."""
+    while True:
+        time.sleep(1)
+
+
+async def test_a_stuck_worker_is_stopped_and_the_easy_ai_answers() -> None:
+    autopilot = Autopilot(0.05, workers=1, search=_hangs, stuck_after=0.5)
+    state, decision = _position()
+    try:
+        await autopilot.hint(state, decision, 1)  # (the pool starts)
+        action = await autopilot.answer("hard", state, decision, Asker(1))
+        assert action == HeuristicPlayer().answer(state, decision)
+        assert autopilot._processes is None  # the next search gets a new pool
+        assert multiprocessing.active_children() == []
+        assert [t.fallback for t in autopilot.thoughts] == [True, True]
+    finally:
+        autopilot.close()
+
+
+def _ignores_ctrl_c(pid: int) -> bool:
+    """Whether the process ignores SIGINT (Linux: its status lists the signals ignored)."""
+    with open(f"/proc/{pid}/status") as status:
+        ignored = next(line for line in status if line.startswith("SigIgn:"))
+    return bool(int(ignored.split()[1], 16) & (1 << (signal.SIGINT - 1)))
+
+
+async def test_a_dead_worker_pool_is_replaced() -> None:
+    autopilot = Autopilot(0.05, workers=1)
+    state, decision = _position()
+    try:
+        assert "Easy AI" not in await autopilot.hint(state, decision, 1)
+        [worker] = _workers(autopilot)
+        os.kill(worker.pid or 0, signal.SIGKILL)
+        worker.join(5)
+        # The search that finds the pool broken is answered by the Easy AI ...
+        await autopilot.answer("hard", state, decision, Asker(1))
+        # ... and the next one by the Hard AI, in a new worker.
+        assert "Easy AI" not in await autopilot.hint(state, decision, 1)
+        [new_worker] = _workers(autopilot)
+        assert new_worker.pid != worker.pid
+        assert [t.fallback for t in autopilot.thoughts] == [False, True, False]
+    finally:
+        autopilot.close()
+
+
+async def test_workers_ignore_ctrl_c_and_close_leaves_no_live_process() -> None:
+    # A process started with SIGINT ignored passes that on (a test run in the background):
+    # the workers must ignore it by themselves, as in a terminal.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        autopilot = Autopilot(0.05, workers=1)
+        state, decision = _position()
+        await autopilot.hint(state, decision, 1)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    [worker] = _workers(autopilot)
+    assert _ignores_ctrl_c(worker.pid or 0)
+    os.kill(worker.pid or 0, signal.SIGINT)  # as Ctrl-C sends it to the process group
+    assert "Easy AI" not in await autopilot.hint(state, decision, 1)
+    assert worker.is_alive()
+    # A search in hand does not hold up closing.
+    busy = asyncio.create_task(autopilot.answer("hard", state, decision, Asker(1)))
+    await asyncio.sleep(0.05)
+    started = time.monotonic()
+    autopilot.close()
+    assert time.monotonic() - started < 2.0
+    assert not worker.is_alive()
+    assert multiprocessing.active_children() == []
+    with pytest.raises(asyncio.CancelledError):  # the bot is closing: the move is lost
+        await busy
+
+
+async def test_a_closed_autopilot_starts_no_worker() -> None:
+    autopilot = Autopilot(0.05, workers=1)
+    autopilot.close()
+    state, decision = _position()
+    action = await autopilot.answer("hard", state, decision, Asker(1))
+    assert action == HeuristicPlayer().answer(state, decision)
+    assert autopilot._processes is None and multiprocessing.active_children() == []

@@ -1,0 +1,15 @@
+"""The Hard AI bench (tools.bench_ai), tiny: one table for a few seconds, its figures
+filled in."""
+
+from __future__ import annotations
+
+from tools import bench_ai
+
+
+async def test_the_ai_bench_plays_and_reports() -> None:
+    result = await bench_ai.run(tables=1, seconds=3.0, seed=1, hard_seconds=0.05,
+                                ai_pause=0.2)
+    assert result["ai_moves"] > 0 and result["ai_fallbacks"] == 0
+    assert 0 < result["budget_min_s"] <= 0.05
+    assert result["worker_cpu_s"]
+    assert "AI moves (wait)" in bench_ai.table(result)

@@ -1,0 +1,201 @@
+"""``python -m tools.bench_bot --ai-tables N``: the Hard AI under load.
+
+The real bot (as ``tools.bench_bot`` runs it, on SimCord, SQLite on a temporary file) with
+its real Autopilot: ``N`` tables, each one person and two Hard AI monsters, play at once for
+``--seconds``. SimCord's clock follows the wall clock (as ``python -m bot --local`` moves it),
+so each AI monster moves after its ``KOT_AI_PAUSE`` (2 s) and thinks in the worker processes
+(one per spare core), which every table shares. The person at each table clicks a plausible
+button a moment after being asked (0.5-2.5 s), and asks ``/kot hint`` (the Autopilot's hint,
+called directly) at one question in five.
+
+Printed: the AI moves' wait (from the end of the monster's pause to its answer) p50, p99 and
+max, the hints' p99, how many answers the Easy AI gave instead (the deadline passed), the
+budget the searches actually got, the clicks' p99 (sent as payloads, timed until the bot's
+handler finished, as ``tools.bench_bot``'s bursts), and the CPU seconds of the bot's process
+and of each worker. The last line is JSON.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import simcord
+from simcord import SetupError
+
+from bot.app import KotBot
+from bot.autoplay import Thought
+from bot.local import AI_LABELS, open_lobby
+from engine import Options, create_game
+from tools.bench_players import Answers, Bench, bench_bot, percentile
+
+# How often the simulated clock catches up with the wall clock.
+_TICK = 0.1
+# A person's pause between being asked and clicking (seconds, drawn evenly).
+_THINK = (0.5, 2.5)
+# One question in this many gets a /kot hint first.
+_HINT_EVERY = 5
+
+
+async def run(*, tables: int, seconds: float, seed: int, hard_seconds: float = 0.8,
+              ai_pause: float = 2.0) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as folder:
+        bot = bench_bot(Path(folder) / "bench.sqlite3", ai_pause=ai_pause,
+                        hard_ai_seconds=hard_seconds)
+        async with simcord.run(bot) as env:
+            try:
+                return await _play(env, tables, seconds, seed)
+            finally:
+                assert isinstance(env.bot, KotBot)
+                await env.bot.service.close()
+                env.bot.autopilot.close()
+
+
+async def _play(env: simcord.Env, tables: int, seconds: float, seed: int) -> dict[str, Any]:
+    bench = Bench.seat(env, tables, 1, seed)
+    answers = Answers()
+    answers.install(env)
+    bot = env.bot
+    assert isinstance(bot, KotBot)
+    for number in range(tables):
+        lobby = await open_lobby(bench.channels[number], bench.tables[number][0])
+        for _ in range(2):
+            await bench.tables[number][0].click(lobby, label=AI_LABELS["hard"])
+    # The workers are started before (a bot that has been up a while has them).
+    await _warm_up(bot)
+    # Started straight through the service, all in a row: a Start click would wait for the
+    # bot to be idle, and the tables started before are thinking already.
+    for number in range(tables):
+        game = await bench.game(number)
+        assert game is not None
+        await bot.service.lobbies.start(game.id, bench.tables[number][0].id,
+                                        bot.publisher.show)
+    bot.autopilot.thoughts.clear()
+    clicks: list[asyncio.Future[float]] = []
+    sent: list[float] = []
+    hints: list[asyncio.Task[str]] = []
+    # table -> (decision asked, when its person clicks)
+    planned: dict[int, tuple[int, float]] = {}
+    started = time.perf_counter()
+    cpu_started = time.process_time()
+    virtual_started = env.now()
+    async with answers.sweeping():
+        while (now := time.perf_counter()) - started < seconds:
+            behind = (now - started) - (env.now() - virtual_started).total_seconds()
+            with contextlib.suppress(SetupError, TimeoutError):  # bot work still running
+                if behind > 0:
+                    await env.advance_time(behind)
+            for number in range(tables):
+                await _person(bench, bot, answers, number, planned, clicks, sent, hints)
+            await asyncio.sleep(_TICK)
+        cpu = time.process_time() - cpu_started
+        workers = _worker_cpu(bot)
+        click_ms = [(answered - at) * 1000 for answered, at in
+                    zip(await asyncio.gather(*clicks), sent, strict=True)]
+        await asyncio.gather(*hints)
+    return _summary(tables, seconds, list(bot.autopilot.thoughts), click_ms, cpu, workers,
+                    bot.autopilot.hard_seconds)
+
+
+async def _warm_up(bot: KotBot) -> None:
+    state, _happened = create_game(Options(), 1, 3)
+    await bot.autopilot.hint(state, state.pending[0], 0)
+
+
+async def _person(bench: Bench, bot: KotBot, answers: Answers, number: int,
+                  planned: dict[int, tuple[int, float]], clicks: list[asyncio.Future[float]],
+                  sent: list[float], hints: list[asyncio.Task[str]]) -> None:
+    """The person at this table: plans a click when asked, and sends it when its time
+    comes (sometimes asking for a hint first)."""
+    game = await bench.game(number)
+    state = game.state if game is not None else None
+    if game is None or state is None:
+        return
+    asked = next((d for d in state.pending if game.ai_level(d.seat) is None), None)
+    if asked is None:
+        planned.pop(number, None)
+        return
+    plan = planned.get(number)
+    if plan is None or plan[0] != asked.id:
+        planned[number] = (asked.id, time.perf_counter() + bench.rng.uniform(*_THINK))
+        if bench.rng.randrange(_HINT_EVERY) == 0:
+            hints.append(asyncio.create_task(bot.autopilot.hint(state, asked, game.id)))
+        return
+    if time.perf_counter() < plan[1]:
+        return
+    prepared = await bench.click_payload(number)
+    if prepared is None:
+        return
+    planned[number] = (asked.id, float("inf"))  # one click per question
+    sent.append(time.perf_counter())
+    clicks.append(answers.send(prepared[1]))
+
+
+def _worker_cpu(bot: KotBot) -> list[float]:
+    """CPU seconds of each live worker process (Linux: /proc/<pid>/stat)."""
+    pool = bot.autopilot._processes
+    if pool is None or not pool._processes:
+        return []
+    ticks = os.sysconf("SC_CLK_TCK")
+    seconds = []
+    for pid in pool._processes:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        seconds.append((int(fields[11]) + int(fields[12])) / ticks)
+    return seconds
+
+
+def _summary(tables: int, seconds: float, thoughts: list[Thought], click_ms: list[float],
+             cpu: float, workers: list[float], most: float) -> dict[str, Any]:
+    moves = [t for t in thoughts if t.urgency != "hint"]
+    hints = [t for t in thoughts if t.urgency == "hint"]
+    budgets = [t.budget for t in thoughts if t.budget > 0]
+
+    def ms(values: list[float], fraction: float) -> float:
+        return round(1000 * percentile(values, fraction), 1) if values else 0.0
+
+    waits = [t.waited for t in moves]
+    return {
+        "ai_tables": tables,
+        "seconds": seconds,
+        "hard_ai_seconds": most,
+        "ai_moves": len(moves),
+        "ai_wait_p50_ms": ms(waits, 0.5),
+        "ai_wait_p99_ms": ms(waits, 0.99),
+        "ai_wait_max_ms": ms(waits, 1.0),
+        "ai_fallbacks": sum(t.fallback for t in thoughts),
+        "hints": len(hints),
+        "hint_p99_ms": ms([t.waited for t in hints], 0.99),
+        "budget_p50_s": round(statistics.median(budgets), 3) if budgets else 0.0,
+        "budget_min_s": round(min(budgets), 3) if budgets else 0.0,
+        "budget_mean_s": round(statistics.fmean(budgets), 3) if budgets else 0.0,
+        "clicks": len(click_ms),
+        "click_p50_ms": round(statistics.median(click_ms), 1) if click_ms else 0.0,
+        "click_p99_ms": round(percentile(click_ms, 0.99), 1) if click_ms else 0.0,
+        "bot_cpu_s": round(cpu, 1),
+        "worker_cpu_s": [round(value, 1) for value in workers],
+    }
+
+
+def table(result: dict[str, Any]) -> str:
+    lines = [f"{result['ai_tables']} tables with 2 Hard AIs and a person each, "
+             f"{result['seconds']:.0f} s",
+             f"{'':22} {'count':>6} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}",
+             f"{'AI moves (wait)':22} {result['ai_moves']:>6} {result['ai_wait_p50_ms']:>8.0f} "
+             f"{result['ai_wait_p99_ms']:>8.0f} {result['ai_wait_max_ms']:>8.0f}",
+             f"{'hints':22} {result['hints']:>6} {'':>8} {result['hint_p99_ms']:>8.0f}",
+             f"{'clicks':22} {result['clicks']:>6} {result['click_p50_ms']:>8.1f} "
+             f"{result['click_p99_ms']:>8.1f}",
+             f"answered by the Easy AI (deadline passed): {result['ai_fallbacks']}",
+             f"search budget (configured {result['hard_ai_seconds']} s): "
+             f"p50 {result['budget_p50_s']} s, mean {result['budget_mean_s']} s, "
+             f"min {result['budget_min_s']} s",
+             f"CPU: bot process {result['bot_cpu_s']} s, workers "
+             f"{', '.join(f'{value} s' for value in result['worker_cpu_s'])}"]
+    return "\n".join(lines)
