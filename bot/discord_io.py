@@ -57,8 +57,14 @@ SOMETHING_WENT_WRONG = (
 # ``Interaction.expires_at``). The last call through it is made this long before, so that it
 # cannot run out mid-call.
 TOKEN_MARGIN = timedelta(seconds=10)
-# In ``interaction.extras`` while a command's deferred answer still shows "thinking…".
+# In ``interaction.extras`` while a command's deferred answer still shows "thinking…":
+# PRIVATE or PUBLIC, as the command was acknowledged.
 THINKING = "kot_thinking"
+PRIVATE, PUBLIC = "private", "public"
+# Said in the channel instead of a private answer whose token ran out: the answer itself (a
+# hint, a player's cards) is not for everyone's eyes.
+PRIVATE_ANSWER_LOST = ("{mention} Discord did not take my private answer to your command in "
+                       "time: please use the command again.")
 
 Interaction = discord.Interaction[Any]
 
@@ -266,8 +272,9 @@ class DiscordIO:
                      _describe(interaction), interaction.user.id, failure)
             return False
         if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
-            # A command's deferral shows "thinking…" until answered (a click's shows nothing).
-            interaction.extras[THINKING] = True
+            # A command's deferral shows "thinking…" until answered (a click's shows nothing);
+            # whether it was private decides what the channel may be told in its place.
+            interaction.extras[THINKING] = PRIVATE if thinking_privately else PUBLIC
         return True
 
     async def respond(self, interaction: discord.Interaction[Any], *, content: str,
@@ -333,12 +340,19 @@ class DiscordIO:
                 self.owed.add(interaction, fields, call,
                               token_gone=failure.kind is FailureKind.GONE)
 
-    async def answer_in_channel(self, interaction: Interaction, fields: dict[str, Any]) -> None:
+    async def answer_in_channel(self, interaction: Interaction, fields: dict[str, Any], *,
+                                private: bool) -> None:
         """An answer whose token ran out, said in the interaction's channel to its user
-        (without its buttons, which belonged to the private message)."""
+        (without its buttons, which belonged to the private message); a private one only
+        as a note that it could not be given, since everyone reads the channel."""
         assert interaction.channel_id is not None
-        extra: dict[str, Any] = {key: fields[key] for key in ("embed", "embeds") if key in fields}
-        content = f"{interaction.user.mention} {fields.get('content') or ''}".rstrip()
+        mention = interaction.user.mention
+        if private:
+            extra: dict[str, Any] = {}
+            content = PRIVATE_ANSWER_LOST.format(mention=mention)
+        else:
+            extra = {key: fields[key] for key in ("embed", "embeds") if key in fields}
+            content = f"{mention} {fields.get('content') or ''}".rstrip()
         with discord_call():
             await self._channel(interaction.channel_id, interaction.guild_id).send(
                 content[:MAX_CONTENT], allowed_mentions=MENTION_USERS_ONLY, **extra)
@@ -360,6 +374,10 @@ class _Owed:
     answers: list[tuple[dict[str, Any], Callable[[], Awaitable[object]]]] = field(
         default_factory=list)
     token_gone: bool = False
+    # Acknowledged privately: the channel is only told, once, that the answer could not be
+    # given.
+    private: bool = True
+    told_in_channel: bool = False
 
 
 class OwedAnswers:
@@ -380,7 +398,8 @@ class OwedAnswers:
             call: Callable[[], Awaitable[object]], *, token_gone: bool = False) -> None:
         owed = self._owed.get(interaction.id)
         if owed is None:
-            owed = self._owed[interaction.id] = _Owed(interaction)
+            owed = self._owed[interaction.id] = _Owed(
+                interaction, private=interaction.extras.get(THINKING) != PUBLIC)
             delay = self.retries.failed(interaction.id)
             log.info("%s by user %s: its answer is tried again in %.0f s",
                      _describe(interaction), interaction.user.id, delay)
@@ -428,7 +447,10 @@ class OwedAnswers:
             await self.send(interaction, call)
             return
         owed.token_gone = True
-        await self._io.answer_in_channel(interaction, fields)
+        if owed.private and owed.told_in_channel:
+            return
+        await self._io.answer_in_channel(interaction, fields, private=owed.private)
+        owed.told_in_channel = True
 
     def close(self) -> None:
         self.retries.close()

@@ -13,6 +13,7 @@ from simcord import InteractionResult
 from simcord.backend.models import Overwrite
 from test_game_end import win_this_turn
 
+from bot.discord_io import PRIVATE_ANSWER_LOST
 from tools.chaos import checks, sim
 from tools.chaos.sim import pending_faults
 
@@ -91,7 +92,9 @@ async def test_5_a_follow_up_failing_until_the_token_expires_is_answered_in_the_
     alice = table.players[0]
     table.env.inject_error(*FOLLOW_UP, times=None, **FAILING[503])
     result = await alice.slash(table.channel, "kot board")
-    answer = f"{alice.mention} Board posted below."
+    # The command was answered privately: the channel is told that the answer was lost, not
+    # the answer itself (a hint or a player's cards are not for everyone).
+    answer = PRIVATE_ANSWER_LOST.format(mention=alice.mention)
 
     def answers() -> int:
         return sum(m.content == answer for m in table.channel.history())
@@ -103,6 +106,7 @@ async def test_5_a_follow_up_failing_until_the_token_expires_is_answered_in_the_
     assert thinking(result)  # nobody can complete it any more: the channel has the answer
     await table.env.advance_time(300)
     assert answers() == 1  # answered once
+    assert not any("Board posted below" in m.content for m in table.channel.history())
 
 
 def _deny_send_messages(table: Table) -> None:
