@@ -18,13 +18,14 @@ far past its budget (stuck) is replaced."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
 import signal
 import time
 from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -160,6 +161,22 @@ def _search(state: GameState, decision: Decision, seconds: float) -> tuple[Actio
     return hint.action, hint.reason
 
 
+@contextlib.contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """SIGINT held back (blocked) in this thread meanwhile: a worker started now inherits the
+    block, so a Ctrl-C sent to the whole process group while it is still starting (Python,
+    its imports), before ``_worker_started`` ignores it, cannot interrupt it with a
+    traceback. A SIGINT meant for the bot is delivered once unblocked."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 def _worker_started() -> None:
     """A worker ignores Ctrl-C: the terminal sends it to the whole process group, and the
     bot, which stops its workers itself (``Autopilot.close``), would otherwise get each
@@ -240,12 +257,15 @@ class Autopilot:
 
     async def _in_worker(self, state: GameState, decision: Decision,
                          budget: float) -> tuple[Action, str]:
-        pool = self._pool()
         loop = asyncio.get_running_loop()
+        # Made first: a new pool starts multiprocessing's resource tracker, which ignores
+        # Ctrl-C by itself and unblocks SIGINT here once it is started.
+        pool = self._pool()
         try:
-            return await asyncio.wait_for(
-                loop.run_in_executor(pool, self._search, state, decision, budget),
-                budget + self._stuck_after)
+            # (A pool found broken refuses the submission itself.)
+            with _ctrl_c_held():  # this submission may start a worker
+                searching = loop.run_in_executor(pool, self._search, state, decision, budget)
+            return await asyncio.wait_for(searching, budget + self._stuck_after)
         except (BrokenProcessPool, TimeoutError) as error:
             log.error("the Hard AI's worker pool is %s; it is replaced",
                       "stuck" if isinstance(error, TimeoutError) else "broken")

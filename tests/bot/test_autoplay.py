@@ -200,11 +200,16 @@ async def test_a_stuck_worker_is_stopped_and_the_easy_ai_answers() -> None:
         autopilot.close()
 
 
-def _ignores_ctrl_c(pid: int) -> bool:
-    """Whether the process ignores SIGINT (Linux: its status lists the signals ignored)."""
+def _ctrl_c_in(pid: int, mask: str) -> bool:
+    """Whether SIGINT is in the process's ``mask`` (Linux: its status lists the signals
+    ignored, SigIgn, and blocked, SigBlk)."""
     with open(f"/proc/{pid}/status") as status:
-        ignored = next(line for line in status if line.startswith("SigIgn:"))
-    return bool(int(ignored.split()[1], 16) & (1 << (signal.SIGINT - 1)))
+        signals = next(line for line in status if line.startswith(f"{mask}:"))
+    return bool(int(signals.split()[1], 16) & (1 << (signal.SIGINT - 1)))
+
+
+def _ignores_ctrl_c(pid: int) -> bool:
+    return _ctrl_c_in(pid, "SigIgn")
 
 
 async def test_a_dead_worker_pool_is_replaced() -> None:
@@ -238,6 +243,12 @@ async def test_workers_ignore_ctrl_c_and_close_leaves_no_live_process() -> None:
         signal.signal(signal.SIGINT, previous)
     [worker] = _workers(autopilot)
     assert _ignores_ctrl_c(worker.pid or 0)
+    # Before it could ignore it, while it started (Python, its imports), SIGINT was held
+    # back: the block it was started with stays. The resource tracker ignores it too.
+    assert _ctrl_c_in(worker.pid or 0, "SigBlk")
+    tracker = multiprocessing.resource_tracker._resource_tracker._pid
+    assert tracker is not None and _ignores_ctrl_c(tracker)
+    assert not _ctrl_c_in(os.getpid(), "SigBlk")  # and the bot hears it again
     os.kill(worker.pid or 0, signal.SIGINT)  # as Ctrl-C sends it to the process group
     assert "Easy AI" not in await autopilot.hint(state, decision, 1)
     assert worker.is_alive()
