@@ -216,7 +216,12 @@ class Clicks:
         has left the game)."""
         try:
             await self._leave_if_gone_from_server(game_id, decision_ids)
-            await self._service.timeout(game_id, decision_ids, self._publisher.show)
+            outcome = await self._service.timeout(game_id, decision_ids, self._publisher.show)
+            game = self._service.games.cached(game_id)
+            if outcome is None and game is not None:
+                # All answered meanwhile: that answer's pass timed what is asked now, but a
+                # timer that finds nothing to do times it again rather than trust that.
+                self._turns.schedule(game)
         except (Refused, BrokenGame):
             log.info("game %s: timer fired for a game that is gone", game_id)
         except Exception:

@@ -67,3 +67,19 @@ async def test_kot_board_unsticks_a_table_whose_ai_timer_was_lost(table: Table,
     await table.players[0].slash(table.channel, "kot board")
     await table.env.advance_time(TEST_AI_PAUSE + 0.1)
     assert (await table.game()).playing_state().seq > seq
+
+
+async def test_a_timer_whose_decisions_were_answered_meanwhile_arms_the_clock_again(
+    table: Table,
+) -> None:
+    """The timer fires for decisions already answered (a click came first) while the game's
+    timer for what is asked now was lost: the game must not be left with nobody timing it."""
+    game = await _an_ai_is_asked(table)
+    seq = game.playing_state().seq
+    bot = bot_of(table.env)
+    bot.turns.timers.cancel(game.id)
+    answered_long_ago = (0,)
+    await bot.clicks.timer_ran_out(game.id, answered_long_ago)
+    assert bot.turns.timers.waiting_on(game.id)
+    await table.env.advance_time(TEST_AI_PAUSE + 0.1)
+    assert (await table.game()).playing_state().seq > seq
