@@ -67,6 +67,9 @@ FLOOR_SECONDS = 0.1
 TARGET_WAIT = 2.0
 # A search still running this long past its budget is stuck: its worker pool is replaced.
 STUCK_AFTER = 10.0
+# How much lower a worker's scheduling priority is than the bot's (Unix niceness): on a
+# busy machine the bot's clicks and boards come first, the searches use what is left.
+WORKER_NICENESS = 10
 # The latest answers kept in ``Autopilot.thoughts``.
 _THOUGHTS_KEPT = 10_000
 
@@ -180,8 +183,11 @@ def _ctrl_c_held() -> Iterator[None]:
 def _worker_started() -> None:
     """A worker ignores Ctrl-C: the terminal sends it to the whole process group, and the
     bot, which stops its workers itself (``Autopilot.close``), would otherwise get each
-    worker's KeyboardInterrupt traceback printed over its own goodbye."""
+    worker's KeyboardInterrupt traceback printed over its own goodbye. And it yields the
+    processor to the bot (``WORKER_NICENESS``): a search can wait a moment, a click cannot."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(os, "nice"):  # (not on Windows)
+        os.nice(WORKER_NICENESS)
 
 
 class Autopilot:

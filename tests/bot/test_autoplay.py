@@ -15,6 +15,7 @@ import pytest
 
 from bot.autoplay import (
     FLOOR_SECONDS,
+    WORKER_NICENESS,
     Asker,
     Autopilot,
     FairSlots,
@@ -249,6 +250,9 @@ async def test_workers_ignore_ctrl_c_and_close_leaves_no_live_process() -> None:
     tracker = multiprocessing.resource_tracker._resource_tracker._pid
     assert tracker is not None and _ignores_ctrl_c(tracker)
     assert not _ctrl_c_in(os.getpid(), "SigBlk")  # and the bot hears it again
+    # The searches yield the processor to the bot's clicks.
+    assert (os.getpriority(os.PRIO_PROCESS, worker.pid or 0)
+            == os.getpriority(os.PRIO_PROCESS, 0) + WORKER_NICENESS)
     os.kill(worker.pid or 0, signal.SIGINT)  # as Ctrl-C sends it to the process group
     assert "Easy AI" not in await autopilot.hint(state, decision, 1)
     assert worker.is_alive()
