@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -317,11 +317,13 @@ class CursorWatch:
             def cursor(self, factory: Any = WatchedCursor) -> Any:
                 return super().cursor(factory)
 
+            # (No local name for the cursor: a failed statement's traceback would keep it,
+            # where sqlite3's own execute keeps none.)
             def execute(self, sql: str, parameters: Any = ()) -> sqlite3.Cursor:
-                return self.cursor().execute(sql, parameters)
+                return cast(sqlite3.Cursor, self.cursor().execute(sql, parameters))
 
             def executemany(self, sql: str, parameters: Any) -> sqlite3.Cursor:
-                return self.cursor().executemany(sql, parameters)
+                return cast(sqlite3.Cursor, self.cursor().executemany(sql, parameters))
 
         self.connection_class = WatchedConnection
 
@@ -347,13 +349,17 @@ async def test_burst_writes_and_reads_close_every_cursor_on_the_connections_thre
     tmp_path: Path, cursor_watch: CursorWatch,
 ) -> None:
     """The store's calls on ten games at once, and some that fail (a replayed click, a
-    stale write): every cursor is closed, or freed, on aiosqlite's thread."""
+    stale write, a second lobby in a channel): every cursor is closed, or freed, on
+    aiosqlite's thread."""
     store = await Store.open(tmp_path / "kot.sqlite3")
     try:
         games = [await store.create_lobby(guild_id=1, channel_id=channel, host_id=100,
                                           lobby=b"{}") for channel in range(10)]
 
-        async def play(game: int) -> None:
+        async def play(channel: int, game: int) -> None:
+            with pytest.raises(ChannelBusy):
+                await store.create_lobby(guild_id=1, channel_id=channel, host_id=101,
+                                         lobby=b"{}")
             for move in range(1, 6):
                 await store.record_actions(
                     game, [ActionRow(move, 0, 100, b"roll")], version=move - 1,
@@ -368,7 +374,7 @@ async def test_burst_writes_and_reads_close_every_cursor_on_the_connections_thre
                 await store.finish_effects(game, [e.seq for e in await store.outbox(game)])
                 await store.start_attempt(game, move)
 
-        await asyncio.gather(*(play(game) for game in games))
+        await asyncio.gather(*(play(channel, game) for channel, game in enumerate(games)))
         assert [len(await store.actions(game)) for game in games] == [5] * 10
     finally:
         await store.close()
