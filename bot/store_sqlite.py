@@ -137,8 +137,8 @@ class SqliteBackend:
             # Roll back what the failure left open (a no-op when no transaction is), and only
             # then let the next call in, even if this caller is cancelled meanwhile. On
             # aiosqlite's queue the rollback comes after any statement of this call still
-            # running: so the next call finds the connection idle, and a cursor that a
-            # cancelled ``async with`` could not close is freed while no statement runs.
+            # running (a cancelled caller stops awaiting it, the thread does not): so the
+            # next call finds the connection idle and out of any transaction.
             rollback = asyncio.ensure_future(self._db.rollback())
             rollback.add_done_callback(self._release_after)
             await asyncio.shield(rollback)
