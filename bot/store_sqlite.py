@@ -1,54 +1,75 @@
-"""The SQLite backend of the store: one file (WAL), one connection, one thread.
+"""The SQLite backend of the store: one file (WAL), one aiosqlite connection, one lock.
 
-The connection is used only by the store's own thread. Each store call is one hand-over to
-that thread: a whole transaction, or a read with its rows fetched. So two callers'
-statements never interleave (a read never sees another caller's transaction half done), a
-change costs one hand-over between the event loop and the thread rather than one per
-statement, and no cursor leaves the thread: each is closed where it was used. (A cursor left
-open and freed on another thread resets its prepared statement there, which the store's
-thread may be running at that moment for the same SQL; SQLite then refuses with "bad
-parameter or other API misuse".)
+aiosqlite runs every statement on the connection's own thread. Its cursors must stay there
+too: one that comes back to the event loop and is freed there unclosed resets its prepared
+statement on the loop, maybe while the connection's thread runs that very statement for
+another caller (the same SQL shares one prepared statement); SQLite then refuses with "bad
+parameter or other API misuse" (seen under burst clicks, when this store left aiosqlite's
+cursors to the garbage collector). So every statement here is ``execute_fetchall``: its
+cursor is made, run, read and freed on the thread, and only rows come back, even to a
+caller cancelled meanwhile (whose cursor ``async with`` could not close).
 
-The store's work is written as coroutines (``bot.store``) so that PostgreSQL's driver can
-await each statement. Here nothing in them suspends, since every statement runs at once on
-the thread: ``_run_to_end`` runs such a coroutine to its end there, in one go.
+One ``asyncio.Lock`` is held for each store call, a transaction or a read, so two callers'
+statements never interleave on the connection (a read never sees another caller's
+transaction half done). A call that fails, or whose caller is cancelled, is rolled back
+before the lock goes to the next call (``SqliteBackend._call``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Callable, Coroutine, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from contextlib import closing, contextmanager
-from typing import Any
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, cast
+
+import aiosqlite
 
 from bot.schema import MIGRATIONS
 from bot.store import Result, Transaction, UniqueViolation, Work
 
+_PRAGMAS = (
+    "journal_mode=WAL",
+    # FULL: a commit is on disk (fsync) before the player is answered, so even an OS crash or
+    # a power cut loses nothing a player saw accepted. NORMAL would be faster but can lose
+    # the last commits in WAL mode on such a crash.
+    "synchronous=FULL",
+    "foreign_keys=ON",
+    "busy_timeout=5000",
+)
+
 
 class SqliteTransaction:
-    """Statements on the store thread's connection (``bot.store.Transaction``)."""
+    """Statements on the aiosqlite connection (``bot.store.Transaction``)."""
 
-    def __init__(self, db: sqlite3.Connection) -> None:
+    def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
 
     async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> int:
-        with _unique_violations(), closing(self._db.execute(sql, parameters)) as cursor:
-            return cursor.rowcount
+        # The rows it changed, from the connection's count of changes: nothing else runs on
+        # the connection meanwhile (the lock), and no cursor has to come back for its
+        # rowcount.
+        before = self._db.total_changes
+        with _unique_violations():
+            await self._db.execute_fetchall(sql, parameters)
+        return self._db.total_changes - before
 
     async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        with _unique_violations(), closing(self._db.executemany(sql, rows)):
-            pass
+        # One statement a row: aiosqlite's executemany would hand its cursor to the event
+        # loop, where a cancelled caller could not close it.
+        for row in rows:
+            with _unique_violations():
+                await self._db.execute_fetchall(sql, row)
 
     async def rows(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        with closing(self._db.execute(sql, parameters)) as cursor:
-            return cursor.fetchall()
+        # With no row factory, sqlite3's rows are tuples.
+        return cast(list[tuple[Any, ...]], await self._db.execute_fetchall(sql, parameters))
 
     async def one(self, sql: str, parameters: Sequence[Any] = ()) -> tuple[Any, ...] | None:
-        with _unique_violations(), closing(self._db.execute(sql, parameters)) as cursor:
-            row: tuple[Any, ...] | None = cursor.fetchone()
-            return row
+        """The first row (the store asks this only of statements giving one row at most)."""
+        with _unique_violations():
+            found = await self.rows(sql, parameters)
+        return found[0] if found else None
 
 
 @contextmanager
@@ -62,65 +83,88 @@ def _unique_violations() -> Iterator[None]:
         raise
 
 
-def _run_to_end(coroutine: Coroutine[Any, Any, Result]) -> Result:
-    """Run a coroutine that never suspends (only SqliteTransaction's statements) to its end,
-    on this thread, without an event loop."""
-    try:
-        coroutine.send(None)
-    except StopIteration as finished:
-        return finished.value  # type: ignore[no-any-return]
-    coroutine.close()
-    raise RuntimeError("the store's work waited for something: it must only run statements")
+class SqliteBackend:
+    """One aiosqlite connection and the lock that gives it to one call at a time
+    (``bot.store.Backend``)."""
 
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+        self._lock = asyncio.Lock()
+        self._closed = False
 
-def _read(db: sqlite3.Connection, work: Work[Result]) -> Result:
-    return _run_to_end(work(SqliteTransaction(db)))
+    @classmethod
+    async def open(cls, path: str) -> SqliteBackend:
+        # isolation_level=None: sqlite3 opens no transaction by itself; ours are explicit.
+        # check_same_thread=False: the event loop reads the connection's count of changes
+        # (SqliteTransaction.execute); every statement runs on aiosqlite's thread.
+        db = await aiosqlite.connect(path, isolation_level=None, check_same_thread=False)
+        backend = cls(db)
+        try:
+            for pragma in _PRAGMAS:
+                await db.execute_fetchall(f"PRAGMA {pragma}")
+            await backend._migrate()
+        except BaseException:
+            await db.close()
+            raise
+        return backend
 
+    async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        async with self._lock:  # after the call running now
+            await self._db.close()
 
-def _transaction(db: sqlite3.Connection, work: Work[Result]) -> Result:
-    """``work`` as one transaction: all of it is written, or none."""
-    db.execute("BEGIN IMMEDIATE").close()
-    try:
-        result = _read(db, work)
-    except BaseException:
-        if db.in_transaction:  # (SQLite ends some failed transactions itself)
-            db.execute("ROLLBACK").close()
-        raise
-    db.execute("COMMIT").close()
-    return result
+    async def _migrate(self) -> None:
+        version = await self.schema_version()
+        if version > len(MIGRATIONS):
+            raise RuntimeError(
+                f"the database is at schema version {version}, newer than this bot "
+                f"({len(MIGRATIONS)}): upgrade the bot"
+            )
+        for number in range(version + 1, len(MIGRATIONS) + 1):
+            await self.write(_migration_step(number))
 
+    async def _call(self, run: Callable[[SqliteTransaction], Awaitable[Result]]) -> Result:
+        """``run`` alone on the connection: no other call's statement comes between its own."""
+        await self._lock.acquire()
+        if self._closed:
+            self._lock.release()
+            raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
+        try:
+            result = await run(SqliteTransaction(self._db))
+        except BaseException:
+            # Roll back what the failure left open (a no-op when no transaction is), and only
+            # then let the next call in, even if this caller is cancelled meanwhile. On
+            # aiosqlite's queue the rollback comes after any statement of this call still
+            # running (a cancelled caller stops awaiting it, the thread does not): so the
+            # next call finds the connection idle and out of any transaction.
+            rollback = asyncio.ensure_future(self._db.rollback())
+            rollback.add_done_callback(self._release_after)
+            await asyncio.shield(rollback)
+            raise
+        self._lock.release()
+        return result
 
-def _connect(path: str) -> sqlite3.Connection:
-    # Used by the store's thread only; "same thread" is the thread that opened it, so the
-    # check is off, and no other thread ever gets the connection.
-    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-    try:
-        for pragma in (
-            "journal_mode=WAL",
-            # FULL: a commit is on disk (fsync) before the player is answered, so even an OS
-            # crash or a power cut loses nothing a player saw accepted. NORMAL would be faster
-            # but can lose the last commits in WAL mode on such a crash.
-            "synchronous=FULL",
-            "foreign_keys=ON",
-            "busy_timeout=5000",
-        ):
-            db.execute(f"PRAGMA {pragma}").close()
-        _migrate(db)
-    except BaseException:
-        db.close()
-        raise
-    return db
+    def _release_after(self, rollback: asyncio.Future[None]) -> None:
+        self._lock.release()
+        if not rollback.cancelled():
+            rollback.exception()  # (raised to the caller unless it was cancelled: not logged)
 
+    async def read(self, work: Work[Result]) -> Result:
+        return await self._call(work)
 
-def _migrate(db: sqlite3.Connection) -> None:
-    version = _read(db, _version_of)
-    if version > len(MIGRATIONS):
-        raise RuntimeError(
-            f"the database is at schema version {version}, newer than this bot "
-            f"({len(MIGRATIONS)}): upgrade the bot"
-        )
-    for number in range(version + 1, len(MIGRATIONS) + 1):
-        _transaction(db, _migration_step(number))
+    async def write(self, work: Work[Result]) -> Result:
+        async def transaction(tx: SqliteTransaction) -> Result:
+            await self._db.execute_fetchall("BEGIN IMMEDIATE")
+            result = await work(tx)
+            await self._db.execute_fetchall("COMMIT")
+            return result
+
+        return await self._call(transaction)
+
+    async def schema_version(self) -> int:
+        return await self.read(_version_of)
 
 
 def _migration_step(number: int) -> Work[None]:
@@ -130,51 +174,6 @@ def _migration_step(number: int) -> Work[None]:
             await tx.execute(statement)
         await tx.execute(f"PRAGMA user_version={number}")
     return step
-
-
-class SqliteBackend:
-    """One SQLite connection and the one thread that uses it (``bot.store.Backend``)."""
-
-    def __init__(self, db: sqlite3.Connection, thread: ThreadPoolExecutor) -> None:
-        self._db = db
-        self._thread = thread
-        self._closed = False
-
-    @classmethod
-    async def open(cls, path: str) -> SqliteBackend:
-        thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kot-store")
-        try:
-            db = await asyncio.get_running_loop().run_in_executor(thread, _connect, path)
-        except BaseException:
-            thread.shutdown(wait=False)
-            raise
-        return cls(db, thread)
-
-    async def close(self) -> None:
-        if self._closed:
-            return
-        self._closed = True
-        try:
-            await asyncio.get_running_loop().run_in_executor(self._thread, self._db.close)
-        finally:
-            self._thread.shutdown(wait=False)
-
-    async def _call(self, run: Callable[[sqlite3.Connection, Work[Result]], Result],
-                    work: Work[Result]) -> Result:
-        """Run ``work`` on the store's thread, after the calls made before it."""
-        if self._closed:
-            raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
-        return await asyncio.get_running_loop().run_in_executor(self._thread, run, self._db,
-                                                                work)
-
-    async def read(self, work: Work[Result]) -> Result:
-        return await self._call(_read, work)
-
-    async def write(self, work: Work[Result]) -> Result:
-        return await self._call(_transaction, work)
-
-    async def schema_version(self) -> int:
-        return await self.read(_version_of)
 
 
 async def _version_of(tx: Transaction) -> int:

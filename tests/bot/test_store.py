@@ -4,12 +4,14 @@ per channel, atomic writes, versions checked on every write of a game."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import sqlite3
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -20,6 +22,7 @@ from bot.store import (
     ChannelBusy,
     StaleWrite,
     Store,
+    Transaction,
     UniqueViolation,
     is_postgres_url,
 )
@@ -273,6 +276,164 @@ def _results(handed: list[object]) -> list[object]:
                 value.cancelled() or value.exception()):
             values.append(value.result())
     return values
+
+
+class CursorWatch:
+    """Every sqlite3 cursor made while installed (``cursor_watch``), and those that left the
+    thread of their connection unclosed: freed elsewhere (as by the garbage collector on the
+    event loop), which resets their statement off that thread."""
+
+    def __init__(self) -> None:
+        self.made = 0
+        self.escaped: list[str] = []
+        watch = self
+
+        class WatchedCursor(sqlite3.Cursor):
+            def __init__(self, connection: WatchedConnection) -> None:
+                super().__init__(connection)
+                self.home = connection.home
+                self.closed_at_home = False
+                watch.made += 1
+
+            def close(self) -> None:
+                if threading.get_ident() == self.home:
+                    self.closed_at_home = True
+                else:
+                    watch.escaped.append(f"closed on another thread: {self.description}")
+                super().close()
+
+            def __del__(self) -> None:
+                if threading.get_ident() != self.home and not self.closed_at_home:
+                    watch.escaped.append(f"freed unclosed on another thread: {self.description}")
+
+        class WatchedConnection(sqlite3.Connection):
+            """sqlite3's connection, its cursors watched (its ``execute`` makes a cursor and
+            runs the statement on it, as sqlite3's own does)."""
+
+            def __init__(self, *args: Any, **kwargs: Any) -> None:
+                super().__init__(*args, **kwargs)
+                self.home = threading.get_ident()
+
+            def cursor(self, factory: Any = WatchedCursor) -> Any:
+                return super().cursor(factory)
+
+            # (No local name for the cursor: a failed statement's traceback would keep it,
+            # where sqlite3's own execute keeps none.)
+            def execute(self, sql: str, parameters: Any = ()) -> sqlite3.Cursor:
+                return cast(sqlite3.Cursor, self.cursor().execute(sql, parameters))
+
+            def executemany(self, sql: str, parameters: Any) -> sqlite3.Cursor:
+                return cast(sqlite3.Cursor, self.cursor().executemany(sql, parameters))
+
+        self.connection_class = WatchedConnection
+
+
+@pytest.fixture
+def cursor_watch(monkeypatch: pytest.MonkeyPatch) -> Iterator[CursorWatch]:
+    """Watch the cursors of every SQLite connection opened during the test (aiosqlite opens
+    its connection through ``sqlite3.connect``); after it, none may have escaped."""
+    watch = CursorWatch()
+    connect = sqlite3.connect
+
+    def watched_connect(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        return connect(*args, factory=watch.connection_class, **kwargs)
+
+    monkeypatch.setattr(sqlite3, "connect", watched_connect)
+    yield watch
+    gc.collect()  # free here, on the event loop's thread, any cursor still referenced
+    assert watch.made > 0
+    assert watch.escaped == []
+
+
+async def test_burst_writes_and_reads_close_every_cursor_on_the_connections_thread(
+    tmp_path: Path, cursor_watch: CursorWatch,
+) -> None:
+    """The store's calls on ten games at once, and some that fail (a replayed click, a
+    stale write, a second lobby in a channel): every cursor is closed, or freed, on
+    aiosqlite's thread."""
+    store = await Store.open(tmp_path / "kot.sqlite3")
+    try:
+        games = [await store.create_lobby(guild_id=1, channel_id=channel, host_id=100,
+                                          lobby=b"{}") for channel in range(10)]
+
+        async def play(channel: int, game: int) -> None:
+            with pytest.raises(ChannelBusy):
+                await store.create_lobby(guild_id=1, channel_id=channel, host_id=101,
+                                         lobby=b"{}")
+            for move in range(1, 6):
+                await store.record_actions(
+                    game, [ActionRow(move, 0, 100, b"roll")], version=move - 1,
+                    state=b"state-%d" % move, chronicle=b"{}", status="playing",
+                    effects=[b"edit-%d" % move])
+                with pytest.raises(StaleWrite):
+                    await store.update_game(game, version=move - 1, status="over")
+                with pytest.raises(UniqueViolation):
+                    await store.record_actions(game, [ActionRow(move, 0, 100, b"again")],
+                                               version=move, state=b"x", chronicle=b"{}",
+                                               status="playing")
+                await store.finish_effects(game, [e.seq for e in await store.outbox(game)])
+                await store.start_attempt(game, move)
+
+        await asyncio.gather(*(play(channel, game) for channel, game in enumerate(games)))
+        assert [len(await store.actions(game)) for game in games] == [5] * 10
+    finally:
+        await store.close()
+
+
+async def test_transactions_and_reads_from_many_tasks_never_interleave(
+    tmp_path: Path, cursor_watch: CursorWatch,
+) -> None:
+    """Fifty writers each add two rows in one transaction (awaiting between them) while
+    fifty readers count the rows: no reader ever sees one writer's first row alone."""
+    backend = await SqliteBackend.open(str(tmp_path / "kot.sqlite3"))
+    try:
+        async def write_pair(writer: int) -> None:
+            async def add_two(tx: Transaction) -> None:
+                for guild in (2 * writer, 2 * writer + 1):
+                    await tx.execute("INSERT INTO servers (guild_id, settings) VALUES (?, ?)",
+                                     (guild, b"{}"))
+            await backend.write(add_two)
+
+        async def count() -> int:
+            row = await backend.read(lambda tx: tx.one("SELECT COUNT(*) FROM servers"))
+            assert row is not None
+            return int(row[0])
+
+        calls = [call for writer in range(50) for call in (write_pair(writer), count())]
+        counts = [seen for seen in await asyncio.gather(*calls) if seen is not None]
+        assert len(counts) == 50 and all(seen % 2 == 0 for seen in counts)
+        assert len(set(counts)) > 1  # the readers did run between the writers
+        assert await count() == 100
+    finally:
+        await backend.close()
+
+
+async def test_a_cancelled_transaction_is_rolled_back_before_the_next_call(
+    tmp_path: Path, cursor_watch: CursorWatch,
+) -> None:
+    """A writer cancelled between its two statements (as a click's task at shutdown): its
+    first row is rolled back, its cursors stay on aiosqlite's thread, and the next call
+    finds the connection out of that transaction."""
+    backend = await SqliteBackend.open(str(tmp_path / "kot.sqlite3"))
+    try:
+        first_written = asyncio.Event()
+
+        async def add_two(tx: Transaction) -> None:
+            await tx.execute("INSERT INTO servers (guild_id, settings) VALUES (1, 'a')")
+            first_written.set()
+            await tx.execute("INSERT INTO servers (guild_id, settings) VALUES (2, 'b')")
+
+        writer = asyncio.ensure_future(backend.write(add_two))
+        await first_written.wait()
+        writer.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await writer
+        await backend.write(lambda tx: tx.execute(
+            "INSERT INTO servers (guild_id, settings) VALUES (3, 'c')"))
+        rows = await backend.read(lambda tx: tx.rows("SELECT guild_id FROM servers"))
+        assert rows == [(3,)]
+    finally:
+        await backend.close()
 
 
 _SCHEMA_1 = (
