@@ -7,8 +7,9 @@ from tools import bench_ai
 
 
 async def test_the_ai_bench_plays_and_reports() -> None:
-    result = await bench_ai.run(tables=1, seconds=3.0, seed=1, hard_seconds=0.05,
-                                ai_pause=0.2)
+    # A quick person, so that the AI monsters' turns come within the few seconds.
+    result = await bench_ai.run(tables=1, seconds=4.0, seed=1, hard_seconds=0.05,
+                                think=(0.05, 0.1), ai_pause=0.2)
     assert result["ai_moves"] > 0 and result["ai_fallbacks"] == 0
     assert 0 < result["budget_min_s"] <= 0.05
     assert result["worker_cpu_s"]

@@ -38,26 +38,31 @@ from tools.bench_players import Answers, Bench, bench_bot, percentile
 # How often the simulated clock catches up with the wall clock.
 _TICK = 0.1
 # A person's pause between being asked and clicking (seconds, drawn evenly).
-_THINK = (0.5, 2.5)
+THINK = (0.5, 2.5)
+# A person's plan at a table: the moment asked (decision, state's seq), when to click, and
+# the click once sent.
+_Plan = tuple[tuple[int, int], float, "asyncio.Future[float] | None"]
 # One question in this many gets a /kot hint first.
 _HINT_EVERY = 5
 
 
 async def run(*, tables: int, seconds: float, seed: int, hard_seconds: float = 0.8,
+              think: tuple[float, float] = THINK,
               ai_pause: float = 2.0) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         bot = bench_bot(Path(folder) / "bench.sqlite3", ai_pause=ai_pause,
                         hard_ai_seconds=hard_seconds)
         async with simcord.run(bot) as env:
             try:
-                return await _play(env, tables, seconds, seed)
+                return await _play(env, tables, seconds, seed, think)
             finally:
                 assert isinstance(env.bot, KotBot)
                 await env.bot.service.close()
                 env.bot.autopilot.close()
 
 
-async def _play(env: simcord.Env, tables: int, seconds: float, seed: int) -> dict[str, Any]:
+async def _play(env: simcord.Env, tables: int, seconds: float, seed: int,
+                think: tuple[float, float]) -> dict[str, Any]:
     bench = Bench.seat(env, tables, 1, seed)
     answers = Answers()
     answers.install(env)
@@ -80,8 +85,8 @@ async def _play(env: simcord.Env, tables: int, seconds: float, seed: int) -> dic
     clicks: list[asyncio.Future[float]] = []
     sent: list[float] = []
     hints: list[asyncio.Task[str]] = []
-    # table -> (decision asked, when its person clicks)
-    planned: dict[int, tuple[int, float]] = {}
+    # table -> ((decision asked, state's seq), when its person clicks, the click once sent)
+    planned: dict[int, _Plan] = {}
     started = time.perf_counter()
     cpu_started = time.process_time()
     virtual_started = env.now()
@@ -92,7 +97,8 @@ async def _play(env: simcord.Env, tables: int, seconds: float, seed: int) -> dic
                 if behind > 0:
                     await env.advance_time(behind)
             for number in range(tables):
-                await _person(bench, bot, answers, number, planned, clicks, sent, hints)
+                await _person(bench, bot, answers, number, planned, think, clicks, sent,
+                              hints)
             await asyncio.sleep(_TICK)
         cpu = time.process_time() - cpu_started
         workers = _worker_cpu(bot)
@@ -109,8 +115,9 @@ async def _warm_up(bot: KotBot) -> None:
 
 
 async def _person(bench: Bench, bot: KotBot, answers: Answers, number: int,
-                  planned: dict[int, tuple[int, float]], clicks: list[asyncio.Future[float]],
-                  sent: list[float], hints: list[asyncio.Task[str]]) -> None:
+                  planned: dict[int, _Plan], think: tuple[float, float],
+                  clicks: list[asyncio.Future[float]], sent: list[float],
+                  hints: list[asyncio.Task[str]]) -> None:
     """The person at this table: plans a click when asked, and sends it when its time
     comes (sometimes asking for a hint first)."""
     game = await bench.game(number)
@@ -121,9 +128,13 @@ async def _person(bench: Bench, bot: KotBot, answers: Answers, number: int,
     if asked is None:
         planned.pop(number, None)
         return
+    # A moment is a decision at a state: a click that keeps dice changes the state but not
+    # the decision, and the person is asked again; so is a person whose click, once
+    # answered, changed nothing (a button picked at random: "My monster", a die kept twice).
+    moment = (asked.id, state.seq)
     plan = planned.get(number)
-    if plan is None or plan[0] != asked.id:
-        planned[number] = (asked.id, time.perf_counter() + bench.rng.uniform(*_THINK))
+    if plan is None or plan[0] != moment or (plan[2] is not None and plan[2].done()):
+        planned[number] = (moment, time.perf_counter() + bench.rng.uniform(*think), None)
         if bench.rng.randrange(_HINT_EVERY) == 0:
             hints.append(asyncio.create_task(bot.autopilot.hint(state, asked, game.id)))
         return
@@ -132,9 +143,9 @@ async def _person(bench: Bench, bot: KotBot, answers: Answers, number: int,
     prepared = await bench.click_payload(number)
     if prepared is None:
         return
-    planned[number] = (asked.id, float("inf"))  # one click per question
     sent.append(time.perf_counter())
     clicks.append(answers.send(prepared[1]))
+    planned[number] = (moment, float("inf"), clicks[-1])  # one click at a time
 
 
 def _worker_cpu(bot: KotBot) -> list[float]:
