@@ -1,6 +1,7 @@
-"""Buttons and menus. Every component is a ``DynamicItem`` whose ``custom_id`` carries the game
-id (and, for game buttons, the decision id), so a button keeps working after a restart and a
-button from a passed moment is recognised and refused.
+"""Buttons and menus. Every component is a ``Control`` (``bot.discord.routing``: one
+``DynamicItem`` template for all) whose ``custom_id`` carries the game id (and, for game
+buttons, the decision id), so a button keeps working after a restart and a button from a
+passed moment is recognised and refused.
 
 custom_id formats (all under Discord's 100 characters):
     kot:g:<game>:<decision>:h<die>   keep (hold) a die
@@ -27,13 +28,13 @@ custom_id formats (all under Discord's 100 characters):
 from __future__ import annotations
 
 import contextlib
-import re
-from collections.abc import Awaitable, Callable
-from typing import Any, Protocol, cast
+from collections.abc import Callable
+from typing import Any
 
 import discord
 
 from bot.discord.messages import clock_words
+from bot.discord.routing import ClickHandler, Control, Interaction
 from bot.table.model import GAME_CHOICES, MIX_CHOICES, Game, Lobby, StandingOrder
 from bot.table.orders import (
     BUY_WORDS,
@@ -70,8 +71,6 @@ from engine import (
 )
 from engine.ai import best_keep, face_counts, scorer_for
 
-Interaction = discord.Interaction[Any]
-
 MAX_LABEL = 80
 MAX_MENU_OPTIONS = 25
 MAX_MENU_LABEL = 100
@@ -82,55 +81,12 @@ MAX_ROWS = 5
 MAX_BUTTONS_IN_ROW = 5
 
 
-class ClickHandler(Protocol):
-    """What the components call. The bot owns one (``bot.discord.clicks.Clicks``) as ``clicks``, so
-    this module needs nothing from the modules that handle clicks."""
-
-    async def game_click(self, interaction: Interaction, game_id: int, decision_id: int,
-                         code: str) -> None: ...
-
-    async def lobby_button(self, interaction: Interaction, game_id: int, verb: str) -> None: ...
-
-    async def lobby_select(self, interaction: Interaction, game_id: int, field: str,
-                           values: list[str]) -> None: ...
-
-    async def end_answer(self, interaction: Interaction, game_id: int, *, confirmed: bool,
-                         expires: int) -> None: ...
-
-    async def rematch(self, interaction: Interaction, game_id: int) -> None: ...
-
-    async def monster_panel(self, interaction: Interaction, game_id: int) -> None: ...
-
-    async def order_select(self, interaction: Interaction, game_id: int, field: str,
-                           values: list[str]) -> None: ...
-
-    async def click_failed(self, interaction: Interaction, error: Exception) -> None: ...
-
-
-class _BotWithClickHandler(Protocol):
-    clicks: ClickHandler
-
-
-def _handler(interaction: Interaction) -> ClickHandler:
-    return cast(_BotWithClickHandler, interaction.client).clicks
-
-
-async def _route(interaction: Interaction, call: Callable[[ClickHandler], Awaitable[None]]) -> None:
-    """Hand a click to the bot's handler: the one place where a failed click is caught (a
-    dynamic item's errors would otherwise only reach discord.py's log)."""
-    handler = _handler(interaction)
-    try:
-        await call(handler)
-    except Exception as error:
-        await handler.click_failed(interaction, error)
-
-
 # --- game -----------------------------------------------------------------------------
 
 
 class GameButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"kot:g:(?P<game>\d+):(?P<decision>\d+):(?P<code>[hrkopcfx]\d+)",
+    Control[discord.ui.Button[Any]],
+    custom_id=r"kot:g:{game_id:int}:{decision_id:int}:{code:[hrkopcfx]\d+}",
 ):
     def __init__(self, game_id: int, decision_id: int, code: str, *, label: str = "…",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary,
@@ -138,7 +94,7 @@ class GameButton(
         super().__init__(
             discord.ui.Button(
                 label=label[:MAX_LABEL], style=style, disabled=disabled,
-                custom_id=f"kot:g:{game_id}:{decision_id}:{code}",
+                custom_id=self.id_for(game_id=game_id, decision_id=decision_id, code=code),
             ),
             row=row,
         )
@@ -146,16 +102,8 @@ class GameButton(
         self.decision_id = decision_id
         self.code = code
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> GameButton:
-        return cls(int(match["game"]), int(match["decision"]), match["code"])
-
-    async def callback(self, interaction: Interaction) -> None:
-        await _route(interaction, lambda clicks: clicks.game_click(
-            interaction, self.game_id, self.decision_id, self.code))
+    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
+        await clicks.game_click(interaction, self.game_id, self.decision_id, self.code)
 
 
 def _option_style(option: object) -> discord.ButtonStyle:
@@ -271,8 +219,8 @@ def _in_rows(buttons: list[GameButton]) -> list[list[GameButton]]:
 
 
 class GameSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"kot:g:(?P<game>\d+):(?P<decision>\d+):s(?P<page>\d+)",
+    Control[discord.ui.Select[Any]],
+    custom_id="kot:g:{game_id:int}:{decision_id:int}:s{page:int}",
 ):
     """A menu of a decision's options, for questions with too many choices for buttons
     (Mimic's targets late in a big game, splitting many hearts between tokens)."""
@@ -282,7 +230,7 @@ class GameSelect(
                  placeholder: str | None = None) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=f"kot:g:{game_id}:{decision_id}:s{page}",
+                custom_id=self.id_for(game_id=game_id, decision_id=decision_id, page=page),
                 placeholder=placeholder,
                 # discord.py needs at least one option to build the item from a click.
                 options=options or [discord.SelectOption(label="…", value="0")],
@@ -291,17 +239,9 @@ class GameSelect(
         self.game_id = game_id
         self.decision_id = decision_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> GameSelect:
-        return cls(int(match["game"]), int(match["decision"]), int(match["page"]))
-
-    async def callback(self, interaction: Interaction) -> None:
+    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
         chosen = self.item.values[0] if self.item.values else ""
-        await _route(interaction, lambda clicks: clicks.game_click(
-            interaction, self.game_id, self.decision_id, f"o{chosen}"))
+        await clicks.game_click(interaction, self.game_id, self.decision_id, f"o{chosen}")
 
 
 def _option_menus(game: Game, state: GameState, decision: Decision, numbers: list[int],
@@ -404,51 +344,33 @@ def _add_panel_button(view: discord.ui.View, game: Game) -> None:
 MY_MONSTER = "📋 My monster"
 
 
-class MonsterButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"kot:m:(?P<game>\d+)",
-):
+class MonsterButton(Control[discord.ui.Button[Any]], custom_id="kot:m:{game_id:int}"):
     """📋 My monster (``kot:m:<game>``): a player's panel, privately; the whole table for
     anyone else."""
 
     def __init__(self, game_id: int, row: int | None = None) -> None:
         super().__init__(discord.ui.Button(label=MY_MONSTER, style=discord.ButtonStyle.secondary,
-                                           custom_id=f"kot:m:{game_id}"), row=row)
+                                           custom_id=self.id_for(game_id=game_id)),
+                         row=row)
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> MonsterButton:
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: Interaction) -> None:
-        await _route(interaction, lambda clicks: clicks.monster_panel(interaction, self.game_id))
+    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
+        await clicks.monster_panel(interaction, self.game_id)
 
 
 class OrderSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"kot:o:(?P<game>\d+):(?P<field>yield|stay|buy)",
+    Control[discord.ui.Select[Any]],
+    custom_id="kot:o:{game_id:int}:{field:yield|stay|buy}",
 ):
     """One menu of a player's standing orders, under their private panel."""
 
     def __init__(self, game_id: int, field: str, order: StandingOrder | None = None) -> None:
-        super().__init__(_order_select(f"kot:o:{game_id}:{field}", field, order))
+        super().__init__(_order_select(self.id_for(game_id=game_id, field=field), field, order))
         self.game_id = game_id
         self.field = field
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> OrderSelect:
-        return cls(int(match["game"]), match["field"])
-
-    async def callback(self, interaction: Interaction) -> None:
-        values = list(self.item.values)
-        await _route(interaction, lambda clicks: clicks.order_select(
-            interaction, self.game_id, self.field, values))
+    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
+        await clicks.order_select(interaction, self.game_id, self.field, list(self.item.values))
 
 
 def _order_select(custom_id: str, field: str, order: StandingOrder | None
@@ -533,36 +455,27 @@ LOBBY_VERBS = tuple(_LOBBY_BUTTONS)
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=(r"kot:l:(?P<game>\d+):"
-              r"(?P<verb>join|leave|start|cancel|clock|ai_easy|ai_hard|ai_remove|cards)"),
+    Control[discord.ui.Button[Any]],
+    custom_id="kot:l:{game_id:int}:{verb:" + "|".join(LOBBY_VERBS) + "}",
 ):
     def __init__(self, game_id: int, verb: str) -> None:
         label, style, row = _LOBBY_BUTTONS[verb]
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"kot:l:{game_id}:{verb}"),
+            discord.ui.Button(label=label, style=style,
+                              custom_id=self.id_for(game_id=game_id, verb=verb)),
             row=row,
         )
         self.game_id = game_id
         self.verb = verb
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> LobbyButton:
-        return cls(int(match["game"]), match["verb"])
-
-    async def callback(self, interaction: Interaction) -> None:
-        await _route(interaction, lambda clicks: clicks.lobby_button(
-            interaction, self.game_id, self.verb))
+    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
+        await clicks.lobby_button(interaction, self.game_id, self.verb)
 
 
 VARIANT_CHOICES = {"auto": None, "on": True, "off": False}
 
 
-def _lobby_select(game_id: int, field: str, lobby: Lobby | None) -> discord.ui.Select[Any]:
-    custom_id = f"kot:l:{game_id}:{field}"
+def _lobby_select(custom_id: str, field: str, lobby: Lobby | None) -> discord.ui.Select[Any]:
     if field == "monster":
         taken = {p.monster for p in lobby.players} if lobby else set()
         names = lobby.rules().monster_names if lobby else MONSTER_NAMES
@@ -649,27 +562,18 @@ def clock_view(game: Game) -> discord.ui.View:
 
 
 class LobbySelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=(r"kot:l:(?P<game>\d+):"
-              r"(?P<field>monster|edition|variant|turn|reaction|mix|picked)"),
+    Control[discord.ui.Select[Any]],
+    custom_id="kot:l:{game_id:int}:{field:monster|edition|variant|turn|reaction|mix|picked}",
 ):
     def __init__(self, game_id: int, field: str, lobby: Lobby | None = None,
                  row: int | None = None) -> None:
-        super().__init__(_lobby_select(game_id, field, lobby), row=row)
+        super().__init__(_lobby_select(self.id_for(game_id=game_id, field=field), field, lobby),
+                         row=row)
         self.game_id = game_id
         self.field = field
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> LobbySelect:
-        return cls(int(match["game"]), match["field"])
-
-    async def callback(self, interaction: Interaction) -> None:
-        values = list(self.item.values)
-        await _route(interaction, lambda clicks: clicks.lobby_select(
-            interaction, self.game_id, self.field, values))
+    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
+        await clicks.lobby_select(interaction, self.game_id, self.field, list(self.item.values))
 
 
 def lobby_view(game: Game) -> discord.ui.View:
@@ -689,30 +593,24 @@ _END_ANSWERS = {"end": ("End the game", discord.ButtonStyle.danger),
 
 
 class EndButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"kot:e:(?P<game>\d+):(?P<answer>end|keep):(?P<expires>\d+)",
+    Control[discord.ui.Button[Any]],
+    custom_id="kot:e:{game_id:int}:{answer:end|keep}:{expires:int}",
 ):
     """An answer to the private "are you sure?" of /kot end. Dynamic like every other
     control, so it answers after a restart too; past its expiry it says so."""
 
     def __init__(self, game_id: int, answer: str, expires: int) -> None:
         label, style = _END_ANSWERS[answer]
-        super().__init__(discord.ui.Button(label=label, style=style,
-                                           custom_id=f"kot:e:{game_id}:{answer}:{expires}"))
+        super().__init__(discord.ui.Button(
+            label=label, style=style,
+            custom_id=self.id_for(game_id=game_id, answer=answer, expires=expires)))
         self.game_id = game_id
         self.answer = answer
         self.expires = expires
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> EndButton:
-        return cls(int(match["game"]), match["answer"], int(match["expires"]))
-
-    async def callback(self, interaction: Interaction) -> None:
-        await _route(interaction, lambda clicks: clicks.end_answer(
-            interaction, self.game_id, confirmed=self.answer == "end", expires=self.expires))
+    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
+        await clicks.end_answer(interaction, self.game_id, confirmed=self.answer == "end",
+                                expires=self.expires)
 
 
 def end_question_view(game_id: int, expires: int) -> discord.ui.View:
@@ -725,28 +623,18 @@ def end_question_view(game_id: int, expires: int) -> discord.ui.View:
 # --- the end of a game ------------------------------------------------------------------
 
 
-class RematchButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"kot:r:(?P<game>\d+)",
-):
+class RematchButton(Control[discord.ui.Button[Any]], custom_id="kot:r:{game_id:int}"):
     """The "🔁 Rematch" button of a finished game's final board (``kot:r:<game>``): a new
     lobby in the same channel with the same players and options. Like every control, it
     works after a restart."""
 
     def __init__(self, game_id: int) -> None:
         super().__init__(discord.ui.Button(label="🔁 Rematch", style=discord.ButtonStyle.primary,
-                                           custom_id=f"kot:r:{game_id}"))
+                                           custom_id=self.id_for(game_id=game_id)))
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> RematchButton:
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: Interaction) -> None:
-        await _route(interaction, lambda clicks: clicks.rematch(interaction, self.game_id))
+    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
+        await clicks.rematch(interaction, self.game_id)
 
 
 def final_view(game: Game) -> discord.ui.View | None:
