@@ -15,23 +15,23 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.autoplay import Autopilot
-from bot.clicks import Clicks
-from bot.cogs.info import InfoCog
-from bot.cogs.lobby import LobbyCog
-from bot.cogs.play import PlayCog
-from bot.cogs.records import RecordsCog
-from bot.cogs.server import ServerCog
 from bot.config import Settings
-from bot.discord_io import DiscordIO
+from bot.discord.clicks import Clicks
+from bot.discord.cogs.info import InfoCog
+from bot.discord.cogs.lobby import LobbyCog
+from bot.discord.cogs.play import PlayCog
+from bot.discord.cogs.records import RecordsCog
+from bot.discord.cogs.server import ServerCog
+from bot.discord.io import DiscordIO
+from bot.discord.publisher import Publisher
+from bot.discord.views import DYNAMIC_ITEMS
 from bot.health import start_heartbeat
-from bot.lobby_clock import LobbyClock
-from bot.model import BrokenGame, Game
-from bot.publisher import Publisher
-from bot.service import GameService
-from bot.store import Store
-from bot.timers import TurnClock
-from bot.views import DYNAMIC_ITEMS
+from bot.store.store import Store
+from bot.table.autoplay import Autopilot
+from bot.table.lobby_clock import LobbyClock
+from bot.table.model import BrokenGame, Game
+from bot.table.service import GameService
+from bot.table.timers import TurnClock
 
 log = logging.getLogger(__name__)
 

@@ -8,13 +8,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-from bot.store import is_postgres_url
+from bot.store.store import is_postgres_url
+from bot.table.autoplay import HARD_AI_SECONDS
+from bot.table.model import REACTION_SECONDS, TURN_SECONDS
 
 DEFAULT_DATABASE = "kot.sqlite3"
-DEFAULT_TURN_TIMEOUT = 120.0
-DEFAULT_REACTION_TIMEOUT = 30.0
+DEFAULT_TURN_TIMEOUT = TURN_SECONDS
+DEFAULT_REACTION_TIMEOUT = REACTION_SECONDS
 DEFAULT_AI_PAUSE = 2.0
-DEFAULT_HARD_AI_SECONDS = 0.8
+DEFAULT_HARD_AI_SECONDS = HARD_AI_SECONDS
 DEFAULT_LOBBY_MINUTES = 15.0
 
 

@@ -22,7 +22,7 @@ import discord
 from dotenv import load_dotenv
 
 from bot.config import Settings, SettingsError
-from bot.store import Store
+from bot.store.store import Store
 
 log = logging.getLogger(__name__)
 

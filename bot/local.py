@@ -45,7 +45,7 @@ from dotenv import load_dotenv
 from bot import stopping
 from bot.app import KotBot, StartupError
 from bot.config import Settings, SettingsError
-from bot.model import GAME_CHOICES, AiLevel, GameChoice
+from bot.table.model import GAME_CHOICES, AiLevel, GameChoice
 from engine import GAME_RULES
 
 if TYPE_CHECKING:  # SimCord is an optional dependency: imported where it runs

@@ -76,6 +76,7 @@ from engine.describe import (
 )
 from engine.foresight import knocks_out_self, needs_confirmation
 from engine.players import GameRecord, RandomPlayer, play_random_game
+from engine.replays import Move, ReplayFile, encode_replay, transcript
 from engine.rules import (
     advance,
     apply,
@@ -156,6 +157,7 @@ __all__ = [
     "Keep",
     "Mix",
     "Monster",
+    "Move",
     "NotYourDecision",
     "Options",
     "Pass",
@@ -167,6 +169,7 @@ __all__ = [
     "PrintedCard",
     "RandomPlayer",
     "RefusalCode",
+    "ReplayFile",
     "Roll",
     "SetDie",
     "SplitHearts",
@@ -192,6 +195,7 @@ __all__ = [
     "decode_state",
     "effective_key",
     "encode_action",
+    "encode_replay",
     "encode_state",
     "events",
     "find_card",
@@ -214,6 +218,7 @@ __all__ = [
     "replay",
     "require_decision",
     "secret",
+    "transcript",
     "turn_end_state",
     "waiting_text",
 ]

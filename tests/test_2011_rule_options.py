@@ -47,7 +47,7 @@ def _log(fixture: dict[str, Any]) -> list[tuple[int, Any]]:
 
 
 def _stored_setup_options(fixture: dict[str, Any]) -> Options:
-    """The game's stored setup, read as the bot reads it (bot.saved_games)."""
+    """The game's stored setup, read as the bot reads it (bot.table.saved_games)."""
     stored = msgspec.convert(fixture["setup_options"], Options)
     return stored.resolved_as_before(len(fixture["monsters"]), FIRST_DECK)
 

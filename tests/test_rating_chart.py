@@ -9,12 +9,12 @@ import pytest
 from PIL import Image
 from test_render_phone import MIN_PHONE_PX, PHONE_WIDTH, _ink_height
 
-from bot.ratings import rate
-from bot.record_embeds import chart_values
+from bot.discord.record_embeds import chart_values
 from bot.render import chart
 from bot.render.board import Readout
 from bot.render.canvas import Box
 from bot.render.chart import HEIGHT, WIDTH, chart_picture, nice_ticks, rating_chart
+from bot.table.ratings import rate
 from tests.bot.test_ratings import record
 
 GAMES = [record({1: 1, 2: 2, 3: 3}, game_id=1), record({1: 3, 2: 1, 3: 2}, game_id=2),

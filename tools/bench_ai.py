@@ -30,8 +30,8 @@ import simcord
 from simcord import SetupError
 
 from bot.app import KotBot
-from bot.autoplay import Thought
 from bot.local import AI_LABELS, open_lobby
+from bot.table.autoplay import Thought
 from engine import Options, create_game
 from tools.bench_players import Answers, Bench, bench_bot, percentile
 

@@ -80,11 +80,11 @@ from typing import Any
 
 import simcord
 
-from bot import messages
 from bot.app import KotBot
-from bot.model import Refused
-from bot.service import GameService
-from bot.store import Store
+from bot.discord import messages
+from bot.store.store import Store
+from bot.table.model import Refused
+from bot.table.service import GameService
 from tools import bench_ai, bench_shards
 from tools.bench_players import Answers, Bench, bench_bot, percentile
 
@@ -164,7 +164,7 @@ async def store_games(database: Path, count: int, seed: int) -> None:
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     clock = RenderClock()
-    # bot.messages draws every board through the name it imported.
+    # bot.discord.messages draws every board through the name it imported.
     original_render = getattr(messages, _RENDER)
     setattr(messages, _RENDER, clock.wrap(original_render))
     try:

@@ -28,9 +28,9 @@ from simcord.interactions import base_payload
 from bot.app import KotBot, make_bot
 from bot.config import Settings
 from bot.local import open_lobby
-from bot.model import Game
-from bot.service import GameService
-from bot.store import ACTIVE_STATUSES
+from bot.store.store import ACTIVE_STATUSES
+from bot.table.model import Game
+from bot.table.service import GameService
 from engine import Buy, Decision, Roll, StopRolling
 
 # Seconds between two sweeps of SimCord's list of the bot's timers (see Answers.sweep).

@@ -5,7 +5,7 @@ setting and record from one store into another, e.g. a SQLite file into PostgreS
 
 SOURCE and TARGET are each a SQLite file or a postgresql:// URL. Stop the bot first. Both are
 opened (and so migrated to this bot's schema); TARGET must be empty. The copy is one
-transaction, verified before it commits (``bot.store_copy``). Prints a table of the rows
+transaction, verified before it commits (``bot.store.copying``). Prints a table of the rows
 copied per table and a JSON last line. Exit code 0 when copied, 1 when it failed (a store
 that cannot be opened, a copy that did not verify), 2 when refused (a target that is not
 empty, a missing source file, a value that fits no column): nothing is written then.
@@ -25,8 +25,8 @@ from pathlib import Path
 import asyncpg
 
 from bot.config import Settings
-from bot.store import Store, is_postgres_url
-from bot.store_copy import DEFAULT_CHUNK_ROWS, CopyMismatch, CopyRefused, CopyReport, copy_store
+from bot.store.copying import DEFAULT_CHUNK_ROWS, CopyMismatch, CopyRefused, CopyReport, copy_store
+from bot.store.store import Store, is_postgres_url
 
 
 class StoreUnavailable(Exception):

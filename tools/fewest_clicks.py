@@ -34,9 +34,9 @@ from simcord import ChannelHandle, Env, MemberActor, ResponseMessage
 
 from bot.app import KotBot
 from bot.config import Settings
-from bot.lobbies import Lobbies
 from bot.local import open_lobby
-from bot.model import Game
+from bot.table.lobbies import Lobbies
+from bot.table.model import Game
 from engine import (
     FACES,
     Action,

@@ -30,9 +30,9 @@ from simcord import ChannelHandle, Env, GuildHandle, MemberActor
 
 from bot.app import KotBot
 from bot.config import Settings
+from bot.discord.views import MY_MONSTER
 from bot.local import open_lobby
-from bot.model import Elimination, Game
-from bot.views import MY_MONSTER
+from bot.table.model import Elimination, Game
 from engine import (
     Buy,
     Card,

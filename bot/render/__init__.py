@@ -2,6 +2,8 @@
 
 They read only the state and their fonts (``bot/render/fonts``, package data), and are safe
 to call from several threads at once (the bot renders in worker threads).
+
+May import: ``engine`` only; ``bot.discord`` draws with it.
 """
 
 from bot.render.assets import AssetMissingError

@@ -82,7 +82,7 @@ MODULES = (
 
 
 # The 33 cards every game dealt before the whole base deck was implemented: a game stored
-# then, whose options name no cards, replays with these (engine.codec, bot.saved_games).
+# then, whose options name no cards, replays with these (engine.codec, bot.table.saved_games).
 FIRST_DECK = (
     "alien_origin", "armor_plating", "camouflage", "even_bigger", "extra_head", "giant_brain",
     "it_has_a_child", "jets", "mimic", "opportunist", "poison_spit", "psychic_probe",

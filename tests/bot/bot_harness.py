@@ -14,8 +14,8 @@ from simcord import ChannelHandle, Env, InteractionResult, MemberActor
 from bot.app import KotBot
 from bot.config import Settings
 from bot.local import open_lobby
-from bot.model import Game
-from bot.service import GameService
+from bot.table.model import Game
+from bot.table.service import GameService
 from engine import Decision, EndBuying, Face, GameState, Roll, StopRolling, Yield
 from tools.chaos.sim import click_at_once
 

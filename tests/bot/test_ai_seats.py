@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from bot_harness import TEST_AI_PAUSE, Table, bot_of, make_bot, private_reply, service
 
-from bot.autoplay import Asker
-from bot.model import Game
-from bot.views import MY_MONSTER
+from bot.discord.views import MY_MONSTER
+from bot.table.autoplay import Asker
+from bot.table.model import Game
 from engine import Action, Decision, GameState, Timeout
 
 AI_PAUSE = TEST_AI_PAUSE

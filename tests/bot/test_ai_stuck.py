@@ -15,7 +15,7 @@ from test_ai_seats import (
     _person_answers_until_an_ai_is_asked,
 )
 
-from bot.model import Game
+from bot.table.model import Game
 
 
 async def _an_ai_is_asked(table: Table, level: str = "Easy") -> Game:

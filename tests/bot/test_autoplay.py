@@ -1,4 +1,4 @@
-"""The Hard AI's worker processes as a shared resource (bot.autoplay): searches handed out
+"""The Hard AI's worker processes as a shared resource (bot.table.autoplay): searches handed out
 fairly and by urgency, budgets that shrink with the queue, a deadline on every answer (the
 Easy AI answers a search that hangs, crashes or is late), a broken pool replaced, and
 workers that ignore Ctrl-C and are gone once the Autopilot is closed."""
@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from bot.autoplay import (
+from bot.table.autoplay import (
     FLOOR_SECONDS,
     WORKER_NICENESS,
     Asker,

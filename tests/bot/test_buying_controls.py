@@ -11,7 +11,7 @@ import discord
 import msgspec
 from bot_harness import Table, private_reply, rewrite_state
 
-from bot.views import MY_MONSTER
+from bot.discord.views import MY_MONSTER
 from engine import (
     Buy,
     Card,

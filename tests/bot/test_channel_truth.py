@@ -22,8 +22,8 @@ from bot_harness import (
     service,
 )
 
-import bot.saved_games as saved_games
-from bot.model import Game
+import bot.table.saved_games as saved_games
+from bot.table.model import Game
 from engine import EndBuying, GameState, Roll, StopRolling
 
 SERVICE_UNAVAILABLE = {"status": 503, "message": "Service Unavailable"}

@@ -13,10 +13,10 @@ import pytest
 from bot_harness import TEST_AI_PAUSE, Table, make_bot, private_reply, rewrite_state, service
 
 from bot.app import KotBot
+from bot.discord.messages import LEFT_GAME, refusal_text
+from bot.discord.views import MY_MONSTER
 from bot.local import open_lobby
-from bot.messages import LEFT_GAME, refusal_text
-from bot.model import ClickRefused, Game
-from bot.views import MY_MONSTER
+from bot.table.model import ClickRefused, Game
 from engine import EndBuying, GameState, Roll, Yield
 
 TURN = 120

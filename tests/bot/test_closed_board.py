@@ -10,8 +10,8 @@ import msgspec
 import pytest
 from bot_harness import Table, bot_of, force_dice, service
 
-from bot.publish import Effect
 from bot.render import render_board
+from bot.table.publish import Effect
 from engine import Roll, StopRolling, turn_end_state
 
 

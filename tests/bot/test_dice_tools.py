@@ -12,7 +12,7 @@ import msgspec
 from bot_harness import Table, force_dice, private_reply, rewrite_state
 from simcord import MemberActor
 
-from bot.views import MY_MONSTER
+from bot.discord.views import MY_MONSTER
 from engine import Card, Face, GameState, Roll, StopRolling
 
 FILLER: list[Face] = ["2", "2", "3", "heart", "energy", "smash"]

@@ -10,7 +10,7 @@ import discord
 import pytest
 from bot_harness import Table
 
-from bot.discord_io import DiscordFailure, FailureKind, classify, discord_call
+from bot.discord.io import DiscordFailure, FailureKind, classify, discord_call
 from engine import Roll
 
 GONE, FORBIDDEN = FailureKind.GONE, FailureKind.FORBIDDEN

@@ -9,8 +9,8 @@ import msgspec
 import pytest
 from bot_harness import Table, bot_of, force_dice, private_reply, rewrite_state, service
 
-from bot.model import ClickRefused
-from bot.views import MY_MONSTER
+from bot.discord.views import MY_MONSTER
+from bot.table.model import ClickRefused
 from engine import Card, Face, GameState, Keep, Roll
 
 MAX_ROWS = 5

@@ -15,10 +15,10 @@ from simcord.backend import serializers
 from simcord.enums import ComponentType, InteractionType
 from simcord.interactions import base_payload
 
-import bot.publisher as publisher
-import bot.service as service_module
-from bot.service import ABANDONED_AFTER_TIMEOUTS, GameService
-from bot.store import Store
+import bot.discord.publisher as publisher
+import bot.table.service as service_module
+from bot.store.store import Store
+from bot.table.service import ABANDONED_AFTER_TIMEOUTS, GameService
 from engine import EndBuying, Roll
 
 

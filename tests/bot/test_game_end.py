@@ -19,7 +19,7 @@ from bot_harness import (
 )
 from simcord import MemberActor
 
-from bot.model import Game
+from bot.table.model import Game
 from engine import GameState, Roll
 
 PLACE = re.compile(r"^\*\*(\d+)\.\*\* (?:👑 |💀 )?\*\*(.+?)\*\* · (.+)$")

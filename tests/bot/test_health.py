@@ -17,7 +17,7 @@ from simcord import Env
 
 from bot import health
 from bot.app import KotBot
-from bot.store import Store
+from bot.store.store import Store
 
 
 async def _until(condition: object, seconds: float = 1.0) -> None:

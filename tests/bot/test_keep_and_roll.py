@@ -12,7 +12,7 @@ import pytest
 from bot_harness import Table, bot_of, force_dice, private_reply, rewrite_state, service
 from test_face_keep import kept, labels
 
-from bot.model import ClickRefused
+from bot.table.model import ClickRefused
 from engine import Face, GameState, Keep, Roll
 
 # The Easy AI keeps the three 1s of this roll (and the board says so).

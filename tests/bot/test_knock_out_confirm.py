@@ -10,8 +10,8 @@ import discord
 import msgspec
 from bot_harness import Table, private_reply, rewrite_state, service
 
-from bot.messages import MOMENT_PASSED
-from bot.views import CONFIRM_ANYWAY
+from bot.discord.messages import MOMENT_PASSED
+from bot.discord.views import CONFIRM_ANYWAY
 from engine import Buy, Card, EndBuying, GameState
 
 QUIET_DICE = ["1", "2", "3", "1", "2", "3"]

@@ -14,8 +14,8 @@ import pytest
 from bot_harness import Table, bot_of, make_bot, service
 
 from bot.config import Settings, SettingsError
-from bot.lobby_clock import LobbyClock, expiry_tag
-from bot.model import Chronicle, Game, Lobby
+from bot.table.lobby_clock import LobbyClock, expiry_tag
+from bot.table.model import Chronicle, Game, Lobby
 
 MINUTE = 60.0
 EXPIRED_TITLE = "King of Tokyo — closed: nobody started it within 15 minutes"

@@ -6,7 +6,7 @@ import discord
 import msgspec
 from bot_harness import Table, rewrite_state
 
-from bot.views import MY_MONSTER
+from bot.discord.views import MY_MONSTER
 from engine import Buy, Card, GameState
 
 

@@ -12,7 +12,7 @@ import msgspec
 from bot_harness import Table, private_reply, rewrite_state
 from simcord import InteractionResult
 
-from bot.views import MY_MONSTER
+from bot.discord.views import MY_MONSTER
 from engine import Buy, Card, EndBuying, GameState
 
 QUIET_DICE = ["1", "2", "3", "1", "2", "3"]

@@ -13,7 +13,7 @@ from simcord import InteractionResult
 from simcord.backend.models import Overwrite
 from test_game_end import win_this_turn
 
-from bot.discord_io import PRIVATE_ANSWER_LOST
+from bot.discord.io import PRIVATE_ANSWER_LOST
 from tools.chaos import checks, sim
 from tools.chaos.sim import pending_faults
 

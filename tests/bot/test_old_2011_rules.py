@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from bot.model import Game
-from bot.saved_games import REBUILT_NOTE
-from bot.service import GameService
-from bot.store import Store
+from bot.store.store import Store
+from bot.table.model import Game
+from bot.table.saved_games import REBUILT_NOTE
+from bot.table.service import GameService
 from engine import decode_state
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "schema5_2011_rules.json"

@@ -1,4 +1,4 @@
-"""``bot.orders``: which answer a standing order gives, and how the panel's choices change
+"""``bot.table.orders``: which answer a standing order gives, and how the panel's choices change
 an order (pure functions, no Discord)."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from msgspec.structs import replace
 
-from bot.model import Chronicle, Game, Lobby, StandingOrder
-from bot.orders import order_summary, ordered_answer, with_choice, with_order
+from bot.table.model import Chronicle, Game, Lobby, StandingOrder
+from bot.table.orders import order_summary, ordered_answer, with_choice, with_order
 from engine import (
     Buy,
     Decision,

@@ -15,7 +15,7 @@ from test_records_commands import (  # noqa: F401
 )
 from test_restart import test_buttons_already_in_the_channel_work_after_a_restart  # noqa: F401
 
-from bot.store import Store
+from bot.store.store import Store
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""The board's narration of Psychic Probe (bot.chronicle): who made whom reroll which die,
+"""The board's narration of Psychic Probe (bot.table.chronicle): who made whom reroll which die,
 what it showed and what came up, and the card discarded when a heart comes up (both
 editions: the 2011 and 2016 cards differ in when the probe is offered, not in that)."""
 
@@ -9,8 +9,8 @@ import tomllib
 import msgspec
 import pytest
 
-from bot.chronicle import chronicle_after
-from bot.model import Chronicle
+from bot.table.chronicle import chronicle_after
+from bot.table.model import Chronicle
 from engine import Edition, GameState, apply
 from engine.rules import advance
 from tools.scenario import _Builder, _parse_action

@@ -18,9 +18,9 @@ import simcord
 from bot_harness import Table
 
 import bot.__main__ as cli
-from bot import messages
 from bot.app import KotBot
 from bot.config import Settings
+from bot.discord import messages
 from bot.render import render_board
 from engine import Roll
 

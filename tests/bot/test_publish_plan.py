@@ -9,10 +9,11 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from bot import publish
-from bot.chronicle import chronicle_after
-from bot.model import Chronicle, Game, Lobby, Outcome
-from bot.publish import (
+from bot.store.store import Store
+from bot.table import publish
+from bot.table.chronicle import chronicle_after
+from bot.table.model import Chronicle, Game, Lobby, Outcome
+from bot.table.publish import (
     AnnounceEnd,
     AnnounceResult,
     CloseBoard,
@@ -26,8 +27,7 @@ from bot.publish import (
     RetireButtons,
     ShowLobby,
 )
-from bot.service import GameService
-from bot.store import Store
+from bot.table.service import GameService
 from engine import (
     GameState,
     Options,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.ratings import MIN_GAMES, leaderboard, rate
-from bot.records import GameRecord, SeatRecord
+from bot.table.ratings import MIN_GAMES, leaderboard, rate
+from bot.table.records import GameRecord, SeatRecord
 from engine import Options
 
 

@@ -15,12 +15,12 @@ from typing import Any
 import pytest
 from bot_harness import Table, bot_of, make_bot, private_reply, service
 
-import bot.saved_games as saved_games
-from bot.model import Game, Refused
-from bot.publish import CloseBoard
-from bot.saved_games import REBUILT_NOTE
-from bot.service import GameService
-from bot.store import MIGRATIONS, Store
+import bot.table.saved_games as saved_games
+from bot.store.store import MIGRATIONS, Store
+from bot.table.model import Game, Refused
+from bot.table.publish import CloseBoard
+from bot.table.saved_games import REBUILT_NOTE
+from bot.table.service import GameService
 from engine import Roll, decode_state
 
 FIXTURE = Path(__file__).parent / "fixtures" / "schema1_game.json"
@@ -72,7 +72,7 @@ async def test_an_unreadable_state_is_rebuilt_from_the_log_and_plays_on(
     assert json.loads(_stored(database, before.id, "chronicle"))["state_seq"] == 2
     set_columns(database, before.id, state=DAMAGED_STATE)
 
-    with caplog.at_level(logging.WARNING, logger="bot.saved_games"):
+    with caplog.at_level(logging.WARNING, logger="bot.table.saved_games"):
         await restart(table, database)
 
     game = await table.game()

@@ -9,10 +9,10 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from bot.model import Chronicle, Elimination, Game, Lobby, LobbyPlayer
-from bot.records import cards_bought, record_from_rows, record_of, record_rows
-from bot.saved_games import LoggedAction, SavedGames, setup_for
-from bot.store import MIGRATIONS, ActionRow, Store
+from bot.store.store import MIGRATIONS, ActionRow, Store
+from bot.table.model import Chronicle, Elimination, Game, Lobby, LobbyPlayer
+from bot.table.records import cards_bought, record_from_rows, record_of, record_rows
+from bot.table.saved_games import LoggedAction, SavedGames, setup_for
 from engine import (
     Options,
     apply,

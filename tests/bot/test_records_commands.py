@@ -10,7 +10,7 @@ from PIL import Image
 from simcord import InteractionResult
 from simcord.results import ResponseMessage
 
-from bot.model import Game
+from bot.table.model import Game
 from engine import Roll, StopRolling
 from engine.replays import check, decode_replay
 

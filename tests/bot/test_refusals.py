@@ -9,10 +9,10 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from bot.messages import MOMENT_PASSED, refusal_text
-from bot.model import Chronicle, ClickRefusalCode, ClickRefused, Game, Lobby
-from bot.service import GameService
-from bot.store import Store
+from bot.discord.messages import MOMENT_PASSED, refusal_text
+from bot.store.store import Store
+from bot.table.model import Chronicle, ClickRefusalCode, ClickRefused, Game, Lobby
+from bot.table.service import GameService
 from engine import Options, create_game
 
 

@@ -11,9 +11,9 @@ from bot_harness import TEST_AI_PAUSE, Table
 
 from bot.app import KotBot, ShardedKotBot, make_bot
 from bot.config import Settings, SettingsError, Shards
-from bot.model import ClickRefused, Game
-from bot.service import GameService
-from bot.store import Store
+from bot.store.store import Store
+from bot.table.model import ClickRefused, Game
+from bot.table.service import GameService
 from engine import Roll
 
 # A Discord id is (milliseconds << 22) | ...: its shard is (id >> 22) % count.

@@ -5,9 +5,9 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from bot.messages import STANDING_INDENT, ended_embed, final_embed, game_length
-from bot.model import Chronicle, Elimination, Game, Lobby
-from bot.standings import standings
+from bot.discord.messages import STANDING_INDENT, ended_embed, final_embed, game_length
+from bot.table.model import Chronicle, Elimination, Game, Lobby
+from bot.table.standings import standings
 from engine import GameState, Options, create_game
 
 # Discord's embed limits (docs: resources/message, embed limits).

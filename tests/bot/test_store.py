@@ -15,7 +15,9 @@ from typing import Any, cast
 
 import pytest
 
-from bot.store import (
+from bot.store.postgres import PostgresBackend
+from bot.store.sqlite import SqliteBackend
+from bot.store.store import (
     MIGRATIONS,
     ActionRow,
     Backend,
@@ -26,8 +28,6 @@ from bot.store import (
     UniqueViolation,
     is_postgres_url,
 )
-from bot.store_postgres import PostgresBackend
-from bot.store_sqlite import SqliteBackend
 
 # Discord ids are 64-bit: PostgreSQL's INTEGER would refuse them.
 SNOWFLAKE = 1_234_567_890_123_456_789

@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-import bot.store_copy as store_copy
-from bot.model import ServerSettings
-from bot.schema import TABLES
-from bot.service import GameService
-from bot.store import Store
-from bot.store_copy import CopyMismatch, CopyRefused, copy_store, schema_tables
+import bot.store.copying as store_copy
+from bot.store.copying import CopyMismatch, CopyRefused, copy_store, schema_tables
+from bot.store.schema import TABLES
+from bot.store.store import Store
+from bot.table.model import ServerSettings
+from bot.table.service import GameService
 from tools import copy_store as copy_command
 
 GUILD = 1_234_567_890_123_456_789  # Discord ids need 64 bits (PostgreSQL's BIGINT)

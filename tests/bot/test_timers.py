@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.timers import Deadlines
+from bot.table.timers import Deadlines
 
 
 async def test_deadlines_fire_in_order_and_same_decisions_keep_their_deadline() -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import msgspec
 
-from bot.chronicle import chronicle_after
-from bot.model import Chronicle
-from bot.turn_summary import SUMMARY_LENGTH, this_turn, turn_summary
+from bot.table.chronicle import chronicle_after
+from bot.table.model import Chronicle
+from bot.table.turn_summary import SUMMARY_LENGTH, this_turn, turn_summary
 from engine import GameState, Options, create_game, events
 
 KING, GIGAZAUR, KRAKEN, MEKA, PENGUIN, KITTY = range(6)

@@ -21,8 +21,8 @@ from simcord import Env
 from simcord.backend.models import Message
 
 from bot.app import KotBot
-from bot.messages import final_embed
-from bot.model import BrokenGame, Game, Refused
+from bot.discord.messages import final_embed
+from bot.table.model import BrokenGame, Game, Refused
 from engine import replay
 from tools.chaos import sim
 
@@ -85,7 +85,7 @@ def carrying(messages: Iterable[Message], prefix: str) -> list[Message]:
 
 def final_boards(messages: Iterable[Message], game: Game) -> list[Message]:
     """The messages showing this game's final board (the title and footer of
-    ``bot.messages.final_embed``, whose footer carries the game's number)."""
+    ``bot.discord.messages.final_embed``, whose footer carries the game's number)."""
     expected = final_embed(game)
     signature = (expected.title, expected.footer.text)
     return [m for m in messages

@@ -19,8 +19,8 @@ from typing import Any
 
 import msgspec
 
-from bot.messages import footer_marker
-from bot.model import GameSetup, Lobby
+from bot.discord.messages import footer_marker
+from bot.table.model import GameSetup, Lobby
 from engine import GameState, decode_action, decode_state, encode_state, replay
 
 CHECKS = (

@@ -32,8 +32,8 @@ from simcord import Env
 
 from bot.app import KotBot
 from bot.config import Settings
-from bot.model import Chronicle, Game, Lobby
-from bot.views import board_view
+from bot.discord.views import board_view
+from bot.table.model import Chronicle, Game, Lobby
 from tools.chaos.crash_checks import (
     Issue,
     StoredGame,

@@ -36,7 +36,7 @@ from simcord import BackendError, ChannelHandle, Env, SetupError
 
 from bot.app import KotBot
 from bot.config import Settings
-from bot.model import Game
+from bot.table.model import Game
 from tools.chaos import checks, sim
 from tools.chaos.moves import Claim, Sent, Table, answered, told_privately
 

@@ -43,14 +43,14 @@ class KillPoint:
 
 
 POINTS = (
-    KillPoint("after_action_stored", "bot.store", "Store.record_actions", "after"),
-    KillPoint("after_post_before_id_saved", "bot.discord_io", "DiscordIO.post", "after"),
-    KillPoint("after_edit", "bot.discord_io", "DiscordIO.edit", "after"),
-    KillPoint("after_lobby_created", "bot.store", "Store.create_lobby", "after", max_nth=1),
-    KillPoint("after_lobby_posted", "bot.discord_io", "DiscordIO.respond", "after", max_nth=1),
-    KillPoint("after_start_stored", "bot.store", "Store.update_game", "after",
+    KillPoint("after_action_stored", "bot.store.store", "Store.record_actions", "after"),
+    KillPoint("after_post_before_id_saved", "bot.discord.io", "DiscordIO.post", "after"),
+    KillPoint("after_edit", "bot.discord.io", "DiscordIO.edit", "after"),
+    KillPoint("after_lobby_created", "bot.store.store", "Store.create_lobby", "after", max_nth=1),
+    KillPoint("after_lobby_posted", "bot.discord.io", "DiscordIO.respond", "after", max_nth=1),
+    KillPoint("after_start_stored", "bot.store.store", "Store.update_game", "after",
               _status_is("playing"), max_nth=1),
-    KillPoint("after_result_stored", "bot.store", "Store.record_actions", "after",
+    KillPoint("after_result_stored", "bot.store.store", "Store.record_actions", "after",
               _status_is("over"), max_nth=1),
 )
 BY_NAME = {point.name: point for point in POINTS}

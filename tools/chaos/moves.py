@@ -3,7 +3,7 @@ fumble and misbehave while they do. Each move returns the interactions it sent (
 the campaign can count what was answered.
 
 Controls are found the way a player finds them, by scanning the channel's messages for
-enabled components under the game's custom-id prefix (``bot.views``' formats beyond
+enabled components under the game's custom-id prefix (``bot.discord.views``' formats beyond
 ``kot:g:<game>:<decision>:`` and ``kot:l:<game>:`` are not assumed). The /kot end
 confirmation is found by its ``kot:e:<game>:<end|keep>:`` id, or else by its label.
 """
@@ -29,7 +29,7 @@ from simcord.backend.models import Message
 from simcord.enums import ComponentType
 
 from bot.app import KotBot
-from bot.model import BrokenGame, Game
+from bot.table.model import BrokenGame, Game
 from engine import CARD_TABLE, Buy, Decision, EndBuying, Roll, Stay, StopRolling, Sweep
 from tools.chaos import sim
 from tools.chaos.checks import carrying, decision_prefix, game_prefix, live_controls, lobby_prefix

@@ -34,7 +34,7 @@ class SetupRefused(Exception):
 
 class _Dealt:
     """The whole deck of the game, dealt as a new game deals it (``[deal]``): the options a
-    lobby hands the engine for this mix of Origins' cards (bot.model.Lobby.options), and the
+    lobby hands the engine for this mix of Origins' cards (bot.table.model.Lobby.options), and the
     cards in the order engine.rules.create_game deals them, the face-up ones first. The
     scenario's cards (monsters', face-up, deck top, discard) are taken from these."""
 

@@ -1,0 +1,430 @@
+"""Clicks: the game's buttons and menus, the lobby's, the /kot end confirmation, and the
+turn timer's answer for a silent player (the clock's click).
+
+A game click: a check that needs no lock (a wrong player or a passed moment is answered
+privately at once), otherwise acknowledge (defer), then the service applies and stores the
+action with its effects under the game's lock, and the publisher carries them out: it edits
+this turn's board or posts the next one. A refused acknowledgement (Discord already told the
+player "This interaction failed") stops there, changing nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from functools import partial
+from typing import Any
+
+import discord
+
+from bot.discord.io import DiscordIO
+from bot.discord.messages import (
+    CARDS_NOT_MIXED,
+    CARDS_QUESTION,
+    CLOCK_QUESTION,
+    END_QUESTION,
+    END_QUESTION_EXPIRED,
+    END_QUESTION_TOO_LATE,
+    GAME_UNREADABLE,
+    MOMENT_PASSED_BOARD_REFRESHED,
+    ended_notice,
+    forbidden_text,
+    knock_out_warning,
+    missing_permissions,
+    private_question,
+    refusal_text,
+    rematch_busy_text,
+)
+from bot.discord.panel import panel_for
+from bot.discord.publisher import Publisher
+from bot.discord.views import (
+    CLOCK_CHOICES,
+    VARIANT_CHOICES,
+    cards_view,
+    clock_view,
+    confirm_view,
+    end_question_view,
+    private_view,
+)
+from bot.table import publish
+from bot.table.lobbies import ChannelTaken
+from bot.table.model import (
+    GAME_CHOICES,
+    MIX_CHOICES,
+    BrokenGame,
+    ClickRefused,
+    Game,
+    Refused,
+)
+from bot.table.service import GameService
+from bot.table.timers import TurnClock
+from engine import Decision, needs_confirmation, private_option_label, secret
+
+log = logging.getLogger(__name__)
+
+# How long the /kot end question can be answered: well within the 15 minutes its own
+# interaction can still edit it (to take its buttons away when nobody answers).
+END_QUESTION_SECONDS = 600
+
+Interaction = discord.Interaction[Any]
+
+
+def may_end(interaction: Interaction, game: Game) -> bool:
+    """The host, or anyone who can manage the channel, may end a game."""
+    return interaction.user.id == game.host_id or interaction.permissions.manage_channels
+
+
+def _option_number(code: str, kinds: str) -> int | None:
+    """The option n of a button code ``<kind><n>`` with one of these ``kinds`` ("o": an
+    option, "c": an option confirmed), or None for another code."""
+    kind, number = code[:1], code[1:]
+    return int(number) if kind and kind in kinds and number.isdigit() else None
+
+
+class Clicks:
+    """The bot's ``bot.discord.views.ClickHandler``."""
+
+    def __init__(self, service: GameService, publisher: Publisher, io: DiscordIO,
+                 turns: TurnClock) -> None:
+        self._service = service
+        self._publisher = publisher
+        self._io = io
+        self._turns = turns
+        self._end_questions: set[asyncio.Task[None]] = set()
+
+    async def click_failed(self, interaction: Interaction, error: Exception) -> None:
+        await self._io.report_failure(interaction, error)
+
+    # --- game buttons and menus -----------------------------------------------------
+
+    async def game_click(self, interaction: Interaction, game_id: int, decision_id: int,
+                         code: str) -> None:
+        game = await self._read(interaction, game_id)
+        if game is None:
+            return
+        try:
+            if code.startswith("k"):
+                # A die toggle drawn before keep/release buttons: what it meant is unknown.
+                raise ClickRefused("stale_decision")
+            decision = self._service.check_click(game, interaction.user.id, decision_id)
+        except ClickRefused as refusal:
+            await self._refuse_at_once(interaction, game, refusal)
+            return
+        if code.startswith("p"):
+            # A secret question's answers, shown privately: nothing changes in the game.
+            await self._show_secret(interaction, game, decision)
+            return
+        if await self._asked_to_confirm(interaction, game, decision, code):
+            return
+        if not await self._io.acknowledge(interaction):
+            return
+        show = partial(self._publisher.show, interaction=interaction)
+        try:
+            outcome = await self._service.click(game_id, interaction.user.id, decision_id, code,
+                                                show)
+        except ClickRefused as refusal:
+            # Lost a race (another click got there first) or an illegal move.
+            latest = self._service.games.cached(game_id) or game
+            await self._io.reply_privately(interaction, refusal_text(refusal, latest))
+            return
+        except Refused as refusal:
+            await self._io.reply_privately(interaction, str(refusal))
+            return
+        await self._after_secret_click(interaction, game, decision, code, outcome.game)
+
+    async def _asked_to_confirm(self, interaction: Interaction, game: Game,
+                                decision: Decision, code: str) -> bool:
+        """An option that would knock out the clicker's own monster, when another answer
+        would not, is not applied yet: the clicker is told privately, with one button to do
+        it anyway (``c<n>``). True when it was asked."""
+        number = _option_number(code, "o")
+        if number is None or number >= len(decision.options):
+            return False
+        state = game.playing_state()
+        option = decision.options[number]
+        if not needs_confirmation(state, decision.seat, option):
+            return False
+        await self._io.reply_privately(interaction,
+                                       knock_out_warning(state, decision.seat, option),
+                                       view=confirm_view(game, decision, number))
+        return True
+
+    # --- secret questions (Made in a Lab): asked in a private message ------------------
+
+    async def _show_secret(self, interaction: Interaction, game: Game,
+                           decision: Decision) -> None:
+        state = game.playing_state()
+        await self._io.reply_privately(interaction, private_question(state, decision),
+                                       view=private_view(game, decision))
+
+    async def _after_secret_click(self, interaction: Interaction, before: Game,
+                                  decision: Decision, code: str, after: Game) -> None:
+        """An answer clicked in a private message leaves it saying what was chosen, without
+        buttons; a secret question the click led to (Made in a Lab's card, once looked at)
+        is shown at once, privately, to the one clicking."""
+        clicked = interaction.message
+        number = _option_number(code, "oc")
+        if clicked is not None and clicked.flags.ephemeral and number is not None and (
+                number < len(decision.options)):
+            chosen = private_option_label(before.playing_state(), decision.options[number])
+            await self._io.edit_response(interaction, content=f"✅ {chosen}", view=None)
+        state = after.state
+        seat = after.seat_of(interaction.user.id)
+        if after.status != "playing" or state is None or seat is None:
+            return
+        for pending in state.pending:
+            if pending.seat == seat and secret(state, pending) is not None:
+                await self._show_secret(interaction, after, pending)
+
+    async def _read(self, interaction: Interaction, game_id: int) -> Game | None:
+        """The game a click is about, or None after telling the clicker why not."""
+        try:
+            return await self._service.games.peek(game_id)
+        except Refused as refusal:
+            await self._io.reply_privately(interaction, str(refusal))
+        except BrokenGame as error:
+            await self._io.reply_privately(interaction, GAME_UNREADABLE)
+            await self._publisher.report_broken(error)
+        return None
+
+    async def _refuse_at_once(self, interaction: Interaction, game: Game,
+                              refusal: ClickRefused) -> None:
+        clicked = interaction.message.id if interaction.message is not None else None
+        if refusal.code != "stale_decision" or clicked != game.board_message_id:
+            await self._io.reply_privately(interaction, refusal_text(refusal, game))
+            return
+        # The live board shows a moment that has passed (its last edit failed, or the bot
+        # stopped between saving and showing): bring it up to date, if it still is the live
+        # board once the game's lock is ours.
+        if not await self._io.acknowledge(interaction):
+            return
+
+        def refresh(current: Game) -> publish.Plan:
+            if current.board_message_id != clicked:
+                return publish.Plan(current.id)
+            return publish.refresh(current)
+
+        show = partial(self._publisher.show, interaction=interaction)
+        shown = await self._service.show_board(game.id, refresh, show)
+        if shown.complete:
+            await self._io.reply_privately(interaction, MOMENT_PASSED_BOARD_REFRESHED)
+
+    async def timer_ran_out(self, game_id: int, decision_ids: tuple[int, ...]) -> None:
+        """The turn timer's answer: the moves of AI monsters whose pause is over, and the
+        autopilot's for players whose time ran out (a player who left the server meanwhile
+        has left the game)."""
+        try:
+            await self._leave_if_gone_from_server(game_id, decision_ids)
+            outcome = await self._service.timeout(game_id, decision_ids, self._publisher.show)
+            game = self._service.games.cached(game_id)
+            if outcome is None and game is not None:
+                # All answered meanwhile: that answer's pass timed what is asked now, but a
+                # timer that finds nothing to do times it again rather than trust that.
+                self._turns.schedule(game)
+        except (Refused, BrokenGame):
+            log.info("game %s: timer fired for a game that is gone", game_id)
+        except Exception:
+            log.exception("game %s: the turn timer failed; it will try again", game_id)
+            game = self._service.games.cached(game_id)
+            if game is not None:
+                self._turns.retry(game)
+
+    async def _leave_if_gone_from_server(self, game_id: int,
+                                         decision_ids: tuple[int, ...]) -> None:
+        game = self._service.games.cached(game_id)
+        state = game.state if game is not None else None
+        if game is None or state is None or game.guild_id is None:
+            return
+        seats = {d.seat for d in state.pending if d.id in decision_ids}
+        for seat in sorted(seats - set(game.chronicle.left)):
+            user_id = game.seats[seat]
+            if user_id > 0 and not await self._io.still_member(game.guild_id, user_id):
+                log.info("game %s: player %s left the server", game_id, user_id)
+                await self._service.leave(game_id, user_id, self._publisher.show)
+
+    # --- the "My monster" panel and its standing orders -----------------------------------
+
+    async def monster_panel(self, interaction: Interaction, game_id: int) -> None:
+        """A player's panel (with their standing orders), or the table for anyone else;
+        privately. It changes nothing."""
+        game = await self._read(interaction, game_id)
+        if game is None:
+            return
+        try:
+            embed, view = panel_for(game, interaction.user.id)
+        except Refused as refusal:
+            await self._io.reply_privately(interaction, str(refusal))
+            return
+        await self._io.reply_privately(interaction, None, embed=embed,
+                                       **({} if view is None else {"view": view}))
+
+    async def order_select(self, interaction: Interaction, game_id: int, field: str,
+                           values: list[str]) -> None:
+        """A standing order changed from the panel's menus: stored (a question it answers
+        that is pending is answered at once), and the panel shows it."""
+        if not await self._io.acknowledge(interaction):  # storing waits for the game's lock
+            return
+        show = partial(self._publisher.show, interaction=interaction)
+        try:
+            game = await self._service.set_order(game_id, interaction.user.id, field,
+                                                 values[0] if values else "", show)
+            embed, view = panel_for(game, interaction.user.id)
+        except Refused as refusal:
+            await self._io.reply_privately(interaction, str(refusal))
+            return
+        except BrokenGame:
+            await self._io.reply_privately(interaction, GAME_UNREADABLE)
+            return
+        await self._io.edit_response(interaction, embed=embed, view=view)
+
+    # --- lobby ----------------------------------------------------------------------
+
+    async def lobby_button(self, interaction: Interaction, game_id: int, verb: str) -> None:
+        if verb in ("clock", "cards"):
+            await self._show_host_menus(interaction, game_id, verb)
+            return
+        # Acknowledge first: the lobby's lock may be held by a Start drawing the first board.
+        if not await self._io.acknowledge(interaction):
+            return
+        lobbies = self._service.lobbies
+        changes: dict[str, Callable[..., Awaitable[Game]]] = {
+            "join": partial(lobbies.join, name=interaction.user.display_name),
+            "leave": lobbies.leave, "cancel": lobbies.cancel,
+            "start": lobbies.start, "ai_remove": lobbies.remove_ai,
+            "ai_easy": partial(lobbies.add_ai, level="easy"),
+            "ai_hard": partial(lobbies.add_ai, level="hard"),
+        }
+        change = changes[verb]
+        show = partial(self._publisher.show, interaction=interaction)
+        try:
+            await change(game_id, interaction.user.id, show=show)
+        except Refused as refusal:
+            await self._io.reply_privately(interaction, str(refusal))
+
+    async def _show_host_menus(self, interaction: Interaction, game_id: int,
+                               verb: str) -> None:
+        """The host's private menus for the turn clock, or for the Origins cards mixed into
+        a 2016 base game (a lobby change only once picked)."""
+        game = await self._read(interaction, game_id)
+        if game is None:
+            return
+        what = "change the clock" if verb == "clock" else "choose the cards"
+        if game.status != "lobby":
+            await self._io.reply_privately(interaction, "This lobby is closed.")
+        elif interaction.user.id != game.host_id:
+            await self._io.reply_privately(interaction, f"Only the host can {what}.")
+        elif verb == "clock":
+            await self._io.reply_privately(interaction, CLOCK_QUESTION, view=clock_view(game))
+        elif not game.lobby.mixes():
+            await self._io.reply_privately(interaction, CARDS_NOT_MIXED)
+        else:
+            await self._io.reply_privately(interaction, CARDS_QUESTION, view=cards_view(game))
+
+    async def lobby_select(self, interaction: Interaction, game_id: int, field: str,
+                           values: list[str]) -> None:
+        if not await self._io.acknowledge(interaction):
+            return
+        lobbies = self._service.lobbies
+        user_id = interaction.user.id
+        choice = values[0] if values else ""
+        show = partial(self._publisher.show, interaction=interaction)
+        try:
+            if field == "monster":
+                await lobbies.pick_monster(game_id, user_id, choice, show,
+                                           name=interaction.user.display_name)
+            elif field in CLOCK_CHOICES:
+                seconds = int(choice) if choice.isdigit() else -1
+                if seconds not in CLOCK_CHOICES[field]:
+                    raise Refused("pick one of the listed times")
+                await lobbies.set_clock(
+                    game_id, user_id, show,
+                    turn_seconds=float(seconds) if field == "turn" else None,
+                    reaction_seconds=float(seconds) if field == "reaction" else None)
+            elif field == "edition":  # the Game menu
+                if choice not in GAME_CHOICES:
+                    raise Refused("pick one of the listed games")
+                await lobbies.set_game(game_id, user_id, choice, show)
+            elif field == "mix":
+                if choice not in MIX_CHOICES:
+                    raise Refused("pick one of the listed mixes")
+                await lobbies.set_mix(game_id, user_id, show, mix=choice)
+            elif field == "picked":
+                await lobbies.set_mix(game_id, user_id, show, picked=tuple(values))
+            else:
+                if choice not in VARIANT_CHOICES:
+                    raise Refused("pick automatic, on or off")
+                await lobbies.set_two_player_variant(game_id, user_id, VARIANT_CHOICES[choice],
+                                                     show)
+        except Refused as refusal:
+            await self._io.reply_privately(interaction, str(refusal))
+
+    # --- /kot end confirmation ------------------------------------------------------
+
+    async def ask_to_end(self, interaction: Interaction, game: Game) -> None:
+        """The private "are you sure?" of /kot end. Its buttons work after a restart too,
+        until they expire; an unanswered question loses its buttons when it expires."""
+        expires = int(self._turns.now() + END_QUESTION_SECONDS)
+        await self._io.reply_privately(interaction, END_QUESTION,
+                                       view=end_question_view(game.id, expires))
+        task = asyncio.create_task(self._expire_end_question(interaction),
+                                   name=f"kot-end-question-{game.id}")
+        self._end_questions.add(task)
+        task.add_done_callback(self._end_questions.discard)
+
+    async def _expire_end_question(self, asked: Interaction) -> None:
+        await asyncio.sleep(END_QUESTION_SECONDS)
+        # Answered already: editing it again changes nothing the player sees.
+        message = await self._io.original_response(asked)
+        if message is not None and message.components:
+            await self._io.edit_response(asked, content=END_QUESTION_EXPIRED, view=None)
+
+    async def end_answer(self, interaction: Interaction, game_id: int, *, confirmed: bool,
+                         expires: int) -> None:
+        if not await self._io.acknowledge(interaction):  # ending waits for the game's lock
+            return
+        if self._turns.now() > expires:
+            await self._io.edit_response(interaction, content=END_QUESTION_TOO_LATE, view=None)
+            return
+        if not confirmed:
+            await self._io.edit_response(interaction, content="The game goes on.", view=None)
+            return
+        try:
+            game = await self._service.games.peek(game_id)
+            if not may_end(interaction, game):
+                raise Refused("you may not end this game")
+            notice = ended_notice(interaction.user.id, game_id)
+            await self._service.end(game_id, self._publisher.show, notice=notice)
+        except (Refused, BrokenGame) as error:
+            await self._io.edit_response(interaction, content=str(error), view=None)
+            return
+        await self._io.edit_response(interaction, content="Game ended.", view=None)
+
+    # --- Rematch --------------------------------------------------------------------
+
+    async def rematch(self, interaction: Interaction, game_id: int) -> None:
+        """A new lobby with a finished game's players and options, hosted by the clicker;
+        refused privately when the clicker did not play, with a link when the channel has a
+        lobby or a game again, and with the permission message when the bot cannot show a
+        game there (a lobby nobody could see would open otherwise)."""
+        missing = missing_permissions(interaction.app_permissions,
+                                      in_thread=isinstance(interaction.channel, discord.Thread))
+        if missing:
+            await self._io.reply_privately(interaction,
+                                           forbidden_text(missing, "Missing Permissions"))
+            return
+        if not await self._io.acknowledge(interaction):  # storing the lobby may take a while
+            return
+        show = partial(self._publisher.show, interaction=interaction)
+        try:
+            await self._service.lobbies.rematch(game_id, interaction.user.id, show)
+        except ChannelTaken as taken:
+            await self._io.reply_privately(interaction, rematch_busy_text(taken.game, game_id))
+        except Refused as refusal:
+            await self._io.reply_privately(interaction, str(refusal))
+        except BrokenGame:
+            await self._io.reply_privately(interaction, GAME_UNREADABLE)
+
+    def close(self) -> None:
+        for task in self._end_questions:
+            task.cancel()

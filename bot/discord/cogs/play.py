@@ -1,0 +1,165 @@
+"""Playing: ``/kot board``, ``/kot hint``, ``/kot me``, ``/kot leave``, ``/kot end``, and the
+channels and servers that go away. The game's buttons are handled by ``bot.discord.clicks``."""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.clicks import may_end
+from bot.discord.cogs import KotCog
+from bot.discord.messages import CHANNEL_GAME_UNREADABLE, mention
+from bot.table import publish
+from bot.table.model import BrokenGame, Game, Refused
+
+log = logging.getLogger(__name__)
+
+BOARD_POSTED = "Board posted below."
+NOT_PLAYING = "You are not playing in this game: hints are for its players."
+LEFT_LOBBY = "You left the lobby."
+LEFT_GAME_DONE = ("You left the game: the autopilot plays your monster to the end, so the "
+                  "others' game goes on. The board says so.")
+
+
+class PlayCog(KotCog, name="Play"):
+    @app_commands.command(name="board", description="Post the current board again")
+    @app_commands.guild_only()
+    async def board(self, interaction: discord.Interaction[Any]) -> None:
+        """A fresh copy of the board (or of the lobby), which also repairs a table whose
+        board was deleted or could not be shown."""
+        game = await self._channel_game(interaction)
+        if game is None:
+            return
+        if not await self.bot.io.acknowledge(interaction, thinking_privately=True):
+            return
+        show = partial(self.bot.publisher.show, interaction=interaction)
+        try:
+            shown = await self.bot.service.show_board(game.id, publish.repost, show)
+        except Refused as refusal:
+            await self.bot.io.reply_privately(interaction, str(refusal))
+            return
+        if shown.complete:  # otherwise the publisher has said what went wrong
+            await self.bot.io.reply_privately(interaction, BOARD_POSTED)
+
+    @app_commands.command(name="hint",
+                          description="What the Hard AI would do in your place (only you see it)")
+    @app_commands.guild_only()
+    async def hint(self, interaction: discord.Interaction[Any]) -> None:
+        """The Monte-Carlo player's move for the question the player is asked, and why."""
+        game = await self._channel_game(interaction)
+        if game is None:
+            return
+        seat = game.seat_of(interaction.user.id)
+        state = game.state
+        asked = next((d for d in state.pending if d.seat == seat), None) if state else None
+        if asked is None or state is None:
+            text = ("The game has not started yet." if state is None
+                    else NOT_PLAYING if seat is None else "Nothing is asked of you right now.")
+            await self.bot.io.reply_privately(interaction, text)
+            return
+        if not await self.bot.io.acknowledge(interaction, thinking_privately=True):
+            return
+        reason = await self.bot.autopilot.hint(state, asked, game.id)
+        await self.bot.io.reply_privately(interaction, f"💡 {reason}")
+
+    @app_commands.command(name="me",
+                          description="Your monster, its cards and your standing orders "
+                                      "(only you see it)")
+    @app_commands.guild_only()
+    async def me(self, interaction: discord.Interaction[Any]) -> None:
+        """The board's 📋 My monster, as a command: for when the board has no room for the
+        button, or is far up the channel."""
+        game = await self._channel_game(interaction)
+        if game is not None:
+            await self.bot.clicks.monster_panel(interaction, game.id)
+
+    @app_commands.command(name="leave",
+                          description="Leave the game in this channel (the autopilot plays on)")
+    @app_commands.guild_only()
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        """Leave a lobby, or a game in play: the autopilot plays the monster to the end, so
+        the others' game goes on as it was."""
+        game = await self._channel_game(interaction)
+        if game is None:
+            return
+        if not await self.bot.io.acknowledge(interaction, thinking_privately=True):
+            return
+        user_id = interaction.user.id
+        try:
+            if game.status == "lobby":
+                await self.bot.service.lobbies.leave(game.id, user_id, self.bot.publisher.show)
+                text = LEFT_LOBBY
+            else:
+                await self.bot.service.leave(game.id, user_id, self.bot.publisher.show)
+                text = LEFT_GAME_DONE
+        except Refused as refusal:
+            text = str(refusal)
+        await self.bot.io.reply_privately(interaction, text)
+
+    @app_commands.command(name="end", description="End the game in this channel")
+    @app_commands.guild_only()
+    async def end(self, interaction: discord.Interaction[Any]) -> None:
+        game = await self._channel_game(interaction)
+        if game is None:
+            return
+        if not may_end(interaction, game):
+            await self.bot.io.reply_privately(
+                interaction, f"Only the host ({mention(game.host_id)}) or someone who can "
+                "manage this channel can end the game.")
+            return
+        await self.bot.clicks.ask_to_end(interaction, game)
+
+    async def _channel_game(self, interaction: discord.Interaction[Any]) -> Game | None:
+        assert interaction.channel_id is not None
+        try:
+            game = await self.bot.service.games.active_in_channel(interaction.channel_id)
+        except BrokenGame as error:
+            await self.bot.io.reply_privately(interaction, CHANNEL_GAME_UNREADABLE)
+            await self.bot.publisher.report_broken(error)
+            return None
+        if game is None:
+            await self.bot.io.reply_privately(
+                interaction, "There is no game in this channel: `/kot start` opens one.")
+        return game
+
+    # --- channels and servers that go away ------------------------------------------
+
+    @commands.Cog.listener()
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        """Someone deleted a live board or lobby: the table gets it back at once."""
+        game = self.bot.service.games.cached_by_message(payload.message_id)
+        if game is None:
+            return
+        log.info("game %s: its live message was deleted; posting it again", game.id)
+        try:
+            await self.bot.publisher.message_deleted(game.id, payload.message_id)
+        except (Refused, BrokenGame) as error:
+            log.info("game %s: not posted again: %s", game.id, error)
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self._end_games_in(channel.id)
+
+    @commands.Cog.listener()
+    async def on_thread_delete(self, thread: discord.Thread) -> None:
+        await self._end_games_in(thread.id)
+
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        for channel_id in await self.bot.service.games.active_channels_in_guild(guild.id):
+            await self._end_games_in(channel_id)
+
+    async def _end_games_in(self, channel_id: int) -> None:
+        service = self.bot.service
+        try:
+            game = await service.games.active_in_channel(channel_id)
+            if game is not None:
+                await service.end(game.id, self.bot.publisher.show, notice=None)
+                log.info("game %s ended: its channel or server is gone", game.id)
+        except (Refused, BrokenGame):
+            pass

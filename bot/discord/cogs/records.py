@@ -1,0 +1,126 @@
+"""Finished games: ``/kot stats``, ``/kot leaderboard``, ``/kot history``, ``/kot replay``.
+
+Every answer is private, like the bot's other answers to a command, and acknowledged
+first: a server's ratings are computed from all its rated records (a worker thread, well
+under a second for 10,000 games), ``/kot stats`` draws a chart of the player's rating (a
+worker thread too), and a replay plays its game again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.cogs import KotCog
+from bot.discord.record_embeds import (
+    PAGE_SIZE,
+    RATING_CHART_FILENAME,
+    chart_values,
+    history_embed,
+    leaderboard_embed,
+    page_count,
+    stats_embed,
+)
+from bot.render.chart import rating_chart
+from bot.table.model import BrokenGame, Refused
+from bot.table.ratings import leaderboard, rate
+from bot.table.records import player_stats
+from bot.table.saved_games import setup_for
+from engine import Move, ReplayFile, encode_replay, encode_state, transcript
+
+MAX_PAGE = 1000
+NO_SUCH_GAME = "No finished game #{game_id} on this server: `/kot history` lists them."
+UNREADABLE = "Game #{game_id}'s saved state cannot be read, so it cannot be replayed."
+
+
+class RecordsCog(KotCog, name="Records"):
+    @app_commands.command(name="stats", description="A player's games on this server")
+    @app_commands.describe(player="Whose stats (yours if empty)")
+    async def stats(self, interaction: discord.Interaction[Any],
+                    player: discord.Member | None = None) -> None:
+        guild_id = _guild(interaction)
+        if not await self.bot.io.acknowledge(interaction, thinking_privately=True):
+            return
+        user_id = (player or interaction.user).id
+        games = self.bot.service.games
+        played = await games.records(guild_id, user_id=user_id)
+        rated = await games.records(guild_id, rated_only=True)
+        rating = (await asyncio.to_thread(rate, rated)).get(user_id)
+        extra: dict[str, Any] = {}
+        if values := chart_values(rating):
+            png = await asyncio.to_thread(rating_chart, values)
+            extra["files"] = [discord.File(io.BytesIO(png), filename=RATING_CHART_FILENAME)]
+        await self.bot.io.reply_privately(interaction, None, embed=stats_embed(
+            user_id, player_stats(played, user_id), rating), **extra)
+
+    @app_commands.command(name="leaderboard",
+                          description="This server's players ranked by skill rating")
+    @app_commands.describe(page="Which page (10 players a page)")
+    async def leaderboard(self, interaction: discord.Interaction[Any],
+                          page: app_commands.Range[int, 1, MAX_PAGE] = 1) -> None:
+        guild_id = _guild(interaction)
+        if not await self.bot.io.acknowledge(interaction, thinking_privately=True):
+            return
+        rated = await self.bot.service.games.records(guild_id, rated_only=True)
+        board = leaderboard(await asyncio.to_thread(rate, rated))
+        page = min(page, page_count(len(board)))
+        await self.bot.io.reply_privately(interaction, None,
+                                          embed=leaderboard_embed(board, page))
+
+    @app_commands.command(name="history", description="The last games on this server")
+    @app_commands.describe(page="Which page (10 games a page, newest first)")
+    async def history(self, interaction: discord.Interaction[Any],
+                      page: app_commands.Range[int, 1, MAX_PAGE] = 1) -> None:
+        guild_id = _guild(interaction)
+        games = self.bot.service.games
+        total = await games.record_count(guild_id)
+        page = min(page, page_count(total))
+        shown = await games.records(guild_id, newest_first=True, limit=PAGE_SIZE,
+                                    offset=(page - 1) * PAGE_SIZE)
+        await self.bot.io.reply_privately(interaction, None,
+                                          embed=history_embed(shown, page, total))
+
+    @app_commands.command(name="replay",
+                          description="A finished game's log, as text and as a replay file")
+    @app_commands.describe(game="The game's number (see /kot history)")
+    async def replay(self, interaction: discord.Interaction[Any],
+                     game: app_commands.Range[int, 1, 2**53]) -> None:
+        guild_id = _guild(interaction)
+        games = self.bot.service.games
+        record = await games.record(game)
+        if record is None or record.guild_id != guild_id:
+            await self.bot.io.reply_privately(interaction, NO_SUCH_GAME.format(game_id=game))
+            return
+        if not await self.bot.io.acknowledge(interaction, thinking_privately=True):
+            return
+        try:
+            finished = await games.peek(game)
+        except (Refused, BrokenGame):
+            await self.bot.io.reply_privately(interaction, UNREADABLE.format(game_id=game))
+            return
+        state = finished.playing_state()
+        setup = finished.setup or setup_for(state)
+        replay = ReplayFile(
+            game_id=game, seed=setup.seed, options=setup.options, monsters=setup.monsters,
+            moves=tuple(Move(entry.seat, entry.action) for entry in await games.action_log(game)),
+            final_state=json.loads(encode_state(state)),
+        )
+        title = f"King of Tokyo game #{game}, finished <t:{int(record.finished_at)}:f>"
+        text = await asyncio.to_thread(transcript, replay, f"King of Tokyo game #{game}")
+        await self.bot.io.reply_privately(
+            interaction, f"📜 {title}: the story turn by turn, and the replay file "
+                         "(`python -m tools.replay FILE` plays it again and checks it).",
+            files=[discord.File(io.BytesIO(text.encode()), filename=f"kot-game-{game}.txt"),
+                   discord.File(io.BytesIO(encode_replay(replay)),
+                                filename=f"kot-game-{game}.json")])
+
+
+def _guild(interaction: discord.Interaction[Any]) -> int:
+    # The /kot group is guild-only: Discord never sends these commands from a DM.
+    assert interaction.guild_id is not None
+    return interaction.guild_id

@@ -1,0 +1,58 @@
+"""``/kot settings``: a server's own defaults for its new lobbies (Manage Server)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import msgspec
+from discord import app_commands
+
+from bot.discord.cogs import KotCog
+from bot.discord.messages import clock_words
+
+MAX_TURN_SECONDS = 3600
+MAX_REACTION_SECONDS = 600
+NOT_ALLOWED = "Only members who can **Manage Server** can change this server's settings."
+
+
+class ServerCog(KotCog, name="Server"):
+    @app_commands.command(name="settings",
+                          description="This server's defaults for new games (Manage Server)")
+    @app_commands.describe(
+        turn_seconds="Seconds each monster has for its whole turn (0: no clock)",
+        reaction_seconds="Seconds to answer a question out of turn, such as stay or yield "
+                         "(0: no clock)",
+    )
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def settings(
+        self, interaction: discord.Interaction[Any],
+        turn_seconds: app_commands.Range[int, 0, MAX_TURN_SECONDS] | None = None,
+        reaction_seconds: app_commands.Range[int, 0, MAX_REACTION_SECONDS] | None = None,
+    ) -> None:
+        """With no option: the settings in force. With options: the new defaults, for
+        lobbies opened from now on (a lobby's host can still change its own)."""
+        guild_id = interaction.guild_id
+        assert guild_id is not None
+        # Discord hides the command from others by default, but a server can change who
+        # sees it: the permission is checked here too.
+        if not interaction.permissions.manage_guild:
+            await self.bot.io.reply_privately(interaction, NOT_ALLOWED)
+            return
+        games = self.bot.service.games
+        current = await games.server_settings(guild_id)
+        changes = {name: float(value) for name, value in (
+            ("turn_seconds", turn_seconds), ("reaction_seconds", reaction_seconds))
+            if value is not None}
+        if changes:
+            current = msgspec.structs.replace(current, **changes)
+            await games.save_server_settings(guild_id, current)
+        turn, reaction = self.bot.service.lobbies.clock_of(current)
+        head = "Saved. New lobbies" if changes else "New lobbies"
+        await self.bot.io.reply_privately(
+            interaction,
+            f"⚙️ {head} on this server start with {clock_words(turn)} a turn and "
+            f"{clock_words(reaction)} to answer out of turn; each lobby's host can change them "
+            "with ⏱️ Clock. Set them with `/kot settings turn_seconds: reaction_seconds:`.")
+

@@ -1,0 +1,467 @@
+"""Every call the bot makes to Discord, and what a failed call means.
+
+A failed call raises ``DiscordFailure``, whose ``kind`` tells the caller what to do:
+
+- ``gone``: the channel, message or interaction no longer exists (10003 Unknown Channel,
+  10008 Unknown Message, 10015 Unknown Webhook and 50027 Invalid Webhook Token (an
+  interaction's token that ran out), 10062 Unknown Interaction, or a plain 404): drop the
+  effect;
+- ``forbidden``: the bot lacks a permission there (50013 Missing Permissions, 50001 Missing
+  Access, or a plain 403): someone must change the channel's settings;
+- ``retry_later``: Discord is rate limiting (429) or failing (5xx), or the network is: the
+  same call can succeed later;
+- ``rejected``: Discord refused the request itself (a 400): a bug on our side.
+
+Private answers to a click are the exception: nothing can be done when one cannot be
+delivered, so those failures are logged here and not raised. The answer to a command that
+shows "thinking…" is owed, though (``OwedAnswers``): one that Discord cannot take now is
+tried again while the command's token lasts, then said in the channel.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import enum
+import logging
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+import aiohttp
+import discord
+
+from bot.table.timers import Retries
+
+log = logging.getLogger(__name__)
+
+# Discord's limit on a message's text.
+MAX_CONTENT = 2000
+MENTION_USERS_ONLY = discord.AllowedMentions(everyone=False, roles=False, users=True)
+MENTION_NOBODY = discord.AllowedMentions.none()
+
+UNKNOWN_CHANNEL = 10003
+UNKNOWN_MESSAGE = 10008
+UNKNOWN_WEBHOOK = 10015
+UNKNOWN_INTERACTION = 10062
+INVALID_WEBHOOK_TOKEN = 50027
+MISSING_ACCESS = 50001
+MISSING_PERMISSIONS = 50013
+
+SOMETHING_WENT_WRONG = (
+    "Something went wrong on my side; it has been logged. `/kot board` shows the game as it "
+    "stands."
+)
+
+# An interaction's token answers for 15 minutes (follow-ups, edits of its answer:
+# ``Interaction.expires_at``). The last call through it is made this long before, so that it
+# cannot run out mid-call.
+TOKEN_MARGIN = timedelta(seconds=10)
+# In ``interaction.extras`` while a command's deferred answer still shows "thinking…":
+# PRIVATE or PUBLIC, as the command was acknowledged.
+THINKING = "kot_thinking"
+PRIVATE, PUBLIC = "private", "public"
+# Said in the channel instead of a private answer whose token ran out: the answer itself (a
+# hint, a player's cards) is not for everyone's eyes.
+PRIVATE_ANSWER_LOST = ("{mention} Discord did not take my private answer to your command in "
+                       "time: please use the command again.")
+
+Interaction = discord.Interaction[Any]
+
+
+class FailureKind(enum.Enum):
+    GONE = "gone"
+    FORBIDDEN = "forbidden"
+    RETRY_LATER = "retry_later"
+    REJECTED = "rejected"
+
+
+_KIND_BY_CODE = {
+    UNKNOWN_CHANNEL: FailureKind.GONE,
+    UNKNOWN_MESSAGE: FailureKind.GONE,
+    UNKNOWN_WEBHOOK: FailureKind.GONE,
+    UNKNOWN_INTERACTION: FailureKind.GONE,
+    INVALID_WEBHOOK_TOKEN: FailureKind.GONE,
+    MISSING_ACCESS: FailureKind.FORBIDDEN,
+    MISSING_PERMISSIONS: FailureKind.FORBIDDEN,
+}
+
+
+def classify(error: discord.HTTPException) -> FailureKind:
+    kind = _KIND_BY_CODE.get(error.code)
+    if kind is not None:
+        return kind
+    if error.status == 429 or error.status >= 500:
+        return FailureKind.RETRY_LATER
+    if error.status == 403:
+        return FailureKind.FORBIDDEN
+    if error.status == 404:
+        return FailureKind.GONE
+    return FailureKind.REJECTED
+
+
+class DiscordFailure(Exception):
+    """A call to Discord failed; ``reason`` is short and fit to show a player."""
+
+    def __init__(self, kind: FailureKind, reason: str, *, status: int | None = None,
+                 code: int | None = None) -> None:
+        super().__init__(f"{kind.value}: {reason}")
+        self.kind = kind
+        self.reason = reason
+        self.status = status
+        self.code = code
+
+    @property
+    def channel_gone(self) -> bool:
+        """The channel itself no longer exists (not just one message)."""
+        return self.code == UNKNOWN_CHANNEL
+
+
+@contextlib.contextmanager
+def discord_call() -> Iterator[None]:
+    """Turn the errors of one Discord call into a DiscordFailure."""
+    try:
+        yield
+    except discord.HTTPException as error:
+        raise DiscordFailure(classify(error), error.text or str(error), status=error.status,
+                             code=error.code) from error
+    except (aiohttp.ClientError, TimeoutError) as error:
+        raise DiscordFailure(FailureKind.RETRY_LATER, "Discord cannot be reached") from error
+
+
+def log_failure(failure: DiscordFailure, what: str, *args: object) -> None:
+    """Log a failure as loud as it deserves: a bug on our side with its traceback."""
+    if failure.kind is FailureKind.REJECTED:
+        log.error(what + ": %s", *args, failure, exc_info=failure.__cause__)
+    elif failure.kind is FailureKind.GONE:
+        log.info(what + ": %s", *args, failure)
+    else:
+        log.warning(what + ": %s", *args, failure)
+
+
+class DiscordIO:
+    def __init__(self, client: discord.Client) -> None:
+        self._client = client
+        self.owed = OwedAnswers(self)
+
+    def close(self) -> None:
+        self.owed.close()
+
+    def _channel(self, channel_id: int, guild_id: int | None) -> discord.PartialMessageable:
+        return self._client.get_partial_messageable(channel_id, guild_id=guild_id)
+
+    # --- channel messages (no interaction token: they work for games of any length) -
+
+    async def post(self, channel_id: int, guild_id: int | None, *, content: str,
+                   embed: discord.Embed, file: discord.File,
+                   view: discord.ui.View | None) -> int:
+        """A new message that may ping the users it mentions; returns its id."""
+        extra: dict[str, Any] = {} if view is None else {"view": view}
+        with discord_call():
+            message = await self._channel(channel_id, guild_id).send(
+                content=content, embed=embed, file=file, allowed_mentions=MENTION_USERS_ONLY,
+                **extra,
+            )
+        return message.id
+
+    async def notify(self, channel_id: int, guild_id: int | None, text: str) -> int:
+        """A notice that pings nobody; returns its id."""
+        with discord_call():
+            message = await self._channel(channel_id, guild_id).send(
+                text[:MAX_CONTENT], allowed_mentions=MENTION_NOBODY)
+        return message.id
+
+    async def ping(self, channel_id: int, guild_id: int | None, text: str) -> int:
+        """A short message that notifies the users it mentions; returns its id."""
+        with discord_call():
+            message = await self._channel(channel_id, guild_id).send(
+                text[:MAX_CONTENT], allowed_mentions=MENTION_USERS_ONLY)
+        return message.id
+
+    async def delete(self, channel_id: int, guild_id: int | None, message_id: int) -> None:
+        """Delete one of the bot's own messages (no permission needed for its own)."""
+        with discord_call():
+            await self._channel(channel_id, guild_id).get_partial_message(message_id).delete()
+
+    async def post_lobby(self, channel_id: int, guild_id: int | None, *, content: str,
+                         embed: discord.Embed, view: discord.ui.View) -> int:
+        """The lobby as a channel message (when there is no /kot start to answer)."""
+        with discord_call():
+            message = await self._channel(channel_id, guild_id).send(
+                content=content, embed=embed, view=view, allowed_mentions=MENTION_NOBODY)
+        return message.id
+
+    async def own_recent_messages(self, channel_id: int, guild_id: int | None, *,
+                                  after: int | None, limit: int = 50) -> list[discord.Message]:
+        """The bot's own messages in a channel, newest first (among the last ``limit``
+        after message ``after``): to find a post that was sent but whose id was not saved."""
+        bot_user = self._client.user
+        since = None if after is None else discord.Object(id=after)
+        with discord_call():
+            messages = [m async for m in self._channel(channel_id, guild_id).history(
+                limit=limit, after=since, oldest_first=False)]
+        return [m for m in messages if bot_user is not None and m.author.id == bot_user.id]
+
+    async def still_member(self, guild_id: int, user_id: int) -> bool:
+        """Whether a user is still a member of a server (needs no privileged intent: one
+        request). True when it cannot be told."""
+        guild = self._client.get_guild(guild_id)
+        if guild is None:
+            return True
+        try:
+            with discord_call():
+                await guild.fetch_member(user_id)
+        except DiscordFailure as failure:
+            return failure.kind is not FailureKind.GONE
+        return True
+
+    def bot_permissions(self, channel_id: int, guild_id: int | None) -> discord.Permissions | None:
+        """The bot's permissions in a channel, from the gateway's cache (None if unknown)."""
+        guild = self._client.get_guild(guild_id) if guild_id is not None else None
+        channel = guild.get_channel_or_thread(channel_id) if guild is not None else None
+        if guild is None or channel is None:
+            return None
+        return channel.permissions_for(guild.me)
+
+    async def edit(self, channel_id: int, guild_id: int | None, message_id: int,
+                   interaction: discord.Interaction[Any] | None, **fields: Any) -> None:
+        """Edit a message: through the click when it is the clicked message (its token is
+        fresh and not rate limited with the channel), else through the channel."""
+        try:
+            with discord_call():
+                if interaction is not None and _clicked_message_id(interaction) == message_id:
+                    await interaction.edit_original_response(**fields)
+                else:
+                    await self._channel(channel_id, guild_id).get_partial_message(
+                        message_id).edit(**fields)
+        except DiscordFailure as failure:
+            if failure.kind is FailureKind.GONE and not failure.channel_gone:
+                raise await self._unless_still_there(channel_id, guild_id, message_id,
+                                                     failure) from failure
+            raise
+
+    async def _unless_still_there(self, channel_id: int, guild_id: int | None,
+                                  message_id: int, failure: DiscordFailure) -> DiscordFailure:
+        """A 404 on an edit is only believed once the message is seen to be gone: Discord
+        can answer 404 for a message that is there (a lapsed interaction token, a hiccup),
+        and a board taken for gone would keep its buttons forever."""
+        try:
+            with discord_call():
+                await self._channel(channel_id, guild_id).fetch_message(message_id)
+        except DiscordFailure:
+            return failure  # gone indeed, or it cannot be told: take Discord's word
+        return DiscordFailure(FailureKind.RETRY_LATER,
+                              f"{failure.reason}, though the message is there",
+                              status=failure.status, code=failure.code)
+
+    # --- interactions ---------------------------------------------------------------
+
+    async def acknowledge(self, interaction: discord.Interaction[Any], *,
+                          thinking_privately: bool = False) -> bool:
+        """Answer within Discord's 3 seconds, before slow work (a lock, a picture). False
+        when Discord refused the acknowledgement (too late, or answered already): then the
+        player was told "This interaction failed" and nothing more should happen."""
+        try:
+            with discord_call():
+                if thinking_privately:
+                    await interaction.response.defer(ephemeral=True, thinking=True)
+                else:
+                    await interaction.response.defer()
+        except (DiscordFailure, discord.InteractionResponded) as failure:
+            log.info("%s by user %s: the acknowledgement was refused: %s",
+                     _describe(interaction), interaction.user.id, failure)
+            return False
+        if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+            # A command's deferral shows "thinking…" until answered (a click's shows nothing);
+            # whether it was private decides what the channel may be told in its place.
+            interaction.extras[THINKING] = PRIVATE if thinking_privately else PUBLIC
+        return True
+
+    async def respond(self, interaction: discord.Interaction[Any], *, content: str,
+                      embed: discord.Embed, view: discord.ui.View) -> int:
+        """A public answer to a command (replacing its "thinking…" when it was deferred);
+        returns its message id."""
+        with discord_call():
+            if interaction.response.is_done():
+                message = await interaction.edit_original_response(content=content,
+                                                                   embed=embed, view=view)
+                interaction.extras.pop(THINKING, None)
+                return message.id
+            await interaction.response.send_message(content=content, embed=embed, view=view)
+            message = await interaction.original_response()
+        return message.id
+
+    async def edit_response(self, interaction: discord.Interaction[Any], **fields: Any) -> None:
+        """Edit the private message this interaction answers or came from (an answer: a
+        failure is logged, not raised; one a command owes is tried again)."""
+        await self._through_token(interaction, fields,
+                                  lambda: interaction.edit_original_response(**fields))
+
+    async def original_response(
+        self, interaction: discord.Interaction[Any]
+    ) -> discord.InteractionMessage | None:
+        """The message that answered this interaction, as it is now (None if gone)."""
+        try:
+            with discord_call():
+                return await interaction.original_response()
+        except DiscordFailure as failure:
+            log_failure(failure, "could not read the answer to user %s", interaction.user.id)
+            return None
+
+    async def reply_privately(self, interaction: discord.Interaction[Any], content: str | None,
+                              **extra: Any) -> None:
+        """A message only the clicker sees: the answer, or a follow-up once acknowledged (a
+        failure is logged, not raised; one a command owes is tried again)."""
+        if content is not None:
+            extra["content"] = content[:MAX_CONTENT]
+        if interaction.response.is_done():
+            await self._through_token(interaction, extra,
+                                      lambda: interaction.followup.send(ephemeral=True, **extra))
+            return
+        try:
+            with discord_call():
+                await interaction.response.send_message(ephemeral=True, **extra)
+        except DiscordFailure as failure:
+            log_failure(failure, "could not answer user %s privately", interaction.user.id)
+
+    async def _through_token(self, interaction: Interaction, fields: dict[str, Any],
+                             call: Callable[[], Awaitable[object]]) -> None:
+        """A follow-up or an edit of the answer, through the interaction's token. While a
+        command shows "thinking…" its answer is owed: one Discord cannot take now is tried
+        again (after any answer still owed to it, keeping their order)."""
+        if self.owed.owes(interaction):
+            self.owed.add(interaction, fields, call)
+            return
+        try:
+            await self.owed.send(interaction, call)
+        except DiscordFailure as failure:
+            log_failure(failure, "could not answer user %s", interaction.user.id)
+            if interaction.extras.get(THINKING) and failure.kind is not FailureKind.REJECTED:
+                self.owed.add(interaction, fields, call,
+                              token_gone=failure.kind is FailureKind.GONE)
+
+    async def answer_in_channel(self, interaction: Interaction, fields: dict[str, Any], *,
+                                private: bool) -> None:
+        """An answer whose token ran out, said in the interaction's channel to its user
+        (without its buttons, which belonged to the private message); a private one only
+        as a note that it could not be given, since everyone reads the channel."""
+        assert interaction.channel_id is not None
+        mention = interaction.user.mention
+        if private:
+            extra: dict[str, Any] = {}
+            content = PRIVATE_ANSWER_LOST.format(mention=mention)
+        else:
+            extra = {key: fields[key] for key in ("embed", "embeds") if key in fields}
+            content = f"{mention} {fields.get('content') or ''}".rstrip()
+        with discord_call():
+            await self._channel(interaction.channel_id, interaction.guild_id).send(
+                content[:MAX_CONTENT], allowed_mentions=MENTION_USERS_ONLY, **extra)
+
+    async def report_failure(self, interaction: discord.Interaction[Any], error: BaseException,
+                             text: str = SOMETHING_WENT_WRONG) -> None:
+        """The one error path of clicks and commands: log the error, tell the user."""
+        log.error("%s by user %s failed", _describe(interaction), interaction.user.id,
+                  exc_info=error)
+        await self.reply_privately(interaction, text)
+
+
+@dataclass
+class _Owed:
+    """The answers one command still owes, in order: each with the call through its token
+    and its fields (what the channel is told once the token can no longer be used)."""
+
+    interaction: Interaction
+    answers: list[tuple[dict[str, Any], Callable[[], Awaitable[object]]]] = field(
+        default_factory=list)
+    token_gone: bool = False
+    # Acknowledged privately: the channel is only told, once, that the answer could not be
+    # given.
+    private: bool = True
+    told_in_channel: bool = False
+
+
+class OwedAnswers:
+    """The answers of commands left "thinking…" because Discord did not take them (a 5xx,
+    a 429): tried again (``Retries``: from 1 s, doubling, at most a minute apart) while the
+    command's token lasts, then said in its channel, where they are tried until Discord
+    takes them (a channel that refuses or is gone drops them, logged)."""
+
+    def __init__(self, io: DiscordIO) -> None:
+        self._io = io
+        self._owed: dict[int, _Owed] = {}
+        self.retries = Retries(self._deliver)
+
+    def owes(self, interaction: Interaction) -> bool:
+        return interaction.id in self._owed
+
+    def add(self, interaction: Interaction, fields: dict[str, Any],
+            call: Callable[[], Awaitable[object]], *, token_gone: bool = False) -> None:
+        owed = self._owed.get(interaction.id)
+        if owed is None:
+            owed = self._owed[interaction.id] = _Owed(
+                interaction, private=interaction.extras.get(THINKING) != PUBLIC)
+            delay = self.retries.failed(interaction.id)
+            log.info("%s by user %s: its answer is tried again in %.0f s",
+                     _describe(interaction), interaction.user.id, delay)
+        owed.answers.append((fields, call))
+        owed.token_gone |= token_gone
+
+    @staticmethod
+    async def send(interaction: Interaction, call: Callable[[], Awaitable[object]]) -> None:
+        """One call through the interaction's token; its answer is shown once it succeeds."""
+        with discord_call():
+            await call()
+        interaction.extras.pop(THINKING, None)
+
+    async def _deliver(self, interaction_id: int) -> None:
+        owed = self._owed.get(interaction_id)
+        if owed is None:
+            return
+        try:
+            while owed.answers:
+                fields, call = owed.answers[0]
+                try:
+                    await self._deliver_one(owed, fields, call)
+                except DiscordFailure as failure:
+                    log_failure(failure, "could not answer user %s",
+                                owed.interaction.user.id)
+                    if failure.kind is FailureKind.RETRY_LATER:
+                        self.retries.failed(interaction_id)
+                        return
+                    if failure.kind is FailureKind.GONE and not owed.token_gone:
+                        owed.token_gone = True  # the token ran out: the channel is told
+                        continue
+                owed.answers.pop(0)
+        except Exception:
+            log.exception("%s: delivering its answer failed; it will try again",
+                          _describe(owed.interaction))
+            self.retries.failed(interaction_id)
+            return
+        del self._owed[interaction_id]
+        self.retries.succeeded(interaction_id)
+
+    async def _deliver_one(self, owed: _Owed, fields: dict[str, Any],
+                           call: Callable[[], Awaitable[object]]) -> None:
+        interaction = owed.interaction
+        if not owed.token_gone and discord.utils.utcnow() < interaction.expires_at - TOKEN_MARGIN:
+            await self.send(interaction, call)
+            return
+        owed.token_gone = True
+        if owed.private and owed.told_in_channel:
+            return
+        await self._io.answer_in_channel(interaction, fields, private=owed.private)
+        owed.told_in_channel = True
+
+    def close(self) -> None:
+        self.retries.close()
+
+
+def _clicked_message_id(interaction: discord.Interaction[Any]) -> int | None:
+    return interaction.message.id if interaction.message is not None else None
+
+
+def _describe(interaction: discord.Interaction[Any]) -> str:
+    if interaction.command is not None:
+        return f"/{interaction.command.qualified_name}"
+    custom_id = interaction.data.get("custom_id") if interaction.data else None
+    return f"click {custom_id}" if custom_id else "an interaction"

@@ -1,0 +1,159 @@
+"""The "My monster" panel and the spectators' view of the table: private (ephemeral) answers
+to the board's 📋 button and to ``/kot me``.
+
+A player sees their monster in full (hearts, points, energy, place, tokens, and every card
+they own with its text and what it holds now), the other monsters in one line each, the cards
+for sale, and their standing orders (``bot.table.orders``), which the menus below the panel change.
+Anyone else sees the whole table, read-only. Pure functions of a game.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.discord.messages import COLOUR, footer_marker, player_tag
+from bot.discord.views import orders_view
+from bot.table.model import Game, Refused
+from bot.table.orders import order_summary
+from engine import (
+    WINNING_VP,
+    Card,
+    GameState,
+    card_cost,
+    card_status,
+    max_hearts,
+    printed,
+    waiting_text,
+)
+
+# An embed's description holds 4096 characters; a card line is at most about 200.
+MAX_DESCRIPTION = 4096
+PLACE_WORDS = {"city": "🏙️ in Tokyo City", "bay": "🌊 in Tokyo Bay"}
+
+
+def panel_for(game: Game, user_id: int) -> tuple[discord.Embed, discord.ui.View | None]:
+    """What the 📋 button (or /kot me) shows this user: a player's panel with the menus of
+    their standing orders; the table, read-only, for anyone else (and for a player who left
+    the game, whose monster the autopilot plays)."""
+    if game.status == "lobby":
+        raise Refused("this game has not started yet")
+    if game.status != "playing" or game.state is None:
+        raise Refused("this game is over")
+    seat = game.seat_of(user_id)
+    if seat is None or game.ai_level(seat) is not None:
+        return table_view(game), None
+    if seat in game.chronicle.left:
+        return monster_panel(game, seat), None
+    return monster_panel(game, seat), orders_view(game, seat)
+
+
+def monster_panel(game: Game, seat: int) -> discord.Embed:
+    """The panel of the player in ``seat``: their monster, then the table."""
+    state = game.playing_state()
+    monster = state.monsters[seat]
+    lines = [_figures(state, seat)]
+    if monster.poison:
+        lines.append(f"☠️ **{monster.poison} poison**: you lose {monster.poison}❤️ at the end "
+                     "of each of your turns; a ❤️ you roll removes a token instead of healing.")
+    if monster.shrink:
+        lines.append(f"🔻 **{monster.shrink} shrink**: you roll {monster.shrink} "
+                     f"{'die' if monster.shrink == 1 else 'dice'} fewer; a ❤️ you roll removes "
+                     "a token instead of healing.")
+    lines.append("")
+    lines.append(f"**Your cards ({len(monster.cards)})**" if monster.cards else
+                 "**Your cards:** none yet.")
+    lines.extend(_card_line(state, card) for card in monster.cards)
+    lines += ["", "**The others**"]
+    lines.extend(_monster_line(game, state, other) for other in range(len(state.monsters))
+                 if other != seat)
+    lines += ["", _for_sale(state, seat)]
+    embed = discord.Embed(title=f"Your monster: {monster.name}",
+                          description=_fit(lines), colour=COLOUR)
+    embed.add_field(name="📋 Standing orders",
+                    value=order_summary(game.chronicle.order_of(seat)), inline=False)
+    embed.set_footer(text=f"{footer_marker(game.id)} only you see this · {_moment(state)}")
+    return embed
+
+
+def table_view(game: Game) -> discord.Embed:
+    """The whole table, read-only, for someone who does not play in the game."""
+    state = game.playing_state()
+    lines = [_monster_line(game, state, seat, cards=True) for seat in range(len(state.monsters))]
+    lines += ["", _for_sale(state, None)]
+    embed = discord.Embed(title=f"King of Tokyo game #{game.id}: the table",
+                          description=_fit(lines), colour=COLOUR)
+    embed.set_footer(text=f"{footer_marker(game.id)} you are watching · {_moment(state)}")
+    return embed
+
+
+def _figures(state: GameState, seat: int) -> str:
+    monster = state.monsters[seat]
+    if not monster.alive:
+        return "💀 Knocked out."
+    place = state.place_of(seat)
+    return " · ".join(part for part in (
+        f"❤️ **{monster.hearts}**/{max_hearts(state, seat)}",
+        f"⭐ **{monster.vp}**/{WINNING_VP}",
+        f"⚡ **{monster.energy}**",
+        PLACE_WORDS[place] if place is not None else "",
+    ) if part)
+
+
+def _card_line(state: GameState, card: Card) -> str:
+    shown = printed(card.key, state.options.edition)
+    kind = "keep" if shown.kind == "keep" else "discard"
+    status = card_status(state, card)
+    now = f" — *now: {status}*" if status else ""
+    return f"• **{shown.name}** ({kind}): {shown.text}{now}"
+
+
+def _monster_line(game: Game, state: GameState, seat: int, *, cards: bool = False) -> str:
+    """One monster in a line (``cards``: and the names of its cards on the next)."""
+    monster = state.monsters[seat]
+    tokens = "".join((f" · ☠️{monster.poison}" if monster.poison else "",
+                      f" · 🔻{monster.shrink}" if monster.shrink else ""))
+    head = f"**{monster.name}** ({_who(game, seat)}): {_figures(state, seat)}{tokens}"
+    if not cards:
+        count = len(monster.cards)
+        return head + (f" · 🃏 {count}" if count else "")
+    if not monster.cards:
+        return head
+    names = ", ".join(_card_name(state, card) for card in monster.cards)
+    return f"{head}\n  🃏 {names}"
+
+
+def _who(game: Game, seat: int) -> str:
+    """Who plays a seat, by name where the lobby kept it (a mention in an embed shows as
+    raw text on clients that have not loaded that member)."""
+    name = game.player_name(seat)
+    if name is None or game.ai_level(seat) is not None or seat in game.chronicle.left:
+        return player_tag(game, seat)
+    return discord.utils.escape_markdown(name)
+
+
+def _card_name(state: GameState, card: Card) -> str:
+    status = card_status(state, card)
+    name = printed(card.key, state.options.edition).name
+    return f"{name} ({status})" if status else name
+
+
+def _for_sale(state: GameState, buyer: int | None) -> str:
+    """The face-up cards with their cost (to ``buyer``, with its discounts) and text."""
+    if not state.face_up:
+        return "**For sale:** nothing."
+    lines = ["**For sale**"]
+    for card in state.face_up:
+        shown = printed(card.key, state.options.edition)
+        cost = shown.cost if buyer is None else card_cost(state, buyer, card.key)
+        lines.append(f"• **{shown.name}** ({cost}⚡): {shown.text}")
+    return "\n".join(lines)
+
+
+def _moment(state: GameState) -> str:
+    turn = f"turn {state.turn.number}" if state.turn is not None else "the start"
+    return f"{turn}: {waiting_text(state)}" if state.pending else turn
+
+
+def _fit(lines: list[str]) -> str:
+    text = "\n".join(lines)
+    return text if len(text) <= MAX_DESCRIPTION else text[:MAX_DESCRIPTION - 1] + "…"

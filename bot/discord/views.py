@@ -1,0 +1,650 @@
+"""Buttons and menus. Every component is a ``Control`` (``bot.discord.routing``: one
+``DynamicItem`` template for all) whose ``custom_id`` carries the game id (and, for game
+buttons, the decision id), so a button keeps working after a restart and a button from a
+passed moment is recognised and refused.
+
+custom_id formats (all under Discord's 100 characters):
+    kot:g:<game>:<decision>:h<die>   keep (hold) a die
+    kot:g:<game>:<decision>:r<die>   release a kept die (it will be rerolled)
+    kot:g:<game>:<decision>:f<face>  keep every die showing face <face> (its index in FACES)
+    kot:g:<game>:<decision>:x<counts> keep that many dice of each face (one digit a face, in
+                                     FACES order; those kept first), then roll: one click
+    kot:g:<game>:<decision>:k<die>   a die toggle from older boards: refused as out of date
+    kot:g:<game>:<decision>:o<n>     option n of the pending decision
+    kot:g:<game>:<decision>:c<n>     option n, confirmed (its o<n> would knock out the
+                                     clicker's own monster: asked privately first)
+    kot:g:<game>:<decision>:p0       show a secret question privately (Made in a Lab's card)
+    kot:g:<game>:<decision>:s<page>  a menu of options (decisions with too many for buttons)
+    kot:l:<game>:<verb>              lobby buttons (join, leave, start, cancel, clock, ai_*)
+    kot:l:<game>:<field>             lobby menus (monster, edition — the Game menu —,
+                                     variant; turn and reaction: the host's private clock
+                                     menus; mix and picked: the host's private Cards menus)
+    kot:e:<game>:<end|keep>:<unix>   the /kot end question, answerable until <unix>
+    kot:r:<game>                     Rematch, on a finished game's final board
+    kot:m:<game>                     📋 My monster: a player's panel, or the table for others
+    kot:o:<game>:<yield|stay|buy>    the panel's standing-order menus
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from typing import Any
+
+import discord
+
+from bot.discord.messages import clock_words
+from bot.discord.routing import ClickHandler, Control, Interaction
+from bot.table.model import GAME_CHOICES, MIX_CHOICES, Game, Lobby, StandingOrder
+from bot.table.orders import (
+    BUY_WORDS,
+    ORDER_FIELDS,
+    STAY_CHOICES,
+    YIELD_CHOICES,
+    stay_words,
+    yield_words,
+)
+from engine import (
+    CARDS,
+    FACE_SYMBOLS,
+    FACES,
+    MONSTER_NAMES,
+    Buy,
+    Choose,
+    Decision,
+    EndBuying,
+    Face,
+    GameState,
+    Pass,
+    Roll,
+    Stay,
+    StopRolling,
+    Sweep,
+    UseCard,
+    Yield,
+    implemented_keys,
+    new_in_origins,
+    option_label,
+    option_ready,
+    private_option_label,
+    secret,
+)
+from engine.ai import best_keep, face_counts, scorer_for
+
+MAX_LABEL = 80
+MAX_MENU_OPTIONS = 25
+MAX_MENU_LABEL = 100
+# A question with more choices than this gets menus (one row each) instead of buttons.
+MAX_OPTION_BUTTONS = 10
+# Rows of components in one message, and buttons in one row (Discord's limits).
+MAX_ROWS = 5
+MAX_BUTTONS_IN_ROW = 5
+
+
+# --- game -----------------------------------------------------------------------------
+
+
+class GameButton(
+    Control[discord.ui.Button[Any]],
+    custom_id=r"kot:g:{game_id:int}:{decision_id:int}:{code:[hrkopcfx]\d+}",
+):
+    def __init__(self, game_id: int, decision_id: int, code: str, *, label: str = "…",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 disabled: bool = False, row: int | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:MAX_LABEL], style=style, disabled=disabled,
+                custom_id=self.id_for(game_id=game_id, decision_id=decision_id, code=code),
+            ),
+            row=row,
+        )
+        self.game_id = game_id
+        self.decision_id = decision_id
+        self.code = code
+
+    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
+        await clicks.game_click(interaction, self.game_id, self.decision_id, self.code)
+
+
+def _option_style(option: object) -> discord.ButtonStyle:
+    if isinstance(option, Roll | Buy):
+        return discord.ButtonStyle.primary
+    if isinstance(option, Stay):
+        return discord.ButtonStyle.success
+    if isinstance(option, Yield):
+        return discord.ButtonStyle.danger
+    if isinstance(option, StopRolling | EndBuying | Sweep):
+        return discord.ButtonStyle.secondary
+    if isinstance(option, Choose) and isinstance(option.choice, Pass):
+        # Declining a card's question (Cancel, Sell nothing more...): grey, like End turn.
+        return discord.ButtonStyle.secondary
+    return discord.ButtonStyle.primary
+
+
+def _stays_a_button(option: object) -> bool:
+    """In a question with many choices, the answers that end or decline it (End turn, Sweep,
+    Pass, Cancel) or use a card (Made in a Lab's look) stay buttons, one click away; the
+    choices of a card, a monster or an amount go in the menu."""
+    return (isinstance(option, EndBuying | Sweep)
+            or (isinstance(option, Choose) and isinstance(option.choice, Pass | UseCard)))
+
+
+def _roll_buttons(game: Game, state: GameState, decision: Decision) -> list[GameButton]:
+    """The roll question's buttons, row by row: the dice, the faces to keep at once, then
+    Roll, Done rolling and the cards that act on the dice."""
+    assert state.turn is not None
+    turn = state.turn
+    # Each die button says what it does (keep it, or release it to be rerolled), so a
+    # click on a board that is out of date still does what the player saw.
+    dice = [
+        GameButton(game.id, decision.id, f"r{index}", label=f"✓ {FACE_SYMBOLS[face]} release",
+                   style=discord.ButtonStyle.success)
+        if index in turn.kept else
+        GameButton(game.id, decision.id, f"h{index}", label=f"{FACE_SYMBOLS[face]} keep",
+                   style=discord.ButtonStyle.secondary)
+        for index, face in enumerate(turn.dice)
+    ]
+    # Roll, Done rolling, then the cards that can act on the dice (an extra roll a card
+    # gives, "Stretchy: set a die to any face"...).
+    controls = []
+    for number, option in enumerate(decision.options):
+        label = option_label(state, option)
+        disabled = not option_ready(state, option)
+        if isinstance(option, Roll):
+            if turn.rolls_left > 0 and option.card is None:
+                label = f"Roll ({turn.rolls_left} left)"
+                controls.extend(_keep_and_roll_button(game, state, decision))
+            disabled = len(turn.kept) == len(turn.dice)
+        controls.append(GameButton(game.id, decision.id, f"o{number}", label=label,
+                                   style=_option_style(option), disabled=disabled))
+    dice_rows, control_rows = _in_rows(dice), _in_rows(controls)
+    faces = _face_buttons(game, decision, turn.dice, turn.kept)
+    # The faces are a shortcut (the dice buttons do the same in more clicks): they get a
+    # row only where one is left.
+    face_rows = [faces] if faces and len(dice_rows) + len(control_rows) < MAX_ROWS else []
+    rows = [*dice_rows, *face_rows, *control_rows]
+    for number, row in enumerate(rows):
+        for button in row:
+            button.row = min(number, MAX_ROWS - 1)
+    return [button for row in rows for button in row]
+
+
+def _face_buttons(game: Game, decision: Decision, dice: tuple[Face, ...],
+                  kept: tuple[int, ...]) -> list[GameButton]:
+    """One button per face that two or more dice not kept show ("Keep 3s ×2", "Keep ❤️ ×3"),
+    keeping all of them in one click (a single die has its own button)."""
+    loose = [face for index, face in enumerate(dice) if index not in kept]
+    return [
+        GameButton(game.id, decision.id, f"f{number}", label=_keep_face_label(face, count),
+                   style=discord.ButtonStyle.secondary)
+        for number, face in enumerate(FACES)
+        if (count := loose.count(face)) >= 2
+    ]
+
+
+def _keep_face_label(face: Face, count: int) -> str:
+    return f"Keep {_dice_of_a_face(face, count)}"
+
+
+def _dice_of_a_face(face: Face, count: int) -> str:
+    """"3s ×2", "❤️ ×3"; one die is its face alone ("3", "💥")."""
+    symbol = FACE_SYMBOLS[face]
+    if count == 1:
+        return symbol
+    return f"{symbol}s ×{count}" if face.isdigit() else f"{symbol} ×{count}"
+
+
+def _keep_and_roll_button(game: Game, state: GameState,
+                          decision: Decision) -> list[GameButton]:
+    """The keep the Easy AI would choose before the next roll, as one button that keeps
+    those dice and rolls ("Keep 3s ×2, 💥 & roll 3"); none when it is what Roll does
+    already (the dice kept are those)."""
+    assert state.turn is not None
+    dice, kept = state.turn.dice, state.turn.kept
+    counts, _value = best_keep(scorer_for(state, decision.seat), face_counts(dice))
+    if counts == face_counts(tuple(dice[index] for index in kept)):
+        return []
+    kept_dice = [_dice_of_a_face(face, number) for face, number in zip(FACES, counts,
+                                                                       strict=True) if number]
+    rolled = len(dice) - sum(counts)
+    label = (f"Keep {', '.join(kept_dice)} & roll {rolled}" if kept_dice else
+             f"Reroll all {rolled}")
+    return [GameButton(game.id, decision.id, "x" + "".join(map(str, counts)), label=label,
+                       style=discord.ButtonStyle.primary)]
+
+
+def _in_rows(buttons: list[GameButton]) -> list[list[GameButton]]:
+    return [buttons[start:start + MAX_BUTTONS_IN_ROW]
+            for start in range(0, len(buttons), MAX_BUTTONS_IN_ROW)]
+
+
+class GameSelect(
+    Control[discord.ui.Select[Any]],
+    custom_id="kot:g:{game_id:int}:{decision_id:int}:s{page:int}",
+):
+    """A menu of a decision's options, for questions with too many choices for buttons
+    (Mimic's targets late in a big game, splitting many hearts between tokens)."""
+
+    def __init__(self, game_id: int, decision_id: int, page: int,
+                 options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=self.id_for(game_id=game_id, decision_id=decision_id, page=page),
+                placeholder=placeholder,
+                # discord.py needs at least one option to build the item from a click.
+                options=options or [discord.SelectOption(label="…", value="0")],
+            )
+        )
+        self.game_id = game_id
+        self.decision_id = decision_id
+
+    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
+        chosen = self.item.values[0] if self.item.values else ""
+        await clicks.game_click(interaction, self.game_id, self.decision_id, f"o{chosen}")
+
+
+def _option_menus(game: Game, state: GameState, decision: Decision, numbers: list[int],
+                  who: str, label: Callable[[GameState, Any], str] = option_label,
+                  ) -> list[GameSelect]:
+    """Menus of the options ``numbers`` (25 a menu), each placeholder saying what to pick."""
+    what = "Buy a card" if decision.kind == "buy" else "Choose an answer"
+    total = len(numbers)
+    pages = [numbers[start:start + MAX_MENU_OPTIONS]
+             for start in range(0, total, MAX_MENU_OPTIONS)]
+    return [
+        GameSelect(
+            game.id, decision.id, page,
+            options=[
+                discord.SelectOption(label=label(state, decision.options[number])[:MAX_MENU_LABEL],
+                                     value=str(number))
+                for number in chunk
+            ],
+            placeholder=(f"{who}{what} ({total} choices)" if len(pages) == 1 else
+                         f"{who}{what} ({page * MAX_MENU_OPTIONS + 1}-"
+                         f"{page * MAX_MENU_OPTIONS + len(chunk)} of {total})"),
+        )
+        for page, chunk in enumerate(pages)
+    ]
+
+
+def _many_options(game: Game, state: GameState, decision: Decision, who: str,
+                  label: Callable[[GameState, Any], str] = option_label,
+                  ) -> list[GameButton | GameSelect]:
+    """A question with too many choices for buttons: menus of the choices, then a row of
+    buttons for the answers that end or decline it (so End turn is never hidden in a menu)."""
+    numbers = range(len(decision.options))
+    buttons = [n for n in numbers if _stays_a_button(decision.options[n])]
+    if len(buttons) > MAX_BUTTONS_IN_ROW or len(buttons) == len(decision.options):
+        buttons = []
+    picks = [n for n in numbers if n not in buttons]
+    return [
+        *_option_menus(game, state, decision, picks, who, label),
+        *(GameButton(game.id, decision.id, f"o{number}",
+                     label=who + label(state, decision.options[number]),
+                     style=_option_style(decision.options[number]))
+          for number in buttons),
+    ]
+
+
+def board_view(game: Game) -> discord.ui.View | None:
+    """Buttons for every pending decision: dice and Roll/Done for the roll, one button per
+    option for anything else, or menus when a question has many choices (so a new card's
+    question needs no new code here)."""
+    state = game.state
+    if game.status != "playing" or state is None or state.over or not state.pending:
+        return None
+    view = discord.ui.View(timeout=None)
+    several = len(state.pending) > 1
+    items: list[discord.ui.Item[Any]] = []
+    thinking: list[str] = []
+    for decision in state.pending:
+        if game.ai_level(decision.seat) is not None or decision.seat in game.chronicle.left:
+            # An AI monster (or the autopilot of a player who left) answers by itself:
+            # nothing to click, only a sign that it plays.
+            thinking.append(state.monsters[decision.seat].name)
+            continue
+        if decision.kind == "roll":
+            items.extend(_roll_buttons(game, state, decision))
+            continue
+        who = f"{state.monsters[decision.seat].name}: " if several else ""
+        if secret(state, decision) is not None:
+            # Only the monster asked may see what it is about: its answers are shown to it
+            # privately (private_view); the board shows no option, not even how many.
+            items.append(GameButton(game.id, decision.id, "p0", label=who + SHOW_PRIVATELY,
+                                    style=discord.ButtonStyle.primary))
+            continue
+        if len(decision.options) > MAX_OPTION_BUTTONS:
+            items.extend(_many_options(game, state, decision, who))
+            continue
+        items.extend(
+            GameButton(game.id, decision.id, f"o{number}",
+                       label=who + option_label(state, option), style=_option_style(option))
+            for number, option in enumerate(decision.options)
+        )
+    if thinking and not items:
+        verb = "is" if len(thinking) == 1 else "are"
+        items.append(discord.ui.Button(label=f"🤖 {' and '.join(thinking)} {verb} thinking…",
+                                       custom_id=f"kot:ai:{game.id}", disabled=True))
+    for item in items:
+        view.add_item(item)
+    _add_panel_button(view, game)
+    return view
+
+
+def _add_panel_button(view: discord.ui.View, game: Game) -> None:
+    """📋 My monster, last: in the last row, where the question's controls leave room (a
+    roll of nine dice with every dice tool fills the five rows; /kot me answers the same)."""
+    with contextlib.suppress(ValueError):  # no room: the question's controls come first
+        view.add_item(MonsterButton(game.id, row=MAX_ROWS - 1))
+
+
+# --- the "My monster" panel and its standing orders --------------------------------------
+
+MY_MONSTER = "📋 My monster"
+
+
+class MonsterButton(Control[discord.ui.Button[Any]], custom_id="kot:m:{game_id:int}"):
+    """📋 My monster (``kot:m:<game>``): a player's panel, privately; the whole table for
+    anyone else."""
+
+    def __init__(self, game_id: int, row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=MY_MONSTER, style=discord.ButtonStyle.secondary,
+                                           custom_id=self.id_for(game_id=game_id)),
+                         row=row)
+        self.game_id = game_id
+
+    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
+        await clicks.monster_panel(interaction, self.game_id)
+
+
+class OrderSelect(
+    Control[discord.ui.Select[Any]],
+    custom_id="kot:o:{game_id:int}:{field:yield|stay|buy}",
+):
+    """One menu of a player's standing orders, under their private panel."""
+
+    def __init__(self, game_id: int, field: str, order: StandingOrder | None = None) -> None:
+        super().__init__(_order_select(self.id_for(game_id=game_id, field=field), field, order))
+        self.game_id = game_id
+        self.field = field
+
+    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
+        await clicks.order_select(interaction, self.game_id, self.field, list(self.item.values))
+
+
+def _order_select(custom_id: str, field: str, order: StandingOrder | None
+                  ) -> discord.ui.Select[Any]:
+    choices: list[tuple[str, str]]
+    if field == "buy":
+        current: str = order.buy if order is not None else "ask"
+        choices = [(key, f"Buying: {words}") for key, words in BUY_WORDS.items()]
+    else:
+        hearts = None if order is None else order.yield_at if field == "yield" else order.stay_above
+        current = "off" if hearts is None else str(hearts)
+        words, values = ((yield_words, YIELD_CHOICES) if field == "yield"
+                         else (stay_words, STAY_CHOICES))
+        choices = [("off", f"{'Yield' if field == 'yield' else 'Stay'}: ask me"),
+                   *((str(n), words(n).capitalize()) for n in values)]
+    return discord.ui.Select(custom_id=custom_id, options=[
+        discord.SelectOption(label=label, value=value, default=value == current)
+        for value, label in choices
+    ])
+
+
+def orders_view(game: Game, seat: int) -> discord.ui.View:
+    """The standing-order menus under a player's panel, showing their current orders."""
+    view = discord.ui.View(timeout=None)
+    order = game.chronicle.order_of(seat)
+    for field in ORDER_FIELDS:
+        view.add_item(OrderSelect(game.id, field, order))
+    return view
+
+
+# --- secret questions (Made in a Lab): answered in a private message -------------------
+
+SHOW_PRIVATELY = "🔒 Show me privately"
+
+
+def private_view(game: Game, decision: Decision) -> discord.ui.View:
+    """The answers to a secret question, for the private message only the monster asked
+    sees: labelled with what only it may know (``engine.private_option_label``). The same
+    ``o<n>`` buttons as the board's, so a click goes the usual way."""
+    state = game.playing_state()
+    view = discord.ui.View(timeout=None)
+    items: list[GameButton | GameSelect]
+    if len(decision.options) > MAX_OPTION_BUTTONS:
+        items = _many_options(game, state, decision, "", private_option_label)
+    else:
+        items = [GameButton(game.id, decision.id, f"o{number}",
+                            label=private_option_label(state, option),
+                            style=_option_style(option))
+                 for number, option in enumerate(decision.options)]
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+CONFIRM_ANYWAY = "Do it anyway"
+
+
+def confirm_view(game: Game, decision: Decision, number: int) -> discord.ui.View:
+    """The one button of the private "this knocks out your monster" warning: option
+    ``number`` of the decision, confirmed (``c<n>``)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(GameButton(game.id, decision.id, f"c{number}", label=CONFIRM_ANYWAY,
+                             style=discord.ButtonStyle.danger))
+    return view
+
+
+# --- lobby ----------------------------------------------------------------------------
+
+# Lobby buttons: (label, style, row) by verb.
+_LOBBY_BUTTONS = {
+    "join": ("Join", discord.ButtonStyle.success, 0),
+    "leave": ("Leave", discord.ButtonStyle.secondary, 0),
+    "start": ("Start", discord.ButtonStyle.primary, 0),
+    "cancel": ("Cancel", discord.ButtonStyle.danger, 0),
+    "clock": ("⏱️ Clock", discord.ButtonStyle.secondary, 0),
+    "ai_easy": ("🤖 Add AI: Easy", discord.ButtonStyle.secondary, 4),
+    "ai_hard": ("🤖 Add AI: Hard", discord.ButtonStyle.secondary, 4),
+    "ai_remove": ("Remove an AI", discord.ButtonStyle.secondary, 4),
+    "cards": ("🃏 Cards", discord.ButtonStyle.secondary, 4),
+}
+LOBBY_VERBS = tuple(_LOBBY_BUTTONS)
+
+
+class LobbyButton(
+    Control[discord.ui.Button[Any]],
+    custom_id="kot:l:{game_id:int}:{verb:" + "|".join(LOBBY_VERBS) + "}",
+):
+    def __init__(self, game_id: int, verb: str) -> None:
+        label, style, row = _LOBBY_BUTTONS[verb]
+        super().__init__(
+            discord.ui.Button(label=label, style=style,
+                              custom_id=self.id_for(game_id=game_id, verb=verb)),
+            row=row,
+        )
+        self.game_id = game_id
+        self.verb = verb
+
+    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
+        await clicks.lobby_button(interaction, self.game_id, self.verb)
+
+
+VARIANT_CHOICES = {"auto": None, "on": True, "off": False}
+
+
+def _lobby_select(custom_id: str, field: str, lobby: Lobby | None) -> discord.ui.Select[Any]:
+    if field == "monster":
+        taken = {p.monster for p in lobby.players} if lobby else set()
+        names = lobby.rules().monster_names if lobby else MONSTER_NAMES
+        options = [
+            discord.SelectOption(label=name, value=name,
+                                 description="taken" if name in taken else None)
+            for name in names
+        ]
+        return discord.ui.Select(custom_id=custom_id, placeholder="Pick your monster",
+                                 options=options)
+    if field == "edition":  # the game (its id predates Origins: old lobby messages use it)
+        chosen = lobby.choice() if lobby else "2016"
+        return discord.ui.Select(custom_id=custom_id, placeholder="Game (host)", options=[
+            discord.SelectOption(label=label, value=value, default=value == chosen)
+            for value, label in GAME_CHOICES.items()
+        ])
+    if field in ("mix", "picked"):
+        return _mix_select(custom_id, field, lobby)
+    if field in CLOCK_CHOICES:
+        return _clock_select(custom_id, field, lobby)
+    variant = lobby.two_player_variant if lobby else None
+    labels = {"auto": "2-player variant: automatic", "on": "2-player variant: on",
+              "off": "2-player variant: off"}
+    return discord.ui.Select(custom_id=custom_id, placeholder="2-player variant (host)", options=[
+        discord.SelectOption(label=labels[key], value=key, default=value is variant)
+        for key, value in VARIANT_CHOICES.items()
+    ])
+
+
+def _mix_select(custom_id: str, field: str, lobby: Lobby | None) -> discord.ui.Select[Any]:
+    """How many Origins cards a 2016 base game takes in ("mix"), or which new ones, several
+    at once ("picked": the 14 new cards fit one menu)."""
+    if field == "mix":
+        mix = lobby.mix if lobby else "none"
+        return discord.ui.Select(custom_id=custom_id, placeholder="Origins cards", options=[
+            discord.SelectOption(label=label, value=value, default=value == mix)
+            for value, label in MIX_CHOICES.items()
+        ])
+    picked = set(lobby.picked) if lobby else set()
+    new = new_in_origins()
+    return discord.ui.Select(
+        custom_id=custom_id, placeholder="Pick Origins' new cards", min_values=0,
+        max_values=len(new), options=[
+            discord.SelectOption(
+                label=CARDS[key].name, value=key, default=key in picked,
+                description=(f"{CARDS[key].cost}⚡ · {CARDS[key].text}"
+                             if key in implemented_keys("origins")
+                             else "not playable yet: left out of the deck")[:100])
+            for key in new
+        ])
+
+
+def cards_view(game: Game) -> discord.ui.View:
+    """The host's private menus for mixing Origins' cards into a 2016 base game."""
+    view = discord.ui.View(timeout=None)
+    for field in ("mix", "picked"):
+        view.add_item(LobbySelect(game.id, field, game.lobby))
+    return view
+
+
+# The host's choices for the turn clock (seconds; 0: no clock).
+CLOCK_CHOICES = {"turn": (60, 90, 120, 180, 300, 600, 0), "reaction": (15, 30, 45, 60, 120, 0)}
+_CLOCK_WORDS = {"turn": "a turn", "reaction": "to answer out of turn"}
+
+
+def _clock_select(custom_id: str, field: str, lobby: Lobby | None) -> discord.ui.Select[Any]:
+    current = None if lobby is None else (lobby.turn_seconds if field == "turn"
+                                          else lobby.reaction_seconds)
+    return discord.ui.Select(custom_id=custom_id, placeholder=f"Time {_CLOCK_WORDS[field]}",
+                             options=[
+        discord.SelectOption(
+            label=f"{clock_words(seconds)} {_CLOCK_WORDS[field]}" if seconds else "No clock",
+            value=str(seconds), default=current == seconds)
+        for seconds in CLOCK_CHOICES[field]
+    ])
+
+
+def clock_view(game: Game) -> discord.ui.View:
+    """The host's private menus for the lobby's turn clock."""
+    view = discord.ui.View(timeout=None)
+    for field in CLOCK_CHOICES:
+        view.add_item(LobbySelect(game.id, field, game.lobby))
+    return view
+
+
+class LobbySelect(
+    Control[discord.ui.Select[Any]],
+    custom_id="kot:l:{game_id:int}:{field:monster|edition|variant|turn|reaction|mix|picked}",
+):
+    def __init__(self, game_id: int, field: str, lobby: Lobby | None = None,
+                 row: int | None = None) -> None:
+        super().__init__(_lobby_select(self.id_for(game_id=game_id, field=field), field, lobby),
+                         row=row)
+        self.game_id = game_id
+        self.field = field
+
+    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
+        await clicks.lobby_select(interaction, self.game_id, self.field, list(self.item.values))
+
+
+def lobby_view(game: Game) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for verb in LOBBY_VERBS:
+        view.add_item(LobbyButton(game.id, verb))
+    for row, field in enumerate(("monster", "edition", "variant"), start=1):
+        view.add_item(LobbySelect(game.id, field, game.lobby, row=row))
+    return view
+
+
+# --- /kot end confirmation --------------------------------------------------------------
+
+
+_END_ANSWERS = {"end": ("End the game", discord.ButtonStyle.danger),
+                "keep": ("Keep playing", discord.ButtonStyle.secondary)}
+
+
+class EndButton(
+    Control[discord.ui.Button[Any]],
+    custom_id="kot:e:{game_id:int}:{answer:end|keep}:{expires:int}",
+):
+    """An answer to the private "are you sure?" of /kot end. Dynamic like every other
+    control, so it answers after a restart too; past its expiry it says so."""
+
+    def __init__(self, game_id: int, answer: str, expires: int) -> None:
+        label, style = _END_ANSWERS[answer]
+        super().__init__(discord.ui.Button(
+            label=label, style=style,
+            custom_id=self.id_for(game_id=game_id, answer=answer, expires=expires)))
+        self.game_id = game_id
+        self.answer = answer
+        self.expires = expires
+
+    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
+        await clicks.end_answer(interaction, self.game_id, confirmed=self.answer == "end",
+                                expires=self.expires)
+
+
+def end_question_view(game_id: int, expires: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for answer in ("end", "keep"):
+        view.add_item(EndButton(game_id, answer, expires))
+    return view
+
+
+# --- the end of a game ------------------------------------------------------------------
+
+
+class RematchButton(Control[discord.ui.Button[Any]], custom_id="kot:r:{game_id:int}"):
+    """The "🔁 Rematch" button of a finished game's final board (``kot:r:<game>``): a new
+    lobby in the same channel with the same players and options. Like every control, it
+    works after a restart."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="🔁 Rematch", style=discord.ButtonStyle.primary,
+                                           custom_id=self.id_for(game_id=game_id)))
+        self.game_id = game_id
+
+    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
+        await clicks.rematch(interaction, self.game_id)
+
+
+def final_view(game: Game) -> discord.ui.View | None:
+    """The final board's Rematch button (a game that finished, not one stopped by hand)."""
+    if game.status != "over":
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(game.id))
+    return view
+
+
+DYNAMIC_ITEMS = (GameButton, GameSelect, LobbyButton, LobbySelect, EndButton, RematchButton,
+                 MonsterButton, OrderSelect)

@@ -1,0 +1,48 @@
+"""What the store asks of a database, and what each backend (``bot.store.sqlite``,
+``bot.store.postgres``) provides: a ``Transaction`` to run ``Work`` on, reads and writes, and
+one error for a repeated unique key. The store and its backends both import it, so neither
+imports the other's module for its types."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Coroutine, Sequence
+from typing import Any, Protocol, TypeVar
+
+Result = TypeVar("Result")
+
+
+class UniqueViolation(Exception):
+    """A row would repeat a key that must be unique (the backends' integrity errors)."""
+
+
+class Transaction(Protocol):
+    """One transaction (or one read) on a backend's connection."""
+
+    async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> int:
+        """Run a statement; the number of rows it changed."""
+
+    async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
+
+    async def rows(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple[Any, ...]]: ...
+
+    async def one(self, sql: str, parameters: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        """The first row, or None."""
+
+
+# What a store call does with a transaction (a coroutine: PostgreSQL's driver awaits).
+Work = Callable[[Transaction], Coroutine[Any, Any, Result]]
+
+
+class Backend(Protocol):
+    """A database: reads, transactions, its schema version."""
+
+    async def read(self, work: Work[Result]) -> Result:
+        """``work`` outside a transaction, where each statement commits by itself (so a
+        write of one statement needs no BEGIN and COMMIT round trips: ``Store._write_one``)."""
+
+    async def write(self, work: Work[Result]) -> Result:
+        """``work`` as one transaction: all of it is written, or none."""
+
+    async def schema_version(self) -> int: ...
+
+    async def close(self) -> None: ...

@@ -1,0 +1,181 @@
+"""The SQLite backend of the store: one file (WAL), one aiosqlite connection, one lock.
+
+aiosqlite runs every statement on the connection's own thread. Its cursors must stay there
+too: one that comes back to the event loop and is freed there unclosed resets its prepared
+statement on the loop, maybe while the connection's thread runs that very statement for
+another caller (the same SQL shares one prepared statement); SQLite then refuses with "bad
+parameter or other API misuse" (seen under burst clicks, when this store left aiosqlite's
+cursors to the garbage collector). So every statement here is ``execute_fetchall``: its
+cursor is made, run, read and freed on the thread, and only rows come back, even to a
+caller cancelled meanwhile (whose cursor ``async with`` could not close).
+
+One ``asyncio.Lock`` is held for each store call, a transaction or a read, so two callers'
+statements never interleave on the connection (a read never sees another caller's
+transaction half done). A call that fails, or whose caller is cancelled, is rolled back
+before the lock goes to the next call (``SqliteBackend._call``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, cast
+
+import aiosqlite
+
+from bot.store.backend import Result, Transaction, UniqueViolation, Work
+from bot.store.schema import MIGRATIONS
+
+_PRAGMAS = (
+    "journal_mode=WAL",
+    # FULL: a commit is on disk (fsync) before the player is answered, so even an OS crash or
+    # a power cut loses nothing a player saw accepted. NORMAL would be faster but can lose
+    # the last commits in WAL mode on such a crash.
+    "synchronous=FULL",
+    "foreign_keys=ON",
+    "busy_timeout=5000",
+)
+
+
+class SqliteTransaction:
+    """Statements on the aiosqlite connection (``bot.store.backend.Transaction``)."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> int:
+        # The rows it changed, from the connection's count of changes: nothing else runs on
+        # the connection meanwhile (the lock), and no cursor has to come back for its
+        # rowcount.
+        before = self._db.total_changes
+        with _unique_violations():
+            await self._db.execute_fetchall(sql, parameters)
+        return self._db.total_changes - before
+
+    async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        # One statement a row: aiosqlite's executemany would hand its cursor to the event
+        # loop, where a cancelled caller could not close it.
+        for row in rows:
+            with _unique_violations():
+                await self._db.execute_fetchall(sql, row)
+
+    async def rows(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        # With no row factory, sqlite3's rows are tuples.
+        return cast(list[tuple[Any, ...]], await self._db.execute_fetchall(sql, parameters))
+
+    async def one(self, sql: str, parameters: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        """The first row (the store asks this only of statements giving one row at most)."""
+        with _unique_violations():
+            found = await self.rows(sql, parameters)
+        return found[0] if found else None
+
+
+@contextmanager
+def _unique_violations() -> Iterator[None]:
+    """Raise SQLite's UNIQUE and PRIMARY KEY failures as the store's UniqueViolation."""
+    try:
+        yield
+    except sqlite3.IntegrityError as error:
+        if "UNIQUE" in str(error):
+            raise UniqueViolation(str(error)) from error
+        raise
+
+
+class SqliteBackend:
+    """One aiosqlite connection and the lock that gives it to one call at a time
+    (``bot.store.Backend``)."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+        self._lock = asyncio.Lock()
+        self._closed = False
+
+    @classmethod
+    async def open(cls, path: str) -> SqliteBackend:
+        # isolation_level=None: sqlite3 opens no transaction by itself; ours are explicit.
+        # check_same_thread=False: the event loop reads the connection's count of changes
+        # (SqliteTransaction.execute); every statement runs on aiosqlite's thread.
+        db = await aiosqlite.connect(path, isolation_level=None, check_same_thread=False)
+        backend = cls(db)
+        try:
+            for pragma in _PRAGMAS:
+                await db.execute_fetchall(f"PRAGMA {pragma}")
+            await backend._migrate()
+        except BaseException:
+            await db.close()
+            raise
+        return backend
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        async with self._lock:  # after the call running now
+            await self._db.close()
+
+    async def _migrate(self) -> None:
+        version = await self.schema_version()
+        if version > len(MIGRATIONS):
+            raise RuntimeError(
+                f"the database is at schema version {version}, newer than this bot "
+                f"({len(MIGRATIONS)}): upgrade the bot"
+            )
+        for number in range(version + 1, len(MIGRATIONS) + 1):
+            await self.write(_migration_step(number))
+
+    async def _call(self, run: Callable[[SqliteTransaction], Awaitable[Result]]) -> Result:
+        """``run`` alone on the connection: no other call's statement comes between its own."""
+        await self._lock.acquire()
+        if self._closed:
+            self._lock.release()
+            raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
+        try:
+            result = await run(SqliteTransaction(self._db))
+        except BaseException:
+            # Roll back what the failure left open (a no-op when no transaction is), and only
+            # then let the next call in, even if this caller is cancelled meanwhile. On
+            # aiosqlite's queue the rollback comes after any statement of this call still
+            # running (a cancelled caller stops awaiting it, the thread does not): so the
+            # next call finds the connection idle and out of any transaction.
+            rollback = asyncio.ensure_future(self._db.rollback())
+            rollback.add_done_callback(self._release_after)
+            await asyncio.shield(rollback)
+            raise
+        self._lock.release()
+        return result
+
+    def _release_after(self, rollback: asyncio.Future[None]) -> None:
+        self._lock.release()
+        if not rollback.cancelled():
+            rollback.exception()  # (raised to the caller unless it was cancelled: not logged)
+
+    async def read(self, work: Work[Result]) -> Result:
+        return await self._call(work)
+
+    async def write(self, work: Work[Result]) -> Result:
+        async def transaction(tx: SqliteTransaction) -> Result:
+            await self._db.execute_fetchall("BEGIN IMMEDIATE")
+            result = await work(tx)
+            await self._db.execute_fetchall("COMMIT")
+            return result
+
+        return await self._call(transaction)
+
+    async def schema_version(self) -> int:
+        return await self.read(_version_of)
+
+
+def _migration_step(number: int) -> Work[None]:
+    """Migration ``number`` and the version it brings, as one transaction's work."""
+    async def step(tx: Transaction) -> None:
+        for statement in MIGRATIONS[number - 1].sql("sqlite"):
+            await tx.execute(statement)
+        await tx.execute(f"PRAGMA user_version={number}")
+    return step
+
+
+async def _version_of(tx: Transaction) -> int:
+    row = await tx.one("PRAGMA user_version")
+    return int(row[0]) if row else 0

@@ -1,0 +1,430 @@
+"""Persistence: every game, its log of accepted actions, its outbox and the records of
+finished games, on SQLite (one file, the default) or PostgreSQL (``DATABASE_URL``).
+
+The store knows rows and bytes, not rules: the service encodes and decodes states, so a row
+that cannot be read breaks only its own game. Writes that belong together (an action and the
+state it produced) go in one transaction; the service awaits it before answering the player.
+
+Each method is written once, as work on a ``Transaction`` (``bot.store.sqlite`` and
+``bot.store.postgres`` provide them, with the schema of ``bot.store.schema``). The SQL is common to
+both: ``?`` marks a parameter.
+
+Every write of a game checks the version its caller read (optimistic concurrency): a write
+based on an older version raises ``StaleWrite`` and changes nothing, so two processes over
+one database can never both advance one game.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from bot.store.backend import Backend, Transaction, UniqueViolation
+from bot.store.schema import MIGRATIONS, Migration
+
+__all__ = ["MIGRATIONS", "Migration"]
+
+Status = Literal["lobby", "playing", "over", "cancelled", "ended", "broken"]
+ACTIVE_STATUSES: tuple[Status, ...] = ("lobby", "playing")
+
+
+class ChannelBusy(Exception):
+    """The channel already has a lobby or a game in progress."""
+
+
+class StaleWrite(Exception):
+    """The game changed since the version the write was based on; nothing was written."""
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    host_id: int
+    status: Status
+    lobby: bytes
+    seats: bytes
+    state: bytes | None
+    chronicle: bytes
+    board_message_id: int | None
+    # How the game was created (seed, options, monsters); NULL before the start, and for
+    # games started before schema 2.
+    setup: bytes | None
+    # Written with every change of the game (optimistic concurrency).
+    version: int = 0
+
+
+_GAME_COLUMNS = (
+    "id, guild_id, channel_id, host_id, status, lobby, seats, state, chronicle, "
+    "board_message_id, setup, version"
+)
+
+
+def _row(values: Sequence[Any]) -> GameRow:
+    (game_id, guild_id, channel_id, host_id, status, lobby, seats, state, chronicle,
+     board_message_id, setup, version) = values
+    return GameRow(game_id, guild_id, channel_id, host_id, status, _bytes(lobby), _bytes(seats),
+                   _optional_bytes(state), _bytes(chronicle), board_message_id,
+                   _optional_bytes(setup), version)
+
+
+def _bytes(value: object) -> bytes:
+    """A bytes column's bytes. A value of another type (a damaged row) becomes bytes that
+    will not decode, so the service marks only that game broken instead of failing every
+    read."""
+    if isinstance(value, bytes):
+        return value
+    if isinstance(value, str):
+        return value.encode()
+    return repr(value).encode()
+
+
+def _optional_bytes(value: object) -> bytes | None:
+    return None if value is None else _bytes(value)
+
+
+@dataclass(frozen=True)
+class OutboxRow:
+    seq: int
+    effect: bytes
+    created_at: float
+    attempts: int
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    seq: int
+    seat: int
+    user_id: int | None
+    action: bytes
+
+
+@dataclass(frozen=True)
+class RecordRows:
+    """A finished game's record as columns: ``game`` for table ``records``, one mapping a
+    seat for ``record_seats`` (``bot.table.records`` turns them into a record and back)."""
+
+    game: dict[str, Any]
+    seats: tuple[dict[str, Any], ...]
+
+
+_RECORD_COLUMNS = ("game_id", "guild_id", "channel_id", "status", "game_type", "edition",
+                   "options", "started_at", "finished_at", "turns", "rated")
+_SEAT_COLUMNS = ("game_id", "seat", "user_id", "ai", "name", "monster", "place", "winner",
+                 "points", "hearts", "out_turn", "cards_bought", "left_game", "autopiloted")
+_GAME_FIELDS = {"status", "lobby", "seats", "state", "chronicle", "board_message_id", "setup"}
+# LIMIT for "no limit" (SQLite takes -1, PostgreSQL ALL: both take a number this big).
+_NO_LIMIT = 2 ** 62
+
+
+def parameter_marks(count: int) -> str:
+    """``?, ?, ...``: the marks of ``count`` parameters in the store's SQL."""
+    return ", ".join("?" for _ in range(count))
+
+
+async def _add_effects(tx: Transaction, game_id: int, effects: Sequence[bytes],
+                       now: float) -> None:
+    """Queue effects after the game's last queued one (inside the caller's transaction,
+    which has written the game's row first: that row's lock orders two writers)."""
+    await tx.execute_many(
+        "INSERT INTO outbox (game_id, seq, effect, created_at) VALUES "
+        "(?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM outbox WHERE game_id = ?), ?, ?)",
+        [(game_id, game_id, effect, now) for effect in effects])
+
+
+async def _add_record(tx: Transaction, record: RecordRows | None) -> None:
+    """Keep a finished game's record (inside the caller's transaction); a game recorded
+    already keeps its first record."""
+    if record is None:
+        return
+    if set(record.game) != set(_RECORD_COLUMNS) or any(
+            set(seat) != set(_SEAT_COLUMNS) for seat in record.seats):
+        raise ValueError("a record's columns do not match the records tables")
+    added = await tx.execute(
+        f"INSERT INTO records ({', '.join(_RECORD_COLUMNS)}) "
+        f"VALUES ({parameter_marks(len(_RECORD_COLUMNS))}) "
+        "ON CONFLICT (game_id) DO NOTHING",
+        [_column_value(record.game[name]) for name in _RECORD_COLUMNS])
+    if added:
+        await tx.execute_many(
+            f"INSERT INTO record_seats ({', '.join(_SEAT_COLUMNS)}) "
+            f"VALUES ({parameter_marks(len(_SEAT_COLUMNS))})",
+            [[_column_value(seat[name]) for name in _SEAT_COLUMNS] for seat in record.seats])
+
+
+def _column_value(value: object) -> object:
+    # Flags are INTEGER columns: PostgreSQL's driver takes no bool for them.
+    return int(value) if isinstance(value, bool) else value
+
+
+async def _read_records(tx: Transaction, where: str, parameters: Sequence[Any],
+                        tail: str = "") -> list[RecordRows]:
+    """The records matching ``where`` (on table ``records``), in ``tail``'s order, each
+    with its seats."""
+    games = await tx.rows(
+        f"SELECT {', '.join(_RECORD_COLUMNS)} FROM records WHERE {where} {tail}", parameters)
+    if not games:
+        return []
+    seats: dict[int, list[dict[str, Any]]] = {}
+    ids = [game[0] for game in games]
+    for chunk in range(0, len(ids), 500):
+        part = ids[chunk:chunk + 500]
+        for values in await tx.rows(
+                f"SELECT {', '.join(_SEAT_COLUMNS)} FROM record_seats "
+                f"WHERE game_id IN ({parameter_marks(len(part))}) ORDER BY game_id, seat",
+                part):
+            seats.setdefault(values[0], []).append(dict(zip(_SEAT_COLUMNS, values,
+                                                            strict=True)))
+    return [RecordRows(dict(zip(_RECORD_COLUMNS, game, strict=True)),
+                       tuple(seats.get(game[0], ()))) for game in games]
+
+
+async def _update(tx: Transaction, game_id: int, version: int, columns: dict[str, Any],
+                  now: float) -> None:
+    """Write a game's columns and its next version, if the row is still at ``version``."""
+    unknown = set(columns) - _GAME_FIELDS
+    if unknown:
+        raise ValueError(f"not game columns: {sorted(unknown)}")
+    assignments = "".join(f"{name} = ?, " for name in columns)
+    changed = await tx.execute(
+        f"UPDATE games SET {assignments}updated_at = ?, version = version + 1 "
+        "WHERE id = ? AND version = ?", (*columns.values(), now, game_id, version))
+    if not changed:
+        raise StaleWrite(f"game {game_id} is no longer at version {version}")
+
+
+class Store:
+    """The games' rows on one backend (see the module's notes)."""
+
+    def __init__(self, backend: Backend) -> None:
+        self._backend = backend
+
+    @classmethod
+    async def open(cls, target: Path | str) -> Store:
+        """The store at ``target``: a PostgreSQL URL (postgres:// or postgresql://), else
+        the path of a SQLite file. Missing migrations are applied first."""
+        if is_postgres_url(str(target)):
+            from bot.store.postgres import PostgresBackend
+            return cls(await PostgresBackend.open(str(target)))
+        from bot.store.sqlite import SqliteBackend
+        return cls(await SqliteBackend.open(str(target)))
+
+    @property
+    def backend(self) -> Backend:
+        return self._backend
+
+    async def close(self) -> None:
+        await self._backend.close()
+
+    async def schema_version(self) -> int:
+        return await self._backend.schema_version()
+
+    async def _write_one(self, sql: str, parameters: Sequence[Any] = ()) -> None:
+        """One statement, atomic by itself, written outside a transaction."""
+        await self._backend.read(lambda tx: tx.execute(sql, parameters))
+
+    # --- reads ----------------------------------------------------------------------
+
+    async def _games(self, where: str, parameters: Sequence[Any] = ()) -> list[GameRow]:
+        rows = await self._backend.read(lambda tx: tx.rows(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY id", parameters))
+        return [_row(row) for row in rows]
+
+    async def get(self, game_id: int) -> GameRow | None:
+        found = await self._games("id = ?", (game_id,))
+        return found[0] if found else None
+
+    async def active_in_channel(self, channel_id: int) -> GameRow | None:
+        found = await self._games(
+            "channel_id = ? AND status IN ('lobby', 'playing')", (channel_id,))
+        return found[0] if found else None
+
+    async def active_channels_in_guild(self, guild_id: int) -> list[int]:
+        rows = await self._backend.read(lambda tx: tx.rows(
+            "SELECT channel_id FROM games WHERE guild_id = ? "
+            "AND status IN ('lobby', 'playing')", (guild_id,)))
+        return [row[0] for row in rows]
+
+    async def active_games(self) -> list[GameRow]:
+        return await self._games("status IN ('lobby', 'playing')")
+
+    async def actions(self, game_id: int) -> list[ActionRow]:
+        """The log of a game (``user_id`` None for a timeout)."""
+        rows = await self._backend.read(lambda tx: tx.rows(
+            "SELECT seq, seat, user_id, action FROM actions WHERE game_id = ? ORDER BY seq",
+            (game_id,)))
+        return [ActionRow(seq, seat, user_id, _bytes(action))
+                for seq, seat, user_id, action in rows]
+
+    async def get_many(self, game_ids: Sequence[int]) -> list[GameRow]:
+        if not game_ids:
+            return []
+        return await self._games(f"id IN ({parameter_marks(len(game_ids))})",
+                                 tuple(game_ids))
+
+    async def server_settings(self, guild_id: int) -> bytes | None:
+        row = await self._backend.read(lambda tx: tx.one(
+            "SELECT settings FROM servers WHERE guild_id = ?", (guild_id,)))
+        return None if row is None else _bytes(row[0])
+
+    # --- writes ---------------------------------------------------------------------
+
+    async def save_server_settings(self, guild_id: int, settings: bytes) -> None:
+        await self._write_one(
+            "INSERT INTO servers (guild_id, settings) VALUES (?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
+            (guild_id, settings))
+
+    async def create_lobby(
+        self, *, guild_id: int | None, channel_id: int, host_id: int, lobby: bytes,
+        effects: Sequence[bytes] = (),
+    ) -> int:
+        """A new lobby row (at version 0) and the effects that show it, atomically."""
+        now = time.time()
+
+        async def create(tx: Transaction) -> int:
+            row = await tx.one(
+                "INSERT INTO games (guild_id, channel_id, host_id, status, lobby, "
+                "created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?) RETURNING id",
+                (guild_id, channel_id, host_id, lobby, now, now),
+            )
+            assert row is not None
+            game_id = int(row[0])
+            await _add_effects(tx, game_id, effects, now)
+            return game_id
+
+        try:
+            return await self._backend.write(create)
+        except UniqueViolation as error:
+            raise ChannelBusy("this channel already has a game") from error
+
+    async def update_game(self, game_id: int, *, version: int, effects: Sequence[bytes] = (),
+                          record: RecordRows | None = None, **columns: Any) -> None:
+        """Set some columns of a game row at ``version`` (status, lobby, seats, state,
+        chronicle, ...), queue the effects that show the change, and keep the record of a
+        game it finishes, atomically; the row is then at ``version + 1``."""
+        now = time.time()
+
+        async def update(tx: Transaction) -> None:
+            await _update(tx, game_id, version, columns, now)
+            await _add_effects(tx, game_id, effects, now)
+            await _add_record(tx, record)
+
+        await self._backend.write(update)
+
+    async def record_actions(
+        self, game_id: int, actions: Sequence[ActionRow], *, version: int, state: bytes,
+        chronicle: bytes, status: Status, effects: Sequence[bytes] = (),
+        record: RecordRows | None = None,
+    ) -> None:
+        """Log accepted actions with the state they produced and the effects that show
+        them (and the record of a game they finish), atomically, on the game at
+        ``version``."""
+        now = time.time()
+
+        async def log_actions(tx: Transaction) -> None:
+            await _update(tx, game_id, version,
+                          {"state": state, "chronicle": chronicle, "status": status}, now)
+            await tx.execute_many(
+                "INSERT INTO actions (game_id, seq, seat, user_id, action, at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [(game_id, a.seq, a.seat, a.user_id, a.action, now) for a in actions])
+            await _add_effects(tx, game_id, effects, now)
+            await _add_record(tx, record)
+
+        await self._backend.write(log_actions)
+
+    # --- the outbox -----------------------------------------------------------------
+
+    async def outbox(self, game_id: int) -> list[OutboxRow]:
+        rows = await self._backend.read(lambda tx: tx.rows(
+            "SELECT seq, effect, created_at, attempts FROM outbox WHERE game_id = ? "
+            "ORDER BY seq", (game_id,)))
+        return [OutboxRow(seq, _bytes(effect), created_at, attempts)
+                for seq, effect, created_at, attempts in rows]
+
+    async def games_with_outbox(self) -> list[int]:
+        rows = await self._backend.read(lambda tx: tx.rows(
+            "SELECT DISTINCT game_id FROM outbox ORDER BY game_id"))
+        return [row[0] for row in rows]
+
+    async def start_attempt(self, game_id: int, seq: int) -> None:
+        """Note that a post is about to be sent (before sending it)."""
+        await self._write_one(
+            "UPDATE outbox SET attempts = attempts + 1 WHERE game_id = ? AND seq = ?",
+            (game_id, seq))
+
+    async def finish_effects(self, game_id: int, seqs: Sequence[int], *,
+                             version: int | None = None, record: RecordRows | None = None,
+                             **columns: Any) -> None:
+        """Remove carried-out effects and set the columns they changed on the game at
+        ``version`` (and keep the record of a game that ended meanwhile), atomically.
+        Removing effects alone needs no version: it is the same whoever does it."""
+        now = time.time()
+        if columns and version is None:
+            raise ValueError("a game's columns are written at a version")
+        remove = ("DELETE FROM outbox WHERE game_id = ? "
+                  f"AND seq IN ({parameter_marks(len(seqs))})", (game_id, *seqs))
+        if version is None and record is None:  # the common case: one statement
+            if seqs:
+                await self._write_one(*remove)
+            return
+
+        async def finish(tx: Transaction) -> None:
+            if version is not None:
+                await _update(tx, game_id, version, columns, now)
+            if seqs:
+                await tx.execute(*remove)
+            await _add_record(tx, record)
+
+        await self._backend.write(finish)
+
+    # --- records of finished games --------------------------------------------------
+
+    async def add_record(self, record: RecordRows) -> None:
+        """Keep the record of a game finished before records were kept (the backfill)."""
+        await self._backend.write(lambda tx: _add_record(tx, record))
+
+    async def finished_without_record(self) -> list[tuple[GameRow, float]]:
+        """Finished games (with a state) that have no record yet, oldest first, each with
+        the time its row last changed."""
+        rows = await self._backend.read(lambda tx: tx.rows(
+            f"SELECT {_GAME_COLUMNS}, updated_at FROM games "
+            "WHERE status IN ('over', 'ended') AND state IS NOT NULL "
+            "AND id NOT IN (SELECT game_id FROM records) ORDER BY id"))
+        return [(_row(row[:-1]), float(row[-1])) for row in rows]
+
+    async def record(self, game_id: int) -> RecordRows | None:
+        found = await self._backend.read(lambda tx: _read_records(tx, "game_id = ?",
+                                                                  (game_id,)))
+        return found[0] if found else None
+
+    async def records(self, guild_id: int, *, user_id: int | None = None,
+                      rated_only: bool = False, newest_first: bool = False,
+                      limit: int = -1, offset: int = 0) -> list[RecordRows]:
+        """A server's records in the order the games finished (or newest first): all, or
+        those where ``user_id`` had a seat, or the rated ones."""
+        where = "guild_id = ?"
+        parameters: list[Any] = [guild_id]
+        if user_id is not None:
+            where += " AND game_id IN (SELECT game_id FROM record_seats WHERE user_id = ?)"
+            parameters.append(user_id)
+        if rated_only:
+            where += " AND rated = 1"
+        order = "DESC" if newest_first else "ASC"
+        tail = f"ORDER BY finished_at {order}, game_id {order} LIMIT ? OFFSET ?"
+        parameters += [_NO_LIMIT if limit < 0 else limit, offset]
+        return await self._backend.read(lambda tx: _read_records(tx, where, parameters, tail))
+
+    async def record_count(self, guild_id: int) -> int:
+        row = await self._backend.read(lambda tx: tx.one(
+            "SELECT COUNT(*) FROM records WHERE guild_id = ?", (guild_id,)))
+        return int(row[0]) if row else 0
+
+
+def is_postgres_url(target: str) -> bool:
+    return target.startswith(("postgres://", "postgresql://"))

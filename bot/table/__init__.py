@@ -1,0 +1,12 @@
+"""The table: games and lobbies, played with no Discord in sight.
+
+The game service, the bot's one door to games (``service``), lobbies and their clock
+(``lobbies``, ``lobby_clock``), the turn clock and the retries' timing (``timers``), the AI
+seats and hints (``autoplay``), standing orders, presence, the chronicle and the turn
+summaries, what to show after a change as data (``publish``), the bot's records of games
+(``model``), their memory over the store (``saved_games``: cache, locks, decoding, rebuilding),
+and the records of finished games with their standings and ratings.
+
+May import: ``bot.store``, ``engine`` and ``engine.ai``. Never ``bot.discord`` or
+``bot.render``: what a player reads is made above it.
+"""

@@ -1,0 +1,326 @@
+"""Answers for the seats nobody clicks for: AI monsters, and players whose time ran out (the
+autopilot plays for them as the Easy AI); and the Hard AI's hint for a player. The players
+are the engine's (``engine.ai``). None of them thinks on the event loop: the heuristic
+(milliseconds) in a worker thread, the Monte-Carlo search (up to a second of pure Python) in a
+worker process, so that it holds no lock other games need, not even Python's.
+
+The worker processes are few (one per spare core) and every Hard AI move and hint of every
+game shares them, so ``FairSlots`` hands them out: hints and moves a person waits for before
+moves only AI monsters wait for, and round robin across games within each, so that one
+game's burst does not starve the others; each search's budget shrinks as the queue grows
+(``search_budget``), so the tables keep moving and the AI plays weaker rather than later.
+
+Nothing waits on the Hard AI for ever: every move and hint has a deadline (``Autopilot.
+deadline``, from when it is asked); a search that is late, crashed or lost is answered by
+the Easy AI instead, and logged. A worker pool that broke (a worker died) or holds a search
+far past its budget (stuck) is replaced."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+import signal
+import time
+from collections import OrderedDict, deque
+from collections.abc import Awaitable, Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Literal
+
+from bot.table.model import AiLevel
+from engine import Action, Decision, GameState
+from engine.ai import HeuristicPlayer, MonteCarloPlayer, move_label
+
+log = logging.getLogger(__name__)
+
+# Who waits for a search, most urgent first: a player who asked for a hint, a person at the
+# table (the AI monster's move holds up their game), or only AI monsters.
+Urgency = Literal["hint", "person", "ais"]
+URGENCIES: tuple[Urgency, ...] = ("hint", "person", "ais")
+
+
+@dataclass(frozen=True)
+class Asker:
+    """Which game a move is for, and who waits for it."""
+
+    game_id: int
+    urgency: Urgency = "person"
+
+
+# What the service asks: the answer a player of this level gives to this decision.
+Think = Callable[[AiLevel, GameState, Decision, Asker], Awaitable[Action]]
+# A search in a worker process: (state, decision, seconds) -> (move, its reason).
+Search = Callable[[GameState, Decision, float], tuple[Action, str]]
+
+# The Hard AI's search budget, in seconds, unless KOT_HARD_AI_SECONDS says otherwise (bot.config).
+HARD_AI_SECONDS = 0.8
+# Seconds past the Hard AI's budget (KOT_HARD_AI_SECONDS) within which a move or a hint is
+# answered, queueing included: by the Easy AI if the search has not answered by then.
+ANSWER_MARGIN = 4.0
+# The least a search gets, however long the queue (Monte-Carlo at 0.1 s still beats the
+# heuristic at a 2-monster table: see docs/bot.md).
+FLOOR_SECONDS = 0.1
+# The wait the budgets aim at for a search asked now: the queue's length times its budget.
+TARGET_WAIT = 2.0
+# A search still running this long past its budget is stuck: its worker pool is replaced.
+STUCK_AFTER = 10.0
+# How much lower a worker's scheduling priority is than the bot's (Unix niceness): on a
+# busy machine the bot's clicks and boards come first, the searches use what is left.
+WORKER_NICENESS = 10
+# The latest answers kept in ``Autopilot.thoughts``.
+_THOUGHTS_KEPT = 10_000
+
+
+def search_budget(depth: int, workers: int, *, most: float,
+                  floor: float = FLOOR_SECONDS, target_wait: float = TARGET_WAIT) -> float:
+    """The seconds a search gets when ``depth`` searches (itself included) are queued or
+    running on ``workers`` processes: what keeps the queue's wait near ``target_wait``,
+    between ``floor`` and ``most`` (the configured budget)."""
+    share = target_wait * workers / max(1, depth)
+    return max(min(floor, most), min(most, share))
+
+
+class FairSlots:
+    """``slots`` places to run searches, given out by urgency (``URGENCIES`` order), and
+    round robin across games within an urgency (a game's requests in the order asked).
+    ``acquire`` returns the budget for the search it admits; ``release`` frees its place."""
+
+    def __init__(self, slots: int, budget: Callable[[int], float]) -> None:
+        self.slots = slots
+        self._budget = budget
+        self.busy = 0
+        # urgency -> game id -> its waiting requests; a game served moves to the back.
+        self._queues: dict[Urgency, OrderedDict[int, deque[asyncio.Future[float]]]] = {
+            urgency: OrderedDict() for urgency in URGENCIES}
+
+    @property
+    def waiting(self) -> int:
+        return sum(len(requests) for queue in self._queues.values()
+                   for requests in queue.values())
+
+    async def acquire(self, game_id: int, urgency: Urgency) -> float:
+        granted: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+        self._queues[urgency].setdefault(game_id, deque()).append(granted)
+        self._grant()
+        try:
+            return await granted
+        except asyncio.CancelledError:
+            if granted.done() and not granted.cancelled():
+                self.release()  # admitted, but its asker has gone
+            else:
+                self._forget(game_id, urgency, granted)
+            raise
+
+    def release(self) -> None:
+        self.busy -= 1
+        self._grant()
+
+    def _grant(self) -> None:
+        while self.busy < self.slots:
+            request = self._next()
+            if request is None:
+                return
+            self.busy += 1
+            request.set_result(self._budget(self.busy + self.waiting))
+
+    def _next(self) -> asyncio.Future[float] | None:
+        for queue in self._queues.values():
+            while queue:
+                game_id, requests = next(iter(queue.items()))
+                request = requests.popleft()
+                if requests:
+                    queue.move_to_end(game_id)
+                else:
+                    del queue[game_id]
+                if not request.done():
+                    return request
+        return None
+
+    def _forget(self, game_id: int, urgency: Urgency, request: asyncio.Future[float]) -> None:
+        requests = self._queues[urgency].get(game_id)
+        if requests is not None and request in requests:
+            requests.remove(request)
+            if not requests:
+                del self._queues[urgency][game_id]
+
+
+@dataclass(frozen=True)
+class Thought:
+    """One Hard AI answer, for the bench and the logs: seconds from asking to answering,
+    the budget its search got (0: it never ran), and whether the Easy AI answered instead."""
+
+    urgency: Urgency
+    waited: float
+    budget: float
+    fallback: bool
+
+
+def _search(state: GameState, decision: Decision, seconds: float) -> tuple[Action, str]:
+    """The Monte-Carlo player's move and its reason (run in a worker process)."""
+    hint = MonteCarloPlayer(decision.id, seconds=seconds).hint(state, decision)
+    return hint.action, hint.reason
+
+
+@contextlib.contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """SIGINT held back (blocked) in this thread meanwhile: a worker started now inherits the
+    block, so a Ctrl-C sent to the whole process group while it is still starting (Python,
+    its imports), before ``_worker_started`` ignores it, cannot interrupt it with a
+    traceback. A SIGINT meant for the bot is delivered once unblocked."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _worker_started() -> None:
+    """A worker ignores Ctrl-C: the terminal sends it to the whole process group, and the
+    bot, which stops its workers itself (``Autopilot.close``), would otherwise get each
+    worker's KeyboardInterrupt traceback printed over its own goodbye. And it yields the
+    processor to the bot (``WORKER_NICENESS``): a search can wait a moment, a click cannot."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(os, "nice"):  # (not on Windows)
+        os.nice(WORKER_NICENESS)
+
+
+class Autopilot:
+    def __init__(self, hard_seconds: float, *, workers: int | None = None,
+                 margin: float = ANSWER_MARGIN, search: Search = _search,
+                 stuck_after: float = STUCK_AFTER) -> None:
+        self.hard_seconds = hard_seconds
+        self.deadline = hard_seconds + margin
+        self.workers = workers or max(1, min(4, (os.cpu_count() or 2) - 1))
+        self._heuristic = HeuristicPlayer()
+        self._search = search
+        self._stuck_after = stuck_after
+        self._processes: ProcessPoolExecutor | None = None
+        self._closed = False
+        self.slots = FairSlots(self.workers, lambda depth: search_budget(
+            depth, self.workers, most=hard_seconds))
+        # Searches whose asker stopped waiting (its deadline passed) still hold their place
+        # until their worker is done.
+        self._running: set[asyncio.Task[tuple[Action, str]]] = set()
+        self.thoughts: deque[Thought] = deque(maxlen=_THOUGHTS_KEPT)
+
+    async def answer(self, level: AiLevel, state: GameState, decision: Decision,
+                     asker: Asker) -> Action:
+        if level == "easy":
+            return await self._easy(state, decision)
+        found = await self._thought(asker, state, decision)
+        return found[0] if found is not None else await self._easy(state, decision)
+
+    async def hint(self, state: GameState, decision: Decision, game_id: int) -> str:
+        """What the Hard AI would do, and why, in one line."""
+        found = await self._thought(Asker(game_id, "hint"), state, decision)
+        if found is not None:
+            return found[1]
+        action = await self._easy(state, decision)
+        return f"{move_label(state, action)}: the Easy AI's rule of thumb (the Hard AI is busy)"
+
+    async def _easy(self, state: GameState, decision: Decision) -> Action:
+        return await asyncio.to_thread(self._heuristic.answer, state, decision)
+
+    async def _thought(self, asker: Asker, state: GameState,
+                       decision: Decision) -> tuple[Action, str] | None:
+        """The search's move and reason within the deadline; None (logged) when it failed
+        or was late."""
+        asked = time.perf_counter()
+        budget = [0.0]
+        try:
+            found = await asyncio.wait_for(self._queued(asker, state, decision, budget),
+                                           self.deadline)
+        except Exception as error:
+            log.warning("game %s: the Hard AI did not answer decision %s (%s: %s) within "
+                        "%.1f s; the Easy AI answers", asker.game_id, decision.id,
+                        type(error).__name__, error, self.deadline)
+            found = None
+        self.thoughts.append(Thought(asker.urgency, time.perf_counter() - asked, budget[0],
+                                     fallback=found is None))
+        return found
+
+    async def _queued(self, asker: Asker, state: GameState, decision: Decision,
+                      budget: list[float]) -> tuple[Action, str]:
+        budget[0] = await self.slots.acquire(asker.game_id, asker.urgency)
+        running = asyncio.create_task(self._in_worker(state, decision, budget[0]))
+        self._running.add(running)
+        running.add_done_callback(self._finished)
+        # Shielded: an asker past its deadline leaves; the search keeps its worker (and its
+        # place) until done, so the places given out match the workers free.
+        return await asyncio.shield(running)
+
+    def _finished(self, running: asyncio.Task[tuple[Action, str]]) -> None:
+        self._running.discard(running)
+        self.slots.release()
+        if not running.cancelled():
+            running.exception()  # retrieved: its asker logged it, or had gone
+
+    async def _in_worker(self, state: GameState, decision: Decision,
+                         budget: float) -> tuple[Action, str]:
+        loop = asyncio.get_running_loop()
+        # Made first: a new pool starts multiprocessing's resource tracker, which ignores
+        # Ctrl-C by itself and unblocks SIGINT here once it is started.
+        pool = self._pool()
+        try:
+            # (A pool found broken refuses the submission itself.)
+            with _ctrl_c_held():  # this submission may start a worker
+                searching = loop.run_in_executor(pool, self._search, state, decision, budget)
+            return await asyncio.wait_for(searching, budget + self._stuck_after)
+        except (BrokenProcessPool, TimeoutError) as error:
+            log.error("the Hard AI's worker pool is %s; it is replaced",
+                      "stuck" if isinstance(error, TimeoutError) else "broken")
+            self._replace(pool)
+            raise
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if self._closed:
+            # (A search admitted as closing freed its place: no new worker outlives the bot.)
+            raise RuntimeError("the Autopilot is closed")
+        if self._processes is None:
+            # Spawned, not forked: a fork of a process running an event loop and threads
+            # may inherit a lock held by another thread.
+            self._processes = ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_worker_started)
+        return self._processes
+
+    def _replace(self, pool: ProcessPoolExecutor) -> None:
+        """Stop a pool that failed; the next search starts a new one."""
+        if self._processes is pool:
+            self._processes = None
+        _stop(pool)
+
+    def close(self) -> None:
+        """Stop the workers now (a search still running is lost) and wait for them to
+        exit, so no process outlives the bot."""
+        self._closed = True
+        for running in self._running:
+            running.cancel()
+        if self._processes is not None:
+            _stop(self._processes)
+            self._processes = None
+
+
+# Seconds a worker told to stop is waited for before it is killed.
+_STOP_SECONDS = 2.0
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    # The executor's processes (a private map, the only handle on them): terminated, since
+    # shutdown() alone would wait for the search in hand.
+    processes = list((pool._processes or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(_STOP_SECONDS)
+        if process.is_alive():
+            process.kill()
+            process.join()

@@ -1,0 +1,60 @@
+"""The game's chronicle: the narration shown on each board, the events of the turn in play
+(for its summary), and who knocked out whom.
+
+Pure functions of engine states and events, used by the service after each accepted change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import msgspec
+
+from bot.table.model import Chronicle, Elimination
+from bot.table.turn_summary import SUMMARIZED
+from engine import GameState, events, narrate
+
+# Lines of narration kept on a board message (its embed description holds 4096 characters).
+MAX_LOG_LINES = 14
+
+
+def opening_lines(state: GameState, happened: Iterable[events.Event]) -> tuple[str, ...]:
+    """The narration of a game's first events (it has no previous turn to close)."""
+    lines = tuple(line for event in happened if (line := narrate(state, event)) is not None)
+    return lines[-MAX_LOG_LINES:]
+
+
+def with_note(chronicle: Chronicle, note: str) -> Chronicle:
+    """The chronicle with one more line of the bot's own (a timeout, a rebuild...)."""
+    return msgspec.structs.replace(chronicle, log=(*chronicle.log, note)[-MAX_LOG_LINES:])
+
+
+def chronicle_after(
+    chronicle: Chronicle, before: GameState, after: GameState, happened: Iterable[events.Event]
+) -> tuple[Chronicle, tuple[str, ...] | None]:
+    """The chronicle after these events, and the closing narration of the previous turn when
+    a new turn started (its board message is then finished and a new one posted)."""
+    log = list(chronicle.log)
+    turn_events = list(chronicle.turn_events)
+    closing: tuple[str, ...] | None = None
+    eliminations = list(chronicle.eliminations)
+    turn_number = before.turn.number if before.turn is not None else 0
+    for event in happened:
+        if isinstance(event, events.TurnStarted):
+            if closing is None:
+                closing = tuple(log[-MAX_LOG_LINES:])
+            log, turn_events = [], []
+            turn_number = event.number
+        elif isinstance(event, events.Eliminated):
+            by = None if event.by == event.seat else event.by
+            eliminations.append(Elimination(seat=event.seat, by=by, turn=turn_number))
+        if isinstance(event, SUMMARIZED):
+            turn_events.append(event)
+        line = narrate(after, event)
+        if line is not None:
+            log.append(line)
+    new = msgspec.structs.replace(
+        chronicle, log=tuple(log[-MAX_LOG_LINES:]), turn_events=tuple(turn_events),
+        eliminations=tuple(eliminations),
+    )
+    return new, closing

@@ -1,0 +1,350 @@
+"""Lobbies: who joins, with which monster, under which rules; and the start of the game.
+
+Each change happens under the game's lock and is saved, with the effects that show it, before
+``show`` carries them out.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import replace
+
+import msgspec
+
+from bot.table import publish
+from bot.table.chronicle import opening_lines
+from bot.table.lobby_clock import expiry_tag
+from bot.table.model import (
+    GAME_CHOICES,
+    REACTION_SECONDS,
+    TURN_SECONDS,
+    AiLevel,
+    Chronicle,
+    Game,
+    GameChoice,
+    GameSetup,
+    Lobby,
+    LobbyPlayer,
+    Outcome,
+    Refused,
+    ServerSettings,
+)
+from bot.table.publish import Show
+from bot.table.saved_games import SavedGames, retried_if_stale, setup_for
+from engine import MIXES, IllegalAction, Mix, create_game, new_in_origins
+
+
+class ChannelTaken(Refused):
+    """The channel has a lobby or a game (``game``) already."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__("this channel already has a lobby or a game")
+        self.game = game
+
+
+class Lobbies:
+    def __init__(self, games: SavedGames, seed_source: Callable[[], int],
+                 clock: Callable[[], float], *, turn_seconds: float = TURN_SECONDS,
+                 reaction_seconds: float = REACTION_SECONDS) -> None:
+        self._games = games
+        self._seed_source = seed_source
+        self._clock = clock
+        # The bot's turn clock, for servers that set none.
+        self._turn_seconds = turn_seconds
+        self._reaction_seconds = reaction_seconds
+
+    def clock_of(self, server: ServerSettings) -> tuple[float, float]:
+        """The turn and reaction times this server's new lobbies start with."""
+        return server.clock(self._turn_seconds, self._reaction_seconds)
+
+    async def open(self, *, guild_id: int | None, channel_id: int, host_id: int,
+                   show: Show, host_name: str | None = None, lobby: Lobby | None = None,
+                   choice: GameChoice | None = None) -> Game:
+        """A new lobby, by default the host alone in it with the server's clock (else the
+        bot's), for the game ``choice`` (default: King of Tokyo, 2016); ``show`` posts its
+        message."""
+        if lobby is None:
+            turn, reaction = self.clock_of(await self._games.server_settings(guild_id))
+            lobby = _with_game(Lobby(players=(LobbyPlayer(host_id, name=host_name),),
+                                     turn_seconds=turn, reaction_seconds=reaction),
+                               choice or "2016")
+        game = await self._games.create_lobby(
+            guild_id=guild_id, channel_id=channel_id, host_id=host_id,
+            lobby=_replace(lobby, changed_at=self._clock()), effects=(publish.PostLobby(None),))
+        async with self._games.lock(game.id):
+            await show(game.id)
+        return game
+
+    async def rematch(self, finished_id: int, user_id: int, show: Show) -> Game:
+        """A new lobby in a finished game's channel, hosted by ``user_id`` (one of its
+        players): the same players, AI seats at their levels, and the same options (the
+        clock too); everyone picks a monster again."""
+        finished = await self._games.peek(finished_id)
+        if finished.state is None or finished.status not in ("over", "ended"):
+            raise Refused(f"game #{finished_id} is not over: a rematch comes after its end")
+        host_seat = finished.seat_of(user_id)
+        if host_seat is None:
+            raise Refused(f"only the players of game #{finished_id} can ask for a rematch")
+        others = [seat for seat, player in enumerate(finished.seats) if player != user_id]
+        players = tuple(
+            LobbyPlayer(finished.seats[seat], ai=finished.ai_level(seat),
+                        name=finished.player_name(seat))
+            for seat in (host_seat, *others))
+        lobby = _replace(finished.lobby, players=players, rematch_of=finished_id)
+        try:
+            return await self.open(guild_id=finished.guild_id, channel_id=finished.channel_id,
+                                   host_id=user_id, show=show, lobby=lobby)
+        except Refused:
+            taken = await self._games.active_in_channel(finished.channel_id)
+            if taken is None:
+                raise
+            raise ChannelTaken(taken) from None
+
+    @retried_if_stale
+    async def expire(self, game_id: int, tag: tuple[int, ...], minutes: float,
+                     show: Show) -> Game | None:
+        """Close a lobby nobody started ``minutes`` after its last change, unless it changed
+        since its deadline was set (``tag``). None when it is left open."""
+        async with self._games.lock(game_id):
+            game = await self._games.game(game_id)
+            if game.status != "lobby" or expiry_tag(game.lobby) != tag:
+                return None
+            game = replace(game, status="cancelled")
+            game = await self._games.save(game, "status",
+                                          effects=publish.after_expiry(game, minutes).effects)
+            await show(game_id)
+            return game
+
+    async def join(self, game_id: int, user_id: int, show: Show,
+                   name: str | None = None) -> Game:
+        def change(game: Game) -> Lobby:
+            players = game.lobby.players
+            if any(p.user_id == user_id for p in players):
+                raise Refused("you are already in this game")
+            _require_room(game.lobby)
+            return _replace(game.lobby, players=(*players, LobbyPlayer(user_id, name=name)))
+
+        return await self._change(game_id, change, show)
+
+    async def leave(self, game_id: int, user_id: int, show: Show) -> Game:
+        def change(game: Game) -> Lobby:
+            if user_id == game.host_id:
+                raise Refused("you are the host: use Cancel to close the lobby")
+            players = game.lobby.players
+            if not any(p.user_id == user_id for p in players):
+                raise Refused("you are not in this game")
+            return _replace(game.lobby,
+                            players=tuple(p for p in players if p.user_id != user_id))
+
+        return await self._change(game_id, change, show)
+
+    async def pick_monster(self, game_id: int, user_id: int, monster: str, show: Show,
+                           name: str | None = None) -> Game:
+        """Choose a monster; joins the lobby too when the player has not joined yet."""
+
+        def change(game: Game) -> Lobby:
+            if monster not in game.lobby.rules().monster_names:
+                raise Refused("pick one of the listed monsters")
+            players = list(game.lobby.players)
+            taken_by = next((p.user_id for p in players if p.monster == monster), None)
+            if taken_by is not None and taken_by != user_id:
+                raise Refused(f"{monster} is already taken")
+            index = next((i for i, p in enumerate(players) if p.user_id == user_id), None)
+            if index is None:
+                _require_room(game.lobby)
+                players.append(LobbyPlayer(user_id, monster, name=name))
+            else:
+                players[index] = msgspec.structs.replace(players[index], monster=monster)
+            return _replace(game.lobby, players=tuple(players))
+
+        return await self._change(game_id, change, show)
+
+    async def add_ai(self, game_id: int, user_id: int, level: AiLevel, show: Show) -> Game:
+        """The host adds an AI monster (its monster is given at the start)."""
+
+        def change(game: Game) -> Lobby:
+            _require_host(game, user_id, "add AI monsters")
+            players = game.lobby.players
+            _require_room(game.lobby)
+            ai_id = min((p.user_id for p in players if p.user_id < 0), default=0) - 1
+            return _replace(game.lobby, players=(*players, LobbyPlayer(ai_id, ai=level)))
+
+        return await self._change(game_id, change, show)
+
+    async def remove_ai(self, game_id: int, user_id: int, show: Show) -> Game:
+        """The host removes the AI monster added last."""
+
+        def change(game: Game) -> Lobby:
+            _require_host(game, user_id, "remove AI monsters")
+            players = game.lobby.players
+            last = next((p for p in reversed(players) if p.ai is not None), None)
+            if last is None:
+                raise Refused("there is no AI monster to remove")
+            return _replace(game.lobby, players=tuple(p for p in players if p is not last))
+
+        return await self._change(game_id, change, show)
+
+    async def set_game(self, game_id: int, user_id: int, choice: GameChoice,
+                       show: Show) -> Game:
+        """The host chooses the game: King of Tokyo (2016 or 2011) or Origins."""
+        if choice not in GAME_CHOICES:
+            raise Refused("pick one of the listed games")
+
+        def change(game: Game) -> Lobby:
+            _require_host(game, user_id)
+            lobby = _with_game(game.lobby, choice)
+            rules = lobby.rules()
+            if len(lobby.players) > rules.max_monsters:
+                raise Refused(f"{rules.title} is played by {rules.min_monsters} to "
+                              f"{rules.max_monsters} monsters: {len(lobby.players)} have "
+                              "joined")
+            return lobby
+
+        return await self._change(game_id, change, show)
+
+    async def set_mix(self, game_id: int, user_id: int, show: Show, *,
+                      mix: Mix | None = None, picked: tuple[str, ...] | None = None) -> Game:
+        """The host mixes Origins' cards into a 2016 base game: ``mix`` (none, the 14 new,
+        all 50, or picked ones) or ``picked`` cards (which choose the mix "pick")."""
+        if mix is not None and mix not in MIXES:
+            raise Refused("pick one of the listed mixes")
+        strangers = [key for key in picked or () if key not in new_in_origins()]
+        if strangers:
+            raise Refused("pick cards from the list of Origins' new cards")
+
+        def change(game: Game) -> Lobby:
+            _require_host(game, user_id)
+            if not game.lobby.mixes():
+                raise Refused("only a 2016 King of Tokyo game mixes in Origins' cards")
+            lobby = game.lobby
+            if picked is not None:
+                return _replace(lobby, mix="pick" if picked else "none",
+                                picked=tuple(dict.fromkeys(picked)))
+            assert mix is not None
+            return _replace(lobby, mix=mix, picked=lobby.picked if mix == "pick" else ())
+
+        return await self._change(game_id, change, show)
+
+    async def set_two_player_variant(
+        self, game_id: int, user_id: int, variant: bool | None, show: Show
+    ) -> Game:
+        """On, off, or None for the engine's default (on for exactly two monsters)."""
+
+        def change(game: Game) -> Lobby:
+            _require_host(game, user_id)
+            return _replace(game.lobby, two_player_variant=variant)
+
+        return await self._change(game_id, change, show)
+
+    async def set_clock(self, game_id: int, user_id: int, show: Show, *,
+                        turn_seconds: float | None = None,
+                        reaction_seconds: float | None = None) -> Game:
+        """The host sets the turn clock of this game (None: unchanged; 0: off)."""
+
+        def change(game: Game) -> Lobby:
+            _require_host(game, user_id)
+            lobby = game.lobby
+            return _replace(lobby, turn_seconds=_first(turn_seconds, lobby.turn_seconds),
+                            reaction_seconds=_first(reaction_seconds, lobby.reaction_seconds))
+
+        return await self._change(game_id, change, show)
+
+    @retried_if_stale
+    async def cancel(self, game_id: int, user_id: int, show: Show) -> Game:
+        async with self._games.lock(game_id):
+            game = await self._open_lobby(game_id)
+            if user_id != game.host_id:
+                raise Refused("only the host can cancel the lobby")
+            game = replace(game, status="cancelled")
+            game = await self._games.save(game, "status",
+                                          effects=publish.after_lobby_change(game).effects)
+            await show(game_id)
+            return game
+
+    @retried_if_stale
+    async def start(self, game_id: int, user_id: int, show: Show) -> Game:
+        async with self._games.lock(game_id):
+            lobby = await self._open_lobby(game_id)
+            if user_id != lobby.host_id:
+                raise Refused("only the host can start the game")
+            players = lobby.lobby.players
+            rules = lobby.lobby.rules()
+            if not rules.min_monsters <= len(players) <= rules.max_monsters:
+                raise Refused(f"{rules.title} needs {rules.min_monsters} to "
+                              f"{rules.max_monsters} players")
+            seed = self._seed_source()
+            setup = GameSetup(seed, lobby.lobby.options(),
+                              _assign_monsters(lobby.lobby, random.Random(seed)))
+            try:
+                state, happened = create_game(setup.options, setup.seed, setup.monsters)
+            except IllegalAction as refusal:
+                raise Refused(str(refusal)) from refusal
+            setup = setup_for(state)
+            now = self._clock()
+            chronicle = Chronicle(log=opening_lines(state, happened), asked_at=now,
+                                  turn_asked_at=now, started_at=now)
+            game = replace(lobby, status="playing", seats=tuple(p.user_id for p in players),
+                           state=state, chronicle=chronicle, setup=setup)
+            plan = publish.after_start(lobby, Outcome(game, tuple(happened), None))
+            game = await self._games.save(game, "status", "seats", "state", "chronicle",
+                                          "setup", effects=plan.effects)
+            await show(game_id)
+            return game
+
+    @retried_if_stale
+    async def _change(self, game_id: int, change: Callable[[Game], Lobby], show: Show) -> Game:
+        async with self._games.lock(game_id):
+            game = await self._open_lobby(game_id)
+            # A change keeps the lobby open for another while (bot.table.lobby_clock).
+            game = replace(game, lobby=_replace(change(game), changed_at=self._clock()))
+            game = await self._games.save(game, "lobby",
+                                          effects=publish.after_lobby_change(game).effects)
+            await show(game_id)
+            return game
+
+    async def _open_lobby(self, game_id: int) -> Game:
+        game = await self._games.game(game_id)
+        if game.status != "lobby":
+            raise Refused("this lobby is closed")
+        return game
+
+
+def _first(value: float | None, default: float) -> float:
+    return default if value is None else value
+
+
+def _replace(lobby: Lobby, **changes: object) -> Lobby:
+    return msgspec.structs.replace(lobby, **changes)
+
+
+def _require_room(lobby: Lobby) -> None:
+    most = lobby.rules().max_monsters
+    if len(lobby.players) >= most:
+        raise Refused(f"the game is full ({most} monsters)")
+
+
+def _with_game(lobby: Lobby, choice: GameChoice) -> Lobby:
+    """The lobby set for ``choice``: a game with no Origins cards to mix drops the mix, and
+    monsters chosen from another game's list are chosen again."""
+    game = "origins" if choice == "origins" else "kot"
+    lobby = _replace(lobby, game=game, edition="2016" if choice == "origins" else choice)
+    if not lobby.mixes():
+        lobby = _replace(lobby, mix="none", picked=())
+    names = lobby.rules().monster_names
+    players = tuple(p if p.monster is None or p.monster in names
+                    else msgspec.structs.replace(p, monster=None) for p in lobby.players)
+    return _replace(lobby, players=players)
+
+
+def _require_host(game: Game, user_id: int, what: str = "change the options") -> None:
+    if user_id != game.host_id:
+        raise Refused(f"only the host can {what}")
+
+
+def _assign_monsters(lobby: Lobby, rng: random.Random) -> tuple[str, ...]:
+    """Chosen monsters stay; everyone else gets one of the game's free monsters at random."""
+    players = lobby.players
+    free = [m for m in lobby.rules().monster_names if m not in {p.monster for p in players}]
+    rng.shuffle(free)
+    return tuple(p.monster or free.pop() for p in players)

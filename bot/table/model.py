@@ -1,0 +1,348 @@
+"""What the bot knows about a lobby or a game, and why a request can be refused.
+
+Plain records, no Discord and no SQL: the service builds them, the publish plan and the
+messages read them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import msgspec
+
+from bot.store.store import Status
+from engine import (
+    GAME_RULES,
+    Edition,
+    GameRules,
+    GameState,
+    GameType,
+    IllegalAction,
+    Mix,
+    NotYourDecision,
+    Options,
+    RefusalCode,
+    deck_size,
+    events,
+    game_deck,
+    new_in_origins,
+    playable,
+)
+
+
+def _sentence(message: str) -> str:
+    message = message.strip()
+    if not message:
+        return "That did nothing."
+    message = message[0].upper() + message[1:]
+    return message if message.endswith((".", "!", "?")) else message + "."
+
+
+class Refused(Exception):
+    """The request changes nothing; the message tells the player why (as a sentence)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(_sentence(message))
+
+
+class StaleGame(Refused):
+    """The game changed elsewhere (another process) since this process read it: the change
+    was not written. (``bot.table.saved_games.retried_if_stale`` tries such a request once more.)"""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__("this game was changed elsewhere at the same moment, so your click "
+                         "was not applied: look at the board again and click once more")
+        self.detail = detail
+
+
+# Why a click on a game button cannot act: the engine's codes, plus the bot's own for a
+# game that has not started, a clicker who has no seat and one who left the game.
+ClickRefusalCode = RefusalCode | Literal["not_started", "not_a_player", "left_game"]
+
+
+class ClickRefused(Exception):
+    """A click that changes nothing. Callers choose the player's message by ``code``; the
+    message text is only shown for an ``illegal_move``, whose words come from the rules."""
+
+    def __init__(self, code: ClickRefusalCode, *, asked_seat: int | None = None,
+                 detail: str = "") -> None:
+        super().__init__(detail or code)
+        self.code: ClickRefusalCode = code
+        # For "not_your_decision": the seat the question is for.
+        self.asked_seat = asked_seat
+        self.detail = _sentence(detail) if detail else ""
+
+    @classmethod
+    def from_engine(cls, refusal: IllegalAction) -> ClickRefused:
+        asked = refusal.asked_seat if isinstance(refusal, NotYourDecision) else None
+        return cls(refusal.code, asked_seat=asked, detail=str(refusal))
+
+
+class BrokenGame(Exception):
+    """A stored game can be neither read nor rebuilt from its log. It is marked broken;
+    other games are unaffected."""
+
+    def __init__(self, game_id: int, channel_id: int, reason: str) -> None:
+        super().__init__(f"game {game_id} cannot be read: {reason}")
+        self.game_id = game_id
+        self.channel_id = channel_id
+        self.reason = reason
+
+
+# How well an AI monster plays: "easy" is the heuristic player, "hard" the Monte-Carlo one.
+AiLevel = Literal["easy", "hard"]
+AI_LEVEL_NAMES: dict[AiLevel, str] = {"easy": "Easy", "hard": "Hard"}
+
+
+class LobbyPlayer(msgspec.Struct, frozen=True, omit_defaults=True):
+    # A Discord user id; an AI monster has a negative one of its own (-1, -2...), unique in
+    # its game, which stands for it in ``Game.seats``.
+    user_id: int
+    monster: str | None = None
+    ai: AiLevel | None = None
+    # The player's display name on the server when they joined (for the board picture).
+    name: str | None = None
+
+
+# The turn clock's defaults: what a game stored before the clock was a lobby option plays with,
+# and what a server starts with unless KOT_TURN_TIMEOUT / KOT_REACTION_TIMEOUT say otherwise
+# (bot.config).
+TURN_SECONDS = 120.0
+REACTION_SECONDS = 30.0
+
+
+# The lobby's "Game" menu: King of Tokyo in either edition, or Origins.
+GameChoice = Literal["2016", "2011", "origins"]
+GAME_CHOICES: dict[GameChoice, str] = {
+    "2016": "King of Tokyo (2016)",
+    "2011": "King of Tokyo (2011)",
+    "origins": "King of Tokyo: Origins",
+}
+# How a 2016 base game takes in Origins' cards (engine.cards.decks.Mix), in words.
+MIX_CHOICES: dict[Mix, str] = {
+    "none": "No Origins cards",
+    "new": "+ Origins' 14 new cards",
+    "all": "+ all 50 Origins cards",
+    "pick": "+ the Origins cards I pick",
+}
+
+
+class Lobby(msgspec.Struct, frozen=True, omit_defaults=True):
+    players: tuple[LobbyPlayer, ...] = ()
+    # The game type (engine.Options.game); ``edition`` matters to King of Tokyo only.
+    game: GameType = "kot"
+    edition: Edition = "2016"
+    # Origins' cards mixed into a 2016 King of Tokyo game, and the new cards the host
+    # picked (for the mix "pick"). A 2011 or an Origins game mixes nothing.
+    mix: Mix = "none"
+    picked: tuple[str, ...] = ()
+    # None: the engine's default (on for exactly two monsters).
+    two_player_variant: bool | None = None
+    # The turn clock (0: off): the active monster's time for its whole turn, and the time a
+    # monster asked out of its turn (stay or yield, a card's reaction) has to answer. Set
+    # from the server's settings when the lobby opens; the host may change them.
+    turn_seconds: float = TURN_SECONDS
+    reaction_seconds: float = REACTION_SECONDS
+    # When the lobby was opened or last changed (seconds since the epoch, the bot's clock):
+    # it closes when nobody starts it for a while after that. 0: stored before it was kept.
+    changed_at: float = 0.0
+    # The finished game whose Rematch button opened this lobby.
+    rematch_of: int | None = None
+
+    def choice(self) -> GameChoice:
+        return "origins" if self.game == "origins" else self.edition
+
+    def rules(self) -> GameRules:
+        return GAME_RULES[self.game]
+
+    def mixes(self) -> bool:
+        """Does this game offer Origins' cards (a 2016 King of Tokyo game)?"""
+        return self.game == "kot" and self.edition == "2016"
+
+    def box_deck(self) -> tuple[tuple[str, int], ...]:
+        """The cards of the game chosen, as the boxes hold them, with their copies."""
+        mix = self.mix if self.mixes() else "none"
+        picked = tuple(k for k in self.picked if k in new_in_origins()) if mix == "pick" else ()
+        return game_deck(self.game, mix, picked)
+
+    def deck(self) -> tuple[tuple[str, int], ...]:
+        """The cards the game will deal: those of ``box_deck`` that are implemented."""
+        return playable(self.box_deck())
+
+    def cards_dealt(self) -> int:
+        return deck_size(self.deck())
+
+    def cards_left_out(self) -> int:
+        """Cards of the game chosen whose behaviour is not implemented yet."""
+        return deck_size(self.box_deck()) - self.cards_dealt()
+
+    def options(self) -> Options:
+        """The engine's options for this lobby's game (the deck named when mixed)."""
+        options = Options(game=self.game, edition="2016" if self.game == "origins" else
+                          self.edition, two_player_variant=self.two_player_variant)
+        if self.game != "kot" or self.mix == "none" or not self.mixes():
+            return options
+        deck = self.deck()
+        return msgspec.structs.replace(options, cards=tuple(k for k, _ in deck),
+                                       copies=tuple(n for _, n in deck))
+
+
+class ServerSettings(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A server's own defaults for its new lobbies (``/kot settings``); None: the bot's."""
+
+    turn_seconds: float | None = None
+    reaction_seconds: float | None = None
+
+    def clock(self, turn_default: float, reaction_default: float) -> tuple[float, float]:
+        """The turn and reaction times of new lobbies, the bot's defaults where unset."""
+        return (turn_default if self.turn_seconds is None else self.turn_seconds,
+                reaction_default if self.reaction_seconds is None else self.reaction_seconds)
+
+
+class GameSetup(msgspec.Struct, frozen=True):
+    """How a game was created, kept beside its state: with the action log it rebuilds the
+    state when a stored state cannot be read (``engine.replay``)."""
+
+    seed: int
+    options: Options
+    monsters: tuple[str, ...]
+
+
+class Elimination(msgspec.Struct, frozen=True):
+    seat: int
+    # The monster whose smashes or card did it; None for its own card or poison.
+    by: int | None
+    turn: int
+
+
+class Ping(msgspec.Struct, frozen=True):
+    """A message that asked a player a question out of their turn (deleted once answered)."""
+
+    decision_id: int
+    message_id: int
+
+
+# A player's standing order for the buy step: ask them; skip it when they can buy no card
+# (only sweeping or ending the turn is left); always skip it.
+BuyOrder = Literal["ask", "unaffordable", "never"]
+
+
+class StandingOrder(msgspec.Struct, frozen=True, omit_defaults=True):
+    """Answers a player set in advance (from the "My monster" panel), given for them the
+    moment their question is asked (``bot.table.orders``). None: ask."""
+
+    seat: int
+    # Yield Tokyo when the hearts left after the loss are this many or fewer.
+    yield_at: int | None = None
+    # Stay in Tokyo when the hearts left after the loss are more than this (0: always).
+    stay_above: int | None = None
+    buy: BuyOrder = "ask"
+
+
+class Chronicle(msgspec.Struct, frozen=True, omit_defaults=True):
+    """What the board, the timers and the final summary need beyond the engine state."""
+
+    # Narration of the current turn, shown on its board message.
+    log: tuple[str, ...] = ()
+    # The current turn's events that its one-line summary reads (``bot.table.turn_summary``).
+    turn_events: tuple[events.Event, ...] = ()
+    eliminations: tuple[Elimination, ...] = ()
+    # When the pending questions were asked (seconds since the epoch): a restart resumes the
+    # turn timer where it was instead of granting a fresh full delay.
+    asked_at: float = 0.0
+    # The active monster's turn clock: when its current question was asked (0: it is not
+    # asked), and the seconds of its turn time it used on earlier questions this turn.
+    turn_asked_at: float = 0.0
+    turn_used: float = 0.0
+    # Timeouts in a row with no player acting: a game everyone left is ended. A turn whose
+    # time ran out counts once, however many of its questions the autopilot answered.
+    idle_timeouts: int = 0
+    # Presence: turns in a row each seat's time ran out (by seat), the turn that was last
+    # counted, and the seats the autopilot plays: away (back at their next click) or left
+    # for good (/kot leave, or gone from the server).
+    missed_turns: tuple[int, ...] = ()
+    timed_out_turn: int = 0
+    away: tuple[int, ...] = ()
+    left: tuple[int, ...] = ()
+    # The pings standing in the channel for questions still pending.
+    pings: tuple[Ping, ...] = ()
+    # When the game started, and when its end was first shown (seconds since the epoch, the
+    # bot's clock): the game's length in its final standings. 0: not known.
+    started_at: float = 0.0
+    ended_at: float = 0.0
+    # The players' standing orders (a seat with none has no entry).
+    orders: tuple[StandingOrder, ...] = ()
+    # The seq of the engine state this chronicle was last saved with (``bot.table.saved_games``
+    # stamps it): how far the players saw the game go, which a state rebuilt from the action
+    # log must reach. 0: not known (saved before it was kept, or not started).
+    state_seq: int = 0
+
+    def order_of(self, seat: int) -> StandingOrder:
+        return next((o for o in self.orders if o.seat == seat), StandingOrder(seat))
+
+
+@dataclass(frozen=True)
+class Game:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    host_id: int
+    status: Status
+    lobby: Lobby
+    # Discord user id of each seat (index = engine seat).
+    seats: tuple[int, ...]
+    state: GameState | None
+    chronicle: Chronicle
+    # The live board message (the lobby message before the start).
+    board_message_id: int | None
+    # None until the game starts (and for games started before it was stored).
+    setup: GameSetup | None = None
+
+    def seat_of(self, user_id: int) -> int | None:
+        return self.seats.index(user_id) if user_id in self.seats else None
+
+    def ai_seats(self) -> frozenset[int]:
+        """The seats AI monsters play."""
+        return frozenset(seat for seat, user_id in enumerate(self.seats) if user_id < 0)
+
+    def player_name(self, seat: int) -> str | None:
+        """The display name of the player in this seat (None for an AI monster, or a game
+        stored before names were kept)."""
+        user_id = self.seats[seat]
+        return next((p.name for p in self.lobby.players if p.user_id == user_id), None)
+
+    def autopiloted(self, seat: int) -> bool:
+        """Whether the autopilot plays this player's seat (away, or left the game)."""
+        return seat in self.chronicle.away or seat in self.chronicle.left
+
+    def ai_level(self, seat: int) -> AiLevel | None:
+        """The level of the AI monster in this seat; None for a player's seat."""
+        user_id = self.seats[seat]
+        if user_id >= 0:
+            return None
+        return next((p.ai for p in self.lobby.players if p.user_id == user_id), "easy")
+
+    def playing_state(self) -> GameState:
+        if self.state is None:
+            raise Refused("this game has not started yet")
+        return self.state
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one accepted change did, for the publish plan that shows it."""
+
+    game: Game
+    events: tuple[events.Event, ...]
+    # When the turn changed: the narration that closes the previous turn's board.
+    closing_log: tuple[str, ...] | None
+    # False when only kept dice changed: the board picture is the same.
+    redraw: bool = True
+    # The state the first turn this change finished ended in (``publish.turn_end``): its
+    # closed board shows it. None when no turn ended.
+    turn_end: GameState | None = None
+
+    @property
+    def turn_changed(self) -> bool:
+        return self.closing_log is not None

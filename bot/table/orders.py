@@ -1,0 +1,113 @@
+"""Standing orders: answers a player sets in advance from the "My monster" panel, as on
+Board Game Arena. The moment a question they cover is asked, the service answers it for the
+player, in the same change, and the board's narration says the answer came from an order:
+
+- yield Tokyo when the hearts left after the loss are N or fewer;
+- stay in Tokyo when they are more than N (0: always stay); the yield order wins where both
+  apply;
+- skip the buy step: when no card can be bought (only sweeping or ending the turn is left),
+  or always.
+
+Pure functions of a game; ``bot.table.model.StandingOrder`` is the record kept in the chronicle.
+"""
+
+from __future__ import annotations
+
+from typing import cast, get_args
+
+import msgspec
+
+from bot.table.model import BuyOrder, Chronicle, Game, StandingOrder
+from engine import Action, Buy, Choose, Decision, EndBuying, Stay, Yield
+
+# The choices the panel's menus offer (hearts), and what each order says in words.
+YIELD_CHOICES = tuple(range(1, 10))
+STAY_CHOICES = tuple(range(0, 10))
+BUY_WORDS: dict[BuyOrder, str] = {
+    "ask": "ask me",
+    "unaffordable": "skip it when I can buy no card",
+    "never": "always skip it",
+}
+# The panel's menus, by field: yield, stay, buy.
+ORDER_FIELDS = ("yield", "stay", "buy")
+
+
+def yield_words(hearts: int | None) -> str:
+    return "ask me" if hearts is None else f"yield at {hearts}❤️ or fewer"
+
+
+def stay_words(hearts: int | None) -> str:
+    if hearts is None:
+        return "ask me"
+    return "always stay" if hearts == 0 else f"stay above {hearts}❤️"
+
+
+def order_summary(order: StandingOrder) -> str:
+    """The order in one line, for the panel."""
+    return (f"Stay or yield: {_either(order)} · "
+            f"Buying: {BUY_WORDS[order.buy]}")
+
+
+def _either(order: StandingOrder) -> str:
+    if order.yield_at is None and order.stay_above is None:
+        return "ask me"
+    parts = [words for words in (
+        yield_words(order.yield_at) if order.yield_at is not None else "",
+        stay_words(order.stay_above) if order.stay_above is not None else "",
+    ) if words]
+    return ", ".join(parts) + ("" if len(parts) == 2 else ", else ask me")
+
+
+def with_choice(order: StandingOrder, field: str, value: str) -> StandingOrder:
+    """The order with one menu's choice ("off" for ask me). Raises ValueError for a value
+    the menu does not offer."""
+    if field == "buy":
+        if value not in get_args(BuyOrder):
+            raise ValueError(value)
+        return msgspec.structs.replace(order, buy=cast(BuyOrder, value))
+    choices = {"yield": YIELD_CHOICES, "stay": STAY_CHOICES}.get(field)
+    if choices is None:
+        raise ValueError(field)
+    hearts = None if value == "off" else int(value) if value.isdigit() else -1
+    if hearts is not None and hearts not in choices:
+        raise ValueError(value)
+    if field == "yield":
+        return msgspec.structs.replace(order, yield_at=hearts)
+    return msgspec.structs.replace(order, stay_above=hearts)
+
+
+def with_order(chronicle: Chronicle, order: StandingOrder) -> Chronicle:
+    """The chronicle with this seat's order replaced (an order that asks everything is
+    dropped)."""
+    others = tuple(o for o in chronicle.orders if o.seat != order.seat)
+    keep = (order,) if order != StandingOrder(order.seat) else ()
+    return msgspec.structs.replace(chronicle, orders=tuple(
+        sorted((*others, *keep), key=lambda o: o.seat)))
+
+
+def ordered_answer(game: Game, decision: Decision) -> tuple[Action, str] | None:
+    """The answer the player's standing order gives to this question, with the line that
+    tells the table; None when the order leaves it to the player (or the seat is an AI's)."""
+    if game.ai_level(decision.seat) is not None:
+        return None
+    order = game.chronicle.order_of(decision.seat)
+    monster = game.playing_state().monsters[decision.seat].name
+    if decision.kind == "yield":
+        hearts = game.playing_state().monsters[decision.seat].hearts - decision.amount
+        if order.yield_at is not None and hearts <= order.yield_at:
+            return _answer(decision, Yield, monster, yield_words(order.yield_at))
+        if order.stay_above is not None and hearts > order.stay_above:
+            return _answer(decision, Stay, monster, stay_words(order.stay_above))
+    if decision.kind == "buy" and order.buy != "ask":
+        can_buy = any(isinstance(option, Buy | Choose) for option in decision.options)
+        if order.buy == "never" or not can_buy:
+            return _answer(decision, EndBuying, monster, f"buying: {BUY_WORDS[order.buy]}")
+    return None
+
+
+def _answer(decision: Decision, kind: type[Action], monster: str,
+            words: str) -> tuple[Action, str] | None:
+    option = next((o for o in decision.options if isinstance(o, kind)), None)
+    if option is None:
+        return None
+    return option, f"📋 {monster}'s standing order answered ({words})."

@@ -1,0 +1,100 @@
+"""Presence: players who stop answering, come back, or leave a game in play.
+
+A turn whose time runs out counts as missed for its monster's player. After
+``MISSED_TURNS_AWAY`` missed turns in a row the player is *away*: the autopilot plays their
+monster at an AI monster's pace until they click any button of the game again. A player who
+leaves (``/kot leave``, or leaving the server) is played by the autopilot to the end of the
+game. The table is told once each time, in the board's narration.
+
+Pure functions of a game: the service stores what they return with the change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import msgspec
+
+from bot.table.model import Chronicle, Game
+from engine import Decision
+
+MISSED_TURNS_AWAY = 2
+TIMEOUT_NOTE = "⏰ {monster} ran out of time: the autopilot played for them."
+AWAY_NOTE = ("😴 {monster}'s player missed {turns} turns in a row: the autopilot plays for "
+             "them until they click a button of this game.")
+BACK_NOTE = "👋 {monster}'s player is back."
+LEFT_NOTE = "🚪 {monster}'s player left the game: the autopilot plays {monster} to the end."
+
+
+@dataclass(frozen=True)
+class Timeout:
+    """What a question answered by the autopilot means for the table."""
+
+    chronicle: Chronicle
+    # A line for the narration ("" for none).
+    note: str
+    # Whether it counts as the table gone quiet (once per turn, and each reaction).
+    idle: bool
+
+
+def after_timeout(game: Game, decision: Decision) -> Timeout:
+    """A player's question answered by the autopilot (their time ran out, or they are away
+    or gone)."""
+    chronicle, state = game.chronicle, game.playing_state()
+    seat = decision.seat
+    monster = state.monsters[seat].name
+    autopiloted = game.autopiloted(seat)
+    turn = state.turn
+    if turn is None or seat != turn.seat:
+        return Timeout(chronicle, "" if autopiloted else TIMEOUT_NOTE.format(monster=monster),
+                       idle=True)
+    if chronicle.timed_out_turn == turn.number:
+        return Timeout(chronicle, "", idle=False)  # this turn was counted already
+    missed = _per_seat(chronicle.missed_turns, len(game.seats))
+    missed[seat] += 1
+    chronicle = msgspec.structs.replace(chronicle, missed_turns=tuple(missed),
+                                        timed_out_turn=turn.number)
+    if autopiloted:
+        return Timeout(chronicle, "", idle=True)
+    if missed[seat] >= MISSED_TURNS_AWAY:
+        chronicle = msgspec.structs.replace(chronicle, away=(*chronicle.away, seat))
+        return Timeout(chronicle, AWAY_NOTE.format(monster=monster, turns=missed[seat]),
+                       idle=True)
+    return Timeout(chronicle, TIMEOUT_NOTE.format(monster=monster), idle=True)
+
+
+def after_click(game: Game, seat: int) -> tuple[Chronicle, str]:
+    """A player clicked: their missed turns are forgotten, and an away player is back.
+    Returns the chronicle and the note for the narration ("" for none)."""
+    chronicle = game.chronicle
+    missed = _per_seat(chronicle.missed_turns, len(game.seats))
+    if not missed[seat] and seat not in chronicle.away:
+        return chronicle, ""
+    missed[seat] = 0
+    back = seat in chronicle.away
+    chronicle = msgspec.structs.replace(
+        chronicle, missed_turns=tuple(missed),
+        away=tuple(s for s in chronicle.away if s != seat))
+    if not back:
+        return chronicle, ""
+    return chronicle, BACK_NOTE.format(monster=game.playing_state().monsters[seat].name)
+
+
+def after_leaving(game: Game, seat: int) -> tuple[Chronicle, str]:
+    """A player left the game: the autopilot plays their monster from now on."""
+    chronicle = game.chronicle
+    chronicle = msgspec.structs.replace(
+        chronicle, left=(*chronicle.left, seat),
+        away=tuple(s for s in chronicle.away if s != seat))
+    monster = game.playing_state().monsters[seat].name
+    return chronicle, LEFT_NOTE.format(monster=monster)
+
+
+def players_left(game: Game) -> bool:
+    """Whether no player is left in the game (only AI monsters and players who left)."""
+    return all(game.ai_level(seat) is not None or seat in game.chronicle.left
+               for seat in range(len(game.seats)))
+
+
+def _per_seat(values: tuple[int, ...], seats: int) -> list[int]:
+    return [*values, *([0] * (seats - len(values)))][:seats]

@@ -1,0 +1,271 @@
+"""What to show after a change, as data: a plan of small effect records.
+
+The service computes a plan with the pure functions below and writes its effects into the
+store's outbox in the same transaction as the change itself; ``bot.discord.publisher`` then carries
+the outbox out on Discord (at once, and again after a failure or a crash). Tests read plans
+without Discord.
+
+Effects are msgspec Structs (tagged, so they encode to JSON and back) and safe to carry out
+again, because each one names the message it is about and is skipped when the game has
+moved past it: a board is posted only if the live board is still the one it replaces, only
+the live board is edited, and the live board of a game in play never loses its buttons.
+Posts (boards, the lobby, notices) are the only effects that would show twice: the publisher
+notes each attempt before sending, and looks for the message in the channel before sending
+it again. What the messages say is drawn from the game when the effect is carried out,
+except what the game no longer holds (a finished turn's narration, summary and last state).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Iterable
+
+import msgspec
+
+from bot.table.model import Game, Outcome
+from bot.table.turn_summary import summarized, this_turn, turn_summary
+from engine import Action, GameState, encode_state, events, turn_end_state
+
+
+class _Effect(msgspec.Struct, frozen=True, tag=True):
+    """One thing to show on Discord (tagged by its class name in JSON)."""
+
+
+class PostBoard(_Effect, frozen=True):
+    """Post the board as a new message that mentions who must act; it becomes the live
+    board. Skipped once the live board is no longer ``replaces`` (it was posted already)."""
+
+    replaces: int | None
+
+
+class AnnounceResult(_Effect, frozen=True):
+    """Post the final board (winners mentioned, standings, no buttons) as the last board.
+    Skipped once the live board is no longer ``replaces``."""
+
+    replaces: int | None
+
+
+class EditBoard(_Effect, frozen=True):
+    """Show the game as it stands on the live board ``message_id`` (skipped when another
+    board has replaced it). ``redraw`` False: only the buttons changed (kept dice)."""
+
+    message_id: int
+    redraw: bool = True
+
+
+class CloseBoard(_Effect, frozen=True):
+    """A finished turn's board: no buttons, the turn's own narration under its one-line
+    ``summary``, and the board as the turn left it. Both are empty in effects stored before
+    they were kept: the message then keeps the picture it had."""
+
+    message_id: int
+    turn: int
+    monster: str
+    log: tuple[str, ...]
+    summary: str = ""
+    # The state the turn ended in, as ``engine.encode_state`` stores states: an effect may
+    # wait in the outbox across a deploy that changes the state's shape, and the engine
+    # upgrades what it encoded.
+    end_state: str = ""
+
+
+class RetireButtons(_Effect, frozen=True):
+    """Take the buttons off a message (an old copy of the board, or a game that ended)."""
+
+    message_id: int
+
+
+class PostLobby(_Effect, frozen=True):
+    """Post the lobby as a new message (through the /kot start answer when there is one);
+    it becomes the live message. Skipped once the live message is no longer ``replaces``."""
+
+    replaces: int | None
+
+
+class ShowLobby(_Effect, frozen=True):
+    """Show the lobby as it stands, with its buttons, on its message."""
+
+    message_id: int
+
+
+class CloseLobby(_Effect, frozen=True):
+    """The lobby message without buttons, titled with why it closed."""
+
+    message_id: int
+    reason: str
+
+
+class Notify(_Effect, frozen=True):
+    """A notice in the game's channel that pings nobody."""
+
+    text: str
+
+
+class SyncPings(_Effect, frozen=True):
+    """Each player asked a question out of their turn has a message that mentions them
+    (editing the board notifies nobody); a ping whose question was answered, or whose game
+    ended, is deleted."""
+
+
+class ExpireLobby(_Effect, frozen=True):
+    """The lobby message without buttons, saying nobody started it within ``minutes``."""
+
+    message_id: int
+    minutes: float
+
+
+class AnnounceEnd(_Effect, frozen=True):
+    """A game stopped by /kot end: a message (pinging nobody) with the board picture and
+    the standings at that moment; ``notice`` says who stopped it and when."""
+
+    notice: str
+
+
+Effect = (PostBoard | AnnounceResult | EditBoard | CloseBoard | RetireButtons | PostLobby
+          | ShowLobby | CloseLobby | Notify | SyncPings | ExpireLobby | AnnounceEnd)
+# Effects that send a new message: the ones a crash can leave sent but unrecorded.
+POSTS = (PostBoard, AnnounceResult, PostLobby, Notify, AnnounceEnd)
+
+
+class Plan(msgspec.Struct, frozen=True):
+    game_id: int
+    effects: tuple[Effect, ...] = ()
+
+
+# Carries out a game's queued effects (its outbox). The service calls it with the game's id
+# right after storing a change, while holding the game's lock, so messages change in the
+# order the changes happened, even when clicks race.
+Show = Callable[[int], Awaitable[object]]
+
+ABANDONED_NOTICE = "🛑 King of Tokyo game #{game_id} ended: nobody has played for a long while."
+
+
+def after_action(before: Game, outcome: Outcome) -> Plan:
+    """After accepted actions: edit this turn's board, or post the next board (or the final
+    one) and then close the finished one."""
+    game = outcome.game
+    state = game.playing_state()
+    live = before.board_message_id
+    pings = _pings(game)
+    if game.status == "ended":  # abandoned: nobody played for a long while
+        return _plan(game, *_retire(live), Notify(ABANDONED_NOTICE.format(game_id=game.id)),
+                     *pings)
+    if outcome.turn_changed or state.over:
+        post = AnnounceResult(live) if state.over else PostBoard(live)
+        return _plan(game, post, *_close(before, outcome, live), *pings)
+    if live is None:
+        return _plan(game, *pings)
+    return _plan(game, EditBoard(live, redraw=outcome.redraw), *pings)
+
+
+def after_start(lobby: Game, outcome: Outcome) -> Plan:
+    """The lobby closes and the first board is posted (below it)."""
+    live = lobby.board_message_id
+    close = () if live is None else (CloseLobby(live, "game started"),)
+    return _plan(outcome.game, *close, PostBoard(live))
+
+
+def after_open(game: Game) -> Plan:
+    """A new lobby: its message."""
+    return _plan(game, PostLobby(None))
+
+
+def after_lobby_change(game: Game) -> Plan:
+    live = game.board_message_id
+    if game.status == "cancelled":
+        return _plan(game, *(() if live is None else (CloseLobby(live, "cancelled"),)))
+    # A lobby whose message never made it to Discord gets one now.
+    return _plan(game, PostLobby(None) if live is None else ShowLobby(live))
+
+
+def after_end(game: Game, notice: str | None) -> Plan:
+    """A lobby or game ended by hand: a game shows its standings with the ``notice``.
+    ``notice`` None: its channel is gone, nothing to show."""
+    if notice is None:
+        return Plan(game.id)
+    live = game.board_message_id
+    if game.state is None:  # a lobby
+        return _plan(game, *(() if live is None else (CloseLobby(live, "ended"),)),
+                     Notify(notice))
+    return _plan(game, *_retire(live), AnnounceEnd(notice), *_pings(game))
+
+
+def after_expiry(game: Game, minutes: float) -> Plan:
+    """A lobby nobody started in time: its message says so (in place: no new ping)."""
+    live = game.board_message_id
+    return _plan(game, *(() if live is None else (ExpireLobby(live, minutes),)))
+
+
+def repost(game: Game) -> Plan:
+    """``/kot board``: a fresh copy of the board (or of the lobby); the old copy keeps its
+    picture only."""
+    live = game.board_message_id
+    if game.status == "lobby":
+        closed = () if live is None else (CloseLobby(live, "moved below"),)
+        return _plan(game, PostLobby(live), *closed)
+    return _plan(game, PostBoard(live), *_retire(live), *_pings(game))
+
+
+def refresh(game: Game) -> Plan:
+    """Bring the live board (or lobby) up to date (its last edit failed, the bot stopped
+    between saving a change and showing it, or someone deleted it: then it is posted
+    again)."""
+    live = game.board_message_id
+    if live is None:
+        return Plan(game.id)  # the publisher's pass posts a missing message anyway
+    if game.status == "lobby":
+        return _plan(game, ShowLobby(live))
+    return _plan(game, EditBoard(live), *_pings(game))
+
+
+def pinged_decisions(game: Game) -> tuple[int, ...]:
+    """The questions that need a ping: asked out of turn to a player who plays (not an AI
+    monster, not a player the autopilot plays), in a game in play."""
+    state = game.state
+    if game.status != "playing" or state is None or state.turn is None:
+        return ()
+    return tuple(d.id for d in state.pending
+                 if d.seat != state.turn.seat and game.ai_level(d.seat) is None
+                 and not game.autopiloted(d.seat))
+
+
+def _pings(game: Game) -> tuple[SyncPings, ...]:
+    """Bring the pings in line, when there are pings or questions that need one."""
+    return (SyncPings(),) if game.chronicle.pings or pinged_decisions(game) else ()
+
+
+def _plan(game: Game, *effects: Effect) -> Plan:
+    return Plan(game.id, effects)
+
+
+def _retire(message_id: int | None) -> tuple[RetireButtons, ...]:
+    return () if message_id is None else (RetireButtons(message_id),)
+
+
+def _close(before: Game, outcome: Outcome, live: int | None) -> tuple[CloseBoard, ...]:
+    finished = before.playing_state()
+    if live is None or finished.turn is None:
+        return ()
+    # A game can end mid-turn: then the turn's narration is the game's last.
+    narration = (outcome.closing_log if outcome.closing_log is not None
+                 else outcome.game.chronicle.log)
+    seat = finished.turn.seat
+    close = CloseBoard(live, turn=finished.turn.number, monster=finished.monsters[seat].name,
+                       log=narration)
+    end = outcome.turn_end
+    if end is None:  # (the change finished no turn: nothing more is known of it)
+        return (close,)
+    happened = (*before.chronicle.turn_events, *summarized(this_turn(outcome.events)))
+    return (msgspec.structs.replace(close, summary=turn_summary(end, seat, happened),
+                                    end_state=encode_state(end).decode()),)
+
+
+def turn_end(before: GameState, seat: int, action: Action, after: GameState,
+             happened: Iterable[events.Event]) -> GameState | None:
+    """The state the turn in play in ``before`` ended in, when ``seat``'s ``action`` (which
+    led to ``after`` and ``happened``) finished it; None when the turn goes on. ``apply``
+    runs on into the next turn: the engine runs the action again up to the turn's end."""
+    if not after.over and not any(isinstance(event, events.TurnStarted) for event in happened):
+        return None
+    end = turn_end_state(before, seat, action)
+    # (None: the game ended during the turn, so ``after`` is where the turn ended.)
+    return after if end is None else end

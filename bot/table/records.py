@@ -1,0 +1,196 @@
+"""The record kept for good of a finished game: who played, who came where, and how.
+
+Pure: a record is computed from the finished ``Game`` and its action log, with no store and
+no Discord. The store writes it in the same transaction as the change that finished the game
+(``bot.table.saved_games``), and once more at start-up for games finished before records were kept
+(the backfill).
+
+- **Places** come from ``bot.table.standings`` (ties share a place).
+- **Cards bought** are the ``CardBought`` events of the game, found by replaying its log from
+  its setup (a few milliseconds for a whole game): they count cards bought from another
+  monster or from the discard pile, which a count of Buy actions would miss. A game whose log
+  does not replay has none (``None``: unknown).
+- **Left / autopiloted**: a player who left the game (``/kot leave``, gone from the server),
+  and one the autopilot played at the end (left, or away after missed turns).
+- **Rated**: a game won or lost to the end ("over") with no AI monster. Games with AI
+  monsters, stopped by ``/kot end``, abandoned or left by everyone ("ended") are kept but
+  left out of ratings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+
+from bot.store.store import RecordRows
+from bot.table.model import AiLevel, Game, GameSetup
+from bot.table.standings import standings
+from engine import Action, GameState, IllegalAction, Options, apply, create_game, events
+
+FINISHED_STATUSES = ("over", "ended")
+
+
+class SeatRecord(msgspec.Struct, frozen=True):
+    seat: int
+    # None for an AI monster (its level says which).
+    user_id: int | None
+    ai: AiLevel | None
+    # The player's display name when they joined (None for an AI or an old game).
+    name: str | None
+    monster: str
+    place: int
+    winner: bool
+    points: int
+    hearts: int
+    # The turn it was knocked out in (0: knocked out, turn unknown); None while it stood.
+    out_turn: int | None
+    # None when the game's log could not be replayed to count them.
+    cards_bought: int | None
+    left_game: bool
+    autopiloted: bool
+
+
+class GameRecord(msgspec.Struct, frozen=True):
+    game_id: int
+    guild_id: int | None
+    channel_id: int
+    # "over": played to its end; "ended": stopped (/kot end, abandoned, everyone left).
+    status: str
+    game_type: str
+    edition: str
+    # The engine's options the game was played with (JSON).
+    options: Options
+    started_at: float
+    finished_at: float
+    turns: int
+    rated: bool
+    seats: tuple[SeatRecord, ...]
+
+    @property
+    def length(self) -> float:
+        """Seconds from the start to the end (0 when the start is not known)."""
+        return max(0.0, self.finished_at - self.started_at) if self.started_at else 0.0
+
+
+def is_finished(game: Game) -> bool:
+    """Does this game get a record (finished, and it had started)?"""
+    return game.status in FINISHED_STATUSES and game.state is not None
+
+
+def cards_bought(setup: GameSetup | None,
+                 moves: Sequence[tuple[int, Action]]) -> tuple[int, ...] | None:
+    """Cards each seat bought, by replaying the game; None when it cannot be replayed."""
+    if setup is None:
+        return None
+    try:
+        state, _ = create_game(setup.options, setup.seed, setup.monsters)
+        bought = [0] * len(state.monsters)
+        for seat, action in moves:
+            state, happened = apply(state, seat, action)
+            for event in happened:
+                if isinstance(event, events.CardBought):
+                    bought[event.seat] += 1
+    except (IllegalAction, ValueError):
+        return None
+    return tuple(bought)
+
+
+def record_of(game: Game, bought: tuple[int, ...] | None, finished_at: float) -> GameRecord:
+    """The record of a finished game (``is_finished``)."""
+    state = game.playing_state()
+    ai_seats = game.ai_seats()
+    seats = tuple(
+        SeatRecord(
+            seat=row.seat,
+            user_id=None if row.seat in ai_seats else game.seats[row.seat],
+            ai=game.ai_level(row.seat),
+            name=game.player_name(row.seat),
+            monster=row.monster,
+            place=row.place,
+            winner=row.winner,
+            points=row.points,
+            hearts=row.hearts,
+            out_turn=row.out_turn,
+            cards_bought=None if bought is None else bought[row.seat],
+            left_game=row.seat in game.chronicle.left,
+            autopiloted=game.autopiloted(row.seat),
+        )
+        for row in sorted(standings(state, game.chronicle.eliminations), key=lambda r: r.seat)
+    )
+    options = state.options
+    return GameRecord(
+        game_id=game.id,
+        guild_id=game.guild_id,
+        channel_id=game.channel_id,
+        status=game.status,
+        game_type=options.game,
+        edition=options.edition,
+        options=options,
+        started_at=game.chronicle.started_at,
+        finished_at=finished_at,
+        turns=_turns_played(state),
+        rated=game.status == "over" and not ai_seats,
+        seats=seats,
+    )
+
+
+def _turns_played(state: GameState) -> int:
+    return state.turn.number if state.turn is not None else 0
+
+
+_options_decoder = msgspec.json.Decoder(Options)
+
+
+def record_rows(record: GameRecord) -> RecordRows:
+    """The record as the store's columns."""
+    game = msgspec.structs.asdict(record)
+    del game["seats"]
+    game["options"] = msgspec.json.encode(record.options)
+    return RecordRows(game, tuple({"game_id": record.game_id, **msgspec.structs.asdict(seat)}
+                                  for seat in record.seats))
+
+
+def record_from_rows(rows: RecordRows) -> GameRecord:
+    """A stored record (SQLite's integers become the flags they stand for)."""
+    seats = tuple(msgspec.convert({k: v for k, v in seat.items() if k != "game_id"},
+                                  SeatRecord, strict=False) for seat in rows.seats)
+    game = {**rows.game, "options": _options_decoder.decode(rows.game["options"]),
+            "seats": seats}
+    return msgspec.convert(game, GameRecord, strict=False, from_attributes=True)
+
+
+class PlayerStats(msgspec.Struct, frozen=True):
+    games: int
+    wins: int
+    average_place: float
+    average_points: float
+    favourite_monster: str
+    # The game the player did best in: the best place, then the most points.
+    best_game: GameRecord
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games
+
+
+def player_stats(records: Sequence[GameRecord], user_id: int) -> PlayerStats | None:
+    """A player's figures over these records (None when they played none of them)."""
+    played = [(record, seat) for record in records for seat in record.seats
+              if seat.user_id == user_id]
+    if not played:
+        return None
+    monsters: dict[str, int] = {}
+    for _, seat in played:
+        monsters[seat.monster] = monsters.get(seat.monster, 0) + 1
+    best, _ = min(played, key=lambda pair: (pair[1].place, -pair[1].points,
+                                            -pair[0].finished_at))
+    return PlayerStats(
+        games=len(played),
+        wins=sum(seat.winner for _, seat in played),
+        average_place=sum(seat.place for _, seat in played) / len(played),
+        average_points=sum(seat.points for _, seat in played) / len(played),
+        # The most played; among equals, the first in alphabetical order.
+        favourite_monster=min(monsters, key=lambda name: (-monsters[name], name)),
+        best_game=best,
+    )

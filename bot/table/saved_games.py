@@ -1,0 +1,618 @@
+"""Games as they are saved: the only door to the store, a cache, and decoding.
+
+A change happens under the game's asyncio lock as load -> engine -> store, and the store
+write is awaited before the change is reported, so what a player sees accepted is already on
+disk. States are cached in memory (they are immutable, so a cached state is never half
+updated); the store is the source of truth after a restart.
+
+Each game's row carries a version, checked and advanced by every write (optimistic
+concurrency). This process knows the version it last read or wrote; a write based on an older
+one (another process changed the game: a deploy's old and new processes overlapping, or a
+shard misconfigured) is refused by the store and raises StaleGame, after the game is dropped
+from the cache so that the next read takes the stored one. ``retried_if_stale`` runs a
+request once more on that stored game.
+
+A stored state that cannot be decoded (a deploy changed its shape without an upgrade, a
+damaged file) is rebuilt by replaying the game's action log from its setup, provided that the
+rebuilt state reaches what the players already saw (the chronicle is stamped with the seq of
+every state it is saved with); only a game that can be neither read nor rebuilt is marked
+broken. Any other exception is a bug: it is raised as is, and the game stays as it was stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+import time
+import weakref
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from dataclasses import replace
+from typing import Literal, ParamSpec, TypeVar
+
+import msgspec
+
+from bot.store.store import (
+    ACTIVE_STATUSES,
+    ActionRow,
+    ChannelBusy,
+    GameRow,
+    RecordRows,
+    StaleWrite,
+    Status,
+    Store,
+)
+from bot.table.chronicle import with_note
+from bot.table.model import (
+    BrokenGame,
+    Chronicle,
+    Game,
+    GameSetup,
+    Lobby,
+    Refused,
+    ServerSettings,
+    StaleGame,
+)
+from bot.table.publish import CloseBoard, Effect
+from bot.table.records import (
+    GameRecord,
+    cards_bought,
+    is_finished,
+    record_from_rows,
+    record_of,
+    record_rows,
+)
+from engine import (
+    FIRST_DECK,
+    SCHEMA_VERSION,
+    Action,
+    CorruptState,
+    GameState,
+    IllegalAction,
+    Options,
+    decode_action,
+    decode_state,
+    encode_action,
+    encode_state,
+    implemented_keys,
+    replay,
+)
+
+log = logging.getLogger(__name__)
+
+# What a real decode failure raises (msgspec.ValidationError is a DecodeError).
+DECODE_ERRORS = (CorruptState, msgspec.DecodeError)
+
+REBUILT_NOTE = "🛠️ This game's saved state could not be read: it was rebuilt from its {moves}."
+
+GameField = Literal["status", "lobby", "seats", "state", "chronicle", "board_message_id", "setup"]
+
+_lobby_decoder = msgspec.json.Decoder(Lobby)
+_chronicle_decoder = msgspec.json.Decoder(Chronicle)
+_seats_decoder = msgspec.json.Decoder(tuple[int, ...])
+_setup_decoder = msgspec.json.Decoder(GameSetup)
+_effect_decoder = msgspec.json.Decoder(Effect)
+_server_settings_decoder = msgspec.json.Decoder(ServerSettings)
+_encode = msgspec.json.encode
+
+Parameters = ParamSpec("Parameters")
+Returned = TypeVar("Returned")
+
+
+def retried_if_stale(
+    request: Callable[Parameters, Awaitable[Returned]],
+) -> Callable[Parameters, Awaitable[Returned]]:
+    """``request`` (which reads its game under the lock, changes it and saves it) run once
+    more when its write finds the game changed elsewhere: the second run reads the stored
+    game, so the request is decided on what is true now (a click on a prompt that passed
+    meanwhile is then refused as such). A second conflict reaches the player as StaleGame's
+    message."""
+    @functools.wraps(request)
+    async def retried(*args: Parameters.args, **kwargs: Parameters.kwargs) -> Returned:
+        try:
+            return await request(*args, **kwargs)
+        except StaleGame as conflict:
+            log.info("%s; %s runs again on the stored game", conflict.detail, request.__name__)
+            return await request(*args, **kwargs)
+    return retried
+
+
+class OutboxEntry(msgspec.Struct, frozen=True):
+    """An effect still to carry out on Discord, in the order the changes happened."""
+
+    seq: int
+    effect: Effect
+    created_at: float
+    # How many times a post was sent without being recorded as done.
+    attempts: int = 0
+
+
+class LoggedAction(msgspec.Struct, frozen=True):
+    seq: int
+    seat: int
+    user_id: int | None  # None: an AI monster, or the autopilot (or a default) on a timeout
+    action: Action
+
+
+class _SavedMonster(msgspec.Struct):
+    name: str
+
+
+class _SavedSetup(msgspec.Struct):
+    """The part of a stored state (of any schema so far) that says how the game began."""
+
+    seed: int
+    monsters: tuple[_SavedMonster, ...]
+    options: Options = Options()
+    schema: int = 1
+
+
+_saved_setup_decoder = msgspec.json.Decoder(_SavedSetup)
+
+
+class _SavedProgress(msgspec.Struct):
+    """The part of a stored state (of any schema so far) that says how far its game had got."""
+
+    seq: int = 0
+
+
+_saved_progress_decoder = msgspec.json.Decoder(_SavedProgress)
+
+
+def _seq_of(encoded_state: str) -> int:
+    """The seq of a state as any engine so far encoded it; 0 when it tells none (empty, as
+    in effects stored before they kept it, or damaged)."""
+    try:
+        return _saved_progress_decoder.decode(encoded_state).seq
+    except msgspec.DecodeError:
+        return 0
+
+
+def _stamped(game: Game) -> Game:
+    """The game with its chronicle stamped with its state's seq, for a write of the chronicle:
+    the chronicle then tells how far the players saw the game go even if the state and the
+    action log are lost."""
+    if game.state is None or game.chronicle.state_seq == game.state.seq:
+        return game
+    return replace(game, chronicle=msgspec.structs.replace(game.chronicle,
+                                                           state_seq=game.state.seq))
+
+
+def setup_for(state: GameState) -> GameSetup:
+    """How a new game was created, naming the cards it dealt (its state says "the whole
+    deck"), so that a later version with more cards replays it the same way."""
+    options = state.options
+    if not options.cards:
+        options = msgspec.structs.replace(options, cards=implemented_keys())
+    return GameSetup(state.seed, options, tuple(m.name for m in state.monsters))
+
+
+def _setup_from_raw_state(data: bytes) -> GameSetup:
+    """For games started before the setup was stored: read it from the state's JSON, which
+    may still parse even when the state as a whole does not decode."""
+    saved = _saved_setup_decoder.decode(data)
+    setup = GameSetup(saved.seed, saved.options, tuple(m.name for m in saved.monsters))
+    if 3 <= saved.schema <= SCHEMA_VERSION and not saved.options.cards:
+        # From schema 3 no cards named means the whole deck (older: the first 33 cards).
+        setup = msgspec.structs.replace(setup, options=msgspec.structs.replace(
+            saved.options, cards=implemented_keys()))
+    return _as_played(setup)
+
+
+def _as_played(setup: GameSetup) -> GameSetup:
+    """A stored setup with the defaults its game was played with: one stored before new
+    games named their cards and their 2-player choice dealt the first 33 cards and played
+    the old default (engine.Options.resolved_as_before)."""
+    options = setup.options.resolved_as_before(len(setup.monsters), FIRST_DECK)
+    return setup if options == setup.options else msgspec.structs.replace(setup,
+                                                                          options=options)
+
+
+def _column(game: Game, field: GameField) -> object:
+    match field:
+        case "status" | "board_message_id":
+            return getattr(game, field)
+        case "state":
+            return None if game.state is None else encode_state(game.state)
+        case "setup":
+            return None if game.setup is None else _encode(game.setup)
+        case _:
+            return _encode(getattr(game, field))
+
+
+class SavedGames:
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time, *,
+                 owns: Callable[[int | None], bool] = lambda guild_id: True) -> None:
+        self._store = store
+        # Whether this process plays a server's games (its shards': bot.config.Shards); the
+        # start-up reads only those.
+        self._owns = owns
+        # When a game finishes, for its record (the service's clock).
+        self._clock = clock
+        self._games: dict[int, Game] = {}
+        # The version of each game's row this process last read under the lock or wrote.
+        self._versions: dict[int, int] = {}
+        # A lock lives while someone holds or awaits it, and not longer.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
+
+    async def close(self) -> None:
+        await self._store.close()
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    # --- reading --------------------------------------------------------------------
+
+    def cached(self, game_id: int) -> Game | None:
+        return self._games.get(game_id)
+
+    def cached_by_message(self, message_id: int) -> Game | None:
+        """The lobby or game in progress whose live message this is (every one is cached
+        from start-up on)."""
+        return next((g for g in self._games.values() if g.board_message_id == message_id),
+                    None)
+
+    async def game(self, game_id: int) -> Game:
+        """The game, for a caller holding its lock: from the cache, else from the store (and
+        then cached). Raises Refused if unknown, BrokenGame if it cannot be read."""
+        return self._games.get(game_id) or await self._adopt(await self._row(game_id),
+                                                             locked=True)
+
+    async def peek(self, game_id: int) -> Game:
+        """The game as it is now, without the lock (for answers that change nothing)."""
+        return self._games.get(game_id) or await self._adopt(await self._row(game_id),
+                                                             locked=False)
+
+    async def active_in_channel(self, channel_id: int) -> Game | None:
+        """The lobby or game in progress in this channel (read without the lock)."""
+        row = await self._store.active_in_channel(channel_id)
+        if row is None:
+            return None
+        return self._games.get(row.id) or await self._adopt(row, locked=False)
+
+    async def active_channels_in_guild(self, guild_id: int) -> list[int]:
+        return await self._store.active_channels_in_guild(guild_id)
+
+    async def action_log(self, game_id: int) -> list[LoggedAction]:
+        """Every accepted action, in order."""
+        return [LoggedAction(row.seq, row.seat, row.user_id, decode_action(row.action))
+                for row in await self._store.actions(game_id)]
+
+    async def outbox(self, game_id: int) -> list[OutboxEntry]:
+        """The game's effects still to show. An entry that cannot be read (a damaged row)
+        is dropped with an error in the log: the pass that follows shows the game as it
+        stands anyway."""
+        entries: list[OutboxEntry] = []
+        for row in await self._store.outbox(game_id):
+            try:
+                effect = _effect_decoder.decode(row.effect)
+            except msgspec.DecodeError as error:
+                log.error("game %s: outbox entry %s cannot be read (%s); dropped", game_id,
+                          row.seq, error)
+                await self._store.finish_effects(game_id, [row.seq])
+                continue
+            entries.append(OutboxEntry(row.seq, effect, row.created_at, row.attempts))
+        return entries
+
+    async def games_with_outbox(self) -> list[int]:
+        return await self._store.games_with_outbox()
+
+    async def start_attempt(self, game_id: int, seq: int) -> None:
+        await self._store.start_attempt(game_id, seq)
+
+    async def finish_effects(self, game: Game, seqs: list[int], *fields: GameField) -> Game:
+        """Effects carried out, and the fields of the game they changed (the live message,
+        the clock), in one transaction. Call it holding the game's lock."""
+        if "chronicle" in fields:
+            game = _stamped(game)
+        record = await self._record_if_finished(game) if "status" in fields else None
+        if not fields:
+            await self._store.finish_effects(game.id, seqs, record=record)
+            return self._remember(game)
+        async with self._versioned(game.id) as version:
+            await self._store.finish_effects(game.id, seqs, version=version, record=record,
+                                             **{f: _column(game, f) for f in fields})
+        return self._remember(game)
+
+    async def load_active(self) -> tuple[list[Game], list[BrokenGame]]:
+        """Read every lobby and game in progress, and every game with effects still to show
+        (a result saved but not announced), at start-up before anything else runs. Games
+        that cannot be read are returned apart so their channels can be told; a game that
+        fails for another reason (a bug) is logged and left to load on its next use."""
+        games: list[Game] = []
+        broken: list[BrokenGame] = []
+        active = await self._store.active_games()
+        known = {row.id for row in active}
+        unfinished = [i for i in await self._store.games_with_outbox() if i not in known]
+        for row in active + await self._store.get_many(unfinished):
+            if not self._owns(row.guild_id):
+                continue
+            try:
+                games.append(await self._adopt(row, locked=True))
+            except BrokenGame as error:
+                broken.append(error)
+            except Exception:
+                log.exception("game %s could not be loaded at start-up", row.id)
+        return games, broken
+
+    async def _row(self, game_id: int) -> GameRow:
+        row = await self._store.get(game_id)
+        if row is None:
+            raise Refused("this game no longer exists")
+        return row
+
+    async def _adopt(self, row: GameRow, *, locked: bool) -> Game:
+        """Decode a row. Only callers holding the game's lock (or starting up) may cache it
+        or write to it: a read made without the lock can be older than a write finishing
+        meanwhile. So a state that needs rebuilding is rebuilt under the lock."""
+        if row.status == "broken":
+            raise Refused("this game was stopped because its saved state cannot be read")
+        try:
+            game, unreadable = self._decode(row)
+            if locked:
+                self._versions[row.id] = row.version
+            if unreadable is not None:
+                if not locked:
+                    async with self.lock(row.id):
+                        return await self.game(row.id)
+                game = await self._rebuild(row, game, unreadable)
+            if game.status == "playing" and (
+                game.state is None or len(game.seats) != len(game.state.monsters)
+            ):
+                raise CorruptState("the seats do not match the monsters")
+        except DECODE_ERRORS as error:
+            raise await self._broken(row, str(error)) from error
+        if locked and game.setup is None and game.state is not None:
+            # Started before the setup was stored: keep it now, while the state still reads.
+            game = await self.save(replace(game, setup=setup_for(game.state)), "setup")
+        if locked and game.status in ACTIVE_STATUSES:
+            self._games[game.id] = game
+        return game
+
+    def _decode(self, row: GameRow) -> tuple[Game, Exception | None]:
+        """The row as a game, and why its state does not decode (it is then None)."""
+        state: GameState | None = None
+        unreadable: Exception | None = None
+        if row.state is not None:
+            try:
+                state = decode_state(row.state)
+            except DECODE_ERRORS as error:
+                unreadable = error
+        game = Game(
+            id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            host_id=row.host_id,
+            status=row.status,
+            lobby=_lobby_decoder.decode(row.lobby),
+            seats=_seats_decoder.decode(row.seats),
+            state=state,
+            chronicle=_chronicle_decoder.decode(row.chronicle),
+            board_message_id=row.board_message_id,
+            setup=None if row.setup is None else _as_played(_setup_decoder.decode(row.setup)),
+        )
+        return game, unreadable
+
+    async def _rebuild(self, row: GameRow, game: Game, unreadable: Exception) -> Game:
+        """Replay the game's action log from its setup, save the result and say so (in the
+        log and on the board). Raises CorruptState when the log cannot rebuild it, or only
+        to a point behind what the players already saw."""
+        assert row.state is not None
+        try:
+            setup = game.setup or _setup_from_raw_state(row.state)
+            state, moves = await self._replay_log(row.id, setup)
+            await self._check_reaches_shown(state, game)
+        except DECODE_ERRORS as error:
+            raise CorruptState(f"{unreadable}, and it cannot be rebuilt: {error}") from error
+        moves_text = "1 move" if moves == 1 else f"{moves} moves"
+        log.warning("game %s: its stored state does not decode (%s); rebuilt from its %s",
+                    row.id, unreadable, moves_text)
+        chronicle = with_note(game.chronicle, REBUILT_NOTE.format(moves=moves_text))
+        rebuilt = replace(game, state=state, chronicle=chronicle, setup=setup)
+        return await self.save(rebuilt, "state", "chronicle", "setup")
+
+    async def _replay_log(self, game_id: int, setup: GameSetup) -> tuple[GameState, int]:
+        """The state the game's action log leads to, and the number of actions in it."""
+        logged = await self.action_log(game_id)
+        moves = [(entry.seat, entry.action) for entry in logged]
+        try:
+            state = replay(setup.options, setup.seed, setup.monsters, moves)
+        except IllegalAction as refusal:
+            raise CorruptState(f"its action log does not replay: {refusal}") from refusal
+        last_seq = logged[-1].seq if logged else 0
+        if state.seq != last_seq:
+            raise CorruptState(f"its action log replays to move {state.seq}, not {last_seq}")
+        return state, len(moves)
+
+    async def _check_reaches_shown(self, state: GameState, game: Game) -> None:
+        """Raises CorruptState when ``state``, rebuilt from the log, is behind what the
+        players already saw (the log was lost in whole or in part): a game never goes back
+        silently. What the store tells apart from the state and the log: the move its
+        chronicle was last saved with, and of a closed board's state still to show; the turns
+        of its knock-outs, of a timeout counted, of a board still to close."""
+        chronicle = game.chronicle
+        shown_seq = chronicle.state_seq
+        shown_turn = max([chronicle.timed_out_turn, *(e.turn for e in chronicle.eliminations)])
+        for entry in await self.outbox(game.id):
+            if isinstance(entry.effect, CloseBoard):
+                shown_turn = max(shown_turn, entry.effect.turn)
+                shown_seq = max(shown_seq, _seq_of(entry.effect.end_state))
+        if state.seq < shown_seq:
+            raise CorruptState(f"its action log replays to move {state.seq}, but move "
+                               f"{shown_seq} was shown")
+        turn = 0 if state.turn is None else state.turn.number
+        if turn < shown_turn:
+            raise CorruptState(f"its action log replays to turn {turn}, but turn {shown_turn} "
+                               "was shown")
+
+    async def _broken(self, row: GameRow, reason: str) -> BrokenGame:
+        if row.status in ACTIVE_STATUSES:
+            try:
+                await self._store.update_game(row.id, version=row.version, status="broken")
+            except StaleWrite:
+                # Written meanwhile (by another process): its next read judges it again.
+                log.warning("game %s changed while it was found unreadable", row.id)
+        self._forget(row.id)
+        return BrokenGame(row.id, row.channel_id, reason)
+
+    # --- writing --------------------------------------------------------------------
+
+    async def create_lobby(self, *, guild_id: int | None, channel_id: int, host_id: int,
+                           lobby: Lobby, effects: tuple[Effect, ...]) -> Game:
+        """A new lobby, hosted by ``host_id``, and the effects that show it. Refused if the
+        channel is busy."""
+        try:
+            game_id = await self._store.create_lobby(
+                guild_id=guild_id, channel_id=channel_id, host_id=host_id, lobby=_encode(lobby),
+                effects=[_encode(effect) for effect in effects],
+            )
+        except ChannelBusy:
+            raise Refused(
+                "this channel already has a game: finish it, or ask the host to end it with "
+                "/kot end"
+            ) from None
+        game = Game(game_id, guild_id, channel_id, host_id, "lobby", lobby, (), None,
+                    Chronicle(), None)
+        self._versions[game_id] = 0
+        return self._remember(game)
+
+    async def server_settings(self, guild_id: int | None) -> ServerSettings:
+        """A server's own defaults (none set, or unreadable: the bot's, logged)."""
+        raw = None if guild_id is None else await self._store.server_settings(guild_id)
+        if raw is None:
+            return ServerSettings()
+        try:
+            return _server_settings_decoder.decode(raw)
+        except msgspec.DecodeError as error:
+            log.error("server %s: its settings cannot be read (%s); the defaults apply",
+                      guild_id, error)
+            return ServerSettings()
+
+    async def save_server_settings(self, guild_id: int, settings: ServerSettings) -> None:
+        await self._store.save_server_settings(guild_id, _encode(settings))
+
+    async def save(self, game: Game, *fields: GameField,
+                   effects: tuple[Effect, ...] = ()) -> Game:
+        """Write these fields of the game, and queue the effects that show the change, in
+        one transaction (call it holding the game's lock)."""
+        if not fields and not effects:
+            return self._remember(game)  # nothing to write: no empty transaction
+        if "chronicle" in fields:
+            game = _stamped(game)
+        record = await self._record_if_finished(game) if "status" in fields else None
+        async with self._versioned(game.id) as version:
+            await self._store.update_game(game.id, version=version,
+                                          effects=[_encode(e) for e in effects], record=record,
+                                          **{f: _column(game, f) for f in fields})
+        return self._remember(game)
+
+    async def record_actions(self, game: Game, actions: list[LoggedAction],
+                             effects: tuple[Effect, ...]) -> Game:
+        """Log accepted actions with the game they produced and the effects that show them,
+        in one transaction."""
+        game = _stamped(game)
+        state = game.playing_state()
+        status: Status = game.status
+        record = await self._record_if_finished(game, actions)
+        async with self._versioned(game.id) as version:
+            await self._store.record_actions(
+                game.id,
+                [ActionRow(a.seq, a.seat, a.user_id, encode_action(a.action)) for a in actions],
+                version=version, state=encode_state(state), chronicle=_encode(game.chronicle),
+                status=status, effects=[_encode(effect) for effect in effects], record=record,
+            )
+        return self._remember(game)
+
+    # --- records of finished games (bot.table.records) -------------------------------------
+
+    async def _record_if_finished(self, game: Game,
+                                  unsaved: Sequence[LoggedAction] = ()) -> RecordRows | None:
+        """The record of a game this change finishes, to store with the change (``unsaved``:
+        the change's own actions, not in the log yet). A record that cannot be made (a bug)
+        is logged and does not stop the change: the backfill tries again at the next
+        start."""
+        if not is_finished(game):
+            return None
+        try:
+            logged = [*await self.action_log(game.id), *unsaved]
+            return record_rows(await self._record_of(game, logged, self._clock()))
+        except Exception:
+            log.exception("game %s: its record could not be made", game.id)
+            return None
+
+    @staticmethod
+    async def _record_of(game: Game, logged: Sequence[LoggedAction],
+                         finished_at: float) -> GameRecord:
+        # Counting the cards bought replays the game: in a worker thread, off the event loop.
+        moves = [(entry.seat, entry.action) for entry in logged]
+        bought = await asyncio.to_thread(cards_bought, game.setup, moves)
+        return record_of(game, bought, finished_at)
+
+    async def backfill_records(self) -> int:
+        """Keep the records of games finished before records were kept (run at start-up,
+        before any game is played); returns how many were added. A game that cannot be read
+        is skipped (logged)."""
+        added = 0
+        for row, updated_at in await self._store.finished_without_record():
+            if not self._owns(row.guild_id):
+                continue
+            try:
+                game, unreadable = self._decode(row)
+                if unreadable is not None:
+                    raise unreadable
+                if game.setup is None and game.state is not None:
+                    game = replace(game, setup=setup_for(game.state))
+                record = await self._record_of(game, await self.action_log(row.id),
+                                               game.chronicle.ended_at or updated_at)
+            except Exception as error:
+                log.warning("game %s: no record kept for it (%s)", row.id, error)
+                continue
+            await self._store.add_record(record_rows(record))
+            added += 1
+        return added
+
+    async def record(self, game_id: int) -> GameRecord | None:
+        rows = await self._store.record(game_id)
+        return None if rows is None else record_from_rows(rows)
+
+    async def records(self, guild_id: int, *, user_id: int | None = None,
+                      rated_only: bool = False, newest_first: bool = False,
+                      limit: int = -1, offset: int = 0) -> list[GameRecord]:
+        """A server's records, in the order its games finished (or newest first)."""
+        return [record_from_rows(rows) for rows in await self._store.records(
+            guild_id, user_id=user_id, rated_only=rated_only, newest_first=newest_first,
+            limit=limit, offset=offset)]
+
+    async def record_count(self, guild_id: int) -> int:
+        return await self._store.record_count(guild_id)
+
+    @contextlib.asynccontextmanager
+    async def _versioned(self, game_id: int) -> AsyncIterator[int]:
+        """The version a write of the game is based on; the next one once it is written. A
+        write refused as stale forgets the game, and raises StaleGame."""
+        version = self._versions.get(game_id)
+        if version is None:  # a finished game, out of the cache: its row is the truth
+            version = (await self._row(game_id)).version
+        try:
+            yield version
+        except StaleWrite as conflict:
+            self._forget(game_id)
+            raise StaleGame(str(conflict)) from conflict
+        self._versions[game_id] = version + 1
+
+    def _forget(self, game_id: int) -> None:
+        self._games.pop(game_id, None)
+        self._versions.pop(game_id, None)
+
+    def _remember(self, game: Game) -> Game:
+        if game.status in ACTIVE_STATUSES:
+            self._games[game.id] = game
+        else:
+            self._forget(game.id)
+        return game

@@ -1,0 +1,432 @@
+"""The game service: the bot's one door to games, with no Discord in sight.
+
+``games`` (``bot.table.saved_games``) loads and saves them, ``lobbies``
+(``bot.table.lobbies``) runs the lobby; this module plays: a click or a timeout goes through
+the engine under the game's lock, and is stored with its action and its publish plan's effects
+(``bot.table.publish``) in one transaction; then ``show`` carries the game's queued effects
+out, still under the lock.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, replace
+from typing import TypeVar
+
+import msgspec
+
+from bot.store.store import ACTIVE_STATUSES, Status, Store
+from bot.table import presence, publish
+from bot.table.autoplay import HARD_AI_SECONDS, Asker, Autopilot, Think, Urgency
+from bot.table.chronicle import chronicle_after, with_note
+from bot.table.lobbies import Lobbies
+from bot.table.model import (
+    REACTION_SECONDS,
+    TURN_SECONDS,
+    AiLevel,
+    ClickRefused,
+    Game,
+    Outcome,
+    Refused,
+)
+from bot.table.orders import ordered_answer, with_choice, with_order
+from bot.table.publish import Show
+from bot.table.saved_games import LoggedAction, SavedGames, retried_if_stale
+from bot.table.timers import clock_after, question_deadlines
+from engine import (
+    FACES,
+    Action,
+    Decision,
+    Face,
+    GameState,
+    IllegalAction,
+    Keep,
+    Roll,
+    Timeout,
+    Turn,
+    apply,
+    require_decision,
+)
+
+log = logging.getLogger(__name__)
+
+# Timeouts in a row (nobody clicking anything) after which a game is ended as abandoned.
+ABANDONED_AFTER_TIMEOUTS = 12
+ABANDONED_NOTE = "🛑 Nobody has played for a long while: the game is over, with no winner."
+EVERYONE_LEFT_NOTE = "🛑 Every player has left: the game is over, with no winner."
+EVERYONE_LEFT_NOTICE = "🛑 King of Tokyo game #{game_id} ended: every player has left it."
+# A bound on the answers one timeout gives (a turn played to its end takes a handful).
+MAX_AUTOPLAY_STEPS = 60
+
+Shown = TypeVar("Shown")
+
+
+class GameService:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        seed_source: Callable[[], int] | None = None,
+        clock: Callable[[], float] = time.time,
+        think: Think | None = None,
+        turn_seconds: float = TURN_SECONDS,
+        reaction_seconds: float = REACTION_SECONDS,
+        owns: Callable[[int | None], bool] = lambda guild_id: True,
+    ) -> None:
+        self.games = SavedGames(store, clock, owns=owns)
+        self.lobbies = Lobbies(self.games, seed_source or (lambda: secrets.randbits(63)),
+                               clock, turn_seconds=turn_seconds,
+                               reaction_seconds=reaction_seconds)
+        self._clock = clock
+        # (By default the engine's players, the Hard AI with its default budget.)
+        self._think = think or Autopilot(HARD_AI_SECONDS).answer
+
+    async def close(self) -> None:
+        await self.games.close()
+
+    def check_click(self, game: Game, user_id: int, decision_id: int) -> Decision:
+        """The decision this user's click answers; raises ClickRefused when it cannot act.
+        Needs no lock: the same check runs again under the lock before anything changes."""
+        state = _playing_state(game)
+        seat = game.seat_of(user_id)
+        if seat is None:
+            raise ClickRefused("not_a_player")
+        if seat in game.chronicle.left:
+            raise ClickRefused("left_game")
+        try:
+            return require_decision(state, seat, decision_id)
+        except IllegalAction as refusal:
+            raise ClickRefused.from_engine(refusal) from refusal
+
+    @retried_if_stale
+    async def click(
+        self, game_id: int, user_id: int, decision_id: int, code: str, show: Show
+    ) -> Outcome:
+        """Apply the button ``code`` of decision ``decision_id`` for this user ("h<die>"
+        keeps a die, "r<die>" releases it, "f<face>" keeps every die showing that face,
+        "x<counts>" keeps that many dice of each face and rolls, "o<n>" picks option n,
+        "c<n>" too, once confirmed), then ``show`` it."""
+        async with self.games.lock(game_id):
+            game = await self.games.game(game_id)
+            decision = self.check_click(game, user_id, decision_id)
+            actions = _actions_for(game.playing_state(), decision, code)
+            if not actions:
+                # The die already is as the button asks (its board was out of date): only
+                # the board changes.
+                await self.games.save(game, effects=publish.refresh(game).effects)
+                await show(game_id)
+                return Outcome(game, (), None, redraw=False)
+            chronicle, note = presence.after_click(game, decision.seat)
+            # A click may be several actions (keep, then roll): all are applied before any
+            # is stored, so a refused one leaves the game as it was.
+            steps: list[_Step] = []
+            current = replace(game, chronicle=chronicle)
+            for action in actions:
+                steps.append(self._step(current, decision.seat, user_id, action, note=note))
+                current, note = steps[-1].outcome.game, ""
+            outcome = await self._record(game, [*steps, *self._by_orders(current)])
+            await show(game_id)
+            return outcome
+
+    @retried_if_stale
+    async def timeout(
+        self, game_id: int, decision_ids: Iterable[int], show: Show
+    ) -> Outcome | None:
+        """Answer the decisions among ``decision_ids`` still pending: an AI monster's (its
+        pause is over) as its level plays, a player's (the turn timer ran out, or they are
+        away) as the autopilot does; a turn whose time is up is played on to its end (or to
+        another monster's question) in the same change. Then ``show`` it. None when all were
+        answered meanwhile."""
+        async with self.games.lock(game_id):
+            before = game = await self.games.game(game_id)
+            steps: list[_Step] = []
+            todo = list(decision_ids)
+            while todo and len(steps) < MAX_AUTOPLAY_STEPS:
+                state = game.state
+                if game.status != "playing" or state is None:
+                    break
+                decision = state.decision(todo.pop(0))
+                if decision is not None:
+                    steps.append(await self._autoplay(game, decision))
+                    steps.extend(self._by_orders(steps[-1].outcome.game))
+                    game = steps[-1].outcome.game
+                if not todo:
+                    now = self._clock()
+                    todo = [d for d, when in question_deadlines(game, now).items() if when <= now]
+            if not steps:
+                return None
+            outcome = await self._record(before, steps)
+            await show(game_id)
+            return outcome
+
+    async def _autoplay(self, game: Game, decision: Decision) -> _Step:
+        """One answer given for a seat: by its AI monster, or by the autopilot for a
+        player."""
+        state = game.playing_state()
+        level = game.ai_level(decision.seat)
+        action = await self._answer_for(level or "easy", state, decision,
+                                        Asker(game.id, _urgency(game)))
+        if level is not None:
+            return self._step(game, decision.seat, None, action, idle=False)
+        told = presence.after_timeout(game, decision)
+        game = replace(game, chronicle=told.chronicle)
+        return self._step(game, decision.seat, None, action, note=told.note, idle=told.idle)
+
+    def _by_orders(self, game: Game) -> list[_Step]:
+        """The answers the players' standing orders give to the questions now pending, and
+        to those these answers lead to (``bot.table.orders``)."""
+        steps: list[_Step] = []
+        while (len(steps) < MAX_AUTOPLAY_STEPS and game.status == "playing"
+               and game.state is not None):
+            ordered = next(((decision, answer) for decision in game.state.pending
+                            if (answer := ordered_answer(game, decision)) is not None), None)
+            if ordered is None:
+                break
+            decision, (action, note) = ordered
+            # Not the table gone quiet: the player chose this answer.
+            steps.append(self._step(game, decision.seat, None, action, note=note, idle=False))
+            game = steps[-1].outcome.game
+        return steps
+
+    @retried_if_stale
+    async def set_order(self, game_id: int, user_id: int, field: str, value: str,
+                        show: Show) -> Game:
+        """Change one part of a player's standing order (a menu of the "My monster" panel);
+        a question it answers that is pending now is answered at once."""
+        async with self.games.lock(game_id):
+            game = await self.games.game(game_id)
+            seat = _playing_seat(game, user_id)
+            try:
+                order = with_choice(game.chronicle.order_of(seat), field, value)
+            except ValueError:
+                raise Refused("pick one of the listed choices") from None
+            game = replace(game, chronicle=with_order(game.chronicle, order))
+            steps = self._by_orders(game)
+            if not steps:
+                return await self.games.save(game, "chronicle")
+            outcome = await self._record(game, steps)
+            await show(game_id)
+            return outcome.game
+
+    @retried_if_stale
+    async def leave(self, game_id: int, user_id: int, show: Show) -> Game:
+        """A player leaves a game in play: the autopilot plays their monster to the end. The
+        last player to leave ends the game."""
+        async with self.games.lock(game_id):
+            game = await self.games.game(game_id)
+            seat = _playing_seat(game, user_id)
+            chronicle, note = presence.after_leaving(game, seat)
+            game = replace(game, chronicle=with_note(chronicle, note))
+            if presence.players_left(game):
+                game = replace(game, status="ended",
+                               chronicle=with_note(game.chronicle, EVERYONE_LEFT_NOTE))
+                plan = publish.after_end(game, EVERYONE_LEFT_NOTICE.format(game_id=game.id))
+            else:
+                plan = publish.refresh(game)
+            game = await self.games.save(game, "status", "chronicle", effects=plan.effects)
+            await show(game_id)
+            return game
+
+    async def _answer_for(self, level: AiLevel, state: GameState, decision: Decision,
+                          asker: Asker) -> Action:
+        """The AI's answer; the decision's default if the AI fails (a bug, logged): the game
+        goes on either way."""
+        try:
+            return await self._think(level, state, decision, asker)
+        except Exception:
+            log.exception("the %s AI failed on decision %s; its default is played",
+                          level, decision.id)
+            return Timeout(decision=decision.id)
+
+    def _step(
+        self, game: Game, seat: int, user_id: int | None, action: Action, *, note: str = "",
+        idle: bool = True,
+    ) -> _Step:
+        """Run the engine: the game after the action (not stored yet). An action with no
+        user counts as idle (nobody clicking) unless ``idle`` is False (an AI monster's)."""
+        before = game.playing_state()
+        try:
+            state, happened = apply(before, seat, action)
+        except IllegalAction as refusal:
+            raise ClickRefused.from_engine(refusal) from refusal
+        chronicle = with_note(game.chronicle, note) if note else game.chronicle
+        chronicle, closing = chronicle_after(chronicle, before, state, happened)
+        chronicle = msgspec.structs.replace(
+            clock_after(chronicle, before, state, self._clock()),
+            idle_timeouts=(0 if user_id is not None
+                           else chronicle.idle_timeouts + 1 if idle else chronicle.idle_timeouts),
+        )
+        status: Status = "over" if state.over else "playing"
+        if status == "playing" and chronicle.idle_timeouts >= ABANDONED_AFTER_TIMEOUTS:
+            status = "ended"
+            chronicle = with_note(chronicle, ABANDONED_NOTE)
+        after = replace(game, state=state, chronicle=chronicle, status=status)
+        return _Step(LoggedAction(state.seq, seat, user_id, action),
+                     Outcome(after, tuple(happened), closing,
+                             redraw=not isinstance(action, Keep),
+                             turn_end=publish.turn_end(before, seat, action, state, happened)))
+
+    async def _record(self, before: Game, steps: list[_Step]) -> Outcome:
+        """Store the actions, the game they lead to and the effects that show them, in one
+        transaction."""
+        outcome = steps[0].outcome
+        for step in steps[1:]:
+            outcome = _merge(outcome, step.outcome)
+        plan = publish.after_action(before, outcome)
+        await self.games.record_actions(outcome.game, [step.action for step in steps],
+                                        plan.effects)
+        return outcome
+
+    @retried_if_stale
+    async def end(self, game_id: int, show: Show, *, notice: str | None) -> Game:
+        """Stop a lobby or a game for good (its row and log stay in the store). ``notice``
+        goes to its channel; None when the channel is gone."""
+        async with self.games.lock(game_id):
+            game = await self.games.game(game_id)
+            if game.status not in ACTIVE_STATUSES:
+                raise Refused("this game is already over")
+            game = replace(game, status="ended")
+            game = await self.games.save(game, "status",
+                                         effects=publish.after_end(game, notice).effects)
+            await show(game_id)
+            return game
+
+    @retried_if_stale
+    async def show_board(self, game_id: int, plan: Callable[[Game], publish.Plan],
+                         show: Callable[[int], Awaitable[Shown]]) -> Shown:
+        """Show the game again as ``plan`` says (a repost, a refresh), changing nothing in
+        the game; returns what ``show`` says about it."""
+        async with self.games.lock(game_id):
+            game = await self.games.game(game_id)
+            await self.games.save(game, effects=plan(game).effects)
+            return await show(game_id)
+
+
+@dataclass(frozen=True)
+class _Step:
+    action: LoggedAction
+    outcome: Outcome
+
+
+def _playing_seat(game: Game, user_id: int) -> int:
+    """The seat of a player still playing this game in play (to leave it, or change their
+    standing orders); Refused otherwise."""
+    if game.status != "playing":
+        raise Refused("this game is not in play")
+    seat = game.seat_of(user_id)
+    if seat is None or game.ai_level(seat) is not None:
+        raise Refused("you are not playing in this game")
+    if seat in game.chronicle.left:
+        raise Refused("you have already left this game")
+    return seat
+
+
+def _urgency(game: Game) -> Urgency:
+    """Who waits for an AI move in this game: a person still playing, or only AI monsters
+    (every player left, away or knocked out)."""
+    state = game.playing_state()
+    people = [seat for seat in state.alive_seats()
+              if game.ai_level(seat) is None and not game.autopiloted(seat)]
+    return "person" if people else "ais"
+
+
+def _playing_state(game: Game) -> GameState:
+    if game.status == "lobby":
+        raise ClickRefused("not_started")
+    if game.status != "playing" or game.state is None:
+        raise ClickRefused("game_over")
+    return game.state
+
+
+def _actions_for(state: GameState, decision: Decision, code: str) -> tuple[Action, ...]:
+    """The actions a button stands for, in order; none when it would change nothing."""
+    if code.startswith("x"):
+        return _keep_and_roll(state, decision, code[1:])
+    action = _action_for(state, decision, code)
+    return () if action is None else (action,)
+
+
+def _action_for(state: GameState, decision: Decision, code: str) -> Action | None:
+    """The action a one-action button stands for; None when it would change nothing."""
+    kind, number = code[:1], code[1:]
+    if not number.isdigit():
+        raise ClickRefused("illegal_move", detail="that button is not one this bot knows")
+    index = int(number)
+    if kind in ("h", "r", "f"):
+        turn = _dice_turn(state, decision)
+        # Keep or release, as the button said: never a toggle, so a click on a board that
+        # is out of date still does what the player saw.
+        kept = set(turn.kept)
+        if kind == "f":
+            kept |= _dice_showing(turn.dice, index)
+        elif index >= len(turn.dice):
+            raise ClickRefused("illegal_move", detail="there are no dice to keep now")
+        else:
+            kept = kept | {index} if kind == "h" else kept - {index}
+        if kept == set(turn.kept):
+            return None
+        return Keep(decision=decision.id, dice=tuple(sorted(kept)))
+    if kind == "k":
+        # A die toggle from a board drawn before this version: what it meant is unknown.
+        raise ClickRefused("stale_decision")
+    if kind in ("o", "c") and index < len(decision.options):
+        return decision.options[index]  # (c: confirmed, bot.discord.clicks asked first)
+    raise ClickRefused("illegal_move", detail="that button is not one this bot knows")
+
+
+def _dice_turn(state: GameState, decision: Decision) -> Turn:
+    if decision.kind != "roll" or state.turn is None:
+        raise ClickRefused("illegal_move", detail="there are no dice to keep now")
+    return state.turn
+
+
+def _keep_and_roll(state: GameState, decision: Decision, digits: str) -> tuple[Action, ...]:
+    """"Keep 3s ×2, 💥 & roll 3" (``x`` and a count per face, in FACES order): exactly that
+    many dice of each face kept (those kept already first), then the turn's next roll."""
+    if len(digits) != len(FACES) or not digits.isdigit():
+        raise ClickRefused("illegal_move", detail="that button is not one this bot knows")
+    turn = _dice_turn(state, decision)
+    roll = next((option for option in decision.options
+                 if isinstance(option, Roll) and option.card is None), None)
+    if roll is None or turn.rolls_left == 0:
+        raise ClickRefused("illegal_move", detail="you have no roll left: keep the dice as "
+                                                  "they are with Done rolling")
+    wanted = dict(zip(FACES, map(int, digits), strict=True))
+    # Kept dice first, so dice the player kept stay kept where the count allows.
+    order = sorted(range(len(turn.dice)), key=lambda index: index not in turn.kept)
+    kept = []
+    for index in order:
+        if wanted[turn.dice[index]] > 0:
+            wanted[turn.dice[index]] -= 1
+            kept.append(index)
+    if any(wanted.values()):
+        # The dice were changed since the button was drawn (a card set or rerolled one).
+        raise ClickRefused("illegal_move", detail="the dice no longer show what that button "
+                                                  "keeps: choose again on the board")
+    keep = Keep(decision=decision.id, dice=tuple(sorted(kept)))
+    return (roll,) if set(keep.dice) == set(turn.kept) else (keep, roll)
+
+
+def _dice_showing(dice: tuple[Face, ...], face_index: int) -> set[int]:
+    """The dice a "Keep 3s" button keeps: every die showing that face (kept or not)."""
+    face = FACES[face_index] if face_index < len(FACES) else None
+    showing = {index for index, shown in enumerate(dice) if shown == face}
+    if not showing:
+        # Only a forged button gets here: a board's faces are its roll's, which a keep
+        # cannot change.
+        raise ClickRefused("illegal_move", detail="no die shows that face now")
+    return showing
+
+
+def _merge(first: Outcome, second: Outcome) -> Outcome:
+    return Outcome(
+        game=second.game,
+        events=first.events + second.events,
+        closing_log=first.closing_log if first.closing_log is not None else second.closing_log,
+        redraw=first.redraw or second.redraw,
+        # (Only the first turn a change finished had a board.)
+        turn_end=first.turn_end if first.turn_end is not None else second.turn_end,
+    )
