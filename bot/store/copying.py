@@ -8,11 +8,9 @@ verified (rows counted on both sides, and a checksum of each table's rows as wri
 read back) before it commits, so a failed or wrong copy leaves the target as it was.
 
 Rows are read from the source in chunks, in key order (keyset paging), and written as they
-come: a million actions never sit in memory at once. Reading the source from inside the
-target's transaction depends on where that transaction runs. PostgreSQL's runs on the event
-loop, so it awaits each chunk; SQLite's runs on the store's own thread, which runs it to its
-end without a loop (``bot.store.sqlite``), so from there each chunk is handed to the event
-loop, which is free meanwhile (it only awaits the transaction), and waited for.
+come: a million actions never sit in memory at once. The source is read from inside the
+target's transaction, each chunk awaited (both backends run their transactions on the event
+loop, each store under its own lock).
 
 Values are copied as they are, converted to the column's type only where SQLite's loose
 typing let another type in: a damaged row's text in a bytes column becomes those bytes, as
@@ -21,10 +19,8 @@ the store itself reads it. A value that cannot be converted stops the copy, nami
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import sqlite3
-import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import closing
 from dataclasses import dataclass
@@ -127,7 +123,7 @@ async def copy_store(source: Store, target: Store, *,
     transaction on the target. Raises CopyRefused or CopyMismatch, writing nothing."""
     if chunk_rows < 1:
         raise ValueError("chunk_rows must be at least 1")
-    reader = _SourceReader(source.backend, asyncio.get_running_loop())
+    reader = _SourceReader(source.backend)
     postgres_target = isinstance(target.backend, PostgresBackend)
 
     async def copy_all(tx: Transaction) -> CopyReport:
@@ -144,19 +140,13 @@ async def copy_store(source: Store, target: Store, *,
 
 
 class _SourceReader:
-    """Reads of the source, made from inside the target's transaction (see the module's
-    notes): awaited on the event loop, handed to it from the SQLite store's thread."""
+    """Reads of the source, made from inside the target's transaction."""
 
-    def __init__(self, backend: Backend, loop: asyncio.AbstractEventLoop) -> None:
+    def __init__(self, backend: Backend) -> None:
         self._backend = backend
-        self._loop = loop
-        self._loop_thread = threading.get_ident()
 
     async def rows(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        read = self._backend.read(lambda tx: tx.rows(sql, parameters))
-        if threading.get_ident() == self._loop_thread:
-            return await read
-        return asyncio.run_coroutine_threadsafe(read, self._loop).result()
+        return await self._backend.read(lambda tx: tx.rows(sql, parameters))
 
 
 async def _require_empty(tx: Transaction) -> None:

@@ -85,7 +85,7 @@ def _unique_violations() -> Iterator[None]:
 
 class SqliteBackend:
     """One aiosqlite connection and the lock that gives it to one call at a time
-    (``bot.store.Backend``)."""
+    (``bot.store.backend.Backend``)."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
