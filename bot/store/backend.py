@@ -21,7 +21,9 @@ class Transaction(Protocol):
     async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> int:
         """Run a statement; the number of rows it changed."""
 
-    async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
+    async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Insert rows with ``INSERT INTO ... VALUES (?, ...)``, its row parameters alone
+        (SQLite writes many rows a statement)."""
 
     async def rows(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple[Any, ...]]: ...
 
@@ -37,6 +39,10 @@ class Backend(Protocol):
     """A database: reads, transactions, its schema version."""
 
     async def read(self, work: Work[Result]) -> Result:
+        """``work`` that only reads, outside a transaction: each statement sees what was
+        committed, never another call's transaction half done."""
+
+    async def autocommit(self, work: Work[Result]) -> Result:
         """``work`` outside a transaction, where each statement commits by itself (so a
         write of one statement needs no BEGIN and COMMIT round trips: ``Store._write_one``)."""
 

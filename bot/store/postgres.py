@@ -142,6 +142,9 @@ class PostgresBackend:
         await self._pool.close()
 
     async def read(self, work: Work[Result]) -> Result:
+        return await self.autocommit(work)
+
+    async def autocommit(self, work: Work[Result]) -> Result:
         async with self._pool.acquire() as connection:
             return await work(PostgresTransaction(connection))
 

@@ -1,4 +1,5 @@
-"""The SQLite backend of the store: one file (WAL), one aiosqlite connection, one lock.
+"""The SQLite backend of the store: one file (WAL), an aiosqlite connection that writes
+under one lock, and one that reads.
 
 aiosqlite runs every statement on the connection's own thread. Its cursors must stay there
 too: one that comes back to the event loop and is freed there unclosed resets its prepared
@@ -9,15 +10,19 @@ cursors to the garbage collector). So every statement here is ``execute_fetchall
 cursor is made, run, read and freed on the thread, and only rows come back, even to a
 caller cancelled meanwhile (whose cursor ``async with`` could not close).
 
-One ``asyncio.Lock`` is held for each store call, a transaction or a read, so two callers'
-statements never interleave on the connection (a read never sees another caller's
-transaction half done). A call that fails, or whose caller is cancelled, is rolled back
-before the lock goes to the next call (``SqliteBackend._call``).
+One ``asyncio.Lock`` is held for each call on the writing connection, a transaction or a
+statement committing by itself, so two callers' statements never interleave there. A call
+that fails, or whose caller is cancelled, is rolled back before the lock goes to the next
+call (``SqliteBackend._call``). Reads go to a second connection, read-only, and take no lock:
+in WAL mode each of its statements sees the last committed state, never a transaction of the
+writing connection half done, and a read holding no transaction has nothing to roll back.
+So a read never waits for a transaction's hand-overs to the writing connection's thread.
 """
 
 from __future__ import annotations
 
 import asyncio
+import re
 import sqlite3
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -37,6 +42,12 @@ _PRAGMAS = (
     "foreign_keys=ON",
     "busy_timeout=5000",
 )
+# The reading connection's: it refuses any write; WAL mode is the file's, set by the writer.
+_READ_PRAGMAS = ("query_only=ON", "busy_timeout=5000")
+# The SQL ``execute_many`` takes: an INSERT whose one row is parameters alone.
+_PLAIN_INSERT = re.compile(r"(INSERT INTO .+ VALUES )\((\?(?:, \?)*)\)", re.DOTALL)
+# The parameters of one statement: SQLite's limit before 3.32 (32766 since).
+_MAX_PARAMETERS = 999
 
 
 class SqliteTransaction:
@@ -55,11 +66,20 @@ class SqliteTransaction:
         return self._db.total_changes - before
 
     async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        # One statement a row: aiosqlite's executemany would hand its cursor to the event
-        # loop, where a cancelled caller could not close it.
-        for row in rows:
+        # Statements of many rows each, a hand-over each. Not aiosqlite's executemany: it
+        # would hand its cursor to the event loop, where a cancelled caller could not close
+        # it.
+        plain = _PLAIN_INSERT.fullmatch(sql)
+        if plain is None:
+            raise ValueError(f"not an INSERT of one row of parameters: {sql}")
+        head, row_marks = plain.groups()
+        per_statement = max(1, _MAX_PARAMETERS // row_marks.count("?"))
+        for start in range(0, len(rows), per_statement):
+            chunk = rows[start:start + per_statement]
             with _unique_violations():
-                await self._db.execute_fetchall(sql, row)
+                await self._db.execute_fetchall(
+                    head + ", ".join([f"({row_marks})"] * len(chunk)),
+                    [value for row in chunk for value in row])
 
     async def rows(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         # With no row factory, sqlite3's rows are tuples.
@@ -84,11 +104,12 @@ def _unique_violations() -> Iterator[None]:
 
 
 class SqliteBackend:
-    """One aiosqlite connection and the lock that gives it to one call at a time
-    (``bot.store.backend.Backend``)."""
+    """The writing aiosqlite connection, the lock that gives it to one call at a time, and
+    the reading connection (``bot.store.backend.Backend``)."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
+        self._reader: aiosqlite.Connection | None = None  # (opened after the migrations)
         self._lock = asyncio.Lock()
         self._closed = False
 
@@ -103,8 +124,11 @@ class SqliteBackend:
             for pragma in _PRAGMAS:
                 await db.execute_fetchall(f"PRAGMA {pragma}")
             await backend._migrate()
+            backend._reader = await aiosqlite.connect(path, isolation_level=None)
+            for pragma in _READ_PRAGMAS:
+                await backend._reader.execute_fetchall(f"PRAGMA {pragma}")
         except BaseException:
-            await db.close()
+            await backend._close_connections()
             raise
         return backend
 
@@ -113,7 +137,15 @@ class SqliteBackend:
             return
         self._closed = True
         async with self._lock:  # after the call running now
+            await self._close_connections()
+
+    async def _close_connections(self) -> None:
+        """Both connections (the reader's after the reads queued on it)."""
+        try:
             await self._db.close()
+        finally:
+            if self._reader is not None:
+                await self._reader.close()
 
     async def _migrate(self) -> None:
         version = await self.schema_version()
@@ -152,6 +184,14 @@ class SqliteBackend:
             rollback.exception()  # (raised to the caller unless it was cancelled: not logged)
 
     async def read(self, work: Work[Result]) -> Result:
+        reader = self._reader
+        if reader is None:  # the migrations' reads of the schema version
+            return await self._call(work)
+        if self._closed:
+            raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
+        return await work(SqliteTransaction(reader))
+
+    async def autocommit(self, work: Work[Result]) -> Result:
         return await self._call(work)
 
     async def write(self, work: Work[Result]) -> Result:

@@ -129,11 +129,16 @@ def parameter_marks(count: int) -> str:
 async def _add_effects(tx: Transaction, game_id: int, effects: Sequence[bytes],
                        now: float) -> None:
     """Queue effects after the game's last queued one (inside the caller's transaction,
-    which has written the game's row first: that row's lock orders two writers)."""
-    await tx.execute_many(
+    which has written the game's row first: that row's lock orders two writers), in one
+    statement: each row's subquery sees the outbox as it was before the statement."""
+    if not effects:
+        return
+    row = "(?, (SELECT COALESCE(MAX(seq), 0) FROM outbox WHERE game_id = ?) + ?, ?, ?)"
+    await tx.execute(
         "INSERT INTO outbox (game_id, seq, effect, created_at) VALUES "
-        "(?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM outbox WHERE game_id = ?), ?, ?)",
-        [(game_id, game_id, effect, now) for effect in effects])
+        + ", ".join([row] * len(effects)),
+        [value for place, effect in enumerate(effects, start=1)
+         for value in (game_id, game_id, place, effect, now)])
 
 
 async def _add_record(tx: Transaction, record: RecordRows | None) -> None:
@@ -225,7 +230,7 @@ class Store:
 
     async def _write_one(self, sql: str, parameters: Sequence[Any] = ()) -> None:
         """One statement, atomic by itself, written outside a transaction."""
-        await self._backend.read(lambda tx: tx.execute(sql, parameters))
+        await self._backend.autocommit(lambda tx: tx.execute(sql, parameters))
 
     # --- reads ----------------------------------------------------------------------
 

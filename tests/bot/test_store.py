@@ -384,7 +384,8 @@ async def test_transactions_and_reads_from_many_tasks_never_interleave(
     tmp_path: Path, cursor_watch: CursorWatch,
 ) -> None:
     """Fifty writers each add two rows in one transaction (awaiting between them) while
-    fifty readers count the rows: no reader ever sees one writer's first row alone."""
+    five readers count the rows until the writers are done: no reader ever sees one
+    writer's first row alone."""
     backend = await SqliteBackend.open(str(tmp_path / "kot.sqlite3"))
     try:
         async def write_pair(writer: int) -> None:
@@ -399,9 +400,18 @@ async def test_transactions_and_reads_from_many_tasks_never_interleave(
             assert row is not None
             return int(row[0])
 
-        calls = [call for writer in range(50) for call in (write_pair(writer), count())]
-        counts = [seen for seen in await asyncio.gather(*calls) if seen is not None]
-        assert len(counts) == 50 and all(seen % 2 == 0 for seen in counts)
+        writers = asyncio.gather(*(write_pair(writer) for writer in range(50)))
+
+        async def count_until_written() -> list[int]:
+            counts = []
+            while not writers.done():
+                counts.append(await count())
+            return counts
+
+        readers = await asyncio.gather(*(count_until_written() for _ in range(5)))
+        await writers
+        counts = [seen for reader in readers for seen in reader]
+        assert all(seen % 2 == 0 for seen in counts)
         assert len(set(counts)) > 1  # the readers did run between the writers
         assert await count() == 100
     finally:
@@ -432,6 +442,63 @@ async def test_a_cancelled_transaction_is_rolled_back_before_the_next_call(
             "INSERT INTO servers (guild_id, settings) VALUES (3, 'c')"))
         rows = await backend.read(lambda tx: tx.rows("SELECT guild_id FROM servers"))
         assert rows == [(3,)]
+    finally:
+        await backend.close()
+
+
+async def test_a_read_during_a_transaction_sees_only_what_was_committed(
+    tmp_path: Path, cursor_watch: CursorWatch,
+) -> None:
+    """A read while another call's transaction is open (between its statements) neither
+    waits for it nor sees its rows; once it commits, a read sees them all."""
+    backend = await SqliteBackend.open(str(tmp_path / "kot.sqlite3"))
+    try:
+        await backend.write(lambda tx: tx.execute(
+            "INSERT INTO servers (guild_id, settings) VALUES (1, 'a')"))
+        first_written, go_on = asyncio.Event(), asyncio.Event()
+
+        async def add_two(tx: Transaction) -> None:
+            await tx.execute("INSERT INTO servers (guild_id, settings) VALUES (2, 'b')")
+            first_written.set()
+            await go_on.wait()
+            await tx.execute("INSERT INTO servers (guild_id, settings) VALUES (3, 'c')")
+
+        async def guilds() -> list[tuple[Any, ...]]:
+            return await backend.read(lambda tx: tx.rows(
+                "SELECT guild_id FROM servers ORDER BY guild_id"))
+
+        writer = asyncio.ensure_future(backend.write(add_two))
+        await first_written.wait()
+        try:
+            # (A read waiting for the transaction would wait for good: only the test ends it.)
+            assert await asyncio.wait_for(guilds(), timeout=10) == [(1,)]
+        finally:
+            go_on.set()
+            await writer
+        assert await guilds() == [(1,), (2,), (3,)]
+    finally:
+        await backend.close()
+
+
+async def test_many_rows_inserted_in_several_statements_are_all_written_or_none(
+    tmp_path: Path,
+) -> None:
+    """SQLite's ``execute_many`` writes 999 parameters a statement at most: 1,200 rows of
+    two go in three statements, and a repeated key in the last one leaves none written."""
+    backend = await SqliteBackend.open(str(tmp_path / "kot.sqlite3"))
+    insert = "INSERT INTO servers (guild_id, settings) VALUES (?, ?)"
+    try:
+        with pytest.raises(UniqueViolation):
+            await backend.write(lambda tx: tx.execute_many(
+                insert, [(guild, b"{}") for guild in [*range(1199), 0]]))
+        await backend.write(lambda tx: tx.execute_many(
+            insert, [(guild, b"%d" % guild) for guild in range(1200)]))
+        rows = await backend.read(lambda tx: tx.rows(
+            "SELECT guild_id, settings FROM servers ORDER BY guild_id"))
+        assert rows == [(guild, b"%d" % guild) for guild in range(1200)]
+        with pytest.raises(ValueError, match="not an INSERT"):
+            await backend.write(lambda tx: tx.execute_many(
+                insert + " ON CONFLICT (guild_id) DO NOTHING", [(1, b"{}")]))
     finally:
         await backend.close()
 
