@@ -58,6 +58,8 @@ async def run(*, tables: int, seconds: float, seed: int, hard_seconds: float = 0
             finally:
                 assert isinstance(env.bot, KotBot)
                 await env.bot.service.close()
+                # A search cut short by the close would count as a failure of the bot.
+                await env.bot.autopilot.searches_done(timeout=hard_seconds + 1.0)
                 env.bot.autopilot.close()
 
 

@@ -297,6 +297,12 @@ class Autopilot:
             self._processes = None
         _stop(pool)
 
+    async def searches_done(self, timeout: float) -> None:
+        """Wait, ``timeout`` seconds at most, for the searches in hand to end: a close after
+        it loses none of them (a bench or a test ending cleanly)."""
+        if self._running:
+            await asyncio.wait(set(self._running), timeout=timeout)
+
     def close(self) -> None:
         """Stop the workers now (a search still running is lost) and wait for them to
         exit, so no process outlives the bot."""

@@ -29,6 +29,7 @@ async def env(simcord_env: Env) -> AsyncIterator[Env]:
     # ourselves.
     bot = bot_of(simcord_env)
     await bot.service.close()
+    await bot.autopilot.searches_done(timeout=5.0)  # (a search cut short is an error)
     bot.autopilot.close()
 
 
