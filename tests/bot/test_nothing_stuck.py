@@ -109,6 +109,39 @@ async def test_5_a_follow_up_failing_until_the_token_expires_is_answered_in_the_
     assert not any("Board posted below" in m.content for m in table.channel.history())
 
 
+async def test_5_a_fresh_token_answered_404_once_is_not_taken_for_gone(table: Table) -> None:
+    """The fuzz campaign's commands left "thinking…": one 404 on a board command's
+    follow-up, a second after it was acknowledged, made the bot give the token up and tell
+    the channel instead, so the command showed "thinking…" until Discord timed it out."""
+    await table.start_game(players=2)
+    alice = table.players[0]
+    table.env.inject_error(*FOLLOW_UP, status=404, code=10008, message="Unknown Message")
+    result = await alice.slash(table.channel, "kot board")
+
+    assert not pending_faults(table.env)
+    await table.env.advance_time(2)  # the answer can still be read: tried again
+    assert not thinking(result)
+    assert private_reply(result) == "Board posted below."
+    lost = PRIVATE_ANSWER_LOST.format(mention=alice.mention)
+    assert not any(m.content == lost for m in table.channel.history())
+
+
+async def test_5_a_token_whose_answer_cannot_be_read_either_is_answered_in_the_channel(
+    table: Table,
+) -> None:
+    await table.start_game(players=2)
+    alice = table.players[0]
+    # The follow-up, then the read of the answer that would show the token still works.
+    table.env.inject_error("*", "/webhooks/*", times=2, status=404, code=10015,
+                           message="Unknown Webhook")
+    await alice.slash(table.channel, "kot board")
+
+    assert not pending_faults(table.env)
+    await table.env.advance_time(2)
+    lost = PRIVATE_ANSWER_LOST.format(mention=alice.mention)
+    assert sum(m.content == lost for m in table.channel.history()) == 1
+
+
 def _deny_send_messages(table: Table) -> None:
     bot_user = table.env.bot.user
     assert bot_user is not None
