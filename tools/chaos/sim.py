@@ -101,6 +101,12 @@ def thinking(env: Env) -> list[Interaction]:
             and stored_message(env, record.channel_id, record.message_id) is not None]
 
 
+def interaction_id(result: InteractionResult) -> int:
+    """The id of the interaction a result is about (the record ``thinking`` returns)."""
+    record: Interaction = result._interaction
+    return record.id
+
+
 def pending_faults(env: Env) -> list[Fault]:
     """The injected faults not used up yet (``inject_error`` appends one dict per call)."""
     return env.backend.faults
