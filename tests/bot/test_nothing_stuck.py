@@ -8,12 +8,13 @@ from typing import Any
 
 import discord
 import pytest
-from bot_harness import Table, bot_of, private_reply, service
+from bot_harness import TEST_AI_PAUSE, Table, bot_of, private_reply, service
 from simcord import InteractionResult
 from simcord.backend.models import Overwrite
 from test_game_end import win_this_turn
 
 from bot.discord_io import PRIVATE_ANSWER_LOST
+from bot.model import Game
 from tools.chaos import checks, sim
 from tools.chaos.sim import pending_faults
 
@@ -189,23 +190,49 @@ async def test_the_thinking_count_sees_a_command_whose_answer_never_came(table: 
     assert sim.thinking(table.env) == []
 
 
-async def test_the_ai_count_sees_an_ai_move_with_no_timer(table: Table) -> None:
+async def _ai_monster_asked(table: Table) -> Game:
+    """A game of one person and an Easy AI monster, at the AI monster's turn."""
     host = table.players[0]
     await host.slash(table.channel, "kot start")
     lobby = table.channel.last_message
     assert lobby is not None
     await host.click(lobby, label="🤖 Add AI: Easy")
     await host.click(lobby, label="Start")
-    bot = bot_of(table.env)
-    games = service(table.env).games
     for _turn in range(50):  # the person ends turns until the AI monster is asked
         game = await table.game()
         if any(game.ai_level(d.seat) is not None for d in game.playing_state().pending):
-            break
+            return game
         decision = game.playing_state().pending[0]
         await table.click(f"o{decision.options.index(decision.default)}")
+    raise AssertionError("the AI monster was never asked")
+
+
+async def test_the_ai_count_sees_an_ai_move_with_no_timer(table: Table) -> None:
+    game = await _ai_monster_asked(table)
+    bot = bot_of(table.env)
+    games = service(table.env).games
     assert checks.check_ai_timer(bot, game) == []  # its pause is timed
 
     bot.turns.timers.cancel(game.id)  # a timer lost: nothing will ever answer the AI
     [finding] = checks.check_ai_timer(bot, await games.peek(game.id))
     assert finding.kind == checks.WAITING_ON_AI and finding.game_id == game.id
+
+
+async def test_the_stranded_count_asks_no_button_of_an_ai_monster(table: Table) -> None:
+    """The campaign's stranded games: an AI monster's decision, which its board shows as
+    "🤖 … is thinking…" with nothing to click, was taken for a decision nobody can answer."""
+    game = await _ai_monster_asked(table)
+    bot = bot_of(table.env)
+    assert checks.check_channel(table.env, bot, game) == []
+
+    for _move in range(30):  # the AI monster plays its turn: the person is asked
+        await table.env.advance_time(TEST_AI_PAUSE + 1)
+        game = await table.game()
+        if all(checks.clicked_by_a_player(game, d) for d in game.playing_state().pending):
+            break
+    assert all(checks.clicked_by_a_player(game, d) for d in game.playing_state().pending)
+    assert game.board_message_id is not None
+    # The board vanishes without the bot hearing of it: the person has nothing to click.
+    table.env.backend.messages[table.channel.id].pop(game.board_message_id)
+    kinds = {f.kind for f in checks.check_channel(table.env, bot, game)}
+    assert "no_buttons" in kinds
