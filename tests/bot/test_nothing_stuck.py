@@ -4,6 +4,7 @@ campaign (a command left "thinking…", a Rematch into a channel the bot cannot 
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import discord
@@ -216,6 +217,55 @@ async def test_the_ai_count_sees_an_ai_move_with_no_timer(table: Table) -> None:
     bot.turns.timers.cancel(game.id)  # a timer lost: nothing will ever answer the AI
     [finding] = checks.check_ai_timer(bot, await games.peek(game.id))
     assert finding.kind == checks.WAITING_ON_AI and finding.game_id == game.id
+
+
+# SimCord's real-time window per operation, shortened so these tests wait little for it.
+SHORT_WINDOW = 0.5
+
+
+async def test_a_bot_still_working_past_simcords_window_settles_in_a_second_one(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The campaign's harness errors: a retry timer due near the end of SimCord's window,
+    whose work ran past it. Counted apart from a bot that does not settle."""
+    await table.start_game(players=2)
+    games = service(table.env)
+    show_board = games.show_board
+
+    async def slow_show_board(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.to_thread(time.sleep, SHORT_WINDOW * 1.5)  # real work, past the window
+        return await show_board(*args, **kwargs)
+
+    monkeypatch.setattr(games, "show_board", slow_show_board)
+    table.env.settle_timeout = SHORT_WINDOW
+    with pytest.raises(TimeoutError):
+        await table.players[0].slash(table.channel, "kot board")
+    assert await sim.settles_again(table.env)
+    assert sim.thinking(table.env) == []  # its answer came meanwhile
+
+
+async def test_a_bot_that_does_not_settle_is_not_taken_for_one_still_working(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await table.start_game(players=2)
+    games = service(table.env)
+    show_board = games.show_board
+    stuck = True
+
+    async def spinning_show_board(*args: Any, **kwargs: Any) -> Any:
+        while stuck:  # busy until released: never parked on a timer SimCord could move
+            await asyncio.sleep(0)
+        return await show_board(*args, **kwargs)
+
+    monkeypatch.setattr(games, "show_board", spinning_show_board)
+    table.env.settle_timeout = SHORT_WINDOW
+    with pytest.raises(TimeoutError):
+        await table.players[0].slash(table.channel, "kot board")
+    assert not await sim.settles_again(table.env)
+    with pytest.raises(TimeoutError):
+        await sim.advance_time(table.env, 1)
+    stuck = False
+    assert await sim.settles_again(table.env)
 
 
 async def test_the_stranded_count_asks_no_button_of_an_ai_monster(table: Table) -> None:
