@@ -81,11 +81,13 @@ async def click_at_once(
 
 
 # SimCord gives each operation (a click, a settle, a whole ``advance_time``) 5 s of real
-# time (``Env.settle_timeout``), and waits out in real time every bot timer due within them
-# (a retry after 1, 2 or 4 s): a timer due near the end, whose work runs past it, fails the
-# operation although the bot is not stuck, and a long wait over busy tables (turn timers, an
-# AI move every 10 s) may need more than 5 s of work. So time passes in steps of at most this
-# many seconds, and an operation that ran out of time gets a second whole window.
+# time (``Env.settle_timeout``); it waits out in real time every bot timer due within them (a
+# retry after 1, 2 or 4 s), and for any advance of its clock a timer's real time started. A
+# long wait over busy tables (turn timers, an AI move every 10 s) may need more than 5 s of
+# work, and the campaign saw operations run out of the window with no work of the bot's in
+# its log meanwhile ("did not settle while advancing time"), then settle at once in a
+# second: the table played on and nothing was left stuck. So time passes in steps of at most
+# this many seconds, and an operation that ran out of time gets a second whole window.
 ADVANCE_STEP = 10.0
 SETTLE_ATTEMPTS = 2
 
