@@ -337,8 +337,15 @@ class DiscordIO:
         except DiscordFailure as failure:
             log_failure(failure, "could not answer user %s", interaction.user.id)
             if interaction.extras.get(THINKING) and failure.kind is not FailureKind.REJECTED:
-                self.owed.add(interaction, fields, call,
-                              token_gone=failure.kind is FailureKind.GONE)
+                gone = failure.kind is FailureKind.GONE and await self.token_lapsed(interaction)
+                self.owed.add(interaction, fields, call, token_gone=gone)
+
+    async def token_lapsed(self, interaction: Interaction) -> bool:
+        """Whether a command's token, answered 404, can no longer be used. Discord can
+        answer 404 through a token that works (as for an edit: ``_unless_still_there``), and a
+        token taken for lapsed leaves its command "thinking…" until Discord gives up on it: it
+        is only believed once the answer it shows cannot be read either."""
+        return await self.original_response(interaction) is None
 
     async def answer_in_channel(self, interaction: Interaction, fields: dict[str, Any], *,
                                 private: bool) -> None:
@@ -382,9 +389,10 @@ class _Owed:
 
 class OwedAnswers:
     """The answers of commands left "thinking…" because Discord did not take them (a 5xx,
-    a 429): tried again (``Retries``: from 1 s, doubling, at most a minute apart) while the
-    command's token lasts, then said in its channel, where they are tried until Discord
-    takes them (a channel that refuses or is gone drops them, logged)."""
+    a 429, a 404 while its answer can still be read): tried again (``Retries``: from 1 s,
+    doubling, at most a minute apart) while the command's token lasts, then said in its
+    channel, where they are tried until Discord takes them (a channel that refuses or is gone
+    drops them, logged)."""
 
     def __init__(self, io: DiscordIO) -> None:
         self._io = io
@@ -429,6 +437,9 @@ class OwedAnswers:
                         self.retries.failed(interaction_id)
                         return
                     if failure.kind is FailureKind.GONE and not owed.token_gone:
+                        if not await self._io.token_lapsed(owed.interaction):
+                            self.retries.failed(interaction_id)
+                            return
                         owed.token_gone = True  # the token ran out: the channel is told
                         continue
                 owed.answers.pop(0)

@@ -4,16 +4,18 @@ campaign (a command left "thinking…", a Rematch into a channel the bot cannot 
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import discord
 import pytest
-from bot_harness import Table, bot_of, private_reply, service
+from bot_harness import TEST_AI_PAUSE, Table, bot_of, private_reply, service
 from simcord import InteractionResult
 from simcord.backend.models import Overwrite
 from test_game_end import win_this_turn
 
 from bot.discord.io import PRIVATE_ANSWER_LOST
+from bot.table.model import Game
 from tools.chaos import checks, sim
 from tools.chaos.sim import pending_faults
 
@@ -109,6 +111,39 @@ async def test_5_a_follow_up_failing_until_the_token_expires_is_answered_in_the_
     assert not any("Board posted below" in m.content for m in table.channel.history())
 
 
+async def test_5_a_fresh_token_answered_404_once_is_not_taken_for_gone(table: Table) -> None:
+    """The fuzz campaign's commands left "thinking…": one 404 on a board command's
+    follow-up, a second after it was acknowledged, made the bot give the token up and tell
+    the channel instead, so the command showed "thinking…" until Discord timed it out."""
+    await table.start_game(players=2)
+    alice = table.players[0]
+    table.env.inject_error(*FOLLOW_UP, status=404, code=10008, message="Unknown Message")
+    result = await alice.slash(table.channel, "kot board")
+
+    assert not pending_faults(table.env)
+    await table.env.advance_time(2)  # the answer can still be read: tried again
+    assert not thinking(result)
+    assert private_reply(result) == "Board posted below."
+    lost = PRIVATE_ANSWER_LOST.format(mention=alice.mention)
+    assert not any(m.content == lost for m in table.channel.history())
+
+
+async def test_5_a_token_whose_answer_cannot_be_read_either_is_answered_in_the_channel(
+    table: Table,
+) -> None:
+    await table.start_game(players=2)
+    alice = table.players[0]
+    # The follow-up, then the read of the answer that would show the token still works.
+    table.env.inject_error("*", "/webhooks/*", times=2, status=404, code=10015,
+                           message="Unknown Webhook")
+    await alice.slash(table.channel, "kot board")
+
+    assert not pending_faults(table.env)
+    await table.env.advance_time(2)
+    lost = PRIVATE_ANSWER_LOST.format(mention=alice.mention)
+    assert sum(m.content == lost for m in table.channel.history()) == 1
+
+
 def _deny_send_messages(table: Table) -> None:
     bot_user = table.env.bot.user
     assert bot_user is not None
@@ -156,23 +191,98 @@ async def test_the_thinking_count_sees_a_command_whose_answer_never_came(table: 
     assert sim.thinking(table.env) == []
 
 
-async def test_the_ai_count_sees_an_ai_move_with_no_timer(table: Table) -> None:
+async def _ai_monster_asked(table: Table) -> Game:
+    """A game of one person and an Easy AI monster, at the AI monster's turn."""
     host = table.players[0]
     await host.slash(table.channel, "kot start")
     lobby = table.channel.last_message
     assert lobby is not None
     await host.click(lobby, label="🤖 Add AI: Easy")
     await host.click(lobby, label="Start")
-    bot = bot_of(table.env)
-    games = service(table.env).games
     for _turn in range(50):  # the person ends turns until the AI monster is asked
         game = await table.game()
         if any(game.ai_level(d.seat) is not None for d in game.playing_state().pending):
-            break
+            return game
         decision = game.playing_state().pending[0]
         await table.click(f"o{decision.options.index(decision.default)}")
+    raise AssertionError("the AI monster was never asked")
+
+
+async def test_the_ai_count_sees_an_ai_move_with_no_timer(table: Table) -> None:
+    game = await _ai_monster_asked(table)
+    bot = bot_of(table.env)
+    games = service(table.env).games
     assert checks.check_ai_timer(bot, game) == []  # its pause is timed
 
     bot.turns.timers.cancel(game.id)  # a timer lost: nothing will ever answer the AI
     [finding] = checks.check_ai_timer(bot, await games.peek(game.id))
     assert finding.kind == checks.WAITING_ON_AI and finding.game_id == game.id
+
+
+# SimCord's real-time window per operation, shortened so these tests wait little for it.
+SHORT_WINDOW = 0.5
+
+
+async def test_a_bot_still_working_past_simcords_window_settles_in_a_second_one(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The campaign's harness errors: a retry timer due near the end of SimCord's window,
+    whose work ran past it. Counted apart from a bot that does not settle."""
+    await table.start_game(players=2)
+    games = service(table.env)
+    show_board = games.show_board
+
+    async def slow_show_board(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.to_thread(time.sleep, SHORT_WINDOW * 1.5)  # real work, past the window
+        return await show_board(*args, **kwargs)
+
+    monkeypatch.setattr(games, "show_board", slow_show_board)
+    table.env.settle_timeout = SHORT_WINDOW
+    with pytest.raises(TimeoutError):
+        await table.players[0].slash(table.channel, "kot board")
+    assert await sim.settles_again(table.env)
+    assert sim.thinking(table.env) == []  # its answer came meanwhile
+
+
+async def test_a_bot_that_does_not_settle_is_not_taken_for_one_still_working(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await table.start_game(players=2)
+    games = service(table.env)
+    show_board = games.show_board
+    stuck = True
+
+    async def spinning_show_board(*args: Any, **kwargs: Any) -> Any:
+        while stuck:  # busy until released: never parked on a timer SimCord could move
+            await asyncio.sleep(0)
+        return await show_board(*args, **kwargs)
+
+    monkeypatch.setattr(games, "show_board", spinning_show_board)
+    table.env.settle_timeout = SHORT_WINDOW
+    with pytest.raises(TimeoutError):
+        await table.players[0].slash(table.channel, "kot board")
+    assert not await sim.settles_again(table.env)
+    with pytest.raises(TimeoutError):
+        await sim.advance_time(table.env, 1)
+    stuck = False
+    assert await sim.settles_again(table.env)
+
+
+async def test_the_stranded_count_asks_no_button_of_an_ai_monster(table: Table) -> None:
+    """The campaign's stranded games: an AI monster's decision, which its board shows as
+    "🤖 … is thinking…" with nothing to click, was taken for a decision nobody can answer."""
+    game = await _ai_monster_asked(table)
+    bot = bot_of(table.env)
+    assert checks.check_channel(table.env, bot, game) == []
+
+    for _move in range(30):  # the AI monster plays its turn: the person is asked
+        await table.env.advance_time(TEST_AI_PAUSE + 1)
+        game = await table.game()
+        if all(checks.clicked_by_a_player(game, d) for d in game.playing_state().pending):
+            break
+    assert all(checks.clicked_by_a_player(game, d) for d in game.playing_state().pending)
+    assert game.board_message_id is not None
+    # The board vanishes without the bot hearing of it: the person has nothing to click.
+    table.env.backend.messages[table.channel.id].pop(game.board_message_id)
+    kinds = {f.kind for f in checks.check_channel(table.env, bot, game)}
+    assert "no_buttons" in kinds

@@ -23,7 +23,7 @@ from simcord.backend.models import Message
 from bot.app import KotBot
 from bot.discord.messages import final_embed
 from bot.table.model import BrokenGame, Game, Refused
-from engine import replay
+from engine import Decision, replay
 from tools.chaos import sim
 
 # Finding kinds, grouped by the count they feed.
@@ -114,9 +114,16 @@ async def stored_game(bot: KotBot, game_id: int) -> Game | Finding:
 # --- the invariants -------------------------------------------------------------------
 
 
+def clicked_by_a_player(game: Game, decision: Decision) -> bool:
+    """Whether a player answers this decision on the board: one of an AI monster, or of a
+    player who left (the autopilot plays on), shows "🤖 … is thinking…" there, with nothing
+    to click (``bot.views.board_view``); its turn timer answers it (``check_ai_timer``)."""
+    return game.ai_level(decision.seat) is None and decision.seat not in game.chronicle.left
+
+
 def check_playing(env: Env, bot: KotBot, game: Game) -> list[Finding]:
-    """A game in play: every pending decision answerable on exactly one message, and a turn
-    timer running."""
+    """A game in play: every pending decision a player answers answerable on exactly one
+    message, and a turn timer running."""
     state = game.state
     if state is None or not state.pending:
         return [Finding("no_buttons", game.id, game.channel_id, "playing with nothing pending")]
@@ -124,7 +131,7 @@ def check_playing(env: Env, bot: KotBot, game: Game) -> list[Finding]:
     found: list[Finding] = []
     live_ids = [decision_prefix(game.id, d.id) for d in state.pending]
     for decision, prefix in zip(state.pending, live_ids, strict=True):
-        if not carrying(messages, prefix):
+        if clicked_by_a_player(game, decision) and not carrying(messages, prefix):
             found.append(Finding("no_buttons", game.id, game.channel_id,
                                  f"no message answers decision {decision.id} ({decision.kind})"))
     boards = [m for m in messages if any(live_controls(m, p) for p in live_ids)]

@@ -110,6 +110,9 @@ class TableNotes:
     # Times the asked player found no message to click (a lost board or lobby).
     no_board_seen: int = 0
     no_lobby_seen: int = 0
+    # Operations that ran out of SimCord's real-time window and settled in a second one
+    # (``sim.settles_again``): the bot was still working, not stuck.
+    settle_overruns: int = 0
 
 
 def answered(result: InteractionResult) -> bool:
@@ -365,7 +368,7 @@ class Table:
         """The asked player looks at the board, time passes (turn timers may fire), then
         they click what they saw."""
         asked = await self._on_board(channel)
-        await self.env.advance_time(wait)
+        await self.advance_time(wait)
         if asked is None or not asked.buttons:
             return []
         message = sim.stored_message(self.env, channel.id, asked.board.id)
@@ -376,6 +379,9 @@ class Table:
         claim = Claim(now.id, now.state.seq, asked.actor.id)
         return await self.raw_clicks([(asked.actor, message, custom_id)], "after wait",
                                      claims=[claim])
+
+    async def advance_time(self, seconds: float) -> None:
+        self.notes.settle_overruns += await sim.advance_time(self.env, seconds)
 
     async def junk_click(self, channel: ChannelHandle) -> list[Sent]:
         """A forged or garbled custom id under the bot's prefix, on one of its messages."""

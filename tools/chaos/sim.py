@@ -11,6 +11,7 @@ backend here, so a SimCord upgrade has one module to check.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import timedelta
 from typing import Any
 
 import discord
@@ -79,6 +80,49 @@ async def click_at_once(
     return [InteractionResult(env, record) for record, _payload in records]
 
 
+# SimCord gives each operation (a click, a settle, a whole ``advance_time``) 5 s of real
+# time (``Env.settle_timeout``); it waits out in real time every bot timer due within them (a
+# retry after 1, 2 or 4 s), and for any advance of its clock a timer's real time started. A
+# long wait over busy tables (turn timers, an AI move every 10 s) may need more than 5 s of
+# work, and the campaign saw operations run out of the window with no work of the bot's in
+# its log meanwhile ("did not settle while advancing time"), then settle at once in a
+# second: the table played on and nothing was left stuck. So time passes in steps of at most
+# this many seconds, and an operation that ran out of time gets a second whole window.
+ADVANCE_STEP = 10.0
+SETTLE_ATTEMPTS = 2
+
+
+async def settles_again(env: Env) -> bool:
+    """After an operation ran out of SimCord's window: whether the bot settles within a
+    fresh one (it was still working, not stuck). Two attempts: a timer that fired in real
+    time advances SimCord's clock in a task of its own, whose failure SimCord hands to the
+    next operation, once."""
+    for _attempt in range(SETTLE_ATTEMPTS):
+        try:
+            await env.settle()
+        except TimeoutError:
+            continue
+        return True
+    return False
+
+
+async def advance_time(env: Env, seconds: float) -> int:
+    """Let ``seconds`` of SimCord's clock pass, ``ADVANCE_STEP`` at a time (the same
+    timers fire at the same instants as in one go); returns how many steps ran out of
+    SimCord's window and settled in a second one. TimeoutError when the bot does not settle
+    in that one either."""
+    target = env.now() + timedelta(seconds=seconds)
+    overruns = 0
+    while (left := (target - env.now()).total_seconds()) > 0:
+        try:
+            await env.advance_time(min(left, ADVANCE_STEP))
+        except TimeoutError:
+            if not await settles_again(env):
+                raise
+            overruns += 1
+    return overruns
+
+
 def deny_bot(env: Env, channel_id: int, permissions: discord.Permissions) -> None:
     """Take permissions away from the bot in one channel (a member overwrite, as a
     moderator would set it). Call ``env.settle()`` afterwards: the bot hears of it."""
@@ -99,6 +143,12 @@ def thinking(env: Env) -> list[Interaction]:
     return [record for record in env.backend.interactions.values()
             if record.loading and record.message_id is not None
             and stored_message(env, record.channel_id, record.message_id) is not None]
+
+
+def interaction_id(result: InteractionResult) -> int:
+    """The id of the interaction a result is about (the record ``thinking`` returns)."""
+    record: Interaction = result._interaction
+    return record.id
 
 
 def pending_faults(env: Env) -> list[Fault]:
