@@ -312,15 +312,15 @@ async def test_a_first_bot_game_whose_state_is_unreadable_is_rebuilt_from_its_ol
 
 
 async def play_into_turn(table: Table, number: int) -> Game:
-    """The table's game, played (each question answered with its first button) until turn
-    ``number`` has started."""
-    for _click in range(30):
+    """The table's game, played until turn ``number`` has started: each turn rolls no
+    smash (forced dice: the same moves whatever the game's seed) and ends without buying."""
+    for _turn in range(number):
         game = await table.game()
         turn = game.playing_state().turn
         if turn is not None and turn.number >= number:
             return game
-        await table.click("o0")
-    raise AssertionError(f"turn {number} not reached in 30 clicks")
+        await table.smash_turn(smashes=0)
+    raise AssertionError(f"turn {number} not reached")
 
 
 def lose_actions(database: Path, game_id: int, *, after_seq: int) -> None:
