@@ -407,8 +407,7 @@ class Clicks:
         refused privately when the clicker did not play, with a link when the channel has a
         lobby or a game again, and with the permission message when the bot cannot show a
         game there (a lobby nobody could see would open otherwise)."""
-        missing = missing_permissions(interaction.app_permissions,
-                                      in_thread=isinstance(interaction.channel, discord.Thread))
+        missing = missing_permissions(interaction)
         if missing:
             await self._io.reply_privately(interaction,
                                            forbidden_text(missing, "Missing Permissions"))

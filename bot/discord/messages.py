@@ -135,10 +135,12 @@ SHOW_RETRYING = (
 )
 
 
-def missing_permissions(granted: discord.Permissions, *, in_thread: bool) -> list[str]:
-    """The permissions the bot needs in a channel and does not have there."""
+def missing_permissions(interaction: discord.Interaction[Any]) -> list[str]:
+    """The permissions the bot needs in the channel of this interaction and does not have
+    there (as Discord sent them with it)."""
+    in_thread = isinstance(interaction.channel, discord.Thread)
     needed = NEEDED_PERMISSIONS + (THREAD_PERMISSIONS if in_thread else ())
-    return [name for flag, name in needed if not getattr(granted, flag)]
+    return [name for flag, name in needed if not getattr(interaction.app_permissions, flag)]
 
 
 def forbidden_text(missing: list[str], reason: str) -> str:

@@ -359,7 +359,7 @@ class Publisher:
             return False
         current.game = replace(game, board_message_id=clicked)
         current.fields.add("board_message_id")
-        await self._io.reply_privately(interaction, _forbidden(interaction, game, failure)
+        await self._io.reply_privately(interaction, _forbidden(interaction, failure)
                                        + " " + CONTINUED_HERE)
         return True
 
@@ -549,7 +549,7 @@ class Publisher:
 
     async def _tell(self, interaction: Interaction, game: Game, failure: DiscordFailure) -> None:
         if failure.kind is FailureKind.FORBIDDEN:
-            await self._io.reply_privately(interaction, _forbidden(interaction, game, failure))
+            await self._io.reply_privately(interaction, _forbidden(interaction, failure))
         else:
             await self._io.reply_privately(interaction,
                                            SHOW_RETRYING.format(reason=failure.reason))
@@ -590,7 +590,5 @@ def _carries(message: discord.Message, marker: str) -> bool:
     return any((embed.footer.text or "").startswith(marker) for embed in message.embeds)
 
 
-def _forbidden(interaction: Interaction, game: Game, failure: DiscordFailure) -> str:
-    in_thread = isinstance(interaction.channel, discord.Thread)
-    return forbidden_text(missing_permissions(interaction.app_permissions, in_thread=in_thread),
-                          failure.reason)
+def _forbidden(interaction: Interaction, failure: DiscordFailure) -> str:
+    return forbidden_text(missing_permissions(interaction), failure.reason)
