@@ -75,6 +75,7 @@ from engine.describe import (
     waiting_text,
 )
 from engine.foresight import knocks_out_self, needs_confirmation
+from engine.phrases import Arg, Join, Phrase, Ref, card_ref, phrase
 from engine.players import GameRecord, RandomPlayer, play_random_game
 from engine.replays import Move, ReplayFile, encode_replay, transcript
 from engine.rules import (
@@ -133,6 +134,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "WINNING_VP",
     "Action",
+    "Arg",
     "Buy",
     "Card",
     "CardInfo",
@@ -154,6 +156,7 @@ __all__ = [
     "GameType",
     "HeuristicPlayer",
     "IllegalAction",
+    "Join",
     "Keep",
     "Mix",
     "Monster",
@@ -161,6 +164,7 @@ __all__ = [
     "NotYourDecision",
     "Options",
     "Pass",
+    "Phrase",
     "PickAmount",
     "PickCard",
     "PickDie",
@@ -168,6 +172,7 @@ __all__ = [
     "PickMonster",
     "PrintedCard",
     "RandomPlayer",
+    "Ref",
     "RefusalCode",
     "ReplayFile",
     "Roll",
@@ -188,6 +193,7 @@ __all__ = [
     "base_deck",
     "card_cost",
     "card_info",
+    "card_ref",
     "card_status",
     "create_game",
     "deck_size",
@@ -210,6 +216,7 @@ __all__ = [
     "option_label",
     "option_ready",
     "origins_deck",
+    "phrase",
     "play_random_game",
     "playable",
     "printed",

