@@ -149,6 +149,9 @@ class Lobby(msgspec.Struct, frozen=True, omit_defaults=True):
     changed_at: float = 0.0
     # The finished game whose Rematch button opened this lobby.
     rematch_of: int | None = None
+    # The language of everything posted in the channel for this game (a catalog of
+    # bot.i18n: "en", "es"). Each person's private answers follow their own locale.
+    language: str = "en"
 
     def choice(self) -> GameChoice:
         return "origins" if self.game == "origins" else self.edition
@@ -298,6 +301,11 @@ class Game:
     board_message_id: int | None
     # None until the game starts (and for games started before it was stored).
     setup: GameSetup | None = None
+
+    @property
+    def language(self) -> str:
+        """The language of what is posted in the channel for this game."""
+        return self.lobby.language
 
     def seat_of(self, user_id: int) -> int | None:
         return self.seats.index(user_id) if user_id in self.seats else None
