@@ -102,3 +102,14 @@ def test_the_pseudo_language_is_longer_and_accented() -> None:
     pseudo = i18n.text(i18n.PSEUDO, "face-heart")
     assert len(pseudo) >= 1.4 * len(english)
     assert pseudo != english and pseudo.startswith("h")
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_every_card_has_its_names_in_every_language(language: str) -> None:
+    from engine import CARD_TABLE
+
+    for card in CARD_TABLE:
+        for kind in ("card", "card2011"):
+            assert i18n.text(language, f"{kind}-{card.key}").strip(), (kind, card.key)
+    assert i18n.text("en", "card2011-battery_monster") == "Monster Batteries"
+    assert i18n.text("es", "card2011-even_bigger") == "Colosal"
