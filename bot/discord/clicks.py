@@ -19,6 +19,7 @@ from typing import Any
 import discord
 
 from bot.discord.io import DiscordIO
+from bot.discord.locales import asker_language
 from bot.discord.messages import (
     CARDS_NOT_MIXED,
     CARDS_QUESTION,
@@ -45,8 +46,10 @@ from bot.discord.views import (
     clock_view,
     confirm_view,
     end_question_view,
+    language_view,
     private_view,
 )
+from bot.i18n import LANGUAGES, text
 from bot.table import publish
 from bot.table.lobbies import ChannelTaken
 from bot.table.model import (
@@ -281,7 +284,7 @@ class Clicks:
     # --- lobby ----------------------------------------------------------------------
 
     async def lobby_button(self, interaction: Interaction, game_id: int, verb: str) -> None:
-        if verb in ("clock", "cards"):
+        if verb in ("clock", "cards", "language"):
             await self._show_host_menus(interaction, game_id, verb)
             return
         # Acknowledge first: the lobby's lock may be held by a Start drawing the first board.
@@ -304,18 +307,23 @@ class Clicks:
 
     async def _show_host_menus(self, interaction: Interaction, game_id: int,
                                verb: str) -> None:
-        """The host's private menus for the turn clock, or for the Origins cards mixed into
-        a 2016 base game (a lobby change only once picked)."""
+        """The host's private menus for the turn clock, the language, or the Origins cards
+        mixed into a 2016 base game (a lobby change only once picked)."""
         game = await self._read(interaction, game_id)
         if game is None:
             return
-        what = "change the clock" if verb == "clock" else "choose the cards"
+        what = {"clock": "change the clock", "cards": "choose the cards",
+                "language": "choose the language"}[verb]
         if game.status != "lobby":
             await self._io.reply_privately(interaction, "This lobby is closed.")
         elif interaction.user.id != game.host_id:
             await self._io.reply_privately(interaction, f"Only the host can {what}.")
         elif verb == "clock":
             await self._io.reply_privately(interaction, CLOCK_QUESTION, view=clock_view(game))
+        elif verb == "language":
+            await self._io.reply_privately(
+                interaction, text(asker_language(interaction), "lobby-language-question"),
+                view=language_view(game))
         elif not game.lobby.mixes():
             await self._io.reply_privately(interaction, CARDS_NOT_MIXED)
         else:
@@ -351,6 +359,10 @@ class Clicks:
                 await lobbies.set_mix(game_id, user_id, show, mix=choice)
             elif field == "picked":
                 await lobbies.set_mix(game_id, user_id, show, picked=tuple(values))
+            elif field == "lang":
+                if choice not in LANGUAGES:
+                    raise Refused("pick one of the listed languages")
+                await lobbies.set_language(game_id, user_id, choice, show)
             else:
                 if choice not in VARIANT_CHOICES:
                     raise Refused("pick automatic, on or off")

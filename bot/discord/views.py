@@ -35,6 +35,7 @@ import discord
 
 from bot.discord.messages import clock_words
 from bot.discord.routing import ClickHandler, Control, Interaction
+from bot.i18n import ENGLISH, LANGUAGES, text
 from bot.table.model import GAME_CHOICES, MIX_CHOICES, Game, Lobby, StandingOrder
 from bot.table.orders import (
     BUY_WORDS,
@@ -450,6 +451,8 @@ _LOBBY_BUTTONS = {
     "ai_hard": ("🤖 Add AI: Hard", discord.ButtonStyle.secondary, 4),
     "ai_remove": ("Remove an AI", discord.ButtonStyle.secondary, 4),
     "cards": ("🃏 Cards", discord.ButtonStyle.secondary, 4),
+    # (A globe: the button is found by whoever reads neither language of its label.)
+    "language": ("🌐 Language", discord.ButtonStyle.secondary, 4),
 }
 LOBBY_VERBS = tuple(_LOBBY_BUTTONS)
 
@@ -491,6 +494,14 @@ def _lobby_select(custom_id: str, field: str, lobby: Lobby | None) -> discord.ui
         return discord.ui.Select(custom_id=custom_id, placeholder="Game (host)", options=[
             discord.SelectOption(label=label, value=value, default=value == chosen)
             for value, label in GAME_CHOICES.items()
+        ])
+    if field == "lang":  # (not "language": the lobby's 🌐 button has that id)
+        spoken = lobby.language if lobby else ENGLISH
+        # Each language by its own name, as language menus show them.
+        return discord.ui.Select(custom_id=custom_id, placeholder="Language (host)", options=[
+            discord.SelectOption(label=text(language, "language-name"), value=language,
+                                 default=language == spoken)
+            for language in LANGUAGES
         ])
     if field in ("mix", "picked"):
         return _mix_select(custom_id, field, lobby)
@@ -536,6 +547,13 @@ def cards_view(game: Game) -> discord.ui.View:
     return view
 
 
+def language_view(game: Game) -> discord.ui.View:
+    """The host's private menu for the language of the game's messages in the channel."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(LobbySelect(game.id, "lang", game.lobby))
+    return view
+
+
 # The host's choices for the turn clock (seconds; 0: no clock).
 CLOCK_CHOICES = {"turn": (60, 90, 120, 180, 300, 600, 0), "reaction": (15, 30, 45, 60, 120, 0)}
 _CLOCK_WORDS = {"turn": "a turn", "reaction": "to answer out of turn"}
@@ -563,7 +581,8 @@ def clock_view(game: Game) -> discord.ui.View:
 
 class LobbySelect(
     Control[discord.ui.Select[Any]],
-    custom_id="kot:l:{game_id:int}:{field:monster|edition|variant|turn|reaction|mix|picked}",
+    custom_id=("kot:l:{game_id:int}:"
+               "{field:monster|edition|variant|lang|turn|reaction|mix|picked}"),
 ):
     def __init__(self, game_id: int, field: str, lobby: Lobby | None = None,
                  row: int | None = None) -> None:

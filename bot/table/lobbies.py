@@ -60,14 +60,18 @@ class Lobbies:
 
     async def open(self, *, guild_id: int | None, channel_id: int, host_id: int,
                    show: Show, host_name: str | None = None, lobby: Lobby | None = None,
-                   choice: GameChoice | None = None) -> Game:
+                   choice: GameChoice | None = None, server_language: str | None = None,
+                   host_language: str = "en") -> Game:
         """A new lobby, by default the host alone in it with the server's clock (else the
-        bot's), for the game ``choice`` (default: King of Tokyo, 2016); ``show`` posts its
-        message."""
+        bot's), for the game ``choice`` (default: King of Tokyo, 2016), in the language
+        ``ServerSettings.game_language`` chooses; ``show`` posts its message."""
         if lobby is None:
-            turn, reaction = self.clock_of(await self._games.server_settings(guild_id))
+            server = await self._games.server_settings(guild_id)
+            turn, reaction = self.clock_of(server)
             lobby = _with_game(Lobby(players=(LobbyPlayer(host_id, name=host_name),),
-                                     turn_seconds=turn, reaction_seconds=reaction),
+                                     turn_seconds=turn, reaction_seconds=reaction,
+                                     language=server.game_language(server_language,
+                                                                   host_language)),
                                choice or "2016")
         game = await self._games.create_lobby(
             guild_id=guild_id, channel_id=channel_id, host_id=host_id,
@@ -234,6 +238,16 @@ class Lobbies:
         def change(game: Game) -> Lobby:
             _require_host(game, user_id)
             return _replace(game.lobby, two_player_variant=variant)
+
+        return await self._change(game_id, change, show)
+
+    async def set_language(self, game_id: int, user_id: int, language: str,
+                           show: Show) -> Game:
+        """The host sets the language of everything the game posts in the channel."""
+
+        def change(game: Game) -> Lobby:
+            _require_host(game, user_id)
+            return _replace(game.lobby, language=language)
 
         return await self._change(game_id, change, show)
 

@@ -196,6 +196,18 @@ class ServerSettings(msgspec.Struct, frozen=True, omit_defaults=True):
 
     turn_seconds: float | None = None
     reaction_seconds: float | None = None
+    # The language of its new games (a catalog of bot.i18n).
+    language: str | None = None
+
+    def game_language(self, server_language: str | None, host_language: str) -> str:
+        """The language of a new game here: the server's setting; else the server's own
+        language (its Discord "preferred locale") when the bot speaks it and it is not the
+        default English; else the host's."""
+        if self.language is not None:
+            return self.language
+        if server_language is not None and server_language != "en":
+            return server_language
+        return host_language
 
     def clock(self, turn_default: float, reaction_default: float) -> tuple[float, float]:
         """The turn and reaction times of new lobbies, the bot's defaults where unset."""

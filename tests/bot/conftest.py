@@ -40,3 +40,28 @@ def table(env: Env) -> Table:
     players = [guild.add_member(env.create_user(name))
                for name in ("alice", "bob", "carol", "dave", "erin", "frank", "grace")]
     return Table(env, channel, players)
+
+
+@pytest.fixture
+def client_locales(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
+    """Discord client locales by user id, sent with those users' interactions.
+
+    SimCord sends every interaction with the locale "en-US" and offers no setting for it, so
+    this wraps the one function that builds its interaction payloads to send, for the users
+    listed, the locale a Spanish (or other) Discord client would: the smallest change that
+    lets a test reach the bot's per-person languages through SimCord as a player would.
+    """
+    import simcord.interactions
+
+    locales: dict[int, str] = {}
+    build = simcord.interactions.base_payload
+
+    def with_locale(*args: object, **kwargs: object) -> object:
+        record, payload = build(*args, **kwargs)  # type: ignore[arg-type]
+        user_id = kwargs.get("user_id")
+        if isinstance(user_id, int) and user_id in locales:
+            payload["locale"] = locales[user_id]
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", with_locale)
+    return locales

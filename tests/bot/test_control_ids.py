@@ -30,9 +30,9 @@ POSTED = [
     (GameSelect, "kot:g:12:345:s1"),
     *((LobbyButton, f"kot:l:7:{verb}") for verb in (
         "join", "leave", "start", "cancel", "clock", "ai_easy", "ai_hard", "ai_remove",
-        "cards")),
+        "cards", "language")),
     *((LobbySelect, f"kot:l:7:{field}") for field in (
-        "monster", "edition", "variant", "turn", "reaction", "mix", "picked")),
+        "monster", "edition", "variant", "lang", "turn", "reaction", "mix", "picked")),
     (EndButton, "kot:e:9:end:1767225600"), (EndButton, "kot:e:9:keep:1767225600"),
     (RematchButton, "kot:r:4"),
     (MonsterButton, "kot:m:8"),

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.cogs import KotCog
+from bot.discord.locales import asker_language, server_language
 from bot.discord.messages import channel_busy_text
 from bot.discord.publisher import LOBBY_ANSWER_DEFERRED
 from bot.table import publish
@@ -42,7 +43,8 @@ class LobbyCog(KotCog, name="Lobby"):
         opening = asyncio.create_task(self.bot.service.lobbies.open(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id,
             host_id=interaction.user.id, show=show, host_name=interaction.user.display_name,
-            choice=choice))
+            choice=choice, server_language=server_language(interaction),
+            host_language=asker_language(interaction)))
         done, _pending = await asyncio.wait({opening}, timeout=ANSWER_WITHIN)
         if not done:
             async with answering:

@@ -10,6 +10,7 @@ from discord import app_commands
 
 from bot.discord.cogs import KotCog
 from bot.discord.messages import clock_words
+from bot.i18n import LANGUAGES, text
 
 MAX_TURN_SECONDS = 3600
 MAX_REACTION_SECONDS = 600
@@ -23,13 +24,17 @@ class ServerCog(KotCog, name="Server"):
         turn_seconds="Seconds each monster has for its whole turn (0: no clock)",
         reaction_seconds="Seconds to answer a question out of turn, such as stay or yield "
                          "(0: no clock)",
+        language="The language of new games' messages in the channel",
     )
+    @app_commands.choices(language=[app_commands.Choice(name=text(lang, "language-name"),
+                                                        value=lang) for lang in LANGUAGES])
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
     async def settings(
         self, interaction: discord.Interaction[Any],
         turn_seconds: app_commands.Range[int, 0, MAX_TURN_SECONDS] | None = None,
         reaction_seconds: app_commands.Range[int, 0, MAX_REACTION_SECONDS] | None = None,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
         """With no option: the settings in force. With options: the new defaults, for
         lobbies opened from now on (a lobby's host can still change its own)."""
@@ -42,9 +47,11 @@ class ServerCog(KotCog, name="Server"):
             return
         games = self.bot.service.games
         current = await games.server_settings(guild_id)
-        changes = {name: float(value) for name, value in (
+        changes: dict[str, object] = {name: float(value) for name, value in (
             ("turn_seconds", turn_seconds), ("reaction_seconds", reaction_seconds))
             if value is not None}
+        if language is not None and language.value in LANGUAGES:
+            changes["language"] = language.value
         if changes:
             current = msgspec.structs.replace(current, **changes)
             await games.save_server_settings(guild_id, current)

@@ -1,0 +1,2 @@
+# The language's own name, as a language menu shows it.
+language-name = English
