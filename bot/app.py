@@ -22,6 +22,7 @@ from bot.discord.cogs.lobby import LobbyCog
 from bot.discord.cogs.play import PlayCog
 from bot.discord.cogs.records import RecordsCog
 from bot.discord.cogs.server import ServerCog
+from bot.discord.command_words import CatalogTranslator, words
 from bot.discord.io import DiscordIO
 from bot.discord.publisher import Publisher
 from bot.discord.views import DYNAMIC_ITEMS
@@ -77,7 +78,7 @@ class KotBot(commands.Bot):
         self.settings = settings
         self.sync_commands = sync_commands
         self.tune_collector = tune_collector
-        self.kot = app_commands.Group(name="kot", description="Play King of Tokyo",
+        self.kot = app_commands.Group(name="kot", description=words("cmd-kot"),
                                       guild_only=True)
         self.tree.error(self.on_app_command_error)
 
@@ -110,6 +111,7 @@ class KotBot(commands.Bot):
                     RecordsCog(self)):
             await self.add_cog(cog)
         self.tree.add_command(self.kot)
+        await self.tree.set_translator(CatalogTranslator())
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         added = await self.service.games.backfill_records()
         if added:

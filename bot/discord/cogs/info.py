@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.cogs import KotCog
+from bot.discord.command_words import words
 from bot.discord.messages import HELP, RULES, card_embed, card_file
 from engine import CARD_TABLE, find_card
 
@@ -16,16 +17,16 @@ MAX_NAME = 50  # the longest card name is far shorter; Discord refuses longer in
 
 
 class InfoCog(KotCog, name="Info"):
-    @app_commands.command(name="rules", description="The rules of King of Tokyo in short")
+    @app_commands.command(name="rules", description=words("cmd-rules"))
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
         await self.bot.io.reply_privately(interaction, RULES)
 
-    @app_commands.command(name="help", description="How to play King of Tokyo with this bot")
+    @app_commands.command(name="help", description=words("cmd-help"))
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         await self.bot.io.reply_privately(interaction, HELP)
 
-    @app_commands.command(name="card", description="Show a power card")
-    @app_commands.describe(name="The card's name (2016 or 2011 edition)")
+    @app_commands.command(name="card", description=words("cmd-card"))
+    @app_commands.describe(name=words("cmd-card-name"))
     async def card(self, interaction: discord.Interaction[Any],
                    name: app_commands.Range[str, 1, MAX_NAME]) -> None:
         card = find_card(name)

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.cogs import KotCog
+from bot.discord.command_words import words
 from bot.discord.locales import asker_language, server_language
 from bot.discord.messages import channel_busy_text
 from bot.discord.publisher import LOBBY_ANSWER_DEFERRED
@@ -23,10 +24,10 @@ Interaction = discord.Interaction[Any]
 
 
 class LobbyCog(KotCog, name="Lobby"):
-    @app_commands.command(name="start", description="Open a King of Tokyo lobby in this channel")
-    @app_commands.describe(game="The game (the host may change it in the lobby)")
-    @app_commands.choices(game=[app_commands.Choice(name=label, value=value)
-                                for value, label in GAME_CHOICES.items()])
+    @app_commands.command(name="start", description=words("cmd-start"))
+    @app_commands.describe(game=words("cmd-start-game"))
+    @app_commands.choices(game=[app_commands.Choice(name=words(f"cmd-start-game-{value}"),
+                                                    value=value) for value in GAME_CHOICES])
     @app_commands.guild_only()
     async def start(self, interaction: Interaction,
                     game: app_commands.Choice[str] | None = None) -> None:

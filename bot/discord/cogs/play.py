@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.discord.clicks import may_end
 from bot.discord.cogs import KotCog
+from bot.discord.command_words import words
 from bot.discord.messages import CHANNEL_GAME_UNREADABLE, mention
 from bot.table import publish
 from bot.table.model import BrokenGame, Game, Refused
@@ -27,7 +28,7 @@ LEFT_GAME_DONE = ("You left the game: the autopilot plays your monster to the en
 
 
 class PlayCog(KotCog, name="Play"):
-    @app_commands.command(name="board", description="Post the current board again")
+    @app_commands.command(name="board", description=words("cmd-board"))
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction[Any]) -> None:
         """A fresh copy of the board (or of the lobby), which also repairs a table whose
@@ -47,7 +48,7 @@ class PlayCog(KotCog, name="Play"):
             await self.bot.io.reply_privately(interaction, BOARD_POSTED)
 
     @app_commands.command(name="hint",
-                          description="What the Hard AI would do in your place (only you see it)")
+                          description=words("cmd-hint"))
     @app_commands.guild_only()
     async def hint(self, interaction: discord.Interaction[Any]) -> None:
         """The Monte-Carlo player's move for the question the player is asked, and why."""
@@ -68,8 +69,7 @@ class PlayCog(KotCog, name="Play"):
         await self.bot.io.reply_privately(interaction, f"💡 {reason}")
 
     @app_commands.command(name="me",
-                          description="Your monster, its cards and your standing orders "
-                                      "(only you see it)")
+                          description=words("cmd-me"))
     @app_commands.guild_only()
     async def me(self, interaction: discord.Interaction[Any]) -> None:
         """The board's 📋 My monster, as a command: for when the board has no room for the
@@ -79,7 +79,7 @@ class PlayCog(KotCog, name="Play"):
             await self.bot.clicks.monster_panel(interaction, game.id)
 
     @app_commands.command(name="leave",
-                          description="Leave the game in this channel (the autopilot plays on)")
+                          description=words("cmd-leave"))
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         """Leave a lobby, or a game in play: the autopilot plays the monster to the end, so
@@ -101,7 +101,7 @@ class PlayCog(KotCog, name="Play"):
             text = str(refusal)
         await self.bot.io.reply_privately(interaction, text)
 
-    @app_commands.command(name="end", description="End the game in this channel")
+    @app_commands.command(name="end", description=words("cmd-end"))
     @app_commands.guild_only()
     async def end(self, interaction: discord.Interaction[Any]) -> None:
         game = await self._channel_game(interaction)

@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.cogs import KotCog
+from bot.discord.command_words import words
 from bot.discord.record_embeds import (
     PAGE_SIZE,
     RATING_CHART_FILENAME,
@@ -39,8 +40,8 @@ UNREADABLE = "Game #{game_id}'s saved state cannot be read, so it cannot be repl
 
 
 class RecordsCog(KotCog, name="Records"):
-    @app_commands.command(name="stats", description="A player's games on this server")
-    @app_commands.describe(player="Whose stats (yours if empty)")
+    @app_commands.command(name="stats", description=words("cmd-stats"))
+    @app_commands.describe(player=words("cmd-stats-player"))
     async def stats(self, interaction: discord.Interaction[Any],
                     player: discord.Member | None = None) -> None:
         guild_id = _guild(interaction)
@@ -59,8 +60,8 @@ class RecordsCog(KotCog, name="Records"):
             user_id, player_stats(played, user_id), rating), **extra)
 
     @app_commands.command(name="leaderboard",
-                          description="This server's players ranked by skill rating")
-    @app_commands.describe(page="Which page (10 players a page)")
+                          description=words("cmd-leaderboard"))
+    @app_commands.describe(page=words("cmd-leaderboard-page"))
     async def leaderboard(self, interaction: discord.Interaction[Any],
                           page: app_commands.Range[int, 1, MAX_PAGE] = 1) -> None:
         guild_id = _guild(interaction)
@@ -72,8 +73,8 @@ class RecordsCog(KotCog, name="Records"):
         await self.bot.io.reply_privately(interaction, None,
                                           embed=leaderboard_embed(board, page))
 
-    @app_commands.command(name="history", description="The last games on this server")
-    @app_commands.describe(page="Which page (10 games a page, newest first)")
+    @app_commands.command(name="history", description=words("cmd-history"))
+    @app_commands.describe(page=words("cmd-history-page"))
     async def history(self, interaction: discord.Interaction[Any],
                       page: app_commands.Range[int, 1, MAX_PAGE] = 1) -> None:
         guild_id = _guild(interaction)
@@ -86,8 +87,8 @@ class RecordsCog(KotCog, name="Records"):
                                           embed=history_embed(shown, page, total))
 
     @app_commands.command(name="replay",
-                          description="A finished game's log, as text and as a replay file")
-    @app_commands.describe(game="The game's number (see /kot history)")
+                          description=words("cmd-replay"))
+    @app_commands.describe(game=words("cmd-replay-game"))
     async def replay(self, interaction: discord.Interaction[Any],
                      game: app_commands.Range[int, 1, 2**53]) -> None:
         guild_id = _guild(interaction)

@@ -9,6 +9,7 @@ import msgspec
 from discord import app_commands
 
 from bot.discord.cogs import KotCog
+from bot.discord.command_words import words
 from bot.discord.messages import clock_words
 from bot.i18n import LANGUAGES, text
 
@@ -19,12 +20,11 @@ NOT_ALLOWED = "Only members who can **Manage Server** can change this server's s
 
 class ServerCog(KotCog, name="Server"):
     @app_commands.command(name="settings",
-                          description="This server's defaults for new games (Manage Server)")
+                          description=words("cmd-settings"))
     @app_commands.describe(
-        turn_seconds="Seconds each monster has for its whole turn (0: no clock)",
-        reaction_seconds="Seconds to answer a question out of turn, such as stay or yield "
-                         "(0: no clock)",
-        language="The language of new games' messages in the channel",
+        turn_seconds=words("cmd-settings-turn_seconds"),
+        reaction_seconds=words("cmd-settings-reaction_seconds"),
+        language=words("cmd-settings-language"),
     )
     @app_commands.choices(language=[app_commands.Choice(name=text(lang, "language-name"),
                                                         value=lang) for lang in LANGUAGES])
