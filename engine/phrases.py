@@ -24,10 +24,12 @@ class Ref(msgspec.Struct, frozen=True, tag="ref"):
     key: str
 
 
-class Join(msgspec.Struct, frozen=True, tag="join"):
-    """Items said as a list in the reader's language ("A, B and C")."""
+class Join(msgspec.Struct, frozen=True, tag="join", omit_defaults=True):
+    """Items said as a list in the reader's language: "A, B, and C" (style "standard"), or
+    "A, B, C" (style "comma": a bare list of names)."""
 
     items: tuple[Arg, ...]
+    style: str = "standard"
 
 
 class Phrase(msgspec.Struct, frozen=True, tag="phrase", omit_defaults=True):
@@ -37,7 +39,7 @@ class Phrase(msgspec.Struct, frozen=True, tag="phrase", omit_defaults=True):
     args: dict[str, Arg] = {}
 
 
-Arg: TypeAlias = "int | str | Ref | Join | Phrase"
+Arg: TypeAlias = "int | float | str | Ref | Join | Phrase"
 
 
 def phrase(id: str, **args: Arg) -> Phrase:

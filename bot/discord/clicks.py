@@ -19,7 +19,7 @@ from typing import Any
 import discord
 
 from bot.discord.io import DiscordIO
-from bot.discord.locales import asker_language
+from bot.discord.locales import asker_language, told
 from bot.discord.messages import (
     CARDS_NOT_MIXED,
     CARDS_QUESTION,
@@ -129,7 +129,8 @@ class Clicks:
         except ClickRefused as refusal:
             # Lost a race (another click got there first) or an illegal move.
             latest = self._service.games.cached(game_id) or game
-            await self._io.reply_privately(interaction, refusal_text(refusal, latest))
+            said = asker_language(interaction)
+            await self._io.reply_privately(interaction, refusal_text(refusal, latest, said))
             return
         except Refused as refusal:
             await self._io.reply_privately(interaction, str(refusal))
@@ -149,7 +150,8 @@ class Clicks:
         if not needs_confirmation(state, decision.seat, option):
             return False
         await self._io.reply_privately(interaction,
-                                       knock_out_warning(state, decision.seat, option),
+                                       knock_out_warning(state, decision.seat, option,
+                                                         asker_language(interaction)),
                                        view=confirm_view(game, decision, number))
         return True
 
@@ -158,8 +160,8 @@ class Clicks:
     async def _show_secret(self, interaction: Interaction, game: Game,
                            decision: Decision) -> None:
         state = game.playing_state()
-        await self._io.reply_privately(interaction, private_question(state, decision),
-                                       view=private_view(game, decision))
+        question = private_question(state, decision, asker_language(interaction))
+        await self._io.reply_privately(interaction, question, view=private_view(game, decision))
 
     async def _after_secret_click(self, interaction: Interaction, before: Game,
                                   decision: Decision, code: str, after: Game) -> None:
@@ -187,7 +189,7 @@ class Clicks:
         except Refused as refusal:
             await self._io.reply_privately(interaction, str(refusal))
         except BrokenGame as error:
-            await self._io.reply_privately(interaction, GAME_UNREADABLE)
+            await self._io.reply_privately(interaction, told(interaction, GAME_UNREADABLE))
             await self._publisher.report_broken(error)
         return None
 
@@ -195,7 +197,8 @@ class Clicks:
                               refusal: ClickRefused) -> None:
         clicked = interaction.message.id if interaction.message is not None else None
         if refusal.code != "stale_decision" or clicked != game.board_message_id:
-            await self._io.reply_privately(interaction, refusal_text(refusal, game))
+            said = asker_language(interaction)
+            await self._io.reply_privately(interaction, refusal_text(refusal, game, said))
             return
         # The live board shows a moment that has passed (its last edit failed, or the bot
         # stopped between saving and showing): bring it up to date, if it still is the live
@@ -211,7 +214,8 @@ class Clicks:
         show = partial(self._publisher.show, interaction=interaction)
         shown = await self._service.show_board(game.id, refresh, show)
         if shown.complete:
-            await self._io.reply_privately(interaction, MOMENT_PASSED_BOARD_REFRESHED)
+            await self._io.reply_privately(interaction,
+                                           told(interaction, MOMENT_PASSED_BOARD_REFRESHED))
 
     async def timer_ran_out(self, game_id: int, decision_ids: tuple[int, ...]) -> None:
         """The turn timer's answer: the moves of AI monsters whose pause is over, and the
@@ -277,7 +281,7 @@ class Clicks:
             await self._io.reply_privately(interaction, str(refusal))
             return
         except BrokenGame:
-            await self._io.reply_privately(interaction, GAME_UNREADABLE)
+            await self._io.reply_privately(interaction, told(interaction, GAME_UNREADABLE))
             return
         await self._io.edit_response(interaction, embed=embed, view=view)
 
@@ -319,15 +323,17 @@ class Clicks:
         elif interaction.user.id != game.host_id:
             await self._io.reply_privately(interaction, f"Only the host can {what}.")
         elif verb == "clock":
-            await self._io.reply_privately(interaction, CLOCK_QUESTION, view=clock_view(game))
+            await self._io.reply_privately(interaction, told(interaction, CLOCK_QUESTION),
+                                           view=clock_view(game))
         elif verb == "language":
             await self._io.reply_privately(
                 interaction, text(asker_language(interaction), "lobby-language-question"),
                 view=language_view(game))
         elif not game.lobby.mixes():
-            await self._io.reply_privately(interaction, CARDS_NOT_MIXED)
+            await self._io.reply_privately(interaction, told(interaction, CARDS_NOT_MIXED))
         else:
-            await self._io.reply_privately(interaction, CARDS_QUESTION, view=cards_view(game))
+            await self._io.reply_privately(interaction, told(interaction, CARDS_QUESTION),
+                                           view=cards_view(game))
 
     async def lobby_select(self, interaction: Interaction, game_id: int, field: str,
                            values: list[str]) -> None:
@@ -377,7 +383,7 @@ class Clicks:
         """The private "are you sure?" of /kot end. Its buttons work after a restart too,
         until they expire; an unanswered question loses its buttons when it expires."""
         expires = int(self._turns.now() + END_QUESTION_SECONDS)
-        await self._io.reply_privately(interaction, END_QUESTION,
+        await self._io.reply_privately(interaction, told(interaction, END_QUESTION),
                                        view=end_question_view(game.id, expires))
         task = asyncio.create_task(self._expire_end_question(interaction),
                                    name=f"kot-end-question-{game.id}")
@@ -389,14 +395,17 @@ class Clicks:
         # Answered already: editing it again changes nothing the player sees.
         message = await self._io.original_response(asked)
         if message is not None and message.components:
-            await self._io.edit_response(asked, content=END_QUESTION_EXPIRED, view=None)
+            await self._io.edit_response(asked, content=told(asked, END_QUESTION_EXPIRED),
+                                         view=None)
 
     async def end_answer(self, interaction: Interaction, game_id: int, *, confirmed: bool,
                          expires: int) -> None:
         if not await self._io.acknowledge(interaction):  # ending waits for the game's lock
             return
         if self._turns.now() > expires:
-            await self._io.edit_response(interaction, content=END_QUESTION_TOO_LATE, view=None)
+            await self._io.edit_response(interaction,
+                                         content=told(interaction, END_QUESTION_TOO_LATE),
+                                         view=None)
             return
         if not confirmed:
             await self._io.edit_response(interaction, content="The game goes on.", view=None)
@@ -405,7 +414,7 @@ class Clicks:
             game = await self._service.games.peek(game_id)
             if not may_end(interaction, game):
                 raise Refused("you may not end this game")
-            notice = ended_notice(interaction.user.id, game_id)
+            notice = ended_notice(interaction.user.id, game_id, game.language)
             await self._service.end(game_id, self._publisher.show, notice=notice)
         except (Refused, BrokenGame) as error:
             await self._io.edit_response(interaction, content=str(error), view=None)
@@ -422,7 +431,8 @@ class Clicks:
         missing = missing_permissions(interaction)
         if missing:
             await self._io.reply_privately(interaction,
-                                           forbidden_text(missing, "Missing Permissions"))
+                                           forbidden_text(missing, "Missing Permissions",
+                                                          asker_language(interaction)))
             return
         if not await self._io.acknowledge(interaction):  # storing the lobby may take a while
             return
@@ -430,11 +440,12 @@ class Clicks:
         try:
             await self._service.lobbies.rematch(game_id, interaction.user.id, show)
         except ChannelTaken as taken:
-            await self._io.reply_privately(interaction, rematch_busy_text(taken.game, game_id))
+            await self._io.reply_privately(interaction, rematch_busy_text(taken.game, game_id,
+                                                                             asker_language(interaction)))
         except Refused as refusal:
             await self._io.reply_privately(interaction, str(refusal))
         except BrokenGame:
-            await self._io.reply_privately(interaction, GAME_UNREADABLE)
+            await self._io.reply_privately(interaction, told(interaction, GAME_UNREADABLE))
 
     def close(self) -> None:
         for task in self._end_questions:

@@ -7,7 +7,8 @@ from typing import Any
 
 import discord
 
-from bot.i18n import language_of
+from bot.i18n import language_of, text
+from engine import Arg
 
 
 def asker_language(interaction: discord.Interaction[Any]) -> str:
@@ -24,3 +25,8 @@ def server_language(interaction: discord.Interaction[Any]) -> str | None:
     if guild is None:
         return None
     return language_of(guild.preferred_locale)
+
+
+def told(interaction: discord.Interaction[Any], message_id: str, /, **args: Arg) -> str:
+    """Message ``message_id`` in the asker's language (a private answer)."""
+    return text(asker_language(interaction), message_id, **args)

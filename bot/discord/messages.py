@@ -16,9 +16,9 @@ from typing import Any
 
 import discord
 
+from bot.i18n import say, text
 from bot.render import render_board, render_card
 from bot.table.model import (
-    AI_LEVEL_NAMES,
     GAME_CHOICES,
     MIX_CHOICES,
     AiLevel,
@@ -29,15 +29,19 @@ from bot.table.model import (
 from bot.table.standings import Standing, standings
 from bot.table.timers import question_deadlines
 from engine import (
-    CARDS,
     ORIGINS_REPRINTS,
     WINNING_VP,
     Action,
+    Arg,
     Buy,
     Decision,
     GameState,
+    Join,
     PrintedCard,
+    Ref,
     card_info,
+    card_ref,
+    phrase,
     printed,
     private_option_label,
     prompt,
@@ -48,31 +52,31 @@ BOARD_FILENAME = "board.png"
 COLOUR = discord.Colour.from_rgb(214, 69, 38)
 
 
-def footer_marker(game_id: int) -> str:
+def footer_marker(game_id: int, language: str) -> str:
     """How the footer of every lobby and board message of a game begins: how the bot finds
-    its own messages of a game again (a post sent but not recorded before a crash)."""
-    return f"Game #{game_id} ·"
+    its own messages of a game again (a post sent but not recorded before a crash), in any
+    of the languages the game was shown in."""
+    return text(language, "footer-marker", game=str(game_id))
 
 
 def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
-# Who plays the seat of a player who left the game.
-AUTOPILOT_NAME = "🤖 Autopilot"
+def ai_name(level: AiLevel, language: str) -> str:
+    return text(language, "ai-name", level=level)
 
 
-def ai_name(level: AiLevel) -> str:
-    return f"🤖 {AI_LEVEL_NAMES[level]} AI"
-
-
-def player_tag(game: Game, seat: int) -> str:
+def player_tag(game: Game, seat: int, language: str | None = None) -> str:
     """Who plays this seat: a mention, or the AI monster's level (an AI is never pinged), or
-    the autopilot for a player who left."""
+    the autopilot for a player who left (in ``language``, by default the game's)."""
+    language = language or game.language
     level = game.ai_level(seat)
     if level is not None:
-        return ai_name(level)
-    return AUTOPILOT_NAME if seat in game.chronicle.left else mention(game.seats[seat])
+        return ai_name(level, language)
+    if seat in game.chronicle.left:
+        return text(language, "autopilot-name")
+    return mention(game.seats[seat])
 
 
 def jump_url(game: Game) -> str | None:
@@ -84,32 +88,23 @@ def jump_url(game: Game) -> str | None:
 
 # --- refusals and notices -------------------------------------------------------------
 
-MOMENT_PASSED = "That moment has passed: use the buttons on the latest board."
-MOMENT_PASSED_BOARD_REFRESHED = "That moment has passed: the board is up to date again."
-NOT_A_PLAYER = "You are not playing in this game."
-LEFT_GAME = "You left this game: the autopilot plays your monster to the end."
-NOT_STARTED = "The game has not started."
-GAME_OVER = "This game is over."
-GAME_UNREADABLE = "This game's saved state cannot be read, so it has been stopped."
-CHANNEL_GAME_UNREADABLE = "This channel's game cannot be read, so it has been stopped."
+# Message ids of the catalogs (said with ``text(language, ...)``).
+MOMENT_PASSED_BOARD_REFRESHED = "moment-passed-board-refreshed"
+GAME_UNREADABLE = "game-unreadable"
+CHANNEL_GAME_UNREADABLE = "channel-game-unreadable"
 # Plain words for the table; the technical reason goes to the bot's log only.
-BROKEN_NOTICE = (
-    "⚠️ King of Tokyo game #{game_id} in this channel cannot be loaded: its saved data is "
-    "damaged and could not be rebuilt from its moves, so it has been stopped. The data is kept "
-    "for the bot's maintainers to look at; `/kot start` opens a new game here."
-)
-END_QUESTION = "End this game for everyone? It cannot be resumed."
-CLOCK_QUESTION = ("⏱️ The clock of this game: the time each monster has for its whole turn, "
-                  "and for a question out of its turn (stay or yield, a card's reaction). "
-                  "When it runs out, the autopilot plays.")
-CARDS_QUESTION = ("🃏 Mix King of Tokyo: Origins' cards into this game: its 14 new cards, all "
-                  "50 of its cards (its reprints then come twice), or the new cards you pick.")
-CARDS_NOT_MIXED = ("Only a 2016 King of Tokyo game mixes in Origins' cards: choose it in "
-                   "the Game menu first.")
-END_QUESTION_EXPIRED = "No answer: the game goes on."
-END_QUESTION_TOO_LATE = "This question has expired: use `/kot end` again if you still want to."
+BROKEN_NOTICE = "broken-notice"
+END_QUESTION = "end-question"
+CLOCK_QUESTION = "clock-question"
+CARDS_QUESTION = "cards-question"
+CARDS_NOT_MIXED = "cards-not-mixed"
+END_QUESTION_EXPIRED = "end-question-expired"
+END_QUESTION_TOO_LATE = "end-question-too-late"
+CONTINUED_HERE = "continued-here"
+SHOW_RETRYING = "show-retrying"
 
-# Discord's names for the permissions the bot needs in a game's channel (docs/bot.md).
+# Discord's names for the permissions the bot needs in a game's channel (docs/bot.md); the
+# names are Discord's own, which its settings show in the reader's language.
 NEEDED_PERMISSIONS = (
     ("view_channel", "View Channel"),
     ("send_messages", "Send Messages"),
@@ -118,21 +113,6 @@ NEEDED_PERMISSIONS = (
     ("read_message_history", "Read Message History"),
 )
 THREAD_PERMISSIONS = (("send_messages_in_threads", "Send Messages in Threads"),)
-FORBIDDEN_HINT = (
-    "I cannot show the game in this channel: I am missing {missing} here. Ask someone who "
-    "can manage this channel to give me {them} (channel settings → Permissions), then use "
-    "`/kot board`."
-)
-FORBIDDEN_UNKNOWN = (
-    "Discord refused to let me post in this channel ({reason}). Ask someone who can manage "
-    "this channel to check my permissions here (View Channel, Send Messages, Embed Links, "
-    "Attach Files, Read Message History), then use `/kot board`."
-)
-CONTINUED_HERE = "The game goes on in this message meanwhile; the clock waits for it."
-SHOW_RETRYING = (
-    "Discord did not take the update ({reason}); I will try again in a moment, and the clock "
-    "waits until the board is shown."
-)
 
 
 def missing_permissions(interaction: discord.Interaction[Any]) -> list[str]:
@@ -143,143 +123,139 @@ def missing_permissions(interaction: discord.Interaction[Any]) -> list[str]:
     return [name for flag, name in needed if not getattr(interaction.app_permissions, flag)]
 
 
-def forbidden_text(missing: list[str], reason: str) -> str:
+def forbidden_text(missing: list[str], reason: str, language: str) -> str:
     """Tell a player which permissions the bot lacks, and what to do about it."""
     if not missing:
-        return FORBIDDEN_UNKNOWN.format(reason=reason)
-    names = ", ".join(f"**{name}**" for name in missing[:-1])
-    names = f"{names} and **{missing[-1]}**" if names else f"**{missing[-1]}**"
-    permission = "permission" if len(missing) == 1 else "permissions"
-    return FORBIDDEN_HINT.format(missing=f"the {names} {permission}",
-                                 them="it" if len(missing) == 1 else "them")
+        return text(language, "forbidden-unknown", reason=reason)
+    return text(language, "forbidden-hint", count=len(missing),
+                permissions=Join(tuple(f"**{name}**" for name in missing)))
 
 
-def refusal_text(refusal: ClickRefused, game: Game) -> str:
+def refusal_text(refusal: ClickRefused, game: Game, language: str) -> str:
     """What a player is told when a click cannot act, chosen by the refusal's code."""
     match refusal.code:
         case "stale_decision":
-            url = jump_url(game)
-            return f"{MOMENT_PASSED} {url}" if url else MOMENT_PASSED
+            return text(language, "click-moment-passed", url=jump_url(game) or "none")
         case "not_your_decision":
             seat = refusal.asked_seat
             assert seat is not None and game.state is not None
-            return (f"This question is for {game.state.monsters[seat].name} "
-                    f"({player_tag(game, seat)}).")
+            return text(language, "click-not-your-question",
+                        monster=game.state.monsters[seat].name,
+                        player=player_tag(game, seat, language))
         case "not_a_player":
-            return NOT_A_PLAYER
+            return text(language, "click-not-a-player")
         case "left_game":
-            return LEFT_GAME
+            return text(language, "click-left-game")
         case "not_started":
-            return NOT_STARTED
+            return text(language, "click-not-started")
         case "game_over":
-            return GAME_OVER
+            return text(language, "click-game-over")
         case "illegal_move":
-            return refusal.detail
+            return say(language, refusal.detail)
 
 
-def channel_busy_text(game: Game) -> str:
+def channel_busy_text(game: Game, language: str) -> str:
     """/kot start in a channel that has a lobby or a game already."""
-    what = "a lobby" if game.status == "lobby" else "a game in progress"
-    url = jump_url(game)
-    where = f": {url}" if url else ""
-    return (f"This channel already has {what}{where}. Finish it, or ask the host to end it "
-            "with `/kot end`; `/kot board` shows it again.")
+    return text(language, "channel-busy", status="lobby" if game.status == "lobby" else "game",
+                url=jump_url(game) or "none")
 
 
-def rematch_busy_text(game: Game, finished_id: int) -> str:
+def rematch_busy_text(game: Game, finished_id: int, language: str) -> str:
     """A Rematch click in a channel that has a lobby or a game again."""
-    url = jump_url(game)
-    where = f": {url}" if url else "."
     if game.status == "lobby" and game.lobby.rematch_of == finished_id:
-        return f"The rematch lobby is already open{where}"
-    return channel_busy_text(game)
+        return text(language, "rematch-open-already", url=jump_url(game) or "none")
+    return channel_busy_text(game, language)
 
 
 # --- lobby ----------------------------------------------------------------------------
 
 
-def variant_text(lobby: Lobby) -> str:
-    if lobby.two_player_variant is None:
-        return "automatic (on with two monsters, 2016 rules and Origins)"
-    return "on" if lobby.two_player_variant else "off"
+def variant_text(lobby: Lobby, language: str) -> str:
+    variant = lobby.two_player_variant
+    return text(language, "variant", setting="auto" if variant is None else
+                "on" if variant else "off")
 
 
-def clock_words(seconds: float) -> str:
+def clock_words(seconds: float, language: str) -> str:
     """A duration as players say it: "30 s", "2 min", "1 min 30 s"; 0 is no clock."""
-    if seconds <= 0:
-        return "no clock"
-    minutes, rest = divmod(int(seconds), 60)
-    if not minutes:
-        return f"{rest} s"
-    return f"{minutes} min" + (f" {rest} s" if rest else "")
+    minutes, rest = divmod(max(int(seconds), 0), 60)
+    return text(language, "clock-words", minutes=minutes, seconds=rest)
 
 
-def clock_text(lobby: Lobby) -> str:
+def clock_text(lobby: Lobby, language: str) -> str:
     if lobby.turn_seconds <= 0 and lobby.reaction_seconds <= 0:
-        return "none"
-    return (f"{clock_words(lobby.turn_seconds)} a turn · "
-            f"{clock_words(lobby.reaction_seconds)} out of turn")
+        return text(language, "clock-none")
+    return text(language, "clock-text", turn=clock_words(lobby.turn_seconds, language),
+                reaction=clock_words(lobby.reaction_seconds, language))
 
 
 def lobby_embed(game: Game) -> discord.Embed:
-    lobby = game.lobby
+    lobby, language = game.lobby, game.language
     lines = [
-        f"{index}. {mention(p.user_id) if p.ai is None else ai_name(p.ai)} — "
-        f"{p.monster or '*monster given at start*'}"
-        + (" (host)" if p.user_id == game.host_id else "")
+        text(language, "lobby-player", place=index,
+             who=mention(p.user_id) if p.ai is None else ai_name(p.ai, language),
+             monster=p.monster or "none", host=str(p.user_id == game.host_id).lower())
         for index, p in enumerate(lobby.players, start=1)
     ]
     if lobby.rematch_of is not None:
-        lines.insert(0, f"🔁 Rematch of game #{lobby.rematch_of}: pick your monsters again.\n")
+        lines.insert(0, text(language, "lobby-rematch-of", game=str(lobby.rematch_of)) + "\n")
     rules = lobby.rules()
     embed = discord.Embed(
-        title=f"{rules.title} — lobby",
+        title=text(language, "lobby-title", game=rules.title),
         description="\n".join(lines),
         colour=COLOUR,
     )
-    embed.add_field(name="Game", value=GAME_CHOICES[lobby.choice()])
-    embed.add_field(name="Cards", value=cards_text(lobby))
-    embed.add_field(name="2-player variant", value=variant_text(lobby))
-    embed.add_field(name="Clock", value=clock_text(lobby))
-    embed.set_footer(
-        text=f"{footer_marker(game.id)} {rules.min_monsters}–{rules.max_monsters} players · "
-        "Join, pick a monster, and the host starts"
-    )
+    embed.add_field(name=text(language, "lobby-field-game"), value=GAME_CHOICES[lobby.choice()])
+    embed.add_field(name=text(language, "lobby-field-cards"), value=cards_text(lobby, language))
+    embed.add_field(name=text(language, "lobby-field-variant"),
+                    value=variant_text(lobby, language))
+    embed.add_field(name=text(language, "lobby-field-clock"), value=clock_text(lobby, language))
+    embed.set_footer(text=text(language, "lobby-footer", marker=footer_marker(game.id, language),
+                               least=rules.min_monsters, most=rules.max_monsters))
     return embed
 
 
-def cards_text(lobby: Lobby) -> str:
+def cards_text(lobby: Lobby, language: str) -> str:
     """The deck the lobby's game will deal: its box, what is mixed in, and its size."""
-    left_out = lobby.cards_left_out()
-    dealt = f"{lobby.cards_dealt()} cards" + (f"; {left_out} not playable yet, left out"
-                                             if left_out else "")
+    dealt = text(language, "deck-dealt", count=lobby.cards_dealt(),
+                 left_out=lobby.cards_left_out())
     if lobby.game == "origins":
-        return f"Origins deck ({dealt})"
+        return text(language, "deck-origins", dealt=dealt)
     if not lobby.mixes() or lobby.mix == "none":
-        return f"Base deck ({dealt})"
+        return text(language, "deck-base", dealt=dealt)
     if lobby.mix == "pick":
-        names = ", ".join(CARDS[key].name for key in lobby.picked) or "none picked yet"
-        return f"Base deck + {names} ({dealt})"
-    return f"Base deck {MIX_CHOICES[lobby.mix]} ({dealt})"
+        names: Arg = (Join(tuple(Ref("card", key) for key in lobby.picked), "comma")
+                      if lobby.picked else phrase("deck-none-picked"))
+        return text(language, "deck-base-plus", mixed=phrase("deck-picked", cards=names),
+                    dealt=dealt)
+    return text(language, "deck-base-plus", mixed=MIX_CHOICES[lobby.mix], dealt=dealt)
 
 
 def lobby_opened_content(game: Game) -> str:
-    return f"{mention(game.host_id)} opened a {game.lobby.rules().title} lobby!"
+    return text(game.language, "lobby-opened", host=mention(game.host_id),
+                game=game.lobby.rules().title)
 
 
-def lobby_closed_embed(game: Game, text: str) -> discord.Embed:
+# Why a lobby message was closed (``bot.table.publish.CloseLobby.reason``), by message.
+_LOBBY_CLOSED = {"game started": "lobby-closed-started", "cancelled": "lobby-closed-cancelled",
+                 "ended": "lobby-closed-ended", "moved below": "lobby-closed-moved"}
+
+
+def lobby_closed_embed(game: Game, reason: str) -> discord.Embed:
     embed = lobby_embed(game)
-    embed.title = f"King of Tokyo — {text}"
+    closed = _LOBBY_CLOSED.get(reason)
+    embed.title = text(game.language, "lobby-closed-title",
+                       why=text(game.language, closed) if closed else reason)
     return embed
 
 
 def lobby_expired_embed(game: Game, minutes: float) -> discord.Embed:
     """A lobby nobody started in time: closed, and the channel free again."""
-    unit = "minute" if minutes == 1 else "minutes"
-    embed = lobby_closed_embed(game, f"closed: nobody started it within {minutes:g} {unit}")
-    embed.description = (f"{embed.description}\n\n⌛ The channel is free again: "
-                         "`/kot start` opens a new lobby.")
-    embed.set_footer(text=f"{footer_marker(game.id)} lobby closed")
+    language = game.language
+    embed = lobby_closed_embed(game, text(language, "lobby-expired", minutes=minutes))
+    embed.description = f"{embed.description}\n\n" + text(language, "lobby-expired-free")
+    embed.set_footer(text=text(language, "lobby-expired-footer",
+                               marker=footer_marker(game.id, language)))
     return embed
 
 
@@ -287,27 +263,26 @@ def lobby_expired_embed(game: Game, minutes: float) -> discord.Embed:
 
 
 def deadline_text(deadline: float) -> str:
-    """A deadline every Discord client counts down by itself ("in 2 minutes")."""
+    """A deadline every Discord client counts down by itself ("in 2 minutes"), in each
+    reader's own language."""
     return f"⏰ <t:{int(deadline)}:R>"
 
 
 def board_content(game: Game, now: float) -> str:
     """Who must act now, with mentions (each pending question on its own line, with its
     deadline)."""
-    state = game.state
+    state, language = game.state, game.language
     if state is None:
         return ""
     if state.over:
-        winners = " and ".join(
-            f"{player_tag(game, s)} ({state.monsters[s].name})" for s in state.winners
-        )
-        return f"👑 {winners} {'wins' if len(state.winners) == 1 else 'win'}!" if winners else (
-            "Every monster is down: nobody wins."
-        )
+        if not state.winners:
+            return text(language, "board-nobody-wins")
+        return text(language, "board-winners", count=len(state.winners), winners=Join(tuple(
+            f"{player_tag(game, s)} ({state.monsters[s].name})" for s in state.winners)))
     deadlines = question_deadlines(game, now)
     roster = [seats_line(game)] if state.turn is not None and state.turn.number == 1 else []
     return "\n".join(roster + [
-        f"{player_tag(game, decision.seat)} {prompt(state, index)}"
+        f"{player_tag(game, decision.seat)} {say(language, prompt(state, index))}"
         + (f" {deadline_text(deadlines[decision.id])}" if decision.id in deadlines else "")
         for index, decision in enumerate(state.pending)
     ])
@@ -317,38 +292,42 @@ def seats_line(game: Game) -> str:
     """Who plays which monster, on the first turn's board: each player learns theirs (the
     board's first post mentions them)."""
     state = game.playing_state()
-    return "🎲 " + ", ".join(f"{player_tag(game, seat)} is **{monster.name}**"
-                            for seat, monster in enumerate(state.monsters)) + "."
+    return "🎲 " + text(game.language, "board-seats", seats=Join(tuple(
+        phrase("board-seat", player=player_tag(game, seat), monster=monster.name)
+        for seat, monster in enumerate(state.monsters))))
 
 
 def ping_content(game: Game, decision: Decision, now: float) -> str:
     """A question to a player out of their turn, in a message that notifies them (an edited
     board notifies nobody)."""
-    state = game.playing_state()
+    state, language = game.playing_state(), game.language
     deadline = question_deadlines(game, now).get(decision.id)
     url = jump_url(game)
+    asked = say(language, prompt(state, state.pending.index(decision)))
     return " ".join(part for part in (
-        f"🔔 {mention(game.seats[decision.seat])} {prompt(state, state.pending.index(decision))}",
+        f"🔔 {mention(game.seats[decision.seat])} {asked}",
         deadline_text(deadline) if deadline is not None else "",
-        f"Answer on the board: {url}" if url else "",
+        text(language, "ping-answer-on-board", url=url) if url else "",
     ) if part)
 
 
-def private_question(state: GameState, decision: Decision) -> str:
+def private_question(state: GameState, decision: Decision, language: str) -> str:
     """A secret question (Made in a Lab's card), for the private message of the monster
     asked: what only it may see, then the question."""
-    told = secret(state, decision) or ""
-    return f"🔒 {told}\n{prompt(state, state.pending.index(decision))}"
+    told = secret(state, decision)
+    asked = say(language, prompt(state, state.pending.index(decision)))
+    return f"🔒 {say(language, told) if told is not None else ''}\n{asked}"
 
 
-def knock_out_warning(state: GameState, seat: int, action: Action) -> str:
+def knock_out_warning(state: GameState, seat: int, action: Action, language: str) -> str:
     """The private warning before a click that knocks out the clicker's own monster
     (``engine.needs_confirmation``): what it would do, in the clicker's words."""
     if isinstance(action, Buy):
-        what = f"Buying {printed(state.face_up[action.slot].key, state.options.edition).name}"
-    else:
-        what = f"“{private_option_label(state, action)}”"
-    return f"⚠️ {what} knocks out your monster ({state.monsters[seat].hearts} ❤️)."
+        key = state.face_up[action.slot].key
+        return text(language, "knock-out-buying", hearts=state.monsters[seat].hearts,
+                    card=card_ref(key, state.options.edition == "2011"))
+    return text(language, "knock-out-option", hearts=state.monsters[seat].hearts,
+                option=say(language, private_option_label(state, action)))
 
 
 def board_embed(game: Game) -> discord.Embed:
@@ -359,10 +338,11 @@ def board_embed(game: Game) -> discord.Embed:
     return _turn_embed(game, state.turn.number, active, game.chronicle.log)
 
 
-def closed_board_content(turn: int, summary: str) -> str:
+def closed_board_content(game: Game, turn: int, summary: str) -> str:
     """A finished turn's message: over, and what it changed in one line (above the picture,
     so it is the first thing read)."""
-    return f"Turn {turn} is over." + (f"\n{summary}" if summary else "")
+    over = text(game.language, "board-turn-over", turn=turn)
+    return over + (f"\n{summary}" if summary else "")
 
 
 def closed_board_embed(game: Game, turn: int, monster: str,
@@ -372,41 +352,47 @@ def closed_board_embed(game: Game, turn: int, monster: str,
 
 
 def _turn_embed(game: Game, turn: int, monster: str, log: tuple[str, ...]) -> discord.Embed:
-    embed = discord.Embed(title=f"Turn {turn}: {monster}", description="\n".join(log) or "…",
+    language = game.language
+    embed = discord.Embed(title=text(language, "board-turn-title", turn=turn, monster=monster),
+                          description="\n".join(say(language, line) for line in log) or "…",
                           colour=COLOUR)
-    embed.set_footer(text=f"{footer_marker(game.id)} {game.playing_state().options.edition} rules")
+    embed.set_footer(text=text(language, "board-footer", marker=footer_marker(game.id, language),
+                               edition=game.playing_state().options.edition))
     return embed
 
 
 def final_embed(game: Game) -> discord.Embed:
     """The end of the game: the last turn's story, then the final standings (place,
     monster, player, points, hearts or when it was knocked out), the turns and the length."""
+    language = game.language
     embed = discord.Embed(
-        title="Game over", description="\n".join(game.chronicle.log) or "…", colour=COLOUR
-    )
-    return _with_standings(embed, game, "Final standings")
+        title=text(language, "final-title"),
+        description="\n".join(say(language, line) for line in game.chronicle.log) or "…",
+        colour=COLOUR)
+    return _with_standings(embed, game, text(language, "final-standings"))
 
 
-ENDED_CONTENT = "🛑 King of Tokyo game #{game_id} was stopped before its end."
+ENDED_CONTENT = "ended-content"
 
 
-def ended_notice(user_id: int, game_id: int) -> str:
+def ended_notice(user_id: int, game_id: int, language: str) -> str:
     """Who ended a lobby or a game with /kot end (a game's standings add the turn)."""
-    return f"🛑 {mention(user_id)} ended King of Tokyo game #{game_id}."
+    return text(language, "ended-notice", who=mention(user_id), game=str(game_id))
 
 
 def ended_embed(game: Game, notice: str) -> discord.Embed:
     """A game stopped by /kot end: who stopped it and at which turn, and the standings
     then. The turn is the stored game's, so a click racing the end cannot make it wrong."""
+    language = game.language
     turn = game.playing_state().turn
-    when = f" at turn {turn.number}." if turn is not None else "."
-    embed = discord.Embed(title="Game ended", description=notice.removesuffix(".") + when,
-                          colour=COLOUR)
-    return _with_standings(embed, game, "Standings when it ended")
+    when = text(language, "ended-at-turn", turn=turn.number if turn is not None else 0)
+    embed = discord.Embed(title=text(language, "ended-title"),
+                          description=notice.removesuffix(".") + when, colour=COLOUR)
+    return _with_standings(embed, game, text(language, "ended-standings"))
 
 
 def _with_standings(embed: discord.Embed, game: Game, title: str) -> discord.Embed:
-    state = game.playing_state()
+    state, language = game.playing_state(), game.language
     # Two short lines a monster, so that six fit a phone's width without wrapping.
     embed.add_field(
         name=title,
@@ -414,25 +400,33 @@ def _with_standings(embed: discord.Embed, game: Game, title: str) -> discord.Emb
                         for row in standings(state, game.chronicle.eliminations)),
         inline=False,
     )
-    embed.add_field(name="Turns played", value=str(state.turn.number if state.turn else 0))
+    embed.add_field(name=text(language, "standings-turns"),
+                    value=str(state.turn.number if state.turn else 0))
     chronicle = game.chronicle
     if chronicle.started_at and chronicle.ended_at:
-        embed.add_field(name="Game length",
-                        value=game_length(chronicle.ended_at - chronicle.started_at))
-    embed.set_footer(text=f"{footer_marker(game.id)} {state.options.edition} rules · "
-                     f"{WINNING_VP}★ or last monster standing wins")
+        embed.add_field(name=text(language, "standings-length"),
+                        value=game_length(chronicle.ended_at - chronicle.started_at, language))
+    embed.set_footer(text=text(language, "standings-footer",
+                               marker=footer_marker(game.id, language),
+                               edition=state.options.edition, points=WINNING_VP))
     return embed
 
 
 def _standing(game: Game, state: GameState, row: Standing) -> str:
+    language = game.language
     mark = "👑 " if row.winner else ("💀 " if row.out_turn is not None else "")
     if row.out_turn is None:
         detail = f"{row.points}★ · {row.hearts}❤️"
     else:
-        by = (f"by {state.monsters[row.out_by].name}" if row.out_by is not None
-              else "by poison or its own card")
         # Turn 0: knocked out in a game stored before knock-outs were recorded.
-        detail = f"{row.points}★ · out" + (f" turn {row.out_turn}, {by}" if row.out_turn else "")
+        if not row.out_turn:
+            out = text(language, "standing-out")
+        elif row.out_by is None:
+            out = text(language, "standing-out-by-poison", turn=row.out_turn)
+        else:
+            out = text(language, "standing-out-by", turn=row.out_turn,
+                       by=state.monsters[row.out_by].name)
+        detail = f"{row.points}★ · {out}"
     return (f"**{row.place}.** {mark}**{row.monster}** · {player_tag(game, row.seat)}\n"
             f"{STANDING_INDENT}{detail}")
 
@@ -441,14 +435,11 @@ def _standing(game: Game, state: GameState, row: Standing) -> str:
 STANDING_INDENT = "\u2003\u2003"
 
 
-def game_length(seconds: float) -> str:
+def game_length(seconds: float, language: str) -> str:
     """A game's wall-clock length, in minutes."""
     minutes = int(max(seconds, 0) // 60)
-    if minutes < 1:
-        return "under a minute"
-    if minutes < 60:
-        return f"{minutes} min"
-    return f"{minutes // 60} h {minutes % 60:02d} min"
+    return text(language, "game-length", hours=minutes // 60, minutes=minutes % 60,
+                total=minutes)
 
 
 # The threads that draw pictures. Drawing holds the GIL except while zlib compresses the PNG,

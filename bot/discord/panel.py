@@ -71,7 +71,8 @@ def monster_panel(game: Game, seat: int) -> discord.Embed:
                           description=_fit(lines), colour=COLOUR)
     embed.add_field(name="📋 Standing orders",
                     value=order_summary(game.chronicle.order_of(seat)), inline=False)
-    embed.set_footer(text=f"{footer_marker(game.id)} only you see this · {_moment(state)}")
+    marker = footer_marker(game.id, game.language)
+    embed.set_footer(text=f"{marker} only you see this · {_moment(state)}")
     return embed
 
 
@@ -82,7 +83,8 @@ def table_view(game: Game) -> discord.Embed:
     lines += ["", _for_sale(state, None)]
     embed = discord.Embed(title=f"King of Tokyo game #{game.id}: the table",
                           description=_fit(lines), colour=COLOUR)
-    embed.set_footer(text=f"{footer_marker(game.id)} you are watching · {_moment(state)}")
+    marker = footer_marker(game.id, game.language)
+    embed.set_footer(text=f"{marker} you are watching · {_moment(state)}")
     return embed
 
 

@@ -34,6 +34,7 @@ import discord
 import msgspec
 
 from bot.discord.io import DiscordFailure, DiscordIO, FailureKind, log_failure
+from bot.discord.locales import asker_language
 from bot.discord.messages import (
     BROKEN_NOTICE,
     CONTINUED_HERE,
@@ -56,6 +57,7 @@ from bot.discord.messages import (
     ping_content,
 )
 from bot.discord.views import board_view, final_view, lobby_view
+from bot.i18n import ENGLISH, LANGUAGES, text
 from bot.store.store import ACTIVE_STATUSES
 from bot.table.lobby_clock import LobbyClock
 from bot.table.model import BrokenGame, Game, Ping, Refused, StaleGame
@@ -199,7 +201,7 @@ class Publisher:
         log.error("game %s is broken: %s", error.game_id, error.reason)
         try:
             await self._io.notify(error.channel_id, None,
-                                  BROKEN_NOTICE.format(game_id=error.game_id))
+                                  text(ENGLISH, BROKEN_NOTICE, game=str(error.game_id)))
         except DiscordFailure as failure:
             log_failure(failure, "could not tell channel %s about broken game %s",
                         error.channel_id, error.game_id)
@@ -297,7 +299,7 @@ class Publisher:
         serves it.)"""
         game = current.game
         fields: dict[str, Any] = {
-            "content": closed_board_content(close.turn, close.summary),
+            "content": closed_board_content(game, close.turn, close.summary),
             "embed": closed_board_embed(game, close.turn, close.monster, close.log),
             "view": None,
         }
@@ -360,7 +362,7 @@ class Publisher:
         current.game = replace(game, board_message_id=clicked)
         current.fields.add("board_message_id")
         await self._io.reply_privately(interaction, _forbidden(interaction, failure)
-                                       + " " + CONTINUED_HERE)
+                                       + " " + text(asker_language(interaction), CONTINUED_HERE))
         return True
 
     async def _adopt_sent(self, current: _Pass, entry: OutboxEntry) -> bool:
@@ -368,10 +370,10 @@ class Publisher:
         the live message and close the others. False when there is none."""
         game = current.game
         replaces = getattr(entry.effect, "replaces", None)
-        marker = footer_marker(game.id)
+        markers = [footer_marker(game.id, language) for language in LANGUAGES]
         found = [m for m in await self._io.own_recent_messages(
                      game.channel_id, game.guild_id, after=replaces)
-                 if m.id != replaces and _carries(m, marker)]
+                 if m.id != replaces and _carries(m, markers)]
         if not found:
             return False
         newest, *extra = found
@@ -480,7 +482,7 @@ class Publisher:
         at most once: an attempt made before is looked for by its text."""
         self._stamp_end(current)
         game = current.game
-        content = ENDED_CONTENT.format(game_id=game.id)
+        content = text(game.language, ENDED_CONTENT, game=str(game.id))
         if await self._sent_before(current, entry, content) is not None:
             return
         picture = await board_file(game)
@@ -552,7 +554,8 @@ class Publisher:
             await self._io.reply_privately(interaction, _forbidden(interaction, failure))
         else:
             await self._io.reply_privately(interaction,
-                                           SHOW_RETRYING.format(reason=failure.reason))
+                                           text(asker_language(interaction), SHOW_RETRYING,
+                                                reason=failure.reason))
 
     async def _board(self, game: Game) -> tuple[dict[str, Any], discord.File]:
         """The board message (who must act, the turn or the final result, the buttons) and
@@ -586,9 +589,12 @@ def _still_wanted(post: Effect, game: Game) -> bool:
     return wanted.get(type(post)) == game.status
 
 
-def _carries(message: discord.Message, marker: str) -> bool:
-    return any((embed.footer.text or "").startswith(marker) for embed in message.embeds)
+def _carries(message: discord.Message, markers: list[str]) -> bool:
+    """Whether the message is one of the game's (its footer begins with the game's marker in
+    any language: the host may have changed the lobby's language since)."""
+    return any((embed.footer.text or "").startswith(tuple(markers)) for embed in message.embeds)
 
 
 def _forbidden(interaction: Interaction, failure: DiscordFailure) -> str:
-    return forbidden_text(missing_permissions(interaction), failure.reason)
+    return forbidden_text(missing_permissions(interaction), failure.reason,
+                          asker_language(interaction))

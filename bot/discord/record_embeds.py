@@ -9,6 +9,7 @@ from __future__ import annotations
 import discord
 
 from bot.discord.messages import COLOUR, ai_name, game_length, mention
+from bot.i18n import ENGLISH
 from bot.render.chart import MIN_CHART_POINTS
 from bot.table.ratings import MIN_GAMES, PlayerRating
 from bot.table.records import GameRecord, PlayerStats, SeatRecord
@@ -30,7 +31,7 @@ def _footer(embed: discord.Embed, page: int, pages: int, command: str) -> None:
 def seat_tag(seat: SeatRecord) -> str:
     """Who played a seat: a mention, or the AI monster's level."""
     if seat.user_id is None:
-        return ai_name(seat.ai or "easy")
+        return ai_name(seat.ai or "easy", ENGLISH)
     return mention(seat.user_id)
 
 
@@ -93,7 +94,7 @@ def stats_embed(user_id: int, stats: PlayerStats | None,
         ("Favourite monster", stats.favourite_monster),
         ("Best game", f"#{best.game_id}: place {best_seat.place} of {len(best.seats)}, "
                       f"{best_seat.points}★ with {best_seat.monster}"
-                      + (f", {game_length(best.length)}" if best.length else "")),
+                      + (f", {game_length(best.length, ENGLISH)}" if best.length else "")),
         ("Rating", "not rated yet" if rating is None else
                    f"{rating.conservative:.1f} after {_games(rating.games, 'rated game')}"
                    + ("" if rating.games >= MIN_GAMES

@@ -565,7 +565,8 @@ def _clock_select(custom_id: str, field: str, lobby: Lobby | None) -> discord.ui
     return discord.ui.Select(custom_id=custom_id, placeholder=f"Time {_CLOCK_WORDS[field]}",
                              options=[
         discord.SelectOption(
-            label=f"{clock_words(seconds)} {_CLOCK_WORDS[field]}" if seconds else "No clock",
+            label=(f"{clock_words(seconds, ENGLISH)} {_CLOCK_WORDS[field]}" if seconds
+                   else "No clock"),
             value=str(seconds), default=current == seconds)
         for seconds in CLOCK_CHOICES[field]
     ])

@@ -80,7 +80,7 @@ def has_message(language: str, message_id: str) -> bool:
     return _bundle(language).has_message(message_id)
 
 
-def text(language: str, message_id: str, **args: Arg) -> str:
+def text(language: str, message_id: str, /, **args: Arg) -> str:
     """Message ``message_id`` in ``language``, with its arguments (references and phrases
     among them said in the same language)."""
     if language == PSEUDO:
@@ -112,13 +112,15 @@ def say(language: str, said: Phrase | str) -> str:
     return text(language, said.id, **said.args)
 
 
-def _value(language: str, value: Arg) -> str | int:
+def _value(language: str, value: Arg) -> str | int | float:
     if isinstance(value, Ref):
         return text(language, f"{value.kind}-{value.key}")
     if isinstance(value, Phrase):
         return say(language, value)
     if isinstance(value, Join):
         items = [str(_value(language, item)) for item in value.items]
+        if value.style == "comma":
+            return ", ".join(items)
         return format_list(items, locale=_babel_locale(language))
     return value
 

@@ -13,7 +13,7 @@ import pytest
 from bot_harness import TEST_AI_PAUSE, Table, make_bot, private_reply, rewrite_state, service
 
 from bot.app import KotBot
-from bot.discord.messages import LEFT_GAME, refusal_text
+from bot.discord.messages import refusal_text
 from bot.discord.views import MY_MONSTER
 from bot.local import open_lobby
 from bot.table.model import ClickRefused, Game
@@ -173,7 +173,8 @@ async def test_a_player_who_leaves_is_played_by_the_autopilot(table: Table) -> N
     assert len(labels) == 2 and "thinking" in (labels[0] or "") and labels[1] == MY_MONSTER
     with pytest.raises(ClickRefused) as refused:
         service(table.env).check_click(game, alice.id, game.playing_state().pending[0].id)
-    assert refusal_text(refused.value, game) == LEFT_GAME
+    assert refusal_text(refused.value, game, "en") == (
+        "You left this game: the autopilot plays your monster to the end.")
     seq = game.playing_state().seq
     await table.env.advance_time(TEST_AI_PAUSE + 1)
     game = await table.game()

@@ -10,7 +10,7 @@ import discord
 import msgspec
 from bot_harness import Table, private_reply, rewrite_state, service
 
-from bot.discord.messages import MOMENT_PASSED
+MOMENT_PASSED = "That moment has passed: use the buttons on the latest board."
 from bot.discord.views import CONFIRM_ANYWAY
 from engine import Buy, Card, EndBuying, GameState
 

@@ -9,7 +9,9 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from bot.discord.messages import MOMENT_PASSED, refusal_text
+from bot.discord.messages import refusal_text
+
+MOMENT_PASSED = "That moment has passed: use the buttons on the latest board."
 from bot.store.store import Store
 from bot.table.model import Chronicle, ClickRefusalCode, ClickRefused, Game, Lobby
 from bot.table.service import GameService
@@ -51,12 +53,12 @@ def test_each_refusal_has_the_words_players_know() -> None:
     game = _game()
     assert game.state is not None
     link = "https://discord.com/channels/1/10/600"
-    assert refusal_text(ClickRefused("stale_decision"), game) == f"{MOMENT_PASSED} {link}"
+    assert refusal_text(ClickRefused("stale_decision"), game, "en") == f"{MOMENT_PASSED} {link}"
     name = game.state.monsters[1].name
-    assert (refusal_text(ClickRefused("not_your_decision", asked_seat=1), game)
+    assert (refusal_text(ClickRefused("not_your_decision", asked_seat=1), game, "en")
             == f"This question is for {name} (<@200>).")
-    assert refusal_text(ClickRefused("not_a_player"), game) == "You are not playing in this game."
-    assert refusal_text(ClickRefused("not_started"), game) == "The game has not started."
-    assert refusal_text(ClickRefused("game_over"), game) == "This game is over."
+    assert refusal_text(ClickRefused("not_a_player"), game, "en") == "You are not playing in this game."
+    assert refusal_text(ClickRefused("not_started"), game, "en") == "The game has not started."
+    assert refusal_text(ClickRefused("game_over"), game, "en") == "This game is over."
     illegal = ClickRefused("illegal_move", detail="there are no dice to keep now")
-    assert refusal_text(illegal, game) == "There are no dice to keep now."
+    assert refusal_text(illegal, game, "en") == "There are no dice to keep now."

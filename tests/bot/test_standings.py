@@ -90,5 +90,5 @@ def test_six_monsters_fit_discords_limits_in_short_lines(over: bool) -> None:
 
 
 def test_game_length() -> None:
-    assert [game_length(s) for s in (5, 60, 59 * 60 + 59, 3600, 3 * 3600 + 5 * 60)] == [
+    assert [game_length(s, "en") for s in (5, 60, 59 * 60 + 59, 3600, 3 * 3600 + 5 * 60)] == [
         "under a minute", "1 min", "59 min", "1 h 00 min", "3 h 05 min"]

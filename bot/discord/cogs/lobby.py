@@ -74,7 +74,8 @@ class LobbyCog(KotCog, name="Lobby"):
             return
         await service.show_board(game.id, publish.refresh, self.bot.publisher.show)
         latest = service.games.cached(game.id) or game
-        await self._refuse(interaction, channel_busy_text(latest), deferred=deferred)
+        busy = channel_busy_text(latest, asker_language(interaction))
+        await self._refuse(interaction, busy, deferred=deferred)
 
     async def _refuse(self, interaction: Interaction, text: str, *, deferred: bool) -> None:
         """A refusal is private, except after a slow store made the answer public already:

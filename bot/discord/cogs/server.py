@@ -10,12 +10,13 @@ from discord import app_commands
 
 from bot.discord.cogs import KotCog
 from bot.discord.command_words import words
+from bot.discord.locales import asker_language
 from bot.discord.messages import clock_words
 from bot.i18n import LANGUAGES, text
 
 MAX_TURN_SECONDS = 3600
 MAX_REACTION_SECONDS = 600
-NOT_ALLOWED = "Only members who can **Manage Server** can change this server's settings."
+
 
 
 class ServerCog(KotCog, name="Server"):
@@ -43,7 +44,8 @@ class ServerCog(KotCog, name="Server"):
         # Discord hides the command from others by default, but a server can change who
         # sees it: the permission is checked here too.
         if not interaction.permissions.manage_guild:
-            await self.bot.io.reply_privately(interaction, NOT_ALLOWED)
+            await self.bot.io.reply_privately(
+                interaction, text(asker_language(interaction), "settings-not-allowed"))
             return
         games = self.bot.service.games
         current = await games.server_settings(guild_id)
@@ -56,10 +58,8 @@ class ServerCog(KotCog, name="Server"):
             current = msgspec.structs.replace(current, **changes)
             await games.save_server_settings(guild_id, current)
         turn, reaction = self.bot.service.lobbies.clock_of(current)
-        head = "Saved. New lobbies" if changes else "New lobbies"
-        await self.bot.io.reply_privately(
-            interaction,
-            f"⚙️ {head} on this server start with {clock_words(turn)} a turn and "
-            f"{clock_words(reaction)} to answer out of turn; each lobby's host can change them "
-            "with ⏱️ Clock. Set them with `/kot settings turn_seconds: reaction_seconds:`.")
-
+        said = asker_language(interaction)
+        await self.bot.io.reply_privately(interaction, text(
+            said, "settings-shown", saved=str(bool(changes)).lower(),
+            turn=clock_words(turn, said), reaction=clock_words(reaction, said),
+            language=text(current.language, "language-name") if current.language else "auto"))

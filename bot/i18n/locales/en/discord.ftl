@@ -1,3 +1,160 @@
 # What the bot's Discord messages say: lobby, boards, answers and notices.
 
 lobby-language-question = 🌐 The language of this game's messages in the channel: the lobby, the boards, the narration and the standings. Each player's private answers follow their own Discord language.
+
+## Who plays a seat, and the marks the bot finds its messages by
+
+footer-marker = Game #{ $game } ·
+ai-name = 🤖 { $level ->
+    [hard] Hard
+   *[easy] Easy
+} AI
+autopilot-name = 🤖 Autopilot
+
+## Refusals and notices
+
+click-moment-passed = That moment has passed: use the buttons on the latest board.{ $url ->
+    [none] {""}
+   *[other] { " " }{ $url }
+}
+moment-passed-board-refreshed = That moment has passed: the board is up to date again.
+click-not-your-question = This question is for { $monster } ({ $player }).
+click-not-a-player = You are not playing in this game.
+click-left-game = You left this game: the autopilot plays your monster to the end.
+click-not-started = The game has not started.
+click-game-over = This game is over.
+game-unreadable = This game's saved state cannot be read, so it has been stopped.
+channel-game-unreadable = This channel's game cannot be read, so it has been stopped.
+broken-notice = ⚠️ King of Tokyo game #{ $game } in this channel cannot be loaded: its saved data is damaged and could not be rebuilt from its moves, so it has been stopped. The data is kept for the bot's maintainers to look at; `/kot start` opens a new game here.
+end-question = End this game for everyone? It cannot be resumed.
+clock-question = ⏱️ The clock of this game: the time each monster has for its whole turn, and for a question out of its turn (stay or yield, a card's reaction). When it runs out, the autopilot plays.
+cards-question = 🃏 Mix King of Tokyo: Origins' cards into this game: its 14 new cards, all 50 of its cards (its reprints then come twice), or the new cards you pick.
+cards-not-mixed = Only a 2016 King of Tokyo game mixes in Origins' cards: choose it in the Game menu first.
+end-question-expired = No answer: the game goes on.
+end-question-too-late = This question has expired: use `/kot end` again if you still want to.
+forbidden-hint = I cannot show the game in this channel: I am missing the { $permissions } { $count ->
+    [one] permission
+   *[other] permissions
+} here. Ask someone who can manage this channel to give me { $count ->
+    [one] it
+   *[other] them
+} (channel settings → Permissions), then use `/kot board`.
+forbidden-unknown = Discord refused to let me post in this channel ({ $reason }). Ask someone who can manage this channel to check my permissions here (View Channel, Send Messages, Embed Links, Attach Files, Read Message History), then use `/kot board`.
+continued-here = The game goes on in this message meanwhile; the clock waits for it.
+show-retrying = Discord did not take the update ({ $reason }); I will try again in a moment, and the clock waits until the board is shown.
+channel-busy = This channel already has { $status ->
+    [lobby] a lobby
+   *[game] a game in progress
+}{ $url ->
+    [none] {""}
+   *[other] : { $url }
+}. Finish it, or ask the host to end it with `/kot end`; `/kot board` shows it again.
+rematch-open-already = The rematch lobby is already open{ $url ->
+    [none] .
+   *[other] : { $url }
+}
+
+## The lobby
+
+variant = { $setting ->
+    [on] on
+    [off] off
+   *[auto] automatic (on with two monsters, 2016 rules and Origins)
+}
+clock-words = { $minutes ->
+    [0] { $seconds ->
+        [0] no clock
+       *[other] { $seconds } s
+    }
+   *[other] { $minutes } min{ $seconds ->
+        [0] {""}
+       *[other] { " " }{ $seconds } s
+    }
+}
+clock-none = none
+clock-text = { $turn } a turn · { $reaction } out of turn
+lobby-player = { $place }. { $who } — { $monster ->
+    [none] *monster given at start*
+   *[other] { $monster }
+}{ $host ->
+    [true] { " " }(host)
+   *[false] {""}
+}
+lobby-rematch-of = 🔁 Rematch of game #{ $game }: pick your monsters again.
+lobby-title = { $game } — lobby
+lobby-field-game = Game
+lobby-field-cards = Cards
+lobby-field-variant = 2-player variant
+lobby-field-clock = Clock
+lobby-footer = { $marker } { $least }–{ $most } players · Join, pick a monster, and the host starts
+deck-dealt = { $count } cards{ $left_out ->
+    [0] {""}
+   *[other] ; { $left_out } not playable yet, left out
+}
+deck-origins = Origins deck ({ $dealt })
+deck-base = Base deck ({ $dealt })
+deck-base-plus = Base deck { $mixed } ({ $dealt })
+deck-picked = + { $cards }
+deck-none-picked = none picked yet
+lobby-opened = { $host } opened a { $game } lobby!
+lobby-closed-title = King of Tokyo — { $why }
+lobby-closed-started = game started
+lobby-closed-cancelled = cancelled
+lobby-closed-ended = ended
+lobby-closed-moved = moved below
+lobby-expired = closed: nobody started it within { $minutes } { $minutes ->
+    [one] minute
+   *[other] minutes
+}
+lobby-expired-free = ⌛ The channel is free again: `/kot start` opens a new lobby.
+lobby-expired-footer = { $marker } lobby closed
+
+## Boards
+
+board-nobody-wins = Every monster is down: nobody wins.
+board-winners = 👑 { $winners } { $count ->
+    [one] wins
+   *[other] win
+}!
+board-seats = { $seats }.
+board-seat = { $player } is **{ $monster }**
+ping-answer-on-board = Answer on the board: { $url }
+knock-out-buying = ⚠️ Buying { $card } knocks out your monster ({ $hearts } ❤️).
+knock-out-option = ⚠️ “{ $option }” knocks out your monster ({ $hearts } ❤️).
+board-turn-over = Turn { $turn } is over.
+board-turn-title = Turn { $turn }: { $monster }
+board-footer = { $marker } { $edition } rules
+final-title = Game over
+final-standings = Final standings
+ended-content = 🛑 King of Tokyo game #{ $game } was stopped before its end.
+ended-notice = 🛑 { $who } ended King of Tokyo game #{ $game }.
+ended-at-turn = { $turn ->
+    [0] .
+   *[other] { " " }at turn { $turn }.
+}
+ended-title = Game ended
+ended-standings = Standings when it ended
+standings-turns = Turns played
+standings-length = Game length
+standings-footer = { $marker } { $edition } rules · { $points }★ or last monster standing wins
+standing-out = out
+standing-out-by = out turn { $turn }, by { $by }
+standing-out-by-poison = out turn { $turn }, by poison or its own card
+game-length = { $total ->
+    [0] under a minute
+   *[other] { $hours ->
+        [0] { $total } min
+       *[other] { $hours } h { NUMBER($minutes, minimumIntegerDigits: 2) } min
+    }
+}
+
+## /kot settings
+
+settings-not-allowed = Only members who can **Manage Server** can change this server's settings.
+settings-shown = ⚙️ { $saved ->
+    [true] Saved. New lobbies
+   *[false] New lobbies
+} on this server start with { $turn } a turn and { $reaction } to answer out of turn; each lobby's host can change them with ⏱️ Clock. Their language: { $language ->
+    [auto] the server's if I speak it, else the host's
+   *[other] { $language }
+}. Set them with `/kot settings turn_seconds: reaction_seconds: language:`.

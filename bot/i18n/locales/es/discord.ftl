@@ -1,3 +1,160 @@
 # Lo que dicen los mensajes del bot en Discord: sala, tableros, respuestas y avisos.
 
 lobby-language-question = 🌐 El idioma de los mensajes de esta partida en el canal: la sala, los tableros, la narración y la clasificación. Las respuestas privadas de cada jugador siguen su propio idioma de Discord.
+
+## Quién juega un asiento, y las marcas por las que el bot encuentra sus mensajes
+
+footer-marker = Partida #{ $game } ·
+ai-name = 🤖 IA { $level ->
+    [hard] Difícil
+   *[easy] Fácil
+}
+autopilot-name = 🤖 Piloto automático
+
+## Rechazos y avisos
+
+click-moment-passed = Ese momento ya pasó: usa los botones del último tablero.{ $url ->
+    [none] {""}
+   *[other] { " " }{ $url }
+}
+moment-passed-board-refreshed = Ese momento ya pasó: el tablero vuelve a estar al día.
+click-not-your-question = Esta pregunta es para { $monster } ({ $player }).
+click-not-a-player = No juegas en esta partida.
+click-left-game = Dejaste esta partida: el piloto automático juega tu monstruo hasta el final.
+click-not-started = La partida no ha empezado.
+click-game-over = Esta partida ha terminado.
+game-unreadable = El estado guardado de esta partida no se puede leer, así que se ha detenido.
+channel-game-unreadable = La partida de este canal no se puede leer, así que se ha detenido.
+broken-notice = ⚠️ La partida #{ $game } de King of Tokyo de este canal no se puede cargar: sus datos guardados están dañados y no se pudieron reconstruir a partir de sus jugadas, así que se ha detenido. Los datos se conservan para que los revisen los responsables del bot; `/kot start` abre una partida nueva aquí.
+end-question = ¿Terminar esta partida para todos? No se podrá reanudar.
+clock-question = ⏱️ El reloj de esta partida: el tiempo que tiene cada monstruo para todo su turno y para una pregunta fuera de su turno (quedarse o ceder Tokyo, la reacción de una carta). Cuando se agota, juega el piloto automático.
+cards-question = 🃏 Mezcla las cartas de King of Tokyo: Origins en esta partida: sus 14 cartas nuevas, sus 50 cartas (sus reediciones aparecen entonces dos veces) o las cartas nuevas que elijas.
+cards-not-mixed = Solo una partida de King of Tokyo de 2016 admite las cartas de Origins: elígela primero en el menú Juego.
+end-question-expired = Sin respuesta: la partida continúa.
+end-question-too-late = Esta pregunta ha caducado: vuelve a usar `/kot end` si todavía quieres.
+forbidden-hint = No puedo mostrar la partida en este canal: me { $count ->
+    [one] falta el permiso
+   *[other] faltan los permisos
+} { $permissions } aquí. Pide a alguien que pueda gestionar este canal que me { $count ->
+    [one] lo dé
+   *[other] los dé
+} (ajustes del canal → Permisos) y luego usa `/kot board`.
+forbidden-unknown = Discord no me deja publicar en este canal ({ $reason }). Pide a alguien que pueda gestionar este canal que revise mis permisos aquí (Ver canal, Enviar mensajes, Insertar enlaces, Adjuntar archivos, Leer el historial de mensajes) y luego usa `/kot board`.
+continued-here = Mientras tanto la partida sigue en este mensaje; el reloj lo espera.
+show-retrying = Discord no aceptó la actualización ({ $reason }); lo intentaré de nuevo en un momento, y el reloj espera hasta que se vea el tablero.
+channel-busy = Este canal ya tiene { $status ->
+    [lobby] una sala
+   *[game] una partida en curso
+}{ $url ->
+    [none] {""}
+   *[other] : { $url }
+}. Termínala, o pide al anfitrión que la termine con `/kot end`; `/kot board` la vuelve a mostrar.
+rematch-open-already = La sala de la revancha ya está abierta{ $url ->
+    [none] .
+   *[other] : { $url }
+}
+
+## La sala
+
+variant = { $setting ->
+    [on] activada
+    [off] desactivada
+   *[auto] automática (activada con dos monstruos, reglas de 2016 y Origins)
+}
+clock-words = { $minutes ->
+    [0] { $seconds ->
+        [0] sin reloj
+       *[other] { $seconds } s
+    }
+   *[other] { $minutes } min{ $seconds ->
+        [0] {""}
+       *[other] { " " }{ $seconds } s
+    }
+}
+clock-none = ninguno
+clock-text = { $turn } por turno · { $reaction } fuera de turno
+lobby-player = { $place }. { $who } — { $monster ->
+    [none] *monstruo asignado al empezar*
+   *[other] { $monster }
+}{ $host ->
+    [true] { " " }(anfitrión)
+   *[false] {""}
+}
+lobby-rematch-of = 🔁 Revancha de la partida #{ $game }: elegid de nuevo vuestros monstruos.
+lobby-title = { $game } — sala
+lobby-field-game = Juego
+lobby-field-cards = Cartas
+lobby-field-variant = Variante para 2 jugadores
+lobby-field-clock = Reloj
+lobby-footer = { $marker } { $least }–{ $most } jugadores · Únete, elige un monstruo y el anfitrión empieza
+deck-dealt = { $count } cartas{ $left_out ->
+    [0] {""}
+   *[other] ; { $left_out } aún no jugables, apartadas
+}
+deck-origins = Mazo de Origins ({ $dealt })
+deck-base = Mazo básico ({ $dealt })
+deck-base-plus = Mazo básico { $mixed } ({ $dealt })
+deck-picked = + { $cards }
+deck-none-picked = ninguna elegida todavía
+lobby-opened = ¡{ $host } abrió una sala de { $game }!
+lobby-closed-title = King of Tokyo — { $why }
+lobby-closed-started = partida empezada
+lobby-closed-cancelled = cancelada
+lobby-closed-ended = terminada
+lobby-closed-moved = movida abajo
+lobby-expired = cerrada: nadie la empezó en { $minutes } { $minutes ->
+    [one] minuto
+   *[other] minutos
+}
+lobby-expired-free = ⌛ El canal vuelve a estar libre: `/kot start` abre una sala nueva.
+lobby-expired-footer = { $marker } sala cerrada
+
+## Tableros
+
+board-nobody-wins = Todos los monstruos han caído: nadie gana.
+board-winners = 👑 ¡{ $winners } { $count ->
+    [one] gana
+   *[other] ganan
+}!
+board-seats = { $seats }.
+board-seat = { $player } es **{ $monster }**
+ping-answer-on-board = Responde en el tablero: { $url }
+knock-out-buying = ⚠️ Comprar { $card } elimina a tu monstruo ({ $hearts } ❤️).
+knock-out-option = ⚠️ «{ $option }» elimina a tu monstruo ({ $hearts } ❤️).
+board-turn-over = El turno { $turn } ha terminado.
+board-turn-title = Turno { $turn }: { $monster }
+board-footer = { $marker } reglas de { $edition }
+final-title = Fin de la partida
+final-standings = Clasificación final
+ended-content = 🛑 La partida #{ $game } de King of Tokyo se detuvo antes de su final.
+ended-notice = 🛑 { $who } terminó la partida #{ $game } de King of Tokyo.
+ended-at-turn = { $turn ->
+    [0] .
+   *[other] { " " }en el turno { $turn }.
+}
+ended-title = Partida terminada
+ended-standings = Clasificación al terminar
+standings-turns = Turnos jugados
+standings-length = Duración
+standings-footer = { $marker } reglas de { $edition } · gana quien llegue a { $points }★ o el último monstruo en pie
+standing-out = eliminado
+standing-out-by = eliminado en el turno { $turn }, por { $by }
+standing-out-by-poison = eliminado en el turno { $turn }, por veneno o por su propia carta
+game-length = { $total ->
+    [0] menos de un minuto
+   *[other] { $hours ->
+        [0] { $total } min
+       *[other] { $hours } h { NUMBER($minutes, minimumIntegerDigits: 2) } min
+    }
+}
+
+## /kot settings
+
+settings-not-allowed = Solo los miembros que pueden **Gestionar servidor** pueden cambiar los ajustes de este servidor.
+settings-shown = ⚙️ { $saved ->
+    [true] Guardado. Las salas nuevas
+   *[false] Las salas nuevas
+} de este servidor empiezan con { $turn } por turno y { $reaction } para responder fuera de turno; el anfitrión de cada sala puede cambiarlos con ⏱️ Reloj. Su idioma: { $language ->
+    [auto] el del servidor si lo hablo, si no el del anfitrión
+   *[other] { $language }
+}. Cámbialos con `/kot settings turn_seconds: reaction_seconds: language:`.
