@@ -47,6 +47,7 @@ from bot.discord.views import (
     end_question_view,
     private_view,
 )
+from bot.i18n import language_of
 from bot.table import publish
 from bot.table.lobbies import ChannelTaken
 from bot.table.model import (
@@ -155,7 +156,8 @@ class Clicks:
     async def _show_secret(self, interaction: Interaction, game: Game,
                            decision: Decision) -> None:
         state = game.playing_state()
-        await self._io.reply_privately(interaction, private_question(state, decision),
+        language = language_of(interaction.locale)
+        await self._io.reply_privately(interaction, private_question(state, decision, language),
                                        view=private_view(game, decision))
 
     async def _after_secret_click(self, interaction: Interaction, before: Game,
@@ -252,7 +254,8 @@ class Clicks:
         if game is None:
             return
         try:
-            embed, view = panel_for(game, interaction.user.id)
+            embed, view = panel_for(game, interaction.user.id,
+                                    language_of(interaction.locale))
         except Refused as refusal:
             await self._io.reply_privately(interaction, str(refusal))
             return
@@ -269,7 +272,8 @@ class Clicks:
         try:
             game = await self._service.set_order(game_id, interaction.user.id, field,
                                                  values[0] if values else "", show)
-            embed, view = panel_for(game, interaction.user.id)
+            embed, view = panel_for(game, interaction.user.id,
+                                    language_of(interaction.locale))
         except Refused as refusal:
             await self._io.reply_privately(interaction, str(refusal))
             return

@@ -161,3 +161,30 @@ cardtext-ice_cream_truck = Gain 1 VP and 2 hearts.
 cardtext2011-ice_cream_truck = { cardtext-ice_cream_truck }
 cardtext-supertower = Gain 5 VP.
 cardtext2011-supertower = { cardtext-supertower }
+
+# Made in a Lab's secret: the top card of the deck, told to its owner alone.
+cardtext-secret-top = The top card of the deck is **{ $name }** ({ $cost }⚡, { $kind }): { $text }
+cardtext-secret-top-unaffordable = { cardtext-secret-top } You have only { $energy }⚡: leave it.
+
+# /kot card: the card's embed.
+cardsearch-cost = Cost
+cardsearch-kind = Type
+cardsearch-copies = Copies
+cardsearch-box = Box
+cardsearch-box-origins = New in King of Tokyo: Origins; a 2016 King of Tokyo game can mix it in (the lobby's 🃏 Cards).
+cardsearch-box-both = King of Tokyo, and King of Tokyo: Origins.
+cardsearch-box-base = King of Tokyo.
+cardsearch-edition-2011 = 2011 edition
+cardsearch-named = Named **{ $name }**.
+cardsearch-costs = Costs { $cost }⚡.
+
+# The card picture (/kot card).
+cardkind-keep-long = KEEP — stays in front of you
+cardkind-discard-long = DISCARD — acts at once
+cardsearch-picture-copies = {"   "}·   { $count } copies in the deck
+cardsearch-picture-other-edition = { $edition } edition: { $name }, cost { $cost }
+
+# /kot card: a name that is no one card.
+cardsearch-nothing = No power card is called '{ $typed }': start typing and pick one from the list.
+cardsearch-close = No power card is called '{ $typed }'. Did you mean { $names }?
+cardsearch-ambiguous = Several power cards start with '{ $typed }': { $names }. Type more of the name, or pick one from the list.

@@ -162,3 +162,33 @@ cardtext-ice_cream_truck = Gana 1 PV y 2 corazones.
 cardtext2011-ice_cream_truck = { cardtext-ice_cream_truck }
 cardtext-supertower = Gana 5 PV.
 cardtext2011-supertower = { cardtext-supertower }
+
+# El secreto de Creado en un laboratorio: la carta de arriba del mazo, solo para su dueño.
+cardtext-secret-top = La carta de arriba del mazo es **{ $name }** ({ $cost }⚡, { $kind ->
+        [keep] Permanente
+       *[discard] Descartar
+    }): { $text }
+cardtext-secret-top-unaffordable = { cardtext-secret-top } Solo tienes { $energy }⚡: déjala.
+
+# /kot card: el embed de la carta.
+cardsearch-cost = Coste
+cardsearch-kind = Tipo
+cardsearch-copies = Copias
+cardsearch-box = Caja
+cardsearch-box-origins = Nueva en King of Tokyo: Origins; una partida de King of Tokyo 2016 puede mezclarla (el botón 🃏 de la sala).
+cardsearch-box-both = King of Tokyo, y King of Tokyo: Origins.
+cardsearch-box-base = King of Tokyo.
+cardsearch-edition-2011 = Edición de 2011
+cardsearch-named = Se llama **{ $name }**.
+cardsearch-costs = Cuesta { $cost }⚡.
+
+# El dibujo de la carta (/kot card).
+cardkind-keep-long = PERMANENTE — se queda delante de ti
+cardkind-discard-long = DESCARTAR — actúa al momento
+cardsearch-picture-copies = {"   "}·   { $count } copias en el mazo
+cardsearch-picture-other-edition = Edición de { $edition }: { $name }, coste { $cost }
+
+# /kot card: un nombre que no es el de una sola carta.
+cardsearch-nothing = Ninguna carta de poder se llama «{ $typed }»: empieza a escribir y elige una de la lista.
+cardsearch-close = Ninguna carta de poder se llama «{ $typed }». ¿Quizás buscabas { $names }?
+cardsearch-ambiguous = Varias cartas de poder empiezan por «{ $typed }»: { $names }. Escribe más del nombre o elige una de la lista.
