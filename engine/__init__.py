@@ -75,7 +75,7 @@ from engine.describe import (
     waiting_text,
 )
 from engine.foresight import knocks_out_self, needs_confirmation
-from engine.phrases import Arg, Join, Phrase, Ref, card_ref, phrase
+from engine.phrases import Arg, Join, Phrase, Ref, card_ref, card_text_ref, phrase
 from engine.players import GameRecord, RandomPlayer, play_random_game
 from engine.replays import Move, ReplayFile, encode_replay, transcript
 from engine.rules import (
@@ -195,6 +195,7 @@ __all__ = [
     "card_info",
     "card_ref",
     "card_status",
+    "card_text_ref",
     "create_game",
     "deck_size",
     "decode_action",

@@ -20,6 +20,7 @@ from engine import events as ev
 from engine.actions import Action, Choice, Choose, Pass
 from engine.card_ai import AI_HOOKS, CardAi
 from engine.card_table import CARDS, printed
+from engine.phrases import Phrase
 from engine.rng import below, dice
 from engine.state import (
     BASE_MAX_HEARTS,
@@ -469,7 +470,7 @@ class Power(CardAi):
         by default its tokens; a card whose tokens mean something names them."""
         return f"{card.tokens} tokens on it" if card.tokens else ""
 
-    def secret(self, state: GameState, decision: Decision) -> str | None:
+    def secret(self, state: GameState, decision: Decision) -> Phrase | None:
         """What only the monster asked may see about this card's question (Made in a Lab:
         the card it looked at), or None. ``prompt`` and ``choice_label`` are public and must
         not tell it; ``private_choice_label`` may."""

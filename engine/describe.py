@@ -25,6 +25,7 @@ from engine.actions import (
     Yield,
 )
 from engine.core import POWERS, buy_offer, card_cost, card_name, effective_key, find_card
+from engine.phrases import Phrase
 from engine.state import BAY_MIN_MONSTERS, FACE_SYMBOLS, Card, Decision, GameState
 
 FACE_WORDS = {
@@ -146,7 +147,7 @@ def card_status(state: GameState, card: Card) -> str:
 # --- secrets: what only the monster asked may see (Made in a Lab's card) -----------------
 
 
-def secret(state: GameState, decision: Decision) -> str | None:
+def secret(state: GameState, decision: Decision) -> Phrase | None:
     """What only the monster asked may see about this decision (the card Made in a Lab
     looked at), or None. A user interface shows it, with ``private_option_label`` for the
     answers, to that player alone: ``prompt`` and ``option_label`` never tell it."""

@@ -52,3 +52,9 @@ def card_ref(key: str, edition_2011: bool = False) -> Ref:
     ``card2011-<key>``; the catalogs give every card a 2011 name, the same where it was not
     renamed)."""
     return Ref("card2011" if edition_2011 else "card", key)
+
+
+def card_text_ref(key: str, edition_2011: bool = False) -> Ref:
+    """What a card does, as the game's edition has it (``cardtext-<key>`` or, in a 2011 game,
+    ``cardtext2011-<key>``)."""
+    return Ref("cardtext2011" if edition_2011 else "cardtext", key)

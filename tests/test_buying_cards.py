@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.i18n import say
 from engine import narrate, option_label, private_option_label, prompt, secret
 from engine.core import POWERS, Power
 from engine.rules import advance, apply
@@ -99,5 +100,5 @@ expect.asks = ["Alienoid lab"]
     assert not [text for text in public if "Energize" in text]
     assert "looks at the top card" in " ".join(said)
     hidden = secret(state, decision)
-    assert hidden is not None and "Energize" in hidden
+    assert hidden is not None and "Energize" in say("en", hidden)
     assert "Buy Energize (8⚡)" in [private_option_label(state, o) for o in decision.options]

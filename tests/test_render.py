@@ -13,6 +13,7 @@ import pytest
 from msgspec.structs import replace
 from PIL import Image
 
+from bot.i18n.cards import card_text
 from bot.render import (
     AssetMissingError,
     assets,
@@ -307,13 +308,13 @@ def _lines_after(drawn: list[str], marker: str) -> list[str]:
     return drawn[start + 1:]
 
 
-def _tile_text(card: PrintedCard, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The lines of the card's text its market tile shows, with the strip of a buyer 3 energy
-    short."""
+def _tile_text(card: PrintedCard, body: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The lines of the card's text ``body`` its market tile shows, with the strip of a buyer
+    3 energy short."""
     cards.market_tile.cache_clear()
     drawn = _record_text(monkeypatch)
     try:
-        cards.market_tile(card, card.cost, 3)
+        cards.market_tile(card, body, card.cost, 3)
     finally:
         cards.market_tile.cache_clear()
     # The name, the cost, the kind, the text, then the strip.
@@ -336,7 +337,7 @@ def test_an_origins_card_picture_shows_its_whole_name_and_text(
     assert picture.width == 800 and 200 < picture.height < 800
     assert card.name in drawn
     # The card's name, its cost, what kind it is, then its text (both editions print it alike).
-    assert " ".join(_lines_after(drawn, card.kind.upper())) == card.text
+    assert " ".join(_lines_after(drawn, card.kind.upper())) == card_text("en", key, edition)
 
 
 @pytest.mark.parametrize("key", ORIGINS_CARDS)
@@ -345,12 +346,13 @@ def test_an_origins_card_text_fits_its_market_tile_above_the_price_strip(
 ) -> None:
     """The tile cuts a text longer than its room: every Origins text must fit whole."""
     card = printed(key, "2016")
-    assert " ".join(_tile_text(card, monkeypatch)) == card.text
+    body = card_text("en", key, "2016")
+    assert " ".join(_tile_text(card, body, monkeypatch)) == body
 
 
 def test_the_market_tile_measure_sees_a_text_cut_short(monkeypatch: pytest.MonkeyPatch) -> None:
     long_text = " ".join(f"Gain {number} VP." for number in range(20))
-    shown = _tile_text(printed("supertower", "2016")._replace(text=long_text), monkeypatch)
+    shown = _tile_text(printed("supertower", "2016"), long_text, monkeypatch)
     assert shown and " ".join(shown) != long_text
 
 

@@ -259,7 +259,8 @@ class Clicks:
         if game is None:
             return
         try:
-            embed, view = panel_for(game, interaction.user.id)
+            embed, view = panel_for(game, interaction.user.id,
+                                    asker_language(interaction))
         except Refused as refusal:
             await self._io.reply_privately(interaction, str(refusal))
             return
@@ -276,7 +277,8 @@ class Clicks:
         try:
             game = await self._service.set_order(game_id, interaction.user.id, field,
                                                  values[0] if values else "", show)
-            embed, view = panel_for(game, interaction.user.id)
+            embed, view = panel_for(game, interaction.user.id,
+                                    asker_language(interaction))
         except Refused as refusal:
             await self._io.reply_privately(interaction, str(refusal))
             return

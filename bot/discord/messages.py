@@ -17,6 +17,7 @@ from typing import Any
 import discord
 
 from bot.i18n import say, text
+from bot.i18n.cards import card_kind, card_name, card_text
 from bot.render import render_board, render_card
 from bot.table.model import (
     GAME_CHOICES,
@@ -313,10 +314,11 @@ def ping_content(game: Game, decision: Decision, now: float) -> str:
 
 def private_question(state: GameState, decision: Decision, language: str) -> str:
     """A secret question (Made in a Lab's card), for the private message of the monster
-    asked: what only it may see, then the question."""
+    asked: what only it may see (in its player's ``language``), then the question."""
     told = secret(state, decision)
+    shown = say(language, told) if told is not None else ""
     asked = say(language, prompt(state, state.pending.index(decision)))
-    return f"🔒 {say(language, told) if told is not None else ''}\n{asked}"
+    return f"🔒 {shown}\n{asked}"
 
 
 def knock_out_warning(state: GameState, seat: int, action: Action, language: str) -> str:
@@ -463,45 +465,50 @@ async def board_file(game: Game, state: GameState | None = None) -> discord.File
     return discord.File(io.BytesIO(png), filename=BOARD_FILENAME)
 
 
-async def card_file(key: str) -> discord.File:
-    png = await _drawn(render_card, key)
+async def card_file(key: str, language: str) -> discord.File:
+    png = await _drawn(render_card, key, "2016", language)
     return discord.File(io.BytesIO(png), filename=f"{key}.png")
 
 
-def card_embed(key: str) -> discord.Embed:
+def card_embed(key: str, language: str) -> discord.Embed:
     """A power card as printed in the 2016 edition, and what the 2011 edition prints
-    differently."""
+    differently, in ``language``."""
     card = printed(key, "2016")
-    embed = discord.Embed(title=card.name, description=card.text, colour=COLOUR)
-    embed.add_field(name="Cost", value=f"{card.cost}⚡")
-    embed.add_field(name="Type", value="Keep" if card.kind == "keep" else "Discard")
+    embed = discord.Embed(title=card_name(language, key, "2016"),
+                          description=card_text(language, key, "2016"), colour=COLOUR)
+    embed.add_field(name=text(language, "cardsearch-cost"), value=f"{card.cost}⚡")
+    embed.add_field(name=text(language, "cardsearch-kind"), value=card_kind(language, card.kind))
     copies = card_info(key).copies
     if copies > 1:
-        embed.add_field(name="Copies", value=str(copies))
-    embed.add_field(name="Box", value=_boxes(key), inline=False)
-    differences = _differences(card, printed(key, "2011"))
+        embed.add_field(name=text(language, "cardsearch-copies"), value=str(copies))
+    embed.add_field(name=text(language, "cardsearch-box"), value=_boxes(key, language),
+                    inline=False)
+    differences = _differences(card, printed(key, "2011"), language)
     if differences:
-        embed.add_field(name="2011 edition", value=" ".join(differences), inline=False)
+        embed.add_field(name=text(language, "cardsearch-edition-2011"),
+                        value=" ".join(differences), inline=False)
     embed.set_image(url=f"attachment://{key}.png")
     return embed
 
 
-def _boxes(key: str) -> str:
+def _boxes(key: str, language: str) -> str:
     """Which games deal the card."""
     if card_info(key).box == "origins":
-        return ("New in King of Tokyo: Origins; a 2016 King of Tokyo game can mix it in "
-                "(the lobby's 🃏 Cards).")
+        return text(language, "cardsearch-box-origins")
     if key in ORIGINS_REPRINTS:
-        return "King of Tokyo, and King of Tokyo: Origins."
-    return "King of Tokyo."
+        return text(language, "cardsearch-box-both")
+    return text(language, "cardsearch-box-base")
 
 
-def _differences(card: PrintedCard, other: PrintedCard) -> list[str]:
-    parts = [f"Named **{other.name}**."] if other.name != card.name else []
+def _differences(card: PrintedCard, other: PrintedCard, language: str) -> list[str]:
+    key = card.key
+    name = card_name(language, key, "2011")
+    parts = ([text(language, "cardsearch-named", name=name)]
+             if name != card_name(language, key, "2016") else [])
     if other.cost != card.cost:
-        parts.append(f"Costs {other.cost}⚡.")
-    if other.text != card.text:
-        parts.append(other.text)
+        parts.append(text(language, "cardsearch-costs", cost=other.cost))
+    if card_text(language, key, "2011") != card_text(language, key, "2016"):
+        parts.append(card_text(language, key, "2011"))
     return parts
 
 

@@ -13,6 +13,7 @@ import discord
 
 from bot.discord.messages import COLOUR, footer_marker, player_tag
 from bot.discord.views import orders_view
+from bot.i18n.cards import card_text
 from bot.table.model import Game, Refused
 from bot.table.orders import order_summary
 from engine import (
@@ -31,23 +32,25 @@ MAX_DESCRIPTION = 4096
 PLACE_WORDS = {"city": "🏙️ in Tokyo City", "bay": "🌊 in Tokyo Bay"}
 
 
-def panel_for(game: Game, user_id: int) -> tuple[discord.Embed, discord.ui.View | None]:
+def panel_for(game: Game, user_id: int,
+              language: str) -> tuple[discord.Embed, discord.ui.View | None]:
     """What the 📋 button (or /kot me) shows this user: a player's panel with the menus of
     their standing orders; the table, read-only, for anyone else (and for a player who left
-    the game, whose monster the autopilot plays)."""
+    the game, whose monster the autopilot plays). Cards are said in ``language``, the
+    user's."""
     if game.status == "lobby":
         raise Refused("this game has not started yet")
     if game.status != "playing" or game.state is None:
         raise Refused("this game is over")
     seat = game.seat_of(user_id)
     if seat is None or game.ai_level(seat) is not None:
-        return table_view(game), None
+        return table_view(game, language), None
     if seat in game.chronicle.left:
-        return monster_panel(game, seat), None
-    return monster_panel(game, seat), orders_view(game, seat)
+        return monster_panel(game, seat, language), None
+    return monster_panel(game, seat, language), orders_view(game, seat)
 
 
-def monster_panel(game: Game, seat: int) -> discord.Embed:
+def monster_panel(game: Game, seat: int, language: str) -> discord.Embed:
     """The panel of the player in ``seat``: their monster, then the table."""
     state = game.playing_state()
     monster = state.monsters[seat]
@@ -62,11 +65,11 @@ def monster_panel(game: Game, seat: int) -> discord.Embed:
     lines.append("")
     lines.append(f"**Your cards ({len(monster.cards)})**" if monster.cards else
                  "**Your cards:** none yet.")
-    lines.extend(_card_line(state, card) for card in monster.cards)
+    lines.extend(_card_line(state, card, language) for card in monster.cards)
     lines += ["", "**The others**"]
     lines.extend(_monster_line(game, state, other) for other in range(len(state.monsters))
                  if other != seat)
-    lines += ["", _for_sale(state, seat)]
+    lines += ["", _for_sale(state, seat, language)]
     embed = discord.Embed(title=f"Your monster: {monster.name}",
                           description=_fit(lines), colour=COLOUR)
     embed.add_field(name="📋 Standing orders",
@@ -76,11 +79,11 @@ def monster_panel(game: Game, seat: int) -> discord.Embed:
     return embed
 
 
-def table_view(game: Game) -> discord.Embed:
+def table_view(game: Game, language: str) -> discord.Embed:
     """The whole table, read-only, for someone who does not play in the game."""
     state = game.playing_state()
     lines = [_monster_line(game, state, seat, cards=True) for seat in range(len(state.monsters))]
-    lines += ["", _for_sale(state, None)]
+    lines += ["", _for_sale(state, None, language)]
     embed = discord.Embed(title=f"King of Tokyo game #{game.id}: the table",
                           description=_fit(lines), colour=COLOUR)
     marker = footer_marker(game.id, game.language)
@@ -101,12 +104,13 @@ def _figures(state: GameState, seat: int) -> str:
     ) if part)
 
 
-def _card_line(state: GameState, card: Card) -> str:
+def _card_line(state: GameState, card: Card, language: str) -> str:
     shown = printed(card.key, state.options.edition)
     kind = "keep" if shown.kind == "keep" else "discard"
     status = card_status(state, card)
     now = f" — *now: {status}*" if status else ""
-    return f"• **{shown.name}** ({kind}): {shown.text}{now}"
+    said = card_text(language, card.key, state.options.edition)
+    return f"• **{shown.name}** ({kind}): {said}{now}"
 
 
 def _monster_line(game: Game, state: GameState, seat: int, *, cards: bool = False) -> str:
@@ -139,7 +143,7 @@ def _card_name(state: GameState, card: Card) -> str:
     return f"{name} ({status})" if status else name
 
 
-def _for_sale(state: GameState, buyer: int | None) -> str:
+def _for_sale(state: GameState, buyer: int | None, language: str) -> str:
     """The face-up cards with their cost (to ``buyer``, with its discounts) and text."""
     if not state.face_up:
         return "**For sale:** nothing."
@@ -147,7 +151,8 @@ def _for_sale(state: GameState, buyer: int | None) -> str:
     for card in state.face_up:
         shown = printed(card.key, state.options.edition)
         cost = shown.cost if buyer is None else card_cost(state, buyer, card.key)
-        lines.append(f"• **{shown.name}** ({cost}⚡): {shown.text}")
+        said = card_text(language, card.key, state.options.edition)
+        lines.append(f"• **{shown.name}** ({cost}⚡): {said}")
     return "\n".join(lines)
 
 

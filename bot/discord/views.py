@@ -36,6 +36,7 @@ import discord
 from bot.discord.messages import clock_words
 from bot.discord.routing import ClickHandler, Control, Interaction
 from bot.i18n import ENGLISH, LANGUAGES, text
+from bot.i18n.cards import card_text
 from bot.table.model import GAME_CHOICES, MIX_CHOICES, Game, Lobby, StandingOrder
 from bot.table.orders import (
     BUY_WORDS,
@@ -526,13 +527,14 @@ def _mix_select(custom_id: str, field: str, lobby: Lobby | None) -> discord.ui.S
             for value, label in MIX_CHOICES.items()
         ])
     picked = set(lobby.picked) if lobby else set()
+    language = lobby.language if lobby else ENGLISH
     new = new_in_origins()
     return discord.ui.Select(
         custom_id=custom_id, placeholder="Pick Origins' new cards", min_values=0,
         max_values=len(new), options=[
             discord.SelectOption(
                 label=CARDS[key].name, value=key, default=key in picked,
-                description=(f"{CARDS[key].cost}⚡ · {CARDS[key].text}"
+                description=(f"{CARDS[key].cost}⚡ · {card_text(language, key, '2016')}"
                              if key in implemented_keys("origins")
                              else "not playable yet: left out of the deck")[:100])
             for key in new

@@ -41,6 +41,8 @@ from typing import NamedTuple, Protocol
 
 from PIL import Image, ImageDraw, ImageOps
 
+from bot.i18n import ENGLISH
+from bot.i18n.cards import card_text
 from bot.render import art, assets
 from bot.render.assets import (
     AFFORD_GREEN,
@@ -658,9 +660,9 @@ def _buyer(state: GameState) -> int | None:
 class _Market(NamedTuple):
     box: Box
     deck: int
-    # Each face-up card as printed in the game's edition, what the active monster would pay
-    # and the energy it lacks (see market_tile); None for an empty slot.
-    slots: tuple[tuple[PrintedCard, int, int | None] | None, ...]
+    # Each face-up card as printed in the game's edition, its text, what the active monster
+    # would pay and the energy it lacks (see market_tile); None for an empty slot.
+    slots: tuple[tuple[PrintedCard, str, int, int | None] | None, ...]
 
     def draw(self, sheet: _Sheet, box: Box) -> None:
         draw = sheet.draw
@@ -689,17 +691,19 @@ class _Market(NamedTuple):
 
 def _market(state: GameState, box: Box) -> _Market:
     buyer = _buyer(state)
-    slots: list[tuple[PrintedCard, int, int | None] | None] = []
+    slots: list[tuple[PrintedCard, str, int, int | None] | None] = []
     for slot in range(3):
         if slot >= len(state.face_up):
             slots.append(None)
             continue
         card = printed(state.face_up[slot].key, state.options.edition)
+        # The board is drawn in English until it takes the game's language.
+        body = card_text(ENGLISH, card.key, state.options.edition)
         if buyer is None:
-            slots.append((card, card.cost, None))
+            slots.append((card, body, card.cost, None))
         else:
             cost = card_cost(state, buyer, card.key)
-            slots.append((card, cost, max(0, cost - state.monsters[buyer].energy)))
+            slots.append((card, body, cost, max(0, cost - state.monsters[buyer].energy)))
     return _Market(box, len(state.deck), tuple(slots))
 
 

@@ -14,7 +14,7 @@ from msgspec.structs import replace
 from engine import events as ev
 from engine.actions import Choice, Pass, TopCard
 from engine.card_ai import Judge, choices
-from engine.card_table import CARDS, printed
+from engine.card_table import CARDS
 from engine.core import (
     Ctx,
     IllegalAction,
@@ -27,6 +27,7 @@ from engine.core import (
     replace_card,
     take_bought,
 )
+from engine.phrases import Phrase, card_ref, card_text_ref, phrase
 from engine.state import Card, Decision, GameState
 
 QUESTION = "lab"
@@ -60,16 +61,16 @@ class MadeInALab(Power):
         return "Buy it" if isinstance(choice, TopCard) else "Leave it on the deck"
 
     # Private words, for the owner alone.
-    def secret(self, state: GameState, decision: Decision) -> str | None:
+    def secret(self, state: GameState, decision: Decision) -> Phrase | None:
         if not state.deck:
             return None
         key = state.deck[0]
-        card = printed(key, state.options.edition)
+        edition_2011 = state.options.edition == "2011"
         cost = card_cost(state, decision.seat, key)
         energy = state.monsters[decision.seat].energy
-        afford = "" if cost <= energy else f" You have only {energy}⚡: leave it."
-        return (f"The top card of the deck is **{card.name}** ({cost}⚡, {CARDS[key].kind}):"
-                f" {card.text}{afford}")
+        said = "cardtext-secret-top" if cost <= energy else "cardtext-secret-top-unaffordable"
+        return phrase(said, name=card_ref(key, edition_2011), cost=cost, kind=CARDS[key].kind,
+                      text=card_text_ref(key, edition_2011), energy=energy)
 
     def private_choice_label(self, state: GameState, decision: Decision,
                              choice: Choice) -> str:

@@ -10,9 +10,10 @@ import discord
 import msgspec
 from bot_harness import Table, private_reply, rewrite_state, service
 
-MOMENT_PASSED = "That moment has passed: use the buttons on the latest board."
 from bot.discord.views import CONFIRM_ANYWAY
 from engine import Buy, Card, EndBuying, GameState
+
+MOMENT_PASSED = "That moment has passed: use the buttons on the latest board."
 
 QUIET_DICE = ["1", "2", "3", "1", "2", "3"]
 

@@ -11,11 +11,12 @@ import pytest
 
 from bot.discord.messages import refusal_text
 
-MOMENT_PASSED = "That moment has passed: use the buttons on the latest board."
 from bot.store.store import Store
 from bot.table.model import Chronicle, ClickRefusalCode, ClickRefused, Game, Lobby
 from bot.table.service import GameService
 from engine import Options, create_game
+
+MOMENT_PASSED = "That moment has passed: use the buttons on the latest board."
 
 
 def _game() -> Game:
@@ -57,7 +58,8 @@ def test_each_refusal_has_the_words_players_know() -> None:
     name = game.state.monsters[1].name
     assert (refusal_text(ClickRefused("not_your_decision", asked_seat=1), game, "en")
             == f"This question is for {name} (<@200>).")
-    assert refusal_text(ClickRefused("not_a_player"), game, "en") == "You are not playing in this game."
+    assert (refusal_text(ClickRefused("not_a_player"), game, "en")
+            == "You are not playing in this game.")
     assert refusal_text(ClickRefused("not_started"), game, "en") == "The game has not started."
     assert refusal_text(ClickRefused("game_over"), game, "en") == "This game is over."
     illegal = ClickRefused("illegal_move", detail="there are no dice to keep now")

@@ -93,7 +93,7 @@ class Shown:
 
     def is_final_board_of(self, game_id: int) -> bool:
         return FINAL_TITLE in self.titles and any(
-            f.startswith(footer_marker(game_id)) for f in self.footers)
+            f.startswith(footer_marker(game_id, "en")) for f in self.footers)
 
 
 @dataclass(frozen=True)

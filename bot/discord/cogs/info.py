@@ -10,7 +10,8 @@ from discord import app_commands
 from bot.discord.cogs import KotCog
 from bot.discord.command_words import words
 from bot.discord.messages import HELP, RULES, card_embed, card_file
-from engine import CARD_TABLE, find_card
+from bot.i18n import language_of, text
+from bot.i18n.card_search import Found, find_cards, suggest
 
 MAX_CHOICES = 25  # Discord's limit for autocomplete suggestions
 MAX_NAME = 50  # the longest card name is far shorter; Discord refuses longer input
@@ -29,26 +30,27 @@ class InfoCog(KotCog, name="Info"):
     @app_commands.describe(name=words("cmd-card-name"))
     async def card(self, interaction: discord.Interaction[Any],
                    name: app_commands.Range[str, 1, MAX_NAME]) -> None:
-        card = find_card(name)
-        if card is None:
-            shown = name if len(name) <= 40 else name[:40] + "…"
-            await self.bot.io.reply_privately(interaction,
-                                              f"No power card is called {shown!r}: "
-                                              "start typing and pick one from the list.")
+        language = language_of(interaction.locale)
+        found = find_cards(name, language)
+        if found.card is None:
+            await self.bot.io.reply_privately(interaction, not_found(name, found, language))
             return
-        await self.bot.io.reply_privately(interaction, None, embed=card_embed(card.key),
-                                          file=await card_file(card.key))
+        await self.bot.io.reply_privately(interaction, None,
+                                          embed=card_embed(found.card, language),
+                                          file=await card_file(found.card, language))
 
     @card.autocomplete("name")
     async def card_names(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        typed = current.casefold().strip()
-        matches = [
-            card for card in CARD_TABLE
-            if typed in card.name.casefold() or typed in card.name_2011.casefold()
-        ]
-        # Names that start with what was typed come first.
-        matches.sort(key=lambda card: (not card.name.casefold().startswith(typed), card.name))
-        return [app_commands.Choice(name=card.name, value=card.key)
-                for card in matches[:MAX_CHOICES]]
+        language = language_of(interaction.locale)
+        return [app_commands.Choice(name=name, value=key)
+                for key, name in suggest(current, language, MAX_CHOICES)]
+
+
+def not_found(typed: str, found: Found, language: str) -> str:
+    """The answer to a name that is no one card: the candidates of an ambiguous beginning or
+    of a misspelling, or nothing found."""
+    shown = typed if len(typed) <= 40 else typed[:40] + "…"
+    names = ", ".join(f"**{name}**" for _key, name in found.candidates)
+    return text(language, f"cardsearch-{found.outcome}", typed=shown, names=names)

@@ -1,0 +1,74 @@
+"""/kot card through SimCord: forgiving names, and answers in the asker's language.
+
+SimCord sends every interaction with the locale "en-US" and has no way to choose another, so
+the Spanish asker is made by wrapping SimCord's interaction payload builder to say "es-ES"
+(what Discord sends for a Spanish client): the bot's own code, from the gateway event to the
+answer, runs unchanged."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import simcord.interactions
+from bot_harness import Table
+
+
+@pytest.fixture
+def spanish_client(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    build = simcord.interactions.base_payload
+
+    def in_spanish(*args: Any, **kwargs: Any) -> Any:
+        record, payload = build(*args, **kwargs)
+        payload["locale"] = "es-ES"
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", in_spanish)
+    yield
+
+
+async def test_a_unique_beginning_and_a_misspelling(table: Table) -> None:
+    alice = table.players[0]
+    acid = await alice.slash(table.channel, "kot card", name="acid")
+    assert acid.response is not None and acid.response.embeds[0].title == "Acid Attack"
+    misspelt = await alice.slash(table.channel, "kot card", name="mimc")
+    assert misspelt.response is not None and not misspelt.response.embeds
+    assert misspelt.response.content == (
+        "No power card is called 'mimc'. Did you mean **Mimic**?")
+    several = await alice.slash(table.channel, "kot card", name="jet")
+    assert several.response is not None
+    assert several.response.content.startswith("Several power cards start with 'jet': ")
+    assert "**Jets**" in several.response.content
+    assert "**Jet Fighters**" in several.response.content
+
+
+async def test_a_spanish_asker_gets_the_card_in_spanish(
+        table: Table, spanish_client: None) -> None:
+    alice = table.players[0]
+    card = await alice.slash(table.channel, "kot card", name="Tentáculos")
+    assert card.ephemeral and card.response is not None
+    embed = card.response.embeds[0]
+    assert embed.title == "Tentáculos parasitarios"
+    assert embed.description == (
+        "Puedes comprar cartas de poder de otros monstruos, pagándole el coste a su dueño.")
+    fields = {field.name: field.value for field in embed.fields}
+    assert fields["Tipo"] == "Permanente" and fields["Coste"] == "4⚡"
+    assert card.response.attachments[0].filename == "parasitic_tentacles.png"
+    # A 2011 card that works differently: its name and text in the 2011 edition.
+    spiked = await alice.slash(table.channel, "kot card", name="cola con")
+    assert spiked.response is not None
+    fields = {field.name: field.value for field in spiked.response.embeds[0].fields}
+    assert fields["Edición de 2011"] == "Cuando ataques, inflige 1 de daño más."
+
+    misspelt = await alice.slash(table.channel, "kot card", name="imitdor")
+    assert misspelt.response is not None
+    # The closest name first ("Diezmador" is close too).
+    assert misspelt.response.content.startswith(
+        "Ninguna carta de poder se llama «imitdor». ¿Quizás buscabas **Imitador**")
+    nothing = await alice.slash(table.channel, "kot card", name="plátano")
+    assert nothing.response is not None and nothing.response.content.startswith(
+        "Ninguna carta de poder se llama «plátano»: empieza a escribir")
+
+    choices = await alice.autocomplete(table.channel, "kot card", "name", "mimic")
+    assert choices == [{"name": "Imitador", "value": "mimic"}]
