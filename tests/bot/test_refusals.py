@@ -10,7 +10,6 @@ import msgspec
 import pytest
 
 from bot.discord.messages import refusal_text
-
 from bot.store.store import Store
 from bot.table.model import Chronicle, ClickRefusalCode, ClickRefused, Game, Lobby
 from bot.table.service import GameService
