@@ -2,7 +2,8 @@
 
 Every word a player reads comes from a catalog file, ``locales/<language>/*.ftl`` (Project
 Fluent), through ``text`` (a message by id) or ``say`` (a phrase of the engine, with its
-references to cards, places and dice resolved in the same language). English is the
+references to cards, places and dice resolved in the same language); long Markdown pages
+(the rules, the help) are ``locales/<language>/*.md``, through ``page``. English is the
 fallback of a message another language lacks; with strict messages on (the tests), a missing
 message or argument raises instead. A new language is a new folder (docs/bot.md, "Adding a
 language").
@@ -18,6 +19,7 @@ from bot.i18n.catalog import (
     has_message,
     language_of,
     message_ids,
+    page,
     say,
     set_strict,
     text,
@@ -31,6 +33,7 @@ __all__ = [
     "has_message",
     "language_of",
     "message_ids",
+    "page",
     "say",
     "set_strict",
     "text",

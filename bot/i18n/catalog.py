@@ -104,6 +104,19 @@ def text(language: str, message_id: str, /, **args: Arg) -> str:
     return str(said)
 
 
+@cache
+def page(language: str, name: str) -> str:
+    """A long text of Markdown kept whole, ``locales/<language>/<name>.md`` (the rules, the
+    help): easier to write and review as a page than as a message."""
+    path = _LOCALES / (language if language in LANGUAGES else ENGLISH) / f"{name}.md"
+    if not path.exists():
+        if _strict or language == ENGLISH:
+            return _missing(language, name, f"no page {name}.md")
+        log.warning("catalog %s has no page %s.md: said in English", language, name)
+        return page(ENGLISH, name)
+    return path.read_text(encoding="utf-8")
+
+
 def say(language: str, said: Phrase | str) -> str:
     """A phrase of the engine in ``language``; a plain string (a line stored before
     phrases) as it is."""

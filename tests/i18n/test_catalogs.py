@@ -113,3 +113,12 @@ def test_every_card_has_its_names_in_every_language(language: str) -> None:
             assert i18n.text(language, f"{kind}-{card.key}").strip(), (kind, card.key)
     assert i18n.text("en", "card2011-battery_monster") == "Monster Batteries"
     assert i18n.text("es", "card2011-even_bigger") == "Colosal"
+
+
+def test_every_language_has_the_same_pages() -> None:
+    english = sorted(p.name for p in (LOCALES / "en").glob("*.md"))
+    assert {"help.md", "rules.md"} <= set(english)
+    for language in i18n.LANGUAGES:
+        assert sorted(p.name for p in (LOCALES / language).glob("*.md")) == english, language
+        for name in english:
+            assert len(i18n.page(language, name.removesuffix(".md"))) <= 2000, (language, name)

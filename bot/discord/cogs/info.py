@@ -9,8 +9,9 @@ from discord import app_commands
 
 from bot.discord.cogs import KotCog
 from bot.discord.command_words import words
-from bot.discord.messages import HELP, RULES, card_embed, card_file
-from bot.i18n import language_of, text
+from bot.discord.locales import asker_language
+from bot.discord.messages import card_embed, card_file
+from bot.i18n import page, text
 from bot.i18n.card_search import Found, find_cards, suggest
 
 MAX_CHOICES = 25  # Discord's limit for autocomplete suggestions
@@ -20,17 +21,17 @@ MAX_NAME = 50  # the longest card name is far shorter; Discord refuses longer in
 class InfoCog(KotCog, name="Info"):
     @app_commands.command(name="rules", description=words("cmd-rules"))
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.io.reply_privately(interaction, RULES)
+        await self.bot.io.reply_privately(interaction, page(asker_language(interaction), "rules"))
 
     @app_commands.command(name="help", description=words("cmd-help"))
     async def help(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.io.reply_privately(interaction, HELP)
+        await self.bot.io.reply_privately(interaction, page(asker_language(interaction), "help"))
 
     @app_commands.command(name="card", description=words("cmd-card"))
     @app_commands.describe(name=words("cmd-card-name"))
     async def card(self, interaction: discord.Interaction[Any],
                    name: app_commands.Range[str, 1, MAX_NAME]) -> None:
-        language = language_of(interaction.locale)
+        language = asker_language(interaction)
         found = find_cards(name, language)
         if found.card is None:
             await self.bot.io.reply_privately(interaction, not_found(name, found, language))
@@ -43,7 +44,7 @@ class InfoCog(KotCog, name="Info"):
     async def card_names(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        language = language_of(interaction.locale)
+        language = asker_language(interaction)
         return [app_commands.Choice(name=name, value=key)
                 for key, name in suggest(current, language, MAX_CHOICES)]
 
