@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import ENGLISH, say
 from bot.render import render_board, render_card
 from bot.table.model import (
     AI_LEVEL_NAMES,
@@ -36,8 +37,10 @@ from engine import (
     Buy,
     Decision,
     GameState,
+    Phrase,
     PrintedCard,
     card_info,
+    phrase,
     printed,
     private_option_label,
     prompt,
@@ -62,8 +65,8 @@ def mention(user_id: int) -> str:
 AUTOPILOT_NAME = "🤖 Autopilot"
 
 
-def ai_name(level: AiLevel) -> str:
-    return f"🤖 {AI_LEVEL_NAMES[level]} AI"
+def ai_name(level: AiLevel, language: str = ENGLISH) -> str:
+    return say(language, phrase("table-ai-monster", level=phrase(AI_LEVEL_NAMES[level])))
 
 
 def player_tag(game: Game, seat: int) -> str:
@@ -71,7 +74,7 @@ def player_tag(game: Game, seat: int) -> str:
     the autopilot for a player who left."""
     level = game.ai_level(seat)
     if level is not None:
-        return ai_name(level)
+        return ai_name(level, game.language)
     return AUTOPILOT_NAME if seat in game.chronicle.left else mention(game.seats[seat])
 
 
@@ -224,7 +227,7 @@ def clock_text(lobby: Lobby) -> str:
 def lobby_embed(game: Game) -> discord.Embed:
     lobby = game.lobby
     lines = [
-        f"{index}. {mention(p.user_id) if p.ai is None else ai_name(p.ai)} — "
+        f"{index}. {mention(p.user_id) if p.ai is None else ai_name(p.ai, game.language)} — "
         f"{p.monster or '*monster given at start*'}"
         + (" (host)" if p.user_id == game.host_id else "")
         for index, p in enumerate(lobby.players, start=1)
@@ -237,7 +240,7 @@ def lobby_embed(game: Game) -> discord.Embed:
         description="\n".join(lines),
         colour=COLOUR,
     )
-    embed.add_field(name="Game", value=GAME_CHOICES[lobby.choice()])
+    embed.add_field(name="Game", value=say(game.language, phrase(GAME_CHOICES[lobby.choice()])))
     embed.add_field(name="Cards", value=cards_text(lobby))
     embed.add_field(name="2-player variant", value=variant_text(lobby))
     embed.add_field(name="Clock", value=clock_text(lobby))
@@ -260,7 +263,7 @@ def cards_text(lobby: Lobby) -> str:
     if lobby.mix == "pick":
         names = ", ".join(CARDS[key].name for key in lobby.picked) or "none picked yet"
         return f"Base deck + {names} ({dealt})"
-    return f"Base deck {MIX_CHOICES[lobby.mix]} ({dealt})"
+    return f"Base deck {say(lobby.language, phrase(MIX_CHOICES[lobby.mix]))} ({dealt})"
 
 
 def lobby_opened_content(game: Game) -> str:
@@ -366,14 +369,15 @@ def closed_board_content(turn: int, summary: str) -> str:
 
 
 def closed_board_embed(game: Game, turn: int, monster: str,
-                       log: tuple[str, ...]) -> discord.Embed:
+                       log: tuple[Phrase | str, ...]) -> discord.Embed:
     """A finished turn's embed, with that turn's own narration."""
     return _turn_embed(game, turn, monster, log)
 
 
-def _turn_embed(game: Game, turn: int, monster: str, log: tuple[str, ...]) -> discord.Embed:
-    embed = discord.Embed(title=f"Turn {turn}: {monster}", description="\n".join(log) or "…",
-                          colour=COLOUR)
+def _turn_embed(game: Game, turn: int, monster: str,
+                log: tuple[Phrase | str, ...]) -> discord.Embed:
+    embed = discord.Embed(title=f"Turn {turn}: {monster}",
+                          description=_narration(game, log) or "…", colour=COLOUR)
     embed.set_footer(text=f"{footer_marker(game.id)} {game.playing_state().options.edition} rules")
     return embed
 
@@ -382,9 +386,15 @@ def final_embed(game: Game) -> discord.Embed:
     """The end of the game: the last turn's story, then the final standings (place,
     monster, player, points, hearts or when it was knocked out), the turns and the length."""
     embed = discord.Embed(
-        title="Game over", description="\n".join(game.chronicle.log) or "…", colour=COLOUR
+        title="Game over", description=_narration(game, game.chronicle.log) or "…",
+        colour=COLOUR
     )
     return _with_standings(embed, game, "Final standings")
+
+
+def _narration(game: Game, log: tuple[Phrase | str, ...]) -> str:
+    """Narration lines said in the game's language."""
+    return "\n".join(say(game.language, line) for line in log)
 
 
 ENDED_CONTENT = "🛑 King of Tokyo game #{game_id} was stopped before its end."

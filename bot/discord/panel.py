@@ -22,6 +22,7 @@ from engine import (
     card_cost,
     card_status,
     max_hearts,
+    phrase,
     printed,
     waiting_text,
 )
@@ -36,9 +37,9 @@ def panel_for(game: Game, user_id: int) -> tuple[discord.Embed, discord.ui.View 
     their standing orders; the table, read-only, for anyone else (and for a player who left
     the game, whose monster the autopilot plays)."""
     if game.status == "lobby":
-        raise Refused("this game has not started yet")
+        raise Refused(phrase("table-refusal-not-started"))
     if game.status != "playing" or game.state is None:
-        raise Refused("this game is over")
+        raise Refused(phrase("table-refusal-game-over"))
     seat = game.seat_of(user_id)
     if seat is None or game.ai_level(seat) is not None:
         return table_view(game), None

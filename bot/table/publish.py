@@ -23,7 +23,7 @@ import msgspec
 
 from bot.table.model import Game, Outcome
 from bot.table.turn_summary import summarized, this_turn, turn_summary
-from engine import Action, GameState, encode_state, events, turn_end_state
+from engine import Action, GameState, Phrase, encode_state, events, turn_end_state
 
 
 class _Effect(msgspec.Struct, frozen=True, tag=True):
@@ -60,7 +60,7 @@ class CloseBoard(_Effect, frozen=True):
     message_id: int
     turn: int
     monster: str
-    log: tuple[str, ...]
+    log: tuple[Phrase | str, ...]
     summary: str = ""
     # The state the turn ended in, as ``engine.encode_state`` stores states: an effect may
     # wait in the outbox across a deploy that changes the state's shape, and the engine
@@ -255,7 +255,8 @@ def _close(before: Game, outcome: Outcome, live: int | None) -> tuple[CloseBoard
     if end is None:  # (the change finished no turn: nothing more is known of it)
         return (close,)
     happened = (*before.chronicle.turn_events, *summarized(this_turn(outcome.events)))
-    return (msgspec.structs.replace(close, summary=turn_summary(end, seat, happened),
+    return (msgspec.structs.replace(close, summary=turn_summary(end, seat, happened,
+                                                              language=before.language),
                                     end_state=encode_state(end).decode()),)
 
 

@@ -11,8 +11,10 @@ from discord import app_commands
 from bot.discord.cogs import KotCog
 from bot.discord.messages import channel_busy_text
 from bot.discord.publisher import LOBBY_ANSWER_DEFERRED
+from bot.i18n import ENGLISH, language_of, say
 from bot.table import publish
 from bot.table.model import GAME_CHOICES, BrokenGame, Refused
+from engine import phrase
 
 # Discord wants an answer within 3 seconds. The lobby is the answer when it is stored by
 # then; otherwise the command is acknowledged ("thinking…") and the lobby replaces that.
@@ -24,7 +26,7 @@ Interaction = discord.Interaction[Any]
 class LobbyCog(KotCog, name="Lobby"):
     @app_commands.command(name="start", description="Open a King of Tokyo lobby in this channel")
     @app_commands.describe(game="The game (the host may change it in the lobby)")
-    @app_commands.choices(game=[app_commands.Choice(name=label, value=value)
+    @app_commands.choices(game=[app_commands.Choice(name=say(ENGLISH, phrase(label)), value=value)
                                 for value, label in GAME_CHOICES.items()])
     @app_commands.guild_only()
     async def start(self, interaction: Interaction,
@@ -65,7 +67,8 @@ class LobbyCog(KotCog, name="Lobby"):
             game = None
         deferred = bool(interaction.extras.get(LOBBY_ANSWER_DEFERRED))
         if game is None:
-            await self._refuse(interaction, str(refusal), deferred=deferred)
+            await self._refuse(interaction, say(language_of(interaction.locale), refusal.phrase),
+                               deferred=deferred)
             return
         if not deferred and not await io.acknowledge(interaction, thinking_privately=True):
             return

@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot.discord.clicks import may_end
 from bot.discord.cogs import KotCog
 from bot.discord.messages import CHANNEL_GAME_UNREADABLE, mention
+from bot.i18n import language_of, say
 from bot.table import publish
 from bot.table.model import BrokenGame, Game, Refused
 
@@ -41,7 +42,8 @@ class PlayCog(KotCog, name="Play"):
         try:
             shown = await self.bot.service.show_board(game.id, publish.repost, show)
         except Refused as refusal:
-            await self.bot.io.reply_privately(interaction, str(refusal))
+            await self.bot.io.reply_privately(
+                interaction, say(language_of(interaction.locale), refusal.phrase))
             return
         if shown.complete:  # otherwise the publisher has said what went wrong
             await self.bot.io.reply_privately(interaction, BOARD_POSTED)
@@ -98,7 +100,7 @@ class PlayCog(KotCog, name="Play"):
                 await self.bot.service.leave(game.id, user_id, self.bot.publisher.show)
                 text = LEFT_GAME_DONE
         except Refused as refusal:
-            text = str(refusal)
+            text = say(language_of(interaction.locale), refusal.phrase)
         await self.bot.io.reply_privately(interaction, text)
 
     @app_commands.command(name="end", description="End the game in this channel")
