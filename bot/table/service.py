@@ -18,6 +18,7 @@ from typing import TypeVar
 
 import msgspec
 
+from bot.i18n import say
 from bot.store.store import ACTIVE_STATUSES, Status, Store
 from bot.table import presence, publish
 from bot.table.autoplay import HARD_AI_SECONDS, Asker, Autopilot, Think, Urgency
@@ -57,7 +58,6 @@ log = logging.getLogger(__name__)
 
 # Timeouts in a row (nobody clicking anything) after which a game is ended as abandoned.
 ABANDONED_AFTER_TIMEOUTS = 12
-EVERYONE_LEFT_NOTICE = "🛑 King of Tokyo game #{game_id} ended: every player has left it."
 # A bound on the answers one timeout gives (a turn played to its end takes a handful).
 MAX_AUTOPLAY_STEPS = 60
 
@@ -224,7 +224,8 @@ class GameService:
                 everyone_left = phrase("table-note-everyone-left")
                 game = replace(game, status="ended",
                                chronicle=with_note(game.chronicle, everyone_left))
-                plan = publish.after_end(game, EVERYONE_LEFT_NOTICE.format(game_id=game.id))
+                notice = phrase("table-notice-everyone-left", game=str(game.id))
+                plan = publish.after_end(game, say(game.language, notice))
             else:
                 plan = publish.refresh(game)
             game = await self.games.save(game, "status", "chronicle", effects=plan.effects)

@@ -66,7 +66,8 @@ class PlayCog(KotCog, name="Play"):
             return
         if not await self.bot.io.acknowledge(interaction, thinking_privately=True):
             return
-        reason = await self.bot.autopilot.hint(state, asked, game.id)
+        reason = await self.bot.autopilot.hint(state, asked, game.id,
+                                               language_of(interaction.locale))
         await self.bot.io.reply_privately(interaction, f"💡 {reason}")
 
     @app_commands.command(name="me",

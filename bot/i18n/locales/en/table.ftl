@@ -113,3 +113,12 @@ table-summary-won = 👑 { $monsters } { $count ->
     }!
 table-summary-and = { $first } and { $second }
 table-summary-no-winner = nobody wins
+
+## Notices posted in a game's channel.
+
+table-notice-abandoned = 🛑 King of Tokyo game #{ $game } ended: nobody has played for a long while.
+table-notice-everyone-left = 🛑 King of Tokyo game #{ $game } ended: every player has left it.
+
+## A hint (/kot hint) when the Hard AI is busy. $move: the move it suggests.
+
+table-hint-easy = { $move }: the Easy AI's rule of thumb (the Hard AI is busy)

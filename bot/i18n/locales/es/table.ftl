@@ -106,3 +106,12 @@ table-summary-won = 👑 ¡{ $monsters } { $count ->
     }!
 table-summary-and = { $first } y { $second }
 table-summary-no-winner = nadie gana
+
+## Avisos publicados en el canal de una partida.
+
+table-notice-abandoned = 🛑 La partida #{ $game } de King of Tokyo ha terminado: nadie ha jugado desde hace mucho.
+table-notice-everyone-left = 🛑 La partida #{ $game } de King of Tokyo ha terminado: todos los jugadores se han ido.
+
+## Una pista (/kot hint) cuando la IA Difícil está ocupada. $move: la jugada que sugiere.
+
+table-hint-easy = { $move }: la regla práctica de la IA Fácil (la IA Difícil está ocupada)
