@@ -13,7 +13,8 @@ from fluent.syntax.visitor import Visitor
 
 import bot
 from bot import i18n
-from bot.table.model import Refused, StaleGame
+from bot.table.model import Refused, StaleGame, StandingOrder
+from bot.table.orders import order_summary
 from bot.table.turn_summary import turn_summary
 from engine import GameState, Options, Phrase, RandomPlayer, apply, create_game, events, phrase
 
@@ -171,3 +172,16 @@ def test_a_summary_in_spanish_names_the_city_with_its_article() -> None:
         "Meka Dragon salió de Tokyo Bay")
     assert turn_summary(state, 0, happened) == (
         "The King: bought Even Bigger; The King entered Tokyo City, Meka Dragon left Tokyo Bay")
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_every_table_message_is_said_with_its_arguments(language: str) -> None:
+    for message_id, variables in _table_messages().items():
+        assert i18n.say(language, _said(message_id, variables)).strip(), message_id
+
+
+def test_a_standing_order_in_spanish() -> None:
+    order = StandingOrder(0, yield_at=4, buy="unaffordable")
+    assert order_summary(order, "es") == (
+        "Quedarse o ceder: ceder con 4❤️ o menos; si no, pregúntame · "
+        "Compras: pasar si no puedo comprar ninguna carta")

@@ -74,12 +74,12 @@ table-note-rebuilt = 🛠️ No se pudo leer el estado guardado de esta partida:
 
 table-order-ask = pregúntame
 table-order-yield-at = ceder con { $hearts }❤️ o menos
-table-order-always-stay = quedarme siempre
-table-order-stay-above = quedarme con más de { $hearts }❤️
+table-order-always-stay = quedarse siempre
+table-order-stay-above = quedarse con más de { $hearts }❤️
 table-order-yield-and-stay = { $yield_at }, { $stay }
 table-order-else-ask = { $order }; si no, pregúntame
-table-order-buy-unaffordable = saltarla si no puedo comprar ninguna carta
-table-order-buy-never = saltarla siempre
+table-order-buy-unaffordable = pasar si no puedo comprar ninguna carta
+table-order-buy-never = pasar siempre
 table-order-buying = compras: { $order }
 table-order-summary = Quedarse o ceder: { $either } · Compras: { $buy }
 table-order-answered = 📋 Respondió la orden fija de { $monster } ({ $order }).
