@@ -49,7 +49,7 @@ from bot.discord.views import (
     language_view,
     private_view,
 )
-from bot.i18n import LANGUAGES, text
+from bot.i18n import LANGUAGES, language_of, say
 from bot.table import publish
 from bot.table.lobbies import ChannelTaken
 from bot.table.model import (
@@ -62,7 +62,7 @@ from bot.table.model import (
 )
 from bot.table.service import GameService
 from bot.table.timers import TurnClock
-from engine import Decision, needs_confirmation, private_option_label, secret
+from engine import Decision, needs_confirmation, phrase, private_option_label, secret
 
 log = logging.getLogger(__name__)
 
@@ -133,7 +133,8 @@ class Clicks:
             await self._io.reply_privately(interaction, refusal_text(refusal, latest, said))
             return
         except Refused as refusal:
-            await self._io.reply_privately(interaction, str(refusal))
+            await self._io.reply_privately(
+                interaction, say(language_of(interaction.locale), refusal.phrase))
             return
         await self._after_secret_click(interaction, game, decision, code, outcome.game)
 
@@ -187,7 +188,8 @@ class Clicks:
         try:
             return await self._service.games.peek(game_id)
         except Refused as refusal:
-            await self._io.reply_privately(interaction, str(refusal))
+            await self._io.reply_privately(
+                interaction, say(language_of(interaction.locale), refusal.phrase))
         except BrokenGame as error:
             await self._io.reply_privately(interaction, told(interaction, GAME_UNREADABLE))
             await self._publisher.report_broken(error)
@@ -262,7 +264,8 @@ class Clicks:
             embed, view = panel_for(game, interaction.user.id,
                                     asker_language(interaction))
         except Refused as refusal:
-            await self._io.reply_privately(interaction, str(refusal))
+            await self._io.reply_privately(
+                interaction, say(language_of(interaction.locale), refusal.phrase))
             return
         await self._io.reply_privately(interaction, None, embed=embed,
                                        **({} if view is None else {"view": view}))
@@ -280,7 +283,8 @@ class Clicks:
             embed, view = panel_for(game, interaction.user.id,
                                     asker_language(interaction))
         except Refused as refusal:
-            await self._io.reply_privately(interaction, str(refusal))
+            await self._io.reply_privately(
+                interaction, say(language_of(interaction.locale), refusal.phrase))
             return
         except BrokenGame:
             await self._io.reply_privately(interaction, told(interaction, GAME_UNREADABLE))
@@ -309,7 +313,8 @@ class Clicks:
         try:
             await change(game_id, interaction.user.id, show=show)
         except Refused as refusal:
-            await self._io.reply_privately(interaction, str(refusal))
+            await self._io.reply_privately(
+                interaction, say(language_of(interaction.locale), refusal.phrase))
 
     async def _show_host_menus(self, interaction: Interaction, game_id: int,
                                verb: str) -> None:
@@ -318,18 +323,17 @@ class Clicks:
         game = await self._read(interaction, game_id)
         if game is None:
             return
-        what = {"clock": "change the clock", "cards": "choose the cards",
-                "language": "choose the language"}[verb]
         if game.status != "lobby":
-            await self._io.reply_privately(interaction, "This lobby is closed.")
+            await self._io.reply_privately(interaction, told(interaction, "lobby-closed-already"))
         elif interaction.user.id != game.host_id:
-            await self._io.reply_privately(interaction, f"Only the host can {what}.")
+            await self._io.reply_privately(interaction,
+                                           told(interaction, "host-only-menu", menu=verb))
         elif verb == "clock":
             await self._io.reply_privately(interaction, told(interaction, CLOCK_QUESTION),
                                            view=clock_view(game))
         elif verb == "language":
             await self._io.reply_privately(
-                interaction, text(asker_language(interaction), "lobby-language-question"),
+                interaction, told(interaction, "lobby-language-question"),
                 view=language_view(game))
         elif not game.lobby.mixes():
             await self._io.reply_privately(interaction, told(interaction, CARDS_NOT_MIXED))
@@ -352,32 +356,33 @@ class Clicks:
             elif field in CLOCK_CHOICES:
                 seconds = int(choice) if choice.isdigit() else -1
                 if seconds not in CLOCK_CHOICES[field]:
-                    raise Refused("pick one of the listed times")
+                    raise Refused(phrase("table-refusal-pick-listed-time"))
                 await lobbies.set_clock(
                     game_id, user_id, show,
                     turn_seconds=float(seconds) if field == "turn" else None,
                     reaction_seconds=float(seconds) if field == "reaction" else None)
             elif field == "edition":  # the Game menu
                 if choice not in GAME_CHOICES:
-                    raise Refused("pick one of the listed games")
+                    raise Refused(phrase("table-refusal-pick-listed-game"))
                 await lobbies.set_game(game_id, user_id, choice, show)
             elif field == "mix":
                 if choice not in MIX_CHOICES:
-                    raise Refused("pick one of the listed mixes")
+                    raise Refused(phrase("table-refusal-pick-listed-mix"))
                 await lobbies.set_mix(game_id, user_id, show, mix=choice)
             elif field == "picked":
                 await lobbies.set_mix(game_id, user_id, show, picked=tuple(values))
             elif field == "lang":
                 if choice not in LANGUAGES:
-                    raise Refused("pick one of the listed languages")
+                    raise Refused(phrase("table-refusal-pick-listed-language"))
                 await lobbies.set_language(game_id, user_id, choice, show)
             else:
                 if choice not in VARIANT_CHOICES:
-                    raise Refused("pick automatic, on or off")
+                    raise Refused(phrase("table-refusal-pick-variant"))
                 await lobbies.set_two_player_variant(game_id, user_id, VARIANT_CHOICES[choice],
                                                      show)
         except Refused as refusal:
-            await self._io.reply_privately(interaction, str(refusal))
+            await self._io.reply_privately(
+                interaction, say(language_of(interaction.locale), refusal.phrase))
 
     # --- /kot end confirmation ------------------------------------------------------
 
@@ -415,11 +420,13 @@ class Clicks:
         try:
             game = await self._service.games.peek(game_id)
             if not may_end(interaction, game):
-                raise Refused("you may not end this game")
+                raise Refused(phrase("table-refusal-may-not-end"))
             notice = ended_notice(interaction.user.id, game_id, game.language)
             await self._service.end(game_id, self._publisher.show, notice=notice)
         except (Refused, BrokenGame) as error:
-            await self._io.edit_response(interaction, content=str(error), view=None)
+            said = (say(language_of(interaction.locale), error.phrase)
+                    if isinstance(error, Refused) else str(error))
+            await self._io.edit_response(interaction, content=said, view=None)
             return
         await self._io.edit_response(interaction, content="Game ended.", view=None)
 
@@ -445,7 +452,8 @@ class Clicks:
             await self._io.reply_privately(interaction, rematch_busy_text(taken.game, game_id,
                                                                              asker_language(interaction)))
         except Refused as refusal:
-            await self._io.reply_privately(interaction, str(refusal))
+            await self._io.reply_privately(
+                interaction, say(language_of(interaction.locale), refusal.phrase))
         except BrokenGame:
             await self._io.reply_privately(interaction, told(interaction, GAME_UNREADABLE))
 

@@ -20,6 +20,7 @@ from bot.i18n import say, text
 from bot.i18n.cards import card_kind, card_name, card_text
 from bot.render import render_board, render_card
 from bot.table.model import (
+    AI_LEVEL_NAMES,
     GAME_CHOICES,
     MIX_CHOICES,
     AiLevel,
@@ -38,6 +39,7 @@ from engine import (
     Decision,
     GameState,
     Join,
+    Phrase,
     PrintedCard,
     Ref,
     card_info,
@@ -65,7 +67,7 @@ def mention(user_id: int) -> str:
 
 
 def ai_name(level: AiLevel, language: str) -> str:
-    return text(language, "ai-name", level=level)
+    return text(language, "table-ai-monster", level=phrase(AI_LEVEL_NAMES[level]))
 
 
 def player_tag(game: Game, seat: int, language: str | None = None) -> str:
@@ -206,7 +208,8 @@ def lobby_embed(game: Game) -> discord.Embed:
         description="\n".join(lines),
         colour=COLOUR,
     )
-    embed.add_field(name=text(language, "lobby-field-game"), value=GAME_CHOICES[lobby.choice()])
+    embed.add_field(name=text(language, "lobby-field-game"),
+                    value=text(language, GAME_CHOICES[lobby.choice()]))
     embed.add_field(name=text(language, "lobby-field-cards"), value=cards_text(lobby, language))
     embed.add_field(name=text(language, "lobby-field-variant"),
                     value=variant_text(lobby, language))
@@ -229,7 +232,7 @@ def cards_text(lobby: Lobby, language: str) -> str:
                       if lobby.picked else phrase("deck-none-picked"))
         return text(language, "deck-base-plus", mixed=phrase("deck-picked", cards=names),
                     dealt=dealt)
-    return text(language, "deck-base-plus", mixed=MIX_CHOICES[lobby.mix], dealt=dealt)
+    return text(language, "deck-base-plus", mixed=phrase(MIX_CHOICES[lobby.mix]), dealt=dealt)
 
 
 def lobby_opened_content(game: Game) -> str:
@@ -348,12 +351,13 @@ def closed_board_content(game: Game, turn: int, summary: str) -> str:
 
 
 def closed_board_embed(game: Game, turn: int, monster: str,
-                       log: tuple[str, ...]) -> discord.Embed:
+                       log: tuple[Phrase | str, ...]) -> discord.Embed:
     """A finished turn's embed, with that turn's own narration."""
     return _turn_embed(game, turn, monster, log)
 
 
-def _turn_embed(game: Game, turn: int, monster: str, log: tuple[str, ...]) -> discord.Embed:
+def _turn_embed(game: Game, turn: int, monster: str,
+                log: tuple[Phrase | str, ...]) -> discord.Embed:
     language = game.language
     embed = discord.Embed(title=text(language, "board-turn-title", turn=turn, monster=monster),
                           description="\n".join(say(language, line) for line in log) or "…",

@@ -23,6 +23,7 @@ from engine import (
     card_cost,
     card_status,
     max_hearts,
+    phrase,
     printed,
     waiting_text,
 )
@@ -39,9 +40,9 @@ def panel_for(game: Game, user_id: int,
     the game, whose monster the autopilot plays). Cards are said in ``language``, the
     user's."""
     if game.status == "lobby":
-        raise Refused("this game has not started yet")
+        raise Refused(phrase("table-refusal-not-started"))
     if game.status != "playing" or game.state is None:
-        raise Refused("this game is over")
+        raise Refused(phrase("table-refusal-game-over"))
     seat = game.seat_of(user_id)
     if seat is None or game.ai_level(seat) is not None:
         return table_view(game, language), None

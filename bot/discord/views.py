@@ -35,7 +35,7 @@ import discord
 
 from bot.discord.messages import clock_words
 from bot.discord.routing import ClickHandler, Control, Interaction
-from bot.i18n import ENGLISH, LANGUAGES, text
+from bot.i18n import ENGLISH, LANGUAGES, say, text
 from bot.i18n.cards import card_text
 from bot.table.model import GAME_CHOICES, MIX_CHOICES, Game, Lobby, StandingOrder
 from bot.table.orders import (
@@ -68,6 +68,7 @@ from engine import (
     new_in_origins,
     option_label,
     option_ready,
+    phrase,
     private_option_label,
     secret,
 )
@@ -380,14 +381,14 @@ def _order_select(custom_id: str, field: str, order: StandingOrder | None
     choices: list[tuple[str, str]]
     if field == "buy":
         current: str = order.buy if order is not None else "ask"
-        choices = [(key, f"Buying: {words}") for key, words in BUY_WORDS.items()]
+        choices = [(key, f"Buying: {say(ENGLISH, words)}") for key, words in BUY_WORDS.items()]
     else:
         hearts = None if order is None else order.yield_at if field == "yield" else order.stay_above
         current = "off" if hearts is None else str(hearts)
         words, values = ((yield_words, YIELD_CHOICES) if field == "yield"
                          else (stay_words, STAY_CHOICES))
         choices = [("off", f"{'Yield' if field == 'yield' else 'Stay'}: ask me"),
-                   *((str(n), words(n).capitalize()) for n in values)]
+                   *((str(n), say(ENGLISH, words(n)).capitalize()) for n in values)]
     return discord.ui.Select(custom_id=custom_id, options=[
         discord.SelectOption(label=label, value=value, default=value == current)
         for value, label in choices
@@ -492,8 +493,10 @@ def _lobby_select(custom_id: str, field: str, lobby: Lobby | None) -> discord.ui
                                  options=options)
     if field == "edition":  # the game (its id predates Origins: old lobby messages use it)
         chosen = lobby.choice() if lobby else "2016"
+        language = lobby.language if lobby else ENGLISH
         return discord.ui.Select(custom_id=custom_id, placeholder="Game (host)", options=[
-            discord.SelectOption(label=label, value=value, default=value == chosen)
+            discord.SelectOption(label=say(language, phrase(label)), value=value,
+                                 default=value == chosen)
             for value, label in GAME_CHOICES.items()
         ])
     if field == "lang":  # (not "language": the lobby's 🌐 button has that id)
@@ -522,8 +525,10 @@ def _mix_select(custom_id: str, field: str, lobby: Lobby | None) -> discord.ui.S
     at once ("picked": the 14 new cards fit one menu)."""
     if field == "mix":
         mix = lobby.mix if lobby else "none"
+        language = lobby.language if lobby else ENGLISH
         return discord.ui.Select(custom_id=custom_id, placeholder="Origins cards", options=[
-            discord.SelectOption(label=label, value=value, default=value == mix)
+            discord.SelectOption(label=say(language, phrase(label)), value=value,
+                                 default=value == mix)
             for value, label in MIX_CHOICES.items()
         ])
     picked = set(lobby.picked) if lobby else set()

@@ -31,8 +31,9 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Literal
 
+from bot.i18n import ENGLISH, say
 from bot.table.model import AiLevel
-from engine import Action, Decision, GameState
+from engine import Action, Decision, GameState, phrase
 from engine.ai import HeuristicPlayer, MonteCarloPlayer, move_label
 
 log = logging.getLogger(__name__)
@@ -217,13 +218,15 @@ class Autopilot:
         found = await self._thought(asker, state, decision)
         return found[0] if found is not None else await self._easy(state, decision)
 
-    async def hint(self, state: GameState, decision: Decision, game_id: int) -> str:
-        """What the Hard AI would do, and why, in one line."""
+    async def hint(self, state: GameState, decision: Decision, game_id: int,
+                   language: str = ENGLISH) -> str:
+        """What the Hard AI would do, and why, in one line (in ``language`` where the bot
+        words it)."""
         found = await self._thought(Asker(game_id, "hint"), state, decision)
         if found is not None:
             return found[1]
         action = await self._easy(state, decision)
-        return f"{move_label(state, action)}: the Easy AI's rule of thumb (the Hard AI is busy)"
+        return say(language, phrase("table-hint-easy", move=move_label(state, action)))
 
     async def _easy(self, state: GameState, decision: Decision) -> Action:
         return await asyncio.to_thread(self._heuristic.answer, state, decision)

@@ -32,14 +32,14 @@ from bot.table.model import (
 )
 from bot.table.publish import Show
 from bot.table.saved_games import SavedGames, retried_if_stale, setup_for
-from engine import MIXES, IllegalAction, Mix, create_game, new_in_origins
+from engine import MIXES, IllegalAction, Mix, Phrase, create_game, new_in_origins, phrase
 
 
 class ChannelTaken(Refused):
     """The channel has a lobby or a game (``game``) already."""
 
     def __init__(self, game: Game) -> None:
-        super().__init__("this channel already has a lobby or a game")
+        super().__init__(phrase("table-refusal-channel-taken"))
         self.game = game
 
 
@@ -86,10 +86,10 @@ class Lobbies:
         clock too); everyone picks a monster again."""
         finished = await self._games.peek(finished_id)
         if finished.state is None or finished.status not in ("over", "ended"):
-            raise Refused(f"game #{finished_id} is not over: a rematch comes after its end")
+            raise Refused(phrase("table-refusal-rematch-not-over", game=str(finished_id)))
         host_seat = finished.seat_of(user_id)
         if host_seat is None:
-            raise Refused(f"only the players of game #{finished_id} can ask for a rematch")
+            raise Refused(phrase("table-refusal-rematch-not-player", game=str(finished_id)))
         others = [seat for seat, player in enumerate(finished.seats) if player != user_id]
         players = tuple(
             LobbyPlayer(finished.seats[seat], ai=finished.ai_level(seat),
@@ -125,7 +125,7 @@ class Lobbies:
         def change(game: Game) -> Lobby:
             players = game.lobby.players
             if any(p.user_id == user_id for p in players):
-                raise Refused("you are already in this game")
+                raise Refused(phrase("table-refusal-already-in"))
             _require_room(game.lobby)
             return _replace(game.lobby, players=(*players, LobbyPlayer(user_id, name=name)))
 
@@ -134,10 +134,10 @@ class Lobbies:
     async def leave(self, game_id: int, user_id: int, show: Show) -> Game:
         def change(game: Game) -> Lobby:
             if user_id == game.host_id:
-                raise Refused("you are the host: use Cancel to close the lobby")
+                raise Refused(phrase("table-refusal-host-cannot-leave"))
             players = game.lobby.players
             if not any(p.user_id == user_id for p in players):
-                raise Refused("you are not in this game")
+                raise Refused(phrase("table-refusal-not-in-lobby"))
             return _replace(game.lobby,
                             players=tuple(p for p in players if p.user_id != user_id))
 
@@ -149,11 +149,11 @@ class Lobbies:
 
         def change(game: Game) -> Lobby:
             if monster not in game.lobby.rules().monster_names:
-                raise Refused("pick one of the listed monsters")
+                raise Refused(phrase("table-refusal-pick-listed-monster"))
             players = list(game.lobby.players)
             taken_by = next((p.user_id for p in players if p.monster == monster), None)
             if taken_by is not None and taken_by != user_id:
-                raise Refused(f"{monster} is already taken")
+                raise Refused(phrase("table-refusal-monster-taken", monster=monster))
             index = next((i for i, p in enumerate(players) if p.user_id == user_id), None)
             if index is None:
                 _require_room(game.lobby)
@@ -168,7 +168,7 @@ class Lobbies:
         """The host adds an AI monster (its monster is given at the start)."""
 
         def change(game: Game) -> Lobby:
-            _require_host(game, user_id, "add AI monsters")
+            _require_host(game, user_id, phrase("table-refusal-host-adds-ai"))
             players = game.lobby.players
             _require_room(game.lobby)
             ai_id = min((p.user_id for p in players if p.user_id < 0), default=0) - 1
@@ -180,11 +180,11 @@ class Lobbies:
         """The host removes the AI monster added last."""
 
         def change(game: Game) -> Lobby:
-            _require_host(game, user_id, "remove AI monsters")
+            _require_host(game, user_id, phrase("table-refusal-host-removes-ai"))
             players = game.lobby.players
             last = next((p for p in reversed(players) if p.ai is not None), None)
             if last is None:
-                raise Refused("there is no AI monster to remove")
+                raise Refused(phrase("table-refusal-no-ai-to-remove"))
             return _replace(game.lobby, players=tuple(p for p in players if p is not last))
 
         return await self._change(game_id, change, show)
@@ -193,16 +193,16 @@ class Lobbies:
                        show: Show) -> Game:
         """The host chooses the game: King of Tokyo (2016 or 2011) or Origins."""
         if choice not in GAME_CHOICES:
-            raise Refused("pick one of the listed games")
+            raise Refused(phrase("table-refusal-pick-listed-game"))
 
         def change(game: Game) -> Lobby:
             _require_host(game, user_id)
             lobby = _with_game(game.lobby, choice)
             rules = lobby.rules()
             if len(lobby.players) > rules.max_monsters:
-                raise Refused(f"{rules.title} is played by {rules.min_monsters} to "
-                              f"{rules.max_monsters} monsters: {len(lobby.players)} have "
-                              "joined")
+                raise Refused(phrase("table-refusal-too-many-for-game", game=rules.title,
+                                     least=rules.min_monsters, most=rules.max_monsters,
+                                     count=len(lobby.players)))
             return lobby
 
         return await self._change(game_id, change, show)
@@ -212,15 +212,15 @@ class Lobbies:
         """The host mixes Origins' cards into a 2016 base game: ``mix`` (none, the 14 new,
         all 50, or picked ones) or ``picked`` cards (which choose the mix "pick")."""
         if mix is not None and mix not in MIXES:
-            raise Refused("pick one of the listed mixes")
+            raise Refused(phrase("table-refusal-pick-listed-mix"))
         strangers = [key for key in picked or () if key not in new_in_origins()]
         if strangers:
-            raise Refused("pick cards from the list of Origins' new cards")
+            raise Refused(phrase("table-refusal-pick-origins-new"))
 
         def change(game: Game) -> Lobby:
             _require_host(game, user_id)
             if not game.lobby.mixes():
-                raise Refused("only a 2016 King of Tokyo game mixes in Origins' cards")
+                raise Refused(phrase("table-refusal-mix-only-2016"))
             lobby = game.lobby
             if picked is not None:
                 return _replace(lobby, mix="pick" if picked else "none",
@@ -269,7 +269,7 @@ class Lobbies:
         async with self._games.lock(game_id):
             game = await self._open_lobby(game_id)
             if user_id != game.host_id:
-                raise Refused("only the host can cancel the lobby")
+                raise Refused(phrase("table-refusal-host-cancels"))
             game = replace(game, status="cancelled")
             game = await self._games.save(game, "status",
                                           effects=publish.after_lobby_change(game).effects)
@@ -281,19 +281,20 @@ class Lobbies:
         async with self._games.lock(game_id):
             lobby = await self._open_lobby(game_id)
             if user_id != lobby.host_id:
-                raise Refused("only the host can start the game")
+                raise Refused(phrase("table-refusal-host-starts"))
             players = lobby.lobby.players
             rules = lobby.lobby.rules()
             if not rules.min_monsters <= len(players) <= rules.max_monsters:
-                raise Refused(f"{rules.title} needs {rules.min_monsters} to "
-                              f"{rules.max_monsters} players")
+                raise Refused(phrase("table-refusal-players-needed", game=rules.title,
+                                     least=rules.min_monsters, most=rules.max_monsters))
             seed = self._seed_source()
             setup = GameSetup(seed, lobby.lobby.options(),
                               _assign_monsters(lobby.lobby, random.Random(seed)))
             try:
                 state, happened = create_game(setup.options, setup.seed, setup.monsters)
             except IllegalAction as refusal:
-                raise Refused(str(refusal)) from refusal
+                # (the engine's own words, until its refusals are phrases)
+                raise Refused(phrase("table-refusal-engine", reason=str(refusal))) from refusal
             setup = setup_for(state)
             now = self._clock()
             chronicle = Chronicle(log=opening_lines(state, happened), asked_at=now,
@@ -320,7 +321,7 @@ class Lobbies:
     async def _open_lobby(self, game_id: int) -> Game:
         game = await self._games.game(game_id)
         if game.status != "lobby":
-            raise Refused("this lobby is closed")
+            raise Refused(phrase("table-refusal-lobby-closed"))
         return game
 
 
@@ -335,7 +336,7 @@ def _replace(lobby: Lobby, **changes: object) -> Lobby:
 def _require_room(lobby: Lobby) -> None:
     most = lobby.rules().max_monsters
     if len(lobby.players) >= most:
-        raise Refused(f"the game is full ({most} monsters)")
+        raise Refused(phrase("table-refusal-game-full", most=most))
 
 
 def _with_game(lobby: Lobby, choice: GameChoice) -> Lobby:
@@ -351,9 +352,9 @@ def _with_game(lobby: Lobby, choice: GameChoice) -> Lobby:
     return _replace(lobby, players=players)
 
 
-def _require_host(game: Game, user_id: int, what: str = "change the options") -> None:
+def _require_host(game: Game, user_id: int, why: Phrase | None = None) -> None:
     if user_id != game.host_id:
-        raise Refused(f"only the host can {what}")
+        raise Refused(why or phrase("table-refusal-host-changes-options"))
 
 
 def _assign_monsters(lobby: Lobby, rng: random.Random) -> tuple[str, ...]:

@@ -11,6 +11,7 @@ from typing import Literal
 
 import msgspec
 
+from bot.i18n import ENGLISH, say
 from bot.store.store import Status
 from engine import (
     GAME_RULES,
@@ -22,11 +23,13 @@ from engine import (
     Mix,
     NotYourDecision,
     Options,
+    Phrase,
     RefusalCode,
     deck_size,
     events,
     game_deck,
     new_in_origins,
+    phrase,
     playable,
 )
 
@@ -40,10 +43,13 @@ def _sentence(message: str) -> str:
 
 
 class Refused(Exception):
-    """The request changes nothing; the message tells the player why (as a sentence)."""
+    """The request changes nothing; ``phrase`` tells the player why, a sentence of the
+    catalogs (``table-refusal-...``) said in the reader's language. ``str()`` is the English,
+    for the bot's log."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(_sentence(message))
+    def __init__(self, why: Phrase) -> None:
+        super().__init__(say(ENGLISH, why))
+        self.phrase = why
 
 
 class StaleGame(Refused):
@@ -51,8 +57,7 @@ class StaleGame(Refused):
     was not written. (``bot.table.saved_games.retried_if_stale`` tries such a request once more.)"""
 
     def __init__(self, detail: str) -> None:
-        super().__init__("this game was changed elsewhere at the same moment, so your click "
-                         "was not applied: look at the board again and click once more")
+        super().__init__(phrase("table-refusal-changed-elsewhere"))
         self.detail = detail
 
 
@@ -92,7 +97,8 @@ class BrokenGame(Exception):
 
 # How well an AI monster plays: "easy" is the heuristic player, "hard" the Monte-Carlo one.
 AiLevel = Literal["easy", "hard"]
-AI_LEVEL_NAMES: dict[AiLevel, str] = {"easy": "Easy", "hard": "Hard"}
+# The levels' names: message ids of the catalogs.
+AI_LEVEL_NAMES: dict[AiLevel, str] = {"easy": "table-ai-level-easy", "hard": "table-ai-level-hard"}
 
 
 class LobbyPlayer(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -112,19 +118,21 @@ TURN_SECONDS = 120.0
 REACTION_SECONDS = 30.0
 
 
-# The lobby's "Game" menu: King of Tokyo in either edition, or Origins.
+# The lobby's "Game" menu: King of Tokyo in either edition, or Origins (the names: message
+# ids of the catalogs).
 GameChoice = Literal["2016", "2011", "origins"]
 GAME_CHOICES: dict[GameChoice, str] = {
-    "2016": "King of Tokyo (2016)",
-    "2011": "King of Tokyo (2011)",
-    "origins": "King of Tokyo: Origins",
+    "2016": "table-game-2016",
+    "2011": "table-game-2011",
+    "origins": "table-game-origins",
 }
-# How a 2016 base game takes in Origins' cards (engine.cards.decks.Mix), in words.
+# How a 2016 base game takes in Origins' cards (engine.cards.decks.Mix), in words (message
+# ids of the catalogs).
 MIX_CHOICES: dict[Mix, str] = {
-    "none": "No Origins cards",
-    "new": "+ Origins' 14 new cards",
-    "all": "+ all 50 Origins cards",
-    "pick": "+ the Origins cards I pick",
+    "none": "table-mix-none",
+    "new": "table-mix-new",
+    "all": "table-mix-all",
+    "pick": "table-mix-pick",
 }
 
 
@@ -258,8 +266,9 @@ class StandingOrder(msgspec.Struct, frozen=True, omit_defaults=True):
 class Chronicle(msgspec.Struct, frozen=True, omit_defaults=True):
     """What the board, the timers and the final summary need beyond the engine state."""
 
-    # Narration of the current turn, shown on its board message.
-    log: tuple[str, ...] = ()
+    # Narration of the current turn, shown on its board message: phrases said in the game's
+    # language (plain English lines in games stored before phrases).
+    log: tuple[Phrase | str, ...] = ()
     # The current turn's events that its one-line summary reads (``bot.table.turn_summary``).
     turn_events: tuple[events.Event, ...] = ()
     eliminations: tuple[Elimination, ...] = ()
@@ -345,7 +354,7 @@ class Game:
 
     def playing_state(self) -> GameState:
         if self.state is None:
-            raise Refused("this game has not started yet")
+            raise Refused(phrase("table-refusal-not-started"))
         return self.state
 
 
@@ -356,7 +365,7 @@ class Outcome:
     game: Game
     events: tuple[events.Event, ...]
     # When the turn changed: the narration that closes the previous turn's board.
-    closing_log: tuple[str, ...] | None
+    closing_log: tuple[Phrase | str, ...] | None
     # False when only kept dice changed: the board picture is the same.
     redraw: bool = True
     # The state the first turn this change finished ended in (``publish.turn_end``): its

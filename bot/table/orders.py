@@ -17,45 +17,51 @@ from typing import cast, get_args
 
 import msgspec
 
+from bot.i18n import ENGLISH, say
 from bot.table.model import BuyOrder, Chronicle, Game, StandingOrder
-from engine import Action, Buy, Choose, Decision, EndBuying, Stay, Yield
+from engine import Action, Buy, Choose, Decision, EndBuying, Phrase, Stay, Yield, phrase
 
 # The choices the panel's menus offer (hearts), and what each order says in words.
 YIELD_CHOICES = tuple(range(1, 10))
 STAY_CHOICES = tuple(range(0, 10))
-BUY_WORDS: dict[BuyOrder, str] = {
-    "ask": "ask me",
-    "unaffordable": "skip it when I can buy no card",
-    "never": "always skip it",
+BUY_WORDS: dict[BuyOrder, Phrase] = {
+    "ask": phrase("table-order-ask"),
+    "unaffordable": phrase("table-order-buy-unaffordable"),
+    "never": phrase("table-order-buy-never"),
 }
 # The panel's menus, by field: yield, stay, buy.
 ORDER_FIELDS = ("yield", "stay", "buy")
 
 
-def yield_words(hearts: int | None) -> str:
-    return "ask me" if hearts is None else f"yield at {hearts}❤️ or fewer"
-
-
-def stay_words(hearts: int | None) -> str:
+def yield_words(hearts: int | None) -> Phrase:
     if hearts is None:
-        return "ask me"
-    return "always stay" if hearts == 0 else f"stay above {hearts}❤️"
+        return phrase("table-order-ask")
+    return phrase("table-order-yield-at", hearts=hearts)
 
 
-def order_summary(order: StandingOrder) -> str:
+def stay_words(hearts: int | None) -> Phrase:
+    if hearts is None:
+        return phrase("table-order-ask")
+    if hearts == 0:
+        return phrase("table-order-always-stay")
+    return phrase("table-order-stay-above", hearts=hearts)
+
+
+def order_summary(order: StandingOrder, language: str = ENGLISH) -> str:
     """The order in one line, for the panel."""
-    return (f"Stay or yield: {_either(order)} · "
-            f"Buying: {BUY_WORDS[order.buy]}")
+    return say(language, phrase("table-order-summary", either=_either(order),
+                                buy=BUY_WORDS[order.buy]))
 
 
-def _either(order: StandingOrder) -> str:
+def _either(order: StandingOrder) -> Phrase:
     if order.yield_at is None and order.stay_above is None:
-        return "ask me"
-    parts = [words for words in (
-        yield_words(order.yield_at) if order.yield_at is not None else "",
-        stay_words(order.stay_above) if order.stay_above is not None else "",
-    ) if words]
-    return ", ".join(parts) + ("" if len(parts) == 2 else ", else ask me")
+        return phrase("table-order-ask")
+    if order.yield_at is not None and order.stay_above is not None:
+        return phrase("table-order-yield-and-stay", yield_at=yield_words(order.yield_at),
+                      stay=stay_words(order.stay_above))
+    words = (yield_words(order.yield_at) if order.yield_at is not None
+             else stay_words(order.stay_above))
+    return phrase("table-order-else-ask", order=words)
 
 
 def with_choice(order: StandingOrder, field: str, value: str) -> StandingOrder:
@@ -85,7 +91,7 @@ def with_order(chronicle: Chronicle, order: StandingOrder) -> Chronicle:
         sorted((*others, *keep), key=lambda o: o.seat)))
 
 
-def ordered_answer(game: Game, decision: Decision) -> tuple[Action, str] | None:
+def ordered_answer(game: Game, decision: Decision) -> tuple[Action, Phrase] | None:
     """The answer the player's standing order gives to this question, with the line that
     tells the table; None when the order leaves it to the player (or the seat is an AI's)."""
     if game.ai_level(decision.seat) is not None:
@@ -101,13 +107,14 @@ def ordered_answer(game: Game, decision: Decision) -> tuple[Action, str] | None:
     if decision.kind == "buy" and order.buy != "ask":
         can_buy = any(isinstance(option, Buy | Choose) for option in decision.options)
         if order.buy == "never" or not can_buy:
-            return _answer(decision, EndBuying, monster, f"buying: {BUY_WORDS[order.buy]}")
+            return _answer(decision, EndBuying, monster,
+                           phrase("table-order-buying", order=BUY_WORDS[order.buy]))
     return None
 
 
 def _answer(decision: Decision, kind: type[Action], monster: str,
-            words: str) -> tuple[Action, str] | None:
+            words: Phrase) -> tuple[Action, Phrase] | None:
     option = next((o for o in decision.options if isinstance(o, kind)), None)
     if option is None:
         return None
-    return option, f"📋 {monster}'s standing order answered ({words})."
+    return option, phrase("table-order-answered", monster=monster, order=words)

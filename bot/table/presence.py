@@ -16,14 +16,9 @@ from dataclasses import dataclass
 import msgspec
 
 from bot.table.model import Chronicle, Game
-from engine import Decision
+from engine import Decision, Phrase, phrase
 
 MISSED_TURNS_AWAY = 2
-TIMEOUT_NOTE = "⏰ {monster} ran out of time: the autopilot played for them."
-AWAY_NOTE = ("😴 {monster}'s player missed {turns} turns in a row: the autopilot plays for "
-             "them until they click a button of this game.")
-BACK_NOTE = "👋 {monster}'s player is back."
-LEFT_NOTE = "🚪 {monster}'s player left the game: the autopilot plays {monster} to the end."
 
 
 @dataclass(frozen=True)
@@ -31,8 +26,8 @@ class Timeout:
     """What a question answered by the autopilot means for the table."""
 
     chronicle: Chronicle
-    # A line for the narration ("" for none).
-    note: str
+    # A line for the narration (None for none).
+    note: Phrase | None
     # Whether it counts as the table gone quiet (once per turn, and each reaction).
     idle: bool
 
@@ -46,48 +41,51 @@ def after_timeout(game: Game, decision: Decision) -> Timeout:
     autopiloted = game.autopiloted(seat)
     turn = state.turn
     if turn is None or seat != turn.seat:
-        return Timeout(chronicle, "" if autopiloted else TIMEOUT_NOTE.format(monster=monster),
-                       idle=True)
+        return Timeout(chronicle, None if autopiloted else _timeout_note(monster), idle=True)
     if chronicle.timed_out_turn == turn.number:
-        return Timeout(chronicle, "", idle=False)  # this turn was counted already
+        return Timeout(chronicle, None, idle=False)  # this turn was counted already
     missed = _per_seat(chronicle.missed_turns, len(game.seats))
     missed[seat] += 1
     chronicle = msgspec.structs.replace(chronicle, missed_turns=tuple(missed),
                                         timed_out_turn=turn.number)
     if autopiloted:
-        return Timeout(chronicle, "", idle=True)
+        return Timeout(chronicle, None, idle=True)
     if missed[seat] >= MISSED_TURNS_AWAY:
         chronicle = msgspec.structs.replace(chronicle, away=(*chronicle.away, seat))
-        return Timeout(chronicle, AWAY_NOTE.format(monster=monster, turns=missed[seat]),
+        return Timeout(chronicle, phrase("table-note-away", monster=monster, turns=missed[seat]),
                        idle=True)
-    return Timeout(chronicle, TIMEOUT_NOTE.format(monster=monster), idle=True)
+    return Timeout(chronicle, _timeout_note(monster), idle=True)
 
 
-def after_click(game: Game, seat: int) -> tuple[Chronicle, str]:
+def _timeout_note(monster: str) -> Phrase:
+    return phrase("table-note-timeout", monster=monster)
+
+
+def after_click(game: Game, seat: int) -> tuple[Chronicle, Phrase | None]:
     """A player clicked: their missed turns are forgotten, and an away player is back.
-    Returns the chronicle and the note for the narration ("" for none)."""
+    Returns the chronicle and the note for the narration (None for none)."""
     chronicle = game.chronicle
     missed = _per_seat(chronicle.missed_turns, len(game.seats))
     if not missed[seat] and seat not in chronicle.away:
-        return chronicle, ""
+        return chronicle, None
     missed[seat] = 0
     back = seat in chronicle.away
     chronicle = msgspec.structs.replace(
         chronicle, missed_turns=tuple(missed),
         away=tuple(s for s in chronicle.away if s != seat))
     if not back:
-        return chronicle, ""
-    return chronicle, BACK_NOTE.format(monster=game.playing_state().monsters[seat].name)
+        return chronicle, None
+    return chronicle, phrase("table-note-back", monster=game.playing_state().monsters[seat].name)
 
 
-def after_leaving(game: Game, seat: int) -> tuple[Chronicle, str]:
+def after_leaving(game: Game, seat: int) -> tuple[Chronicle, Phrase]:
     """A player left the game: the autopilot plays their monster from now on."""
     chronicle = game.chronicle
     chronicle = msgspec.structs.replace(
         chronicle, left=(*chronicle.left, seat),
         away=tuple(s for s in chronicle.away if s != seat))
     monster = game.playing_state().monsters[seat].name
-    return chronicle, LEFT_NOTE.format(monster=monster)
+    return chronicle, phrase("table-note-left", monster=monster)
 
 
 def players_left(game: Game) -> bool:

@@ -21,9 +21,10 @@ from collections.abc import Awaitable, Callable, Iterable
 
 import msgspec
 
+from bot.i18n import say
 from bot.table.model import Game, Outcome
 from bot.table.turn_summary import summarized, this_turn, turn_summary
-from engine import Action, GameState, encode_state, events, turn_end_state
+from engine import Action, GameState, Phrase, encode_state, events, phrase, turn_end_state
 
 
 class _Effect(msgspec.Struct, frozen=True, tag=True):
@@ -60,7 +61,7 @@ class CloseBoard(_Effect, frozen=True):
     message_id: int
     turn: int
     monster: str
-    log: tuple[str, ...]
+    log: tuple[Phrase | str, ...]
     summary: str = ""
     # The state the turn ended in, as ``engine.encode_state`` stores states: an effect may
     # wait in the outbox across a deploy that changes the state's shape, and the engine
@@ -136,9 +137,6 @@ class Plan(msgspec.Struct, frozen=True):
 # order the changes happened, even when clicks race.
 Show = Callable[[int], Awaitable[object]]
 
-ABANDONED_NOTICE = "🛑 King of Tokyo game #{game_id} ended: nobody has played for a long while."
-
-
 def after_action(before: Game, outcome: Outcome) -> Plan:
     """After accepted actions: edit this turn's board, or post the next board (or the final
     one) and then close the finished one."""
@@ -147,8 +145,8 @@ def after_action(before: Game, outcome: Outcome) -> Plan:
     live = before.board_message_id
     pings = _pings(game)
     if game.status == "ended":  # abandoned: nobody played for a long while
-        return _plan(game, *_retire(live), Notify(ABANDONED_NOTICE.format(game_id=game.id)),
-                     *pings)
+        abandoned = phrase("table-notice-abandoned", game=str(game.id))
+        return _plan(game, *_retire(live), Notify(say(game.language, abandoned)), *pings)
     if outcome.turn_changed or state.over:
         post = AnnounceResult(live) if state.over else PostBoard(live)
         return _plan(game, post, *_close(before, outcome, live), *pings)
@@ -255,7 +253,8 @@ def _close(before: Game, outcome: Outcome, live: int | None) -> tuple[CloseBoard
     if end is None:  # (the change finished no turn: nothing more is known of it)
         return (close,)
     happened = (*before.chronicle.turn_events, *summarized(this_turn(outcome.events)))
-    return (msgspec.structs.replace(close, summary=turn_summary(end, seat, happened),
+    return (msgspec.structs.replace(close, summary=turn_summary(end, seat, happened,
+                                                              language=before.language),
                                     end_state=encode_state(end).decode()),)
 
 

@@ -76,6 +76,7 @@ from engine import (
     encode_action,
     encode_state,
     implemented_keys,
+    phrase,
     replay,
 )
 
@@ -84,7 +85,6 @@ log = logging.getLogger(__name__)
 # What a real decode failure raises (msgspec.ValidationError is a DecodeError).
 DECODE_ERRORS = (CorruptState, msgspec.DecodeError)
 
-REBUILT_NOTE = "🛠️ This game's saved state could not be read: it was rebuilt from its {moves}."
 
 GameField = Literal["status", "lobby", "seats", "state", "chronicle", "board_message_id", "setup"]
 
@@ -344,7 +344,7 @@ class SavedGames:
     async def _row(self, game_id: int) -> GameRow:
         row = await self._store.get(game_id)
         if row is None:
-            raise Refused("this game no longer exists")
+            raise Refused(phrase("table-refusal-no-such-game"))
         return row
 
     async def _adopt(self, row: GameRow, *, locked: bool) -> Game:
@@ -352,7 +352,7 @@ class SavedGames:
         or write to it: a read made without the lock can be older than a write finishing
         meanwhile. So a state that needs rebuilding is rebuilt under the lock."""
         if row.status == "broken":
-            raise Refused("this game was stopped because its saved state cannot be read")
+            raise Refused(phrase("table-refusal-broken"))
         try:
             game, unreadable = self._decode(row)
             if locked:
@@ -413,7 +413,7 @@ class SavedGames:
         moves_text = "1 move" if moves == 1 else f"{moves} moves"
         log.warning("game %s: its stored state does not decode (%s); rebuilt from its %s",
                     row.id, unreadable, moves_text)
-        chronicle = with_note(game.chronicle, REBUILT_NOTE.format(moves=moves_text))
+        chronicle = with_note(game.chronicle, phrase("table-note-rebuilt", moves=moves))
         rebuilt = replace(game, state=state, chronicle=chronicle, setup=setup)
         return await self.save(rebuilt, "state", "chronicle", "setup")
 
@@ -473,10 +473,7 @@ class SavedGames:
                 effects=[_encode(effect) for effect in effects],
             )
         except ChannelBusy:
-            raise Refused(
-                "this channel already has a game: finish it, or ask the host to end it with "
-                "/kot end"
-            ) from None
+            raise Refused(phrase("table-refusal-channel-has-game")) from None
         game = Game(game_id, guild_id, channel_id, host_id, "lobby", lobby, (), None,
                     Chronicle(), None)
         self._versions[game_id] = 0

@@ -18,6 +18,7 @@ from typing import TypeVar
 
 import msgspec
 
+from bot.i18n import say
 from bot.store.store import ACTIVE_STATUSES, Status, Store
 from bot.table import presence, publish
 from bot.table.autoplay import HARD_AI_SECONDS, Asker, Autopilot, Think, Urgency
@@ -44,10 +45,12 @@ from engine import (
     GameState,
     IllegalAction,
     Keep,
+    Phrase,
     Roll,
     Timeout,
     Turn,
     apply,
+    phrase,
     require_decision,
 )
 
@@ -55,9 +58,6 @@ log = logging.getLogger(__name__)
 
 # Timeouts in a row (nobody clicking anything) after which a game is ended as abandoned.
 ABANDONED_AFTER_TIMEOUTS = 12
-ABANDONED_NOTE = "🛑 Nobody has played for a long while: the game is over, with no winner."
-EVERYONE_LEFT_NOTE = "🛑 Every player has left: the game is over, with no winner."
-EVERYONE_LEFT_NOTICE = "🛑 King of Tokyo game #{game_id} ended: every player has left it."
 # A bound on the answers one timeout gives (a turn played to its end takes a handful).
 MAX_AUTOPLAY_STEPS = 60
 
@@ -126,7 +126,7 @@ class GameService:
             current = replace(game, chronicle=chronicle)
             for action in actions:
                 steps.append(self._step(current, decision.seat, user_id, action, note=note))
-                current, note = steps[-1].outcome.game, ""
+                current, note = steps[-1].outcome.game, None
             outcome = await self._record(game, [*steps, *self._by_orders(current)])
             await show(game_id)
             return outcome
@@ -202,7 +202,7 @@ class GameService:
             try:
                 order = with_choice(game.chronicle.order_of(seat), field, value)
             except ValueError:
-                raise Refused("pick one of the listed choices") from None
+                raise Refused(phrase("table-refusal-pick-listed-choice")) from None
             game = replace(game, chronicle=with_order(game.chronicle, order))
             steps = self._by_orders(game)
             if not steps:
@@ -221,9 +221,11 @@ class GameService:
             chronicle, note = presence.after_leaving(game, seat)
             game = replace(game, chronicle=with_note(chronicle, note))
             if presence.players_left(game):
+                everyone_left = phrase("table-note-everyone-left")
                 game = replace(game, status="ended",
-                               chronicle=with_note(game.chronicle, EVERYONE_LEFT_NOTE))
-                plan = publish.after_end(game, EVERYONE_LEFT_NOTICE.format(game_id=game.id))
+                               chronicle=with_note(game.chronicle, everyone_left))
+                notice = phrase("table-notice-everyone-left", game=str(game.id))
+                plan = publish.after_end(game, say(game.language, notice))
             else:
                 plan = publish.refresh(game)
             game = await self.games.save(game, "status", "chronicle", effects=plan.effects)
@@ -242,7 +244,8 @@ class GameService:
             return Timeout(decision=decision.id)
 
     def _step(
-        self, game: Game, seat: int, user_id: int | None, action: Action, *, note: str = "",
+        self, game: Game, seat: int, user_id: int | None, action: Action, *,
+        note: Phrase | None = None,
         idle: bool = True,
     ) -> _Step:
         """Run the engine: the game after the action (not stored yet). An action with no
@@ -252,7 +255,7 @@ class GameService:
             state, happened = apply(before, seat, action)
         except IllegalAction as refusal:
             raise ClickRefused.from_engine(refusal) from refusal
-        chronicle = with_note(game.chronicle, note) if note else game.chronicle
+        chronicle = with_note(game.chronicle, note) if note is not None else game.chronicle
         chronicle, closing = chronicle_after(chronicle, before, state, happened)
         chronicle = msgspec.structs.replace(
             clock_after(chronicle, before, state, self._clock()),
@@ -262,7 +265,7 @@ class GameService:
         status: Status = "over" if state.over else "playing"
         if status == "playing" and chronicle.idle_timeouts >= ABANDONED_AFTER_TIMEOUTS:
             status = "ended"
-            chronicle = with_note(chronicle, ABANDONED_NOTE)
+            chronicle = with_note(chronicle, phrase("table-note-abandoned"))
         after = replace(game, state=state, chronicle=chronicle, status=status)
         return _Step(LoggedAction(state.seq, seat, user_id, action),
                      Outcome(after, tuple(happened), closing,
@@ -287,7 +290,7 @@ class GameService:
         async with self.games.lock(game_id):
             game = await self.games.game(game_id)
             if game.status not in ACTIVE_STATUSES:
-                raise Refused("this game is already over")
+                raise Refused(phrase("table-refusal-already-over"))
             game = replace(game, status="ended")
             game = await self.games.save(game, "status",
                                          effects=publish.after_end(game, notice).effects)
@@ -315,12 +318,12 @@ def _playing_seat(game: Game, user_id: int) -> int:
     """The seat of a player still playing this game in play (to leave it, or change their
     standing orders); Refused otherwise."""
     if game.status != "playing":
-        raise Refused("this game is not in play")
+        raise Refused(phrase("table-refusal-not-in-play"))
     seat = game.seat_of(user_id)
     if seat is None or game.ai_level(seat) is not None:
-        raise Refused("you are not playing in this game")
+        raise Refused(phrase("table-refusal-not-playing"))
     if seat in game.chronicle.left:
-        raise Refused("you have already left this game")
+        raise Refused(phrase("table-refusal-already-left"))
     return seat
 
 

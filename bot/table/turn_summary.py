@@ -6,15 +6,17 @@ It is read on a phone, so it aims at ``SUMMARY_LENGTH`` characters: when a turn 
 the least telling facts are left out first (energy, the other monsters' points, hearts), and
 knock-outs and the result always stay. Pure: computed from the turn's events
 (``bot.table.chronicle`` keeps the ``SUMMARIZED`` ones as the turn goes) and the state the
-turn ended in, which gives the totals.
+turn ended in, which gives the totals. Said in the game's language (the words from the
+catalogs, ``table-summary-...``), shortened by its own length.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from engine import GameState, events, printed
+from bot.i18n import ENGLISH, say
+from engine import GameState, Phrase, Ref, card_ref, events, phrase
 
 SUMMARY_LENGTH = 100
 
@@ -49,6 +51,10 @@ def this_turn(happened: Iterable[events.Event]) -> tuple[events.Event, ...]:
     return tuple(kept)
 
 
+# Says a phrase in the summary's language.
+Said = Callable[[Phrase], str]
+
+
 @dataclass(frozen=True, eq=False)  # (two monsters' facts may read the same)
 class _Fact:
     text: str
@@ -62,27 +68,31 @@ class _Tally:
     points: int = 0
     hearts: int = 0
     energy: int = 0
-    bought: list[str] = field(default_factory=list)
-    restarted_by: str | None = None
+    bought: list[Ref] = field(default_factory=list)
+    restarted_by: Ref | None = None
     out: bool = False
 
 
 def turn_summary(final: GameState, active: int, happened: Iterable[events.Event],
-                 length: int = SUMMARY_LENGTH) -> str:
-    """The turn of ``active`` in a line of about ``length`` characters: ``happened`` are its
-    events (any others are ignored), ``final`` the state it ended in."""
+                 length: int = SUMMARY_LENGTH, language: str = ENGLISH) -> str:
+    """The turn of ``active`` in a line of about ``length`` characters, in ``language``:
+    ``happened`` are its events (any others are ignored), ``final`` the state it ended in."""
     kept = summarized(happened)
     tallies = _tallies(final, kept)
+
+    def said(fact: Phrase) -> str:
+        return say(language, fact)
+
     groups: list[tuple[str, list[_Fact]]] = []
     for seat in _active_first(final, active):
-        facts = _monster_facts(final, seat, tallies[seat], active, kept)
+        facts = _monster_facts(final, seat, tallies[seat], active, kept, said)
         if facts:
             groups.append((f"{final.monsters[seat].name}: ", facts))
         if seat == active:  # Tokyo's changes right after the active monster's own
-            groups.append(("", _tokyo_facts(final, active, kept)))
-    groups.append(("", _ending_facts(final, kept)))
+            groups.append(("", _tokyo_facts(final, active, kept, said)))
+    groups.append(("", _ending_facts(final, kept, said)))
     line = _shortened(groups, length)
-    return line or f"{final.monsters[active].name}: nothing changed."
+    return line or said(phrase("table-summary-nothing", monster=final.monsters[active].name))
 
 
 def _active_first(state: GameState, active: int) -> list[int]:
@@ -92,6 +102,7 @@ def _active_first(state: GameState, active: int) -> list[int]:
 
 def _tallies(state: GameState, happened: Iterable[events.Event]) -> list[_Tally]:
     tallies = [_Tally() for _ in state.monsters]
+    edition_2011 = state.options.edition == "2011"
     for event in happened:
         match event:
             case events.VictoryPointsGained(seat=seat, amount=amount):
@@ -107,21 +118,22 @@ def _tallies(state: GameState, happened: Iterable[events.Event]) -> list[_Tally]
             case events.Damaged(seat=seat, amount=amount):
                 tallies[seat].hearts -= amount
             case events.CardBought(seat=seat, card=key):
-                tallies[seat].bought.append(printed(key, state.options.edition).name)
+                tallies[seat].bought.append(card_ref(key, edition_2011))
             case events.Restarted(seat=seat, card=key):
-                tallies[seat].restarted_by = printed(key, state.options.edition).name
+                tallies[seat].restarted_by = card_ref(key, edition_2011)
             case events.Eliminated(seat=seat):
                 tallies[seat].out = True
     return tallies
 
 
 def _monster_facts(state: GameState, seat: int, tally: _Tally, active: int,
-                   happened: Sequence[events.Event]) -> list[_Fact]:
+                   happened: Sequence[events.Event], said: Said) -> list[_Fact]:
     monster = state.monsters[seat]
     facts: list[_Fact] = []
     if tally.restarted_by is not None:
         # Its points, hearts and cards started again: the totals say more than the changes.
-        facts.append(_Fact(f"started over ({tally.restarted_by})", _ALWAYS))
+        facts.append(_Fact(said(phrase("table-summary-restarted", card=tally.restarted_by)),
+                           _ALWAYS))
     elif not tally.out:
         if tally.points:
             facts.append(_Fact(f"{_signed(tally.points)}★ ({monster.vp}★)",
@@ -129,15 +141,17 @@ def _monster_facts(state: GameState, seat: int, tally: _Tally, active: int,
         if tally.hearts:
             facts.append(_Fact(f"{_signed(tally.hearts)}❤️ ({monster.hearts}❤️)", _HEARTS))
     if seat == active:
-        facts.extend(_dealt(seat, happened))
+        facts.extend(_dealt(seat, happened, said))
     if tally.bought:
-        facts.append(_Fact("bought " + ", ".join(tally.bought), _BOUGHT))
+        # (listed with commas in every language: a summary is short on words)
+        cards = ", ".join(said(phrase("table-summary-card", card=card)) for card in tally.bought)
+        facts.append(_Fact(said(phrase("table-summary-bought", cards=cards)), _BOUGHT))
     if tally.energy and not tally.out:
         facts.append(_Fact(f"{_signed(tally.energy)}⚡ ({monster.energy}⚡)", _ENERGY))
     return facts
 
 
-def _dealt(active: int, happened: Sequence[events.Event]) -> list[_Fact]:
+def _dealt(active: int, happened: Sequence[events.Event], said: Said) -> list[_Fact]:
     """The active monster's smashes: the hearts each monster it hit lost to them."""
     hits: dict[int, int] = {}
     for event in happened:
@@ -147,19 +161,24 @@ def _dealt(active: int, happened: Sequence[events.Event]) -> list[_Fact]:
         return []
     most = max(hits.values())
     if len(hits) == 1:
-        return [_Fact(f"dealt {most}💥", _DEALT)]
-    return [_Fact(f"dealt {most}💥 to {len(hits)} monsters", _DEALT)]
+        return [_Fact(said(phrase("table-summary-dealt", hearts=most)), _DEALT)]
+    return [_Fact(said(phrase("table-summary-dealt-to", hearts=most, monsters=len(hits))),
+                  _DEALT)]
 
 
-def _tokyo_facts(state: GameState, active: int,
-                 happened: Sequence[events.Event]) -> list[_Fact]:
+def _tokyo_facts(state: GameState, active: int, happened: Sequence[events.Event],
+                 said: Said) -> list[_Fact]:
     moves = [event for event in happened
              if isinstance(event, events.Yielded | events.EnteredTokyo | events.LeftTokyo)]
     # "Tokyo" is enough while Tokyo Bay is not in play.
     two_places = state.bay_open or any(move.place == "bay" for move in moves)
 
-    def where(place: str) -> str:
-        return ("Tokyo Bay" if place == "bay" else "Tokyo City") if two_places else "Tokyo"
+    def where(place: str) -> Phrase:
+        key = ("bay" if place == "bay" else "city") if two_places else "tokyo"
+        return phrase(f"table-summary-place-{key}")
+
+    def fact(message_id: str, name: str, place: str, **more: str) -> _Fact:
+        return _Fact(said(phrase(message_id, monster=name, place=where(place), **more)), _TOKYO)
 
     facts: list[_Fact] = []
     # The active monster taking the place yielded to it is told with the yield.
@@ -172,33 +191,43 @@ def _tokyo_facts(state: GameState, active: int,
                               if moves[later] == events.EnteredTokyo(seat=active,
                                                                      place=place)), None)
                 if taken is None:
-                    facts.append(_Fact(f"{name} yielded {where(place)}", _TOKYO))
+                    facts.append(fact("table-summary-yielded", name, place))
                 else:
                     told.add(taken)
-                    attacker = state.monsters[active].name
-                    facts.append(_Fact(f"{name} yielded {where(place)} to {attacker}", _TOKYO))
+                    facts.append(fact("table-summary-yielded-to", name, place,
+                                      attacker=state.monsters[active].name))
             case events.EnteredTokyo(place=place) if index not in told:
-                facts.append(_Fact(f"{name} entered {where(place)}", _TOKYO))
+                facts.append(fact("table-summary-entered", name, place))
             case events.LeftTokyo(place=place, reason=reason) if (
-                reason not in _LEFT_TOLD_ELSEWHERE
+                say(ENGLISH, reason) not in _LEFT_TOLD_ELSEWHERE
             ):
-                facts.append(_Fact(f"{name} left {where(place)}", _TOKYO))
+                facts.append(fact("table-summary-left", name, place))
     return facts
 
 
-def _ending_facts(state: GameState, happened: Sequence[events.Event]) -> list[_Fact]:
+def _ending_facts(state: GameState, happened: Sequence[events.Event],
+                  said: Said) -> list[_Fact]:
     facts: list[_Fact] = []
     for event in happened:
         match event:
             case events.Eliminated(seat=seat):
-                facts.append(_Fact(f"💀 {state.monsters[seat].name} is out", _ALWAYS))
+                out = phrase("table-summary-out", monster=state.monsters[seat].name)
+                facts.append(_Fact(said(out), _ALWAYS))
             case events.Won(seats=seats):
-                names = " and ".join(state.monsters[seat].name for seat in seats)
-                verb = "wins" if len(seats) == 1 else "win"
-                facts.append(_Fact(f"👑 {names} {verb}!", _ALWAYS))
+                names = [state.monsters[seat].name for seat in seats]
+                won = phrase("table-summary-won", monsters=_and(names), count=len(names))
+                facts.append(_Fact(said(won), _ALWAYS))
             case events.NoWinner():
-                facts.append(_Fact("nobody wins", _ALWAYS))
+                facts.append(_Fact(said(phrase("table-summary-no-winner")), _ALWAYS))
     return facts
+
+
+def _and(names: list[str]) -> Phrase | str:
+    """Names joined by the language's "and" ("A and B and C")."""
+    joined: Phrase | str = names[0]
+    for name in names[1:]:
+        joined = phrase("table-summary-and", first=joined, second=name)
+    return joined
 
 
 def _shortened(groups: list[tuple[str, list[_Fact]]], length: int) -> str:

@@ -11,8 +11,11 @@ from typing import Any
 import pytest
 from stored_games import load_the_game, set_columns, store_old_game
 
-from bot.table.saved_games import REBUILT_NOTE
+from bot.i18n import say
 from engine import decode_state
+
+# The note a rebuilt game's narration gets, in English.
+REBUILT_NOTE = "🛠️ This game's saved state could not be read: it was rebuilt from its {moves}."
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "schema5_2011_rules.json"
 
@@ -58,6 +61,6 @@ async def test_an_old_game_whose_state_is_unreadable_is_rebuilt_as_it_was_played
         assert game.state == expected
         assert [m.hearts for m in game.state.monsters] == [9, 6, 9, 10]
         moves = f"{len(fixture['log'])} moves"
-        assert REBUILT_NOTE.format(moves=moves) in game.chronicle.log
+        assert REBUILT_NOTE.format(moves=moves) in [say("en", line) for line in game.chronicle.log]
     finally:
         await service.close()

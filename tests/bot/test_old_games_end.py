@@ -12,8 +12,11 @@ from typing import Any
 import pytest
 from stored_games import load_the_game, nothing_to_show, set_columns, store_old_game
 
-from bot.table.saved_games import REBUILT_NOTE
+from bot.i18n import say
 from engine import EndBuying, decode_state
+
+# The note a rebuilt game's narration gets, in English.
+REBUILT_NOTE = "🛠️ This game's saved state could not be read: it was rebuilt from its {moves}."
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "schema3_last_standing.json"
 
@@ -61,6 +64,6 @@ async def test_an_old_game_whose_state_is_unreadable_is_rebuilt_as_it_was_played
     try:
         assert game.state == expected and not game.state.over
         moves = f"{len(fixture['log'])} moves"
-        assert REBUILT_NOTE.format(moves=moves) in game.chronicle.log
+        assert REBUILT_NOTE.format(moves=moves) in [say("en", line) for line in game.chronicle.log]
     finally:
         await service.close()

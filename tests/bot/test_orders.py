@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from msgspec.structs import replace
 
+from bot.i18n import say
 from bot.table.model import Chronicle, Game, Lobby, StandingOrder
 from bot.table.orders import order_summary, ordered_answer, with_choice, with_order
 from engine import (
@@ -52,7 +53,7 @@ def test_the_yield_order_wins_where_both_apply_and_the_pending_loss_counts() -> 
     held = replace(YIELD_QUESTION, amount=2)  # a loss a card holds until the answer
     answer = ordered_answer(game, held)
     assert answer is not None and isinstance(answer[0], Yield)
-    assert answer[1] == "📋 Alienoid's standing order answered (yield at 4❤️ or fewer)."
+    assert say("en", answer[1]) == "📋 Alienoid's standing order answered (yield at 4❤️ or fewer)."
     stays = ordered_answer(game, YIELD_QUESTION)
     assert stays is not None and isinstance(stays[0], Stay)
 

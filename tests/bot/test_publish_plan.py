@@ -182,7 +182,8 @@ def test_the_end_of_a_game_and_a_game_nobody_plays() -> None:
     abandoned = replace(before, status="ended")
     plan = publish.after_action(before, Outcome(abandoned, (), None))
     assert plan.effects == (RetireButtons(BOARD),
-                            Notify(publish.ABANDONED_NOTICE.format(game_id=before.id)))
+                            Notify(f"🛑 King of Tokyo game #{before.id} ended: nobody has "
+                                   "played for a long while."))
 
 
 def test_shows_that_change_nothing() -> None:

@@ -16,12 +16,15 @@ import pytest
 from bot_harness import Table, bot_of, make_bot, private_reply, service
 
 import bot.table.saved_games as saved_games
+from bot.i18n import say
 from bot.store.store import MIGRATIONS, Store
 from bot.table.model import Game, Refused
 from bot.table.publish import CloseBoard
-from bot.table.saved_games import REBUILT_NOTE
 from bot.table.service import GameService
 from engine import Roll, decode_state
+
+# The note a rebuilt game's narration gets, in English.
+REBUILT_NOTE = "🛠️ This game's saved state could not be read: it was rebuilt from its {moves}."
 
 FIXTURE = Path(__file__).parent / "fixtures" / "schema1_game.json"
 # A stored state that no longer even parses.
@@ -308,7 +311,8 @@ async def test_a_first_bot_game_whose_state_is_unreadable_is_rebuilt_from_its_ol
     set_columns(database, game_id, state=json.dumps(newer).encode())
     game = await service.games.peek(game_id)
     assert game.state == upgraded
-    assert REBUILT_NOTE.format(moves=f"{len(fixture['actions'])} moves") in game.chronicle.log
+    moves = f"{len(fixture['actions'])} moves"
+    assert REBUILT_NOTE.format(moves=moves) in [say("en", line) for line in game.chronicle.log]
 
 
 async def play_into_turn(table: Table, number: int) -> Game:

@@ -15,6 +15,7 @@ from bot.discord.clicks import may_end
 from bot.discord.cogs import KotCog
 from bot.discord.command_words import words
 from bot.discord.messages import CHANNEL_GAME_UNREADABLE, mention
+from bot.i18n import language_of, say
 from bot.table import publish
 from bot.table.model import BrokenGame, Game, Refused
 
@@ -42,7 +43,8 @@ class PlayCog(KotCog, name="Play"):
         try:
             shown = await self.bot.service.show_board(game.id, publish.repost, show)
         except Refused as refusal:
-            await self.bot.io.reply_privately(interaction, str(refusal))
+            await self.bot.io.reply_privately(
+                interaction, say(language_of(interaction.locale), refusal.phrase))
             return
         if shown.complete:  # otherwise the publisher has said what went wrong
             await self.bot.io.reply_privately(interaction, BOARD_POSTED)
@@ -65,7 +67,8 @@ class PlayCog(KotCog, name="Play"):
             return
         if not await self.bot.io.acknowledge(interaction, thinking_privately=True):
             return
-        reason = await self.bot.autopilot.hint(state, asked, game.id)
+        reason = await self.bot.autopilot.hint(state, asked, game.id,
+                                               language_of(interaction.locale))
         await self.bot.io.reply_privately(interaction, f"💡 {reason}")
 
     @app_commands.command(name="me",
@@ -98,7 +101,7 @@ class PlayCog(KotCog, name="Play"):
                 await self.bot.service.leave(game.id, user_id, self.bot.publisher.show)
                 text = LEFT_GAME_DONE
         except Refused as refusal:
-            text = str(refusal)
+            text = say(language_of(interaction.locale), refusal.phrase)
         await self.bot.io.reply_privately(interaction, text)
 
     @app_commands.command(name="end", description=words("cmd-end"))

@@ -5,10 +5,6 @@ lobby-language-question = 🌐 The language of this game's messages in the chann
 ## Who plays a seat, and the marks the bot finds its messages by
 
 footer-marker = Game #{ $game } ·
-ai-name = 🤖 { $level ->
-    [hard] Hard
-   *[easy] Easy
-} AI
 autopilot-name = 🤖 Autopilot
 
 ## Refusals and notices
@@ -53,6 +49,13 @@ rematch-open-already = The rematch lobby is already open{ $url ->
     [none] .
    *[other] : { $url }
 }
+
+lobby-closed-already = This lobby is closed.
+host-only-menu = Only the host can { $menu ->
+    [clock] change the clock
+    [cards] choose the cards
+   *[language] choose the language
+}.
 
 ## The lobby
 

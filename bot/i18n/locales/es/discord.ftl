@@ -5,10 +5,6 @@ lobby-language-question = 🌐 El idioma de los mensajes de esta partida en el c
 ## Quién juega un asiento, y las marcas por las que el bot encuentra sus mensajes
 
 footer-marker = Partida #{ $game } ·
-ai-name = 🤖 IA { $level ->
-    [hard] Difícil
-   *[easy] Fácil
-}
 autopilot-name = 🤖 Piloto automático
 
 ## Rechazos y avisos
@@ -53,6 +49,13 @@ rematch-open-already = La sala de la revancha ya está abierta{ $url ->
     [none] .
    *[other] : { $url }
 }
+
+lobby-closed-already = Esta sala está cerrada.
+host-only-menu = Solo el anfitrión puede { $menu ->
+    [clock] cambiar el reloj
+    [cards] elegir las cartas
+   *[language] elegir el idioma
+}.
 
 ## La sala
 
