@@ -185,12 +185,16 @@ class _Sheet:
     def text(self, xy: tuple[float, float], content: str, weight: FontWeight, size: int,
              fill: RGB, room: Box, anchor: str = "la", min_size: int | None = None) -> Box:
         """Draw text fitted to ``room`` (see ``fit_in_room``; ``min_size`` defaults to a
-        catalog word's, ``_MIN_SCALE`` of its size) and record where it went."""
+        catalog word's, ``_MIN_SCALE`` of its size) and record where it went. The room it
+        claims is the part of ``room`` its ink spans across (and ``_SLACK``): what follows a
+        text on its row is placed after the text as drawn, in the rest of the row."""
         if min_size is None:
             min_size = round(size * _MIN_SCALE)
         content, size = fit_in_room(content, weight, size, xy, anchor, room, min_size)
         box = text(self.draw, xy, content, weight, size, fill, anchor)
-        self.place(content, box, room)
+        claimed = (max(room[0], box[0] - _SLACK), room[1], min(room[2], box[2] + _SLACK),
+                   room[3])
+        self.place(content, box, claimed)
         return box
 
     def chip(self, x: int, y: int, item: Chip) -> int:
@@ -1069,7 +1073,7 @@ def _draw_band(sheet: _Sheet, panel: _Panel, x: int, y: int) -> None:
                    "bold", 24, TEXT, (name_left - _SLACK, y, name_right + _SLACK, y + _PANEL_BAND),
                    anchor="lm", min_size=24)
         return
-    split = y + _PANEL_BAND // 2 + 3  # between the monster's name and the player's
+    split = y + 8 + CHIP_HEIGHT  # between the monster's name and the player's, below the AI chip
     sheet.text((name_left, y + 4), fit(name, "bold", 24, name_right - name_left), "bold", 24,
                TEXT, (name_left - _SLACK, y, name_right + _SLACK, split), min_size=24)
     sheet.text((name_left, y + 34), fit(player, "narrow", 19, right - 12 - name_left),

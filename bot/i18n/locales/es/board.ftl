@@ -20,7 +20,10 @@ board-green-dice = { $count ->
     [one] 1 dado verde extra
    *[other] { $count } dados verdes extra
 }
-board-rolls-left = Tiradas restantes: { $count }
+board-rolls-left = { $count ->
+    [one] Queda 1 tirada
+   *[other] Quedan { $count } tiradas
+}
 board-final-dice = Dados finales
 board-kept = GUARDADO
 board-game-is-over = La partida ha terminado
