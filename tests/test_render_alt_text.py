@@ -108,4 +108,4 @@ def test_the_chart_is_described_in_the_askers_language() -> None:
 def test_the_charts_title_fits_beside_the_current_rating(language: str) -> None:
     picture, boxes = chart_picture([1000.0, 1234.5, -980.25], language)
     title, current = boxes[0], boxes[-1]
-    assert 0 <= title[0] and title[2] + 16 <= current[0] and current[2] <= picture.width
+    assert title[0] >= 0 and title[2] + 16 <= current[0] and current[2] <= picture.width

@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from bot.render import render_board, render_card
+from bot.render import describe_board, render_board, render_card
 from bot.table.model import (
     AI_LEVEL_NAMES,
     GAME_CHOICES,
@@ -465,11 +465,13 @@ async def _drawn(draw: Callable[..., bytes], *args: Any) -> bytes:
 
 async def board_file(game: Game, state: GameState | None = None) -> discord.File:
     """The board picture (of the game now, or of an earlier ``state`` of it), with each
-    player's display name by their monster."""
+    player's display name by their monster, in the game's language, described for screen
+    readers."""
     names = tuple(game.player_name(seat) for seat in range(len(game.seats)))
     shown = game.playing_state() if state is None else state
-    png = await _drawn(render_board, shown, game.ai_seats(), names)
-    return discord.File(io.BytesIO(png), filename=BOARD_FILENAME)
+    png = await _drawn(render_board, shown, game.ai_seats(), names, game.language)
+    return discord.File(io.BytesIO(png), filename=BOARD_FILENAME,
+                        description=describe_board(shown, names, game.language))
 
 
 async def card_file(key: str) -> discord.File:
