@@ -136,6 +136,17 @@ _ZONE_LABEL: RGB = (14, 16, 30)
 _ELIMINATED_CHIP: RGB = (90, 90, 100)
 _HEADER_SHADE = 0.7
 
+def _word(language: str, message_id: str, **args: str | int) -> str:
+    """A message of the catalog (``bot.i18n.text``), remembered: a board says the same words
+    board after board, and formatting them anew was a sixth of the time of a board."""
+    return _said(language, message_id, tuple(args.items()))
+
+
+@lru_cache(maxsize=4096)
+def _said(language: str, message_id: str, args: tuple[tuple[str, str | int], ...]) -> str:
+    return words(language, message_id, **dict(args))
+
+
 # A word of the catalog may shrink to this share of its size before it is cut with an
 # ellipsis; names (monsters', players') are cut at their size, to be read at a glance.
 _MIN_SCALE = 0.75
@@ -155,6 +166,9 @@ class Chip(NamedTuple):
     @property
     def width(self) -> int:
         return chip_width(self.label, self.size)
+
+
+_Chips = tuple[tuple[Chip, ...], ...]  # every panel's chips, by seat
 
 
 class Readout(NamedTuple):
@@ -304,7 +318,7 @@ def _title(language: str, message_id: str, box: Box) -> tuple[str, int, Box]:
     """A frame's title as fitted: the text, its size and its room (up to where it ends; the
     rest of the row is for what follows it)."""
     most = _title_room(box)
-    label, size = fit_in_room(words(language, message_id), "bold", _TITLE_SIZE,
+    label, size = fit_in_room(_word(language, message_id), "bold", _TITLE_SIZE,
                               (box[0] + 16, box[1] + 14), "la", most,
                               round(_TITLE_SIZE * _MIN_SCALE))
     right = min(most[2], box[0] + 16 + round(text_width(label, "bold", size)) + _SLACK)
@@ -334,10 +348,10 @@ class _Layout(NamedTuple):
     two_player_variant: bool
 
 
-def _layout(state: GameState, language: str) -> _Layout:
+def _layout(state: GameState, chips: _Chips, language: str) -> _Layout:
     monster_count = len(state.monsters)
     return _Layout(monster_count, monster_count >= BAY_MIN_MONSTERS, state.bay_open,
-                   _chip_rows_needed(state, language), state.two_player_variant())
+                   _chip_rows_needed(chips, language), state.two_player_variant())
 
 
 @lru_cache(maxsize=64)
@@ -370,15 +384,15 @@ def _static_sheet(layout: _Layout, language: str) -> _Sheet:
         # With the 2-player note beside it, the label has the left part of the row.
         label_right = (left + right) // 2 - 8 if two_player_variant else right - 12
         sheet.text((left + 12, top + _ZONE_LABEL_HEIGHT / 2),
-                   words(language, f"board-place-{zone.place}"), "bold", 17, TEXT,
+                   _word(language, f"board-place-{zone.place}"), "bold", 17, TEXT,
                    (left + 12 - _SLACK, top, label_right, top + _ZONE_LABEL_HEIGHT),
                    anchor="lm")
     if two_player_variant:
         left, top, right, _ = city.box
-        label_width = text_width(words(language, "board-place-city"), "bold", 17)
+        label_width = text_width(_word(language, "board-place-city"), "bold", 17)
         note_left = left + 12 + min(round(label_width), (right - left) // 2 - 20) + 16
         sheet.text((right - 12, top + _ZONE_LABEL_HEIGHT / 2),
-                   words(language, "board-two-player"), "narrow_bold", 15, GOLD,
+                   _word(language, "board-two-player"), "narrow_bold", 15, GOLD,
                    (note_left, top, right - 12 + _SLACK, top + _ZONE_LABEL_HEIGHT), anchor="rm")
     if bay is not None and not bay_open:
         left, top, right, bottom = bay.box
@@ -389,10 +403,10 @@ def _static_sheet(layout: _Layout, language: str) -> _Sheet:
         middle_y = (region[1] + bottom) / 2
         centre_x = (left + right) / 2
         split = round(middle_y) + 8
-        sheet.text((centre_x, middle_y - 10), words(language, "board-closed"), "bold", 28,
+        sheet.text((centre_x, middle_y - 10), _word(language, "board-closed"), "bold", 28,
                    TEXT_DIM, (left + 8, split - 40, right - 8, split), anchor="mm")
         sheet.text((centre_x, middle_y + 20),
-                   words(language, "board-closed-why", count=BAY_MIN_MONSTERS), "narrow", 16,
+                   _word(language, "board-closed-why", count=BAY_MIN_MONSTERS), "narrow", 16,
                    TEXT_DIM, (left + 8, split, right - 8, split + 26), anchor="mm")
     return sheet
 
@@ -454,9 +468,10 @@ def draw_png(state: GameState, ai_seats: frozenset[int] = frozenset(),
     together: mapping a pixel does not depend on its neighbours (no dithering), so this is the
     picture ``draw_board`` draws, mapped. A part that has not changed since an earlier board
     (Tokyo, the market, most panels) is taken from a cache instead of drawn again."""
-    layout = _layout(state, language)
+    chips = _all_chips(state, language)
+    layout = _layout(state, chips, language)
     picture = _static_palette_layer(layout, language).copy()
-    for part in _parts(state, layout, ai_seats, names, language):
+    for part in _parts(state, layout, chips, ai_seats, names, language):
         origin, image = _drawn_part(assets.ASSET_DIR, layout, part)
         picture.paste(image, origin)
     return to_png(picture, _PNG_COMPRESS_LEVEL)
@@ -482,16 +497,17 @@ def board_texts(state: GameState, ai_seats: frozenset[int] = frozenset(),
     """The board drawn afresh, static layer included, and every text drawn on it with the
     room it was given (the layout tests check that each fits its room and that no rooms
     overlap). The power cards' tiles are pictures of their own, not counted here."""
-    static = _static_sheet(_layout(state, language), language)
+    static = _static_sheet(_layout(state, _all_chips(state, language), language), language)
     sheet = _board_sheet(state, ai_seats, names, language, lambda _layout, _language: static.image)
     return sheet.image, static.placed + sheet.placed
 
 
 def _board_sheet(state: GameState, ai_seats: frozenset[int], names: Sequence[str | None],
                  language: str, static_layer: Callable[[_Layout, str], Image.Image]) -> _Sheet:
-    layout = _layout(state, language)
+    chips = _all_chips(state, language)
+    layout = _layout(state, chips, language)
     sheet = _Sheet(static_layer(layout, language).copy())
-    for part in _parts(state, layout, ai_seats, names, language):
+    for part in _parts(state, layout, chips, ai_seats, names, language):
         part.draw(sheet, part.box)
     return sheet
 
@@ -562,14 +578,15 @@ def _area(part: _Part) -> Box:
     return left - room, top - room, right + room + 1, bottom + room + 1
 
 
-def _parts(state: GameState, layout: _Layout, ai_seats: frozenset[int],
+def _parts(state: GameState, layout: _Layout, chips: _Chips, ai_seats: frozenset[int],
            names: Sequence[str | None], language: str) -> list[_Part]:
     parts: list[_Part] = [_header(state, language), _tokyo(state, layout, language),
                           _dice(state, language),
                           _market(state, _market_box(layout.chip_rows), language)]
     for seat, slot in enumerate(_panel_slots(layout.monster_count, layout.chip_rows)):
         player = names[seat] if seat < len(names) else None
-        parts.append(_panel(state, seat, slot, seat in ai_seats, player, language))
+        parts.append(_panel(state, seat, slot, seat in ai_seats, player, chips[seat],
+                            language))
     return parts
 
 
@@ -635,16 +652,16 @@ def _header(state: GameState, language: str) -> _Header:
     waiting = say(language, waiting_text(state))
     if state.over:
         return _Header(_HEADER, language, True, "",
-                       words(language, "board-game-over", result=waiting))
+                       _word(language, "board-game-over", result=waiting))
     if state.turn is None:
-        turn_label = words(language, "board-setup")
+        turn_label = _word(language, "board-setup")
     else:
-        turn_label = words(language, "board-turn", number=state.turn.number)
+        turn_label = _word(language, "board-turn", number=state.turn.number)
     if not state.pending and state.turn is not None:
         # The state a finished turn ended in (its closed board): nobody is asked anything.
         monster = state.monsters[state.turn.seat].name
         return _Header(_HEADER, language, False, turn_label,
-                       words(language, "board-turn-over", monster=monster))
+                       _word(language, "board-turn-over", monster=monster))
     return _Header(_HEADER, language, False, turn_label, waiting)
 
 
@@ -666,7 +683,7 @@ class _Tokyo(NamedTuple):
             middle_y = (top + _ZONE_LABEL_HEIGHT + bottom) // 2
             if name is None:
                 _name_pill(sheet, (left + right) // 2, middle_y,
-                           words(self.language, "board-empty"), TEXT_DIM, right - left - 40,
+                           _word(self.language, "board-empty"), TEXT_DIM, right - left - 40,
                            size=24, centred=True)
                 continue
             portrait_size = bottom - top - _ZONE_LABEL_HEIGHT - 12
@@ -755,7 +772,7 @@ class _Dice(NamedTuple):
         x = (left + right - count * step + _DIE_GAP) // 2
         y = top + 50
         first_green = count - self.green
-        kept_label = words(self.language, "board-kept")
+        kept_label = _word(self.language, "board-kept")
         for index, face in enumerate(self.dice):
             kept = index in self.kept
             if kept:
@@ -778,9 +795,9 @@ class _Dice(NamedTuple):
         row_top, row_bottom = top + 4, top + _TITLE_ROW
         title_left = _title_right(language, "board-dice", box) - _SLACK + 16
         if self.rolls_left is None:
-            rolls, colour = words(language, "board-final-dice"), TEXT_DIM
+            rolls, colour = _word(language, "board-final-dice"), TEXT_DIM
         else:
-            rolls = words(language, "board-rolls-left", count=self.rolls_left)
+            rolls = _word(language, "board-rolls-left", count=self.rolls_left)
             colour = GOLD if self.rolls_left else TEXT_DIM
         rolls_room = (max(title_left, right - 16 - _ROLLS_ROOM), row_top, right - 16 + _SLACK,
                       row_bottom)
@@ -788,7 +805,7 @@ class _Dice(NamedTuple):
                                anchor="ra")
         roller_right = rolls_box[0] - 16
         if self.green:
-            extra = words(language, "board-green-dice", count=self.green)
+            extra = _word(language, "board-green-dice", count=self.green)
             extra_width = min(round(text_width(extra, "narrow_bold", 16)),
                               (roller_right - title_left) // 2)
             roller_right -= extra_width + 14
@@ -810,12 +827,12 @@ _ROLLS_ROOM = 240
 def _dice(state: GameState, language: str) -> _Dice:
     turn = state.turn
     if turn is None or state.over:
-        message = words(language, "board-game-is-over" if state.over else "board-no-dice")
+        message = _word(language, "board-game-is-over" if state.over else "board-no-dice")
         return _Dice(_DICE_BOX, language, message, "", (), 0, (), None)
     rolling = still_rolling(state)
     return _Dice(
-        _DICE_BOX, language, None if turn.dice else words(language, "board-no-dice"),
-        words(language, "board-roll-of", monster=state.monsters[turn.seat].name), turn.dice,
+        _DICE_BOX, language, None if turn.dice else _word(language, "board-no-dice"),
+        _word(language, "board-roll-of", monster=state.monsters[turn.seat].name), turn.dice,
         turn.green, turn.kept if rolling else (), turn.rolls_left if rolling else None,
     )
 
@@ -843,7 +860,7 @@ class _Market(NamedTuple):
         left, top, right, _ = box
         # The deck's label, and a little stack of cards left of it, right of the title.
         deck_room = (_title_room(box)[2] + 40, top + 4, right - 16 + _SLACK, top + _TITLE_ROW)
-        deck_label, size = fit_in_room(words(self.language, "board-deck", count=self.deck),
+        deck_label, size = fit_in_room(_word(self.language, "board-deck", count=self.deck),
                                        "bold", 18, (right - 16, top + 16), "ra", deck_room,
                                        round(18 * _MIN_SCALE))
         sheet.text((right - 16, top + 16), deck_label, "bold", size, TEXT, deck_room,
@@ -862,7 +879,7 @@ class _Market(NamedTuple):
                 draw.rounded_rectangle((x, y, x + tile_width, y + tile_height), radius=12,
                                        outline=PANEL_EDGE, width=2)
                 sheet.text((x + tile_width / 2, y + tile_height / 2),
-                           words(self.language, "board-no-card"), "bold", 18, TEXT_DIM,
+                           _word(self.language, "board-no-card"), "bold", 18, TEXT_DIM,
                            (x + 8, y + 8, x + tile_width - 8, y + tile_height - 8), anchor="mm")
             else:
                 paste(sheet.image, market_tile(*slot), (x, y))
@@ -872,7 +889,7 @@ class _Market(NamedTuple):
 def _card_name(language: str, key: str, edition: Edition) -> str:
     """A card's name in the language, as the game's edition prints it."""
     ref = card_ref(key, edition_2011=edition == "2011")
-    return words(language, f"{ref.kind}-{ref.key}")
+    return _word(language, f"{ref.kind}-{ref.key}")
 
 
 def _market(state: GameState, box: Box, language: str) -> _Market:
@@ -901,13 +918,13 @@ def _card_label(state: GameState, card: Card, language: str) -> str:
     if card.key == "mimic":
         copied = effective_key(state, card)
         if copied == card.key:
-            return words(language, "board-mimic-none", card=name)
-        return words(language, "board-mimic-copy", card=name,
+            return _word(language, "board-mimic-none", card=name)
+        return _word(language, "board-mimic-copy", card=name,
                      copied=_card_name(language, copied, edition))
     if card.key == "smoke_cloud":
-        return words(language, "board-smoke", card=name, count=card.tokens)
+        return _word(language, "board-smoke", card=name, count=card.tokens)
     if card.tokens:
-        return words(language, "board-card-tokens", card=name, count=card.tokens)
+        return _word(language, "board-card-tokens", card=name, count=card.tokens)
     return name
 
 
@@ -915,8 +932,10 @@ _CHIPS_WIDTH = _PANEL_WIDTH - 28
 _CHIP_PADDING = 18  # chip_width's room around the label
 
 
+@lru_cache(maxsize=1024)
 def _chip(label: str, background: RGB, foreground: RGB, width: int = _CHIPS_WIDTH) -> Chip:
-    """A chip whose label is fitted to at most ``width``, a row of a panel."""
+    """A chip whose label is fitted to at most ``width``, a row of a panel (remembered: each
+    board wraps every panel's chips twice, for its layout and to draw them)."""
     # Measured as the chip is (its label's advance and padding): the chip is the room, its
     # padding keeps the label's ink inside.
     room = (-_SLACK, -CHIP_HEIGHT // 2, width - _CHIP_PADDING, CHIP_HEIGHT // 2)
@@ -931,42 +950,47 @@ def _panel_chips(state: GameState, seat: int, language: str) -> list[Chip]:
     monster = state.monsters[seat]
     said: list[tuple[str, RGB, RGB]] = []
     if state.over and seat in state.winners:
-        said.append((words(language, "board-winner"), GOLD, _DARK_INK))
+        said.append((_word(language, "board-winner"), GOLD, _DARK_INK))
     if not monster.alive:
-        said.append((words(language, "board-eliminated"), _ELIMINATED_CHIP, TEXT))
+        said.append((_word(language, "board-eliminated"), _ELIMINATED_CHIP, TEXT))
     place = state.place_of(seat)
     if place is not None:
-        said.append((words(language, f"board-place-{place}"), _PLACE_CHIP, TEXT))
+        said.append((_word(language, f"board-place-{place}"), _PLACE_CHIP, TEXT))
     if not state.over and state.turn is not None and state.turn.seat == seat:
-        said.append((words(language, "board-active"), GOLD, _DARK_INK))
+        said.append((_word(language, "board-active"), GOLD, _DARK_INK))
     elif not state.over and any(decision.seat == seat for decision in state.pending):
-        said.append((words(language, "board-deciding"), _DECIDING_CHIP, _DARK_INK))
+        said.append((_word(language, "board-deciding"), _DECIDING_CHIP, _DARK_INK))
     if monster.poison:
-        said.append((words(language, "board-poison", count=monster.poison), POISON_GREEN,
+        said.append((_word(language, "board-poison", count=monster.poison), POISON_GREEN,
                      _DARK_INK))
     if monster.shrink:
-        said.append((words(language, "board-shrink", count=monster.shrink), SHRINK_PURPLE,
+        said.append((_word(language, "board-shrink", count=monster.shrink), SHRINK_PURPLE,
                      TEXT))
     said.extend((_card_label(state, card, language), KEEP_BLUE, TEXT) for card in monster.cards)
     return [_chip(*item) for item in said]
 
 
-def _chip_rows_needed(state: GameState, language: str) -> tuple[int, ...]:
+def _all_chips(state: GameState, language: str) -> _Chips:
+    """Every panel's chips, by seat (the layout counts their rows, the panels draw them)."""
+    return tuple(tuple(_panel_chips(state, seat, language))
+                 for seat in range(len(state.monsters)))
+
+
+def _chip_rows_needed(chips: _Chips, language: str) -> tuple[int, ...]:
     """Rows of chips the panels of each row have room for: as many as the monster with the
     most chips in that row needs, from two up to _MAX_CHIP_ROWS (beyond that, "+N more")."""
-    needed = [len(_chip_rows(_panel_chips(state, seat, language), _CHIPS_WIDTH,
-                             _MAX_CHIP_ROWS, language)[0])
-              for seat in range(len(state.monsters))]
+    needed = [len(_chip_rows(list(panel), _CHIPS_WIDTH, _MAX_CHIP_ROWS, language)[0])
+              for panel in chips]
     rows = []
     first = 0
-    for count in _rows(len(state.monsters)):
+    for count in _rows(len(chips)):
         rows.append(max(_CHIP_ROWS, *needed[first:first + count]))
         first += count
     return tuple(rows)
 
 
 def _more_chip(hidden: int, language: str) -> Chip:
-    return _chip(words(language, "board-more", count=hidden), PANEL_EDGE, TEXT)
+    return _chip(_word(language, "board-more", count=hidden), PANEL_EDGE, TEXT)
 
 
 def _chip_rows(chips: list[Chip], width: int, max_rows: int,
@@ -1038,7 +1062,7 @@ class _Panel(NamedTuple):
 
 
 def _panel(state: GameState, seat: int, slot: _Slot, played_by_ai: bool,
-           player: str | None, language: str) -> _Panel:
+           player: str | None, chips: tuple[Chip, ...], language: str) -> _Panel:
     monster = state.monsters[seat]
     highlighted = (
         (state.over and seat in state.winners)
@@ -1049,7 +1073,7 @@ def _panel(state: GameState, seat: int, slot: _Slot, played_by_ai: bool,
         monster.name,
         drawable(player or "", "narrow"), played_by_ai, monster.hearts,
         max_hearts(state, seat), monster.vp, monster.energy, monster.alive, highlighted,
-        tuple(_panel_chips(state, seat, language)), slot.chip_rows,
+        chips, slot.chip_rows,
     )
 
 
@@ -1064,7 +1088,7 @@ def _draw_band(sheet: _Sheet, panel: _Panel, x: int, y: int) -> None:
     name_left = x + _PANEL_BAND + 6
     name_right = right - 12
     if panel.played_by_ai:
-        ai = _chip(words(panel.language, "board-ai"), _AI_CHIP, TEXT, _AI_CHIP_ROOM)
+        ai = _chip(_word(panel.language, "board-ai"), _AI_CHIP, TEXT, _AI_CHIP_ROOM)
         name_right -= ai.width
         sheet.chip(name_right, y + 8, ai)
         name_right -= 8
@@ -1125,7 +1149,7 @@ def _figure(sheet: _Sheet, what: str, seat: int, x: int, baseline: int, value: i
 
 def _draw_chips(sheet: _Sheet, panel: _Panel, left: int, top: int) -> None:
     if not panel.chips:
-        sheet.text((left, top + CHIP_HEIGHT / 2), words(panel.language, "board-no-cards"),
+        sheet.text((left, top + CHIP_HEIGHT / 2), _word(panel.language, "board-no-cards"),
                    "narrow_bold", 15, TEXT_DIM,
                    (left - _SLACK, top, left + _CHIPS_WIDTH, top + CHIP_HEIGHT), anchor="lm")
         return
