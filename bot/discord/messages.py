@@ -18,7 +18,7 @@ import discord
 
 from bot.i18n import say, text
 from bot.i18n.cards import card_kind, card_name, card_text
-from bot.render import render_board, render_card
+from bot.render import describe_board, render_board, render_card
 from bot.table.model import (
     AI_LEVEL_NAMES,
     GAME_CHOICES,
@@ -280,8 +280,8 @@ def board_content(game: Game, now: float) -> str:
         return ""
     if state.over:
         if not state.winners:
-            return text(language, "board-nobody-wins")
-        return text(language, "board-winners", count=len(state.winners), winners=Join(tuple(
+            return text(language, "post-nobody-wins")
+        return text(language, "post-winners", count=len(state.winners), winners=Join(tuple(
             f"{player_tag(game, s)} ({state.monsters[s].name})" for s in state.winners)))
     deadlines = question_deadlines(game, now)
     roster = [seats_line(game)] if state.turn is not None and state.turn.number == 1 else []
@@ -296,8 +296,8 @@ def seats_line(game: Game) -> str:
     """Who plays which monster, on the first turn's board: each player learns theirs (the
     board's first post mentions them)."""
     state = game.playing_state()
-    return "🎲 " + text(game.language, "board-seats", seats=Join(tuple(
-        phrase("board-seat", player=player_tag(game, seat), monster=monster.name)
+    return "🎲 " + text(game.language, "post-seats", seats=Join(tuple(
+        phrase("post-seat", player=player_tag(game, seat), monster=monster.name)
         for seat, monster in enumerate(state.monsters))))
 
 
@@ -346,7 +346,7 @@ def board_embed(game: Game) -> discord.Embed:
 def closed_board_content(game: Game, turn: int, summary: str) -> str:
     """A finished turn's message: over, and what it changed in one line (above the picture,
     so it is the first thing read)."""
-    over = text(game.language, "board-turn-over", turn=turn)
+    over = text(game.language, "post-turn-over", turn=turn)
     return over + (f"\n{summary}" if summary else "")
 
 
@@ -359,10 +359,10 @@ def closed_board_embed(game: Game, turn: int, monster: str,
 def _turn_embed(game: Game, turn: int, monster: str,
                 log: tuple[Phrase | str, ...]) -> discord.Embed:
     language = game.language
-    embed = discord.Embed(title=text(language, "board-turn-title", turn=turn, monster=monster),
+    embed = discord.Embed(title=text(language, "post-turn-title", turn=turn, monster=monster),
                           description="\n".join(say(language, line) for line in log) or "…",
                           colour=COLOUR)
-    embed.set_footer(text=text(language, "board-footer", marker=footer_marker(game.id, language),
+    embed.set_footer(text=text(language, "post-footer", marker=footer_marker(game.id, language),
                                edition=game.playing_state().options.edition))
     return embed
 
@@ -462,11 +462,13 @@ async def _drawn(draw: Callable[..., bytes], *args: Any) -> bytes:
 
 async def board_file(game: Game, state: GameState | None = None) -> discord.File:
     """The board picture (of the game now, or of an earlier ``state`` of it), with each
-    player's display name by their monster."""
+    player's display name by their monster, in the game's language, described for screen
+    readers."""
     names = tuple(game.player_name(seat) for seat in range(len(game.seats)))
     shown = game.playing_state() if state is None else state
-    png = await _drawn(render_board, shown, game.ai_seats(), names)
-    return discord.File(io.BytesIO(png), filename=BOARD_FILENAME)
+    png = await _drawn(render_board, shown, game.ai_seats(), names, game.language)
+    return discord.File(io.BytesIO(png), filename=BOARD_FILENAME,
+                        description=describe_board(shown, names, game.language))
 
 
 async def card_file(key: str, language: str) -> discord.File:

@@ -34,14 +34,15 @@ drawn once. The PNG uses the fixed 256 colours of ``palette.py`` (``python -m to
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple, Protocol
 
 from PIL import Image, ImageDraw, ImageOps
 
-from bot.i18n import ENGLISH
+from bot.i18n import ENGLISH, say
+from bot.i18n import text as words
 from bot.i18n.cards import card_text
 from bot.render import art, assets
 from bot.render.assets import (
@@ -64,14 +65,18 @@ from bot.render.assets import (
     TEXT_DIM,
     TOO_DEAR,
     VP_GOLD,
+    FontWeight,
 )
 from bot.render.canvas import (
     CHIP_HEIGHT,
+    CHIP_SIZE,
     Box,
+    Placed,
     chip,
     chip_width,
     drawable,
     fit,
+    fit_in_room,
     paste,
     text,
     text_width,
@@ -84,9 +89,11 @@ from engine import (
     BAY_MIN_MONSTERS,
     WINNING_VP,
     Card,
+    Edition,
     GameState,
     PrintedCard,
     card_cost,
+    card_ref,
     effective_key,
     max_hearts,
     printed,
@@ -130,7 +137,39 @@ _ZONE_LABEL: RGB = (14, 16, 30)
 _ELIMINATED_CHIP: RGB = (90, 90, 100)
 _HEADER_SHADE = 0.7
 
-Chip = tuple[str, RGB, RGB]  # label, background, text colour
+def _word(language: str, message_id: str, **args: str | int) -> str:
+    """A message of the catalog (``bot.i18n.text``), remembered: a board says the same words
+    board after board, and formatting them anew was a sixth of the time of a board."""
+    return _said(language, message_id, tuple(args.items()))
+
+
+@lru_cache(maxsize=4096)
+def _said(language: str, message_id: str, args: tuple[tuple[str, str | int], ...]) -> str:
+    return words(language, message_id, **dict(args))
+
+
+# A word of the catalog may shrink to this share of its size before it is cut with an
+# ellipsis; names (monsters', players') are cut at their size, to be read at a glance.
+_MIN_SCALE = 0.75
+# A glyph's ink may reach a pixel or two past the point a text is anchored at: a text's room
+# reaches this far beyond it, into the padding around it.
+_SLACK = 4
+
+
+class Chip(NamedTuple):
+    """A chip's label (fitted to a panel's width), its colours and the label's size."""
+
+    label: str
+    background: RGB
+    foreground: RGB
+    size: int = CHIP_SIZE
+
+    @property
+    def width(self) -> int:
+        return chip_width(self.label, self.size)
+
+
+_Chips = tuple[tuple[Chip, ...], ...]  # every panel's chips, by seat
 
 
 class Readout(NamedTuple):
@@ -153,11 +192,39 @@ class _Sheet:
         self.draw = ImageDraw.Draw(image)
         self.origin = origin
         self.readouts: list[Readout] = []
+        self.placed: list[Placed] = []
 
     def record(self, what: str, number: int, box: Box) -> None:
+        self.readouts.append(Readout(what, number, self._on_board(box)))
+
+    def text(self, xy: tuple[float, float], content: str, weight: FontWeight, size: int,
+             fill: RGB, room: Box, anchor: str = "la", min_size: int | None = None) -> Box:
+        """Draw text fitted to ``room`` (see ``fit_in_room``; ``min_size`` defaults to a
+        catalog word's, ``_MIN_SCALE`` of its size) and record where it went. The room it
+        claims is the part of ``room`` its ink spans across (and ``_SLACK``): what follows a
+        text on its row is placed after the text as drawn, in the rest of the row."""
+        if min_size is None:
+            min_size = round(size * _MIN_SCALE)
+        content, size = fit_in_room(content, weight, size, xy, anchor, room, min_size)
+        box = text(self.draw, xy, content, weight, size, fill, anchor)
+        claimed = (max(room[0], box[0] - _SLACK), room[1], min(room[2], box[2] + _SLACK),
+                   room[3])
+        self.place(content, box, claimed)
+        return box
+
+    def chip(self, x: int, y: int, item: Chip) -> int:
+        """A chip; its label's room is the chip. Returns the chip's width."""
+        width, box = chip(self.draw, x, y, item.label, item.background, item.foreground,
+                          item.size)
+        self.place(item.label, box, (x, y, x + width, y + CHIP_HEIGHT))
+        return width
+
+    def place(self, content: str, box: Box, room: Box) -> None:
+        self.placed.append(Placed(content, self._on_board(box), self._on_board(room)))
+
+    def _on_board(self, box: Box) -> Box:
         x, y = self.origin
-        self.readouts.append(Readout(what, number, (box[0] + x, box[1] + y, box[2] + x,
-                                                    box[3] + y)))
+        return box[0] + x, box[1] + y, box[2] + x, box[3] + y
 
 
 # ---- Layout -----------------------------------------------------------------------------------
@@ -218,7 +285,7 @@ def _panel_slots(monster_count: int, chip_rows: tuple[int, ...]) -> list[_Slot]:
 
 
 class _Zone(NamedTuple):
-    label: str
+    place: str  # "city" or "bay"
     box: Box
 
 
@@ -226,20 +293,50 @@ def _tokyo_zones(show_bay: bool, box: Box = _TOKYO_BOX) -> tuple[_Zone, _Zone | 
     left, top, right, bottom = box
     inner: Box = (left + 8, top + 8, right - 8, bottom - 8)
     if not show_bay:
-        return _Zone("TOKYO CITY", inner), None
+        return _Zone("city", inner), None
     middle = (inner[0] + inner[2]) // 2
-    city = _Zone("TOKYO CITY", (inner[0], inner[1], middle - 4, inner[3]))
-    bay = _Zone("TOKYO BAY", (middle + 4, inner[1], inner[2], inner[3]))
+    city = _Zone("city", (inner[0], inner[1], middle - 4, inner[3]))
+    bay = _Zone("bay", (middle + 4, inner[1], inner[2], inner[3]))
     return city, bay
 
 
 _ZONE_LABEL_HEIGHT = 28
+# A frame's title: at most this share of the frame's width (the rest of its top row is the
+# dice's roller and rolls, the market's deck).
+_TITLE_SHARE = 0.45
+_TITLE_SIZE = 20
+_TITLE_ROW = 44  # the height of a frame's top row
 
 
-def _frame(draw: ImageDraw.ImageDraw, box: Box, title: str | None = None) -> None:
-    draw.rounded_rectangle(box, radius=14, fill=PANEL, outline=PANEL_EDGE, width=2)
+def _title_room(box: Box) -> Box:
+    """The most room a frame's title may have."""
+    left, top, right, _ = box
+    return (left + 16 - _SLACK, top + 4, left + 16 + round((right - left) * _TITLE_SHARE),
+            top + _TITLE_ROW)
+
+
+def _title(language: str, message_id: str, box: Box) -> tuple[str, int, Box]:
+    """A frame's title as fitted: the text, its size and its room (up to where it ends; the
+    rest of the row is for what follows it)."""
+    most = _title_room(box)
+    label, size = fit_in_room(_word(language, message_id), "bold", _TITLE_SIZE,
+                              (box[0] + 16, box[1] + 14), "la", most,
+                              round(_TITLE_SIZE * _MIN_SCALE))
+    right = min(most[2], box[0] + 16 + round(text_width(label, "bold", size)) + _SLACK)
+    return label, size, (most[0], most[1], right, most[3])
+
+
+def _title_right(language: str, message_id: str, box: Box) -> int:
+    """Where a frame's title's room ends."""
+    return _title(language, message_id, box)[2][2]
+
+
+def _frame(sheet: _Sheet, box: Box, language: str, title: str | None = None) -> None:
+    """A frame, and its title (a message id) in its top row."""
+    sheet.draw.rounded_rectangle(box, radius=14, fill=PANEL, outline=PANEL_EDGE, width=2)
     if title is not None:
-        text(draw, (box[0] + 16, box[1] + 14), title, "bold", 20, GOLD)
+        label, size, room = _title(language, title, box)
+        sheet.text((box[0] + 16, box[1] + 14), label, "bold", size, GOLD, room, min_size=size)
 
 
 class _Layout(NamedTuple):
@@ -252,22 +349,26 @@ class _Layout(NamedTuple):
     two_player_variant: bool
 
 
-def _layout(state: GameState) -> _Layout:
+def _layout(state: GameState, chips: _Chips, language: str) -> _Layout:
     monster_count = len(state.monsters)
     return _Layout(monster_count, monster_count >= BAY_MIN_MONSTERS, state.bay_open,
-                   _chip_rows_needed(state), state.two_player_variant())
+                   _chip_rows_needed(chips, language), state.two_player_variant())
 
 
 @lru_cache(maxsize=64)
-def _static_layer(layout: _Layout) -> Image.Image:
-    """Everything that is the same in every picture of this layout."""
+def _static_layer(layout: _Layout, language: str) -> Image.Image:
+    """Everything that is the same in every picture of this layout and language."""
+    return _static_sheet(layout, language).image
+
+
+def _static_sheet(layout: _Layout, language: str) -> _Sheet:
     monster_count, show_bay, bay_open, chip_rows, two_player_variant = layout
-    image = Image.new("RGB", board_size(monster_count, chip_rows), BACKGROUND)
-    draw = ImageDraw.Draw(image)
+    sheet = _Sheet(Image.new("RGB", board_size(monster_count, chip_rows), BACKGROUND))
+    image, draw = sheet.image, sheet.draw
     draw.rounded_rectangle(_HEADER, radius=14, fill=PANEL, outline=PANEL_EDGE, width=2)
-    _frame(draw, _TOKYO_BOX)
-    _frame(draw, _DICE_BOX, "DICE")
-    _frame(draw, _market_box(chip_rows), "POWER CARDS")
+    _frame(sheet, _TOKYO_BOX, language)
+    _frame(sheet, _DICE_BOX, language, "board-dice")
+    _frame(sheet, _market_box(chip_rows), language, "board-power-cards")
     for x, y, rows in _panel_slots(monster_count, chip_rows):
         draw.rounded_rectangle(
             (x, y, x + _PANEL_WIDTH, y + _panel_height(rows)), radius=14, fill=PANEL,
@@ -281,13 +382,19 @@ def _static_layer(layout: _Layout) -> Image.Image:
         left, top, right, bottom = zone.box
         image.paste(backdrop((right - left, bottom - top)), (left, top))
         draw.rectangle((left, top, right - 1, top + _ZONE_LABEL_HEIGHT), fill=_ZONE_LABEL)
-        text(draw, (left + 12, top + _ZONE_LABEL_HEIGHT / 2), zone.label, "bold", 17, TEXT,
-             anchor="lm")
+        # With the 2-player note beside it, the label has the left part of the row.
+        label_right = (left + right) // 2 - 8 if two_player_variant else right - 12
+        sheet.text((left + 12, top + _ZONE_LABEL_HEIGHT / 2),
+                   _word(language, f"board-place-{zone.place}"), "bold", 17, TEXT,
+                   (left + 12 - _SLACK, top, label_right, top + _ZONE_LABEL_HEIGHT),
+                   anchor="lm")
     if two_player_variant:
         left, top, right, _ = city.box
-        text(draw, (right - 12, top + _ZONE_LABEL_HEIGHT / 2),
-             "2-player variant: Tokyo gives energy, not points", "narrow_bold", 15, GOLD,
-             anchor="rm")
+        label_width = text_width(_word(language, "board-place-city"), "bold", 17)
+        note_left = left + 12 + min(round(label_width), (right - left) // 2 - 20) + 16
+        sheet.text((right - 12, top + _ZONE_LABEL_HEIGHT / 2),
+                   _word(language, "board-two-player"), "narrow_bold", 15, GOLD,
+                   (note_left, top, right - 12 + _SLACK, top + _ZONE_LABEL_HEIGHT), anchor="rm")
     if bay is not None and not bay_open:
         left, top, right, bottom = bay.box
         region = (left, top + _ZONE_LABEL_HEIGHT + 1, right, bottom)
@@ -296,10 +403,13 @@ def _static_layer(layout: _Layout) -> Image.Image:
         image.paste(darkened, region[:2])
         middle_y = (region[1] + bottom) / 2
         centre_x = (left + right) / 2
-        text(draw, (centre_x, middle_y - 10), "CLOSED", "bold", 28, TEXT_DIM, anchor="mm")
-        text(draw, (centre_x, middle_y + 20), f"fewer than {BAY_MIN_MONSTERS} monsters",
-             "narrow", 16, TEXT_DIM, anchor="mm")
-    return image
+        split = round(middle_y) + 8
+        sheet.text((centre_x, middle_y - 10), _word(language, "board-closed"), "bold", 28,
+                   TEXT_DIM, (left + 8, split - 40, right - 8, split), anchor="mm")
+        sheet.text((centre_x, middle_y + 20),
+                   _word(language, "board-closed-why", count=BAY_MIN_MONSTERS), "narrow", 16,
+                   TEXT_DIM, (left + 8, split, right - 8, split + 26), anchor="mm")
+    return sheet
 
 
 # Every flat colour the board paints, deduplicated, in a fixed order. They open the palette so
@@ -336,50 +446,71 @@ _PNG_COMPRESS_LEVEL = 1
 
 
 def render_board(state: GameState, ai_seats: frozenset[int] = frozenset(),
-                 names: Sequence[str | None] = ()) -> bytes:
+                 names: Sequence[str | None] = (), language: str = ENGLISH) -> bytes:
     """The PNG picture of the board for this state. ``ai_seats``: the seats AI monsters play,
-    marked as such; ``names``: each seat's player display name (None, or no entry: none)."""
-    return _cached_png(assets.ASSET_DIR, state, frozenset(ai_seats), tuple(names))
+    marked as such; ``names``: each seat's player display name (None, or no entry: none);
+    ``language``: the catalog language of its words."""
+    return _cached_png(assets.ASSET_DIR, state, frozenset(ai_seats), tuple(names), language)
 
 
 @lru_cache(maxsize=_PNG_CACHE_SIZE)
 def _cached_png(asset_dir: Path, state: GameState, ai_seats: frozenset[int],
-                names: tuple[str | None, ...]) -> bytes:
+                names: tuple[str | None, ...], language: str) -> bytes:
     """Keyed by the asset folder too: a test that points it elsewhere must not be served a
     picture drawn from the real fonts. (``lru_cache`` is thread-safe; two threads asking for
     the same new state at once may both draw it, and get the same bytes.)"""
-    return draw_png(state, ai_seats, names)
+    return draw_png(state, ai_seats, names, language)
 
 
 def draw_png(state: GameState, ai_seats: frozenset[int] = frozenset(),
-             names: Sequence[str | None] = ()) -> bytes:
+             names: Sequence[str | None] = (), language: str = ENGLISH) -> bytes:
     """The PNG put together afresh: what ``render_board`` does for a state it has not drawn
     lately. The static layer and each part are mapped onto the palette on their own and pasted
     together: mapping a pixel does not depend on its neighbours (no dithering), so this is the
     picture ``draw_board`` draws, mapped. A part that has not changed since an earlier board
     (Tokyo, the market, most panels) is taken from a cache instead of drawn again."""
-    layout = _layout(state)
-    picture = _static_palette_layer(layout).copy()
-    for part in _parts(state, layout, ai_seats, names):
+    chips = _all_chips(state, language)
+    layout = _layout(state, chips, language)
+    picture = _static_palette_layer(layout, language).copy()
+    for part in _parts(state, layout, chips, ai_seats, names, language):
         origin, image = _drawn_part(assets.ASSET_DIR, layout, part)
         picture.paste(image, origin)
     return to_png(picture, _PNG_COMPRESS_LEVEL)
 
 
 def draw_board(state: GameState, ai_seats: frozenset[int] = frozenset(),
-               names: Sequence[str | None] = ()) -> Image.Image:
+               names: Sequence[str | None] = (), language: str = ENGLISH) -> Image.Image:
     """The board for this state as an RGB image."""
-    return board_readouts(state, ai_seats, names)[0]
+    return board_readouts(state, ai_seats, names, language)[0]
 
 
 def board_readouts(state: GameState, ai_seats: frozenset[int] = frozenset(),
-                   names: Sequence[str | None] = ()) -> tuple[Image.Image, list[Readout]]:
+                   names: Sequence[str | None] = (), language: str = ENGLISH,
+                   ) -> tuple[Image.Image, list[Readout]]:
     """The board as an RGB image, and where its key figures, names and dice were drawn."""
-    layout = _layout(state)
-    sheet = _Sheet(_static_layer(layout).copy())
-    for part in _parts(state, layout, ai_seats, names):
-        part.draw(sheet, part.box)
+    sheet = _board_sheet(state, ai_seats, names, language, _static_layer)
     return sheet.image, sheet.readouts
+
+
+def board_texts(state: GameState, ai_seats: frozenset[int] = frozenset(),
+                names: Sequence[str | None] = (), language: str = ENGLISH,
+                ) -> tuple[Image.Image, list[Placed]]:
+    """The board drawn afresh, static layer included, and every text drawn on it with the
+    room it was given (the layout tests check that each fits its room and that no rooms
+    overlap). The power cards' tiles are pictures of their own, not counted here."""
+    static = _static_sheet(_layout(state, _all_chips(state, language), language), language)
+    sheet = _board_sheet(state, ai_seats, names, language, lambda _layout, _language: static.image)
+    return sheet.image, static.placed + sheet.placed
+
+
+def _board_sheet(state: GameState, ai_seats: frozenset[int], names: Sequence[str | None],
+                 language: str, static_layer: Callable[[_Layout, str], Image.Image]) -> _Sheet:
+    chips = _all_chips(state, language)
+    layout = _layout(state, chips, language)
+    sheet = _Sheet(static_layer(layout, language).copy())
+    for part in _parts(state, layout, chips, ai_seats, names, language):
+        part.draw(sheet, part.box)
+    return sheet
 
 
 def _to_palette(image: Image.Image) -> Image.Image:
@@ -392,16 +523,19 @@ def _to_palette(image: Image.Image) -> Image.Image:
 
 
 @lru_cache(maxsize=64)
-def _static_palette_layer(layout: _Layout) -> Image.Image:
-    return _to_palette(_static_layer(layout))
+def _static_palette_layer(layout: _Layout, language: str) -> Image.Image:
+    return _to_palette(_static_layer(layout, language))
 
 
 class _Part(Protocol):
-    """A part of the board: every field is what it shows (so the part is its own cache key),
-    ``box`` is where it goes on the board."""
+    """A part of the board: every field is what it shows (so the part is its own cache key,
+    its language among its fields), ``box`` is where it goes on the board."""
 
     @property
     def box(self) -> Box: ...
+
+    @property
+    def language(self) -> str: ...
 
     def __hash__(self) -> int: ...
 
@@ -427,7 +561,8 @@ def _cached_part(asset_dir: Path, layout: _Layout,
 
 def _draw_part(layout: _Layout, part: _Part) -> tuple[tuple[int, int], Image.Image]:
     left, top, right, bottom = _area(part)
-    sheet = _Sheet(_static_layer(layout).crop((left, top, right, bottom)), (left, top))
+    sheet = _Sheet(_static_layer(layout, part.language).crop((left, top, right, bottom)),
+                   (left, top))
     part.draw(sheet, (part.box[0] - left, part.box[1] - top, part.box[2] - left,
                       part.box[3] - top))
     return (left, top), _to_palette(sheet.image)
@@ -444,32 +579,43 @@ def _area(part: _Part) -> Box:
     return left - room, top - room, right + room + 1, bottom + room + 1
 
 
-def _parts(state: GameState, layout: _Layout, ai_seats: frozenset[int],
-           names: Sequence[str | None]) -> list[_Part]:
-    parts: list[_Part] = [_header(state), _tokyo(state, layout), _dice(state),
-                          _market(state, _market_box(layout.chip_rows))]
+def _parts(state: GameState, layout: _Layout, chips: _Chips, ai_seats: frozenset[int],
+           names: Sequence[str | None], language: str) -> list[_Part]:
+    parts: list[_Part] = [_header(state, language), _tokyo(state, layout, language),
+                          _dice(state, language),
+                          _market(state, _market_box(layout.chip_rows), language)]
     for seat, slot in enumerate(_panel_slots(layout.monster_count, layout.chip_rows)):
         player = names[seat] if seat < len(names) else None
-        parts.append(_panel(state, seat, slot, seat in ai_seats, player))
+        parts.append(_panel(state, seat, slot, seat in ai_seats, player, chips[seat],
+                            language))
     return parts
 
 
 # ---- Header -----------------------------------------------------------------------------------
 
 
+# The header's message: one line at the first size if it fits, else two lines at the next
+# sizes, else two lines at the last with the second cut.
+_HEADER_SIZE = 24
+_HEADER_WRAPPED_SIZES = (20, 18)
+# The turn's label ("TURN 7") has at most this much of the header's width.
+_TURN_LABEL_ROOM = 220
+
+
 def _header_lines(content: str, width: float) -> tuple[int, tuple[str, ...]]:
-    """The font size and the lines for the header's message: one line if it fits, else two
-    smaller ones (the second cut if even that is not enough)."""
-    if text_width(content, "bold", 24) <= width:
-        return 24, (content,)
-    lines = wrap(content, "bold", 20, width)
-    if len(lines) > 2:
-        lines = (lines[0], fit(" ".join(lines[1:]), "bold", 20, width))
-    return 20, lines
+    """The font size and the lines for the header's message."""
+    if text_width(content, "bold", _HEADER_SIZE) <= width:
+        return _HEADER_SIZE, (content,)
+    for size in _HEADER_WRAPPED_SIZES:
+        lines = wrap(content, "bold", size, width)
+        if len(lines) <= 2:
+            return size, lines
+    return size, (lines[0], " ".join(lines[1:]))
 
 
 class _Header(NamedTuple):
     box: Box
+    language: str
     over: bool
     turn_label: str
     message: str
@@ -482,26 +628,42 @@ class _Header(NamedTuple):
             draw.rounded_rectangle(box, radius=14, fill=GOLD)
             text_left, ink = left + 20, _DARK_INK
         else:
-            text(draw, (left + 20, middle), self.turn_label, "bold", 24, GOLD, anchor="lm")
-            divider = left + 40 + round(text_width(self.turn_label, "bold", 24))
+            label_room = (left + 20 - _SLACK, top + 4, left + 20 + _TURN_LABEL_ROOM, bottom - 4)
+            label, size = fit_in_room(self.turn_label, "bold", 24, (left + 20, middle), "lm",
+                                      label_room, round(24 * _MIN_SCALE))
+            sheet.text((left + 20, middle), label, "bold", size, GOLD, label_room, anchor="lm",
+                       min_size=size)
+            divider = left + 40 + round(text_width(label, "bold", size))
             draw.line((divider, top + 14, divider, bottom - 14), fill=PANEL_EDGE, width=2)
             text_left, ink = divider + 20, TEXT
         size, lines = _header_lines(self.message, right - 20 - text_left)
         step = size + 6
         first = middle - step * (len(lines) - 1) / 2
         for index, line in enumerate(lines):
-            text(draw, (text_left, first + step * index), line, "bold", size, ink, anchor="lm")
+            y = first + step * index
+            # A line's room is its share of the header, so that two lines never overlap.
+            room = (text_left - _SLACK, top + 4 if index == 0 else round(y - step / 2),
+                    right - 20 + _SLACK,
+                    bottom - 4 if index == len(lines) - 1 else round(y + step / 2))
+            sheet.text((text_left, y), line, "bold", size, ink, room, anchor="lm",
+                       min_size=size)
 
 
-def _header(state: GameState) -> _Header:
+def _header(state: GameState, language: str) -> _Header:
+    waiting = say(language, waiting_text(state))
     if state.over:
-        return _Header(_HEADER, True, "", f"GAME OVER — {waiting_text(state)}")
-    turn_label = "SETUP" if state.turn is None else f"TURN {state.turn.number}"
+        return _Header(_HEADER, language, True, "",
+                       _word(language, "board-game-over", result=waiting))
+    if state.turn is None:
+        turn_label = _word(language, "board-setup")
+    else:
+        turn_label = _word(language, "board-turn", number=state.turn.number)
     if not state.pending and state.turn is not None:
         # The state a finished turn ended in (its closed board): nobody is asked anything.
         monster = state.monsters[state.turn.seat].name
-        return _Header(_HEADER, False, turn_label, f"{monster}'s turn is over.")
-    return _Header(_HEADER, False, turn_label, waiting_text(state))
+        return _Header(_HEADER, language, False, turn_label,
+                       _word(language, "board-turn-over", monster=monster))
+    return _Header(_HEADER, language, False, turn_label, waiting)
 
 
 # ---- Tokyo ------------------------------------------------------------------------------------
@@ -509,6 +671,7 @@ def _header(state: GameState) -> _Header:
 
 class _Tokyo(NamedTuple):
     box: Box
+    language: str
     show_bay: bool
     # (place, seat, monster's name or None when empty) for the City and an open Bay.
     places: tuple[tuple[str, int, str | None], ...]
@@ -520,8 +683,9 @@ class _Tokyo(NamedTuple):
             left, top, right, bottom = zone.box
             middle_y = (top + _ZONE_LABEL_HEIGHT + bottom) // 2
             if name is None:
-                _name_pill(sheet.draw, (left + right) // 2, middle_y, "empty", TEXT_DIM,
-                           right - left - 40, size=24, centred=True)
+                _name_pill(sheet, (left + right) // 2, middle_y,
+                           _word(self.language, "board-empty"), TEXT_DIM, right - left - 40,
+                           size=24, centred=True)
                 continue
             portrait_size = bottom - top - _ZONE_LABEL_HEIGHT - 12
             pill_room = right - left - portrait_size - 34
@@ -530,18 +694,18 @@ class _Tokyo(NamedTuple):
             group_left = max(left + 10, (left + right - portrait_size - 10 - pill_width) // 2)
             paste(sheet.image, art.portrait(name, portrait_size),
                   (group_left, middle_y - portrait_size // 2))
-            name_box = _name_pill(sheet.draw, group_left + portrait_size + 10, middle_y, name,
+            name_box = _name_pill(sheet, group_left + portrait_size + 10, middle_y, name,
                                   art.monster_colour(name), pill_room)
             sheet.record(place, seat, name_box)
 
 
-def _tokyo(state: GameState, layout: _Layout) -> _Tokyo:
+def _tokyo(state: GameState, layout: _Layout, language: str) -> _Tokyo:
     occupants = [("city", state.city)]
     if layout.show_bay and state.bay_open:
         occupants.append(("bay", state.bay))
     places = tuple((place, -1, None) if seat is None else (place, seat, state.monsters[seat].name)
                    for place, seat in occupants)
-    return _Tokyo(_TOKYO_BOX, layout.show_bay, places)
+    return _Tokyo(_TOKYO_BOX, language, layout.show_bay, places)
 
 
 _PILL_PADDING = 14
@@ -554,7 +718,7 @@ def _pill_label(label: str, max_width: int, size: int) -> tuple[str, int]:
 
 
 def _name_pill(
-    draw: ImageDraw.ImageDraw, x: int, middle_y: int, label: str, edge: RGB, max_width: int,
+    sheet: _Sheet, x: int, middle_y: int, label: str, edge: RGB, max_width: int,
     size: int = _TOKYO_NAME_SIZE, centred: bool = False,
 ) -> Box:
     """A name on a dark pill, readable over the busy Tokyo backdrops; ``x`` is its left edge
@@ -562,12 +726,11 @@ def _name_pill(
     label, width = _pill_label(label, max_width, size)
     left = x - width // 2 if centred else x
     half_height = size * 3 // 4
-    draw.rounded_rectangle(
-        (left, middle_y - half_height, left + width, middle_y + half_height),
-        radius=half_height, fill=_ZONE_LABEL, outline=edge, width=2,
-    )
-    return text(draw, (left + width / 2, middle_y), label, "narrow_bold", size, TEXT,
-                anchor="mm")
+    pill = (left, middle_y - half_height, left + width, middle_y + half_height)
+    sheet.draw.rounded_rectangle(pill, radius=half_height, fill=_ZONE_LABEL, outline=edge,
+                                 width=2)
+    return sheet.text((left + width / 2, middle_y), label, "narrow_bold", size, TEXT, pill,
+                      anchor="mm", min_size=size)
 
 
 # ---- Dice -------------------------------------------------------------------------------------
@@ -585,6 +748,7 @@ def still_rolling(state: GameState) -> bool:
 
 class _Dice(NamedTuple):
     box: Box
+    language: str
     # Why no dice show ("The game is over", "No dice rolled yet"), or None.
     no_dice: str | None
     roller: str
@@ -598,9 +762,10 @@ class _Dice(NamedTuple):
         left, top, right, bottom = box
         centre = ((left + right) / 2, (top + 44 + bottom) / 2)
         if self.roller:
-            self._draw_title(draw, box)
+            self._draw_title(sheet, box)
         if self.no_dice is not None:
-            text(draw, centre, self.no_dice, "bold", 22, TEXT_DIM, anchor="mm")
+            sheet.text(centre, self.no_dice, "bold", 22, TEXT_DIM,
+                       (left + 16, top + _TITLE_ROW, right - 16, bottom - 8), anchor="mm")
             return
         count = len(self.dice)
         step = min(_DIE_STEP_MAX, (right - left - 32 + _DIE_GAP) // count)
@@ -608,6 +773,7 @@ class _Dice(NamedTuple):
         x = (left + right - count * step + _DIE_GAP) // 2
         y = top + 50
         first_green = count - self.green
+        kept_label = _word(self.language, "board-kept")
         for index, face in enumerate(self.dice):
             kept = index in self.kept
             if kept:
@@ -616,34 +782,59 @@ class _Dice(NamedTuple):
             paste(sheet.image, art.die_face(face, index >= first_green, size), (x, y))
             sheet.record("die", index, (x, y, x + size, y + size))
             if kept:
-                text(draw, (x + size / 2, y + size + 8), "KEPT", "bold", 16, GOLD, anchor="mt")
+                room = (x - _DIE_GAP // 2 + 1, y + size + 6, x + size + _DIE_GAP // 2 - 1,
+                        bottom - 2)
+                sheet.text((x + size / 2, y + size + 8), kept_label, "bold", 16, GOLD, room,
+                           anchor="mt")
             x += step
 
-    def _draw_title(self, draw: ImageDraw.ImageDraw, box: Box) -> None:
-        left, top, right, _ = box
-        title_left = left + 16 + round(text_width("DICE", "bold", 20)) + 16
-        text(draw, (title_left, top + 13), self.roller, "bold", 22, TEXT)
-        if self.green:
-            extra = "1 green extra die" if self.green == 1 else f"{self.green} green extra dice"
-            text(draw, (title_left + text_width(self.roller, "bold", 22) + 14, top + 18), extra,
-                 "narrow_bold", 16, art.GREEN_DIE)
+    def _draw_title(self, sheet: _Sheet, box: Box) -> None:
+        """The top row: the title (static), whose roll it is and its green dice, the rolls
+        left at the right; each in a room of its own."""
+        language = self.language
+        _, top, right, _ = box
+        row_top, row_bottom = top + 4, top + _TITLE_ROW
+        title_left = _title_right(language, "board-dice", box) - _SLACK + 16
         if self.rolls_left is None:
-            rolls, colour = "Final dice", TEXT_DIM
+            rolls, colour = _word(language, "board-final-dice"), TEXT_DIM
         else:
-            rolls, colour = f"Rolls left: {self.rolls_left}", GOLD if self.rolls_left else TEXT_DIM
-        text(draw, (right - 16, top + 13), rolls, "bold", 22, colour, anchor="ra")
+            rolls = _word(language, "board-rolls-left", count=self.rolls_left)
+            colour = GOLD if self.rolls_left else TEXT_DIM
+        rolls_room = (max(title_left, right - 16 - _ROLLS_ROOM), row_top, right - 16 + _SLACK,
+                      row_bottom)
+        rolls_box = sheet.text((right - 16, top + 13), rolls, "bold", 22, colour, rolls_room,
+                               anchor="ra")
+        roller_right = rolls_box[0] - 16
+        if self.green:
+            extra = _word(language, "board-green-dice", count=self.green)
+            extra_width = min(round(text_width(extra, "narrow_bold", 16)),
+                              (roller_right - title_left) // 2)
+            roller_right -= extra_width + 14
+        roller_room = (title_left - _SLACK, row_top, roller_right, row_bottom)
+        roller, size = fit_in_room(self.roller, "bold", 22, (title_left, top + 13), "la",
+                                   roller_room, round(22 * _MIN_SCALE))
+        sheet.text((title_left, top + 13), roller, "bold", size, TEXT, roller_room,
+                   min_size=size)
+        if self.green:
+            extra_left = title_left + round(text_width(roller, "bold", size)) + 14
+            sheet.text((extra_left, top + 18), extra, "narrow_bold", 16, art.GREEN_DIE,
+                       (extra_left - _SLACK, row_top, rolls_box[0] - 16, row_bottom))
 
 
-def _dice(state: GameState) -> _Dice:
+# The room of the dice's "Rolls left" at the top right.
+_ROLLS_ROOM = 240
+
+
+def _dice(state: GameState, language: str) -> _Dice:
     turn = state.turn
     if turn is None or state.over:
-        message = "The game is over" if state.over else "No dice rolled yet"
-        return _Dice(_DICE_BOX, message, "", (), 0, (), None)
+        message = _word(language, "board-game-is-over" if state.over else "board-no-dice")
+        return _Dice(_DICE_BOX, language, message, "", (), 0, (), None)
     rolling = still_rolling(state)
     return _Dice(
-        _DICE_BOX, None if turn.dice else "No dice rolled yet",
-        f"{state.monsters[turn.seat].name}’s roll", turn.dice, turn.green,
-        turn.kept if rolling else (), turn.rolls_left if rolling else None,
+        _DICE_BOX, language, None if turn.dice else _word(language, "board-no-dice"),
+        _word(language, "board-roll-of", monster=state.monsters[turn.seat].name), turn.dice,
+        turn.green, turn.kept if rolling else (), turn.rolls_left if rolling else None,
     )
 
 
@@ -659,6 +850,7 @@ def _buyer(state: GameState) -> int | None:
 
 class _Market(NamedTuple):
     box: Box
+    language: str
     deck: int
     # Each face-up card as printed in the game's edition, its text, what the active monster
     # would pay and the energy it lacks (see market_tile); None for an empty slot.
@@ -667,9 +859,14 @@ class _Market(NamedTuple):
     def draw(self, sheet: _Sheet, box: Box) -> None:
         draw = sheet.draw
         left, top, right, _ = box
-        deck_label = f"{self.deck} left in the deck"
-        text(draw, (right - 16, top + 16), deck_label, "bold", 18, TEXT, anchor="ra")
-        stack_x = right - 30 - round(text_width(deck_label, "bold", 18))
+        # The deck's label, and a little stack of cards left of it, right of the title.
+        deck_room = (_title_room(box)[2] + 40, top + 4, right - 16 + _SLACK, top + _TITLE_ROW)
+        deck_label, size = fit_in_room(_word(self.language, "board-deck", count=self.deck),
+                                       "bold", 18, (right - 16, top + 16), "ra", deck_room,
+                                       round(18 * _MIN_SCALE))
+        sheet.text((right - 16, top + 16), deck_label, "bold", size, TEXT, deck_room,
+                   anchor="ra", min_size=size)
+        stack_x = right - 30 - round(text_width(deck_label, "bold", size))
         for offset in (6, 3, 0):
             draw.rounded_rectangle(
                 (stack_x - 20 + offset, top + 10 + offset, stack_x + offset, top + 30 + offset),
@@ -682,96 +879,130 @@ class _Market(NamedTuple):
             if slot is None:
                 draw.rounded_rectangle((x, y, x + tile_width, y + tile_height), radius=12,
                                        outline=PANEL_EDGE, width=2)
-                text(draw, (x + tile_width / 2, y + tile_height / 2), "no card", "bold", 18,
-                     TEXT_DIM, anchor="mm")
+                sheet.text((x + tile_width / 2, y + tile_height / 2),
+                           _word(self.language, "board-no-card"), "bold", 18, TEXT_DIM,
+                           (x + 8, y + 8, x + tile_width - 8, y + tile_height - 8), anchor="mm")
             else:
                 paste(sheet.image, market_tile(*slot), (x, y))
             x += tile_width + _TILE_GAP
 
 
-def _market(state: GameState, box: Box) -> _Market:
+def _card_name(language: str, key: str, edition: Edition) -> str:
+    """A card's name in the language, as the game's edition prints it."""
+    ref = card_ref(key, edition_2011=edition == "2011")
+    return _word(language, f"{ref.kind}-{ref.key}")
+
+
+def _market(state: GameState, box: Box, language: str) -> _Market:
     buyer = _buyer(state)
     slots: list[tuple[PrintedCard, str, int, int | None] | None] = []
     for slot in range(3):
         if slot >= len(state.face_up):
             slots.append(None)
             continue
-        card = printed(state.face_up[slot].key, state.options.edition)
-        # The board is drawn in English until it takes the game's language.
-        body = card_text(ENGLISH, card.key, state.options.edition)
+        key, edition = state.face_up[slot].key, state.options.edition
+        card = printed(key, edition)._replace(name=_card_name(language, key, edition))
+        body = card_text(language, key, edition)
         if buyer is None:
             slots.append((card, body, card.cost, None))
         else:
             cost = card_cost(state, buyer, card.key)
             slots.append((card, body, cost, max(0, cost - state.monsters[buyer].energy)))
-    return _Market(box, len(state.deck), tuple(slots))
+    return _Market(box, language, len(state.deck), tuple(slots))
 
 
 # ---- Monster panels ---------------------------------------------------------------------------
 
 
-def _card_label(state: GameState, card: Card) -> str:
+def _card_label(state: GameState, card: Card, language: str) -> str:
     edition = state.options.edition
-    name = printed(card.key, edition).name
+    name = _card_name(language, card.key, edition)
     if card.key == "mimic":
         copied = effective_key(state, card)
         if copied == card.key:
-            return f"{name} (no copy)"
-        return f"{name} → {printed(copied, edition).name}"
+            return _word(language, "board-mimic-none", card=name)
+        return _word(language, "board-mimic-copy", card=name,
+                     copied=_card_name(language, copied, edition))
     if card.key == "smoke_cloud":
-        return f"{name} ({card.tokens} smoke)"
+        return _word(language, "board-smoke", card=name, count=card.tokens)
     if card.tokens:
-        return f"{name} ({card.tokens})"
+        return _word(language, "board-card-tokens", card=name, count=card.tokens)
     return name
 
 
-def _panel_chips(state: GameState, seat: int) -> list[Chip]:
+_CHIPS_WIDTH = _PANEL_WIDTH - 28
+_CHIP_PADDING = 18  # chip_width's room around the label
+
+
+@lru_cache(maxsize=1024)
+def _chip(label: str, background: RGB, foreground: RGB, width: int = _CHIPS_WIDTH) -> Chip:
+    """A chip whose label is fitted to at most ``width``, a row of a panel (remembered: each
+    board wraps every panel's chips twice, for its layout and to draw them)."""
+    # Measured as the chip is (its label's advance and padding): the chip is the room, its
+    # padding keeps the label's ink inside.
+    room = (-_SLACK, -CHIP_HEIGHT // 2, width - _CHIP_PADDING, CHIP_HEIGHT // 2)
+    fitted, size = fit_in_room(label, "narrow_bold", CHIP_SIZE, (0, 0), "lm", room,
+                               round(CHIP_SIZE * _MIN_SCALE))
+    return Chip(fitted, background, foreground, size)
+
+
+def _panel_chips(state: GameState, seat: int, language: str) -> list[Chip]:
     """A panel's chips in reading order: its place and part in the turn, its tokens, then the
     cards it owns."""
     monster = state.monsters[seat]
-    chips: list[Chip] = []
+    said: list[tuple[str, RGB, RGB]] = []
     if state.over and seat in state.winners:
-        chips.append(("WINNER", GOLD, _DARK_INK))
+        said.append((_word(language, "board-winner"), GOLD, _DARK_INK))
     if not monster.alive:
-        chips.append(("ELIMINATED", _ELIMINATED_CHIP, TEXT))
+        said.append((_word(language, "board-eliminated"), _ELIMINATED_CHIP, TEXT))
     place = state.place_of(seat)
     if place is not None:
-        chips.append(("TOKYO " + place.upper(), _PLACE_CHIP, TEXT))
+        said.append((_word(language, f"board-place-{place}"), _PLACE_CHIP, TEXT))
     if not state.over and state.turn is not None and state.turn.seat == seat:
-        chips.append(("▶ ACTIVE", GOLD, _DARK_INK))
+        said.append((_word(language, "board-active"), GOLD, _DARK_INK))
     elif not state.over and any(decision.seat == seat for decision in state.pending):
-        chips.append(("DECIDING", _DECIDING_CHIP, _DARK_INK))
+        said.append((_word(language, "board-deciding"), _DECIDING_CHIP, _DARK_INK))
     if monster.poison:
-        chips.append((f"{monster.poison} poison", POISON_GREEN, _DARK_INK))
+        said.append((_word(language, "board-poison", count=monster.poison), POISON_GREEN,
+                     _DARK_INK))
     if monster.shrink:
-        chips.append((f"{monster.shrink} shrink", SHRINK_PURPLE, TEXT))
-    chips.extend((_card_label(state, card), KEEP_BLUE, TEXT) for card in monster.cards)
-    return chips
+        said.append((_word(language, "board-shrink", count=monster.shrink), SHRINK_PURPLE,
+                     TEXT))
+    said.extend((_card_label(state, card, language), KEEP_BLUE, TEXT) for card in monster.cards)
+    return [_chip(*item) for item in said]
 
 
-_CHIPS_WIDTH = _PANEL_WIDTH - 28
+def _all_chips(state: GameState, language: str) -> _Chips:
+    """Every panel's chips, by seat (the layout counts their rows, the panels draw them)."""
+    return tuple(tuple(_panel_chips(state, seat, language))
+                 for seat in range(len(state.monsters)))
 
 
-def _chip_rows_needed(state: GameState) -> tuple[int, ...]:
+def _chip_rows_needed(chips: _Chips, language: str) -> tuple[int, ...]:
     """Rows of chips the panels of each row have room for: as many as the monster with the
     most chips in that row needs, from two up to _MAX_CHIP_ROWS (beyond that, "+N more")."""
-    needed = [len(_chip_rows(_panel_chips(state, seat), _CHIPS_WIDTH, _MAX_CHIP_ROWS)[0])
-              for seat in range(len(state.monsters))]
+    needed = [len(_chip_rows(list(panel), _CHIPS_WIDTH, _MAX_CHIP_ROWS, language)[0])
+              for panel in chips]
     rows = []
     first = 0
-    for count in _rows(len(state.monsters)):
+    for count in _rows(len(chips)):
         rows.append(max(_CHIP_ROWS, *needed[first:first + count]))
         first += count
     return tuple(rows)
 
 
-def _chip_rows(chips: list[Chip], width: int, max_rows: int) -> tuple[list[list[Chip]], int]:
+def _more_chip(hidden: int, language: str) -> Chip:
+    return _chip(_word(language, "board-more", count=hidden), PANEL_EDGE, TEXT)
+
+
+def _chip_rows(chips: list[Chip], width: int, max_rows: int,
+               language: str) -> tuple[list[list[Chip]], int]:
     """Chips wrapped into rows; when they need more than ``max_rows``, the last row is cut to
     make room for a "+N more" chip. Returns the rows and N (0: all shown)."""
     rows: list[list[Chip]] = [[]]
     row_width = 0
     for item in chips:
-        item_width = chip_width(item[0]) + _CHIP_GAP
+        item_width = item.width + _CHIP_GAP
         if rows[-1] and row_width + item_width > width:
             rows.append([])
             row_width = 0
@@ -782,8 +1013,8 @@ def _chip_rows(chips: list[Chip], width: int, max_rows: int) -> tuple[list[list[
     hidden = sum(len(row) for row in rows[max_rows:])
     rows = rows[:max_rows]
     last = rows[-1]
-    while last and (sum(chip_width(label) + _CHIP_GAP for label, _, _ in last)
-                    + chip_width(f"+{hidden} more") > width):
+    while last and (sum(item.width + _CHIP_GAP for item in last)
+                    + _more_chip(hidden, language).width > width):
         last.pop()
         hidden += 1
     return rows, hidden
@@ -802,6 +1033,7 @@ def _bar(
 
 class _Panel(NamedTuple):
     box: Box
+    language: str
     seat: int
     name: str
     player: str  # as drawable; "" for none
@@ -818,9 +1050,9 @@ class _Panel(NamedTuple):
     def draw(self, sheet: _Sheet, box: Box) -> None:
         image, draw = sheet.image, sheet.draw
         x, y, right, bottom = box
-        _draw_band(sheet, self.name, self.player, self.played_by_ai, x, y)
+        _draw_band(sheet, self, x, y)
         _draw_figures(sheet, self, x, y + _FIGURES_BASELINE)
-        _draw_chips(draw, list(self.chips), x + 14, y + _CHIPS_TOP, self.chip_rows)
+        _draw_chips(sheet, self, x + 14, y + _CHIPS_TOP)
         if not self.alive:
             region = (x, y, right + 1, bottom + 1)
             grey = ImageOps.grayscale(image.crop(region)).convert("RGB")
@@ -832,24 +1064,24 @@ class _Panel(NamedTuple):
 
 
 def _panel(state: GameState, seat: int, slot: _Slot, played_by_ai: bool,
-           player: str | None) -> _Panel:
+           player: str | None, chips: tuple[Chip, ...], language: str) -> _Panel:
     monster = state.monsters[seat]
     highlighted = (
         (state.over and seat in state.winners)
         or (not state.over and state.turn is not None and state.turn.seat == seat)
     )
     return _Panel(
-        (slot.x, slot.y, slot.x + _PANEL_WIDTH, slot.y + slot.height), seat, monster.name,
+        (slot.x, slot.y, slot.x + _PANEL_WIDTH, slot.y + slot.height), language, seat,
+        monster.name,
         drawable(player or "", "narrow"), played_by_ai, monster.hearts,
         max_hearts(state, seat), monster.vp, monster.energy, monster.alive, highlighted,
-        tuple(_panel_chips(state, seat)), slot.chip_rows,
+        chips, slot.chip_rows,
     )
 
 
-def _draw_band(sheet: _Sheet, name: str, player: str, played_by_ai: bool, x: int,
-               y: int) -> None:
+def _draw_band(sheet: _Sheet, panel: _Panel, x: int, y: int) -> None:
     """The panel's title band: portrait, monster's name, AI chip, player's name below."""
-    draw = sheet.draw
+    draw, name, player = sheet.draw, panel.name, panel.player
     right = x + _PANEL_WIDTH
     band = art.shade(art.monster_colour(name), _HEADER_SHADE)
     draw.rounded_rectangle((x, y, right, y + _PANEL_BAND), radius=14, fill=band)
@@ -857,18 +1089,26 @@ def _draw_band(sheet: _Sheet, name: str, player: str, played_by_ai: bool, x: int
     paste(sheet.image, art.portrait(name, _PANEL_BAND - 8), (x + 6, y + 4))
     name_left = x + _PANEL_BAND + 6
     name_right = right - 12
-    if played_by_ai:
-        name_right -= chip_width("AI")
-        chip(draw, name_right, y + 8, "AI", _AI_CHIP, TEXT)
+    if panel.played_by_ai:
+        ai = _chip(_word(panel.language, "board-ai"), _AI_CHIP, TEXT, _AI_CHIP_ROOM)
+        name_right -= ai.width
+        sheet.chip(name_right, y + 8, ai)
         name_right -= 8
     if not player:
-        text(draw, (name_left, y + _PANEL_BAND / 2), fit(name, "bold", 24, name_right - name_left),
-             "bold", 24, TEXT, anchor="lm")
+        sheet.text((name_left, y + _PANEL_BAND / 2), fit(name, "bold", 24, name_right - name_left),
+                   "bold", 24, TEXT, (name_left - _SLACK, y, name_right + _SLACK, y + _PANEL_BAND),
+                   anchor="lm", min_size=24)
         return
-    text(draw, (name_left, y + 4), fit(name, "bold", 24, name_right - name_left), "bold", 24,
-         TEXT)
-    text(draw, (name_left, y + 34), fit(player, "narrow", 19, right - 12 - name_left),
-         "narrow", 19, TEXT)
+    split = y + 8 + CHIP_HEIGHT  # between the monster's name and the player's, below the AI chip
+    sheet.text((name_left, y + 4), fit(name, "bold", 24, name_right - name_left), "bold", 24,
+               TEXT, (name_left - _SLACK, y, name_right + _SLACK, split), min_size=24)
+    sheet.text((name_left, y + 34), fit(player, "narrow", 19, right - 12 - name_left),
+               "narrow", 19, TEXT, (name_left - _SLACK, split, right - 12 + _SLACK,
+                                    y + _PANEL_BAND), min_size=19)
+
+
+# The AI chip's most width, in the band beside the monster's name.
+_AI_CHIP_ROOM = 90
 
 
 def _draw_figures(sheet: _Sheet, panel: _Panel, x: int, baseline: int) -> None:
@@ -909,19 +1149,19 @@ def _figure(sheet: _Sheet, what: str, seat: int, x: int, baseline: int, value: i
                 anchor="ls")[2]
 
 
-def _draw_chips(draw: ImageDraw.ImageDraw, chips: list[Chip], left: int, top: int,
-                chip_rows: int) -> None:
-    if not chips:
-        text(draw, (left, top + CHIP_HEIGHT / 2), "No cards", "narrow_bold", 15, TEXT_DIM,
-             anchor="lm")
+def _draw_chips(sheet: _Sheet, panel: _Panel, left: int, top: int) -> None:
+    if not panel.chips:
+        sheet.text((left, top + CHIP_HEIGHT / 2), _word(panel.language, "board-no-cards"),
+                   "narrow_bold", 15, TEXT_DIM,
+                   (left - _SLACK, top, left + _CHIPS_WIDTH, top + CHIP_HEIGHT), anchor="lm")
         return
-    rows, hidden = _chip_rows(chips, _CHIPS_WIDTH, max_rows=chip_rows)
+    rows, hidden = _chip_rows(list(panel.chips), _CHIPS_WIDTH, panel.chip_rows, panel.language)
     y = top
     x = left
     for row in rows:
         x = left
-        for label, background, foreground in row:
-            x += chip(draw, x, y, label, background, foreground) + _CHIP_GAP
+        for item in row:
+            x += sheet.chip(x, y, item) + _CHIP_GAP
         y += _CHIP_ROW_STEP
     if hidden:
-        chip(draw, x, y - _CHIP_ROW_STEP, f"+{hidden} more", PANEL_EDGE, TEXT)
+        sheet.chip(x, y - _CHIP_ROW_STEP, _more_chip(hidden, panel.language))

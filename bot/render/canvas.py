@@ -7,6 +7,7 @@ import math
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -53,6 +54,55 @@ def _text_stamp(
     stamp = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (*fill, 0))
     ImageDraw.Draw(stamp).text((-left, -top), content, font=face, fill=fill, anchor=anchor)
     return stamp, (left, top)
+
+
+class Placed(NamedTuple):
+    """A text drawn in a room of its own: ``box`` holds its ink, ``room`` is where it was
+    allowed to go (the layout tests check that the one is inside the other, and that no two
+    rooms overlap)."""
+
+    content: str
+    box: Box
+    room: Box
+
+
+def fit_in_room(
+    content: str, weight: FontWeight, size: int, xy: tuple[float, float], anchor: str,
+    room: Box, min_size: int | None = None,
+) -> tuple[str, int]:
+    """The text and font size with which ``text(draw, xy, ...)`` keeps its ink inside
+    ``room``: the text at ``size`` if it fits, else smaller down to ``min_size`` (default:
+    ``size``, no shrinking), else cut with an ellipsis at ``min_size``. Measured with the
+    same ink box ``text`` draws, so a longer language is fitted, never clipped."""
+    x, y = round(xy[0]), round(xy[1])
+    relative = (room[0] - x, room[1] - y, room[2] - x, room[3] - y)
+    return _fit_in_room(assets.ASSET_DIR, content, weight, size,
+                        size if min_size is None else min_size, anchor, relative)
+
+
+@lru_cache(maxsize=4096)
+def _fit_in_room(asset_dir: Path, content: str, weight: FontWeight, size: int, min_size: int,
+                 anchor: str, room: Box) -> tuple[str, int]:
+    """Keyed by the room relative to the anchor point, so the same text in the same room
+    anywhere on the board is fitted once."""
+    for candidate in range(size, min_size - 1, -1):
+        if _inside(_ink(content, weight, candidate, anchor), room):
+            return content, candidate
+    cut = content
+    while cut and not _inside(_ink(cut.rstrip() + "…", weight, min_size, anchor), room):
+        cut = cut[:-1]
+    return cut.rstrip() + "…", min_size
+
+
+def _ink(content: str, weight: FontWeight, size: int, anchor: str) -> Box:
+    """The box ``_text_stamp`` gives this text, relative to its anchor point."""
+    box = font(weight, size).getbbox(content, anchor=anchor)
+    return (math.floor(box[0]), math.floor(box[1]), math.ceil(box[2]), math.ceil(box[3]))
+
+
+def _inside(box: Box, room: Box) -> bool:
+    return (room[0] <= box[0] and room[1] <= box[1] and box[2] <= room[2]
+            and box[3] <= room[3])
 
 
 def text_width(content: str, weight: FontWeight, size: int) -> float:
@@ -134,16 +184,18 @@ CHIP_SIZE = 15
 CHIP_HEIGHT = 26
 
 
-def chip_width(label: str) -> int:
-    return round(text_width(label, "narrow_bold", CHIP_SIZE)) + 18
+def chip_width(label: str, size: int = CHIP_SIZE) -> int:
+    return round(text_width(label, "narrow_bold", size)) + 18
 
 
 def chip(
-    draw: ImageDraw.ImageDraw, x: int, y: int, label: str, background: RGB, foreground: RGB
-) -> int:
-    """A rounded label; returns its width so callers can place the next one."""
-    width, height = chip_width(label), CHIP_HEIGHT
+    draw: ImageDraw.ImageDraw, x: int, y: int, label: str, background: RGB, foreground: RGB,
+    size: int = CHIP_SIZE,
+) -> tuple[int, Box]:
+    """A rounded label; returns its width so callers can place the next one, and the box of
+    its label's ink."""
+    width, height = chip_width(label, size), CHIP_HEIGHT
     draw.rounded_rectangle((x, y, x + width, y + height), radius=height // 2, fill=background)
-    text(draw, (x + width / 2, y + height / 2), label, "narrow_bold", CHIP_SIZE, foreground,
-         anchor="mm")
-    return width
+    box = text(draw, (x + width / 2, y + height / 2), label, "narrow_bold", size, foreground,
+               anchor="mm")
+    return width, box

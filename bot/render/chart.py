@@ -11,8 +11,10 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import ENGLISH
+from bot.i18n import text as words
 from bot.render.assets import BACKGROUND, ENERGY_CYAN, GOLD, PANEL, PANEL_EDGE, TEXT_DIM
-from bot.render.canvas import Box, text, text_width, to_png
+from bot.render.canvas import Box, fit_in_room, text, text_width, to_png
 
 WIDTH, HEIGHT = 800, 400
 # Fewer points make no line: one rated game has no trend to show.
@@ -25,24 +27,41 @@ _RIGHT = WIDTH - 36
 _LINE_WIDTH = 4
 _DOT_RADIUS = 6
 _CURRENT_RADIUS = 10
+# The title may shrink this far (a longer language) before it is cut: 11 px on a phone.
+_MIN_TITLE_SIZE = 24
 # Beyond this many games the dots would merge into a thick line.
 _MAX_DOTS = 60
 _MAX_Y_TICKS = 5
 _MAX_X_TICKS = 6
 
 
-def rating_chart(values: Sequence[float]) -> bytes:
-    """The PNG chart of the ratings after each rated game (game 1 first)."""
-    picture, _labels = chart_picture(values)
+def rating_chart(values: Sequence[float], language: str = ENGLISH) -> bytes:
+    """The PNG chart of the ratings after each rated game (game 1 first), its words in
+    ``language``."""
+    picture, _labels = chart_picture(values, language)
     return to_png(picture)
 
 
-def chart_picture(values: Sequence[float]) -> tuple[Image.Image, list[Box]]:
-    """The chart, and the box of every label drawn (tests measure them as a phone shows
-    them). ValueError with fewer than ``MIN_CHART_POINTS`` values."""
+def describe_chart(values: Sequence[float], language: str = ENGLISH) -> str:
+    """The chart's alt text: how many games, the first and the current rating, the lowest
+    and the highest (a few dozen characters, far within Discord's 1,024)."""
+    _check(values)
+    return words(language, "alt-chart", games=len(values), first=_number(values[0], 1),
+                 now=_number(values[-1], 1), low=_number(min(values), 1),
+                 high=_number(max(values), 1))
+
+
+def _check(values: Sequence[float]) -> None:
     if len(values) < MIN_CHART_POINTS:
         raise ValueError(f"a rating chart needs at least {MIN_CHART_POINTS} games, "
                          f"not {len(values)}")
+
+
+def chart_picture(values: Sequence[float], language: str = ENGLISH,
+                  ) -> tuple[Image.Image, list[Box]]:
+    """The chart, and the box of every label drawn (tests measure them as a phone shows
+    them). ValueError with fewer than ``MIN_CHART_POINTS`` values."""
+    _check(values)
     picture = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(picture)
     low, high = _value_range(values)
@@ -60,8 +79,12 @@ def chart_picture(values: Sequence[float]) -> tuple[Image.Image, list[Box]]:
         return _BOTTOM - (value - low) / (high - low) * (_BOTTOM - _TOP)
 
     draw.rectangle((left, _TOP, _RIGHT, _BOTTOM), fill=PANEL)
-    boxes = [text(draw, (_MARGIN, 30), "Rating after each rated game", "bold", LABEL_SIZE,
-                  TEXT_DIM, anchor="lm")]
+    current = _current(draw, values[-1], language)
+    # The title has the top row up to the current rating.
+    title_room = (_MARGIN - 4, 0, current[0] - 24, _TOP - 8)
+    title, size = fit_in_room(words(language, "chart-title"), "bold", LABEL_SIZE,
+                              (_MARGIN, 30), "lm", title_room, _MIN_TITLE_SIZE)
+    boxes = [text(draw, (_MARGIN, 30), title, "bold", size, TEXT_DIM, anchor="lm")]
     for tick, label in zip(y_ticks, y_labels, strict=True):
         draw.line((left, y_of(tick), _RIGHT, y_of(tick)), fill=PANEL_EDGE, width=2)
         boxes.append(text(draw, (left - 12, y_of(tick)), label, "bold", LABEL_SIZE, TEXT_DIM,
@@ -77,15 +100,15 @@ def chart_picture(values: Sequence[float]) -> tuple[Image.Image, list[Box]]:
     if games <= _MAX_DOTS:
         for x, y in points:
             _dot(draw, x, y, _DOT_RADIUS, ENERGY_CYAN)
-    boxes.append(_current(draw, points[-1], values[-1]))
+    _dot(draw, *points[-1], _CURRENT_RADIUS, GOLD)
+    boxes.append(current)
     return picture, boxes
 
 
-def _current(draw: ImageDraw.ImageDraw, point: tuple[float, float], value: float) -> Box:
-    """The last game's rating: a gold dot, and its value in gold at the top right."""
-    _dot(draw, *point, _CURRENT_RADIUS, GOLD)
-    return text(draw, (WIDTH - _MARGIN, 30), f"now {_number(value, 1)}", "bold", LABEL_SIZE,
-                GOLD, anchor="rm")
+def _current(draw: ImageDraw.ImageDraw, value: float, language: str) -> Box:
+    """The last game's rating, in gold at the top right (its gold dot ends the line)."""
+    label = words(language, "chart-now", rating=_number(value, 1))
+    return text(draw, (WIDTH - _MARGIN, 30), label, "bold", LABEL_SIZE, GOLD, anchor="rm")
 
 
 def _dot(draw: ImageDraw.ImageDraw, x: float, y: float, radius: int, fill: tuple[int, int, int]

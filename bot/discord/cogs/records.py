@@ -27,7 +27,8 @@ from bot.discord.record_embeds import (
     page_count,
     stats_embed,
 )
-from bot.render.chart import rating_chart
+from bot.i18n import language_of
+from bot.render.chart import describe_chart, rating_chart
 from bot.table.model import BrokenGame, Refused
 from bot.table.ratings import leaderboard, rate
 from bot.table.records import player_stats
@@ -54,8 +55,10 @@ class RecordsCog(KotCog, name="Records"):
         rating = (await asyncio.to_thread(rate, rated)).get(user_id)
         extra: dict[str, Any] = {}
         if values := chart_values(rating):
-            png = await asyncio.to_thread(rating_chart, values)
-            extra["files"] = [discord.File(io.BytesIO(png), filename=RATING_CHART_FILENAME)]
+            language = language_of(interaction.locale)
+            png = await asyncio.to_thread(rating_chart, values, language)
+            extra["files"] = [discord.File(io.BytesIO(png), filename=RATING_CHART_FILENAME,
+                                           description=describe_chart(values, language))]
         await self.bot.io.reply_privately(interaction, None, embed=stats_embed(
             user_id, player_stats(played, user_id), rating), **extra)
 

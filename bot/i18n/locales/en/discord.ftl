@@ -114,19 +114,19 @@ lobby-expired-footer = { $marker } lobby closed
 
 ## Boards
 
-board-nobody-wins = Every monster is down: nobody wins.
-board-winners = 👑 { $winners } { $count ->
+post-nobody-wins = Every monster is down: nobody wins.
+post-winners = 👑 { $winners } { $count ->
     [one] wins
    *[other] win
 }!
-board-seats = { $seats }.
-board-seat = { $player } is **{ $monster }**
+post-seats = { $seats }.
+post-seat = { $player } is **{ $monster }**
 ping-answer-on-board = Answer on the board: { $url }
 knock-out-buying = ⚠️ Buying { $card } knocks out your monster ({ $hearts } ❤️).
 knock-out-option = ⚠️ “{ $option }” knocks out your monster ({ $hearts } ❤️).
-board-turn-over = Turn { $turn } is over.
-board-turn-title = Turn { $turn }: { $monster }
-board-footer = { $marker } { $edition } rules
+post-turn-over = Turn { $turn } is over.
+post-turn-title = Turn { $turn }: { $monster }
+post-footer = { $marker } { $edition } rules
 final-title = Game over
 final-standings = Final standings
 ended-content = 🛑 King of Tokyo game #{ $game } was stopped before its end.

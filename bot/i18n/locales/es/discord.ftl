@@ -114,19 +114,19 @@ lobby-expired-footer = { $marker } sala cerrada
 
 ## Tableros
 
-board-nobody-wins = Todos los monstruos han caído: nadie gana.
-board-winners = 👑 ¡{ $winners } { $count ->
+post-nobody-wins = Todos los monstruos han caído: nadie gana.
+post-winners = 👑 ¡{ $winners } { $count ->
     [one] gana
    *[other] ganan
 }!
-board-seats = { $seats }.
-board-seat = { $player } es **{ $monster }**
+post-seats = { $seats }.
+post-seat = { $player } es **{ $monster }**
 ping-answer-on-board = Responde en el tablero: { $url }
 knock-out-buying = ⚠️ Comprar { $card } elimina a tu monstruo ({ $hearts } ❤️).
 knock-out-option = ⚠️ «{ $option }» elimina a tu monstruo ({ $hearts } ❤️).
-board-turn-over = El turno { $turn } ha terminado.
-board-turn-title = Turno { $turn }: { $monster }
-board-footer = { $marker } reglas de { $edition }
+post-turn-over = El turno { $turn } ha terminado.
+post-turn-title = Turno { $turn }: { $monster }
+post-footer = { $marker } reglas de { $edition }
 final-title = Fin de la partida
 final-standings = Clasificación final
 ended-content = 🛑 La partida #{ $game } de King of Tokyo se detuvo antes de su final.
