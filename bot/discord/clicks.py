@@ -47,6 +47,7 @@ from bot.discord.views import (
     end_question_view,
     private_view,
 )
+from bot.i18n import language_of, say
 from bot.table import publish
 from bot.table.lobbies import ChannelTaken
 from bot.table.model import (
@@ -126,7 +127,8 @@ class Clicks:
         except ClickRefused as refusal:
             # Lost a race (another click got there first) or an illegal move.
             latest = self._service.games.cached(game_id) or game
-            await self._io.reply_privately(interaction, refusal_text(refusal, latest))
+            await self._io.reply_privately(
+                interaction, refusal_text(refusal, latest, language_of(interaction.locale)))
             return
         except Refused as refusal:
             await self._io.reply_privately(interaction, str(refusal))
@@ -146,7 +148,8 @@ class Clicks:
         if not needs_confirmation(state, decision.seat, option):
             return False
         await self._io.reply_privately(interaction,
-                                       knock_out_warning(state, decision.seat, option),
+                                       knock_out_warning(state, decision.seat, option,
+                                                         language_of(interaction.locale)),
                                        view=confirm_view(game, decision, number))
         return True
 
@@ -155,8 +158,9 @@ class Clicks:
     async def _show_secret(self, interaction: Interaction, game: Game,
                            decision: Decision) -> None:
         state = game.playing_state()
-        await self._io.reply_privately(interaction, private_question(state, decision),
-                                       view=private_view(game, decision))
+        language = language_of(interaction.locale)
+        await self._io.reply_privately(interaction, private_question(state, decision, language),
+                                       view=private_view(game, decision, language))
 
     async def _after_secret_click(self, interaction: Interaction, before: Game,
                                   decision: Decision, code: str, after: Game) -> None:
@@ -167,7 +171,8 @@ class Clicks:
         number = _option_number(code, "oc")
         if clicked is not None and clicked.flags.ephemeral and number is not None and (
                 number < len(decision.options)):
-            chosen = private_option_label(before.playing_state(), decision.options[number])
+            chosen = say(language_of(interaction.locale),
+                         private_option_label(before.playing_state(), decision.options[number]))
             await self._io.edit_response(interaction, content=f"✅ {chosen}", view=None)
         state = after.state
         seat = after.seat_of(interaction.user.id)
@@ -192,7 +197,8 @@ class Clicks:
                               refusal: ClickRefused) -> None:
         clicked = interaction.message.id if interaction.message is not None else None
         if refusal.code != "stale_decision" or clicked != game.board_message_id:
-            await self._io.reply_privately(interaction, refusal_text(refusal, game))
+            await self._io.reply_privately(
+                interaction, refusal_text(refusal, game, language_of(interaction.locale)))
             return
         # The live board shows a moment that has passed (its last edit failed, or the bot
         # stopped between saving and showing): bring it up to date, if it still is the live

@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import ENGLISH, say
 from bot.render import render_board, render_card
 from bot.table.model import (
     AI_LEVEL_NAMES,
@@ -36,6 +37,7 @@ from engine import (
     Buy,
     Decision,
     GameState,
+    Phrase,
     PrintedCard,
     card_info,
     printed,
@@ -154,8 +156,9 @@ def forbidden_text(missing: list[str], reason: str) -> str:
                                  them="it" if len(missing) == 1 else "them")
 
 
-def refusal_text(refusal: ClickRefused, game: Game) -> str:
-    """What a player is told when a click cannot act, chosen by the refusal's code."""
+def refusal_text(refusal: ClickRefused, game: Game, language: str = ENGLISH) -> str:
+    """What a player is told when a click cannot act, chosen by the refusal's code (the
+    rules' words in ``language``, the clicker's)."""
     match refusal.code:
         case "stale_decision":
             url = jump_url(game)
@@ -174,7 +177,7 @@ def refusal_text(refusal: ClickRefused, game: Game) -> str:
         case "game_over":
             return GAME_OVER
         case "illegal_move":
-            return refusal.detail
+            return refusal.detail_in(language)
 
 
 def channel_busy_text(game: Game) -> str:
@@ -307,7 +310,7 @@ def board_content(game: Game, now: float) -> str:
     deadlines = question_deadlines(game, now)
     roster = [seats_line(game)] if state.turn is not None and state.turn.number == 1 else []
     return "\n".join(roster + [
-        f"{player_tag(game, decision.seat)} {prompt(state, index)}"
+        f"{player_tag(game, decision.seat)} {say(game.language, prompt(state, index))}"
         + (f" {deadline_text(deadlines[decision.id])}" if decision.id in deadlines else "")
         for index, decision in enumerate(state.pending)
     ])
@@ -328,26 +331,29 @@ def ping_content(game: Game, decision: Decision, now: float) -> str:
     deadline = question_deadlines(game, now).get(decision.id)
     url = jump_url(game)
     return " ".join(part for part in (
-        f"🔔 {mention(game.seats[decision.seat])} {prompt(state, state.pending.index(decision))}",
+        f"🔔 {mention(game.seats[decision.seat])} "
+        f"{say(game.language, prompt(state, state.pending.index(decision)))}",
         deadline_text(deadline) if deadline is not None else "",
         f"Answer on the board: {url}" if url else "",
     ) if part)
 
 
-def private_question(state: GameState, decision: Decision) -> str:
+def private_question(state: GameState, decision: Decision, language: str) -> str:
     """A secret question (Made in a Lab's card), for the private message of the monster
-    asked: what only it may see, then the question."""
-    told = secret(state, decision) or ""
-    return f"🔒 {told}\n{prompt(state, state.pending.index(decision))}"
+    asked: what only it may see, then the question, in ``language`` (the clicker's)."""
+    told = secret(state, decision)
+    asked = say(language, prompt(state, state.pending.index(decision)))
+    return f"🔒 {say(language, told) if told is not None else ''}\n{asked}"
 
 
-def knock_out_warning(state: GameState, seat: int, action: Action) -> str:
+def knock_out_warning(state: GameState, seat: int, action: Action,
+                      language: str = ENGLISH) -> str:
     """The private warning before a click that knocks out the clicker's own monster
     (``engine.needs_confirmation``): what it would do, in the clicker's words."""
     if isinstance(action, Buy):
         what = f"Buying {printed(state.face_up[action.slot].key, state.options.edition).name}"
     else:
-        what = f"“{private_option_label(state, action)}”"
+        what = f"“{say(language, private_option_label(state, action))}”"
     return f"⚠️ {what} knocks out your monster ({state.monsters[seat].hearts} ❤️)."
 
 
@@ -366,13 +372,15 @@ def closed_board_content(turn: int, summary: str) -> str:
 
 
 def closed_board_embed(game: Game, turn: int, monster: str,
-                       log: tuple[str, ...]) -> discord.Embed:
+                       log: tuple[str | Phrase, ...]) -> discord.Embed:
     """A finished turn's embed, with that turn's own narration."""
     return _turn_embed(game, turn, monster, log)
 
 
-def _turn_embed(game: Game, turn: int, monster: str, log: tuple[str, ...]) -> discord.Embed:
-    embed = discord.Embed(title=f"Turn {turn}: {monster}", description="\n".join(log) or "…",
+def _turn_embed(game: Game, turn: int, monster: str,
+                log: tuple[str | Phrase, ...]) -> discord.Embed:
+    said = "\n".join(say(game.language, line) for line in log)
+    embed = discord.Embed(title=f"Turn {turn}: {monster}", description=said or "…",
                           colour=COLOUR)
     embed.set_footer(text=f"{footer_marker(game.id)} {game.playing_state().options.edition} rules")
     return embed
@@ -382,7 +390,9 @@ def final_embed(game: Game) -> discord.Embed:
     """The end of the game: the last turn's story, then the final standings (place,
     monster, player, points, hearts or when it was knocked out), the turns and the length."""
     embed = discord.Embed(
-        title="Game over", description="\n".join(game.chronicle.log) or "…", colour=COLOUR
+        title="Game over",
+        description="\n".join(say(game.language, line) for line in game.chronicle.log) or "…",
+        colour=COLOUR
     )
     return _with_standings(embed, game, "Final standings")
 

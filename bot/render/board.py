@@ -41,6 +41,7 @@ from typing import NamedTuple, Protocol
 
 from PIL import Image, ImageDraw, ImageOps
 
+from bot.i18n import ENGLISH, say
 from bot.render import art, assets
 from bot.render.assets import (
     AFFORD_GREEN,
@@ -493,13 +494,19 @@ class _Header(NamedTuple):
 
 def _header(state: GameState) -> _Header:
     if state.over:
-        return _Header(_HEADER, True, "", f"GAME OVER — {waiting_text(state)}")
+        return _Header(_HEADER, True, "", f"GAME OVER — {_waiting(state)}")
     turn_label = "SETUP" if state.turn is None else f"TURN {state.turn.number}"
     if not state.pending and state.turn is not None:
         # The state a finished turn ended in (its closed board): nobody is asked anything.
         monster = state.monsters[state.turn.seat].name
         return _Header(_HEADER, False, turn_label, f"{monster}'s turn is over.")
-    return _Header(_HEADER, False, turn_label, waiting_text(state))
+    return _Header(_HEADER, False, turn_label, _waiting(state))
+
+
+def _waiting(state: GameState) -> str:
+    # (In English until the board picture takes the game's language.)
+    waiting = waiting_text(state)
+    return say(ENGLISH, waiting) if waiting is not None else ""
 
 
 # ---- Tokyo ------------------------------------------------------------------------------------

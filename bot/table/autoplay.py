@@ -31,6 +31,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Literal
 
+from bot.i18n import ENGLISH, say
 from bot.table.model import AiLevel
 from engine import Action, Decision, GameState
 from engine.ai import HeuristicPlayer, MonteCarloPlayer, move_label
@@ -162,7 +163,8 @@ class Thought:
 def _search(state: GameState, decision: Decision, seconds: float) -> tuple[Action, str]:
     """The Monte-Carlo player's move and its reason (run in a worker process)."""
     hint = MonteCarloPlayer(decision.id, seconds=seconds).hint(state, decision)
-    return hint.action, hint.reason
+    # (In English until /kot hint answers in the asker's language.)
+    return hint.action, say(ENGLISH, hint.reason)
 
 
 @contextlib.contextmanager
@@ -223,7 +225,8 @@ class Autopilot:
         if found is not None:
             return found[1]
         action = await self._easy(state, decision)
-        return f"{move_label(state, action)}: the Easy AI's rule of thumb (the Hard AI is busy)"
+        return (f"{say(ENGLISH, move_label(state, action))}: the Easy AI's rule of thumb"
+                " (the Hard AI is busy)")
 
     async def _easy(self, state: GameState, decision: Decision) -> Action:
         return await asyncio.to_thread(self._heuristic.answer, state, decision)

@@ -12,31 +12,32 @@ import msgspec
 
 from bot.table.model import Chronicle, Elimination
 from bot.table.turn_summary import SUMMARIZED
-from engine import GameState, events, narrate
+from engine import GameState, Phrase, events, narrate
 
 # Lines of narration kept on a board message (its embed description holds 4096 characters).
 MAX_LOG_LINES = 14
 
 
-def opening_lines(state: GameState, happened: Iterable[events.Event]) -> tuple[str, ...]:
-    """The narration of a game's first events (it has no previous turn to close)."""
+def opening_lines(state: GameState, happened: Iterable[events.Event]) -> tuple[Phrase, ...]:
+    """The narration of a game's first events (it has no previous turn to close), as
+    phrases: the board says them in the game's language, a replay in the asker's."""
     lines = tuple(line for event in happened if (line := narrate(state, event)) is not None)
     return lines[-MAX_LOG_LINES:]
 
 
-def with_note(chronicle: Chronicle, note: str) -> Chronicle:
+def with_note(chronicle: Chronicle, note: str | Phrase) -> Chronicle:
     """The chronicle with one more line of the bot's own (a timeout, a rebuild...)."""
     return msgspec.structs.replace(chronicle, log=(*chronicle.log, note)[-MAX_LOG_LINES:])
 
 
 def chronicle_after(
     chronicle: Chronicle, before: GameState, after: GameState, happened: Iterable[events.Event]
-) -> tuple[Chronicle, tuple[str, ...] | None]:
+) -> tuple[Chronicle, tuple[str | Phrase, ...] | None]:
     """The chronicle after these events, and the closing narration of the previous turn when
     a new turn started (its board message is then finished and a new one posted)."""
     log = list(chronicle.log)
     turn_events = list(chronicle.turn_events)
-    closing: tuple[str, ...] | None = None
+    closing: tuple[str | Phrase, ...] | None = None
     eliminations = list(chronicle.eliminations)
     turn_number = before.turn.number if before.turn is not None else 0
     for event in happened:

@@ -11,6 +11,7 @@ from typing import Literal
 
 import msgspec
 
+from bot.i18n import say
 from bot.store.store import Status
 from engine import (
     GAME_RULES,
@@ -22,6 +23,7 @@ from engine import (
     Mix,
     NotYourDecision,
     Options,
+    Phrase,
     RefusalCode,
     deck_size,
     events,
@@ -63,20 +65,26 @@ ClickRefusalCode = RefusalCode | Literal["not_started", "not_a_player", "left_ga
 
 class ClickRefused(Exception):
     """A click that changes nothing. Callers choose the player's message by ``code``; the
-    message text is only shown for an ``illegal_move``, whose words come from the rules."""
+    detail is only shown for an ``illegal_move``: the rules' phrase (said in the clicker's
+    language, as a sentence), or the bot's own words."""
 
     def __init__(self, code: ClickRefusalCode, *, asked_seat: int | None = None,
-                 detail: str = "") -> None:
-        super().__init__(detail or code)
+                 detail: str | Phrase = "") -> None:
+        super().__init__(detail.id if isinstance(detail, Phrase) else detail or code)
         self.code: ClickRefusalCode = code
         # For "not_your_decision": the seat the question is for.
         self.asked_seat = asked_seat
-        self.detail = _sentence(detail) if detail else ""
+        self.detail: str | Phrase = detail if isinstance(detail, Phrase) else (
+            _sentence(detail) if detail else "")
 
     @classmethod
     def from_engine(cls, refusal: IllegalAction) -> ClickRefused:
         asked = refusal.asked_seat if isinstance(refusal, NotYourDecision) else None
-        return cls(refusal.code, asked_seat=asked, detail=str(refusal))
+        return cls(refusal.code, asked_seat=asked, detail=refusal.phrase)
+
+    def detail_in(self, language: str) -> str:
+        """The detail as a sentence in ``language`` (the clicker's)."""
+        return _sentence(say(language, self.detail)) if self.detail else ""
 
 
 class BrokenGame(Exception):
@@ -246,8 +254,10 @@ class StandingOrder(msgspec.Struct, frozen=True, omit_defaults=True):
 class Chronicle(msgspec.Struct, frozen=True, omit_defaults=True):
     """What the board, the timers and the final summary need beyond the engine state."""
 
-    # Narration of the current turn, shown on its board message.
-    log: tuple[str, ...] = ()
+    # Narration of the current turn, shown on its board message in the game's language:
+    # phrases, and notes of the bot's own; a plain str is a line of a game stored before
+    # the narration was kept as phrases (shown as it is).
+    log: tuple[str | Phrase, ...] = ()
     # The current turn's events that its one-line summary reads (``bot.table.turn_summary``).
     turn_events: tuple[events.Event, ...] = ()
     eliminations: tuple[Elimination, ...] = ()
@@ -344,7 +354,7 @@ class Outcome:
     game: Game
     events: tuple[events.Event, ...]
     # When the turn changed: the narration that closes the previous turn's board.
-    closing_log: tuple[str, ...] | None
+    closing_log: tuple[str | Phrase, ...] | None
     # False when only kept dice changed: the board picture is the same.
     redraw: bool = True
     # The state the first turn this change finished ended in (``publish.turn_end``): its

@@ -23,7 +23,7 @@ import msgspec
 
 from bot.table.model import Game, Outcome
 from bot.table.turn_summary import summarized, this_turn, turn_summary
-from engine import Action, GameState, encode_state, events, turn_end_state
+from engine import Action, GameState, Phrase, encode_state, events, turn_end_state
 
 
 class _Effect(msgspec.Struct, frozen=True, tag=True):
@@ -60,7 +60,7 @@ class CloseBoard(_Effect, frozen=True):
     message_id: int
     turn: int
     monster: str
-    log: tuple[str, ...]
+    log: tuple[str | Phrase, ...]
     summary: str = ""
     # The state the turn ended in, as ``engine.encode_state`` stores states: an effect may
     # wait in the outbox across a deploy that changes the state's shape, and the engine
