@@ -12,6 +12,7 @@ from dataclasses import replace
 
 import msgspec
 
+from bot.i18n import say
 from bot.table import publish
 from bot.table.chronicle import opening_lines
 from bot.table.lobby_clock import expiry_tag
@@ -279,7 +280,7 @@ class Lobbies:
             try:
                 state, happened = create_game(setup.options, setup.seed, setup.monsters)
             except IllegalAction as refusal:
-                raise Refused(str(refusal)) from refusal
+                raise Refused(say(lobby.lobby.language, refusal.phrase)) from refusal
             setup = setup_for(state)
             now = self._clock()
             chronicle = Chronicle(log=opening_lines(state, happened), asked_at=now,

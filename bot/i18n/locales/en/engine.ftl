@@ -87,6 +87,12 @@ narrate-won = 👑 { $names } { $count ->
 } ({ $reason })!
 narrate-deck-top-seen = { $name } looks at the top card of the deck ({ $card }).
 
+## The story of a game, turn by turn (/kot replay's text file)
+
+narrate-transcript-monsters = Monsters: { $names }
+narrate-transcript-turn = — Turn { $number }: { $name } —
+narrate-transcript-refused = (The log stops here: a move was refused: { $refusal })
+
 ## Why a gain or a loss happened (in brackets after the narration)
 
 reason-card = { $card }
