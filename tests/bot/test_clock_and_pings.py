@@ -15,6 +15,7 @@ from bot_harness import TEST_AI_PAUSE, Table, make_bot, private_reply, rewrite_s
 from bot.app import KotBot
 from bot.discord.messages import LEFT_GAME, refusal_text
 from bot.discord.views import MY_MONSTER
+from bot.i18n import ENGLISH, say
 from bot.local import open_lobby
 from bot.table.model import ClickRefused, Game
 from engine import EndBuying, GameState, Roll, Yield
@@ -79,7 +80,7 @@ async def test_the_active_player_has_one_turn_time_for_the_whole_turn(table: Tab
     state = game.playing_state()
     # The autopilot played the rest of the turn at once: it is the other monster's turn.
     assert state.turn is not None and state.turn.seat != alice_seat
-    notes = [line for line in game.chronicle.log if "ran out of time" in line]
+    notes = [line for line in game.chronicle.log if "ran out of time" in say(ENGLISH, line)]
     closed = [m for m in table.channel.history() if m.content.startswith("Turn 1 is over")]
     assert not notes and closed  # the note is on the closed board of turn 1, once
     assert sum("ran out of time" in (e.description or "") for e in closed[0].embeds) == 1
@@ -134,7 +135,7 @@ async def test_two_missed_turns_hand_the_monster_to_the_autopilot_until_a_click(
     await table.env.advance_time(TURN + 1)  # alice's second turn runs out
     game = await table.game()
     assert game.chronicle.away == (alice_seat,)
-    assert any("missed 2 turns in a row" in line for line in game.chronicle.log)
+    assert any("missed 2 turns in a row" in say(ENGLISH, line) for line in game.chronicle.log)
     assert board_deadlines(table, game) == []  # nobody waits for her clock now
     # Away: the autopilot plays the rest of her questions at an AI monster's pace.
     for _ in range(20):
@@ -154,7 +155,7 @@ async def test_two_missed_turns_hand_the_monster_to_the_autopilot_until_a_click(
         await table.click("o0")
     game = await table.game()
     assert game.chronicle.away == ()
-    assert any("player is back" in line for line in game.chronicle.log)
+    assert any("player is back" in say(ENGLISH, line) for line in game.chronicle.log)
 
 
 async def test_a_player_who_leaves_is_played_by_the_autopilot(table: Table) -> None:
@@ -166,7 +167,7 @@ async def test_a_player_who_leaves_is_played_by_the_autopilot(table: Table) -> N
     assert "autopilot" in (private_reply(answer) or "")
     game = await table.game()
     assert game.chronicle.left == (alice_seat,)
-    assert any("left the game" in line for line in game.chronicle.log)
+    assert any("left the game" in say(ENGLISH, line) for line in game.chronicle.log)
     # Her board has no buttons left: the autopilot plays; a click from an old copy is refused.
     board = table.message(game.board_message_id or 0)
     labels = [c.label for row in board.components for c in row.children]  # type: ignore[attr-defined]
