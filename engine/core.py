@@ -530,11 +530,6 @@ def register(cls: type[Power]) -> type[Power]:
     return cls
 
 
-def card_name(state: GameState, key: str) -> str:
-    """The card's name in the game's edition."""
-    return printed(key, state.options.edition).name
-
-
 def card_word(state: GameState, key: str) -> Ref:
     """The card's name in the game's edition, as a word the catalogs translate."""
     return card_ref(key, state.options.edition == "2011")

@@ -48,7 +48,7 @@ class BatteryMonster(Power):
             return
         energy = ctx.mon(seat).energy
         if not energy:
-            _discard_empty(ctx, seat, card, "nothing could be put on it")
+            _discard_empty(ctx, seat, card, phrase("cardq-battery_monster-no-energy"))
             return
         # The default (a timeout) puts everything on it: the bank doubles it.
         choices = tuple(PickAmount(amount=n) for n in range(energy, -1, -1))

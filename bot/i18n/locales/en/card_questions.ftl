@@ -8,6 +8,7 @@ cardq-battery_monster-nothing = Nothing (the card is discarded)
 cardq-battery_monster-put = Put { $energy }⚡ (the bank adds { $energy }⚡)
 cardq-battery_monster-status = { $energy }⚡ left on it
 cardq-battery_monster-charging = charging { $card }
+cardq-battery_monster-no-energy = nothing could be put on it
 cardq-battery_monster-empty = nothing was put on it
 cardq-battery_monster-used-up = its energy is used up
 

@@ -8,6 +8,7 @@ cardq-battery_monster-nothing = Nada (la carta se descarta)
 cardq-battery_monster-put = Poner { $energy }⚡ (la reserva añade { $energy }⚡)
 cardq-battery_monster-status = quedan { $energy }⚡ encima
 cardq-battery_monster-charging = por cargar { $card }
+cardq-battery_monster-no-energy = no se pudo poner nada encima
 cardq-battery_monster-empty = no se puso nada encima
 cardq-battery_monster-used-up = se ha agotado su energía
 
