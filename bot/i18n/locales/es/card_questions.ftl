@@ -17,7 +17,7 @@ cardq-shrinky-use = contar un 2 como un 1
 
 cardq-plot_twist-use = poner un dado en cualquier cara (una vez)
 
-cardq-electric_armor-use = pagar { $energy } de energía: pierdes 1 corazón menos
+cardq-electric_armor-use = pagar { $energy } de energía: perder 1 corazón menos
 
 cardq-freeze_time-prompt = ¿juegas otro turno después de este, con un dado menos ({ $card })?
 cardq-freeze_time-take = Jugar el turno extra ({ $dice } dados)
@@ -60,7 +60,7 @@ cardq-psychic_probe-prompt = ¿vuelves a tirar uno de los dados del monstruo act
 cardq-psychic_probe-reroll = Volver a tirar el dado { $number } ({ $face })
 cardq-psychic_probe-rerolled-heart = { $card } sacó un corazón al volver a tirar
 
-cardq-rapid_healing-use = pagar { $energy } de energía: recuperas 1 corazón
+cardq-rapid_healing-use = pagar { $energy } de energía: recuperar 1 corazón
 
 cardq-scavenger-buy-a-card = Comprar una carta de la pila de descartes
 cardq-scavenger-buy = Comprar { $card } de la pila de descartes ({ $cost }⚡)
@@ -71,4 +71,4 @@ cardq-smoke_cloud-status = { $count ->
 }
 cardq-smoke_cloud-used-up = se usó su último contador de humo
 
-cardq-wings-use = pagar { $energy } de energía: no pierdes corazones durante el resto del turno
+cardq-wings-use = pagar { $energy } de energía: no perder corazones durante el resto del turno
