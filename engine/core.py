@@ -20,7 +20,7 @@ from engine import events as ev
 from engine.actions import Action, Choice, Choose, Pass
 from engine.card_ai import AI_HOOKS, CardAi
 from engine.card_table import CARDS, printed
-from engine.phrases import Phrase
+from engine.phrases import Phrase, Ref, card_ref, phrase
 from engine.rng import below, dice
 from engine.state import (
     BASE_MAX_HEARTS,
@@ -43,9 +43,15 @@ RefusalCode = Literal["illegal_move", "stale_decision", "not_your_decision", "ga
 
 class IllegalAction(ValueError):
     """The action is not allowed now; the state is unchanged. ``code`` says which kind of
-    refusal it is, so callers choose their reply by code, never by the message's words."""
+    refusal it is, so callers choose their reply by code, never by the message's words;
+    ``phrase`` says why, for the player (the catalogs' ``refusal-`` messages). ``str()`` of
+    the error is the message id, for logs."""
 
     code: ClassVar[RefusalCode] = "illegal_move"
+
+    def __init__(self, said: Phrase) -> None:
+        super().__init__(said.id)
+        self.phrase = said
 
 
 class StaleDecision(IllegalAction):
@@ -59,8 +65,8 @@ class NotYourDecision(IllegalAction):
 
     code: ClassVar[RefusalCode] = "not_your_decision"
 
-    def __init__(self, message: str, asked_seat: int) -> None:
-        super().__init__(message)
+    def __init__(self, said: Phrase, asked_seat: int) -> None:
+        super().__init__(said)
         self.asked_seat = asked_seat
 
 
@@ -74,13 +80,13 @@ def require_decision(state: GameState, seat: int, decision_id: int) -> Decision:
     """The pending decision ``decision_id`` if ``seat`` may answer it now; otherwise the
     refusal ``apply`` would raise (game over, stale decision, not this seat's question)."""
     if state.over:
-        raise GameOver("the game is over")
+        raise GameOver(phrase("refusal-game-over"))
     decision = state.decision(decision_id)
     if decision is None:
-        raise StaleDecision("that moment has passed")
+        raise StaleDecision(phrase("refusal-moment-passed"))
     if decision.seat != seat:
         asked = state.monsters[decision.seat].name
-        raise NotYourDecision(f"this question is for {asked}", decision.seat)
+        raise NotYourDecision(phrase("refusal-not-yours", name=asked), decision.seat)
     return decision
 
 
@@ -362,9 +368,9 @@ class Power(CardAi):
     def roll_use(self, ctx: Ctx, seat: int, card: Card) -> None:
         """Use the card on the dice: act at once, or ask the card's question(s)."""
 
-    def extra_roll_label(self, state: GameState, card: Card) -> str:
-        """What the card's extra roll costs, for its button ("pay 1⚡"); "" says nothing."""
-        return ""
+    def extra_roll_label(self, state: GameState, card: Card) -> Phrase | None:
+        """What the card's extra roll costs, for its button ("pay 1⚡"); None says nothing."""
+        return None
 
     # --- losing hearts --------------------------------------------------------------------
 
@@ -383,9 +389,9 @@ class Power(CardAi):
     def use(self, ctx: Ctx, seat: int, card: Card, loss_index: int | None) -> None:
         """Use the card (a reaction to the loss at ``loss_index`` or a buy-step use)."""
 
-    def use_label(self, state: GameState, card: Card) -> str:
+    def use_label(self, state: GameState, card: Card) -> Phrase:
         """What using the card does, for its button."""
-        return "use it"
+        return phrase("option-use-it")
 
     def cancels_loss_on_yield(self, ctx: Ctx, seat: int, card: Card, loss: Loss) -> bool:
         """Does yielding Tokyo cancel this loss from smashes? The loss then waits for the
@@ -431,17 +437,19 @@ class Power(CardAi):
         return ctx.ask_choice(seat, "card", choices, default, power=self.key,
                               question=question, card=card)
 
-    def prompt(self, state: GameState, decision: Decision) -> str:
-        """What the card's question asks, in words, after the monster's name."""
-        return f"use {card_name(state, self.key)}?"
+    def prompt(self, state: GameState, decision: Decision) -> Phrase:
+        """What the card's question asks, after the monster's name."""
+        return phrase("prompt-use-card", card=card_word(state, self.key))
 
-    def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> str:
+    def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> Phrase:
         """A short button label for one answer to the card's question."""
-        return "Pass" if isinstance(choice, Pass) else type(choice).__name__
+        if isinstance(choice, Pass):
+            return phrase("option-pass")
+        return phrase("option-other", kind=type(choice).__name__)
 
     def answer(self, ctx: Ctx, decision: Decision, choice: Choice) -> None:
         """Apply the answer to a question this card asked."""
-        raise IllegalAction(f"{self.key} asked no question")
+        raise IllegalAction(phrase("refusal-no-question", card=Ref("card", self.key)))
 
     # --- buying and heart dice: extra purchases, secrets, heart dice given away -----------
 
@@ -451,13 +459,13 @@ class Power(CardAi):
         of the buy question; the one chosen comes back to ``take_offer``."""
         return ()
 
-    def offer_label(self, state: GameState, seat: int, card: Card, choice: Choice) -> str:
+    def offer_label(self, state: GameState, seat: int, card: Card, choice: Choice) -> Phrase:
         """A short button label for one of the card's ``buy_offers``."""
-        return "Buy a card"
+        return phrase("option-buy-a-card")
 
     def take_offer(self, ctx: Ctx, seat: int, card: Card, choice: Choice) -> None:
         """The owner chose one of the card's ``buy_offers``."""
-        raise IllegalAction(f"{self.key} offers nothing to buy")
+        raise IllegalAction(phrase("refusal-no-offer", card=Ref("card", self.key)))
 
     def spend_heart_dice(self, ctx: Ctx, seat: int, card: Card, hearts: int) -> bool:
         """The owner's ``hearts`` heart dice are about to be used (on its own turn, in Tokyo
@@ -465,10 +473,10 @@ class Power(CardAi):
         ``HeartDice(amount=left, cards_done=True)`` with the hearts it leaves to the owner."""
         return False
 
-    def status(self, state: GameState, card: Card) -> str:
-        """What is on the card now, in a few words for its owner's panel ("" for nothing):
+    def status(self, state: GameState, card: Card) -> Phrase | None:
+        """What is on the card now, in a few words for its owner's panel (None for nothing):
         by default its tokens; a card whose tokens mean something names them."""
-        return f"{card.tokens} tokens on it" if card.tokens else ""
+        return phrase("status-tokens", count=card.tokens) if card.tokens else None
 
     def secret(self, state: GameState, decision: Decision) -> Phrase | None:
         """What only the monster asked may see about this card's question (Made in a Lab:
@@ -477,7 +485,7 @@ class Power(CardAi):
         return None
 
     def private_choice_label(self, state: GameState, decision: Decision,
-                             choice: Choice) -> str:
+                             choice: Choice) -> Phrase:
         """The label of an answer as the monster asked sees it (see ``secret``)."""
         return self.choice_label(state, decision, choice)
 
@@ -522,9 +530,19 @@ def register(cls: type[Power]) -> type[Power]:
     return cls
 
 
-def card_name(state: GameState, key: str) -> str:
-    """The card's name in the game's edition."""
-    return printed(key, state.options.edition).name
+def card_word(state: GameState, key: str) -> Ref:
+    """The card's name in the game's edition, as a word the catalogs translate."""
+    return card_ref(key, state.options.edition == "2011")
+
+
+def buying(state: GameState, key: str) -> Phrase:
+    """The reason of the energy paid for a card."""
+    return phrase("reason-buying", card=card_word(state, key))
+
+
+def card_reason(state: GameState, key: str) -> Phrase:
+    """A card as the reason of a gain or a loss (the ``reason`` of an event)."""
+    return phrase("reason-card", card=card_word(state, key))
 
 
 def printed_cost(state: GameState, key: str) -> int:
@@ -657,14 +675,14 @@ def run_window(ctx: Ctx, step: CardWindow) -> None:
 # --- primitive operations ---------------------------------------------------------------
 
 
-def gain_vp(ctx: Ctx, seat: int, amount: int, reason: str) -> None:
+def gain_vp(ctx: Ctx, seat: int, amount: int, reason: Phrase) -> None:
     if amount <= 0:
         return
     ctx.set_mon(seat, vp=ctx.mon(seat).vp + amount)
     ctx.emit(ev.VictoryPointsGained(seat=seat, amount=amount, reason=reason))
 
 
-def lose_vp(ctx: Ctx, seat: int, amount: int, reason: str) -> None:
+def lose_vp(ctx: Ctx, seat: int, amount: int, reason: Phrase) -> None:
     lost = min(amount, ctx.mon(seat).vp)
     if lost <= 0:
         return
@@ -672,7 +690,7 @@ def lose_vp(ctx: Ctx, seat: int, amount: int, reason: str) -> None:
     ctx.emit(ev.VictoryPointsLost(seat=seat, amount=lost, reason=reason))
 
 
-def gain_energy(ctx: Ctx, seat: int, amount: int, reason: str, *,
+def gain_energy(ctx: Ctx, seat: int, amount: int, reason: Phrase, *,
                 recovery: bool = False) -> None:
     """``seat`` gains energy. A real gain brings the owner's energy bonuses along (each as
     its own gain); a ``recovery`` (energy given back, such as a refund) does not."""
@@ -683,20 +701,22 @@ def gain_energy(ctx: Ctx, seat: int, amount: int, reason: str, *,
     if recovery:
         return
     for _card, power in hooked(ctx.s, seat, "energy_bonus"):
-        gain_energy(ctx, seat, power.energy_bonus, card_name(ctx.s, power.key), recovery=True)
+        gain_energy(ctx, seat, power.energy_bonus, card_reason(ctx.s, power.key),
+                    recovery=True)
 
 
-def pay_energy(ctx: Ctx, seat: int, amount: int, reason: str) -> None:
+def pay_energy(ctx: Ctx, seat: int, amount: int, reason: Phrase) -> None:
     energy = ctx.mon(seat).energy
     if amount > energy:
-        raise IllegalAction(f"{ctx.mon(seat).name} has {energy} energy; {amount} needed")
+        raise IllegalAction(phrase("refusal-energy", name=ctx.mon(seat).name, energy=energy,
+                                    needed=amount))
     if amount <= 0:
         return
     ctx.set_mon(seat, energy=energy - amount)
     ctx.emit(ev.EnergyLost(seat=seat, amount=amount, reason=reason))
 
 
-def heal(ctx: Ctx, seat: int, amount: int, reason: str, *,
+def heal(ctx: Ctx, seat: int, amount: int, reason: Phrase, *,
          bonus_of: int | None = None) -> None:
     """``seat`` gains hearts, up to its maximum. When it gains any, the healing bonuses of
     ``bonus_of``'s cards (by default its own) add theirs, each as its own gain; a card that
@@ -711,7 +731,7 @@ def heal(ctx: Ctx, seat: int, amount: int, reason: str, *,
     if giver < 0:
         return
     for _card, power in hooked(ctx.s, giver, "healing_bonus"):
-        heal(ctx, seat, power.healing_bonus, card_name(ctx.s, power.key), bonus_of=-1)
+        heal(ctx, seat, power.healing_bonus, card_reason(ctx.s, power.key), bonus_of=-1)
 
 
 def trim_hearts(ctx: Ctx, seat: int) -> None:
@@ -774,7 +794,7 @@ def _eliminate(ctx: Ctx, seat: int, by: int | None) -> None:
     monster = ctx.mon(seat)
     ctx.set_mon(seat, alive=False, hearts=0, energy=0, cards=())
     ctx.set(discard=(*ctx.s.discard, *(c.key for c in monster.cards)))
-    leave_tokyo(ctx, seat, "eliminated")
+    leave_tokyo(ctx, seat, phrase("reason-eliminated"))
     ctx.emit(ev.Eliminated(seat=seat, by=by))
     for card in monster.cards:
         release_copies(ctx, card)
@@ -789,9 +809,9 @@ def enter_tokyo(ctx: Ctx, seat: int, place: Place) -> list[Loss]:
     ctx.set(**{place: seat})
     ctx.emit(ev.EnteredTokyo(seat=seat, place=place))
     if ctx.s.two_player_variant():
-        gain_energy(ctx, seat, 1, "entering Tokyo")
+        gain_energy(ctx, seat, 1, phrase("reason-entering-tokyo"))
     else:
-        gain_vp(ctx, seat, 1, "entering Tokyo")
+        gain_vp(ctx, seat, 1, phrase("reason-entering-tokyo"))
     return [loss for card, power in hooked(ctx.s, seat, "on_tokyo_taken")
             for loss in power.on_tokyo_taken(ctx, seat, card)]
 
@@ -804,7 +824,7 @@ def punish_reroll(ctx: Ctx, roller: int) -> None:
                        for loss in power.on_rerolled(ctx, other, card, roller)])
 
 
-def leave_tokyo(ctx: Ctx, seat: int, reason: str) -> None:
+def leave_tokyo(ctx: Ctx, seat: int, reason: Phrase) -> None:
     place = ctx.s.place_of(seat)
     if place is None:
         return
@@ -825,14 +845,14 @@ def close_bay_if_needed(ctx: Ctx) -> None:
         return
     if s.city is None and s.options.edition == "2016":
         ctx.set(bay=None, city=occupant)
-        ctx.emit(ev.LeftTokyo(seat=occupant, place="bay", reason="the Bay closed"))
+        ctx.emit(ev.LeftTokyo(seat=occupant, place="bay", reason=phrase("reason-bay-closed")))
         ctx.emit(ev.EnteredTokyo(seat=occupant, place="city"))
     else:
         # The 2011 rulebook has no exception: the monster in the Bay leaves Tokyo.
-        leave_tokyo(ctx, occupant, "the Bay closed")
+        leave_tokyo(ctx, occupant, phrase("reason-bay-closed"))
 
 
-def remove_card(ctx: Ctx, seat: int, card: Card, reason: str) -> None:
+def remove_card(ctx: Ctx, seat: int, card: Card, reason: Phrase) -> None:
     """A card leaves its owner for the discard pile. Its power ends (``on_lose``), and cards
     copying it stop copying."""
     power_key = effective_key(ctx.s, card)
@@ -923,7 +943,7 @@ def buy_face_up(ctx: Ctx, seat: int, slot: int, then: tuple[Step, ...] = ()) -> 
     the other monsters' chance at the card that replaces it."""
     card = ctx.s.face_up[slot]
     cost = card_cost(ctx.s, seat, card.key)
-    pay_energy(ctx, seat, cost, f"buying {card_name(ctx.s, card.key)}")
+    pay_energy(ctx, seat, cost, buying(ctx.s, card.key))
     card_bought(ctx, seat, card.key, cost)
     new = reveal(ctx, slot)
     if new is not None:

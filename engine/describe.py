@@ -1,4 +1,5 @@
-"""Words for players: what a decision asks, what each option does, what an event means.
+"""What players are told: what a decision asks, what each option does, what an event means,
+as phrases (engine.phrases) the bot's catalogs say in each language.
 
 The bot builds its buttons from ``option_label`` for any decision, so a new card that asks a
 question needs no new interface code. Pure functions of the state; no Discord formatting.
@@ -24,20 +25,9 @@ from engine.actions import (
     UseCard,
     Yield,
 )
-from engine.core import POWERS, buy_offer, card_cost, card_name, effective_key, find_card
-from engine.phrases import Phrase
+from engine.core import POWERS, buy_offer, card_cost, card_word, effective_key, find_card
+from engine.phrases import Arg, Phrase, Ref, phrase
 from engine.state import BAY_MIN_MONSTERS, FACE_SYMBOLS, Card, Decision, GameState
-
-FACE_WORDS = {
-    "1": "1",
-    "2": "2",
-    "3": "3",
-    "energy": "energy",
-    "heart": "heart",
-    "smash": "smash",
-}
-PLACE_WORDS = {"city": "Tokyo City", "bay": "Tokyo Bay"}
-
 
 # Die faces as players see them on the board, by the plain text an event holds.
 _SYMBOLS: dict[str, str] = {str(face): symbol for face, symbol in FACE_SYMBOLS.items()}
@@ -47,56 +37,74 @@ def _symbol(face: str) -> str:
     return _SYMBOLS.get(face, face)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _chained(message: str, items: list[Arg]) -> Arg:
+    """Items said one after another with ``message`` ("{ $first } { $second }"): dice faces
+    by spaces, a card's statuses by semicolons."""
+    said = items[0]
+    for item in items[1:]:
+        said = phrase(message, first=said, second=item)
+    return said
 
 
-def option_label(state: GameState, action: Action) -> str:
+def _faces(dice: tuple[str, ...]) -> Arg:
+    """Die faces as words, one after another ("1 energy smash")."""
+    return _chained("narrate-spaced", [Ref("face", face) for face in dice]) if dice else ""
+
+
+def _names(state: GameState, seats: tuple[int, ...] | list[int]) -> Arg:
+    """Monsters' names as "A and B" (and "A and B and C", as the English lines always said)."""
+    return _chained("narrate-and", [state.monsters[seat].name for seat in seats])
+
+
+def option_label(state: GameState, action: Action) -> Phrase:
     """A short button label for one option of a pending decision."""
     if isinstance(action, Roll):
         if action.card is not None:
             return _extra_roll_label(state, action.card)
         turn = state.turn
         if turn is not None and turn.rolls_left == 0:
-            return "Roll (uses a card)"
-        return "Roll"
+            return phrase("option-roll-uses-card")
+        return phrase("option-roll")
     if isinstance(action, StopRolling):
-        return "Done rolling"
+        return phrase("option-stop-rolling")
     if isinstance(action, Keep):
-        return "Keep " + ", ".join(str(i + 1) for i in action.dice)
+        return phrase("option-keep", dice=", ".join(str(i + 1) for i in action.dice))
     if isinstance(action, Stay):
-        return "Stay in Tokyo"
+        return phrase("option-stay")
     if isinstance(action, Yield):
-        return "Yield Tokyo"
+        return phrase("option-yield")
     if isinstance(action, Buy):
         key = state.face_up[action.slot].key
         seat = state.turn.seat if state.turn is not None else 0
-        return f"Buy {card_name(state, key)} ({card_cost(state, seat, key)}⚡)"
+        return phrase("option-buy", card=card_word(state, key),
+                      cost=card_cost(state, seat, key))
     if isinstance(action, Sweep):
-        return "Sweep cards (2⚡)"
+        return phrase("option-sweep")
     if isinstance(action, EndBuying):
-        return "End turn"
+        return phrase("option-end-turn")
     if isinstance(action, Timeout):
-        return "Time's up"
+        return phrase("option-timeout")
     return _choice_label(state, action)
 
 
-def _extra_roll_label(state: GameState, uid: int) -> str:
+def _extra_roll_label(state: GameState, uid: int) -> Phrase:
     """A Roll given by a card once the normal rolls are used up: "Roll (Energy Drink: pay
     1⚡)"; a copy says what it copies ("Roll (Smoke Cloud, Mimic)")."""
     found = find_card(state, uid)
     if found is None:
-        return "Roll (uses a card)"
+        return phrase("option-roll-uses-card")
     card = found[1]
     key = effective_key(state, card)
-    name = card_name(state, key)
+    name: Arg = card_word(state, key)
     if key != card.key:
-        name += f", {card_name(state, card.key)}"
+        name = phrase("option-card-copy", card=name, copier=card_word(state, card.key))
     note = POWERS[key].extra_roll_label(state, card)
-    return f"Roll ({name}: {note})" if note else f"Roll ({name})"
+    if note is None:
+        return phrase("option-roll-with", card=name)
+    return phrase("option-roll-with-note", card=name, note=note)
 
 
-def _choice_label(state: GameState, action: Choose) -> str:
+def _choice_label(state: GameState, action: Choose) -> Phrase:
     choice = action.choice
     decision = state.decision(action.decision)
     if decision is not None and decision.kind == "card" and decision.power in POWERS:
@@ -107,41 +115,45 @@ def _choice_label(state: GameState, action: Choose) -> str:
         if offered is not None:
             return offered[1].offer_label(state, decision.seat, offered[0], choice)
     if isinstance(choice, Pass):
-        return "Pass"
+        return phrase("option-pass")
     if isinstance(choice, TakeLoss):
-        return "Take the loss"
+        return phrase("option-take-loss")
     if isinstance(choice, UseCard):
         found = find_card(state, choice.uid)
         if found is None:
-            return "Use a card"
+            return phrase("option-use-a-card")
         key = effective_key(state, found[1])
-        return f"{card_name(state, key)}: {POWERS[key].use_label(state, found[1])}"
+        return phrase("option-use", card=card_word(state, key),
+                      use=POWERS[key].use_label(state, found[1]))
     if isinstance(choice, SplitHearts):
-        parts = []
+        if choice.poison and choice.shrink:
+            return phrase("option-remove-both", poison=choice.poison, shrink=choice.shrink)
         if choice.poison:
-            parts.append(f"remove {_plural(choice.poison, 'poison token')}")
+            return phrase("option-remove-poison", count=choice.poison)
         if choice.shrink:
-            parts.append(f"remove {_plural(choice.shrink, 'shrink token')}")
-        return (", ".join(parts) or "heal only").capitalize()
-    return type(choice).__name__
+            return phrase("option-remove-shrink", count=choice.shrink)
+        return phrase("option-heal-only")
+    return phrase("option-other", kind=type(choice).__name__)
 
 
 # --- cards owned: what they hold now -------------------------------------------------------
 
 
-def card_status(state: GameState, card: Card) -> str:
-    """What an owned card holds now, for its owner's panel ("" for nothing): the card a copy
-    copies, what the card says its tokens are, and whether it was used this turn."""
-    parts = []
+def card_status(state: GameState, card: Card) -> Phrase | None:
+    """What an owned card holds now, for its owner's panel (None for nothing): the card a
+    copy copies, what the card says its tokens are, and whether it was used this turn."""
+    parts: list[Arg] = []
     key = effective_key(state, card)
     if card.copies is not None and key != card.key:
-        parts.append(f"copies {card_name(state, key)}")
+        parts.append(phrase("status-copies", card=card_word(state, key)))
     power = POWERS.get(key)
-    if power is not None and (held := power.status(state, card)):
+    if power is not None and (held := power.status(state, card)) is not None:
         parts.append(held)
     if state.turn is not None and card.used_turn == state.turn.number:
-        parts.append("used this turn")
-    return "; ".join(parts)
+        parts.append(phrase("status-used"))
+    if not parts:
+        return None
+    return phrase("status", parts=_chained("status-and", parts))
 
 
 # --- secrets: what only the monster asked may see (Made in a Lab's card) -----------------
@@ -156,7 +168,7 @@ def secret(state: GameState, decision: Decision) -> Phrase | None:
     return None
 
 
-def private_option_label(state: GameState, action: Action) -> str:
+def private_option_label(state: GameState, action: Action) -> Phrase:
     """An option's label as the monster asked sees it (it may name a secret card)."""
     if isinstance(action, Choose):
         decision = state.decision(action.decision)
@@ -165,8 +177,8 @@ def private_option_label(state: GameState, action: Action) -> str:
     return option_label(state, action)
 
 
-def prompt(state: GameState, decision_index: int = 0) -> str:
-    """What the engine waits for, in words ("The King: stay in Tokyo or yield?")."""
+def prompt(state: GameState, decision_index: int = 0) -> Phrase:
+    """What the engine waits for ("The King: stay in Tokyo or yield?")."""
     decision = state.pending[decision_index]
     name = state.monsters[decision.seat].name
     kind = decision.kind
@@ -174,136 +186,148 @@ def prompt(state: GameState, decision_index: int = 0) -> str:
         turn = state.turn
         left = turn.rolls_left if turn is not None else 0
         if not any(isinstance(o, Roll) for o in decision.options):
-            return f"{name}: use a card on the dice, or resolve them?"
+            return phrase("prompt-roll-use-or-resolve", name=name)
         if left == 0:
-            return f"{name}: keep dice and roll again with a card, or stop?"
-        return f"{name}: keep dice and roll again ({_plural(left, 'roll')} left), or stop?"
+            return phrase("prompt-roll-with-card", name=name)
+        return phrase("prompt-roll", name=name, count=left)
     if kind == "yield":
-        place = PLACE_WORDS.get(state.place_of(decision.seat) or "", "Tokyo")
-        return f"{name}: stay in {place} or yield?"
+        place = state.place_of(decision.seat) or "tokyo"
+        return phrase("prompt-yield", name=name, place=Ref("narrate-place", place))
     if kind == "buy":
-        return f"{name}: buy cards, sweep, or end the turn?"
+        return phrase("prompt-buy", name=name)
     if kind == "hearts":
-        return f"{name}: use {_plural(decision.amount, 'heart')} to heal or to remove tokens?"
+        return phrase("prompt-hearts", name=name, count=decision.amount)
     if kind == "react":
-        return f"{name} is about to lose {_plural(decision.amount, 'heart')}: use a card?"
+        return phrase("prompt-react", name=name, count=decision.amount)
     assert decision.power is not None
-    return f"{name}: {POWERS[decision.power].prompt(state, decision)}"
+    return phrase("prompt-card", name=name,
+                  question=POWERS[decision.power].prompt(state, decision))
 
 
-def waiting_text(state: GameState) -> str:
-    """One line for the board: the pending questions, or the result of a finished game."""
+def waiting_text(state: GameState) -> Phrase | None:
+    """One line for the board: the pending questions, or the result of a finished game (None
+    for neither)."""
     if state.over:
         if not state.winners:
-            return "Every monster is down: nobody wins."
-        names = " and ".join(state.monsters[s].name for s in state.winners)
-        return f"{names} {'wins' if len(state.winners) == 1 else 'win'}: King of Tokyo!"
+            return phrase("waiting-nobody-wins")
+        return phrase("waiting-won", names=_names(state, state.winners),
+                      count=len(state.winners))
     if not state.pending:
-        return ""
+        return None
     if all(d.kind == "yield" for d in state.pending) and len(state.pending) > 1:
-        names = " and ".join(state.monsters[d.seat].name for d in state.pending)
-        return f"{names}: stay in Tokyo or yield?"
+        return phrase("waiting-yield", names=_names(state, [d.seat for d in state.pending]))
     return prompt(state, 0)
 
 
-def narrate(state: GameState, event: ev.Event) -> str | None:
+def narrate(state: GameState, event: ev.Event) -> Phrase | None:
     """A short sentence for an event, or None for events not worth a line on their own.
     ``state`` gives the names (any state of the same game will do)."""
 
     def name(seat: int) -> str:
         return state.monsters[seat].name
 
-    def card(key: str) -> str:
-        return card_name(state, key)
+    def card(key: str) -> Ref:
+        return card_word(state, key)
+
+    def place(where: str) -> Ref:
+        return Ref("narrate-place", where)
 
     match event:
         case ev.TurnStarted(seat=seat, extra=extra):
-            return f"{name(seat)}'s {'extra ' if extra else ''}turn."
+            return phrase("narrate-extra-turn" if extra else "narrate-turn", name=name(seat))
         case ev.DiceRolled(seat=seat, dice=dice, rerolled=rerolled, card=key, by=by,
                            previous=previous) if by is not None:
             # Another monster's card rerolled the active monster's dice (Psychic Probe).
-            changes = ", ".join(
-                f"die {die + 1}, a {_symbol(before)} → {_symbol(dice[die])}"
-                for die, before in zip(rerolled, previous, strict=True))
-            used = card(key) if key else "card"
-            return f"🔮 {name(by)}'s {used}: {name(seat)} rerolls {changes}."
+            changes = _chained("narrate-comma", [
+                phrase("narrate-die-change", number=die + 1, before=_symbol(before),
+                       after=_symbol(dice[die]))
+                for die, before in zip(rerolled, previous, strict=True)])
+            used = card(key) if key else phrase("narrate-a-card")
+            return phrase("narrate-probed", name=name(by), card=used, roller=name(seat),
+                          changes=changes)
         case ev.DiceRolled(seat=seat, dice=dice, card=key):
-            faces = " ".join(FACE_WORDS[f] for f in dice)
-            via = f" ({card(key)})" if key else ""
-            return f"{name(seat)} rolled{via}: {faces}"
+            if key:
+                return phrase("narrate-rolled-with", name=name(seat), card=card(key),
+                              dice=_faces(dice))
+            return phrase("narrate-rolled", name=name(seat), dice=_faces(dice))
         case ev.VictoryPointsGained(seat=seat, amount=amount, reason=reason):
-            return f"{name(seat)} gains {amount}★ ({reason})."
+            return phrase("narrate-vp-gained", name=name(seat), amount=amount, reason=reason)
         case ev.VictoryPointsLost(seat=seat, amount=amount, reason=reason):
-            return f"{name(seat)} loses {amount}★ ({reason})."
+            return phrase("narrate-vp-lost", name=name(seat), amount=amount, reason=reason)
         case ev.EnergyGained(seat=seat, amount=amount, reason=reason):
-            return f"{name(seat)} gains {amount}⚡ ({reason})."
+            return phrase("narrate-energy-gained", name=name(seat), amount=amount,
+                          reason=reason)
         case ev.Healed(seat=seat, amount=amount, reason=reason):
-            return f"{name(seat)} gains {_plural(amount, 'heart')} ({reason})."
+            return phrase("narrate-healed", name=name(seat), count=amount, reason=reason)
         case ev.Damaged(seat=seat, amount=amount, hearts=hearts):
-            return f"{name(seat)} loses {_plural(amount, 'heart')} ({hearts} left)."
+            return phrase("narrate-damaged", name=name(seat), count=amount, hearts=hearts)
         case ev.LossPrevented(seat=seat, amount=amount, card=key):
-            return f"{card(key)} saves {name(seat)} {_plural(amount, 'heart')}."
+            return phrase("narrate-loss-prevented", name=name(seat), card=card(key),
+                          count=amount)
         case ev.PreventionRolled(seat=seat, dice=dice, card=key):
-            faces = " ".join(FACE_WORDS[f] for f in dice)
-            return f"{name(seat)} rolls for {card(key)}: {faces}"
+            return phrase("narrate-prevention-rolled", name=name(seat), card=card(key),
+                          dice=_faces(dice))
         case ev.TokensGained(seat=seat, token=token, amount=amount):
-            return f"{name(seat)} gets {_plural(amount, token + ' token')}."
+            return phrase("narrate-tokens-gained", name=name(seat),
+                          tokens=phrase("narrate-token-count", token=token, count=amount))
         case ev.TokensRemoved(seat=seat, token=token, amount=amount):
-            return f"{name(seat)} removes {_plural(amount, token + ' token')}."
-        case ev.Yielded(seat=seat, place=place):
-            return f"{name(seat)} yields {PLACE_WORDS[place]}."
-        case ev.Stayed(seat=seat, place=place):
-            return f"{name(seat)} stays in {PLACE_WORDS[place]}."
-        case ev.EnteredTokyo(seat=seat, place=place):
-            return f"{name(seat)} enters {PLACE_WORDS[place]}."
-        case ev.LeftTokyo(seat=seat, place=place, reason=reason):
-            return f"{name(seat)} leaves {PLACE_WORDS[place]} ({reason})."
+            return phrase("narrate-tokens-removed", name=name(seat),
+                          tokens=phrase("narrate-token-count", token=token, count=amount))
+        case ev.Yielded(seat=seat, place=where):
+            return phrase("narrate-yielded", name=name(seat), place=place(where))
+        case ev.Stayed(seat=seat, place=where):
+            return phrase("narrate-stayed", name=name(seat), place=place(where))
+        case ev.EnteredTokyo(seat=seat, place=where):
+            return phrase("narrate-entered", name=name(seat), place=place(where))
+        case ev.LeftTokyo(seat=seat, place=where, reason=reason):
+            return phrase("narrate-left", name=name(seat), place=place(where), reason=reason)
         case ev.CardBought(seat=seat, card=key, cost=cost, owner=owner) if owner is not None:
-            return f"{name(seat)} buys {card(key)} from {name(owner)} for {cost}⚡."
+            return phrase("narrate-bought-from", name=name(seat), card=card(key),
+                          owner=name(owner), cost=cost)
         case ev.CardBought(seat=seat, card=key, cost=cost, from_discard=True):
-            return f"{name(seat)} buys {card(key)} from the discard pile for {cost}⚡."
+            return phrase("narrate-bought-discarded", name=name(seat), card=card(key),
+                          cost=cost)
         case ev.CardBought(seat=seat, card=key, cost=cost):
-            return f"{name(seat)} buys {card(key)} for {cost}⚡."
+            return phrase("narrate-bought", name=name(seat), card=card(key), cost=cost)
         case ev.Swept(seat=seat):
-            return f"{name(seat)} sweeps the cards."
+            return phrase("narrate-swept", name=name(seat))
         case ev.CardDiscarded(seat=seat, card=key, reason=reason):
-            return f"{name(seat)} discards {card(key)} ({reason})."
+            return phrase("narrate-discarded", name=name(seat), card=card(key), reason=reason)
         case ev.CardCopied(seat=seat, card=key, owner=owner, copier=copier):
-            return f"{name(seat)}'s {card(copier)} copies {name(owner)}'s {card(key)}."
+            return phrase("narrate-copied", name=name(seat), copier=card(copier),
+                          owner=name(owner), card=card(key))
         case ev.CopyEnded(seat=seat, card=key):
-            return f"{name(seat)}'s {card(key)} token comes back."
+            return phrase("narrate-copy-ended", name=name(seat), card=card(key))
         # --- smash cards ---
         case ev.SmashesAdded(seat=seat, amount=amount, card=key):
-            added = "1 smash" if amount == 1 else f"{amount} smashes"
-            return f"{name(seat)}'s {card(key)} adds {added}."
+            return phrase("narrate-smashes-added", name=name(seat), card=card(key),
+                          count=amount)
         case ev.DamageAdded(seat=seat, amount=amount, card=key, seats=seats):
-            who = " and ".join(name(s) for s in seats)
-            verb = "loses" if len(seats) == 1 else "lose"
-            more = "1 more heart" if amount == 1 else f"{amount} more hearts"
-            return f"{name(seat)}'s {card(key)}: {who} {verb} {more}."
+            return phrase("narrate-damage-added", name=name(seat), card=card(key),
+                          names=_names(state, seats), monsters=len(seats), count=amount)
         case ev.CardStruck(seat=seat, amount=amount, card=key, seats=seats):
-            who = " and ".join(name(s) for s in seats)
-            each = " each" if len(seats) > 1 else ""
-            verb = "loses" if len(seats) == 1 else "lose"
-            return f"{name(seat)}'s {card(key)}: {who} {verb} {_plural(amount, 'heart')}{each}."
+            return phrase("narrate-card-struck", name=name(seat), card=card(key),
+                          names=_names(state, seats), monsters=len(seats), count=amount)
         case ev.Restarted(seat=seat):
-            return f"{name(seat)} has a child: back at full hearts with nothing else!"
+            return phrase("narrate-restarted", name=name(seat))
         case ev.Eliminated(seat=seat, by=by):
-            cause = f" by {name(by)}" if by is not None and by != seat else ""
-            return f"💀 {name(seat)} is eliminated{cause}."
+            if by is not None and by != seat:
+                return phrase("narrate-eliminated-by", name=name(seat), by=name(by))
+            return phrase("narrate-eliminated", name=name(seat))
         case ev.BayClosed():
-            return f"Tokyo Bay closes: fewer than {BAY_MIN_MONSTERS} monsters remain."
+            return phrase("narrate-bay-closed", count=BAY_MIN_MONSTERS)
         case ev.ExtraTurnGranted(seat=seat, card=key):
-            return f"{name(seat)} will take an extra turn ({card(key)})."
+            return phrase("narrate-extra-turn-granted", name=name(seat), card=card(key))
         case ev.DieChanged(seat=seat, die=die, face=face, card=key):
-            return f"{name(seat)} sets die {die + 1} to {FACE_WORDS.get(face, face)} ({card(key)})."
+            return phrase("narrate-die-changed", name=name(seat), number=die + 1,
+                          face=Ref("face", face), card=card(key))
         case ev.DeckEmpty():
-            return "The deck is empty."
+            return phrase("narrate-deck-empty")
         case ev.Won(seats=seats, reason=reason):
-            names = " and ".join(name(s) for s in seats)
-            return f"👑 {names} {'wins' if len(seats) == 1 else 'win'} ({reason})!"
+            return phrase("narrate-won", names=_names(state, seats), count=len(seats),
+                          reason=reason)
         case ev.NoWinner():
-            return "Every monster is down: nobody wins."
+            return phrase("waiting-nobody-wins")
         case ev.DeckTopSeen(seat=seat, card=key):
-            return f"{name(seat)} looks at the top card of the deck ({card(key)})."
+            return phrase("narrate-deck-top-seen", name=name(seat), card=card(key))
     return None

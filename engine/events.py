@@ -5,6 +5,11 @@ from __future__ import annotations
 
 import msgspec
 
+from engine.phrases import Phrase
+
+# Why a gain or a loss happened (a ``reason``): a phrase of the catalogs; a plain str only in
+# events stored by versions that wrote English sentences (old chronicles still decode).
+
 
 class _Event(msgspec.Struct, frozen=True, tag_field="event", omit_defaults=True):
     pass
@@ -37,31 +42,31 @@ class DiceRolled(_Event, frozen=True, tag="dice_rolled"):
 class VictoryPointsGained(_Event, frozen=True, tag="vp_gained"):
     seat: int
     amount: int
-    reason: str
+    reason: Phrase | str
 
 
 class VictoryPointsLost(_Event, frozen=True, tag="vp_lost"):
     seat: int
     amount: int
-    reason: str
+    reason: Phrase | str
 
 
 class EnergyGained(_Event, frozen=True, tag="energy_gained"):
     seat: int
     amount: int
-    reason: str
+    reason: Phrase | str
 
 
 class EnergyLost(_Event, frozen=True, tag="energy_lost"):
     seat: int
     amount: int
-    reason: str
+    reason: Phrase | str
 
 
 class Healed(_Event, frozen=True, tag="healed"):
     seat: int
     amount: int
-    reason: str
+    reason: Phrase | str
 
 
 class LossPrevented(_Event, frozen=True, tag="loss_prevented"):
@@ -115,7 +120,7 @@ class EnteredTokyo(_Event, frozen=True, tag="entered_tokyo"):
 class LeftTokyo(_Event, frozen=True, tag="left_tokyo"):
     seat: int
     place: str
-    reason: str
+    reason: Phrase | str
 
 
 class CardRevealed(_Event, frozen=True, tag="card_revealed"):
@@ -142,7 +147,7 @@ class Swept(_Event, frozen=True, tag="swept"):
 class CardDiscarded(_Event, frozen=True, tag="card_discarded"):
     seat: int
     card: str
-    reason: str
+    reason: Phrase | str
 
 
 class CardCopied(_Event, frozen=True, tag="card_copied"):
@@ -238,7 +243,7 @@ class DeckEmpty(_Event, frozen=True, tag="deck_empty"):
 
 class Won(_Event, frozen=True, tag="won"):
     seats: tuple[int, ...]
-    reason: str
+    reason: Phrase | str
 
 
 class NoWinner(_Event, frozen=True, tag="no_winner"):

@@ -12,7 +12,7 @@ which a submodule of the same name would shadow.)
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +23,7 @@ from engine.actions import Action
 from engine.codec import CorruptState, decode_state, encode_state
 from engine.core import IllegalAction
 from engine.describe import narrate
+from engine.phrases import Phrase, phrase
 from engine.rules import apply, create_game
 from engine.state import GameState, Options
 
@@ -137,30 +138,34 @@ def _note_turns(result: Check, state: GameState, happened: Sequence[ev.Event]) -
         result.turns[-1].moves += 1
 
 
-def transcript(replay: ReplayFile, title: str) -> str:
-    """The game as readable text: turn by turn, what happened, in the engine's words."""
+def transcript(replay: ReplayFile, title: str, say: Callable[[Phrase], str]) -> str:
+    """The game as readable text: turn by turn, what happened, in the engine's words said
+    by ``say`` (the bot's catalogs, in the language of whoever asks)."""
     state, happened = create_game(replay.options, replay.seed, replay.monsters)
-    lines = [title, "Monsters: " + ", ".join(replay.monsters), ""]
-    lines += _story(state, happened)
+    lines = [title, say(phrase("narrate-transcript-monsters",
+                               names=", ".join(replay.monsters))), ""]
+    lines += _story(state, happened, say)
     for move in replay.moves:
         try:
             state, happened = apply(state, move.seat, move.action)
         except IllegalAction as refusal:
-            lines.append(f"(The log stops here: a move was refused: {refusal})")
+            lines.append(say(phrase("narrate-transcript-refused", refusal=refusal.phrase)))
             break
-        lines += _story(state, happened)
+        lines += _story(state, happened, say)
     return "\n".join(lines) + "\n"
 
 
-def _story(state: GameState, happened: Sequence[ev.Event]) -> list[str]:
+def _story(state: GameState, happened: Sequence[ev.Event],
+           say: Callable[[Phrase], str]) -> list[str]:
     lines: list[str] = []
     for event in happened:
         if isinstance(event, ev.TurnStarted):
             turn = state.turn.number if state.turn is not None else 0
-            lines += ["", f"— Turn {turn}: {state.monsters[event.seat].name} —"]
+            lines += ["", say(phrase("narrate-transcript-turn", number=turn,
+                                     name=state.monsters[event.seat].name))]
         line = narrate(state, event)
-        if line:
-            lines.append(line)
+        if line is not None:
+            lines.append(say(line))
     return lines
 
 

@@ -61,6 +61,7 @@ from engine.core import (
     reveal,
     run_window,
 )
+from engine.phrases import Phrase, phrase
 from engine.state import (
     BAY_MIN_MONSTERS,
     BLACK_DICE,
@@ -147,33 +148,34 @@ def check_setup(options: Options, names: tuple[str, ...], *, bay_open: bool) -> 
     if not game.min_monsters <= len(names) <= game.max_monsters:
         raise IllegalAction(_count_refusal(options))
     if len(set(names)) != len(names):
-        raise IllegalAction("every monster needs its own name")
+        raise IllegalAction(phrase("refusal-names-twice"))
     if bay_open and not game.has_bay:
-        raise IllegalAction(f"{game.title} has no Tokyo Bay: Tokyo City only")
+        raise IllegalAction(phrase("refusal-no-bay", game=game.title))
     if options.game == "origins" and options.edition != "2016":
-        raise IllegalAction(f"{game.title} is played with the 2016 rules")
+        raise IllegalAction(phrase("refusal-origins-2016", game=game.title))
 
 
-def _count_refusal(options: Options) -> str:
+def _count_refusal(options: Options) -> Phrase:
     game = options.rules()
-    return f"{game.title} is played by {game.min_monsters} to {game.max_monsters} monsters"
+    return phrase("refusal-monster-count", game=game.title, min=game.min_monsters,
+                  max=game.max_monsters)
 
 
 def _deck_to_deal(options: Options) -> Deck:
     """The cards the options name, or the game type's whole deck (its implemented cards);
     IllegalAction when they cannot be dealt."""
     if options.copies and len(options.copies) != len(options.cards):
-        raise IllegalAction("give one number of copies for each card")
+        raise IllegalAction(phrase("refusal-copies-count"))
     if len(set(options.cards)) != len(options.cards):
-        raise IllegalAction("name each card once, with its number of copies")
+        raise IllegalAction(phrase("refusal-card-named-twice"))
     if any(copies < 1 for copies in options.copies):
-        raise IllegalAction("each card named is dealt at least once")
+        raise IllegalAction(phrase("refusal-copies-zero"))
     deck = options.deck() or playable(game_deck(options.game))
     unknown = [key for key, _ in deck if key not in POWERS]
     if unknown:
-        raise IllegalAction(f"these cards are not implemented: {', '.join(unknown)}")
+        raise IllegalAction(phrase("refusal-not-implemented", cards=", ".join(unknown)))
     if options.edition == "2011" and any(CARDS[key].box != "base" for key, _ in deck):
-        raise IllegalAction("the cards new in Origins are played with the 2016 rules")
+        raise IllegalAction(phrase("refusal-origins-cards-2016"))
     return deck
 
 
@@ -261,9 +263,9 @@ def _answered(state: GameState, seat: int, action: Action) -> Ctx:
     else:
         if decision.kind == "roll":
             if not isinstance(action, (Roll, StopRolling)) and action not in decision.options:
-                raise IllegalAction("roll the dice or stop rolling")
+                raise IllegalAction(phrase("refusal-roll-or-stop"))
         elif action not in decision.options:
-            raise IllegalAction("that is not one of the choices")
+            raise IllegalAction(phrase("refusal-not-a-choice"))
         ctx.pending.remove(decision)
         _ANSWERS[decision.kind](ctx, decision, action)
     ctx.set(seq=ctx.s.seq + 1)
@@ -307,9 +309,9 @@ def _start_turn(ctx: Ctx, step: st.StartTurn) -> None:
     ctx.emit(ev.TurnStarted(seat=seat, number=turn.number, extra=turn.extra))
     if ctx.s.in_tokyo(seat):
         if ctx.s.two_player_variant():
-            gain_energy(ctx, seat, 1, "starting the turn in Tokyo")
+            gain_energy(ctx, seat, 1, phrase("reason-turn-in-tokyo"))
         else:
-            gain_vp(ctx, seat, 2, "starting the turn in Tokyo")
+            gain_vp(ctx, seat, 2, phrase("reason-turn-in-tokyo"))
     ctx.push(st.FirstRoll())
     starters = HOOK_KEYS["start_of_turn"]
     effects: list[tuple[int, int, str, Card]] = []
@@ -407,19 +409,19 @@ def _use_on_dice(ctx: Ctx, decision: Decision, action: Action) -> None:
     card = current_card(ctx, decision.seat, choice.uid)
     power = None if card is None else POWERS.get(effective_key(ctx.s, card))
     if card is None or power is None:
-        raise IllegalAction("that card is gone")
+        raise IllegalAction(phrase("refusal-card-gone"))
     if not power.roll_use_available(ctx, decision.seat, card):
-        raise IllegalAction("that card cannot act on these dice now")
+        raise IllegalAction(phrase("refusal-card-cannot-act"))
     ctx.push(st.AskRoll())
     power.roll_use(ctx, decision.seat, card)
 
 
 def _keep(ctx: Ctx, decision: Decision, dice: tuple[int, ...]) -> None:
     if decision.kind != "roll":
-        raise IllegalAction("there are no dice to keep now")
+        raise IllegalAction(phrase("refusal-no-dice-to-keep"))
     n = len(ctx.turn.dice)
     if len(set(dice)) != len(dice) or any(not 0 <= i < n for i in dice):
-        raise IllegalAction(f"choose dice by number, from 1 to {n}")
+        raise IllegalAction(phrase("refusal-die-numbers", count=n))
     ctx.set_turn(kept=tuple(sorted(dice)))
 
 
@@ -433,7 +435,7 @@ def _answer_roll(ctx: Ctx, decision: Decision, action: Action) -> None:
         return
     assert isinstance(action, Roll)
     if ctx.turn.dice_final:
-        raise IllegalAction("the dice are final: no more rolling")
+        raise IllegalAction(phrase("refusal-dice-final"))
     if action.keep is not None:
         _keep(ctx, decision, action.keep)
     turn = ctx.turn
@@ -441,19 +443,19 @@ def _answer_roll(ctx: Ctx, decision: Decision, action: Action) -> None:
     kept = turn.kept
     rerolled = tuple(i for i in range(len(turn.dice)) if i not in kept)
     if not rerolled:
-        raise IllegalAction("every die is kept: free at least one die, or stop rolling")
+        raise IllegalAction(phrase("refusal-all-kept"))
     card_used: str | None = None
     rolls_left = turn.rolls_left
     if rolls_left > 0 and action.card is None:
         rolls_left -= 1
     elif rolls_left > 0:
-        raise IllegalAction("roll normally: you still have rolls left")
+        raise IllegalAction(phrase("refusal-roll-normally"))
     else:
         card = (_extra_roll_card(ctx, seat) if action.card is None
                 else current_card(ctx, seat, action.card))
         power = None if card is None else POWERS.get(effective_key(ctx.s, card))
         if card is None or power is None or not power.extra_roll_available(ctx, seat, card):
-            raise IllegalAction("no rolls left")
+            raise IllegalAction(phrase("refusal-no-rolls-left"))
         card_used = power.key
         power.spend_extra_roll(ctx, seat, card)
     dice = list(turn.dice)
@@ -492,10 +494,10 @@ def _resolve(ctx: Ctx, step: st.Resolve) -> None:
     for number in (1, 2, 3):
         count = dice.count(str(number))
         if count >= 3:
-            gain_vp(ctx, seat, number + count - 3, f"three {number}s")
+            gain_vp(ctx, seat, number + count - 3, phrase("reason-three-of-a-kind", number=number))
     for card, power in hooked(ctx.s, seat, "on_dice_resolved"):
         power.on_dice_resolved(ctx, seat, card, dice, smashes)
-    gain_energy(ctx, seat, dice.count("energy"), "energy dice")
+    gain_energy(ctx, seat, dice.count("energy"), phrase("reason-energy-dice"))
     later: list[st.Step] = [st.ResolveSmashes()]
     if ctx.s.options.edition == "2016":
         later.append(st.EnterTokyo())
@@ -521,7 +523,7 @@ def _heart_dice(ctx: Ctx, step: st.HeartDice) -> None:
         choices = _token_choices(hearts, monster)
         ctx.ask_choice(seat, "hearts", choices, choices[0], amount=hearts)
     else:
-        heal(ctx, seat, hearts, "heart dice")
+        heal(ctx, seat, hearts, phrase("reason-heart-dice"))
 
 
 def _add_smashes(ctx: Ctx, seat: int, dice: tuple[Face, ...],
@@ -560,7 +562,7 @@ def _answer_hearts(ctx: Ctx, decision: Decision, action: Action) -> None:
         if amount:
             ctx.set_mon(seat, **{token: getattr(ctx.mon(seat), token) - amount})
             ctx.emit(ev.TokensRemoved(seat=seat, token=token, amount=amount))
-    heal(ctx, seat, decision.amount - sum(removed.values()), "heart dice")
+    heal(ctx, seat, decision.amount - sum(removed.values()), phrase("reason-heart-dice"))
 
 
 def _resolve_smashes(ctx: Ctx, step: st.ResolveSmashes) -> None:
@@ -668,7 +670,7 @@ def _answer_react(ctx: Ctx, decision: Decision, action: Action) -> None:
 def _use_card(ctx: Ctx, seat: int, uid: int, loss_index: int | None) -> None:
     card = current_card(ctx, seat, uid)
     if card is None:
-        raise IllegalAction("that card is gone")
+        raise IllegalAction(phrase("refusal-card-gone"))
     POWERS[effective_key(ctx.s, card)].use(ctx, seat, card, loss_index)
 
 
@@ -817,7 +819,7 @@ def _answer_buy(ctx: Ctx, decision: Decision, action: Action) -> None:
     if isinstance(action, Buy):
         buy_face_up(ctx, seat, action.slot)
     elif isinstance(action, Sweep):
-        pay_energy(ctx, seat, 2, "sweeping the cards")
+        pay_energy(ctx, seat, 2, phrase("reason-sweeping"))
         swept = tuple(c.key for c in ctx.s.face_up)
         ctx.set(discard=(*ctx.s.discard, *swept), face_up=())
         ctx.emit(ev.Swept(seat=seat, cards=swept))
@@ -829,7 +831,7 @@ def _answer_buy(ctx: Ctx, decision: Decision, action: Action) -> None:
             # One of the purchases a card offers (see _ask_buy).
             offered = buy_offer(ctx.s, seat, choice)
             if offered is None:
-                raise IllegalAction("that card is no longer on offer")
+                raise IllegalAction(phrase("refusal-not-on-offer"))
             offered[1].take_offer(ctx, seat, offered[0], choice)
             return
         _use_card(ctx, seat, choice.uid, None)
@@ -841,7 +843,7 @@ def _answer_card(ctx: Ctx, decision: Decision, action: Action) -> None:
     card = current_card(ctx, decision.seat, decision.card_uid)
     # The power that asked must still be the card's own or the one it copies.
     if card is None or decision.power not in (card.key, effective_key(ctx.s, card)):
-        raise IllegalAction("that card is gone")
+        raise IllegalAction(phrase("refusal-card-gone"))
     POWERS[decision.power].answer(ctx, decision, action.choice)
 
 
@@ -920,7 +922,8 @@ def _declare_result(ctx: Ctx, alive: tuple[int, ...], champions: tuple[int, ...]
     if not alive:
         ctx.emit(ev.NoWinner())
         return
-    reason = f"{WINNING_VP} victory points" if champions else "last monster standing"
+    reason = (phrase("reason-victory-points", vp=WINNING_VP) if champions
+              else phrase("reason-last-standing"))
     ctx.emit(ev.Won(seats=champions or alive, reason=reason))
 
 

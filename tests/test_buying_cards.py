@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import say
+from bot.i18n import ENGLISH, say
 from engine import narrate, option_label, private_option_label, prompt, secret
 from engine.core import POWERS, Power
 from engine.rules import advance, apply
@@ -94,11 +94,13 @@ expect.asks = ["Alienoid lab"]
     for step in data["step"]:
         seat = builder.seat(step["by"], "test")
         state, events = apply(state, seat, _parse_action(state, seat, step["do"], "test"))
-        said.extend(line for line in (narrate(state, e) for e in events) if line)
+        said.extend(say(ENGLISH, line) for line in (narrate(state, e) for e in events) if line)
     decision = state.pending[0]
-    public = [prompt(state), *(option_label(state, o) for o in decision.options), *said]
+    public = [say(ENGLISH, prompt(state)),
+              *(say(ENGLISH, option_label(state, o)) for o in decision.options), *said]
     assert not [text for text in public if "Energize" in text]
     assert "looks at the top card" in " ".join(said)
     hidden = secret(state, decision)
-    assert hidden is not None and "Energize" in say("en", hidden)
-    assert "Buy Energize (8⚡)" in [private_option_label(state, o) for o in decision.options]
+    assert hidden is not None and "Energize" in say(ENGLISH, hidden)
+    assert "Buy Energize (8⚡)" in [say(ENGLISH, private_option_label(state, o))
+                                   for o in decision.options]

@@ -6,6 +6,7 @@ from msgspec.structs import replace
 
 from engine import Card, Options, card_status, create_game
 from engine.state import GameState
+from tests.said import english
 
 NAMES = ("Alienoid", "Cyber Kitty", "Gigazaur")
 
@@ -22,15 +23,15 @@ def _owning(*cards: Card, turn_number: int | None = None) -> GameState:
 
 def test_a_plain_card_holds_nothing() -> None:
     card = Card(uid=1, key="extra_head")
-    assert card_status(_owning(card), card) == ""
+    assert card_status(_owning(card), card) is None
 
 
 def test_smoke_cloud_counts_its_smoke_and_battery_monster_its_energy() -> None:
     smoke = Card(uid=1, key="smoke_cloud", tokens=2)
     battery = Card(uid=2, key="battery_monster", tokens=4)
     state = _owning(smoke, battery)
-    assert card_status(state, smoke) == "2 smoke left"
-    assert card_status(state, battery) == "4⚡ left on it"
+    assert english(card_status(state, smoke)) == "2 smoke left"
+    assert english(card_status(state, battery)) == "4⚡ left on it"
 
 
 def test_a_mimic_names_the_card_it_copies_and_holds_that_card_s_tokens() -> None:
@@ -38,11 +39,11 @@ def test_a_mimic_names_the_card_it_copies_and_holds_that_card_s_tokens() -> None
     mimic = Card(uid=2, key="mimic", copies=1, tokens=1)
     idle = Card(uid=3, key="mimic")
     state = _owning(smoke, mimic, idle)
-    assert card_status(state, mimic) == "copies Smoke Cloud; 1 smoke left"
-    assert card_status(state, idle) == "copies no card yet"
+    assert english(card_status(state, mimic)) == "copies Smoke Cloud; 1 smoke left"
+    assert english(card_status(state, idle)) == "copies no card yet"
 
 
 def test_a_card_used_this_turn_says_so_and_not_on_a_later_turn() -> None:
     wings = Card(uid=1, key="wings", used_turn=5)
-    assert card_status(_owning(wings, turn_number=5), wings) == "used this turn"
-    assert card_status(_owning(wings, turn_number=6), wings) == ""
+    assert english(card_status(_owning(wings, turn_number=5), wings)) == "used this turn"
+    assert card_status(_owning(wings, turn_number=6), wings) is None

@@ -31,6 +31,7 @@ from engine import (
 from engine.card_table import CARDS
 from engine.cards import implemented_keys
 from engine.codec import CorruptState
+from tests.said import refused
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -42,12 +43,12 @@ def new_game(players: int = 4, seed: int = 3):
 
 @pytest.mark.parametrize("players", [0, 1, 7])
 def test_only_two_to_six_monsters(players: int) -> None:
-    with pytest.raises(IllegalAction, match="2 to 6"):
+    with refused(IllegalAction, "2 to 6"):
         create_game(Options(), 1, players)
 
 
 def test_monster_names_must_differ() -> None:
-    with pytest.raises(IllegalAction, match="own name"):
+    with refused(IllegalAction, "own name"):
         create_game(Options(), 1, ["Gigazaur", "Gigazaur"])
 
 
@@ -74,7 +75,7 @@ def test_a_stale_answer_is_refused_and_changes_nothing() -> None:
     decision = state.pending[0]
     after, _ = apply(state, decision.seat, StopRolling(decision=decision.id))
     before_bytes = encode_state(after)
-    with pytest.raises(StaleDecision, match="moment has passed"):
+    with refused(StaleDecision, "moment has passed"):
         apply(after, decision.seat, Roll(decision=decision.id))
     assert encode_state(after) == before_bytes
 
@@ -83,29 +84,29 @@ def test_the_wrong_seat_is_refused() -> None:
     state, _ = new_game()
     decision = state.pending[0]
     other = (decision.seat + 1) % len(state.monsters)
-    with pytest.raises(NotYourDecision, match="this question is for"):
+    with refused(NotYourDecision, "this question is for"):
         apply(state, other, StopRolling(decision=decision.id))
 
 
 def test_an_answer_that_is_not_an_option_is_refused() -> None:
     state, _ = new_game()
     decision = state.pending[0]
-    with pytest.raises(IllegalAction, match="roll the dice or stop"):
+    with refused(IllegalAction, "roll the dice or stop"):
         apply(state, decision.seat, Choose(decision=decision.id, choice=Pass()))
 
 
 def test_keeping_every_die_then_rolling_is_refused() -> None:
     state, _ = new_game()
     decision = state.pending[0]
-    with pytest.raises(IllegalAction, match="every die is kept"):
+    with refused(IllegalAction, "every die is kept"):
         apply(state, decision.seat, Roll(decision=decision.id, keep=(0, 1, 2, 3, 4, 5)))
-    with pytest.raises(IllegalAction, match="choose dice by number"):
+    with refused(IllegalAction, "choose dice by number"):
         apply(state, decision.seat, Roll(decision=decision.id, keep=(9,)))
 
 
 def test_a_finished_game_refuses_everything() -> None:
     record = play_random_game(Options(), 5, 2)
-    with pytest.raises(IllegalAction, match="over"):
+    with refused(IllegalAction, "over"):
         apply(record.state, 0, StopRolling(decision=1))
 
 
@@ -127,7 +128,7 @@ def test_unimplemented_cards_are_never_dealt(capsys: pytest.CaptureFixture[str])
     implemented = set(implemented_keys()) | set(implemented_keys("origins"))
     missing = [key for key in CARDS if key not in implemented]
     if missing:
-        with pytest.raises(IllegalAction, match="not implemented"):
+        with refused(IllegalAction, "not implemented"):
             create_game(Options(cards=(missing[0],)), 1, 2)
     state, _ = new_game()
     dealt = set(state.deck) | {c.key for c in state.face_up}

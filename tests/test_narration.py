@@ -14,6 +14,7 @@ import pytest
 from engine import Edition, create_game, narrate
 from engine import events as ev
 from engine.state import GameState, Options
+from tests.said import english
 
 NAMES = ("Alienoid", "Cyber Kitty", "Gigazaur", "The King", "Meka Dragon")
 
@@ -113,7 +114,7 @@ CASES: list[tuple[ev.Event, str | None]] = [
 @pytest.mark.parametrize(("event", "sentence"), CASES,
                          ids=[f"{type(e).__name__}-{i}" for i, (e, _) in enumerate(CASES)])
 def test_narrate(event: ev.Event, sentence: str | None) -> None:
-    assert narrate(STATE, event) == sentence
+    assert english(narrate(STATE, event)) == sentence
 
 
 def test_every_event_type_has_a_case() -> None:
@@ -125,5 +126,5 @@ def test_every_event_type_has_a_case() -> None:
 def test_card_names_follow_the_edition() -> None:
     state_2011 = _state("2011")
     bought = ev.CardBought(seat=0, card="tank", cost=4)
-    assert narrate(STATE, bought) == "Alienoid buys Tank for 4⚡."
-    assert narrate(state_2011, bought) == "Alienoid buys Tanks for 4⚡."
+    assert english(narrate(STATE, bought)) == "Alienoid buys Tank for 4⚡."
+    assert english(narrate(state_2011, bought)) == "Alienoid buys Tanks for 4⚡."

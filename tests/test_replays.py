@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 
 import msgspec
 import pytest
 
+from bot.i18n import ENGLISH, say
 from engine import Options, encode_state, play_random_game
 from engine.replays import Move, ReplayFile, encode_replay, transcript
 from tools.replay import main
@@ -60,6 +62,6 @@ def test_a_file_that_is_not_a_replay_is_refused_in_one_line(
 
 def test_the_transcript_tells_the_game_turn_by_turn() -> None:
     replay = replay_file(players=2)
-    text = transcript(replay, "Game #1")
+    text = transcript(replay, "Game #1", partial(say, ENGLISH))
     assert text.startswith("Game #1\nMonsters: ")
     assert "— Turn 1: " in text and "— Turn 2: " in text and "wins" in text.lower()

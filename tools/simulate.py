@@ -21,6 +21,7 @@ import time
 from collections import Counter
 from typing import NamedTuple
 
+from bot.i18n import ENGLISH, say
 from engine import (
     GAME_RULES,
     GAME_TYPES,
@@ -111,7 +112,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         options = _options(args)
         first, _ = create_game(options, args.seed, args.players[0])
-    except (ValueError, IllegalAction, CorruptState) as refusal:
+    except IllegalAction as refusal:
+        parser.error(say(ENGLISH, refusal.phrase))
+    except (ValueError, CorruptState) as refusal:
         parser.error(str(refusal))
 
     wins: Counter[str] = Counter()

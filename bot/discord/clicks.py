@@ -162,7 +162,9 @@ class Clicks:
                            decision: Decision) -> None:
         state = game.playing_state()
         question = private_question(state, decision, asker_language(interaction))
-        await self._io.reply_privately(interaction, question, view=private_view(game, decision))
+        await self._io.reply_privately(
+            interaction, question,
+            view=private_view(game, decision, asker_language(interaction)))
 
     async def _after_secret_click(self, interaction: Interaction, before: Game,
                                   decision: Decision, code: str, after: Game) -> None:
@@ -173,7 +175,8 @@ class Clicks:
         number = _option_number(code, "oc")
         if clicked is not None and clicked.flags.ephemeral and number is not None and (
                 number < len(decision.options)):
-            chosen = private_option_label(before.playing_state(), decision.options[number])
+            chosen = say(language_of(interaction.locale),
+                         private_option_label(before.playing_state(), decision.options[number]))
             await self._io.edit_response(interaction, content=f"✅ {chosen}", view=None)
         state = after.state
         seat = after.seat_of(interaction.user.id)

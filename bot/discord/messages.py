@@ -154,7 +154,7 @@ def refusal_text(refusal: ClickRefused, game: Game, language: str) -> str:
         case "game_over":
             return text(language, "click-game-over")
         case "illegal_move":
-            return say(language, refusal.detail)
+            return refusal.detail_in(language)
 
 
 def channel_busy_text(game: Game, language: str) -> str:

@@ -13,6 +13,7 @@ import discord
 
 from bot.discord.messages import COLOUR, footer_marker, player_tag
 from bot.discord.views import orders_view
+from bot.i18n import say
 from bot.i18n.cards import card_text
 from bot.table.model import Game, Refused
 from bot.table.orders import order_summary
@@ -76,7 +77,8 @@ def monster_panel(game: Game, seat: int, language: str) -> discord.Embed:
     embed.add_field(name="📋 Standing orders",
                     value=order_summary(game.chronicle.order_of(seat)), inline=False)
     marker = footer_marker(game.id, game.language)
-    embed.set_footer(text=f"{marker} only you see this · {_moment(state)}")
+    moment = _moment(state, game.language)
+    embed.set_footer(text=f"{marker} only you see this · {moment}")
     return embed
 
 
@@ -88,7 +90,8 @@ def table_view(game: Game, language: str) -> discord.Embed:
     embed = discord.Embed(title=f"King of Tokyo game #{game.id}: the table",
                           description=_fit(lines), colour=COLOUR)
     marker = footer_marker(game.id, game.language)
-    embed.set_footer(text=f"{marker} you are watching · {_moment(state)}")
+    moment = _moment(state, game.language)
+    embed.set_footer(text=f"{marker} you are watching · {moment}")
     return embed
 
 
@@ -109,7 +112,7 @@ def _card_line(state: GameState, card: Card, language: str) -> str:
     shown = printed(card.key, state.options.edition)
     kind = "keep" if shown.kind == "keep" else "discard"
     status = card_status(state, card)
-    now = f" — *now: {status}*" if status else ""
+    now = f" — *now: {say(language, status)}*" if status is not None else ""
     said = card_text(language, card.key, state.options.edition)
     return f"• **{shown.name}** ({kind}): {said}{now}"
 
@@ -125,7 +128,7 @@ def _monster_line(game: Game, state: GameState, seat: int, *, cards: bool = Fals
         return head + (f" · 🃏 {count}" if count else "")
     if not monster.cards:
         return head
-    names = ", ".join(_card_name(state, card) for card in monster.cards)
+    names = ", ".join(_card_name(state, card, game.language) for card in monster.cards)
     return f"{head}\n  🃏 {names}"
 
 
@@ -138,10 +141,10 @@ def _who(game: Game, seat: int) -> str:
     return discord.utils.escape_markdown(name)
 
 
-def _card_name(state: GameState, card: Card) -> str:
+def _card_name(state: GameState, card: Card, language: str) -> str:
     status = card_status(state, card)
     name = printed(card.key, state.options.edition).name
-    return f"{name} ({status})" if status else name
+    return f"{name} ({say(language, status)})" if status is not None else name
 
 
 def _for_sale(state: GameState, buyer: int | None, language: str) -> str:
@@ -157,9 +160,10 @@ def _for_sale(state: GameState, buyer: int | None, language: str) -> str:
     return "\n".join(lines)
 
 
-def _moment(state: GameState) -> str:
+def _moment(state: GameState, language: str) -> str:
     turn = f"turn {state.turn.number}" if state.turn is not None else "the start"
-    return f"{turn}: {waiting_text(state)}" if state.pending else turn
+    waiting = waiting_text(state)
+    return f"{turn}: {say(language, waiting)}" if state.pending and waiting else turn
 
 
 def _fit(lines: list[str]) -> str:

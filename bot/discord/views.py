@@ -58,6 +58,7 @@ from engine import (
     Face,
     GameState,
     Pass,
+    Phrase,
     Roll,
     Stay,
     StopRolling,
@@ -151,7 +152,7 @@ def _roll_buttons(game: Game, state: GameState, decision: Decision) -> list[Game
     # gives, "Stretchy: set a die to any face"...).
     controls = []
     for number, option in enumerate(decision.options):
-        label = option_label(state, option)
+        label = say(game.language, option_label(state, option))
         disabled = not option_ready(state, option)
         if isinstance(option, Roll):
             if turn.rolls_left > 0 and option.card is None:
@@ -248,8 +249,8 @@ class GameSelect(
 
 
 def _option_menus(game: Game, state: GameState, decision: Decision, numbers: list[int],
-                  who: str, label: Callable[[GameState, Any], str] = option_label,
-                  ) -> list[GameSelect]:
+                  who: str, label: Callable[[GameState, Any], Phrase] = option_label,
+                  language: str | None = None) -> list[GameSelect]:
     """Menus of the options ``numbers`` (25 a menu), each placeholder saying what to pick."""
     what = "Buy a card" if decision.kind == "buy" else "Choose an answer"
     total = len(numbers)
@@ -259,8 +260,10 @@ def _option_menus(game: Game, state: GameState, decision: Decision, numbers: lis
         GameSelect(
             game.id, decision.id, page,
             options=[
-                discord.SelectOption(label=label(state, decision.options[number])[:MAX_MENU_LABEL],
-                                     value=str(number))
+                discord.SelectOption(
+                    label=say(language or game.language,
+                              label(state, decision.options[number]))[:MAX_MENU_LABEL],
+                    value=str(number))
                 for number in chunk
             ],
             placeholder=(f"{who}{what} ({total} choices)" if len(pages) == 1 else
@@ -272,8 +275,9 @@ def _option_menus(game: Game, state: GameState, decision: Decision, numbers: lis
 
 
 def _many_options(game: Game, state: GameState, decision: Decision, who: str,
-                  label: Callable[[GameState, Any], str] = option_label,
-                  ) -> list[GameButton | GameSelect]:
+                  label: Callable[[GameState, Any], Phrase] = option_label,
+                  language: str | None = None) -> list[GameButton | GameSelect]:
+    """(``language``: the labels' language, when not the game's: a private answer's.)"""
     """A question with too many choices for buttons: menus of the choices, then a row of
     buttons for the answers that end or decline it (so End turn is never hidden in a menu)."""
     numbers = range(len(decision.options))
@@ -282,9 +286,10 @@ def _many_options(game: Game, state: GameState, decision: Decision, who: str,
         buttons = []
     picks = [n for n in numbers if n not in buttons]
     return [
-        *_option_menus(game, state, decision, picks, who, label),
+        *_option_menus(game, state, decision, picks, who, label, language),
         *(GameButton(game.id, decision.id, f"o{number}",
-                     label=who + label(state, decision.options[number]),
+                     label=who + say(language or game.language,
+                                     label(state, decision.options[number])),
                      style=_option_style(decision.options[number]))
           for number in buttons),
     ]
@@ -322,7 +327,8 @@ def board_view(game: Game) -> discord.ui.View | None:
             continue
         items.extend(
             GameButton(game.id, decision.id, f"o{number}",
-                       label=who + option_label(state, option), style=_option_style(option))
+                       label=who + say(game.language, option_label(state, option)),
+                       style=_option_style(option))
             for number, option in enumerate(decision.options)
         )
     if thinking and not items:
@@ -409,18 +415,19 @@ def orders_view(game: Game, seat: int) -> discord.ui.View:
 SHOW_PRIVATELY = "🔒 Show me privately"
 
 
-def private_view(game: Game, decision: Decision) -> discord.ui.View:
+def private_view(game: Game, decision: Decision, language: str) -> discord.ui.View:
     """The answers to a secret question, for the private message only the monster asked
     sees: labelled with what only it may know (``engine.private_option_label``). The same
-    ``o<n>`` buttons as the board's, so a click goes the usual way."""
+    ``o<n>`` buttons as the board's, so a click goes the usual way. In ``language``, the
+    clicker's."""
     state = game.playing_state()
     view = discord.ui.View(timeout=None)
     items: list[GameButton | GameSelect]
     if len(decision.options) > MAX_OPTION_BUTTONS:
-        items = _many_options(game, state, decision, "", private_option_label)
+        items = _many_options(game, state, decision, "", private_option_label, language)
     else:
         items = [GameButton(game.id, decision.id, f"o{number}",
-                            label=private_option_label(state, option),
+                            label=say(language, private_option_label(state, option)),
                             style=_option_style(option))
                  for number, option in enumerate(decision.options)]
     for item in items:

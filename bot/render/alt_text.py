@@ -45,7 +45,8 @@ def _sentences(state: GameState, names: Sequence[str | None], language: str,
 
 
 def _turn(state: GameState, language: str, asked_limit: int | None) -> list[str]:
-    asked = _cut(say(language, waiting_text(state)), asked_limit)
+    waiting = waiting_text(state)
+    asked = _cut(say(language, waiting) if waiting is not None else "", asked_limit)
     if state.over:
         return [text(language, "alt-over", result=asked)]
     if state.turn is None:

@@ -650,7 +650,8 @@ class _Header(NamedTuple):
 
 
 def _header(state: GameState, language: str) -> _Header:
-    waiting = say(language, waiting_text(state))
+    asked = waiting_text(state)
+    waiting = say(language, asked) if asked is not None else ""
     if state.over:
         return _Header(_HEADER, language, True, "",
                        _word(language, "board-game-over", result=waiting))

@@ -33,7 +33,7 @@ from typing import Literal
 
 from bot.i18n import ENGLISH, say
 from bot.table.model import AiLevel
-from engine import Action, Decision, GameState, phrase
+from engine import Action, Decision, GameState, Phrase, phrase
 from engine.ai import HeuristicPlayer, MonteCarloPlayer, move_label
 
 log = logging.getLogger(__name__)
@@ -163,7 +163,19 @@ class Thought:
 def _search(state: GameState, decision: Decision, seconds: float) -> tuple[Action, str]:
     """The Monte-Carlo player's move and its reason (run in a worker process)."""
     hint = MonteCarloPlayer(decision.id, seconds=seconds).hint(state, decision)
-    return hint.action, hint.reason
+    # (In English until /kot hint answers in the asker's language.)
+    return hint.action, hint_text(hint.reason, ENGLISH)
+
+
+def hint_text(reason: Phrase, language: str) -> str:
+    """A hint's reason in ``language``: the move compared with inside the sentence, so its
+    label starts lower case ("… vs 40% for yield Tokyo")."""
+    other = reason.args.get("other")
+    if reason.id != "prompt-hint-versus" or not isinstance(other, Phrase):
+        return say(language, reason)
+    label = say(language, other)
+    args = {**reason.args, "other": label[:1].lower() + label[1:]}
+    return say(language, Phrase(reason.id, args))
 
 
 @contextlib.contextmanager

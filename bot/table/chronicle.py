@@ -18,8 +18,9 @@ from engine import GameState, Phrase, events, narrate
 MAX_LOG_LINES = 14
 
 
-def opening_lines(state: GameState, happened: Iterable[events.Event]) -> tuple[str, ...]:
-    """The narration of a game's first events (it has no previous turn to close)."""
+def opening_lines(state: GameState, happened: Iterable[events.Event]) -> tuple[Phrase, ...]:
+    """The narration of a game's first events (it has no previous turn to close), as
+    phrases: the board says them in the game's language, a replay in the asker's."""
     lines = tuple(line for event in happened if (line := narrate(state, event)) is not None)
     return lines[-MAX_LOG_LINES:]
 

@@ -293,8 +293,7 @@ class Lobbies:
             try:
                 state, happened = create_game(setup.options, setup.seed, setup.monsters)
             except IllegalAction as refusal:
-                # (the engine's own words, until its refusals are phrases)
-                raise Refused(phrase("table-refusal-engine", reason=str(refusal))) from refusal
+                raise Refused(phrase("table-refusal-engine", reason=refusal.phrase)) from refusal
             setup = setup_for(state)
             now = self._clock()
             chronicle = Chronicle(log=opening_lines(state, happened), asked_at=now,

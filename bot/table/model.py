@@ -68,20 +68,26 @@ ClickRefusalCode = RefusalCode | Literal["not_started", "not_a_player", "left_ga
 
 class ClickRefused(Exception):
     """A click that changes nothing. Callers choose the player's message by ``code``; the
-    message text is only shown for an ``illegal_move``, whose words come from the rules."""
+    detail is only shown for an ``illegal_move``: the rules' phrase (said in the clicker's
+    language, as a sentence), or the bot's own words."""
 
     def __init__(self, code: ClickRefusalCode, *, asked_seat: int | None = None,
-                 detail: str = "") -> None:
-        super().__init__(detail or code)
+                 detail: str | Phrase = "") -> None:
+        super().__init__(detail.id if isinstance(detail, Phrase) else detail or code)
         self.code: ClickRefusalCode = code
         # For "not_your_decision": the seat the question is for.
         self.asked_seat = asked_seat
-        self.detail = _sentence(detail) if detail else ""
+        self.detail: str | Phrase = detail if isinstance(detail, Phrase) else (
+            _sentence(detail) if detail else "")
 
     @classmethod
     def from_engine(cls, refusal: IllegalAction) -> ClickRefused:
         asked = refusal.asked_seat if isinstance(refusal, NotYourDecision) else None
-        return cls(refusal.code, asked_seat=asked, detail=str(refusal))
+        return cls(refusal.code, asked_seat=asked, detail=refusal.phrase)
+
+    def detail_in(self, language: str) -> str:
+        """The detail as a sentence in ``language`` (the clicker's)."""
+        return _sentence(say(language, self.detail)) if self.detail else ""
 
 
 class BrokenGame(Exception):

@@ -32,8 +32,10 @@ SUMMARIZED = (
 # the one shown last). _ALWAYS is never left out.
 _ENERGY, _OTHERS_POINTS, _HEARTS, _DEALT, _BOUGHT, _POINTS, _TOKYO, _ALWAYS = range(8)
 
-# Leaving Tokyo for these reasons is told by the fact itself (knocked out, It Has a Child!).
-_LEFT_TOLD_ELSEWHERE = ("eliminated", "restarted")
+# Leaving Tokyo for these reasons is told by the fact itself (knocked out, It Has a Child!):
+# the engine's phrases, and the words events stored by earlier versions held.
+_LEFT_TOLD_ELSEWHERE: tuple[Phrase | str, ...] = (
+    phrase("reason-eliminated"), phrase("reason-restarted"), "eliminated", "restarted")
 
 
 def summarized(happened: Iterable[events.Event]) -> tuple[events.Event, ...]:

@@ -28,6 +28,7 @@ from engine.ai.candidates import LIMIT, candidates
 from engine.ai.heuristic import HeuristicPlayer
 from engine.ai.playout import determinize, mix, playout
 from engine.describe import option_label
+from engine.phrases import Phrase, phrase
 from engine.state import FACE_SYMBOLS, Decision, GameState
 
 # Seconds of thought per decision by default (the search stops at the end of a pass, so an
@@ -69,10 +70,10 @@ class Stats:
 
 @dataclass(frozen=True)
 class Hint:
-    """The move chosen for a decision and why, in a line for players."""
+    """The move chosen for a decision and why, in a line for players (a phrase)."""
 
     action: Action
-    reason: str
+    reason: Phrase
     playouts: int = 0
     stats: tuple[Stats, ...] = field(default=())
 
@@ -108,7 +109,7 @@ class MonteCarloPlayer:
         """The chosen move with its reason (a player's hint)."""
         moves = candidates(state, decision, self.heuristic, self.limit)
         if len(moves) == 1:
-            return Hint(moves[0], f"{label(state, moves[0])}: the only sensible move")
+            return Hint(moves[0], phrase("prompt-hint-only", move=label(state, moves[0])))
         stats = [Stats(move, PRIOR if i == 0 else 0.0) for i, move in enumerate(moves)]
         self._search(state, decision, stats)
         return _hint(state, stats)
@@ -153,20 +154,25 @@ def _hint(state: GameState, stats: list[Stats]) -> Hint:
     ranked = sorted(stats, key=lambda s: (s.count, s.rank), reverse=True)
     best = ranked[0]
     total = sum(s.count for s in stats)
-    reason = f"{label(state, best.action)}: wins {best.mean:.0%} of {best.count} playouts"
+    reason = phrase("prompt-hint-wins", move=label(state, best.action),
+                    percent=_percent(best.mean), count=best.count)
     if len(ranked) > 1:
         other = ranked[1]
-        words = label(state, other.action)
-        reason += f" vs {other.mean:.0%} for {words[:1].lower()}{words[1:]}"
+        reason = phrase("prompt-hint-versus", best=reason, percent=_percent(other.mean),
+                        other=label(state, other.action))
     return Hint(best.action, reason, total, tuple(stats))
 
 
-def label(state: GameState, action: Action) -> str:
+def _percent(share: float) -> int:
+    return int(f"{share * 100:.0f}")
+
+
+def label(state: GameState, action: Action) -> Phrase:
     """A move in words: which dice a roll keeps, or the option's label."""
     turn = state.turn
     if isinstance(action, Roll) and action.keep is not None and turn is not None:
         kept = "".join(FACE_SYMBOLS[turn.dice[i]] for i in action.keep)
-        return f"Keep {kept} and reroll" if kept else "Reroll all the dice"
+        return phrase("option-keep-and-reroll", dice=kept) if kept else phrase("option-reroll-all")
     if isinstance(action, StopRolling):
-        return "Stop rolling"
+        return phrase("option-stop-rolling-hint")
     return option_label(state, action)

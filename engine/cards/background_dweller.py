@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine import events as ev
 from engine.card_ai import Judge
 from engine.core import Ctx, Power, register
+from engine.phrases import Phrase, phrase
 from engine.state import FACES, Card, GameState
 
 
@@ -31,8 +32,8 @@ class BackgroundDweller(Power):
         ctx.set_turn(dice=tuple(dice))
         ctx.emit(ev.DiceRolled(seat=seat, dice=tuple(dice), rerolled=rerolled, card=self.key))
 
-    def use_label(self, state: GameState, card: Card) -> str:
-        return "reroll 3s"
+    def use_label(self, state: GameState, card: Card) -> Phrase:
+        return phrase("cardq-background_dweller-use")
 
     def ai_use_on_roll(self, judge: Judge, state: GameState, seat: int,
                        planned: tuple[int, ...] | None) -> bool:

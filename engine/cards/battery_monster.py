@@ -18,7 +18,8 @@ from engine.core import (
     IllegalAction,
     Power,
     card_cost,
-    card_name,
+    card_reason,
+    card_word,
     current_card,
     gain_energy,
     pay_energy,
@@ -26,6 +27,7 @@ from engine.core import (
     remove_card,
     replace_card,
 )
+from engine.phrases import Phrase, phrase
 from engine.state import Card, Decision, GameState
 
 BANK_2016 = 6
@@ -46,23 +48,22 @@ class BatteryMonster(Power):
             return
         energy = ctx.mon(seat).energy
         if not energy:
-            _discard_empty(ctx, seat, card, "nothing could be put on it")
+            _discard_empty(ctx, seat, card, phrase("cardq-battery_monster-no-energy"))
             return
         # The default (a timeout) puts everything on it: the bank doubles it.
         choices = tuple(PickAmount(amount=n) for n in range(energy, -1, -1))
         self.ask(ctx, seat, card, QUESTION, choices, choices[0])
 
-    def prompt(self, state: GameState, decision: Decision) -> str:
-        return (f"how much of your energy do you put on {card_name(state, self.key)}? The"
-                f" bank adds as much; you take {PER_TURN}⚡ back at the start of each of your"
-                " turns.")
+    def prompt(self, state: GameState, decision: Decision) -> Phrase:
+        return phrase("cardq-battery_monster-prompt", card=card_word(state, self.key),
+                      energy=PER_TURN)
 
-    def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> str:
+    def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> Phrase:
         if not isinstance(choice, PickAmount):
             return super().choice_label(state, decision, choice)
         if not choice.amount:
-            return "Nothing (the card is discarded)"
-        return f"Put {choice.amount}⚡ (the bank adds {choice.amount}⚡)"
+            return phrase("cardq-battery_monster-nothing")
+        return phrase("cardq-battery_monster-put", energy=choice.amount)
 
     def answer(self, ctx: Ctx, decision: Decision, choice: Choice) -> None:
         if not isinstance(choice, PickAmount):
@@ -71,11 +72,12 @@ class BatteryMonster(Power):
         assert decision.card_uid is not None
         card = current_card(ctx, seat, decision.card_uid)
         if card is None:
-            raise IllegalAction("that card is gone")
+            raise IllegalAction(phrase("refusal-card-gone"))
         if not choice.amount:
-            _discard_empty(ctx, seat, card, "nothing was put on it")
+            _discard_empty(ctx, seat, card, phrase("cardq-battery_monster-empty"))
             return
-        pay_energy(ctx, seat, choice.amount, f"charging {card_name(ctx.s, self.key)}")
+        pay_energy(ctx, seat, choice.amount,
+                   phrase("cardq-battery_monster-charging", card=card_word(ctx.s, self.key)))
         replace_card(ctx, seat, replace(card, tokens=2 * choice.amount))
 
     def start_of_turn(self, ctx: Ctx, seat: int, card: Card) -> None:
@@ -83,14 +85,14 @@ class BatteryMonster(Power):
         taken = min(PER_TURN, card.tokens)
         if not taken:
             return
-        gain_energy(ctx, seat, taken, card_name(ctx.s, self.key), recovery=True)
+        gain_energy(ctx, seat, taken, card_reason(ctx.s, self.key), recovery=True)
         if card.tokens > taken:
             replace_card(ctx, seat, replace(card, tokens=card.tokens - taken))
         else:
-            _discard_empty(ctx, seat, card, "its energy is used up")
+            _discard_empty(ctx, seat, card, phrase("cardq-battery_monster-used-up"))
 
-    def status(self, state: GameState, card: Card) -> str:
-        return f"{card.tokens}⚡ left on it"
+    def status(self, state: GameState, card: Card) -> Phrase:
+        return phrase("cardq-battery_monster-status", energy=card.tokens)
 
     def ai_keep_adjustment(self, judge: Judge, state: GameState, seat: int) -> float:
         return 0.8 if state.options.edition == "2016" else 0.0
@@ -106,7 +108,7 @@ class BatteryMonster(Power):
         return PickAmount(amount=max(0, energy - keep))
 
 
-def _discard_empty(ctx: Ctx, seat: int, card: Card, reason: str) -> None:
+def _discard_empty(ctx: Ctx, seat: int, card: Card, reason: Phrase) -> None:
     """The card (or the Mimic copying it) goes; a question it had asked this turn (the
     Mimic's offer to move) goes with it."""
     remove_card(ctx, seat, card, reason)

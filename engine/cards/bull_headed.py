@@ -4,7 +4,7 @@ A monster that was not asked (no smash hit it) could not yield: nothing (docs/ru
 
 from __future__ import annotations
 
-from engine.core import Ctx, Power, card_name, gain_vp, register
+from engine.core import Ctx, Power, card_reason, gain_vp, register
 from engine.state import Card
 
 
@@ -16,4 +16,4 @@ class BullHeaded(Power):
 
     def on_yield_answered(self, ctx: Ctx, seat: int, card: Card, yielded: bool) -> None:
         if not yielded:
-            gain_vp(ctx, seat, 1, card_name(ctx.s, self.key))
+            gain_vp(ctx, seat, 1, card_reason(ctx.s, self.key))

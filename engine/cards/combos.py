@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from engine.core import Ctx, Power, card_name, gain_vp, register
+from engine.core import Ctx, Power, card_reason, gain_vp, register
 from engine.state import Card, Face, Loss
 
 
@@ -23,7 +23,7 @@ class Combo(Power):
     def on_dice_resolved(self, ctx: Ctx, seat: int, card: Card, dice: tuple[Face, ...],
                          smashes: int) -> None:
         if self.scores(dice, smashes):
-            gain_vp(ctx, seat, self.vp, card_name(ctx.s, self.key))
+            gain_vp(ctx, seat, self.vp, card_reason(ctx.s, self.key))
 
 
 @register
@@ -85,7 +85,7 @@ class AlphaMonster(Combo):
     def after_smashes(self, ctx: Ctx, seat: int, card: Card, targets: tuple[int, ...],
                       hit: tuple[int, ...]) -> tuple[Loss, ...]:
         if hit:
-            gain_vp(ctx, seat, self.vp, card_name(ctx.s, self.key))
+            gain_vp(ctx, seat, self.vp, card_reason(ctx.s, self.key))
         return ()
 
     def ai_dice_vp(self, numbers: tuple[int, int, int], every_face: bool, attacked: bool,

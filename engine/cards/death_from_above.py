@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from engine.card_ai import Judge
 from engine.cards.instants import Instant
-from engine.core import Ctx, card_name, enter_tokyo, leave_tokyo, queue_losses, register
+from engine.core import (
+    Ctx,
+    card_reason,
+    enter_tokyo,
+    leave_tokyo,
+    queue_losses,
+    register,
+)
 from engine.state import GameState
 
 
@@ -24,7 +31,7 @@ class DeathFromAbove(Instant):
         leaving = (s.city,) if s.options.edition == "2011" else (s.city, s.bay)
         for occupant in leaving:
             if occupant is not None:
-                leave_tokyo(ctx, occupant, card_name(ctx.s, self.key))
+                leave_tokyo(ctx, occupant, card_reason(ctx.s, self.key))
         # (Its own losses, none, are queued after: an empty batch leaves these alone.)
         queue_losses(ctx, enter_tokyo(ctx, seat, "city"))
 

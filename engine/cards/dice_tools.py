@@ -23,31 +23,30 @@ from engine.core import (
     Ctx,
     IllegalAction,
     Power,
-    card_name,
+    card_reason,
+    card_word,
     current_card,
     pay_energy,
     register,
     remove_card,
     replace_card,
 )
+from engine.phrases import Phrase, Ref, phrase
 from engine.state import FACE_SYMBOLS, FACES, Card, Decision, Face, GameState
 
-_FACE_LABELS: dict[str, str] = {
-    "1": "1", "2": "2", "3": "3", "energy": "⚡ energy", "heart": "❤️ heart", "smash": "💥 smash",
-}
 
-
-def die_label(state: GameState, die: int) -> str:
-    """"die 3 (💥)": a die of the active monster's roll, numbered from 1."""
+def die_label(state: GameState, die: int, message: str = "prompt-die") -> Phrase:
+    """"die 3 (💥)": a die of the active monster's roll, numbered from 1 (``message``
+    "option-die" says it at the start of a button: "Die 3 (💥)")."""
     dice = state.turn.dice if state.turn is not None else ()
     face = FACE_SYMBOLS[dice[die]] if die < len(dice) else "?"
-    return f"die {die + 1} ({face})"
+    return phrase(message, number=die + 1, face=face)
 
 
 def set_die(ctx: Ctx, die: int, face: str, key: str) -> None:
     """Set the active monster's die ``die`` to ``face`` (the card ``key`` does it)."""
     if face not in FACES or not 0 <= die < len(ctx.turn.dice):
-        raise IllegalAction("that is not a die face")
+        raise IllegalAction(phrase("refusal-not-a-face"))
     dice: list[Face] = list(ctx.turn.dice)
     dice[die] = next(f for f in FACES if f == face)
     ctx.set_turn(dice=tuple(dice))
@@ -75,30 +74,33 @@ class DieSetter(Power):
         choices = tuple(PickDie(die=i) for i in self.dice(ctx.turn.dice))
         self.ask(ctx, seat, card, self.key, (*choices, Pass()), Pass())
 
-    def use_label(self, state: GameState, card: Card) -> str:
+    def use_label(self, state: GameState, card: Card) -> Phrase:
         if self.target is not None:
-            return f"turn a die into a {self.target}"
-        paid = f" ({self.cost}⚡)" if self.cost else ""
-        return f"set a die to any face{paid}"
+            return phrase("option-die-into", face=Ref("face", self.target))
+        if self.cost:
+            return phrase("option-set-any-face-paid", energy=self.cost)
+        return phrase("option-set-any-face")
 
-    def prompt(self, state: GameState, decision: Decision) -> str:
-        name = card_name(state, self.key)
+    def prompt(self, state: GameState, decision: Decision) -> Phrase:
+        name = card_word(state, self.key)
         if decision.question.endswith("_face"):
             die = next((c.die for o in decision.options
                         if isinstance(c := getattr(o, "choice", None), SetDie)), 0)
-            return f"set {die_label(state, die)} to which face ({name})?"
+            return phrase("prompt-set-die-face", die=die_label(state, die), card=name)
         if self.target is not None:
-            return f"which die should {name} turn into a {self.target}?"
-        return f"which die should {name} set to another face?"
+            return phrase("prompt-which-die-into", card=name, face=Ref("face", self.target))
+        return phrase("prompt-which-die-any", card=name)
 
-    def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> str:
+    def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> Phrase:
         if isinstance(choice, Pass):
-            return "Cancel"
+            return phrase("option-cancel")
         if isinstance(choice, SetDie):
-            return _FACE_LABELS.get(choice.face, choice.face)
+            return phrase("option-face", face=choice.face)
         if isinstance(choice, PickDie):
-            label = die_label(state, choice.die).capitalize()
-            return f"{label} → {self.target}" if self.target is not None else label
+            label = die_label(state, choice.die, "option-die")
+            if self.target is None:
+                return label
+            return phrase("option-die-to", die=label, face=Ref("face", self.target))
         return super().choice_label(state, decision, choice)
 
     def answer(self, ctx: Ctx, decision: Decision, choice: Choice) -> None:
@@ -107,7 +109,7 @@ class DieSetter(Power):
         assert decision.card_uid is not None
         card = current_card(ctx, decision.seat, decision.card_uid)
         if card is None:
-            raise IllegalAction("that card is gone")
+            raise IllegalAction(phrase("refusal-card-gone"))
         if isinstance(choice, PickDie) and self.target is None:
             current = ctx.turn.dice[choice.die]
             faces = tuple(SetDie(die=choice.die, face=f) for f in FACES if f != current)
@@ -122,7 +124,7 @@ class DieSetter(Power):
 
     def pay(self, ctx: Ctx, seat: int, card: Card) -> None:
         if self.cost:
-            pay_energy(ctx, seat, self.cost, card_name(ctx.s, self.key))
+            pay_energy(ctx, seat, self.cost, card_reason(ctx.s, self.key))
 
     def after_use(self, ctx: Ctx, seat: int, card: Card) -> None:
         """The die is set (Plot Twist discards itself, Herd Culler marks the turn)."""
@@ -162,15 +164,15 @@ class PlotTwist(DieSetter):
     key = "plot_twist"
     ai_worth = 2.5
 
-    def use_label(self, state: GameState, card: Card) -> str:
-        return "set a die to any face (once)"
+    def use_label(self, state: GameState, card: Card) -> Phrase:
+        return phrase("cardq-plot_twist-use")
 
     def ai_tool_cost(self, judge: Judge, state: GameState, seat: int) -> float:
         return judge.keep_value(state, seat, self.key)  # used up
 
     def after_use(self, ctx: Ctx, seat: int, card: Card) -> None:
         # The card that asked goes: a Mimic copying Plot Twist, when that is what was used.
-        remove_card(ctx, seat, card, "used")
+        remove_card(ctx, seat, card, phrase("reason-used"))
 
 
 @register

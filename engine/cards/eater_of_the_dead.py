@@ -5,7 +5,7 @@ out of the game, or starts again with no VP."""
 from __future__ import annotations
 
 from engine.card_ai import Judge
-from engine.core import Ctx, Power, card_name, gain_vp, register
+from engine.core import Ctx, Power, card_reason, gain_vp, register
 from engine.state import Card, GameState
 
 VP = 3
@@ -18,7 +18,7 @@ class EaterOfTheDead(Power):
 
     def on_monster_at_zero(self, ctx: Ctx, seat: int, card: Card, fallen: int) -> None:
         if fallen != seat:
-            gain_vp(ctx, seat, VP, card_name(ctx.s, self.key))
+            gain_vp(ctx, seat, VP, card_reason(ctx.s, self.key))
 
     def ai_keep_adjustment(self, judge: Judge, state: GameState, seat: int) -> float:
         return -2.0 if judge.is_duel(state) else 0.0

@@ -9,7 +9,8 @@ from msgspec.structs import replace
 
 from engine import events as ev
 from engine.card_ai import Judge
-from engine.core import Ctx, Power, card_name, pay_energy, register
+from engine.core import Ctx, Power, card_reason, pay_energy, register
+from engine.phrases import Phrase, phrase
 from engine.state import Card, Decision, GameState, Loss
 
 COST = 1
@@ -24,13 +25,13 @@ class ElectricArmor(Power):
     def reaction_available(self, ctx: Ctx, seat: int, card: Card, loss: Loss) -> bool:
         return ctx.mon(seat).energy >= COST and card.uid not in loss.used_cards
 
-    def use_label(self, state: GameState, card: Card) -> str:
-        return f"pay {COST} energy: lose 1 heart fewer"
+    def use_label(self, state: GameState, card: Card) -> Phrase:
+        return phrase("cardq-electric_armor-use", energy=COST)
 
     def use(self, ctx: Ctx, seat: int, card: Card, loss_index: int | None) -> None:
         if loss_index is None:
             return  # (only ever offered against a loss)
-        pay_energy(ctx, seat, COST, card_name(ctx.s, self.key))
+        pay_energy(ctx, seat, COST, card_reason(ctx.s, self.key))
         losses = ctx.turn.losses
         loss = losses[loss_index]
         ctx.emit(ev.LossPrevented(seat=seat, amount=1, card=self.key))

@@ -3,7 +3,7 @@ work on the turn they are bought), before poison: Energy Hoarder, Solar Powered,
 
 from __future__ import annotations
 
-from engine.core import Ctx, Power, card_name, gain_energy, gain_vp, register
+from engine.core import Ctx, Power, card_reason, gain_energy, gain_vp, register
 from engine.state import Card
 
 
@@ -15,7 +15,7 @@ class EnergyHoarder(Power):
     ai_worth = 3.0
 
     def end_of_turn(self, ctx: Ctx, seat: int, card: Card) -> None:
-        gain_vp(ctx, seat, ctx.mon(seat).energy // 6, card_name(ctx.s, self.key))
+        gain_vp(ctx, seat, ctx.mon(seat).energy // 6, card_reason(ctx.s, self.key))
 
 
 @register
@@ -27,7 +27,7 @@ class SolarPowered(Power):
 
     def end_of_turn(self, ctx: Ctx, seat: int, card: Card) -> None:
         if ctx.mon(seat).energy == 0:
-            gain_energy(ctx, seat, 1, card_name(ctx.s, self.key))
+            gain_energy(ctx, seat, 1, card_reason(ctx.s, self.key))
 
 
 @register
@@ -44,7 +44,7 @@ class Herbivore(Power):
         turn = ctx.turn
         if turn.smashed or seat in turn.hurt_by_cards:
             return
-        gain_vp(ctx, seat, 1, card_name(ctx.s, self.key))
+        gain_vp(ctx, seat, 1, card_reason(ctx.s, self.key))
 
     def ai_dice_vp(self, numbers: tuple[int, int, int], every_face: bool, attacked: bool,
                    damaged: bool) -> int:

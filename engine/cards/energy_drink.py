@@ -5,7 +5,8 @@ gives one (Smoke Cloud): the owner chooses which card gives it."""
 from __future__ import annotations
 
 from engine.card_ai import Judge
-from engine.core import Ctx, Power, card_name, pay_energy, register
+from engine.core import Ctx, Power, card_reason, pay_energy, register
+from engine.phrases import Phrase, phrase
 from engine.state import Card, GameState
 
 COST = 1
@@ -20,10 +21,10 @@ class EnergyDrink(Power):
         return ctx.mon(seat).energy >= COST
 
     def spend_extra_roll(self, ctx: Ctx, seat: int, card: Card) -> None:
-        pay_energy(ctx, seat, COST, card_name(ctx.s, self.key))
+        pay_energy(ctx, seat, COST, card_reason(ctx.s, self.key))
 
-    def extra_roll_label(self, state: GameState, card: Card) -> str:
-        return f"pay {COST}⚡"
+    def extra_roll_label(self, state: GameState, card: Card) -> Phrase:
+        return phrase("option-pay-energy", energy=COST)
 
     def ai_extra_roll_cost(self, judge: Judge) -> float:
         return COST * judge.energy

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine import events as ev
 from engine.card_ai import Judge
-from engine.core import Ctx, Power, card_name, heal, lose_hearts, register, trim_hearts
+from engine.core import Ctx, Power, card_reason, heal, lose_hearts, register, trim_hearts
 from engine.state import Card, GameState, Loss
 
 BONUS = 2
@@ -20,7 +20,7 @@ class EvenBigger(Power):
     max_hearts = 12
 
     def on_gain(self, ctx: Ctx, seat: int, card: Card) -> None:
-        heal(ctx, seat, BONUS, card_name(ctx.s, self.key))
+        heal(ctx, seat, BONUS, card_reason(ctx.s, self.key))
 
     def on_lose(self, ctx: Ctx, seat: int, card: Card) -> None:
         monster = ctx.mon(seat)

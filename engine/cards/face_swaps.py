@@ -12,6 +12,7 @@ from typing import ClassVar
 from engine.card_ai import DieChange
 from engine.cards.dice_tools import DieSetter
 from engine.core import Ctx, register
+from engine.phrases import Phrase, phrase
 from engine.state import Card, Face, GameState
 
 
@@ -27,8 +28,8 @@ class FaceSwap(DieSetter):
     def ai_die_change(self) -> DieChange | None:
         return DieChange(self.target, self.source)
 
-    def use_label(self, state: GameState, card: Card) -> str:
-        return f"count a {self.source} as {'an' if self.target == 'energy' else 'a'} {self.target}"
+    def use_label(self, state: GameState, card: Card) -> Phrase:
+        return phrase(f"cardq-{self.key}-use")
 
 
 @register

@@ -9,7 +9,15 @@ Once a turn, however many sets the dice show (docs/rulings.md)."""
 from __future__ import annotations
 
 from engine import events as ev
-from engine.core import Ctx, Power, card_name, clockwise_others, gain_vp, lose_vp, register
+from engine.core import (
+    Ctx,
+    Power,
+    card_reason,
+    clockwise_others,
+    gain_vp,
+    lose_vp,
+    register,
+)
 from engine.state import FACES, Card, Face, Loss
 
 FOUR = 4
@@ -29,7 +37,7 @@ class DrainingRay(Power):
         if not four_of_a_kind(dice):
             return
         most = max(ctx.mon(s).vp for s in ctx.s.alive_seats())
-        name = card_name(ctx.s, self.key)
+        name = card_reason(ctx.s, self.key)
         for leader in clockwise_others(ctx.s, seat):
             before = ctx.mon(leader).vp
             if before != most or not before:

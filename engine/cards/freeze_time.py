@@ -16,13 +16,14 @@ from engine.card_ai import Judge, choices
 from engine.core import (
     Ctx,
     Power,
-    card_name,
+    card_word,
     current_card,
     hooked,
     powers_of,
     register,
     replace_card,
 )
+from engine.phrases import Phrase, phrase
 from engine.state import BLACK_DICE, Card, Decision, ExtraTurn, GameState
 
 ONES = 3
@@ -51,15 +52,15 @@ class FreezeTime(Power):
         take = UseCard(uid=card.uid)
         self.ask(ctx, seat, card, self.key, (take, Pass()), take)
 
-    def prompt(self, state: GameState, decision: Decision) -> str:
-        return (f"take another turn after this one, with one die fewer "
-                f"({card_name(state, self.key)})?")
+    def prompt(self, state: GameState, decision: Decision) -> Phrase:
+        return phrase("cardq-freeze_time-prompt", card=card_word(state, self.key))
 
-    def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> str:
+    def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> Phrase:
         if isinstance(choice, UseCard):
-            return f"Take the extra turn ({_dice_next_turn(state, decision.seat)} dice)"
+            return phrase("cardq-freeze_time-take",
+                          dice=_dice_next_turn(state, decision.seat))
         if isinstance(choice, Pass):
-            return "No extra turn"
+            return phrase("cardq-freeze_time-pass")
         return super().choice_label(state, decision, choice)
 
     def answer(self, ctx: Ctx, decision: Decision, choice: Choice) -> None:

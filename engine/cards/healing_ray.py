@@ -16,7 +16,8 @@ from engine.card_table import Edition
 from engine.core import (
     Ctx,
     Power,
-    card_name,
+    card_reason,
+    card_word,
     clockwise_others,
     current_card,
     gain_energy,
@@ -26,6 +27,7 @@ from engine.core import (
     pay_energy,
     register,
 )
+from engine.phrases import Phrase, phrase
 from engine.state import Card, Decision, GameState
 
 PRICE = 2
@@ -78,28 +80,27 @@ class HealingRay(Power):
     def spend_heart_dice(self, ctx: Ctx, seat: int, card: Card, hearts: int) -> bool:
         return self._ask(ctx, seat, card, hearts)
 
-    def prompt(self, state: GameState, decision: Decision) -> str:
-        return (f"heal other monsters with {card_name(state, self.key)}? You have"
-                f" {decision.amount} heart{'s' if decision.amount != 1 else ''} to spend; they"
-                f" pay you {PRICE}⚡ per heart.")
+    def prompt(self, state: GameState, decision: Decision) -> Phrase:
+        return phrase("cardq-healing_ray-prompt", card=card_word(state, self.key),
+                      hearts=decision.amount, energy=PRICE)
 
-    def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> str:
+    def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> Phrase:
         if isinstance(choice, Pass):
             if state.in_tokyo(decision.seat):
-                return "Stop (heart dice do nothing in Tokyo)"
-            return "Keep the hearts for yourself"
+                return phrase("cardq-healing_ray-stop")
+            return phrase("cardq-healing_ray-keep")
         if not isinstance(choice, PickMonster):
             return super().choice_label(state, decision, choice)
         target = state.monsters[choice.seat]
         gained = _gain(state, decision.seat, choice.seat, choice.amount)
         paid = payment(state.options.edition, target.energy, gained)
-        return f"Heal {target.name} +{gained}❤️ (pays you {paid}⚡)"
+        return phrase("cardq-healing_ray-heal", name=target.name, hearts=gained, energy=paid)
 
     def answer(self, ctx: Ctx, decision: Decision, choice: Choice) -> None:
         healer = decision.seat
         hearts = decision.amount
         if isinstance(choice, PickMonster):
-            name = card_name(ctx.s, self.key)
+            name = card_reason(ctx.s, self.key)
             target = choice.seat
             before = ctx.mon(target).hearts
             heal(ctx, target, choice.amount, name, bonus_of=healer)

@@ -7,7 +7,7 @@ from engine.card_ai import Amounts
 from engine.core import (
     Ctx,
     Power,
-    card_name,
+    card_reason,
     gain_energy,
     gain_vp,
     heal,
@@ -27,7 +27,7 @@ class Instant(Power):
     others_vp_loss: int = 0
 
     def on_buy_discard(self, ctx: Ctx, seat: int) -> None:
-        name = card_name(ctx.s, self.key)
+        name = card_reason(ctx.s, self.key)
         gain_vp(ctx, seat, self.vp, name)
         gain_energy(ctx, seat, self.energy, name)
         heal(ctx, seat, self.hearts, name)

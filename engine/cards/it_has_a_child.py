@@ -8,7 +8,7 @@ from engine.card_ai import Judge
 from engine.core import (
     Ctx,
     Power,
-    card_name,
+    card_reason,
     current_card,
     leave_tokyo,
     lose_vp,
@@ -16,6 +16,7 @@ from engine.core import (
     register,
     remove_card,
 )
+from engine.phrases import phrase
 from engine.state import Card, GameState
 
 
@@ -28,10 +29,10 @@ class ItHasAChild(Power):
     def on_zero_hearts(self, ctx: Ctx, seat: int, card: Card) -> bool:
         for owned in ctx.mon(seat).cards:
             if current_card(ctx, seat, owned.uid) is not None:
-                remove_card(ctx, seat, owned, card_name(ctx.s, self.key))
-        lose_vp(ctx, seat, ctx.mon(seat).vp, card_name(ctx.s, self.key))
+                remove_card(ctx, seat, owned, card_reason(ctx.s, self.key))
+        lose_vp(ctx, seat, ctx.mon(seat).vp, card_reason(ctx.s, self.key))
         ctx.set_mon(seat, hearts=max_hearts(ctx.s, seat))
-        leave_tokyo(ctx, seat, "restarted")
+        leave_tokyo(ctx, seat, phrase("reason-restarted"))
         ctx.emit(ev.Restarted(seat=seat, card=self.key))
         return True
 

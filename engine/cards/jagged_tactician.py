@@ -6,7 +6,7 @@ Burrowing: only a real yield counts, not being pushed out by Death From Above
 from __future__ import annotations
 
 from engine.cards.burrowing import hurt_newcomer
-from engine.core import Ctx, Power, card_name, gain_energy, register
+from engine.core import Ctx, Power, card_reason, gain_energy, register
 from engine.state import Card, Loss
 
 
@@ -18,7 +18,7 @@ class JaggedTactician(Power):
 
     def on_yield_answered(self, ctx: Ctx, seat: int, card: Card, yielded: bool) -> None:
         if yielded:
-            gain_energy(ctx, seat, 1, card_name(ctx.s, self.key))
+            gain_energy(ctx, seat, 1, card_reason(ctx.s, self.key))
 
     def on_place_taken(self, ctx: Ctx, seat: int, card: Card,
                        newcomer: int) -> tuple[Loss, ...]:

@@ -19,15 +19,16 @@ from engine.core import (
     Ctx,
     IllegalAction,
     Power,
+    buying,
     card_bought,
     card_cost,
-    card_name,
+    card_word,
     pay_energy,
     register,
     replace_card,
     take_bought,
 )
-from engine.phrases import Phrase, card_ref, card_text_ref, phrase
+from engine.phrases import Phrase, Ref, card_text_ref, phrase
 from engine.state import Card, Decision, GameState
 
 QUESTION = "lab"
@@ -41,8 +42,8 @@ class MadeInALab(Power):
     def buy_step_available(self, ctx: Ctx, seat: int, card: Card) -> bool:
         return bool(ctx.s.deck) and card.used_turn != ctx.turn.number
 
-    def use_label(self, state: GameState, card: Card) -> str:
-        return "look at the top card"
+    def use_label(self, state: GameState, card: Card) -> Phrase:
+        return phrase("cardq-made_in_a_lab-use")
 
     def use(self, ctx: Ctx, seat: int, card: Card, loss_index: int | None) -> None:
         card = replace(card, used_turn=ctx.turn.number)
@@ -53,12 +54,13 @@ class MadeInALab(Power):
                  Pass())
 
     # Public words: they must not tell which card it is.
-    def prompt(self, state: GameState, decision: Decision) -> str:
-        return (f"buy the card you looked at with {card_name(state, self.key)}, or leave it"
-                " on the deck?")
+    def prompt(self, state: GameState, decision: Decision) -> Phrase:
+        return phrase("cardq-made_in_a_lab-prompt", card=card_word(state, self.key))
 
-    def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> str:
-        return "Buy it" if isinstance(choice, TopCard) else "Leave it on the deck"
+    def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> Phrase:
+        if isinstance(choice, TopCard):
+            return phrase("cardq-made_in_a_lab-buy-it")
+        return phrase("cardq-made_in_a_lab-leave-it")
 
     # Private words, for the owner alone.
     def secret(self, state: GameState, decision: Decision) -> Phrase | None:
@@ -68,15 +70,19 @@ class MadeInALab(Power):
         edition_2011 = state.options.edition == "2011"
         cost = card_cost(state, decision.seat, key)
         energy = state.monsters[decision.seat].energy
-        said = "cardtext-secret-top" if cost <= energy else "cardtext-secret-top-unaffordable"
-        return phrase(said, name=card_ref(key, edition_2011), cost=cost, kind=CARDS[key].kind,
-                      text=card_text_ref(key, edition_2011), energy=energy)
+        seen = phrase("secret-top-card", card=card_word(state, key), cost=cost,
+                      kind=Ref("secret-kind", CARDS[key].kind),
+                      text=card_text_ref(key, edition_2011))
+        if cost <= energy:
+            return seen
+        return phrase("secret-top-card-too-dear", seen=seen, energy=energy)
 
     def private_choice_label(self, state: GameState, decision: Decision,
-                             choice: Choice) -> str:
+                             choice: Choice) -> Phrase:
         if isinstance(choice, TopCard) and state.deck:
             key = state.deck[0]
-            return f"Buy {card_name(state, key)} ({card_cost(state, decision.seat, key)}⚡)"
+            return phrase("option-buy", card=card_word(state, key),
+                          cost=card_cost(state, decision.seat, key))
         return self.choice_label(state, decision, choice)
 
     def answer(self, ctx: Ctx, decision: Decision, choice: Choice) -> None:
@@ -84,10 +90,10 @@ class MadeInALab(Power):
             return  # left on the deck
         seat = decision.seat
         if not ctx.s.deck:
-            raise IllegalAction("the deck is empty")
+            raise IllegalAction(phrase("refusal-deck-empty"))
         key = ctx.s.deck[0]
         cost = card_cost(ctx.s, seat, key)
-        pay_energy(ctx, seat, cost, f"buying {card_name(ctx.s, key)}")
+        pay_energy(ctx, seat, cost, buying(ctx.s, key))
         card_bought(ctx, seat, key, cost)
         ctx.set(deck=ctx.s.deck[1:])
         take_bought(ctx, seat, Card(uid=ctx.new_uid(), key=key))

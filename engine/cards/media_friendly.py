@@ -4,7 +4,7 @@ begins once it is owned."""
 
 from __future__ import annotations
 
-from engine.core import Ctx, Power, card_name, gain_vp, register
+from engine.core import Ctx, Power, card_reason, gain_vp, register
 from engine.state import Card
 
 
@@ -14,4 +14,4 @@ class MediaFriendly(Power):
     ai_worth = 2.5
 
     def on_card_bought(self, ctx: Ctx, seat: int, card: Card, bought: str) -> None:
-        gain_vp(ctx, seat, 1, card_name(ctx.s, self.key))
+        gain_vp(ctx, seat, 1, card_reason(ctx.s, self.key))

@@ -16,7 +16,7 @@ from engine.core import (
     Ctx,
     IllegalAction,
     Power,
-    card_name,
+    card_word,
     current_card,
     effective_key,
     gain_energy,
@@ -27,6 +27,7 @@ from engine.core import (
     remove_card,
     replace_card,
 )
+from engine.phrases import Phrase, phrase
 from engine.state import Card, Decision, GameState
 
 QUESTION = "metamorph"
@@ -55,19 +56,20 @@ class Metamorph(Power):
         replace_card(ctx, seat, card)
         self._offer(ctx, seat, card)
 
-    def prompt(self, state: GameState, decision: Decision) -> str:
-        return (f"sell a Keep card for its printed cost with {card_name(state, self.key)}?")
+    def prompt(self, state: GameState, decision: Decision) -> Phrase:
+        return phrase("cardq-metamorph-prompt", card=card_word(state, self.key))
 
-    def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> str:
+    def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> Phrase:
         if isinstance(choice, Pass):
-            return "Sell nothing more"
+            return phrase("cardq-metamorph-pass")
         if not isinstance(choice, PickCard):
             return super().choice_label(state, decision, choice)
         owned = next((c for c in state.monsters[decision.seat].cards if c.uid == choice.uid),
                      None)
         if owned is None:
-            return "Sell a card"
-        return f"Sell {card_name(state, owned.key)} ({printed_cost(state, owned.key)}⚡)"
+            return phrase("cardq-metamorph-sell-a-card")
+        return phrase("cardq-metamorph-sell", card=card_word(state, owned.key),
+                      cost=printed_cost(state, owned.key))
 
     def answer(self, ctx: Ctx, decision: Decision, choice: Choice) -> None:
         if not isinstance(choice, PickCard):
@@ -75,11 +77,11 @@ class Metamorph(Power):
         seat = decision.seat
         sold = current_card(ctx, seat, choice.uid)
         if sold is None:
-            raise IllegalAction("that card is no longer yours")
-        name = card_name(ctx.s, self.key)
-        remove_card(ctx, seat, sold, f"sold with {name}")
+            raise IllegalAction(phrase("refusal-card-not-yours"))
+        remove_card(ctx, seat, sold,
+                    phrase("cardq-metamorph-sold-with", card=card_word(ctx.s, self.key)))
         gain_energy(ctx, seat, printed_cost(ctx.s, sold.key),
-                    f"selling {card_name(ctx.s, sold.key)}", recovery=True)
+                    phrase("reason-selling", card=card_word(ctx.s, sold.key)), recovery=True)
         # Ask again while the card that asked still sells (it may have sold itself, or the
         # card a Mimic copies).
         assert decision.card_uid is not None

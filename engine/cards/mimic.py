@@ -14,7 +14,7 @@ from engine.core import (
     Ctx,
     IllegalAction,
     Power,
-    card_name,
+    card_word,
     current_card,
     find_card,
     key_in_play,
@@ -23,6 +23,7 @@ from engine.core import (
     replace_card,
     stop_copying,
 )
+from engine.phrases import Phrase, phrase
 from engine.state import Card, Decision, GameState
 
 MOVE_COST = 1
@@ -57,26 +58,27 @@ class Mimic(Power):
         if choices:
             self.ask(ctx, seat, card, "mimic_move", (*choices, Pass()), Pass())
 
-    def status(self, state: GameState, card: Card) -> str:
+    def status(self, state: GameState, card: Card) -> Phrase:
         # (A Mimic that copies a card answers as that card: only an idle one gets here.)
-        return "copies no card yet"
+        return phrase("cardq-mimic-status")
 
-    def prompt(self, state: GameState, decision: Decision) -> str:
-        name = card_name(state, self.key)
+    def prompt(self, state: GameState, decision: Decision) -> Phrase:
+        name = card_word(state, self.key)
         if decision.question == "mimic_move":
-            return f"move the {name} token for {MOVE_COST} energy?"
-        return f"choose a Keep card for {name} to copy"
+            return phrase("cardq-mimic-prompt-move", card=name, energy=MOVE_COST)
+        return phrase("cardq-mimic-prompt", card=name)
 
-    def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> str:
+    def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> Phrase:
         if isinstance(choice, Pass):
-            return "Don't move it"
+            return phrase("cardq-mimic-pass")
         if not isinstance(choice, PickCard):
             return super().choice_label(state, decision, choice)
         found = find_card(state, choice.uid)
         if found is None:
-            return "Copy a card"
+            return phrase("cardq-mimic-copy-a-card")
         owner, card = found
-        return f"Copy {card_name(state, card.key)} ({state.monsters[owner].name})"
+        return phrase("cardq-mimic-copy", card=card_word(state, card.key),
+                      name=state.monsters[owner].name)
 
     def answer(self, ctx: Ctx, decision: Decision, choice: Choice) -> None:
         if not isinstance(choice, PickCard):
@@ -85,10 +87,10 @@ class Mimic(Power):
         mimic = current_card(ctx, decision.seat, decision.card_uid)
         target = find_card(ctx.s, choice.uid)
         if mimic is None or target is None:
-            raise IllegalAction("that card is no longer in play")
+            raise IllegalAction(phrase("refusal-card-not-in-play"))
         if decision.question == "mimic_move":
             pay_energy(ctx, decision.seat, MOVE_COST,
-                       f"moving the {card_name(ctx.s, self.key)} token")
+                       phrase("cardq-mimic-moving", card=card_word(ctx.s, self.key)))
         if mimic.copies is not None:
             stop_copying(ctx, decision.seat, mimic, copied_key=None)
             mimic = current_card(ctx, decision.seat, mimic.uid)

@@ -11,11 +11,12 @@ from engine.core import (
     Power,
     buy_face_up,
     card_cost,
-    card_name,
+    card_word,
     face_up_slot,
     key_in_play,
     register,
 )
+from engine.phrases import Phrase, phrase
 from engine.state import Card, Decision, GameState
 from engine.steps import CardWindow
 
@@ -36,26 +37,27 @@ class Opportunist(Power):
         if choices:
             self.ask(ctx, seat, card, "opportunist", (*choices, Pass()), Pass())
 
-    def prompt(self, state: GameState, decision: Decision) -> str:
-        return f"buy a newly revealed card with {card_name(state, self.key)}?"
+    def prompt(self, state: GameState, decision: Decision) -> Phrase:
+        return phrase("cardq-opportunist-prompt", card=card_word(state, self.key))
 
-    def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> str:
+    def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> Phrase:
         if isinstance(choice, Pass):
-            return "Buy nothing"
+            return phrase("cardq-opportunist-pass")
         if not isinstance(choice, PickCard):
             return super().choice_label(state, decision, choice)
         slot = face_up_slot(state, choice.uid)
         if slot is None:
-            return "Buy a card"
+            return phrase("option-buy-a-card")
         key = state.face_up[slot].key
-        return f"Buy {card_name(state, key)} ({card_cost(state, decision.seat, key)}⚡)"
+        return phrase("option-buy", card=card_word(state, key),
+                      cost=card_cost(state, decision.seat, key))
 
     def answer(self, ctx: Ctx, decision: Decision, choice: Choice) -> None:
         if not isinstance(choice, PickCard):
             return
         slot = face_up_slot(ctx.s, choice.uid)
         if slot is None:
-            raise IllegalAction("that card is no longer on offer")
+            raise IllegalAction(phrase("refusal-not-on-offer"))
         # Each revealed card is an opportunity of its own: the others are offered again once
         # the bought card has resolved (a question of its own answered, such as Monster
         # Batteries', its losses of hearts taken), and before the card that replaces it.

@@ -17,7 +17,7 @@ from engine.core import (
     Power,
     card_bought,
     card_cost,
-    card_name,
+    card_word,
     clockwise_others,
     current_card,
     find_card,
@@ -26,6 +26,7 @@ from engine.core import (
     register,
     stop_copying,
 )
+from engine.phrases import Phrase, phrase
 from engine.state import Card, GameState
 
 
@@ -43,24 +44,24 @@ class ParasiticTentacles(Power):
             if card_cost(state, seat, owned.key) <= energy
         )
 
-    def offer_label(self, state: GameState, seat: int, card: Card, choice: Choice) -> str:
+    def offer_label(self, state: GameState, seat: int, card: Card, choice: Choice) -> Phrase:
         found = find_card(state, choice.uid) if isinstance(choice, PickCard) else None
         if found is None:
-            return "Buy a card from another monster"
+            return phrase("cardq-parasitic_tentacles-buy-a-card")
         owner, owned = found
-        return (f"Buy {card_name(state, owned.key)} from {state.monsters[owner].name}"
-                f" ({card_cost(state, seat, owned.key)}⚡)")
+        return phrase("cardq-parasitic_tentacles-buy", card=card_word(state, owned.key),
+                      name=state.monsters[owner].name, cost=card_cost(state, seat, owned.key))
 
     def take_offer(self, ctx: Ctx, seat: int, card: Card, choice: Choice) -> None:
         found = find_card(ctx.s, choice.uid) if isinstance(choice, PickCard) else None
         if found is None or found[0] == seat:
-            raise IllegalAction("that card is no longer on offer")
+            raise IllegalAction(phrase("refusal-not-on-offer"))
         owner, bought = found
-        name = card_name(ctx.s, bought.key)
+        name = card_word(ctx.s, bought.key)
         cost = card_cost(ctx.s, seat, bought.key)
-        pay_energy(ctx, seat, cost, f"buying {name}")
+        pay_energy(ctx, seat, cost, phrase("reason-buying", card=name))
         card_bought(ctx, seat, bought.key, cost, owner)
-        gain_energy(ctx, owner, cost, f"selling {name}")
+        gain_energy(ctx, owner, cost, phrase("reason-selling", card=name))
         _change_hands(ctx, owner, seat, bought)
 
     def ai_offer_value(self, judge: Judge, state: GameState, seat: int, choice: Choice) -> float:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from engine import events as ev
 from engine.actions import Choice, Pass, PickDie
 from engine.card_ai import Judge, choices
-from engine.core import Ctx, Power, card_name, current_card, register, remove_card
+from engine.core import Ctx, Power, card_word, current_card, register, remove_card
+from engine.phrases import Phrase, phrase
 from engine.state import FACE_SYMBOLS, FACES, Card, Decision, GameState
 
 
@@ -19,15 +20,15 @@ class PsychicProbe(Power):
         dice = tuple(PickDie(die=i) for i in range(len(ctx.turn.dice)))
         self.ask(ctx, seat, card, "probe", (*dice, Pass()), Pass())
 
-    def prompt(self, state: GameState, decision: Decision) -> str:
-        return f"reroll one of the active monster's dice with {card_name(state, self.key)}?"
+    def prompt(self, state: GameState, decision: Decision) -> Phrase:
+        return phrase("cardq-psychic_probe-prompt", card=card_word(state, self.key))
 
-    def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> str:
+    def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> Phrase:
         if not isinstance(choice, PickDie):
             return super().choice_label(state, decision, choice)
         dice = state.turn.dice if state.turn is not None else ()
         face = FACE_SYMBOLS[dice[choice.die]] if choice.die < len(dice) else "?"
-        return f"Reroll die {choice.die + 1} ({face})"
+        return phrase("cardq-psychic_probe-reroll", number=choice.die + 1, face=face)
 
     def answer(self, ctx: Ctx, decision: Decision, choice: Choice) -> None:
         if not isinstance(choice, PickDie):
@@ -44,7 +45,8 @@ class PsychicProbe(Power):
             card = current_card(ctx, decision.seat, decision.card_uid)
             if card is not None:
                 remove_card(ctx, decision.seat, card,
-                            f"{card_name(ctx.s, self.key)} rerolled a heart")
+                            phrase("cardq-psychic_probe-rerolled-heart",
+                                   card=card_word(ctx.s, self.key)))
 
     def ai_keep_adjustment(self, judge: Judge, state: GameState, seat: int) -> float:
         return -2.0 if judge.is_duel(state) else 0.0

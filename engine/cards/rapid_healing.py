@@ -6,7 +6,8 @@ Offered when a loss would knock its owner out, and during the owner's buy step
 from __future__ import annotations
 
 from engine.card_ai import Judge
-from engine.core import Ctx, Power, card_name, heal, max_hearts, pay_energy, register
+from engine.core import Ctx, Power, card_reason, heal, max_hearts, pay_energy, register
+from engine.phrases import Phrase, phrase
 from engine.state import Card, Decision, GameState, Loss
 
 COST = 2
@@ -27,12 +28,12 @@ class RapidHealing(Power):
     def buy_step_available(self, ctx: Ctx, seat: int, card: Card) -> bool:
         return self._can_heal(ctx, seat)
 
-    def use_label(self, state: GameState, card: Card) -> str:
-        return f"pay {COST} energy: gain 1 heart"
+    def use_label(self, state: GameState, card: Card) -> Phrase:
+        return phrase("cardq-rapid_healing-use", energy=COST)
 
     def use(self, ctx: Ctx, seat: int, card: Card, loss_index: int | None) -> None:
-        pay_energy(ctx, seat, COST, card_name(ctx.s, self.key))
-        heal(ctx, seat, 1, card_name(ctx.s, self.key))
+        pay_energy(ctx, seat, COST, card_reason(ctx.s, self.key))
+        heal(ctx, seat, 1, card_reason(ctx.s, self.key))
 
     def ai_react(self, judge: Judge, state: GameState, decision: Decision) -> bool:
         return True  # (offered only against a knock-out)

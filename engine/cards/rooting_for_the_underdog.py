@@ -8,7 +8,7 @@ VP; at the end of another monster's turn, after that monster's end-of-turn cards
 from __future__ import annotations
 
 from engine.card_ai import Judge
-from engine.core import Ctx, Power, card_name, gain_vp, register
+from engine.core import Ctx, Power, card_reason, gain_vp, register
 from engine.state import Card, GameState
 
 
@@ -22,7 +22,7 @@ class RootingForTheUnderdog(Power):
         vp = ctx.mon(seat).vp
         others = [m.vp for i, m in enumerate(ctx.s.monsters) if m.alive and i != seat]
         if others and all(vp < other for other in others):
-            gain_vp(ctx, seat, 1, card_name(ctx.s, self.key))
+            gain_vp(ctx, seat, 1, card_reason(ctx.s, self.key))
 
     def end_of_turn(self, ctx: Ctx, seat: int, card: Card) -> None:
         self._check(ctx, seat)

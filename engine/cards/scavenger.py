@@ -15,13 +15,15 @@ from engine.core import (
     Ctx,
     IllegalAction,
     Power,
+    buying,
     card_bought,
     card_cost,
-    card_name,
+    card_word,
     pay_energy,
     register,
     take_bought,
 )
+from engine.phrases import Phrase, phrase
 from engine.state import Card, GameState
 
 
@@ -36,20 +38,20 @@ class Scavenger(Power):
         return tuple(PickDiscarded(key=key) for key in keys
                      if key in POWERS and card_cost(state, seat, key) <= energy)
 
-    def offer_label(self, state: GameState, seat: int, card: Card, choice: Choice) -> str:
+    def offer_label(self, state: GameState, seat: int, card: Card, choice: Choice) -> Phrase:
         if not isinstance(choice, PickDiscarded):
-            return "Buy a card from the discard pile"
-        return (f"Buy {card_name(state, choice.key)} from the discard pile"
-                f" ({card_cost(state, seat, choice.key)}⚡)")
+            return phrase("cardq-scavenger-buy-a-card")
+        return phrase("cardq-scavenger-buy", card=card_word(state, choice.key),
+                      cost=card_cost(state, seat, choice.key))
 
     def take_offer(self, ctx: Ctx, seat: int, card: Card, choice: Choice) -> None:
         if not isinstance(choice, PickDiscarded) or choice.key not in ctx.s.discard:
-            raise IllegalAction("that card is no longer in the discard pile")
+            raise IllegalAction(phrase("refusal-not-in-discard"))
         key = choice.key
         pile = list(ctx.s.discard)
         del pile[len(pile) - 1 - pile[::-1].index(key)]  # the newest copy
         cost = card_cost(ctx.s, seat, key)
-        pay_energy(ctx, seat, cost, f"buying {card_name(ctx.s, key)}")
+        pay_energy(ctx, seat, cost, buying(ctx.s, key))
         ctx.set(discard=tuple(pile))
         card_bought(ctx, seat, key, cost, from_discard=True)
         # (A Discard card goes under the deck, not back to the pile.)

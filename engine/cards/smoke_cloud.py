@@ -6,6 +6,7 @@ from msgspec.structs import replace
 
 from engine.card_ai import Judge
 from engine.core import Ctx, Power, register, remove_card, replace_card
+from engine.phrases import Phrase, phrase
 from engine.state import Card, GameState
 
 
@@ -23,10 +24,10 @@ class SmokeCloud(Power):
             replace_card(ctx, seat, replace(card, tokens=card.tokens - 1))
         else:
             # The last token is spent: the card (or the copier carrying the tokens) goes.
-            remove_card(ctx, seat, card, "its last smoke token was used")
+            remove_card(ctx, seat, card, phrase("cardq-smoke_cloud-used-up"))
 
-    def status(self, state: GameState, card: Card) -> str:
-        return f"{card.tokens} smoke left"
+    def status(self, state: GameState, card: Card) -> Phrase:
+        return phrase("cardq-smoke_cloud-status", count=card.tokens)
 
     def ai_extra_roll_cost(self, judge: Judge) -> float:
         return 1.0  # a token, which could have given another roll later

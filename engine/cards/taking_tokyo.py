@@ -9,7 +9,7 @@ already in Tokyo takes nothing (moving from the Bay to the City when the Bay clo
 from __future__ import annotations
 
 from engine import events as ev
-from engine.core import Ctx, Power, card_name, clockwise_others, gain_vp, register
+from engine.core import Ctx, Power, card_reason, clockwise_others, gain_vp, register
 from engine.state import Card, Loss
 
 
@@ -19,7 +19,7 @@ class HungryUrbavore(Power):
     ai_worth = 2.5
 
     def on_tokyo_taken(self, ctx: Ctx, seat: int, card: Card) -> tuple[Loss, ...]:
-        gain_vp(ctx, seat, 1, card_name(ctx.s, self.key))
+        gain_vp(ctx, seat, 1, card_reason(ctx.s, self.key))
         return ()
 
 

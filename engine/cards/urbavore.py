@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.card_ai import Blow
 from engine.cards.smash_adders import SmashAdder
-from engine.core import Ctx, card_name, gain_vp, register
+from engine.core import Ctx, card_reason, gain_vp, register
 from engine.state import Card, Face
 
 
@@ -19,7 +19,7 @@ class Urbavore(SmashAdder):
 
     def start_of_turn(self, ctx: Ctx, seat: int, card: Card) -> None:
         if ctx.s.in_tokyo(seat):
-            gain_vp(ctx, seat, 1, card_name(ctx.s, self.key))
+            gain_vp(ctx, seat, 1, card_reason(ctx.s, self.key))
 
     def bonus(self, ctx: Ctx, seat: int, dice: tuple[Face, ...], smashes: int) -> int:
         return 1 if smashes and ctx.s.in_tokyo(seat) else 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.card_ai import Judge
 from engine.cards.instants import Instant
-from engine.core import Ctx, card_name, pay_energy, register
+from engine.core import Ctx, card_reason, pay_energy, register
 from engine.state import GameState
 
 
@@ -17,7 +17,7 @@ class VastStorm(Instant):
         for other in others:
             lost = ctx.mon(other).energy // 2
             if lost:
-                pay_energy(ctx, other, lost, card_name(ctx.s, self.key))
+                pay_energy(ctx, other, lost, card_reason(ctx.s, self.key))
 
     def ai_instant_extra(self, judge: Judge, state: GameState, seat: int) -> float:
         return sum(state.monsters[o].energy // 2 * judge.energy * judge.enemy_weight(state, seat, o)

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from engine.core import Ctx, Power, card_name, gain_energy, register
+from engine.core import Ctx, Power, card_reason, gain_energy, register
 from engine.state import Card
 
 
@@ -15,4 +15,4 @@ class WereOnlyMakingItStronger(Power):
 
     def on_hearts_lost(self, ctx: Ctx, seat: int, card: Card, amount: int) -> None:
         if amount >= 2:
-            gain_energy(ctx, seat, 1, card_name(ctx.s, self.key))
+            gain_energy(ctx, seat, 1, card_reason(ctx.s, self.key))

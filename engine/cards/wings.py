@@ -10,7 +10,8 @@ from msgspec.structs import replace
 
 from engine import events as ev
 from engine.card_ai import Judge
-from engine.core import Ctx, Power, card_name, pay_energy, register, replace_card
+from engine.core import Ctx, Power, card_reason, pay_energy, register, replace_card
+from engine.phrases import Phrase, phrase
 from engine.state import Card, Decision, GameState, Loss
 
 COST = 2
@@ -35,11 +36,11 @@ class Wings(Power):
     def reaction_available(self, ctx: Ctx, seat: int, card: Card, loss: Loss) -> bool:
         return ctx.mon(seat).energy >= COST and not self._paid_this_turn(ctx, card)
 
-    def use_label(self, state: GameState, card: Card) -> str:
-        return f"pay {COST} energy: lose no hearts for the rest of this turn"
+    def use_label(self, state: GameState, card: Card) -> Phrase:
+        return phrase("cardq-wings-use", energy=COST)
 
     def use(self, ctx: Ctx, seat: int, card: Card, loss_index: int | None) -> None:
-        pay_energy(ctx, seat, COST, card_name(ctx.s, self.key))
+        pay_energy(ctx, seat, COST, card_reason(ctx.s, self.key))
         replace_card(ctx, seat, replace(card, used_turn=ctx.turn.number))
         if loss_index is not None:
             losses = ctx.turn.losses

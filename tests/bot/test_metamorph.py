@@ -9,6 +9,7 @@ import discord
 import msgspec
 from bot_harness import Table, rewrite_state
 
+from bot.i18n import ENGLISH, say
 from engine import Card, GameState, option_label
 
 
@@ -39,7 +40,7 @@ async def test_metamorph_asks_with_a_button_per_card_and_sells_the_one_clicked(
     game, decision, _asked = await table.asked()
     assert decision.kind == "card" and decision.question == "metamorph"
     assert game.state is not None
-    labels = [option_label(game.state, o) for o in decision.options]
+    labels = [say(ENGLISH, option_label(game.state, o)) for o in decision.options]
     assert labels == ["Sell Metamorph (3⚡)", "Sell Jets (5⚡)", "Sell Armor Plating (4⚡)",
                       "Sell nothing more"]
     board = table.message(game.board_message_id or 0)

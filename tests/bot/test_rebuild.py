@@ -16,7 +16,7 @@ import pytest
 from bot_harness import Table, bot_of, make_bot, private_reply, service
 
 import bot.table.saved_games as saved_games
-from bot.i18n import say
+from bot.i18n import ENGLISH, say
 from bot.store.store import MIGRATIONS, Store
 from bot.table.model import Game, Refused
 from bot.table.publish import CloseBoard
@@ -283,7 +283,7 @@ async def test_a_game_stored_by_the_first_bot_loads_and_plays(
     game = loaded[0]
     assert game.state is not None and game.state.seq == fixture["actions"][-1]["seq"]
     # Read through the engine's upgrade, not rebuilt from the log.
-    assert not any("rebuilt" in line for line in game.chronicle.log)
+    assert not any("rebuilt" in say(ENGLISH, line) for line in game.chronicle.log)
     assert [m.name for m in game.state.monsters] == [m["name"] for m in stored_state["monsters"]]
     assert game.setup is not None and game.setup.seed == stored_state["seed"]
 

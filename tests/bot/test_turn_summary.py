@@ -8,7 +8,7 @@ import msgspec
 from bot.table.chronicle import chronicle_after
 from bot.table.model import Chronicle
 from bot.table.turn_summary import SUMMARY_LENGTH, this_turn, turn_summary
-from engine import GameState, Options, create_game, events
+from engine import GameState, Options, create_game, events, phrase
 
 KING, GIGAZAUR, KRAKEN, MEKA, PENGUIN, KITTY = range(6)
 NAMES = ("The King", "Gigazaur", "Kraken", "Meka Dragon", "Space Penguin", "Cyber Kitty")
@@ -69,6 +69,18 @@ def test_a_knock_out_and_the_winner() -> None:
     assert turn_summary(final, KING, happened) == (
         "The King: dealt 3💥 to 2 monsters; 💀 Gigazaur is out, 💀 Kraken is out, "
         "👑 The King wins!")
+
+
+def test_a_knock_out_in_tokyo_told_by_the_engine_is_not_told_as_leaving_too() -> None:
+    """The engine's reasons are phrases (the stored ones of earlier games, plain words)."""
+    final = ended(king=(8, 3, 0), gigazaur=(4, 0, 0))
+    happened = [
+        events.Damaged(seat=GIGAZAUR, amount=3, source="smash", hearts=0),
+        events.LeftTokyo(seat=GIGAZAUR, place="city", reason=phrase("reason-eliminated")),
+        events.Eliminated(seat=GIGAZAUR, by=KING),
+    ]
+    assert turn_summary(final, KING, happened) == (
+        "The King: dealt 3💥; 💀 Gigazaur is out")
 
 
 def test_tokyo_bay_is_named_when_it_is_in_play() -> None:

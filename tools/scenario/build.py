@@ -6,6 +6,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from bot.i18n import ENGLISH, say
 from engine import steps as st
 from engine.cards.decks import MIXES, game_deck, playable
 from engine.core import POWERS, IllegalAction
@@ -54,7 +55,7 @@ class _Dealt:
         try:
             game, _ = create_game(options, int(data.get("seed", 1)), names)
         except IllegalAction as refusal:
-            raise SetupRefused(str(refusal)) from None
+            raise SetupRefused(say(ENGLISH, refusal.phrase)) from None
         self.options = game.options
         self.face_up = [card.key for card in game.face_up]
         self.rest = [*self.face_up, *game.deck]
@@ -162,7 +163,7 @@ class Builder:
         try:
             check_setup(options, tuple(self.names), bay_open=bay_open or bay is not None)
         except IllegalAction as refusal:
-            raise SetupRefused(str(refusal)) from None
+            raise SetupRefused(say(ENGLISH, refusal.phrase)) from None
         # "roll off": the rulebook's roll for the first player decides whose turn starts.
         turn_name = setup.get("turn", self.names[0])
         turn_seat = None if turn_name == ROLL_OFF else self.seat(turn_name, "setup.turn")

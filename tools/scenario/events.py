@@ -10,7 +10,9 @@ from typing import Any, get_args
 
 import msgspec
 
+from bot.i18n import ENGLISH, say
 from engine.events import Event
+from engine.phrases import Phrase
 from tools.scenario.common import ScenarioError, card_key, did_you_mean, faces
 
 # expect.happened = [{ event = "damaged", seat = "Cyber Kitty", amount = 3 }] checks the events
@@ -61,6 +63,8 @@ class _EventSpec:
 
 
 def _comparable(name: str, value: Any) -> Any:
+    if name == "reason" and isinstance(value, Phrase):
+        return say(ENGLISH, value)  # (a scenario writes a reason in English words)
     return dict(value) if name == "smashes" else value
 
 
@@ -124,7 +128,7 @@ def _readable(name: str, value: Any, names: list[str]) -> Any:
         return value + 1
     if name == "smashes":
         return {names[s]: n for s, n in value}
-    return value
+    return _comparable(name, value)
 
 
 def show_event(event: Event, names: list[str]) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from bot.i18n import ENGLISH, say
 from engine.actions import Action
 from engine.codec import encode_state
 from engine.core import IllegalAction
@@ -137,12 +138,13 @@ def _refusal_problem(step: dict[str, Any], refusal: IllegalAction | None,
     expected = "refused" in step or wanted_text is not None
     if refusal is None:
         return f"{where}: expected a refusal, but the action was accepted" if expected else None
+    said = say(ENGLISH, refusal.phrase)
     if not expected:
-        return f"{where}: the action was refused: {refusal}"
+        return f"{where}: the action was refused: {said}"
     if wanted_code is not None and refusal.code != wanted_code:
-        return f"{where}: refused as {refusal.code} ({refusal}), not {wanted_code}"
-    if wanted_text is not None and str(wanted_text) not in str(refusal):
-        return f"{where}: refused with {str(refusal)!r}, not {wanted_text!r}"
+        return f"{where}: refused as {refusal.code} ({said}), not {wanted_code}"
+    if wanted_text is not None and str(wanted_text) not in said:
+        return f"{where}: refused with {said!r}, not {wanted_text!r}"
     return None
 
 
@@ -164,7 +166,9 @@ def _setup_refusal(builder: Builder, wanted: Any) -> str | None:
 
 
 def _narrate_all(state: GameState, events: list[Event]) -> list[str]:
-    return [line for line in (narrate(state, e) for e in events) if line is not None]
+    """The events' narration in English (the language scenarios are written in)."""
+    return [say(ENGLISH, line) for line in (narrate(state, e) for e in events)
+            if line is not None]
 
 
 def collect(paths: Iterable[str]) -> list[Path]:

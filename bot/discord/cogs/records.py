@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+from functools import partial
 from typing import Any
 
 import discord
@@ -27,7 +28,7 @@ from bot.discord.record_embeds import (
     page_count,
     stats_embed,
 )
-from bot.i18n import language_of
+from bot.i18n import language_of, say
 from bot.render.chart import describe_chart, rating_chart
 from bot.table.model import BrokenGame, Refused
 from bot.table.ratings import leaderboard, rate
@@ -115,7 +116,8 @@ class RecordsCog(KotCog, name="Records"):
             final_state=json.loads(encode_state(state)),
         )
         title = f"King of Tokyo game #{game}, finished <t:{int(record.finished_at)}:f>"
-        text = await asyncio.to_thread(transcript, replay, f"King of Tokyo game #{game}")
+        told = partial(say, language_of(interaction.locale))
+        text = await asyncio.to_thread(transcript, replay, f"King of Tokyo game #{game}", told)
         await self.bot.io.reply_privately(
             interaction, f"📜 {title}: the story turn by turn, and the replay file "
                          "(`python -m tools.replay FILE` plays it again and checks it).",

@@ -162,10 +162,6 @@ cardtext2011-ice_cream_truck = { cardtext-ice_cream_truck }
 cardtext-supertower = Gain 5 VP.
 cardtext2011-supertower = { cardtext-supertower }
 
-# Made in a Lab's secret: the top card of the deck, told to its owner alone.
-cardtext-secret-top = The top card of the deck is **{ $name }** ({ $cost }⚡, { $kind }): { $text }
-cardtext-secret-top-unaffordable = { cardtext-secret-top } You have only { $energy }⚡: leave it.
-
 # /kot card: the card's embed.
 cardsearch-cost = Cost
 cardsearch-kind = Type

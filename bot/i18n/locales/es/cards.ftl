@@ -163,13 +163,6 @@ cardtext2011-ice_cream_truck = { cardtext-ice_cream_truck }
 cardtext-supertower = Gana 5 PV.
 cardtext2011-supertower = { cardtext-supertower }
 
-# El secreto de Creado en un laboratorio: la carta de arriba del mazo, solo para su dueño.
-cardtext-secret-top = La carta de arriba del mazo es **{ $name }** ({ $cost }⚡, { $kind ->
-        [keep] Permanente
-       *[discard] Descartar
-    }): { $text }
-cardtext-secret-top-unaffordable = { cardtext-secret-top } Solo tienes { $energy }⚡: déjala.
-
 # /kot card: el embed de la carta.
 cardsearch-cost = Coste
 cardsearch-kind = Tipo

@@ -1,0 +1,71 @@
+# The cards' own words (engine/cards/): their questions, answers, uses and statuses.
+# cardq-<card key>-<what>.
+
+cardq-background_dweller-use = reroll 3s
+
+cardq-battery_monster-prompt = how much of your energy do you put on { $card }? The bank adds as much; you take { $energy }⚡ back at the start of each of your turns.
+cardq-battery_monster-nothing = Nothing (the card is discarded)
+cardq-battery_monster-put = Put { $energy }⚡ (the bank adds { $energy }⚡)
+cardq-battery_monster-status = { $energy }⚡ left on it
+cardq-battery_monster-charging = charging { $card }
+cardq-battery_monster-no-energy = nothing could be put on it
+cardq-battery_monster-empty = nothing was put on it
+cardq-battery_monster-used-up = its energy is used up
+
+cardq-biofuel-use = count a heart as an energy
+cardq-shrinky-use = count a 2 as a 1
+
+cardq-plot_twist-use = set a die to any face (once)
+
+cardq-electric_armor-use = pay { $energy } energy: lose 1 heart fewer
+
+cardq-freeze_time-prompt = take another turn after this one, with one die fewer ({ $card })?
+cardq-freeze_time-take = Take the extra turn ({ $dice } dice)
+cardq-freeze_time-pass = No extra turn
+
+cardq-healing_ray-prompt = heal other monsters with { $card }? You have { $hearts ->
+    [one] 1 heart
+   *[other] { $hearts } hearts
+} to spend; they pay you { $energy }⚡ per heart.
+cardq-healing_ray-stop = Stop (heart dice do nothing in Tokyo)
+cardq-healing_ray-keep = Keep the hearts for yourself
+cardq-healing_ray-heal = Heal { $name } +{ $hearts }❤️ (pays you { $energy }⚡)
+
+cardq-made_in_a_lab-use = look at the top card
+cardq-made_in_a_lab-prompt = buy the card you looked at with { $card }, or leave it on the deck?
+cardq-made_in_a_lab-buy-it = Buy it
+cardq-made_in_a_lab-leave-it = Leave it on the deck
+
+cardq-metamorph-prompt = sell a Keep card for its printed cost with { $card }?
+cardq-metamorph-pass = Sell nothing more
+cardq-metamorph-sell-a-card = Sell a card
+cardq-metamorph-sell = Sell { $card } ({ $cost }⚡)
+cardq-metamorph-sold-with = sold with { $card }
+
+cardq-mimic-status = copies no card yet
+cardq-mimic-prompt-move = move the { $card } token for { $energy } energy?
+cardq-mimic-prompt = choose a Keep card for { $card } to copy
+cardq-mimic-pass = Don't move it
+cardq-mimic-copy-a-card = Copy a card
+cardq-mimic-copy = Copy { $card } ({ $name })
+cardq-mimic-moving = moving the { $card } token
+
+cardq-opportunist-prompt = buy a newly revealed card with { $card }?
+cardq-opportunist-pass = Buy nothing
+
+cardq-parasitic_tentacles-buy-a-card = Buy a card from another monster
+cardq-parasitic_tentacles-buy = Buy { $card } from { $name } ({ $cost }⚡)
+
+cardq-psychic_probe-prompt = reroll one of the active monster's dice with { $card }?
+cardq-psychic_probe-reroll = Reroll die { $number } ({ $face })
+cardq-psychic_probe-rerolled-heart = { $card } rerolled a heart
+
+cardq-rapid_healing-use = pay { $energy } energy: gain 1 heart
+
+cardq-scavenger-buy-a-card = Buy a card from the discard pile
+cardq-scavenger-buy = Buy { $card } from the discard pile ({ $cost }⚡)
+
+cardq-smoke_cloud-status = { $count } smoke left
+cardq-smoke_cloud-used-up = its last smoke token was used
+
+cardq-wings-use = pay { $energy } energy: lose no hearts for the rest of this turn

@@ -1,0 +1,74 @@
+# Las palabras propias de las cartas (engine/cards/): sus preguntas, respuestas, usos y estados.
+# cardq-<clave de la carta>-<qué>.
+
+cardq-background_dweller-use = volver a tirar los 3
+
+cardq-battery_monster-prompt = ¿cuánta energía pones en { $card }? La reserva añade otro tanto; recuperas { $energy }⚡ al principio de cada uno de tus turnos.
+cardq-battery_monster-nothing = Nada (la carta se descarta)
+cardq-battery_monster-put = Poner { $energy }⚡ (la reserva añade { $energy }⚡)
+cardq-battery_monster-status = quedan { $energy }⚡ encima
+cardq-battery_monster-charging = por cargar { $card }
+cardq-battery_monster-no-energy = no se pudo poner nada encima
+cardq-battery_monster-empty = no se puso nada encima
+cardq-battery_monster-used-up = se ha agotado su energía
+
+cardq-biofuel-use = contar un corazón como una energía
+cardq-shrinky-use = contar un 2 como un 1
+
+cardq-plot_twist-use = poner un dado en cualquier cara (una vez)
+
+cardq-electric_armor-use = pagar { $energy } de energía: perder 1 corazón menos
+
+cardq-freeze_time-prompt = ¿juegas otro turno después de este, con un dado menos ({ $card })?
+cardq-freeze_time-take = Jugar el turno extra ({ $dice } dados)
+cardq-freeze_time-pass = Sin turno extra
+
+cardq-healing_ray-prompt = ¿curas a otros monstruos con { $card }? Tienes { $hearts ->
+    [one] 1 corazón
+   *[other] { $hearts } corazones
+} para gastar; te pagan { $energy }⚡ por corazón.
+cardq-healing_ray-stop = Parar (los dados de corazón no hacen nada en Tokyo)
+cardq-healing_ray-keep = Quedarte los corazones
+cardq-healing_ray-heal = Curar a { $name } +{ $hearts }❤️ (te paga { $energy }⚡)
+
+cardq-made_in_a_lab-use = mirar la primera carta del mazo
+cardq-made_in_a_lab-prompt = ¿compras la carta que has mirado con { $card }, o la dejas en el mazo?
+cardq-made_in_a_lab-buy-it = Comprarla
+cardq-made_in_a_lab-leave-it = Dejarla en el mazo
+
+cardq-metamorph-prompt = ¿vendes una carta Permanente por su coste impreso con { $card }?
+cardq-metamorph-pass = No vender nada más
+cardq-metamorph-sell-a-card = Vender una carta
+cardq-metamorph-sell = Vender { $card } ({ $cost }⚡)
+cardq-metamorph-sold-with = vendida con { $card }
+
+cardq-mimic-status = aún no copia ninguna carta
+cardq-mimic-prompt-move = ¿mueves el contador de { $card } por { $energy } de energía?
+cardq-mimic-prompt = elige una carta Permanente para que { $card } la copie
+cardq-mimic-pass = No moverlo
+cardq-mimic-copy-a-card = Copiar una carta
+cardq-mimic-copy = Copiar { $card } ({ $name })
+cardq-mimic-moving = por mover el contador de { $card }
+
+cardq-opportunist-prompt = ¿compras una carta recién revelada con { $card }?
+cardq-opportunist-pass = No comprar nada
+
+cardq-parasitic_tentacles-buy-a-card = Comprar una carta a otro monstruo
+cardq-parasitic_tentacles-buy = Comprar { $card } a { $name } ({ $cost }⚡)
+
+cardq-psychic_probe-prompt = ¿vuelves a tirar uno de los dados del monstruo activo con { $card }?
+cardq-psychic_probe-reroll = Volver a tirar el dado { $number } ({ $face })
+cardq-psychic_probe-rerolled-heart = { $card } sacó un corazón al volver a tirar
+
+cardq-rapid_healing-use = pagar { $energy } de energía: recuperar 1 corazón
+
+cardq-scavenger-buy-a-card = Comprar una carta de la pila de descartes
+cardq-scavenger-buy = Comprar { $card } de la pila de descartes ({ $cost }⚡)
+
+cardq-smoke_cloud-status = { $count ->
+    [one] queda 1 contador de humo
+   *[other] quedan { $count } contadores de humo
+}
+cardq-smoke_cloud-used-up = se usó su último contador de humo
+
+cardq-wings-use = pagar { $energy } de energía: no perder corazones durante el resto del turno
