@@ -153,7 +153,8 @@ class Clicks:
         await self._io.reply_privately(interaction,
                                        knock_out_warning(state, decision.seat, option,
                                                          asker_language(interaction)),
-                                       view=confirm_view(game, decision, number))
+                                       view=confirm_view(game, decision, number,
+                                                         asker_language(interaction)))
         return True
 
     # --- secret questions (Made in a Lab): asked in a private message ------------------
@@ -333,16 +334,16 @@ class Clicks:
                                            told(interaction, "host-only-menu", menu=verb))
         elif verb == "clock":
             await self._io.reply_privately(interaction, told(interaction, CLOCK_QUESTION),
-                                           view=clock_view(game))
+                                           view=clock_view(game, asker_language(interaction)))
         elif verb == "language":
             await self._io.reply_privately(
                 interaction, told(interaction, "lobby-language-question"),
-                view=language_view(game))
+                view=language_view(game, asker_language(interaction)))
         elif not game.lobby.mixes():
             await self._io.reply_privately(interaction, told(interaction, CARDS_NOT_MIXED))
         else:
             await self._io.reply_privately(interaction, told(interaction, CARDS_QUESTION),
-                                           view=cards_view(game))
+                                           view=cards_view(game, asker_language(interaction)))
 
     async def lobby_select(self, interaction: Interaction, game_id: int, field: str,
                            values: list[str]) -> None:
@@ -393,8 +394,8 @@ class Clicks:
         """The private "are you sure?" of /kot end. Its buttons work after a restart too,
         until they expire; an unanswered question loses its buttons when it expires."""
         expires = int(self._turns.now() + END_QUESTION_SECONDS)
-        await self._io.reply_privately(interaction, told(interaction, END_QUESTION),
-                                       view=end_question_view(game.id, expires))
+        view = end_question_view(game.id, expires, asker_language(interaction))
+        await self._io.reply_privately(interaction, told(interaction, END_QUESTION), view=view)
         task = asyncio.create_task(self._expire_end_question(interaction),
                                    name=f"kot-end-question-{game.id}")
         self._end_questions.add(task)
@@ -418,7 +419,8 @@ class Clicks:
                                          view=None)
             return
         if not confirmed:
-            await self._io.edit_response(interaction, content="The game goes on.", view=None)
+            await self._io.edit_response(interaction, content=told(interaction, "end-kept"),
+                                         view=None)
             return
         try:
             game = await self._service.games.peek(game_id)
@@ -431,7 +433,7 @@ class Clicks:
                     if isinstance(error, Refused) else str(error))
             await self._io.edit_response(interaction, content=said, view=None)
             return
-        await self._io.edit_response(interaction, content="Game ended.", view=None)
+        await self._io.edit_response(interaction, content=told(interaction, "end-done"), view=None)
 
     # --- Rematch --------------------------------------------------------------------
 

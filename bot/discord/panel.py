@@ -49,7 +49,7 @@ def panel_for(game: Game, user_id: int,
         return table_view(game, language), None
     if seat in game.chronicle.left:
         return monster_panel(game, seat, language), None
-    return monster_panel(game, seat, language), orders_view(game, seat)
+    return monster_panel(game, seat, language), orders_view(game, seat, language)
 
 
 def monster_panel(game: Game, seat: int, language: str) -> discord.Embed:

@@ -57,6 +57,7 @@ from engine import (
     EndBuying,
     Face,
     GameState,
+    Join,
     Pass,
     Phrase,
     Roll,
@@ -69,7 +70,6 @@ from engine import (
     new_in_origins,
     option_label,
     option_ready,
-    phrase,
     private_option_label,
     secret,
 )
@@ -137,14 +137,16 @@ def _roll_buttons(game: Game, state: GameState, decision: Decision) -> list[Game
     """The roll question's buttons, row by row: the dice, the faces to keep at once, then
     Roll, Done rolling and the cards that act on the dice."""
     assert state.turn is not None
-    turn = state.turn
+    turn, language = state.turn, game.language
     # Each die button says what it does (keep it, or release it to be rerolled), so a
     # click on a board that is out of date still does what the player saw.
     dice = [
-        GameButton(game.id, decision.id, f"r{index}", label=f"✓ {FACE_SYMBOLS[face]} release",
+        GameButton(game.id, decision.id, f"r{index}",
+                   label=text(language, "ui-die-release", face=FACE_SYMBOLS[face]),
                    style=discord.ButtonStyle.success)
         if index in turn.kept else
-        GameButton(game.id, decision.id, f"h{index}", label=f"{FACE_SYMBOLS[face]} keep",
+        GameButton(game.id, decision.id, f"h{index}",
+                   label=text(language, "ui-die-keep", face=FACE_SYMBOLS[face]),
                    style=discord.ButtonStyle.secondary)
         for index, face in enumerate(turn.dice)
     ]
@@ -156,13 +158,13 @@ def _roll_buttons(game: Game, state: GameState, decision: Decision) -> list[Game
         disabled = not option_ready(state, option)
         if isinstance(option, Roll):
             if turn.rolls_left > 0 and option.card is None:
-                label = f"Roll ({turn.rolls_left} left)"
+                label = text(language, "ui-roll-left", left=turn.rolls_left)
                 controls.extend(_keep_and_roll_button(game, state, decision))
             disabled = len(turn.kept) == len(turn.dice)
         controls.append(GameButton(game.id, decision.id, f"o{number}", label=label,
                                    style=_option_style(option), disabled=disabled))
     dice_rows, control_rows = _in_rows(dice), _in_rows(controls)
-    faces = _face_buttons(game, decision, turn.dice, turn.kept)
+    faces = _face_buttons(game, decision, turn.dice, turn.kept, language)
     # The faces are a shortcut (the dice buttons do the same in more clicks): they get a
     # row only where one is left.
     face_rows = [faces] if faces and len(dice_rows) + len(control_rows) < MAX_ROWS else []
@@ -174,20 +176,17 @@ def _roll_buttons(game: Game, state: GameState, decision: Decision) -> list[Game
 
 
 def _face_buttons(game: Game, decision: Decision, dice: tuple[Face, ...],
-                  kept: tuple[int, ...]) -> list[GameButton]:
+                  kept: tuple[int, ...], language: str) -> list[GameButton]:
     """One button per face that two or more dice not kept show ("Keep 3s ×2", "Keep ❤️ ×3"),
     keeping all of them in one click (a single die has its own button)."""
     loose = [face for index, face in enumerate(dice) if index not in kept]
     return [
-        GameButton(game.id, decision.id, f"f{number}", label=_keep_face_label(face, count),
+        GameButton(game.id, decision.id, f"f{number}",
+                   label=text(language, "ui-keep-dice", dice=_dice_of_a_face(face, count)),
                    style=discord.ButtonStyle.secondary)
         for number, face in enumerate(FACES)
         if (count := loose.count(face)) >= 2
     ]
-
-
-def _keep_face_label(face: Face, count: int) -> str:
-    return f"Keep {_dice_of_a_face(face, count)}"
 
 
 def _dice_of_a_face(face: Face, count: int) -> str:
@@ -211,8 +210,8 @@ def _keep_and_roll_button(game: Game, state: GameState,
     kept_dice = [_dice_of_a_face(face, number) for face, number in zip(FACES, counts,
                                                                        strict=True) if number]
     rolled = len(dice) - sum(counts)
-    label = (f"Keep {', '.join(kept_dice)} & roll {rolled}" if kept_dice else
-             f"Reroll all {rolled}")
+    label = (text(game.language, "ui-keep-and-roll", dice=", ".join(kept_dice), rolled=rolled)
+             if kept_dice else text(game.language, "ui-reroll-all", rolled=rolled))
     return [GameButton(game.id, decision.id, "x" + "".join(map(str, counts)), label=label,
                        style=discord.ButtonStyle.primary)]
 
@@ -252,7 +251,8 @@ def _option_menus(game: Game, state: GameState, decision: Decision, numbers: lis
                   who: str, label: Callable[[GameState, Any], Phrase] = option_label,
                   language: str | None = None) -> list[GameSelect]:
     """Menus of the options ``numbers`` (25 a menu), each placeholder saying what to pick."""
-    what = "Buy a card" if decision.kind == "buy" else "Choose an answer"
+    said = language or game.language
+    what = "buy" if decision.kind == "buy" else "answer"
     total = len(numbers)
     pages = [numbers[start:start + MAX_MENU_OPTIONS]
              for start in range(0, total, MAX_MENU_OPTIONS)]
@@ -266,9 +266,10 @@ def _option_menus(game: Game, state: GameState, decision: Decision, numbers: lis
                     value=str(number))
                 for number in chunk
             ],
-            placeholder=(f"{who}{what} ({total} choices)" if len(pages) == 1 else
-                         f"{who}{what} ({page * MAX_MENU_OPTIONS + 1}-"
-                         f"{page * MAX_MENU_OPTIONS + len(chunk)} of {total})"),
+            placeholder=who + (
+                text(said, "ui-menu-all", what=what, total=total) if len(pages) == 1 else
+                text(said, "ui-menu-page", what=what, first=page * MAX_MENU_OPTIONS + 1,
+                     last=page * MAX_MENU_OPTIONS + len(chunk), total=total)),
         )
         for page, chunk in enumerate(pages)
     ]
@@ -319,7 +320,8 @@ def board_view(game: Game) -> discord.ui.View | None:
         if secret(state, decision) is not None:
             # Only the monster asked may see what it is about: its answers are shown to it
             # privately (private_view); the board shows no option, not even how many.
-            items.append(GameButton(game.id, decision.id, "p0", label=who + SHOW_PRIVATELY,
+            items.append(GameButton(game.id, decision.id, "p0",
+                                    label=who + text(game.language, "ui-show-privately"),
                                     style=discord.ButtonStyle.primary))
             continue
         if len(decision.options) > MAX_OPTION_BUTTONS:
@@ -332,8 +334,8 @@ def board_view(game: Game) -> discord.ui.View | None:
             for number, option in enumerate(decision.options)
         )
     if thinking and not items:
-        verb = "is" if len(thinking) == 1 else "are"
-        items.append(discord.ui.Button(label=f"🤖 {' and '.join(thinking)} {verb} thinking…",
+        items.append(discord.ui.Button(label=text(game.language, "ui-thinking",
+                                                  count=len(thinking), who=Join(tuple(thinking))),
                                        custom_id=f"kot:ai:{game.id}", disabled=True))
     for item in items:
         view.add_item(item)
@@ -345,20 +347,18 @@ def _add_panel_button(view: discord.ui.View, game: Game) -> None:
     """📋 My monster, last: in the last row, where the question's controls leave room (a
     roll of nine dice with every dice tool fills the five rows; /kot me answers the same)."""
     with contextlib.suppress(ValueError):  # no room: the question's controls come first
-        view.add_item(MonsterButton(game.id, row=MAX_ROWS - 1))
+        view.add_item(MonsterButton(game.id, row=MAX_ROWS - 1, language=game.language))
 
 
 # --- the "My monster" panel and its standing orders --------------------------------------
-
-MY_MONSTER = "📋 My monster"
-
 
 class MonsterButton(Control[discord.ui.Button[Any]], custom_id="kot:m:{game_id:int}"):
     """📋 My monster (``kot:m:<game>``): a player's panel, privately; the whole table for
     anyone else."""
 
-    def __init__(self, game_id: int, row: int | None = None) -> None:
-        super().__init__(discord.ui.Button(label=MY_MONSTER, style=discord.ButtonStyle.secondary,
+    def __init__(self, game_id: int, row: int | None = None, language: str = ENGLISH) -> None:
+        super().__init__(discord.ui.Button(label=text(language, "ui-my-monster"),
+                                           style=discord.ButtonStyle.secondary,
                                            custom_id=self.id_for(game_id=game_id)),
                          row=row)
         self.game_id = game_id
@@ -373,8 +373,10 @@ class OrderSelect(
 ):
     """One menu of a player's standing orders, under their private panel."""
 
-    def __init__(self, game_id: int, field: str, order: StandingOrder | None = None) -> None:
-        super().__init__(_order_select(self.id_for(game_id=game_id, field=field), field, order))
+    def __init__(self, game_id: int, field: str, order: StandingOrder | None = None,
+                 language: str = ENGLISH) -> None:
+        super().__init__(_order_select(self.id_for(game_id=game_id, field=field), field, order,
+                                       language))
         self.game_id = game_id
         self.field = field
 
@@ -382,38 +384,41 @@ class OrderSelect(
         await clicks.order_select(interaction, self.game_id, self.field, list(self.item.values))
 
 
-def _order_select(custom_id: str, field: str, order: StandingOrder | None
-                  ) -> discord.ui.Select[Any]:
+def _order_select(custom_id: str, field: str, order: StandingOrder | None,
+                  language: str) -> discord.ui.Select[Any]:
     choices: list[tuple[str, str]]
     if field == "buy":
         current: str = order.buy if order is not None else "ask"
-        choices = [(key, f"Buying: {say(ENGLISH, words)}") for key, words in BUY_WORDS.items()]
+        choices = [(key, text(language, "ui-order-buying", order=words))
+                   for key, words in BUY_WORDS.items()]
     else:
         hearts = None if order is None else order.yield_at if field == "yield" else order.stay_above
         current = "off" if hearts is None else str(hearts)
         words, values = ((yield_words, YIELD_CHOICES) if field == "yield"
                          else (stay_words, STAY_CHOICES))
-        choices = [("off", f"{'Yield' if field == 'yield' else 'Stay'}: ask me"),
-                   *((str(n), say(ENGLISH, words(n)).capitalize()) for n in values)]
+        choices = [("off", text(language, "ui-order-ask", field=field)),
+                   *((str(n), _capitalized(say(language, words(n)))) for n in values)]
     return discord.ui.Select(custom_id=custom_id, options=[
         discord.SelectOption(label=label, value=value, default=value == current)
         for value, label in choices
     ])
 
 
-def orders_view(game: Game, seat: int) -> discord.ui.View:
-    """The standing-order menus under a player's panel, showing their current orders."""
+def _capitalized(said: str) -> str:
+    return said[:1].upper() + said[1:]
+
+
+def orders_view(game: Game, seat: int, language: str) -> discord.ui.View:
+    """The standing-order menus under a player's panel, showing their current orders (in
+    ``language``, the player's)."""
     view = discord.ui.View(timeout=None)
     order = game.chronicle.order_of(seat)
     for field in ORDER_FIELDS:
-        view.add_item(OrderSelect(game.id, field, order))
+        view.add_item(OrderSelect(game.id, field, order, language))
     return view
 
 
 # --- secret questions (Made in a Lab): answered in a private message -------------------
-
-SHOW_PRIVATELY = "🔒 Show me privately"
-
 
 def private_view(game: Game, decision: Decision, language: str) -> discord.ui.View:
     """The answers to a secret question, for the private message only the monster asked
@@ -435,33 +440,31 @@ def private_view(game: Game, decision: Decision, language: str) -> discord.ui.Vi
     return view
 
 
-CONFIRM_ANYWAY = "Do it anyway"
-
-
-def confirm_view(game: Game, decision: Decision, number: int) -> discord.ui.View:
+def confirm_view(game: Game, decision: Decision, number: int, language: str) -> discord.ui.View:
     """The one button of the private "this knocks out your monster" warning: option
     ``number`` of the decision, confirmed (``c<n>``)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(GameButton(game.id, decision.id, f"c{number}", label=CONFIRM_ANYWAY,
+    view.add_item(GameButton(game.id, decision.id, f"c{number}",
+                             label=text(language, "ui-confirm-anyway"),
                              style=discord.ButtonStyle.danger))
     return view
 
 
 # --- lobby ----------------------------------------------------------------------------
 
-# Lobby buttons: (label, style, row) by verb.
+# Lobby buttons: (style, row) by verb; the label is message ui-lobby-<verb>. (The 🌐 of
+# Language: the button is found by whoever reads neither language of its label.)
 _LOBBY_BUTTONS = {
-    "join": ("Join", discord.ButtonStyle.success, 0),
-    "leave": ("Leave", discord.ButtonStyle.secondary, 0),
-    "start": ("Start", discord.ButtonStyle.primary, 0),
-    "cancel": ("Cancel", discord.ButtonStyle.danger, 0),
-    "clock": ("⏱️ Clock", discord.ButtonStyle.secondary, 0),
-    "ai_easy": ("🤖 Add AI: Easy", discord.ButtonStyle.secondary, 4),
-    "ai_hard": ("🤖 Add AI: Hard", discord.ButtonStyle.secondary, 4),
-    "ai_remove": ("Remove an AI", discord.ButtonStyle.secondary, 4),
-    "cards": ("🃏 Cards", discord.ButtonStyle.secondary, 4),
-    # (A globe: the button is found by whoever reads neither language of its label.)
-    "language": ("🌐 Language", discord.ButtonStyle.secondary, 4),
+    "join": (discord.ButtonStyle.success, 0),
+    "leave": (discord.ButtonStyle.secondary, 0),
+    "start": (discord.ButtonStyle.primary, 0),
+    "cancel": (discord.ButtonStyle.danger, 0),
+    "clock": (discord.ButtonStyle.secondary, 0),
+    "ai_easy": (discord.ButtonStyle.secondary, 4),
+    "ai_hard": (discord.ButtonStyle.secondary, 4),
+    "ai_remove": (discord.ButtonStyle.secondary, 4),
+    "cards": (discord.ButtonStyle.secondary, 4),
+    "language": (discord.ButtonStyle.secondary, 4),
 }
 LOBBY_VERBS = tuple(_LOBBY_BUTTONS)
 
@@ -470,10 +473,10 @@ class LobbyButton(
     Control[discord.ui.Button[Any]],
     custom_id="kot:l:{game_id:int}:{verb:" + "|".join(LOBBY_VERBS) + "}",
 ):
-    def __init__(self, game_id: int, verb: str) -> None:
-        label, style, row = _LOBBY_BUTTONS[verb]
+    def __init__(self, game_id: int, verb: str, language: str = ENGLISH) -> None:
+        style, row = _LOBBY_BUTTONS[verb]
         super().__init__(
-            discord.ui.Button(label=label, style=style,
+            discord.ui.Button(label=text(language, f"ui-lobby-{verb}"), style=style,
                               custom_id=self.id_for(game_id=game_id, verb=verb)),
             row=row,
         )
@@ -487,110 +490,115 @@ class LobbyButton(
 VARIANT_CHOICES = {"auto": None, "on": True, "off": False}
 
 
-def _lobby_select(custom_id: str, field: str, lobby: Lobby | None) -> discord.ui.Select[Any]:
+def _lobby_select(custom_id: str, field: str, lobby: Lobby | None,
+                  language: str) -> discord.ui.Select[Any]:
     if field == "monster":
         taken = {p.monster for p in lobby.players} if lobby else set()
         names = lobby.rules().monster_names if lobby else MONSTER_NAMES
         options = [
             discord.SelectOption(label=name, value=name,
-                                 description="taken" if name in taken else None)
+                                 description=text(language, "ui-taken") if name in taken
+                                 else None)
             for name in names
         ]
-        return discord.ui.Select(custom_id=custom_id, placeholder="Pick your monster",
-                                 options=options)
+        return discord.ui.Select(custom_id=custom_id,
+                                 placeholder=text(language, "ui-pick-monster"), options=options)
     if field == "edition":  # the game (its id predates Origins: old lobby messages use it)
         chosen = lobby.choice() if lobby else "2016"
-        language = lobby.language if lobby else ENGLISH
-        return discord.ui.Select(custom_id=custom_id, placeholder="Game (host)", options=[
-            discord.SelectOption(label=say(language, phrase(label)), value=value,
-                                 default=value == chosen)
-            for value, label in GAME_CHOICES.items()
-        ])
+        return discord.ui.Select(
+            custom_id=custom_id, placeholder=text(language, "ui-game-menu"), options=[
+                discord.SelectOption(label=text(language, label), value=value,
+                                     default=value == chosen)
+                for value, label in GAME_CHOICES.items()
+            ])
     if field == "lang":  # (not "language": the lobby's 🌐 button has that id)
         spoken = lobby.language if lobby else ENGLISH
         # Each language by its own name, as language menus show them.
-        return discord.ui.Select(custom_id=custom_id, placeholder="Language (host)", options=[
-            discord.SelectOption(label=text(language, "language-name"), value=language,
-                                 default=language == spoken)
-            for language in LANGUAGES
-        ])
+        return discord.ui.Select(
+            custom_id=custom_id, placeholder=text(language, "ui-language-menu"), options=[
+                discord.SelectOption(label=text(each, "language-name"), value=each,
+                                     default=each == spoken)
+                for each in LANGUAGES
+            ])
     if field in ("mix", "picked"):
-        return _mix_select(custom_id, field, lobby)
+        return _mix_select(custom_id, field, lobby, language)
     if field in CLOCK_CHOICES:
-        return _clock_select(custom_id, field, lobby)
+        return _clock_select(custom_id, field, lobby, language)
     variant = lobby.two_player_variant if lobby else None
-    labels = {"auto": "2-player variant: automatic", "on": "2-player variant: on",
-              "off": "2-player variant: off"}
-    return discord.ui.Select(custom_id=custom_id, placeholder="2-player variant (host)", options=[
-        discord.SelectOption(label=labels[key], value=key, default=value is variant)
-        for key, value in VARIANT_CHOICES.items()
-    ])
+    return discord.ui.Select(
+        custom_id=custom_id, placeholder=text(language, "ui-variant-menu"), options=[
+            discord.SelectOption(label=text(language, "ui-variant", setting=key), value=key,
+                                 default=value is variant)
+            for key, value in VARIANT_CHOICES.items()
+        ])
 
 
-def _mix_select(custom_id: str, field: str, lobby: Lobby | None) -> discord.ui.Select[Any]:
+def _mix_select(custom_id: str, field: str, lobby: Lobby | None,
+                language: str) -> discord.ui.Select[Any]:
     """How many Origins cards a 2016 base game takes in ("mix"), or which new ones, several
     at once ("picked": the 14 new cards fit one menu)."""
     if field == "mix":
         mix = lobby.mix if lobby else "none"
-        language = lobby.language if lobby else ENGLISH
-        return discord.ui.Select(custom_id=custom_id, placeholder="Origins cards", options=[
-            discord.SelectOption(label=say(language, phrase(label)), value=value,
-                                 default=value == mix)
-            for value, label in MIX_CHOICES.items()
-        ])
+        return discord.ui.Select(
+            custom_id=custom_id, placeholder=text(language, "ui-mix-menu"), options=[
+                discord.SelectOption(label=text(language, label), value=value,
+                                     default=value == mix)
+                for value, label in MIX_CHOICES.items()
+            ])
     picked = set(lobby.picked) if lobby else set()
-    language = lobby.language if lobby else ENGLISH
     new = new_in_origins()
     return discord.ui.Select(
-        custom_id=custom_id, placeholder="Pick Origins' new cards", min_values=0,
+        custom_id=custom_id, placeholder=text(language, "ui-picked-menu"), min_values=0,
         max_values=len(new), options=[
             discord.SelectOption(
-                label=CARDS[key].name, value=key, default=key in picked,
+                label=text(language, f"card-{key}"), value=key, default=key in picked,
                 description=(f"{CARDS[key].cost}⚡ · {card_text(language, key, '2016')}"
                              if key in implemented_keys("origins")
-                             else "not playable yet: left out of the deck")[:100])
+                             else text(language, "ui-not-playable"))[:MAX_MENU_LABEL])
             for key in new
         ])
 
 
-def cards_view(game: Game) -> discord.ui.View:
-    """The host's private menus for mixing Origins' cards into a 2016 base game."""
+def cards_view(game: Game, language: str) -> discord.ui.View:
+    """The host's private menus for mixing Origins' cards into a 2016 base game (in
+    ``language``, the host's)."""
     view = discord.ui.View(timeout=None)
     for field in ("mix", "picked"):
-        view.add_item(LobbySelect(game.id, field, game.lobby))
+        view.add_item(LobbySelect(game.id, field, game.lobby, language=language))
     return view
 
 
-def language_view(game: Game) -> discord.ui.View:
+def language_view(game: Game, language: str) -> discord.ui.View:
     """The host's private menu for the language of the game's messages in the channel."""
     view = discord.ui.View(timeout=None)
-    view.add_item(LobbySelect(game.id, "lang", game.lobby))
+    view.add_item(LobbySelect(game.id, "lang", game.lobby, language=language))
     return view
 
 
 # The host's choices for the turn clock (seconds; 0: no clock).
 CLOCK_CHOICES = {"turn": (60, 90, 120, 180, 300, 600, 0), "reaction": (15, 30, 45, 60, 120, 0)}
-_CLOCK_WORDS = {"turn": "a turn", "reaction": "to answer out of turn"}
 
 
-def _clock_select(custom_id: str, field: str, lobby: Lobby | None) -> discord.ui.Select[Any]:
+def _clock_select(custom_id: str, field: str, lobby: Lobby | None,
+                  language: str) -> discord.ui.Select[Any]:
     current = None if lobby is None else (lobby.turn_seconds if field == "turn"
                                           else lobby.reaction_seconds)
-    return discord.ui.Select(custom_id=custom_id, placeholder=f"Time {_CLOCK_WORDS[field]}",
-                             options=[
-        discord.SelectOption(
-            label=(f"{clock_words(seconds, ENGLISH)} {_CLOCK_WORDS[field]}" if seconds
-                   else "No clock"),
-            value=str(seconds), default=current == seconds)
-        for seconds in CLOCK_CHOICES[field]
-    ])
+    return discord.ui.Select(
+        custom_id=custom_id, placeholder=text(language, "ui-clock-menu", field=field), options=[
+            discord.SelectOption(
+                label=text(language, "ui-clock-choice", field=field,
+                           time=clock_words(seconds, language)) if seconds
+                else text(language, "ui-no-clock"),
+                value=str(seconds), default=current == seconds)
+            for seconds in CLOCK_CHOICES[field]
+        ])
 
 
-def clock_view(game: Game) -> discord.ui.View:
-    """The host's private menus for the lobby's turn clock."""
+def clock_view(game: Game, language: str) -> discord.ui.View:
+    """The host's private menus for the lobby's turn clock (in ``language``, the host's)."""
     view = discord.ui.View(timeout=None)
     for field in CLOCK_CHOICES:
-        view.add_item(LobbySelect(game.id, field, game.lobby))
+        view.add_item(LobbySelect(game.id, field, game.lobby, language=language))
     return view
 
 
@@ -600,9 +608,9 @@ class LobbySelect(
                "{field:monster|edition|variant|lang|turn|reaction|mix|picked}"),
 ):
     def __init__(self, game_id: int, field: str, lobby: Lobby | None = None,
-                 row: int | None = None) -> None:
-        super().__init__(_lobby_select(self.id_for(game_id=game_id, field=field), field, lobby),
-                         row=row)
+                 row: int | None = None, language: str = ENGLISH) -> None:
+        super().__init__(_lobby_select(self.id_for(game_id=game_id, field=field), field, lobby,
+                                       language), row=row)
         self.game_id = game_id
         self.field = field
 
@@ -613,17 +621,16 @@ class LobbySelect(
 def lobby_view(game: Game) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for verb in LOBBY_VERBS:
-        view.add_item(LobbyButton(game.id, verb))
+        view.add_item(LobbyButton(game.id, verb, game.language))
     for row, field in enumerate(("monster", "edition", "variant"), start=1):
-        view.add_item(LobbySelect(game.id, field, game.lobby, row=row))
+        view.add_item(LobbySelect(game.id, field, game.lobby, row=row, language=game.language))
     return view
 
 
 # --- /kot end confirmation --------------------------------------------------------------
 
 
-_END_ANSWERS = {"end": ("End the game", discord.ButtonStyle.danger),
-                "keep": ("Keep playing", discord.ButtonStyle.secondary)}
+_END_STYLES = {"end": discord.ButtonStyle.danger, "keep": discord.ButtonStyle.secondary}
 
 
 class EndButton(
@@ -633,10 +640,10 @@ class EndButton(
     """An answer to the private "are you sure?" of /kot end. Dynamic like every other
     control, so it answers after a restart too; past its expiry it says so."""
 
-    def __init__(self, game_id: int, answer: str, expires: int) -> None:
-        label, style = _END_ANSWERS[answer]
+    def __init__(self, game_id: int, answer: str, expires: int,
+                 language: str = ENGLISH) -> None:
         super().__init__(discord.ui.Button(
-            label=label, style=style,
+            label=text(language, f"ui-end-{answer}"), style=_END_STYLES[answer],
             custom_id=self.id_for(game_id=game_id, answer=answer, expires=expires)))
         self.game_id = game_id
         self.answer = answer
@@ -647,10 +654,10 @@ class EndButton(
                                 expires=self.expires)
 
 
-def end_question_view(game_id: int, expires: int) -> discord.ui.View:
+def end_question_view(game_id: int, expires: int, language: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for answer in ("end", "keep"):
-        view.add_item(EndButton(game_id, answer, expires))
+        view.add_item(EndButton(game_id, answer, expires, language))
     return view
 
 
@@ -662,8 +669,9 @@ class RematchButton(Control[discord.ui.Button[Any]], custom_id="kot:r:{game_id:i
     lobby in the same channel with the same players and options. Like every control, it
     works after a restart."""
 
-    def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="🔁 Rematch", style=discord.ButtonStyle.primary,
+    def __init__(self, game_id: int, language: str = ENGLISH) -> None:
+        super().__init__(discord.ui.Button(label=text(language, "ui-rematch"),
+                                           style=discord.ButtonStyle.primary,
                                            custom_id=self.id_for(game_id=game_id)))
         self.game_id = game_id
 
@@ -676,7 +684,7 @@ def final_view(game: Game) -> discord.ui.View | None:
     if game.status != "over":
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(game.id))
+    view.add_item(RematchButton(game.id, game.language))
     return view
 
 

@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 from bot_harness import TEST_AI_PAUSE, Table, bot_of, make_bot, private_reply, service
 
-from bot.discord.views import MY_MONSTER
 from bot.table.autoplay import Asker
 from bot.table.model import Game
 from engine import Action, Decision, GameState, Timeout
+
+MY_MONSTER = "📋 My monster"
 
 AI_PAUSE = TEST_AI_PAUSE
 

@@ -11,7 +11,6 @@ import discord
 import msgspec
 from bot_harness import Table, private_reply, rewrite_state
 
-from bot.discord.views import MY_MONSTER
 from engine import (
     Buy,
     Card,
@@ -22,6 +21,8 @@ from engine import (
     PickCard,
     UseCard,
 )
+
+MY_MONSTER = "📋 My monster"
 
 
 def _with(active_cards: tuple[Card, ...] = (), other_cards: tuple[Card, ...] = (), *,

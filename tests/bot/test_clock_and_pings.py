@@ -14,11 +14,12 @@ from bot_harness import TEST_AI_PAUSE, Table, make_bot, private_reply, rewrite_s
 
 from bot.app import KotBot
 from bot.discord.messages import refusal_text
-from bot.discord.views import MY_MONSTER
 from bot.i18n import say
 from bot.local import open_lobby
 from bot.table.model import ClickRefused, Game
 from engine import EndBuying, GameState, Roll, Yield
+
+MY_MONSTER = "📋 My monster"
 
 TURN = 120
 REACTION = 30

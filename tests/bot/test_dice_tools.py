@@ -12,8 +12,9 @@ import msgspec
 from bot_harness import Table, force_dice, private_reply, rewrite_state
 from simcord import MemberActor
 
-from bot.discord.views import MY_MONSTER
 from engine import Card, Face, GameState, Roll, StopRolling
+
+MY_MONSTER = "📋 My monster"
 
 FILLER: list[Face] = ["2", "2", "3", "heart", "energy", "smash"]
 # A button label longer than this wraps onto a second line on a phone (tools/screens.py).

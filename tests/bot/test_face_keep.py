@@ -9,9 +9,10 @@ import msgspec
 import pytest
 from bot_harness import Table, bot_of, force_dice, private_reply, rewrite_state, service
 
-from bot.discord.views import MY_MONSTER
 from bot.table.model import ClickRefused
 from engine import Card, Face, GameState, Keep, Roll
+
+MY_MONSTER = "📋 My monster"
 
 MAX_ROWS = 5
 MAX_BUTTONS_IN_ROW = 5

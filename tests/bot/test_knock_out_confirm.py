@@ -10,8 +10,9 @@ import discord
 import msgspec
 from bot_harness import Table, private_reply, rewrite_state, service
 
-from bot.discord.views import CONFIRM_ANYWAY
 from engine import Buy, Card, EndBuying, GameState
+
+CONFIRM_ANYWAY = "Do it anyway"
 
 MOMENT_PASSED = "That moment has passed: use the buttons on the latest board."
 

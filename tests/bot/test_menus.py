@@ -6,8 +6,9 @@ import discord
 import msgspec
 from bot_harness import Table, rewrite_state
 
-from bot.discord.views import MY_MONSTER
 from engine import Buy, Card, GameState
+
+MY_MONSTER = "📋 My monster"
 
 
 def _many_keep_cards_and_mimic_for_sale(state: GameState) -> GameState:

@@ -12,8 +12,9 @@ import msgspec
 from bot_harness import Table, private_reply, rewrite_state
 from simcord import InteractionResult
 
-from bot.discord.views import MY_MONSTER
 from engine import Buy, Card, EndBuying, GameState
+
+MY_MONSTER = "📋 My monster"
 
 QUIET_DICE = ["1", "2", "3", "1", "2", "3"]
 

@@ -161,3 +161,69 @@ settings-shown = ⚙️ { $saved ->
     [auto] the server's if I speak it, else the host's
    *[other] { $language }
 }. Set them with `/kot settings turn_seconds: reaction_seconds: language:`.
+end-kept = The game goes on.
+end-done = Game ended.
+
+## Buttons and menus (at most 80 characters a button, 100 a menu choice)
+
+ui-die-release = ✓ { $face } release
+ui-die-keep = { $face } keep
+ui-roll-left = Roll ({ $left } left)
+ui-keep-dice = Keep { $dice }
+ui-keep-and-roll = Keep { $dice } & roll { $rolled }
+ui-reroll-all = Reroll all { $rolled }
+ui-menu-all = { $what ->
+    [buy] Buy a card
+   *[answer] Choose an answer
+} ({ $total } choices)
+ui-menu-page = { $what ->
+    [buy] Buy a card
+   *[answer] Choose an answer
+} ({ $first }-{ $last } of { $total })
+ui-show-privately = 🔒 Show me privately
+ui-thinking = 🤖 { $who } { $count ->
+    [one] is
+   *[other] are
+} thinking…
+ui-my-monster = 📋 My monster
+ui-order-buying = Buying: { $order }
+ui-order-ask = { $field ->
+    [yield] Yield
+   *[stay] Stay
+}: ask me
+ui-confirm-anyway = Do it anyway
+ui-lobby-join = Join
+ui-lobby-leave = Leave
+ui-lobby-start = Start
+ui-lobby-cancel = Cancel
+ui-lobby-clock = ⏱️ Clock
+ui-lobby-ai_easy = 🤖 Add AI: Easy
+ui-lobby-ai_hard = 🤖 Add AI: Hard
+ui-lobby-ai_remove = Remove an AI
+ui-lobby-cards = 🃏 Cards
+ui-lobby-language = 🌐 Language
+ui-taken = taken
+ui-pick-monster = Pick your monster
+ui-game-menu = Game (host)
+ui-language-menu = Language (host)
+ui-variant-menu = 2-player variant (host)
+ui-variant = 2-player variant: { $setting ->
+    [on] on
+    [off] off
+   *[auto] automatic
+}
+ui-mix-menu = Origins cards
+ui-picked-menu = Pick Origins' new cards
+ui-not-playable = not playable yet: left out of the deck
+ui-clock-menu = Time { $field ->
+    [turn] a turn
+   *[reaction] to answer out of turn
+}
+ui-clock-choice = { $time } { $field ->
+    [turn] a turn
+   *[reaction] to answer out of turn
+}
+ui-no-clock = No clock
+ui-end-end = End the game
+ui-end-keep = Keep playing
+ui-rematch = 🔁 Rematch

@@ -161,3 +161,69 @@ settings-shown = ⚙️ { $saved ->
     [auto] el del servidor si lo hablo, si no el del anfitrión
    *[other] { $language }
 }. Cámbialos con `/kot settings turn_seconds: reaction_seconds: language:`.
+end-kept = La partida continúa.
+end-done = Partida terminada.
+
+## Botones y menús (como mucho 80 caracteres un botón, 100 una opción de menú)
+
+ui-die-release = ✓ { $face } soltar
+ui-die-keep = { $face } guardar
+ui-roll-left = Tirar (quedan { $left })
+ui-keep-dice = Guardar { $dice }
+ui-keep-and-roll = Guardar { $dice } y tirar { $rolled }
+ui-reroll-all = Volver a tirar los { $rolled }
+ui-menu-all = { $what ->
+    [buy] Compra una carta
+   *[answer] Elige una respuesta
+} ({ $total } opciones)
+ui-menu-page = { $what ->
+    [buy] Compra una carta
+   *[answer] Elige una respuesta
+} ({ $first }-{ $last } de { $total })
+ui-show-privately = 🔒 Enséñamelo en privado
+ui-thinking = 🤖 { $who } { $count ->
+    [one] está pensando…
+   *[other] están pensando…
+}
+ui-my-monster = 📋 Mi monstruo
+ui-order-buying = Compras: { $order }
+ui-order-ask = { $field ->
+    [yield] Ceder
+   *[stay] Quedarse
+}: pregúntame
+ui-confirm-anyway = Hacerlo igualmente
+ui-lobby-join = Unirse
+ui-lobby-leave = Salir
+ui-lobby-start = Empezar
+ui-lobby-cancel = Cancelar
+ui-lobby-clock = ⏱️ Reloj
+ui-lobby-ai_easy = 🤖 Añadir IA: Fácil
+ui-lobby-ai_hard = 🤖 Añadir IA: Difícil
+ui-lobby-ai_remove = Quitar una IA
+ui-lobby-cards = 🃏 Cartas
+ui-lobby-language = 🌐 Idioma
+ui-taken = elegido
+ui-pick-monster = Elige tu monstruo
+ui-game-menu = Juego (anfitrión)
+ui-language-menu = Idioma (anfitrión)
+ui-variant-menu = Variante para 2 jugadores (anfitrión)
+ui-variant = Variante para 2: { $setting ->
+    [on] activada
+    [off] desactivada
+   *[auto] automática
+}
+ui-mix-menu = Cartas de Origins
+ui-picked-menu = Elige las cartas nuevas de Origins
+ui-not-playable = aún no jugable: fuera del mazo
+ui-clock-menu = Tiempo { $field ->
+    [turn] por turno
+   *[reaction] para responder fuera de turno
+}
+ui-clock-choice = { $time } { $field ->
+    [turn] por turno
+   *[reaction] para responder fuera de turno
+}
+ui-no-clock = Sin reloj
+ui-end-end = Terminar la partida
+ui-end-keep = Seguir jugando
+ui-rematch = 🔁 Revancha
