@@ -36,7 +36,7 @@ async def test_a_spanish_server_plays_in_spanish_and_its_setting_comes_first(
     await _open(table)
     assert (await table.game()).language == "es"
     await service(env).games.save_server_settings(guild.id, ServerSettings(language="en"))
-    await host.click(table.channel.last_message, label="Cancel")
+    await host.click(table.channel.last_message, label="Cancelar")  # (a Spanish lobby)
     await _open(table)
     assert (await table.game()).language == "en"
 
