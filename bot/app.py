@@ -36,7 +36,7 @@ from bot.table.timers import TurnClock
 
 log = logging.getLogger(__name__)
 
-COMMAND_FAILED = "Something went wrong; the error has been logged."
+COMMAND_FAILED = "command-failed"  # (a message of the catalogs)
 
 
 class StartupError(Exception):

@@ -31,6 +31,7 @@ from typing import Any
 import aiohttp
 import discord
 
+from bot.discord.locales import told
 from bot.table.timers import Retries
 
 log = logging.getLogger(__name__)
@@ -48,10 +49,8 @@ INVALID_WEBHOOK_TOKEN = 50027
 MISSING_ACCESS = 50001
 MISSING_PERMISSIONS = 50013
 
-SOMETHING_WENT_WRONG = (
-    "Something went wrong on my side; it has been logged. `/kot board` shows the game as it "
-    "stands."
-)
+# Message ids (bot.i18n), said in the user's language.
+SOMETHING_WENT_WRONG = "something-went-wrong"
 
 # An interaction's token answers for 15 minutes (follow-ups, edits of its answer:
 # ``Interaction.expires_at``). The last call through it is made this long before, so that it
@@ -63,8 +62,7 @@ THINKING = "kot_thinking"
 PRIVATE, PUBLIC = "private", "public"
 # Said in the channel instead of a private answer whose token ran out: the answer itself (a
 # hint, a player's cards) is not for everyone's eyes.
-PRIVATE_ANSWER_LOST = ("{mention} Discord did not take my private answer to your command in "
-                       "time: please use the command again.")
+PRIVATE_ANSWER_LOST = "private-answer-lost"
 
 Interaction = discord.Interaction[Any]
 
@@ -356,7 +354,7 @@ class DiscordIO:
         mention = interaction.user.mention
         if private:
             extra: dict[str, Any] = {}
-            content = PRIVATE_ANSWER_LOST.format(mention=mention)
+            content = told(interaction, PRIVATE_ANSWER_LOST, mention=mention)
         else:
             extra = {key: fields[key] for key in ("embed", "embeds") if key in fields}
             content = f"{mention} {fields.get('content') or ''}".rstrip()
@@ -365,11 +363,12 @@ class DiscordIO:
                 content[:MAX_CONTENT], allowed_mentions=MENTION_USERS_ONLY, **extra)
 
     async def report_failure(self, interaction: discord.Interaction[Any], error: BaseException,
-                             text: str = SOMETHING_WENT_WRONG) -> None:
-        """The one error path of clicks and commands: log the error, tell the user."""
+                             message_id: str = SOMETHING_WENT_WRONG) -> None:
+        """The one error path of clicks and commands: log the error, tell the user (message
+        ``message_id``, in their language)."""
         log.error("%s by user %s failed", _describe(interaction), interaction.user.id,
                   exc_info=error)
-        await self.reply_privately(interaction, text)
+        await self.reply_privately(interaction, told(interaction, message_id))
 
 
 @dataclass

@@ -106,16 +106,11 @@ END_QUESTION_TOO_LATE = "end-question-too-late"
 CONTINUED_HERE = "continued-here"
 SHOW_RETRYING = "show-retrying"
 
-# Discord's names for the permissions the bot needs in a game's channel (docs/bot.md); the
-# names are Discord's own, which its settings show in the reader's language.
-NEEDED_PERMISSIONS = (
-    ("view_channel", "View Channel"),
-    ("send_messages", "Send Messages"),
-    ("embed_links", "Embed Links"),
-    ("attach_files", "Attach Files"),
-    ("read_message_history", "Read Message History"),
-)
-THREAD_PERMISSIONS = (("send_messages_in_threads", "Send Messages in Threads"),)
+# The permissions the bot needs in a game's channel (docs/bot.md), by discord.py's flag; each
+# is named (message perm-<flag>) as Discord's settings name it in the reader's language.
+NEEDED_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "attach_files",
+                      "read_message_history")
+THREAD_PERMISSIONS = ("send_messages_in_threads",)
 
 
 def missing_permissions(interaction: discord.Interaction[Any]) -> list[str]:
@@ -123,7 +118,7 @@ def missing_permissions(interaction: discord.Interaction[Any]) -> list[str]:
     there (as Discord sent them with it)."""
     in_thread = isinstance(interaction.channel, discord.Thread)
     needed = NEEDED_PERMISSIONS + (THREAD_PERMISSIONS if in_thread else ())
-    return [name for flag, name in needed if not getattr(interaction.app_permissions, flag)]
+    return [flag for flag in needed if not getattr(interaction.app_permissions, flag)]
 
 
 def forbidden_text(missing: list[str], reason: str, language: str) -> str:
@@ -131,7 +126,8 @@ def forbidden_text(missing: list[str], reason: str, language: str) -> str:
     if not missing:
         return text(language, "forbidden-unknown", reason=reason)
     return text(language, "forbidden-hint", count=len(missing),
-                permissions=Join(tuple(f"**{name}**" for name in missing)))
+                permissions=Join(tuple(f"**{text(language, f'perm-{flag}')}**"
+                                       for flag in missing)))
 
 
 def refusal_text(refusal: ClickRefused, game: Game, language: str) -> str:

@@ -356,7 +356,7 @@ def _action_for(state: GameState, decision: Decision, code: str) -> Action | Non
     """The action a one-action button stands for; None when it would change nothing."""
     kind, number = code[:1], code[1:]
     if not number.isdigit():
-        raise ClickRefused("illegal_move", detail="that button is not one this bot knows")
+        raise ClickRefused("illegal_move", detail=phrase("table-click-unknown-button"))
     index = int(number)
     if kind in ("h", "r", "f"):
         turn = _dice_turn(state, decision)
@@ -366,7 +366,7 @@ def _action_for(state: GameState, decision: Decision, code: str) -> Action | Non
         if kind == "f":
             kept |= _dice_showing(turn.dice, index)
         elif index >= len(turn.dice):
-            raise ClickRefused("illegal_move", detail="there are no dice to keep now")
+            raise ClickRefused("illegal_move", detail=phrase("table-click-no-dice"))
         else:
             kept = kept | {index} if kind == "h" else kept - {index}
         if kept == set(turn.kept):
@@ -377,12 +377,12 @@ def _action_for(state: GameState, decision: Decision, code: str) -> Action | Non
         raise ClickRefused("stale_decision")
     if kind in ("o", "c") and index < len(decision.options):
         return decision.options[index]  # (c: confirmed, bot.discord.clicks asked first)
-    raise ClickRefused("illegal_move", detail="that button is not one this bot knows")
+    raise ClickRefused("illegal_move", detail=phrase("table-click-unknown-button"))
 
 
 def _dice_turn(state: GameState, decision: Decision) -> Turn:
     if decision.kind != "roll" or state.turn is None:
-        raise ClickRefused("illegal_move", detail="there are no dice to keep now")
+        raise ClickRefused("illegal_move", detail=phrase("table-click-no-dice"))
     return state.turn
 
 
@@ -390,13 +390,12 @@ def _keep_and_roll(state: GameState, decision: Decision, digits: str) -> tuple[A
     """"Keep 3s ×2, 💥 & roll 3" (``x`` and a count per face, in FACES order): exactly that
     many dice of each face kept (those kept already first), then the turn's next roll."""
     if len(digits) != len(FACES) or not digits.isdigit():
-        raise ClickRefused("illegal_move", detail="that button is not one this bot knows")
+        raise ClickRefused("illegal_move", detail=phrase("table-click-unknown-button"))
     turn = _dice_turn(state, decision)
     roll = next((option for option in decision.options
                  if isinstance(option, Roll) and option.card is None), None)
     if roll is None or turn.rolls_left == 0:
-        raise ClickRefused("illegal_move", detail="you have no roll left: keep the dice as "
-                                                  "they are with Done rolling")
+        raise ClickRefused("illegal_move", detail=phrase("table-click-no-roll-left"))
     wanted = dict(zip(FACES, map(int, digits), strict=True))
     # Kept dice first, so dice the player kept stay kept where the count allows.
     order = sorted(range(len(turn.dice)), key=lambda index: index not in turn.kept)
@@ -407,8 +406,7 @@ def _keep_and_roll(state: GameState, decision: Decision, digits: str) -> tuple[A
             kept.append(index)
     if any(wanted.values()):
         # The dice were changed since the button was drawn (a card set or rerolled one).
-        raise ClickRefused("illegal_move", detail="the dice no longer show what that button "
-                                                  "keeps: choose again on the board")
+        raise ClickRefused("illegal_move", detail=phrase("table-click-dice-changed"))
     keep = Keep(decision=decision.id, dice=tuple(sorted(kept)))
     return (roll,) if set(keep.dice) == set(turn.kept) else (keep, roll)
 
@@ -420,7 +418,7 @@ def _dice_showing(dice: tuple[Face, ...], face_index: int) -> set[int]:
     if not showing:
         # Only a forged button gets here: a board's faces are its roll's, which a keep
         # cannot change.
-        raise ClickRefused("illegal_move", detail="no die shows that face now")
+        raise ClickRefused("illegal_move", detail=phrase("table-click-no-face"))
     return showing
 
 

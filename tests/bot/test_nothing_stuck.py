@@ -14,10 +14,12 @@ from simcord import InteractionResult
 from simcord.backend.models import Overwrite
 from test_game_end import win_this_turn
 
-from bot.discord.io import PRIVATE_ANSWER_LOST
 from bot.table.model import Game
 from tools.chaos import checks, sim
 from tools.chaos.sim import pending_faults
+
+_PRIVATE_ANSWER_LOST = ("{mention} Discord did not take my private answer to your command in "
+                        "time: please use the command again.")
 
 # What Discord answers when it is failing or rate limiting (no Via header: discord.py does
 # not wait and retry a 429 itself).
@@ -96,7 +98,7 @@ async def test_5_a_follow_up_failing_until_the_token_expires_is_answered_in_the_
     result = await alice.slash(table.channel, "kot board")
     # The command was answered privately: the channel is told that the answer was lost, not
     # the answer itself (a hint or a player's cards are not for everyone).
-    answer = PRIVATE_ANSWER_LOST.format(mention=alice.mention)
+    answer = _PRIVATE_ANSWER_LOST.format(mention=alice.mention)
 
     def answers() -> int:
         return sum(m.content == answer for m in table.channel.history())
@@ -124,7 +126,7 @@ async def test_5_a_fresh_token_answered_404_once_is_not_taken_for_gone(table: Ta
     await table.env.advance_time(2)  # the answer can still be read: tried again
     assert not thinking(result)
     assert private_reply(result) == "Board posted below."
-    lost = PRIVATE_ANSWER_LOST.format(mention=alice.mention)
+    lost = _PRIVATE_ANSWER_LOST.format(mention=alice.mention)
     assert not any(m.content == lost for m in table.channel.history())
 
 
@@ -140,7 +142,7 @@ async def test_5_a_token_whose_answer_cannot_be_read_either_is_answered_in_the_c
 
     assert not pending_faults(table.env)
     await table.env.advance_time(2)
-    lost = PRIVATE_ANSWER_LOST.format(mention=alice.mention)
+    lost = _PRIVATE_ANSWER_LOST.format(mention=alice.mention)
     assert sum(m.content == lost for m in table.channel.history()) == 1
 
 

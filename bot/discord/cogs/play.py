@@ -14,19 +14,13 @@ from discord.ext import commands
 from bot.discord.clicks import may_end
 from bot.discord.cogs import KotCog
 from bot.discord.command_words import words
+from bot.discord.locales import asker_language, told
 from bot.discord.messages import CHANNEL_GAME_UNREADABLE, mention
-from bot.i18n import language_of, say
+from bot.i18n import say
 from bot.table import publish
 from bot.table.model import BrokenGame, Game, Refused
 
 log = logging.getLogger(__name__)
-
-BOARD_POSTED = "Board posted below."
-NOT_PLAYING = "You are not playing in this game: hints are for its players."
-LEFT_LOBBY = "You left the lobby."
-LEFT_GAME_DONE = ("You left the game: the autopilot plays your monster to the end, so the "
-                  "others' game goes on. The board says so.")
-
 
 class PlayCog(KotCog, name="Play"):
     @app_commands.command(name="board", description=words("cmd-board"))
@@ -44,10 +38,10 @@ class PlayCog(KotCog, name="Play"):
             shown = await self.bot.service.show_board(game.id, publish.repost, show)
         except Refused as refusal:
             await self.bot.io.reply_privately(
-                interaction, say(language_of(interaction.locale), refusal.phrase))
+                interaction, say(asker_language(interaction), refusal.phrase))
             return
         if shown.complete:  # otherwise the publisher has said what went wrong
-            await self.bot.io.reply_privately(interaction, BOARD_POSTED)
+            await self.bot.io.reply_privately(interaction, told(interaction, "board-posted"))
 
     @app_commands.command(name="hint",
                           description=words("cmd-hint"))
@@ -61,14 +55,14 @@ class PlayCog(KotCog, name="Play"):
         state = game.state
         asked = next((d for d in state.pending if d.seat == seat), None) if state else None
         if asked is None or state is None:
-            text = ("The game has not started yet." if state is None
-                    else NOT_PLAYING if seat is None else "Nothing is asked of you right now.")
-            await self.bot.io.reply_privately(interaction, text)
+            why = ("not-started" if state is None else "not-playing" if seat is None
+                   else "not-asked")
+            await self.bot.io.reply_privately(interaction, told(interaction, f"hint-{why}"))
             return
         if not await self.bot.io.acknowledge(interaction, thinking_privately=True):
             return
         reason = await self.bot.autopilot.hint(state, asked, game.id,
-                                               language_of(interaction.locale))
+                                               asker_language(interaction))
         await self.bot.io.reply_privately(interaction, f"💡 {reason}")
 
     @app_commands.command(name="me",
@@ -96,12 +90,12 @@ class PlayCog(KotCog, name="Play"):
         try:
             if game.status == "lobby":
                 await self.bot.service.lobbies.leave(game.id, user_id, self.bot.publisher.show)
-                text = LEFT_LOBBY
+                text = told(interaction, "left-lobby")
             else:
                 await self.bot.service.leave(game.id, user_id, self.bot.publisher.show)
-                text = LEFT_GAME_DONE
+                text = told(interaction, "left-game")
         except Refused as refusal:
-            text = say(language_of(interaction.locale), refusal.phrase)
+            text = say(asker_language(interaction), refusal.phrase)
         await self.bot.io.reply_privately(interaction, text)
 
     @app_commands.command(name="end", description=words("cmd-end"))
@@ -112,8 +106,7 @@ class PlayCog(KotCog, name="Play"):
             return
         if not may_end(interaction, game):
             await self.bot.io.reply_privately(
-                interaction, f"Only the host ({mention(game.host_id)}) or someone who can "
-                "manage this channel can end the game.")
+                interaction, told(interaction, "end-not-allowed", host=mention(game.host_id)))
             return
         await self.bot.clicks.ask_to_end(interaction, game)
 
@@ -122,12 +115,12 @@ class PlayCog(KotCog, name="Play"):
         try:
             game = await self.bot.service.games.active_in_channel(interaction.channel_id)
         except BrokenGame as error:
-            await self.bot.io.reply_privately(interaction, CHANNEL_GAME_UNREADABLE)
+            await self.bot.io.reply_privately(interaction,
+                                              told(interaction, CHANNEL_GAME_UNREADABLE))
             await self.bot.publisher.report_broken(error)
             return None
         if game is None:
-            await self.bot.io.reply_privately(
-                interaction, "There is no game in this channel: `/kot start` opens one.")
+            await self.bot.io.reply_privately(interaction, told(interaction, "no-game-here"))
         return game
 
     # --- channels and servers that go away ------------------------------------------

@@ -227,3 +227,29 @@ ui-no-clock = No clock
 ui-end-end = End the game
 ui-end-keep = Keep playing
 ui-rematch = 🔁 Rematch
+
+## Slash commands' own answers
+
+board-posted = Board posted below.
+hint-not-started = The game has not started yet.
+hint-not-playing = You are not playing in this game: hints are for its players.
+hint-not-asked = Nothing is asked of you right now.
+left-lobby = You left the lobby.
+left-game = You left the game: the autopilot plays your monster to the end, so the others' game goes on. The board says so.
+end-not-allowed = Only the host ({ $host }) or someone who can manage this channel can end the game.
+no-game-here = There is no game in this channel: `/kot start` opens one.
+
+## When something fails
+
+something-went-wrong = Something went wrong on my side; it has been logged. `/kot board` shows the game as it stands.
+command-failed = Something went wrong; the error has been logged.
+private-answer-lost = { $mention } Discord did not take my private answer to your command in time: please use the command again.
+
+## The permissions the bot needs, as Discord's settings name them
+
+perm-view_channel = View Channel
+perm-send_messages = Send Messages
+perm-embed_links = Embed Links
+perm-attach_files = Attach Files
+perm-read_message_history = Read Message History
+perm-send_messages_in_threads = Send Messages in Threads

@@ -123,3 +123,10 @@ table-notice-everyone-left = 🛑 King of Tokyo game #{ $game } ended: every pla
 ## A hint (/kot hint) when the Hard AI is busy. $move: the move it suggests.
 
 table-hint-easy = { $move }: the Easy AI's rule of thumb (the Hard AI is busy)
+
+# A click on a game button that cannot act (said as the clicker's refusal).
+table-click-unknown-button = That button is not one this bot knows.
+table-click-no-dice = There are no dice to keep now.
+table-click-no-roll-left = You have no roll left: keep the dice as they are with Done rolling.
+table-click-dice-changed = The dice no longer show what that button keeps: choose again on the board.
+table-click-no-face = No die shows that face now.

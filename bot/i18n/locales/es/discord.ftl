@@ -227,3 +227,29 @@ ui-no-clock = Sin reloj
 ui-end-end = Terminar la partida
 ui-end-keep = Seguir jugando
 ui-rematch = 🔁 Revancha
+
+## Las respuestas propias de los comandos
+
+board-posted = Tablero publicado abajo.
+hint-not-started = La partida aún no ha empezado.
+hint-not-playing = No juegas en esta partida: las pistas son para sus jugadores.
+hint-not-asked = Ahora mismo no se te pregunta nada.
+left-lobby = Has salido de la sala.
+left-game = Has dejado la partida: el piloto automático juega tu monstruo hasta el final, así que la partida de los demás sigue. El tablero lo dice.
+end-not-allowed = Solo el anfitrión ({ $host }) o alguien que pueda gestionar este canal puede terminar la partida.
+no-game-here = No hay ninguna partida en este canal: `/kot start` abre una.
+
+## Cuando algo falla
+
+something-went-wrong = Algo ha fallado por mi parte; queda registrado. `/kot board` muestra la partida tal como está.
+command-failed = Algo ha fallado; el error queda registrado.
+private-answer-lost = { $mention } Discord no aceptó a tiempo mi respuesta privada a tu comando: vuelve a usar el comando.
+
+## Los permisos que necesita el bot, como los nombran los ajustes de Discord
+
+perm-view_channel = Ver canal
+perm-send_messages = Enviar mensajes
+perm-embed_links = Insertar enlaces
+perm-attach_files = Adjuntar archivos
+perm-read_message_history = Leer el historial de mensajes
+perm-send_messages_in_threads = Enviar mensajes en hilos

@@ -116,3 +116,10 @@ table-notice-everyone-left = 🛑 La partida #{ $game } de King of Tokyo ha term
 ## Una pista (/kot hint) cuando la IA Difícil está ocupada. $move: la jugada que sugiere.
 
 table-hint-easy = { $move }: la regla práctica de la IA Fácil (la IA Difícil está ocupada)
+
+# Un clic en un botón de la partida que no puede actuar (la respuesta a quien pulsa).
+table-click-unknown-button = Ese botón no es uno que este bot conozca.
+table-click-no-dice = Ahora no hay dados que guardar.
+table-click-no-roll-left = No te quedan tiradas: deja los dados como están con Dejar de tirar.
+table-click-dice-changed = Los dados ya no muestran lo que guarda ese botón: vuelve a elegir en el tablero.
+table-click-no-face = Ahora ningún dado muestra esa cara.
