@@ -19,6 +19,7 @@ from discord import app_commands
 
 from bot.discord.cogs import KotCog
 from bot.discord.command_words import words
+from bot.discord.locales import asker_language, told
 from bot.discord.record_embeds import (
     PAGE_SIZE,
     RATING_CHART_FILENAME,
@@ -28,7 +29,6 @@ from bot.discord.record_embeds import (
     page_count,
     stats_embed,
 )
-from bot.discord.locales import asker_language, told
 from bot.i18n import say, text
 from bot.render.chart import describe_chart, rating_chart
 from bot.table.model import BrokenGame, Refused
