@@ -1,4 +1,5 @@
-"""The answers of ``/kot stats``, ``/kot leaderboard`` and ``/kot history``, as embeds.
+"""The answers of ``/kot stats``, ``/kot leaderboard`` and ``/kot history``, as embeds, in the
+asker's language (``records-`` messages of the catalogs).
 
 Long lists are cut into pages of ``PAGE_SIZE`` lines; the command's ``page`` option picks
 one (an option rather than buttons: nothing to keep working across a restart).
@@ -9,7 +10,7 @@ from __future__ import annotations
 import discord
 
 from bot.discord.messages import COLOUR, ai_name, game_length, mention
-from bot.i18n import ENGLISH
+from bot.i18n import text
 from bot.render.chart import MIN_CHART_POINTS
 from bot.table.ratings import MIN_GAMES, PlayerRating
 from bot.table.records import GameRecord, PlayerStats, SeatRecord
@@ -23,87 +24,105 @@ def page_count(items: int) -> int:
     return max(1, -(-items // PAGE_SIZE))
 
 
-def _footer(embed: discord.Embed, page: int, pages: int, command: str) -> None:
+def _footer(embed: discord.Embed, page: int, pages: int, command: str, language: str) -> None:
     if pages > 1:
-        embed.set_footer(text=f"Page {page} of {pages} · /kot {command} page: for another")
+        embed.set_footer(text=text(language, "records-page", page=str(page), pages=str(pages),
+                                   command=command))
 
 
-def seat_tag(seat: SeatRecord) -> str:
+def one_decimal(value: float) -> float:
+    """``value`` rounded as ``f"{value:.1f}"`` rounds it (half to even, on the float itself),
+    for the catalogs' NUMBER() to write: Babel, given the float, rounds its decimal
+    spelling instead (1.15 would become 1.2 where English always showed 1.1)."""
+    return round(value, 1)
+
+
+def seat_tag(seat: SeatRecord, language: str) -> str:
     """Who played a seat: a mention, or the AI monster's level."""
     if seat.user_id is None:
-        return ai_name(seat.ai or "easy", ENGLISH)
+        return ai_name(seat.ai or "easy", language)
     return mention(seat.user_id)
 
 
-def game_line(record: GameRecord) -> str:
+def game_line(record: GameRecord, language: str) -> str:
     """One game of the history: number, date, table, and how it ended."""
     winners = [seat for seat in record.seats if seat.winner]
     if record.status == "ended":
-        result = "stopped before its end"
+        result = text(language, "records-result-stopped")
     elif winners:
-        result = "won by " + ", ".join(f"{seat_tag(s)} ({s.monster})" for s in winners)
+        result = text(language, "records-result-won", winners=", ".join(
+            text(language, "records-winner", player=seat_tag(s, language), monster=s.monster)
+            for s in winners))
     else:
-        result = "no winner"
-    marks = "" if record.rated else " · unrated"
-    return (f"**#{record.game_id}** · <t:{int(record.finished_at)}:d> · "
-            f"{len(record.seats)} monsters · {result}{marks}")
+        result = text(language, "records-result-no-winner")
+    return text(language, "records-game-line", game=str(record.game_id),
+                date=f"<t:{int(record.finished_at)}:d>", monsters=len(record.seats),
+                result=result, rated="yes" if record.rated else "no")
 
 
-def history_embed(records: list[GameRecord], page: int, total: int) -> discord.Embed:
-    embed = discord.Embed(title="Last games on this server", colour=COLOUR)
-    embed.description = ("\n".join(game_line(r) for r in records) if records
-                         else "No game has been finished on this server yet.")
-    _footer(embed, page, page_count(total), "history")
+def history_embed(records: list[GameRecord], page: int, total: int,
+                  language: str) -> discord.Embed:
+    embed = discord.Embed(title=text(language, "records-history-title"), colour=COLOUR)
+    embed.description = ("\n".join(game_line(r, language) for r in records) if records
+                         else text(language, "records-history-empty"))
+    _footer(embed, page, page_count(total), "history", language)
     return embed
 
 
-def leaderboard_embed(board: list[PlayerRating], page: int) -> discord.Embed:
-    embed = discord.Embed(title="Leaderboard", colour=COLOUR)
+def leaderboard_embed(board: list[PlayerRating], page: int, language: str) -> discord.Embed:
+    embed = discord.Embed(title=text(language, "records-leaderboard-title"), colour=COLOUR)
     shown = board[(page - 1) * PAGE_SIZE:page * PAGE_SIZE]
     if not shown:
-        embed.description = (f"Nobody has {MIN_GAMES} rated games yet. Rated games: played "
-                             "to their end, with no AI monster.")
+        embed.description = text(language, "records-leaderboard-empty", min=MIN_GAMES)
     else:
         embed.description = "\n".join(
-            f"**{(page - 1) * PAGE_SIZE + n}.** {mention(p.user_id)} · "
-            f"**{p.conservative:.1f}** · {_games(p.games, 'game')}"
+            text(language, "records-leaderboard-line", rank=str((page - 1) * PAGE_SIZE + n),
+                 player=mention(p.user_id), score=one_decimal(p.conservative), games=p.games)
             for n, p in enumerate(shown, start=1))
-    embed.add_field(name="How it is rated", inline=False, value=(
-        "A skill rating from each game's finishing order (openskill, Plackett-Luce); the "
-        f"score is the cautious estimate (mean − 3 × uncertainty). At least {MIN_GAMES} rated "
-        "games; games with AI monsters or stopped before the end are not rated."))
-    _footer(embed, page, page_count(len(board)), "leaderboard")
+    embed.add_field(name=text(language, "records-how-rated"), inline=False,
+                    value=text(language, "records-how-rated-text", min=MIN_GAMES))
+    _footer(embed, page, page_count(len(board)), "leaderboard", language)
     return embed
 
 
-def stats_embed(user_id: int, stats: PlayerStats | None,
-                rating: PlayerRating | None) -> discord.Embed:
-    embed = discord.Embed(title="Stats", colour=COLOUR)
+def stats_embed(user_id: int, stats: PlayerStats | None, rating: PlayerRating | None,
+                language: str) -> discord.Embed:
+    embed = discord.Embed(title=text(language, "records-stats-title"), colour=COLOUR)
     if stats is None:
-        embed.description = f"{mention(user_id)} has not finished a game on this server yet."
+        embed.description = text(language, "records-stats-none", player=mention(user_id))
         return embed
     embed.description = mention(user_id)
-    best = stats.best_game
-    best_seat = next(s for s in best.seats if s.user_id == user_id)
     for name, value in (
-        ("Games", str(stats.games)),
-        ("Wins", str(stats.wins)),
-        ("Win rate", f"{stats.win_rate:.0%}"),
-        ("Average place", f"{stats.average_place:.1f}"),
-        ("Average points", f"{stats.average_points:.1f}★"),
-        ("Favourite monster", stats.favourite_monster),
-        ("Best game", f"#{best.game_id}: place {best_seat.place} of {len(best.seats)}, "
-                      f"{best_seat.points}★ with {best_seat.monster}"
-                      + (f", {game_length(best.length, ENGLISH)}" if best.length else "")),
-        ("Rating", "not rated yet" if rating is None else
-                   f"{rating.conservative:.1f} after {_games(rating.games, 'rated game')}"
-                   + ("" if rating.games >= MIN_GAMES
-                      else f" (the leaderboard lists players from {MIN_GAMES})")),
+        ("games", text(language, "records-count", count=stats.games)),
+        ("wins", text(language, "records-count", count=stats.wins)),
+        ("win-rate", text(language, "records-percent", percent=round(stats.win_rate * 100))),
+        ("average-place", text(language, "records-average",
+                               value=one_decimal(stats.average_place))),
+        ("average-points", text(language, "records-average-points",
+                                value=one_decimal(stats.average_points))),
+        ("favourite", stats.favourite_monster),
+        ("best-game", _best_game(user_id, stats.best_game, language)),
+        ("rating", _rating(rating, language)),
     ):
-        embed.add_field(name=name, value=value)
+        embed.add_field(name=text(language, f"records-stats-{name}"), value=value)
     if chart_values(rating):
         embed.set_image(url=f"attachment://{RATING_CHART_FILENAME}")
     return embed
+
+
+def _best_game(user_id: int, best: GameRecord, language: str) -> str:
+    seat = next(s for s in best.seats if s.user_id == user_id)
+    return text(language, "records-best-game", game=str(best.game_id), place=seat.place,
+                seats=len(best.seats), points=seat.points, monster=seat.monster,
+                length=game_length(best.length, language) if best.length else "none")
+
+
+def _rating(rating: PlayerRating | None, language: str) -> str:
+    if rating is None:
+        return text(language, "records-not-rated")
+    return text(language, "records-rating", score=one_decimal(rating.conservative),
+                games=rating.games, listed="yes" if rating.games >= MIN_GAMES else "no",
+                min=MIN_GAMES)
 
 
 def chart_values(rating: PlayerRating | None) -> list[float]:
@@ -111,7 +130,3 @@ def chart_values(rating: PlayerRating | None) -> list[float]:
     games (one point is no trend)."""
     values = [] if rating is None else [value for _when, value in rating.history]
     return values if len(values) >= MIN_CHART_POINTS else []
-
-
-def _games(count: int, noun: str) -> str:
-    return f"{count} {noun}" + ("" if count == 1 else "s")

@@ -4,6 +4,7 @@ end through the real bot."""
 from __future__ import annotations
 
 import io
+import re
 
 from bot_harness import Table, service
 from PIL import Image
@@ -11,7 +12,7 @@ from simcord import InteractionResult
 from simcord.results import ResponseMessage
 
 from bot.table.model import Game
-from engine import Roll, StopRolling
+from engine import MONSTER_NAMES, ORIGINS_MONSTER_NAMES, Roll, StopRolling
 from engine.replays import check, decode_replay
 
 
@@ -118,3 +119,86 @@ async def test_replay_refuses_an_unknown_game_and_the_leaderboard_needs_games(
     stranger = table.players[4]
     stats = answer(await stranger.slash(table.channel, "kot stats")).embeds[0]
     assert "has not finished a game" in (stats.description or "")
+
+
+# Words of the records' English answers that a Spanish answer must not contain (checked as
+# whole words, once the game's and the monsters' names are taken out).
+ENGLISH_WORDS = {"game", "games", "the", "of", "by", "won", "rated", "unrated", "place",
+                 "with", "after", "yet", "stats", "wins", "leaderboard", "page", "finished",
+                 "winner", "stopped", "story", "file", "nobody", "average", "rating"}
+
+
+def said(message: ResponseMessage) -> str:
+    """Every word of a message: its text and its embeds' titles, descriptions, fields and
+    footers."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
+        parts += [f"{field.name} {field.value}" for field in embed.fields]
+    return "\n".join(parts)
+
+
+def english_words_in(words: str) -> set[str]:
+    for name in ("King of Tokyo", *MONSTER_NAMES, *ORIGINS_MONSTER_NAMES):
+        words = words.replace(name, "")
+    return {word for word in re.findall(r"[a-z]+", words.lower()) if word in ENGLISH_WORDS}
+
+
+async def test_a_spanish_client_is_answered_in_spanish_and_an_english_one_in_english(
+        table: Table, client_locales: dict[int, str]) -> None:
+    alice, bob, erin = table.players[0], table.players[1], table.players[4]
+    client_locales[erin.id] = "es-ES"
+    empty_board = answer(await erin.slash(table.channel, "kot leaderboard"))
+    empty_history = answer(await erin.slash(table.channel, "kot history"))
+    assert (empty_board.embeds[0].description or "").startswith(
+        "Aún nadie tiene 3 partidas puntuadas.")
+    assert empty_history.embeds[0].description == (
+        "Aún no se ha terminado ninguna partida en este servidor.")
+    games = [await play_to_the_end(table) for _game in range(3)]
+    client_locales[alice.id] = "es-419"
+
+    stats = answer(await alice.slash(table.channel, "kot stats"))
+    fields = {field.name: field.value for field in stats.embeds[0].fields}
+    assert stats.embeds[0].title == "Estadísticas"
+    assert list(fields) == ["Partidas", "Victorias", "Porcentaje de victorias", "Puesto medio",
+                            "Media de puntos", "Monstruo favorito", "Mejor partida",
+                            "Puntuación"]
+    assert fields["Partidas"] == "3"
+    assert re.fullmatch(r"\d+\u00a0%", fields["Porcentaje de victorias"] or "")
+    assert re.fullmatch(r"\d,\d", fields["Puesto medio"] or "")
+    assert re.fullmatch(r"\d+,\d★", fields["Media de puntos"] or "")
+    assert re.search(r": puesto \d de 2, \d+★ con ", fields["Mejor partida"] or "")
+    assert re.fullmatch(r"-?\d+,\d tras 3 partidas puntuadas", fields["Puntuación"] or "")
+    assert stats.attachments[0].filename == "rating.png"
+
+    history = answer(await alice.slash(table.channel, "kot history"))
+    assert history.embeds[0].title == "Últimas partidas en este servidor"
+    lines = (history.embeds[0].description or "").splitlines()
+    assert len(lines) == 3 and all(" · 2 monstruos · victoria de <@" in line for line in lines)
+
+    board = answer(await alice.slash(table.channel, "kot leaderboard"))
+    assert board.embeds[0].title == "Clasificación"
+    assert [field.name for field in board.embeds[0].fields] == ["Cómo se puntúa"]
+    for rank, line in enumerate((board.embeds[0].description or "").splitlines(), start=1):
+        assert re.fullmatch(rf"\*\*{rank}\.\*\* <@\d+> · \*\*-?\d+,\d\*\* · 3 partidas", line)
+
+    game = games[-1].id
+    replay = answer(await alice.slash(table.channel, "kot replay", game=game))
+    assert replay.content.startswith(f"📜 Partida #{game} de King of Tokyo, terminada el <t:")
+    story = (await next(a for a in replay.attachments if a.filename.endswith(".txt")).read())
+    assert story.decode().startswith(f"Partida #{game} de King of Tokyo\n")
+    refused = await alice.slash(table.channel, "kot replay", game=game + 5)
+    assert refused.response is not None
+    assert refused.response.content == (
+        f"En este servidor no hay ninguna partida #{game + 5} terminada: `/kot history` las "
+        "muestra.")
+    stranger = answer(await erin.slash(table.channel, "kot stats"))
+    assert "aún no ha terminado ninguna partida" in (stranger.embeds[0].description or "")
+
+    for spanish in (empty_board, empty_history, stats, history, board, replay, stranger,
+                    refused.response):
+        assert english_words_in(said(spanish)) == set(), said(spanish)
+    # The same commands, the same moment, asked from an English client: English.
+    english = answer(await bob.slash(table.channel, "kot stats"))
+    assert english.embeds[0].title == "Stats"
+    assert english_words_in(said(english)) >= {"games", "wins", "rating", "rated"}

@@ -19,6 +19,7 @@ from discord import app_commands
 
 from bot.discord.cogs import KotCog
 from bot.discord.command_words import words
+from bot.discord.locales import asker_language, told
 from bot.discord.record_embeds import (
     PAGE_SIZE,
     RATING_CHART_FILENAME,
@@ -28,7 +29,7 @@ from bot.discord.record_embeds import (
     page_count,
     stats_embed,
 )
-from bot.i18n import language_of, say
+from bot.i18n import say, text
 from bot.render.chart import describe_chart, rating_chart
 from bot.table.model import BrokenGame, Refused
 from bot.table.ratings import leaderboard, rate
@@ -37,8 +38,6 @@ from bot.table.saved_games import setup_for
 from engine import Move, ReplayFile, encode_replay, encode_state, transcript
 
 MAX_PAGE = 1000
-NO_SUCH_GAME = "No finished game #{game_id} on this server: `/kot history` lists them."
-UNREADABLE = "Game #{game_id}'s saved state cannot be read, so it cannot be replayed."
 
 
 class RecordsCog(KotCog, name="Records"):
@@ -54,14 +53,14 @@ class RecordsCog(KotCog, name="Records"):
         played = await games.records(guild_id, user_id=user_id)
         rated = await games.records(guild_id, rated_only=True)
         rating = (await asyncio.to_thread(rate, rated)).get(user_id)
+        language = asker_language(interaction)
         extra: dict[str, Any] = {}
         if values := chart_values(rating):
-            language = language_of(interaction.locale)
             png = await asyncio.to_thread(rating_chart, values, language)
             extra["files"] = [discord.File(io.BytesIO(png), filename=RATING_CHART_FILENAME,
                                            description=describe_chart(values, language))]
         await self.bot.io.reply_privately(interaction, None, embed=stats_embed(
-            user_id, player_stats(played, user_id), rating), **extra)
+            user_id, player_stats(played, user_id), rating, language), **extra)
 
     @app_commands.command(name="leaderboard",
                           description=words("cmd-leaderboard"))
@@ -75,7 +74,8 @@ class RecordsCog(KotCog, name="Records"):
         board = leaderboard(await asyncio.to_thread(rate, rated))
         page = min(page, page_count(len(board)))
         await self.bot.io.reply_privately(interaction, None,
-                                          embed=leaderboard_embed(board, page))
+                                          embed=leaderboard_embed(board, page,
+                                                                  asker_language(interaction)))
 
     @app_commands.command(name="history", description=words("cmd-history"))
     @app_commands.describe(page=words("cmd-history-page"))
@@ -88,7 +88,8 @@ class RecordsCog(KotCog, name="Records"):
         shown = await games.records(guild_id, newest_first=True, limit=PAGE_SIZE,
                                     offset=(page - 1) * PAGE_SIZE)
         await self.bot.io.reply_privately(interaction, None,
-                                          embed=history_embed(shown, page, total))
+                                          embed=history_embed(shown, page, total,
+                                                              asker_language(interaction)))
 
     @app_commands.command(name="replay",
                           description=words("cmd-replay"))
@@ -99,14 +100,16 @@ class RecordsCog(KotCog, name="Records"):
         games = self.bot.service.games
         record = await games.record(game)
         if record is None or record.guild_id != guild_id:
-            await self.bot.io.reply_privately(interaction, NO_SUCH_GAME.format(game_id=game))
+            await self.bot.io.reply_privately(
+                interaction, told(interaction, "records-no-such-game", game=str(game)))
             return
         if not await self.bot.io.acknowledge(interaction, thinking_privately=True):
             return
         try:
             finished = await games.peek(game)
         except (Refused, BrokenGame):
-            await self.bot.io.reply_privately(interaction, UNREADABLE.format(game_id=game))
+            await self.bot.io.reply_privately(
+                interaction, told(interaction, "records-unreadable", game=str(game)))
             return
         state = finished.playing_state()
         setup = finished.setup or setup_for(state)
@@ -115,13 +118,13 @@ class RecordsCog(KotCog, name="Records"):
             moves=tuple(Move(entry.seat, entry.action) for entry in await games.action_log(game)),
             final_state=json.loads(encode_state(state)),
         )
-        title = f"King of Tokyo game #{game}, finished <t:{int(record.finished_at)}:f>"
-        told = partial(say, language_of(interaction.locale))
-        text = await asyncio.to_thread(transcript, replay, f"King of Tokyo game #{game}", told)
+        language = asker_language(interaction)
+        name = text(language, "records-replay-name", game=str(game))
+        story = await asyncio.to_thread(transcript, replay, name, partial(say, language))
         await self.bot.io.reply_privately(
-            interaction, f"📜 {title}: the story turn by turn, and the replay file "
-                         "(`python -m tools.replay FILE` plays it again and checks it).",
-            files=[discord.File(io.BytesIO(text.encode()), filename=f"kot-game-{game}.txt"),
+            interaction, text(language, "records-replay", name=name,
+                              when=f"<t:{int(record.finished_at)}:f>"),
+            files=[discord.File(io.BytesIO(story.encode()), filename=f"kot-game-{game}.txt"),
                    discord.File(io.BytesIO(encode_replay(replay)),
                                 filename=f"kot-game-{game}.json")])
 
