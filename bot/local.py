@@ -34,7 +34,7 @@ import sys
 import threading
 import time
 import webbrowser
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -45,6 +45,7 @@ from dotenv import load_dotenv
 from bot import stopping
 from bot.app import KotBot, StartupError
 from bot.config import Settings, SettingsError
+from bot.i18n import ENGLISH, LANGUAGES
 from bot.table.model import GAME_CHOICES, AiLevel, GameChoice
 from engine import GAME_RULES
 
@@ -60,7 +61,9 @@ TICK = 0.25
 # What the preview needs beyond the bot's own dependencies (module names).
 PREVIEW_MODULES = ("simcord", "aiohttp", "av", "markdown_it", "linkify_it", "regex")
 INSTALL_HINT = "pip install -e '.[local]'"
-AI_LABELS: dict[AiLevel, str] = {"easy": "🤖 Add AI: Easy", "hard": "🤖 Add AI: Hard"}
+# A Discord client's locale for each language of the catalogs (another language's folder is
+# named by its locale already: pt-BR).
+CLIENT_LOCALES = {"en": "en-US", "es": "es-ES"}
 
 
 class LocalError(Exception):
@@ -77,6 +80,8 @@ class LocalOptions:
     port: int = DEFAULT_PORT
     database: Path = DEFAULT_DATABASE
     browser: bool = True
+    # The language the table speaks (its server's, so every game's; and its players').
+    language: str = ENGLISH
 
     @property
     def ai_monsters(self) -> int:
@@ -126,10 +131,10 @@ class LocalTable:
         host, *others = self.members
         lobby = await open_lobby(self.channel, host, others)
         for _ in range(options.ai_monsters):
-            await host.click(lobby, label=AI_LABELS[options.level])
+            await host.click(lobby, custom_id=menu_id(lobby, f"ai_{options.level}"))
         if options.game != "2016":
             # (The Game menu's id predates Origins: "edition".)
-            await host.select(lobby, [options.game], custom_id=_menu_id(lobby, "edition"))
+            await host.select(lobby, [options.game], custom_id=menu_id(lobby, "edition"))
 
     def lock_page_clicks(self, preview: Any) -> None:
         """Make each click on the page wait for the tick in progress (SimCord refuses a
@@ -178,12 +183,13 @@ async def open_lobby(channel: ChannelHandle, host: MemberActor,
     if lobby is None:
         raise LocalError("the bot did not open a lobby (see the log above)")
     for member in joiners:
-        await member.click(lobby, label="Join")
+        await member.click(lobby, custom_id=menu_id(lobby, "join"))
     return lobby
 
 
-def _menu_id(message: discord.Message, field: str) -> str:
-    """The custom id of the lobby's menu for ``field`` (``kot:l:<game id>:<field>``)."""
+def menu_id(message: discord.Message, field: str) -> str:
+    """The custom id of the lobby's menu or button for ``field`` (``kot:l:<game
+    id>:<field>``): found in whatever language the lobby speaks."""
     for row in message.components:
         for item in getattr(row, "children", []):
             custom_id = getattr(item, "custom_id", None) or ""
@@ -192,12 +198,15 @@ def _menu_id(message: discord.Message, field: str) -> str:
     raise LocalError(f"the lobby has no {field} menu")
 
 
-def build_world(env: Env, names: Sequence[str]) -> tuple[ChannelHandle, list[MemberActor]]:
-    """The server, its channel and its members, made in the same order on every run so
-    that they get the same ids (a kept game finds its channel and players again)."""
+def build_world(env: Env, names: Sequence[str],
+                language: str = ENGLISH) -> tuple[ChannelHandle, list[MemberActor]]:
+    """The server (speaking ``language``), its channel and its members, made in the same
+    order on every run so that they get the same ids (a kept game finds its channel and
+    players again)."""
     # SimCord calls every bot "TestBot"; its user record can be renamed before it connects.
     env.backend.bot_user.name = "King of Tokyo"
-    guild = env.create_guild("King of Tokyo (local)")
+    guild = env.create_guild("King of Tokyo (local)",
+                             preferred_locale=CLIENT_LOCALES.get(language, language))
     channel = guild.create_text_channel("king-of-tokyo")
     members = [guild.add_member(env.create_user(name.lower().replace(" ", ""), global_name=name))
                for name in names]
@@ -211,12 +220,18 @@ async def serve(options: LocalOptions, settings: Settings,
 
     bot = KotBot(settings, sync_commands=True)
     env = simcord.Env(bot, check_errors=False)
-    channel, members = build_world(env, player_names(options.players))
+    channel, members = build_world(env, player_names(options.players), options.language)
     # The simulated clock starts at the wall clock (it keeps increasing from run to run, as
     # Discord's ids and dates do); before the bot starts, no timer is waiting on it.
     behind = time.time() - env.now().timestamp()
     if behind > 0:
         env.backend.clock.advance(behind)
+    with clients_speaking(options.language):
+        await _play(env, channel, members, options, announce)
+
+
+async def _play(env: Env, channel: ChannelHandle, members: list[MemberActor],
+                options: LocalOptions, announce: Callable[[str], None]) -> None:
     async with _started(env):
         table = LocalTable(env, channel, members)
         with env.time_context():
@@ -226,6 +241,29 @@ async def serve(options: LocalOptions, settings: Settings,
                 table.lock_page_clicks(preview)
                 announce(preview.url)
                 await table.follow_wall_clock(preview)
+
+
+@contextlib.contextmanager
+def clients_speaking(language: str) -> Iterator[None]:
+    """Every interaction SimCord sends meanwhile carries the Discord client locale of
+    ``language``, as a player's client in that language would: SimCord sends them all as
+    en-US and has no setting for it, so its one builder of interaction payloads
+    (``simcord.interactions.base_payload``, SimCord 3.2.1, pinned) is wrapped."""
+    import simcord.interactions
+
+    build = simcord.interactions.base_payload
+    locale = CLIENT_LOCALES.get(language, language)
+
+    def with_locale(*args: Any, **kwargs: Any) -> Any:
+        record, payload = build(*args, **kwargs)
+        payload["locale"] = locale
+        return record, payload
+
+    simcord.interactions.base_payload = with_locale
+    try:
+        yield
+    finally:
+        simcord.interactions.base_payload = build
 
 
 @contextlib.asynccontextmanager
@@ -326,10 +364,13 @@ def parse(argv: Sequence[str]) -> LocalOptions:
                         help=f"where games are kept (default {DEFAULT_DATABASE})")
     parser.add_argument("--no-browser", dest="browser", action="store_false",
                         help="print the page's address without opening a browser")
+    parser.add_argument("--lang", choices=LANGUAGES, default=ENGLISH,
+                        help="the language of the table: its games and its players' answers "
+                             f"(default {ENGLISH})")
     args = parser.parse_args(argv)
     return LocalOptions(players=args.players, ai=args.ai, level=args.level,
                         game=args.game, port=args.port, database=args.database,
-                        browser=args.browser)
+                        browser=args.browser, language=args.lang)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

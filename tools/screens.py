@@ -30,8 +30,8 @@ from simcord import ChannelHandle, Env, GuildHandle, MemberActor
 
 from bot.app import KotBot
 from bot.config import Settings
-from bot.discord.views import MY_MONSTER
-from bot.local import open_lobby
+from bot.i18n import ENGLISH, LANGUAGES, text
+from bot.local import CLIENT_LOCALES, clients_speaking, menu_id, open_lobby
 from bot.table.model import Elimination, Game
 from engine import (
     Buy,
@@ -168,6 +168,12 @@ class Shots:
     chromium: str
     members: list[MemberActor] = field(default_factory=list)
     taken: list[Path] = field(default_factory=list)
+    # The language of the server and of every player's client.
+    language: str = ENGLISH
+
+    def words(self, message_id: str) -> str:
+        """A label as the players see it, in the shots' language."""
+        return text(self.language, message_id)
 
     async def scene(self, name: str, players: int = 2,
                     change: Callable[[GameState], GameState] | None = None) -> Scene:
@@ -177,7 +183,7 @@ class Shots:
         scene = Scene(self, channel, self.members[:players])
         host, *others = scene.players
         lobby = await open_lobby(channel, host, others)
-        await host.click(lobby, label="Start")
+        await host.click(lobby, custom_id=menu_id(lobby, "start"))
         scene.game_id = (await scene.game()).id
         if change is not None:
             await scene.change(change)
@@ -363,10 +369,10 @@ async def ai_monsters(shots: Shots) -> None:
     channel = shots.guild.create_text_channel("ai-monsters")
     host = shots.members[0]
     lobby = await open_lobby(channel, host)
-    for label in ("🤖 Add AI: Easy", "🤖 Add AI: Hard"):
-        await host.click(lobby, label=label)
+    for verb in ("ai_easy", "ai_hard"):
+        await host.click(lobby, custom_id=menu_id(lobby, verb))
     await shots.shoot("ai-lobby", channel, [host])
-    await host.click(lobby, label="Start")
+    await host.click(lobby, custom_id=menu_id(lobby, "start"))
     games = shots.bot.service.games
     for _ in range(50):  # until an AI monster is asked
         game = await games.active_in_channel(channel.id)
@@ -418,7 +424,7 @@ async def final_standings(shots: Shots) -> None:
     await shots.shoot("final-standings", scene.channel, scene.players)
     final = scene.channel.last_message
     assert final is not None
-    await scene.players[1].click(final, label="🔁 Rematch")
+    await scene.players[1].click(final, label=shots.words("ui-rematch"))
     await shots.shoot("rematch-lobby", scene.channel, scene.players[1:])
 
     stopped = await shots.scene("game-ended", players=4)
@@ -426,7 +432,7 @@ async def final_standings(shots: Shots) -> None:
     host = stopped.players[0]
     asked = await host.slash(stopped.channel, "kot end")
     assert asked.response is not None
-    await host.click(asked.response, label="End the game")
+    await host.click(asked.response, label=shots.words("ui-end-end"))
     await shots.shoot("game-ended", stopped.channel, stopped.players)
 
 
@@ -467,15 +473,15 @@ async def origins_lobby(shots: Shots) -> None:
     await host.slash(channel, "kot start", game="origins")
     lobby = channel.last_message
     assert lobby is not None
-    await guest.click(lobby, label="Join")
+    await guest.click(lobby, custom_id=menu_id(lobby, "join"))
     await shots.shoot("origins-lobby", channel, [host])
 
     mixed = shots.guild.create_text_channel("mixed-lobby")
     await host.slash(mixed, "kot start")
     lobby = mixed.last_message
     assert lobby is not None
-    await guest.click(lobby, label="Join")
-    menus = await host.click(lobby, label="🃏 Cards")
+    await guest.click(lobby, custom_id=menu_id(lobby, "join"))
+    menus = await host.click(lobby, custom_id=menu_id(lobby, "cards"))
     panel = menus.followups[0] if menus.followups else menus.response
     assert panel is not None
     game = await shots.bot.service.games.active_in_channel(mixed.id)
@@ -493,10 +499,10 @@ async def my_monster(shots: Shots) -> None:
     game = await scene.game()
     board = next(m for m in scene.channel.history() if m.id == game.board_message_id)
     _decision, player = await scene.asked()
-    await player.click(board, label=MY_MONSTER)
+    await player.click(board, label=shots.words("ui-my-monster"))
     await scene.shoot("my-monster", viewer=player)
     watcher = shots.members[-1]
-    await watcher.click(board, label=MY_MONSTER)
+    await watcher.click(board, label=shots.words("ui-my-monster"))
     await shots.shoot("table-view", scene.channel, [watcher])
 
 
@@ -522,7 +528,8 @@ SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
 }
 
 
-async def run(out: Path, chromium: str, only: Sequence[str]) -> list[Path]:
+async def run(out: Path, chromium: str, only: Sequence[str],
+              language: str = ENGLISH) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
@@ -530,17 +537,25 @@ async def run(out: Path, chromium: str, only: Sequence[str]) -> list[Path]:
         bot = KotBot(Settings(token="offline", database=work / "kot.sqlite3", turn_timeout=0,
                               ai_pause=3600),
                      sync_commands=True)
-        async with simcord.run(bot) as env:
-            with env.time_context():
-                guild = env.create_guild()
-                shots = Shots(env, bot, guild, out, chromium,
-                              [guild.add_member(env.create_user(name)) for name in NAMES])
-                try:
-                    for name in only or SITUATIONS:
-                        await SITUATIONS[name](shots)
-                finally:
-                    await bot.service.close()
-        return shots.taken
+        with clients_speaking(language):
+            return await _shoot(bot, out, chromium, only, language)
+
+
+async def _shoot(bot: KotBot, out: Path, chromium: str, only: Sequence[str],
+                 language: str) -> list[Path]:
+    async with simcord.run(bot) as env:
+        with env.time_context():
+            guild = env.create_guild(
+                preferred_locale=CLIENT_LOCALES.get(language, language))
+            shots = Shots(env, bot, guild, out, chromium,
+                          [guild.add_member(env.create_user(name)) for name in NAMES],
+                          language=language)
+            try:
+                for name in only or SITUATIONS:
+                    await SITUATIONS[name](shots)
+            finally:
+                await bot.service.close()
+    return shots.taken
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -548,13 +563,15 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, default=Path("/tmp/shots"))
     parser.add_argument("--chromium", default=shutil.which("chromium") or "chromium")
+    parser.add_argument("--lang", choices=LANGUAGES, default=ENGLISH,
+                        help="the language of the server and the players' clients")
     parser.add_argument("situations", nargs="*", metavar="SITUATION",
                         help=f"any of {', '.join(SITUATIONS)} (default: all)")
     args = parser.parse_args(argv)
     unknown = set(args.situations) - set(SITUATIONS)
     if unknown:
         parser.error(f"unknown situation(s): {', '.join(sorted(unknown))}")
-    for path in asyncio.run(run(args.out, args.chromium, args.situations)):
+    for path in asyncio.run(run(args.out, args.chromium, args.situations, args.lang)):
         print(path)
     return 0
 

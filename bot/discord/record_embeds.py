@@ -17,7 +17,6 @@ from bot.table.records import GameRecord, PlayerStats, SeatRecord
 
 PAGE_SIZE = 10
 RATING_CHART_FILENAME = "rating.png"
-GAME_NAMES = {"kot": "King of Tokyo", "origins": "King of Tokyo: Origins"}
 
 
 def page_count(items: int) -> int:
