@@ -8,11 +8,32 @@ import pytest
 from msgspec.structs import replace
 
 from bot import i18n
-from bot.render import board, render_board
+from bot.i18n.cards import card_text
+from bot.render import board, cards, render_board
 from bot.render.board import board_texts
 from bot.render.canvas import Box, Placed
-from engine import CARDS, Card, Decision, GameState, Options, Roll, StopRolling, create_game
-from tools.samples import SAMPLES, game_over, six_monsters_midgame, tokyo_bay, two_monsters
+from engine import (
+    CARDS,
+    Card,
+    Decision,
+    Edition,
+    GameState,
+    Options,
+    Roll,
+    StopRolling,
+    create_game,
+    printed,
+)
+from tools.samples import (
+    SAMPLES,
+    four_monsters,
+    game_over,
+    six_monsters_midgame,
+    tokyo_bay,
+    two_monsters,
+)
+
+EDITIONS: tuple[Edition, ...] = ("2016", "2011")
 
 LONG_NAMES = ("Bartholomew the Magnificent", "Ñandú Ülfsdóttir-Østergård", None, "Zoë",
               "Li Wei", "An extremely long display name indeed")
@@ -125,3 +146,43 @@ def test_pictures_are_cached_per_language() -> None:
     english, spanish = render_board(state), render_board(state, language="es")
     assert english != spanish
     assert render_board(state) == english and render_board(state, language="es") == spanish
+
+
+def test_the_market_tiles_speak_the_games_language() -> None:
+    state = four_monsters()  # a discount, and cards the active monster can buy
+    spanish, english = _words(state, "es"), _words(state, "en")
+    assert "PERMANENTE" in spanish and "✔ Puedes comprarla" in spanish
+    assert "1 menos para ti" in spanish
+    assert "KEEP" in english and "✔ Can buy" in english and "1 off for you" in english
+    assert not {"KEEP", "DISCARD", "✔ Can buy", "1 off for you"} & set(spanish)
+    short = _words(BOARDS["six_monsters_midgame"], "es")
+    assert "Te falta 1 de energía" in short and "Te faltan 6 de energía" in short
+
+
+def _tile_faults(key: str, edition: Edition, language: str) -> list[str]:
+    card = printed(key, edition)._replace(name=i18n.text(
+        language, f"{'card2011' if edition == '2011' else 'card'}-{key}"))
+    body = card_text(language, key, edition)
+    tile = cards.market_tile(card, body, card.cost - 1, 12, language)
+    faults = _layout_faults(list(tile.texts), tile.image.size)
+    if language != i18n.PSEUDO:  # a real language's name and text are shown whole
+        shown = {text.content for text in tile.texts}
+        faults += [f"{whole!r} cut" for whole in (card.name, body) if whole not in shown]
+    return faults
+
+
+@pytest.mark.parametrize("language", [*i18n.LANGUAGES, i18n.PSEUDO])
+def test_every_card_fits_its_market_tile(language: str) -> None:
+    """Each card's tile, with a discount and the buyer's strip (the least room for its
+    text): its words fit their rooms, and a real language's name and text are whole."""
+    faults = [f"{key} {edition}: {fault}" for key in CARDS for edition in EDITIONS
+              for fault in _tile_faults(key, edition, language)]
+    assert faults == []
+
+
+def test_tiles_are_cached_per_language() -> None:
+    card = printed("energize", "2016")
+    english = cards.market_tile(card, "body", 8, 0)
+    spanish = cards.market_tile(card, "body", 8, 0, "es")
+    assert english.image.tobytes() != spanish.image.tobytes()
+    assert cards.market_tile(card, "body", 8, 0) is english

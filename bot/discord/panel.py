@@ -13,8 +13,8 @@ import discord
 
 from bot.discord.messages import COLOUR, footer_marker, player_tag
 from bot.discord.views import orders_view
-from bot.i18n import say
-from bot.i18n.cards import card_text
+from bot.i18n import say, text
+from bot.i18n.cards import card_name, card_text
 from bot.table.model import Game, Refused
 from bot.table.orders import order_summary
 from engine import (
@@ -31,7 +31,6 @@ from engine import (
 
 # An embed's description holds 4096 characters; a card line is at most about 200.
 MAX_DESCRIPTION = 4096
-PLACE_WORDS = {"city": "🏙️ in Tokyo City", "bay": "🌊 in Tokyo Bay"}
 
 
 def panel_for(game: Game, user_id: int,
@@ -56,116 +55,122 @@ def monster_panel(game: Game, seat: int, language: str) -> discord.Embed:
     """The panel of the player in ``seat``: their monster, then the table."""
     state = game.playing_state()
     monster = state.monsters[seat]
-    lines = [_figures(state, seat)]
+    lines = [_figures(state, seat, language)]
     if monster.poison:
-        lines.append(f"☠️ **{monster.poison} poison**: you lose {monster.poison}❤️ at the end "
-                     "of each of your turns; a ❤️ you roll removes a token instead of healing.")
+        lines.append(text(language, "panel-poison", count=monster.poison))
     if monster.shrink:
-        lines.append(f"🔻 **{monster.shrink} shrink**: you roll {monster.shrink} "
-                     f"{'die' if monster.shrink == 1 else 'dice'} fewer; a ❤️ you roll removes "
-                     "a token instead of healing.")
+        lines.append(text(language, "panel-shrink", count=monster.shrink))
     lines.append("")
-    lines.append(f"**Your cards ({len(monster.cards)})**" if monster.cards else
-                 "**Your cards:** none yet.")
+    lines.append(text(language, "panel-your-cards", count=len(monster.cards)) if monster.cards
+                 else text(language, "panel-no-cards"))
     lines.extend(_card_line(state, card, language) for card in monster.cards)
-    lines += ["", "**The others**"]
-    lines.extend(_monster_line(game, state, other) for other in range(len(state.monsters))
-                 if other != seat)
+    lines += ["", text(language, "panel-others")]
+    lines.extend(_monster_line(game, state, other, language)
+                 for other in range(len(state.monsters)) if other != seat)
     lines += ["", _for_sale(state, seat, language)]
-    embed = discord.Embed(title=f"Your monster: {monster.name}",
+    embed = discord.Embed(title=text(language, "panel-title", monster=monster.name),
                           description=_fit(lines), colour=COLOUR)
-    embed.add_field(name="📋 Standing orders",
-                    value=order_summary(game.chronicle.order_of(seat)), inline=False)
-    marker = footer_marker(game.id, game.language)
-    moment = _moment(state, game.language)
-    embed.set_footer(text=f"{marker} only you see this · {moment}")
+    embed.add_field(name=text(language, "panel-orders"),
+                    value=order_summary(game.chronicle.order_of(seat), language), inline=False)
+    embed.set_footer(text=text(language, "panel-footer", marker=footer_marker(game.id, language),
+                               moment=_moment(state, language)))
     return embed
 
 
 def table_view(game: Game, language: str) -> discord.Embed:
     """The whole table, read-only, for someone who does not play in the game."""
     state = game.playing_state()
-    lines = [_monster_line(game, state, seat, cards=True) for seat in range(len(state.monsters))]
+    lines = [_monster_line(game, state, seat, language, cards=True)
+             for seat in range(len(state.monsters))]
     lines += ["", _for_sale(state, None, language)]
-    embed = discord.Embed(title=f"King of Tokyo game #{game.id}: the table",
+    embed = discord.Embed(title=text(language, "panel-watch-title", game=str(game.id)),
                           description=_fit(lines), colour=COLOUR)
-    marker = footer_marker(game.id, game.language)
-    moment = _moment(state, game.language)
-    embed.set_footer(text=f"{marker} you are watching · {moment}")
+    embed.set_footer(text=text(language, "panel-watch-footer",
+                               marker=footer_marker(game.id, language),
+                               moment=_moment(state, language)))
     return embed
 
 
-def _figures(state: GameState, seat: int) -> str:
+def _figures(state: GameState, seat: int, language: str) -> str:
     monster = state.monsters[seat]
     if not monster.alive:
-        return "💀 Knocked out."
+        return text(language, "panel-knocked-out")
     place = state.place_of(seat)
     return " · ".join(part for part in (
         f"❤️ **{monster.hearts}**/{max_hearts(state, seat)}",
         f"⭐ **{monster.vp}**/{WINNING_VP}",
         f"⚡ **{monster.energy}**",
-        PLACE_WORDS[place] if place is not None else "",
+        text(language, f"panel-place-{place}") if place is not None else "",
     ) if part)
 
 
 def _card_line(state: GameState, card: Card, language: str) -> str:
-    shown = printed(card.key, state.options.edition)
-    kind = "keep" if shown.kind == "keep" else "discard"
+    edition = state.options.edition
+    line = text(language, "panel-card", card=card_name(language, card.key, edition),
+                kind=printed(card.key, edition).kind, text=card_text(language, card.key, edition))
     status = card_status(state, card)
-    now = f" — *now: {say(language, status)}*" if status is not None else ""
-    said = card_text(language, card.key, state.options.edition)
-    return f"• **{shown.name}** ({kind}): {said}{now}"
+    if status is None:
+        return line
+    return text(language, "panel-card-now", line=line, status=say(language, status))
 
 
-def _monster_line(game: Game, state: GameState, seat: int, *, cards: bool = False) -> str:
+def _monster_line(game: Game, state: GameState, seat: int, language: str, *,
+                  cards: bool = False) -> str:
     """One monster in a line (``cards``: and the names of its cards on the next)."""
     monster = state.monsters[seat]
     tokens = "".join((f" · ☠️{monster.poison}" if monster.poison else "",
                       f" · 🔻{monster.shrink}" if monster.shrink else ""))
-    head = f"**{monster.name}** ({_who(game, seat)}): {_figures(state, seat)}{tokens}"
+    head = (f"**{monster.name}** ({_who(game, seat, language)}): "
+            f"{_figures(state, seat, language)}{tokens}")
     if not cards:
         count = len(monster.cards)
         return head + (f" · 🃏 {count}" if count else "")
     if not monster.cards:
         return head
-    names = ", ".join(_card_name(state, card, game.language) for card in monster.cards)
+    names = ", ".join(_card_name(state, card, language) for card in monster.cards)
     return f"{head}\n  🃏 {names}"
 
 
-def _who(game: Game, seat: int) -> str:
+def _who(game: Game, seat: int, language: str) -> str:
     """Who plays a seat, by name where the lobby kept it (a mention in an embed shows as
     raw text on clients that have not loaded that member)."""
     name = game.player_name(seat)
     if name is None or game.ai_level(seat) is not None or seat in game.chronicle.left:
-        return player_tag(game, seat)
+        return player_tag(game, seat, language)
     return discord.utils.escape_markdown(name)
 
 
 def _card_name(state: GameState, card: Card, language: str) -> str:
     status = card_status(state, card)
-    name = printed(card.key, state.options.edition).name
-    return f"{name} ({say(language, status)})" if status is not None else name
+    name = card_name(language, card.key, state.options.edition)
+    if status is None:
+        return name
+    return text(language, "panel-card-status", card=name, status=say(language, status))
 
 
 def _for_sale(state: GameState, buyer: int | None, language: str) -> str:
     """The face-up cards with their cost (to ``buyer``, with its discounts) and text."""
     if not state.face_up:
-        return "**For sale:** nothing."
-    lines = ["**For sale**"]
+        return text(language, "panel-nothing-for-sale")
+    lines = [text(language, "panel-for-sale")]
+    edition = state.options.edition
     for card in state.face_up:
-        shown = printed(card.key, state.options.edition)
-        cost = shown.cost if buyer is None else card_cost(state, buyer, card.key)
-        said = card_text(language, card.key, state.options.edition)
-        lines.append(f"• **{shown.name}** ({cost}⚡): {said}")
+        cost = printed(card.key, edition).cost if buyer is None else card_cost(
+            state, buyer, card.key)
+        lines.append(text(language, "panel-sale-card", card=card_name(language, card.key, edition),
+                          cost=cost, text=card_text(language, card.key, edition)))
     return "\n".join(lines)
 
 
 def _moment(state: GameState, language: str) -> str:
-    turn = f"turn {state.turn.number}" if state.turn is not None else "the start"
+    moment = (text(language, "panel-moment-turn", number=state.turn.number)
+              if state.turn is not None else text(language, "panel-moment-start"))
     waiting = waiting_text(state)
-    return f"{turn}: {say(language, waiting)}" if state.pending and waiting else turn
+    if not (state.pending and waiting):
+        return moment
+    return text(language, "panel-moment-waiting", moment=moment, waiting=say(language, waiting))
 
 
 def _fit(lines: list[str]) -> str:
-    text = "\n".join(lines)
-    return text if len(text) <= MAX_DESCRIPTION else text[:MAX_DESCRIPTION - 1] + "…"
+    said = "\n".join(lines)
+    return said if len(said) <= MAX_DESCRIPTION else said[:MAX_DESCRIPTION - 1] + "…"

@@ -884,8 +884,15 @@ class _Market(NamedTuple):
                            _word(self.language, "board-no-card"), "bold", 18, TEXT_DIM,
                            (x + 8, y + 8, x + tile_width - 8, y + tile_height - 8), anchor="mm")
             else:
-                paste(sheet.image, market_tile(*slot), (x, y))
+                tile = market_tile(*slot, self.language)
+                paste(sheet.image, tile.image, (x, y))
+                for placed in tile.texts:
+                    sheet.place(placed.content, _moved(placed.box, x, y), _moved(placed.room, x, y))
             x += tile_width + _TILE_GAP
+
+
+def _moved(box: Box, x: int, y: int) -> Box:
+    return box[0] + x, box[1] + y, box[2] + x, box[3] + y
 
 
 def _card_name(language: str, key: str, edition: Edition) -> str:

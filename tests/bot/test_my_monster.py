@@ -5,6 +5,7 @@ question the moment it is asked, and the board's narration says so."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import discord
@@ -12,7 +13,7 @@ import msgspec
 from bot_harness import Table, private_reply, rewrite_state
 from simcord import InteractionResult
 
-from engine import Buy, Card, EndBuying, GameState
+from engine import CARDS, Buy, Card, EndBuying, GameState
 
 MY_MONSTER = "📋 My monster"
 
@@ -216,3 +217,93 @@ async def test_yield_order_is_kept_for_later_turns_and_can_be_cleared(table: Tab
     panel = _reply(await player.click(_board(table, game.id), label=MY_MONSTER))
     await player.select(panel, ["off"], custom_id=f"kot:o:{game.id}:yield")
     assert (await table.game()).chronicle.orders == ()
+
+
+# English words a Spanish panel may not hold (once monster and player names are left out).
+_ENGLISH_WORDS = re.compile(
+    r"\b(the|your|you|cards?|for|sale|nothing|none|yet|others|only|see|this|are|watching|"
+    r"turn|start|now|keep|discard|poison|shrink|roll|dice|die|lose|each|instead|healing|"
+    r"knocked|out|standing|orders?|stay|yield|ask|me|buying|skip|when|smoke|left|game|"
+    r"table|energy|hearts?|points?|and|of|in)\b", re.IGNORECASE)
+
+
+def _embed_words(embed: discord.Embed) -> str:
+    return "\n".join((embed.title or "", embed.description or "",
+                      *(f"{f.name}\n{f.value}" for f in embed.fields), embed.footer.text or ""))
+
+
+def _within_discord_limits(embed: discord.Embed) -> None:
+    assert len(embed.title or "") <= 256 and len(embed.description or "") <= 4096
+    assert all(len(f.name or "") <= 256 and len(f.value or "") <= 1024 for f in embed.fields)
+    assert len(embed.footer.text or "") <= 2048 and len(embed) <= 6000
+
+
+def _poisoned_and_shrunk(seat: int) -> Callable[[GameState], GameState]:
+    def change(state: GameState) -> GameState:
+        monsters = list(state.monsters)
+        monsters[seat] = msgspec.structs.replace(monsters[seat], poison=2, shrink=1)
+        return msgspec.structs.replace(state, monsters=tuple(monsters))
+    return change
+
+
+def _without_names(said: str, state: GameState, table: Table) -> str:
+    names = [m.name for m in state.monsters] + [p.name for p in table.players]
+    names += ["King of Tokyo"]
+    return re.sub("|".join(re.escape(name) for name in names), "", said)
+
+
+async def test_the_panel_and_the_table_speak_the_askers_language(
+        table: Table, client_locales: dict[int, str]) -> None:
+    game = await table.start_game(players=2)
+    seat = 0
+    player = table.player(game.seats[seat])
+    watcher = table.players[4]
+    client_locales[player.id] = client_locales[watcher.id] = "es-ES"
+    await rewrite_state(table.env, game.id, _owning(
+        seat, Card(uid=900, key="smoke_cloud", tokens=2), Card(uid=901, key="extra_head"),
+        energy=7))
+    await rewrite_state(table.env, game.id, _poisoned_and_shrunk(seat))
+    await rewrite_state(table.env, game.id, _for_sale("jet_fighters", "tank", "corner_store"))
+    state = await _state(table)
+    board = _board(table, game.id)  # an English game: its button is in English
+
+    panel = _reply(await player.click(board, label=MY_MONSTER))
+    await player.select(panel, ["4"], custom_id=f"kot:o:{game.id}:yield")
+    panel = _reply(await player.click(board, label=MY_MONSTER))
+    embed = panel.embeds[0]
+    assert embed.title == f"Tu monstruo: {state.monsters[seat].name}"
+    said = embed.description or ""
+    assert "☠️ **2 contadores de veneno**: pierdes 2❤️" in said
+    assert "🔻 **1 contador reductor**: tiras 1 dado menos" in said
+    assert "**Tus cartas (2)**" in said and "**Los demás**" in said
+    assert "• **Nube de humo** (Permanente):" in said and "*ahora: " in said
+    assert "**A la venta**" in said and "• **Cazas** (5⚡): Gana 5 PV" in said
+    assert [f.name for f in embed.fields] == ["📋 Órdenes fijas"]
+    assert embed.fields[0].value == (
+        "Quedarse o ceder: ceder con 4❤️ o menos; si no, pregúntame · Compras: pregúntame")
+    assert (embed.footer.text or "").startswith(f"Partida #{game.id} · solo lo ves tú · turno 1")
+
+    watched = _reply(await watcher.click(board, label=MY_MONSTER)).embeds[0]
+    assert watched.title == f"Partida #{game.id} de King of Tokyo: la mesa"
+    assert "🃏 Nube de humo (" in (watched.description or "")
+    assert "estás mirando · turno 1" in (watched.footer.text or "")
+    for spanish in (embed, watched):
+        _within_discord_limits(spanish)
+        words = _without_names(_embed_words(spanish), state, table)
+        assert not _ENGLISH_WORDS.search(words), _ENGLISH_WORDS.findall(words)
+
+
+async def test_a_panel_full_of_cards_keeps_to_discords_limits_in_each_language(
+        table: Table, client_locales: dict[int, str]) -> None:
+    game = await table.start_game(players=6)
+    keys = [key for key in CARDS if CARDS[key].kind == "keep"]
+    for seat in range(6):
+        owned = [Card(uid=1000 + 50 * seat + i, key=key) for i, key in enumerate(keys[:40])]
+        await rewrite_state(table.env, game.id, _owning(seat, *owned))
+        await rewrite_state(table.env, game.id, _poisoned_and_shrunk(seat))
+    board = _board(table, game.id)
+    for locale in ("en-US", "es-ES"):
+        for clicker in (table.player(game.seats[0]), table.players[6]):
+            client_locales[clicker.id] = locale
+            embed = _reply(await clicker.click(board, label=MY_MONSTER)).embeds[0]
+            _within_discord_limits(embed)

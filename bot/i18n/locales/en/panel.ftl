@@ -1,0 +1,35 @@
+# The 📋 My monster panel and the watchers' view of the table (bot/discord/panel.py): a
+# private answer, in the asker's language.
+
+panel-title = Your monster: { $monster }
+panel-watch-title = King of Tokyo game #{ $game }: the table
+panel-poison = ☠️ **{ $count } poison**: you lose { $count }❤️ at the end of each of your turns; a ❤️ you roll removes a token instead of healing.
+panel-shrink = 🔻 **{ $count } shrink**: you roll { $count } { $count ->
+    [one] die
+   *[other] dice
+} fewer; a ❤️ you roll removes a token instead of healing.
+panel-your-cards = **Your cards ({ $count })**
+panel-no-cards = **Your cards:** none yet.
+panel-others = **The others**
+panel-for-sale = **For sale**
+panel-nothing-for-sale = **For sale:** nothing.
+panel-knocked-out = 💀 Knocked out.
+panel-place-city = 🏙️ in Tokyo City
+panel-place-bay = 🌊 in Tokyo Bay
+# A card the player owns: its name, kind and text; then what it holds now, if anything.
+panel-card = • **{ $card }** ({ $kind ->
+    [keep] keep
+   *[discard] discard
+}): { $text }
+panel-card-now = { $line } — *now: { $status }*
+# A card for sale, with what it costs the player.
+panel-sale-card = • **{ $card }** ({ $cost }⚡): { $text }
+# A card's name in the watchers' view, with what it holds now.
+panel-card-status = { $card } ({ $status })
+panel-orders = 📋 Standing orders
+panel-footer = { $marker } only you see this · { $moment }
+panel-watch-footer = { $marker } you are watching · { $moment }
+# The moment of the game the panel shows, and the question the table waits for.
+panel-moment-start = the start
+panel-moment-turn = turn { $number }
+panel-moment-waiting = { $moment }: { $waiting }

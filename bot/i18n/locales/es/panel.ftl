@@ -1,0 +1,41 @@
+# El panel 📋 Mi monstruo y la vista de la mesa para quien mira (bot/discord/panel.py): una
+# respuesta privada, en el idioma de quien pregunta.
+
+panel-title = Tu monstruo: { $monster }
+panel-watch-title = Partida #{ $game } de King of Tokyo: la mesa
+panel-poison = ☠️ **{ $count ->
+    [one] 1 contador de veneno
+   *[other] { $count } contadores de veneno
+}**: pierdes { $count }❤️ al final de cada uno de tus turnos; cada ❤️ que sacas quita un contador en vez de curarte.
+panel-shrink = 🔻 **{ $count ->
+    [one] 1 contador reductor
+   *[other] { $count } contadores reductores
+}**: tiras { $count ->
+    [one] 1 dado
+   *[other] { $count } dados
+} menos; cada ❤️ que sacas quita un contador en vez de curarte.
+panel-your-cards = **Tus cartas ({ $count })**
+panel-no-cards = **Tus cartas:** ninguna todavía.
+panel-others = **Los demás**
+panel-for-sale = **A la venta**
+panel-nothing-for-sale = **A la venta:** nada.
+panel-knocked-out = 💀 Eliminado.
+panel-place-city = 🏙️ en la ciudad de Tokyo
+panel-place-bay = 🌊 en Tokyo Bay
+# Una carta del jugador: su nombre, tipo y texto; luego lo que tiene ahora, si algo.
+panel-card = • **{ $card }** ({ $kind ->
+    [keep] Permanente
+   *[discard] Descartar
+}): { $text }
+panel-card-now = { $line } — *ahora: { $status }*
+# Una carta a la venta, con lo que le cuesta al jugador.
+panel-sale-card = • **{ $card }** ({ $cost }⚡): { $text }
+# El nombre de una carta en la vista de la mesa, con lo que tiene ahora.
+panel-card-status = { $card } ({ $status })
+panel-orders = 📋 Órdenes fijas
+panel-footer = { $marker } solo lo ves tú · { $moment }
+panel-watch-footer = { $marker } estás mirando · { $moment }
+# El momento de la partida que muestra el panel, y la pregunta que espera la mesa.
+panel-moment-start = el comienzo
+panel-moment-turn = turno { $number }
+panel-moment-waiting = { $moment }: { $waiting }
