@@ -13,7 +13,7 @@ from simcord import ChannelHandle, Env, InteractionResult, MemberActor
 
 from bot.app import KotBot
 from bot.config import Settings
-from bot.local import open_lobby
+from bot.local import menu_id, open_lobby
 from bot.table.model import Game
 from bot.table.service import GameService
 from engine import Decision, EndBuying, Face, GameState, Roll, StopRolling, Yield
@@ -86,7 +86,7 @@ class Table:
     async def start_game(self, players: int = 2) -> Game:
         host, *others = self.players[:players]
         lobby = await open_lobby(self.channel, host, others)
-        await host.click(lobby, label="Start")
+        await host.click(lobby, custom_id=menu_id(lobby, "start"))
         return await self.game()
 
     async def roll_and_stop(self, faces: Iterable[Face]) -> None:
