@@ -491,6 +491,17 @@ async def origins_lobby(shots: Shots) -> None:
     await shots.shoot("mixed-lobby", mixed, [host])
 
 
+async def stay_or_yield(shots: Shots) -> None:
+    """A monster in Tokyo hit by the next monster's smashes: Stay or Yield, on the board."""
+    scene = await shots.scene("stay-or-yield", players=3)
+    await scene.to_buy_step(["smash", "1", "2", "3", "energy", "heart"])  # into Tokyo
+    decision, _asked = await scene.asked()
+    if decision.kind == "buy":
+        await scene.option(lambda o: isinstance(o, EndBuying))
+    await scene.to_buy_step(["smash", "smash", "1", "2", "3", "3"])
+    await scene.shoot("stay-or-yield")
+
+
 async def my_monster(shots: Shots) -> None:
     """The 📋 My monster panel with its standing-order menus, and a watcher's table."""
     scene = await shots.scene("my-monster", players=3, change=owning(
@@ -525,6 +536,7 @@ SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
     "lobby-expired": lobby_expired,
     "origins-lobby": origins_lobby,
     "my-monster": my_monster,
+    "stay-or-yield": stay_or_yield,
 }
 
 
