@@ -12,7 +12,7 @@ import io
 import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
@@ -52,6 +52,8 @@ from engine import (
 )
 
 BOARD_FILENAME = "board.png"
+# What a drawing thread returns.
+T = TypeVar("T")
 COLOUR = discord.Colour.from_rgb(214, 69, 38)
 
 
@@ -452,7 +454,7 @@ _DRAWERS = ThreadPoolExecutor(max(1, min(4, os.cpu_count() or 1)),
                               thread_name_prefix="kot-draw")
 
 
-async def _drawn(draw: Callable[..., bytes], *args: Any) -> bytes:
+async def _drawn(draw: Callable[..., T], *args: Any) -> T:
     return await asyncio.get_running_loop().run_in_executor(_DRAWERS, draw, *args)
 
 
@@ -462,9 +464,17 @@ async def board_file(game: Game, state: GameState | None = None) -> discord.File
     readers."""
     names = tuple(game.player_name(seat) for seat in range(len(game.seats)))
     shown = game.playing_state() if state is None else state
-    png = await _drawn(render_board, shown, game.ai_seats(), names, game.language)
-    return discord.File(io.BytesIO(png), filename=BOARD_FILENAME,
-                        description=describe_board(shown, names, game.language))
+    png, description = await _drawn(_drawn_and_described, shown, game.ai_seats(), names,
+                                    game.language)
+    return discord.File(io.BytesIO(png), filename=BOARD_FILENAME, description=description)
+
+
+def _drawn_and_described(state: GameState, ai_seats: frozenset[int],
+                         names: tuple[str | None, ...], language: str) -> tuple[bytes, str]:
+    """The board picture and its alt text, both made on a drawing thread (the text takes
+    the event loop's time too: some twenty messages said)."""
+    return (render_board(state, ai_seats, names, language),
+            describe_board(state, names, language))
 
 
 async def card_file(key: str, language: str) -> discord.File:

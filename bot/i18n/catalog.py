@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import os
 import unicodedata
+from collections.abc import Hashable
 from functools import cache
 from pathlib import Path
 
@@ -43,6 +44,7 @@ def set_strict(on: bool) -> None:
     falling back to English (or to the id) with a warning in the log. The tests turn it on."""
     global _strict
     _strict = on
+    _SAID.clear()  # (what was said the other way)
 
 
 def language_of(locale: object) -> str:
@@ -80,9 +82,40 @@ def has_message(language: str, message_id: str) -> bool:
     return _bundle(language).has_message(message_id)
 
 
+# Messages already said, by language, id and arguments: a board says the same labels and
+# narration lines at every click, and formatting one (Fluent's resolver, Babel's numbers)
+# costs far more than looking it up. Bounded: emptied when full. (Safe across the drawing
+# threads: a dict's item operations are atomic under the GIL, and a lost entry is only said
+# again.)
+_SAID: dict[tuple[str, str, Hashable], str] = {}
+_SAID_MOST = 20_000
+
+
 def text(language: str, message_id: str, /, **args: Arg) -> str:
     """Message ``message_id`` in ``language``, with its arguments (references and phrases
     among them said in the same language)."""
+    key = (language, message_id, _frozen(args))
+    said = _SAID.get(key)
+    if said is None:
+        said = _format(language, message_id, args)
+        if len(_SAID) >= _SAID_MOST:
+            _SAID.clear()
+        _SAID[key] = said
+    return said
+
+
+def _frozen(value: object) -> Hashable:
+    """Arguments as a key: their values, with phrases and lists made hashable."""
+    if isinstance(value, dict):
+        return tuple((name, _frozen(item)) for name, item in sorted(value.items()))
+    if isinstance(value, Phrase):
+        return ("phrase", value.id, _frozen(value.args))
+    if isinstance(value, Join):
+        return ("join", value.style, tuple(_frozen(item) for item in value.items))
+    return (type(value).__name__, value)  # (1 and 1.0 and True are not the same words)
+
+
+def _format(language: str, message_id: str, args: dict[str, Arg]) -> str:
     if language == PSEUDO:
         return _pseudo(text(ENGLISH, message_id, **args))
     bundle = _bundle(language if language in LANGUAGES else ENGLISH)

@@ -122,3 +122,14 @@ def test_every_language_has_the_same_pages() -> None:
         assert sorted(p.name for p in (LOCALES / language).glob("*.md")) == english, language
         for name in english:
             assert len(i18n.page(language, name.removesuffix(".md"))) <= 2000, (language, name)
+
+
+def test_said_messages_are_remembered_by_all_their_arguments() -> None:
+    one = i18n.text("en", "face-count", face="heart", count=1)
+    assert one == "1 heart" and i18n.text("en", "face-count", face="heart", count=1) is one
+    assert i18n.text("en", "face-count", face="heart", count=2) == "2 hearts"
+    assert i18n.text("es", "face-count", face="heart", count=1) == "1 corazón"
+    nested = phrase("list", items=Join((Ref("face", "smash"), phrase("face-count",
+                                                                      face="heart", count=3))))
+    assert i18n.say("en", nested) == "smash and 3 hearts"
+    assert i18n.say("es", nested) == "ataque y 3 corazones"
