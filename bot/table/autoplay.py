@@ -55,7 +55,7 @@ class Asker:
 # What the service asks: the answer a player of this level gives to this decision.
 Think = Callable[[AiLevel, GameState, Decision, Asker], Awaitable[Action]]
 # A search in a worker process: (state, decision, seconds) -> (move, its reason).
-Search = Callable[[GameState, Decision, float], tuple[Action, str]]
+Search = Callable[[GameState, Decision, float], tuple[Action, Phrase]]
 
 # The Hard AI's search budget, in seconds, unless KOT_HARD_AI_SECONDS says otherwise (bot.config).
 HARD_AI_SECONDS = 0.8
@@ -160,11 +160,10 @@ class Thought:
     fallback: bool
 
 
-def _search(state: GameState, decision: Decision, seconds: float) -> tuple[Action, str]:
+def _search(state: GameState, decision: Decision, seconds: float) -> tuple[Action, Phrase]:
     """The Monte-Carlo player's move and its reason (run in a worker process)."""
     hint = MonteCarloPlayer(decision.id, seconds=seconds).hint(state, decision)
-    # (In English until /kot hint answers in the asker's language.)
-    return hint.action, hint_text(hint.reason, ENGLISH)
+    return hint.action, hint.reason
 
 
 def hint_text(reason: Phrase, language: str) -> str:
@@ -220,7 +219,7 @@ class Autopilot:
             depth, self.workers, most=hard_seconds))
         # Searches whose asker stopped waiting (its deadline passed) still hold their place
         # until their worker is done.
-        self._running: set[asyncio.Task[tuple[Action, str]]] = set()
+        self._running: set[asyncio.Task[tuple[Action, Phrase]]] = set()
         self.thoughts: deque[Thought] = deque(maxlen=_THOUGHTS_KEPT)
 
     async def answer(self, level: AiLevel, state: GameState, decision: Decision,
@@ -236,7 +235,7 @@ class Autopilot:
         words it)."""
         found = await self._thought(Asker(game_id, "hint"), state, decision)
         if found is not None:
-            return found[1]
+            return hint_text(found[1], language)
         action = await self._easy(state, decision)
         return say(language, phrase("table-hint-easy", move=move_label(state, action)))
 
@@ -244,7 +243,7 @@ class Autopilot:
         return await asyncio.to_thread(self._heuristic.answer, state, decision)
 
     async def _thought(self, asker: Asker, state: GameState,
-                       decision: Decision) -> tuple[Action, str] | None:
+                       decision: Decision) -> tuple[Action, Phrase] | None:
         """The search's move and reason within the deadline; None (logged) when it failed
         or was late."""
         asked = time.perf_counter()
@@ -262,7 +261,7 @@ class Autopilot:
         return found
 
     async def _queued(self, asker: Asker, state: GameState, decision: Decision,
-                      budget: list[float]) -> tuple[Action, str]:
+                      budget: list[float]) -> tuple[Action, Phrase]:
         budget[0] = await self.slots.acquire(asker.game_id, asker.urgency)
         running = asyncio.create_task(self._in_worker(state, decision, budget[0]))
         self._running.add(running)
@@ -271,14 +270,14 @@ class Autopilot:
         # place) until done, so the places given out match the workers free.
         return await asyncio.shield(running)
 
-    def _finished(self, running: asyncio.Task[tuple[Action, str]]) -> None:
+    def _finished(self, running: asyncio.Task[tuple[Action, Phrase]]) -> None:
         self._running.discard(running)
         self.slots.release()
         if not running.cancelled():
             running.exception()  # retrieved: its asker logged it, or had gone
 
     async def _in_worker(self, state: GameState, decision: Decision,
-                         budget: float) -> tuple[Action, str]:
+                         budget: float) -> tuple[Action, Phrase]:
         loop = asyncio.get_running_loop()
         # Made first: a new pool starts multiprocessing's resource tracker, which ignores
         # Ctrl-C by itself and unblocks SIGINT here once it is started.

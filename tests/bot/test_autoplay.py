@@ -22,7 +22,7 @@ from bot.table.autoplay import (
     Urgency,
     search_budget,
 )
-from engine import Action, Decision, GameState, Options, create_game
+from engine import Action, Decision, GameState, Options, Phrase, create_game, phrase
 from engine.ai import HeuristicPlayer
 
 
@@ -114,14 +114,14 @@ class FakeWorkers(Autopilot):
         self.budgets: list[float] = []
 
     async def _in_worker(self, state: GameState, decision: Decision,
-                         budget: float) -> tuple[Action, str]:
+                         budget: float) -> tuple[Action, Phrase]:
         self.budgets.append(budget)
         if self.behaviour == "hangs":
             await asyncio.Event().wait()
         if self.behaviour == "crashes":
             raise RuntimeError("the search crashed")
         await asyncio.sleep(1.0 if self.behaviour == "late" else 0.0)
-        return decision.default, "searched"
+        return decision.default, phrase("prompt-hint-only", move="Stay in Tokyo")
 
 
 @pytest.mark.parametrize("behaviour", ["hangs", "crashes", "late"])
@@ -144,7 +144,7 @@ async def test_a_hard_ai_that_fails_is_answered_by_the_easy_ai_within_its_deadli
 async def test_a_search_in_time_is_the_hard_ais_answer() -> None:
     autopilot = FakeWorkers("answers")
     state, decision = _position()
-    assert await autopilot.hint(state, decision, 1) == "searched"
+    assert await autopilot.hint(state, decision, 1) == "Stay in Tokyo: the only sensible move"
     assert not autopilot.thoughts[0].fallback
 
 
@@ -181,7 +181,7 @@ def _workers(autopilot: Autopilot) -> list[multiprocessing.Process]:
     return list(pool._processes.values())
 
 
-def _hangs(state: GameState, decision: Decision, seconds: float) -> tuple[Action, str]:
+def _hangs(state: GameState, decision: Decision, seconds: float) -> tuple[Action, Phrase]:
     """A search that never ends (run in the worker process)."""
     while True:
         time.sleep(1)

@@ -70,3 +70,26 @@ async def test_settings_set_the_language_of_new_games(table: Table) -> None:
     assert (await service(table.env).games.server_settings(guild.id)).language == "es"
     await _open(table)
     assert (await table.game()).language == "es"
+
+
+async def test_private_answers_follow_each_askers_language_in_an_english_game(
+        table: Table, client_locales: dict[int, str]) -> None:
+    await table.start_game(players=2)
+    game, _decision, asked = await table.asked()
+    assert game.language == "en"
+    other = next(p for p in table.players[:2] if p is not asked)
+    client_locales[asked.id] = "es-419"
+    hint = private_reply(await asked.slash(table.channel, "kot hint")) or ""
+    # (Which of the hint's sentences depends on the search; each is Spanish.)
+    assert hint.startswith("💡 ") and any(
+        said in hint for said in ("partidas simuladas", "sensata", "frente al", "IA Fácil"))
+    assert private_reply(await other.slash(table.channel, "kot hint")) == (
+        "Nothing is asked of you right now.")
+    client_locales[other.id] = "es-ES"
+    assert private_reply(await other.slash(table.channel, "kot hint")) == (
+        "Ahora mismo no se te pregunta nada.")
+    refused = await other.click(table.message(game.board_message_id or 0),
+                                custom_id=f"kot:g:{game.id}:{_decision.id}:o0")
+    assert (private_reply(refused) or "").startswith("Esta pregunta es para ")
+    rules = private_reply(await other.slash(table.channel, "kot rules")) or ""
+    assert rules.startswith("**Objetivo**")
