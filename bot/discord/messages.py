@@ -52,6 +52,8 @@ from engine import (
 )
 
 BOARD_FILENAME = "board.png"
+# Discord's limit of an attachment's description (alt text).
+MAX_DESCRIPTION = 1024
 # What a drawing thread returns.
 T = TypeVar("T")
 COLOUR = discord.Colour.from_rgb(214, 69, 38)
@@ -478,8 +480,15 @@ def _drawn_and_described(state: GameState, ai_seats: frozenset[int],
 
 
 async def card_file(key: str, language: str) -> discord.File:
+    """A power card's picture (2016 edition) in ``language``, described for screen readers
+    as the picture shows it: name, cost, kind, text."""
     png = await _drawn(render_card, key, "2016", language)
-    return discord.File(io.BytesIO(png), filename=f"{key}.png")
+    described = text(language, "card-picture-alt", name=card_name(language, key, "2016"),
+                     cost=printed(key, "2016").cost,
+                     kind=card_kind(language, printed(key, "2016").kind),
+                     text=card_text(language, key, "2016"))
+    return discord.File(io.BytesIO(png), filename=f"{key}.png",
+                        description=described[:MAX_DESCRIPTION])
 
 
 def card_embed(key: str, language: str) -> discord.Embed:

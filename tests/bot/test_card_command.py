@@ -1,37 +1,18 @@
-"""/kot card through SimCord: forgiving names, and answers in the asker's language.
-
-SimCord sends every interaction with the locale "en-US" and has no way to choose another, so
-the Spanish asker is made by wrapping SimCord's interaction payload builder to say "es-ES"
-(what Discord sends for a Spanish client): the bot's own code, from the gateway event to the
-answer, runs unchanged."""
+"""/kot card through SimCord: forgiving names, and answers in the asker's language (a
+Spanish client's locale sent by the ``client_locales`` fixture, tests/bot/conftest.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
-import pytest
-import simcord.interactions
 from bot_harness import Table
-
-
-@pytest.fixture
-def spanish_client(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    build = simcord.interactions.base_payload
-
-    def in_spanish(*args: Any, **kwargs: Any) -> Any:
-        record, payload = build(*args, **kwargs)
-        payload["locale"] = "es-ES"
-        return record, payload
-
-    monkeypatch.setattr(simcord.interactions, "base_payload", in_spanish)
-    yield
 
 
 async def test_a_unique_beginning_and_a_misspelling(table: Table) -> None:
     alice = table.players[0]
     acid = await alice.slash(table.channel, "kot card", name="acid")
     assert acid.response is not None and acid.response.embeds[0].title == "Acid Attack"
+    assert acid.response.attachments[0].description == (
+        "Power card Acid Attack: 6⚡, Keep. Every turn, one extra Smash is added to your final "
+        "dice.")
     misspelt = await alice.slash(table.channel, "kot card", name="mimc")
     assert misspelt.response is not None and not misspelt.response.embeds
     assert misspelt.response.content == (
@@ -44,8 +25,9 @@ async def test_a_unique_beginning_and_a_misspelling(table: Table) -> None:
 
 
 async def test_a_spanish_asker_gets_the_card_in_spanish(
-        table: Table, spanish_client: None) -> None:
+        table: Table, client_locales: dict[int, str]) -> None:
     alice = table.players[0]
+    client_locales[alice.id] = "es-ES"
     card = await alice.slash(table.channel, "kot card", name="Tentáculos")
     assert card.ephemeral and card.response is not None
     embed = card.response.embeds[0]
@@ -54,7 +36,11 @@ async def test_a_spanish_asker_gets_the_card_in_spanish(
         "Puedes comprar cartas de poder de otros monstruos, pagándole el coste a su dueño.")
     fields = {field.name: field.value for field in embed.fields}
     assert fields["Tipo"] == "Permanente" and fields["Coste"] == "4⚡"
-    assert card.response.attachments[0].filename == "parasitic_tentacles.png"
+    picture = card.response.attachments[0]
+    assert picture.filename == "parasitic_tentacles.png"
+    assert picture.description == (
+        "Carta de poder Tentáculos parasitarios: 4⚡, Permanente. Puedes comprar cartas de "
+        "poder de otros monstruos, pagándole el coste a su dueño.")
     # A 2011 card that works differently: its name and text in the 2011 edition.
     spiked = await alice.slash(table.channel, "kot card", name="cola con")
     assert spiked.response is not None

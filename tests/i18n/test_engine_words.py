@@ -61,14 +61,23 @@ SEEDS = range(4)
 RICH = 40
 
 
-def _said(phrase: Phrase | str | None) -> None:
-    """Said in every language, strictly: a missing message or argument raises."""
+# Discord's limits: a button's label, a menu option's label.
+BUTTON_LABEL, MENU_LABEL = 80, 100
+# What a button label may carry before the option's: "The King: " when several monsters
+# are asked at once (the longest monster name).
+WHO = len("Space Penguin: ")
+
+
+def _said(phrase: Phrase | str | None, most: int | None = None) -> None:
+    """Said in every language, strictly: a missing message or argument raises; within
+    ``most`` characters when given (a label that Discord would cut)."""
     if phrase is None:
         return
     assert isinstance(phrase, Phrase), phrase
     for language in LANGUAGES:
         told = i18n.say(language, phrase)
         assert told and "{" not in told, (language, phrase, told)
+        assert most is None or len(told) <= most, (language, told)
 
 
 def _refusals(state: GameState) -> Iterator[IllegalAction]:
@@ -110,9 +119,10 @@ def test_random_games_are_said_in_every_language(name: str, options: Options,
             for index, decision in enumerate(state.pending):
                 _said(prompt(state, index))
                 _said(secret(state, decision))
+                # (Labels that fit a button fit a menu option too: MENU_LABEL > BUTTON_LABEL.)
                 for option in decision.options:
-                    _said(option_label(state, option))
-                    _said(private_option_label(state, option))
+                    _said(option_label(state, option), BUTTON_LABEL - WHO)
+                    _said(private_option_label(state, option), BUTTON_LABEL - WHO)
             for monster in state.monsters:
                 for card in monster.cards:
                     _said(card_status(state, card))

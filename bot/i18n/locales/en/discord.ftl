@@ -253,3 +253,7 @@ perm-embed_links = Embed Links
 perm-attach_files = Attach Files
 perm-read_message_history = Read Message History
 perm-send_messages_in_threads = Send Messages in Threads
+
+## A card's picture, described for screen readers (/kot card)
+
+card-picture-alt = Power card { $name }: { $cost }⚡, { $kind }. { $text }

@@ -71,4 +71,4 @@ cardq-smoke_cloud-status = { $count ->
 }
 cardq-smoke_cloud-used-up = se usó su último contador de humo
 
-cardq-wings-use = pagar { $energy } de energía: no perder corazones durante el resto del turno
+cardq-wings-use = paga { $energy }⚡: no pierdes corazones en lo que queda de turno

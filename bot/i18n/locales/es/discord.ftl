@@ -253,3 +253,7 @@ perm-embed_links = Insertar enlaces
 perm-attach_files = Adjuntar archivos
 perm-read_message_history = Leer el historial de mensajes
 perm-send_messages_in_threads = Enviar mensajes en hilos
+
+## A card's picture, described for screen readers (/kot card)
+
+card-picture-alt = Carta de poder { $name }: { $cost }⚡, { $kind }. { $text }
