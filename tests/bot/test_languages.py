@@ -75,7 +75,7 @@ async def test_settings_set_the_language_of_new_games(table: Table) -> None:
 async def test_private_answers_follow_each_askers_language_in_an_english_game(
         table: Table, client_locales: dict[int, str]) -> None:
     await table.start_game(players=2)
-    game, _decision, asked = await table.asked()
+    game, decision, asked = await table.asked()
     assert game.language == "en"
     other = next(p for p in table.players[:2] if p is not asked)
     client_locales[asked.id] = "es-419"
@@ -89,7 +89,7 @@ async def test_private_answers_follow_each_askers_language_in_an_english_game(
     assert private_reply(await other.slash(table.channel, "kot hint")) == (
         "Ahora mismo no se te pregunta nada.")
     refused = await other.click(table.message(game.board_message_id or 0),
-                                custom_id=f"kot:g:{game.id}:{_decision.id}:o0")
+                                custom_id=f"kot:g:{game.id}:{decision.id}:o0")
     assert (private_reply(refused) or "").startswith("Esta pregunta es para ")
     rules = private_reply(await other.slash(table.channel, "kot rules")) or ""
     assert rules.startswith("**Objetivo**")
