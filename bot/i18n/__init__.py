@@ -6,7 +6,8 @@ references to cards, places and dice resolved in the same language); long Markdo
 (the rules, the help) are ``locales/<language>/*.md``, through ``page``. English is the
 fallback of a message another language lacks; with strict messages on (the tests), a missing
 message or argument raises instead. A new language is a new folder (docs/bot.md, "Adding a
-language").
+language"). ``cards`` says a card's name, kind and text in an edition; ``card_search`` finds
+a card by any of its names in any language.
 
 May import: ``engine`` only. Every other room of the bot may import it.
 """
