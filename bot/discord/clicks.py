@@ -49,7 +49,7 @@ from bot.discord.views import (
     language_view,
     private_view,
 )
-from bot.i18n import LANGUAGES, language_of, say
+from bot.i18n import LANGUAGES, say
 from bot.table import publish
 from bot.table.lobbies import ChannelTaken
 from bot.table.model import (
@@ -134,7 +134,7 @@ class Clicks:
             return
         except Refused as refusal:
             await self._io.reply_privately(
-                interaction, say(language_of(interaction.locale), refusal.phrase))
+                interaction, refusal.said(asker_language(interaction)))
             return
         await self._after_secret_click(interaction, game, decision, code, outcome.game)
 
@@ -176,7 +176,7 @@ class Clicks:
         number = _option_number(code, "oc")
         if clicked is not None and clicked.flags.ephemeral and number is not None and (
                 number < len(decision.options)):
-            chosen = say(language_of(interaction.locale),
+            chosen = say(asker_language(interaction),
                          private_option_label(before.playing_state(), decision.options[number]))
             await self._io.edit_response(interaction, content=f"✅ {chosen}", view=None)
         state = after.state
@@ -193,7 +193,7 @@ class Clicks:
             return await self._service.games.peek(game_id)
         except Refused as refusal:
             await self._io.reply_privately(
-                interaction, say(language_of(interaction.locale), refusal.phrase))
+                interaction, refusal.said(asker_language(interaction)))
         except BrokenGame as error:
             await self._io.reply_privately(interaction, told(interaction, GAME_UNREADABLE))
             await self._publisher.report_broken(error)
@@ -269,7 +269,7 @@ class Clicks:
                                     asker_language(interaction))
         except Refused as refusal:
             await self._io.reply_privately(
-                interaction, say(language_of(interaction.locale), refusal.phrase))
+                interaction, refusal.said(asker_language(interaction)))
             return
         await self._io.reply_privately(interaction, None, embed=embed,
                                        **({} if view is None else {"view": view}))
@@ -288,7 +288,7 @@ class Clicks:
                                     asker_language(interaction))
         except Refused as refusal:
             await self._io.reply_privately(
-                interaction, say(language_of(interaction.locale), refusal.phrase))
+                interaction, refusal.said(asker_language(interaction)))
             return
         except BrokenGame:
             await self._io.reply_privately(interaction, told(interaction, GAME_UNREADABLE))
@@ -318,7 +318,7 @@ class Clicks:
             await change(game_id, interaction.user.id, show=show)
         except Refused as refusal:
             await self._io.reply_privately(
-                interaction, say(language_of(interaction.locale), refusal.phrase))
+                interaction, refusal.said(asker_language(interaction)))
 
     async def _show_host_menus(self, interaction: Interaction, game_id: int,
                                verb: str) -> None:
@@ -386,7 +386,7 @@ class Clicks:
                                                      show)
         except Refused as refusal:
             await self._io.reply_privately(
-                interaction, say(language_of(interaction.locale), refusal.phrase))
+                interaction, refusal.said(asker_language(interaction)))
 
     # --- /kot end confirmation ------------------------------------------------------
 
@@ -429,7 +429,7 @@ class Clicks:
             notice = ended_notice(interaction.user.id, game_id, game.language)
             await self._service.end(game_id, self._publisher.show, notice=notice)
         except (Refused, BrokenGame) as error:
-            said = (say(language_of(interaction.locale), error.phrase)
+            said = (error.said(asker_language(interaction))
                     if isinstance(error, Refused) else str(error))
             await self._io.edit_response(interaction, content=said, view=None)
             return
@@ -458,7 +458,7 @@ class Clicks:
                                                                              asker_language(interaction)))
         except Refused as refusal:
             await self._io.reply_privately(
-                interaction, say(language_of(interaction.locale), refusal.phrase))
+                interaction, refusal.said(asker_language(interaction)))
         except BrokenGame:
             await self._io.reply_privately(interaction, told(interaction, GAME_UNREADABLE))
 

@@ -48,8 +48,13 @@ class Refused(Exception):
     for the bot's log."""
 
     def __init__(self, why: Phrase) -> None:
-        super().__init__(say(ENGLISH, why))
+        super().__init__(_sentence(say(ENGLISH, why)))
         self.phrase = why
+
+    def said(self, language: str) -> str:
+        """Why, as a sentence in ``language`` (the reader's): a rules' refusal the table
+        passes on (``table-refusal-engine``) is a fragment of the engine's words."""
+        return _sentence(say(language, self.phrase))
 
 
 class StaleGame(Refused):

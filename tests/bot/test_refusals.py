@@ -63,3 +63,13 @@ def test_each_refusal_has_the_words_players_know() -> None:
     assert refusal_text(ClickRefused("game_over"), game, "en") == "This game is over."
     illegal = ClickRefused("illegal_move", detail="there are no dice to keep now")
     assert refusal_text(illegal, game, "en") == "There are no dice to keep now."
+
+
+def test_a_rules_refusal_passed_on_by_the_table_is_said_as_a_sentence() -> None:
+    from bot.table.model import Refused
+    from engine import phrase
+
+    passed_on = Refused(phrase("table-refusal-engine", reason=phrase("refusal-game-over")))
+    assert passed_on.said("en") == "The game is over."
+    assert str(passed_on) == "The game is over."
+    assert passed_on.said("es")[0].isupper() and passed_on.said("es").endswith(".")

@@ -13,7 +13,6 @@ from bot.discord.command_words import words
 from bot.discord.locales import asker_language, server_language
 from bot.discord.messages import channel_busy_text
 from bot.discord.publisher import LOBBY_ANSWER_DEFERRED
-from bot.i18n import language_of, say
 from bot.table import publish
 from bot.table.model import GAME_CHOICES, BrokenGame, Refused
 
@@ -69,7 +68,7 @@ class LobbyCog(KotCog, name="Lobby"):
             game = None
         deferred = bool(interaction.extras.get(LOBBY_ANSWER_DEFERRED))
         if game is None:
-            await self._refuse(interaction, say(language_of(interaction.locale), refusal.phrase),
+            await self._refuse(interaction, refusal.said(asker_language(interaction)),
                                deferred=deferred)
             return
         if not deferred and not await io.acknowledge(interaction, thinking_privately=True):

@@ -16,7 +16,6 @@ from bot.discord.cogs import KotCog
 from bot.discord.command_words import words
 from bot.discord.locales import asker_language, told
 from bot.discord.messages import CHANNEL_GAME_UNREADABLE, mention
-from bot.i18n import say
 from bot.table import publish
 from bot.table.model import BrokenGame, Game, Refused
 
@@ -38,7 +37,7 @@ class PlayCog(KotCog, name="Play"):
             shown = await self.bot.service.show_board(game.id, publish.repost, show)
         except Refused as refusal:
             await self.bot.io.reply_privately(
-                interaction, say(asker_language(interaction), refusal.phrase))
+                interaction, refusal.said(asker_language(interaction)))
             return
         if shown.complete:  # otherwise the publisher has said what went wrong
             await self.bot.io.reply_privately(interaction, told(interaction, "board-posted"))
@@ -95,7 +94,7 @@ class PlayCog(KotCog, name="Play"):
                 await self.bot.service.leave(game.id, user_id, self.bot.publisher.show)
                 text = told(interaction, "left-game")
         except Refused as refusal:
-            text = say(asker_language(interaction), refusal.phrase)
+            text = refusal.said(asker_language(interaction))
         await self.bot.io.reply_privately(interaction, text)
 
     @app_commands.command(name="end", description=words("cmd-end"))
