@@ -246,17 +246,27 @@ async def _play(env: Env, channel: ChannelHandle, members: list[MemberActor],
 @contextlib.contextmanager
 def clients_speaking(language: str) -> Iterator[None]:
     """Every interaction SimCord sends meanwhile carries the Discord client locale of
-    ``language``, as a player's client in that language would: SimCord sends them all as
-    en-US and has no setting for it, so its one builder of interaction payloads
-    (``simcord.interactions.base_payload``, SimCord 3.2.1, pinned) is wrapped."""
+    ``language``, as a player's client in that language would."""
+    locale = CLIENT_LOCALES.get(language, language)
+    with client_locales(lambda _user_id: locale):
+        yield
+
+
+@contextlib.contextmanager
+def client_locales(locale_of: Callable[[int], str | None]) -> Iterator[None]:
+    """Each interaction SimCord sends meanwhile carries the client locale ``locale_of`` gives
+    its user (None: SimCord's en-US). SimCord sends them all as en-US and has no setting for
+    it, so its one builder of interaction payloads (``simcord.interactions.base_payload``,
+    SimCord 3.2.1, pinned) is wrapped."""
     import simcord.interactions
 
     build = simcord.interactions.base_payload
-    locale = CLIENT_LOCALES.get(language, language)
 
     def with_locale(*args: Any, **kwargs: Any) -> Any:
         record, payload = build(*args, **kwargs)
-        payload["locale"] = locale
+        locale = locale_of(kwargs["user_id"])
+        if locale is not None:
+            payload["locale"] = locale
         return record, payload
 
     simcord.interactions.base_payload = with_locale

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -10,6 +10,7 @@ from bot_harness import Table, bot_of, make_bot
 from simcord import Env
 
 from bot.app import KotBot
+from bot.local import client_locales as client_locales_sent
 
 
 @pytest.fixture
@@ -43,25 +44,15 @@ def table(env: Env) -> Table:
 
 
 @pytest.fixture
-def client_locales(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
+def client_locales() -> Iterator[dict[int, str]]:
     """Discord client locales by user id, sent with those users' interactions.
 
     SimCord sends every interaction with the locale "en-US" and offers no setting for it, so
-    this wraps the one function that builds its interaction payloads to send, for the users
-    listed, the locale a Spanish (or other) Discord client would: the smallest change that
-    lets a test reach the bot's per-person languages through SimCord as a player would.
+    ``bot.local.client_locales`` wraps the one function that builds its interaction payloads
+    to send, for the users listed, the locale a Spanish (or other) Discord client would: the
+    smallest change that lets a test reach the bot's per-person languages through SimCord as
+    a player would.
     """
-    import simcord.interactions
-
     locales: dict[int, str] = {}
-    build = simcord.interactions.base_payload
-
-    def with_locale(*args: object, **kwargs: object) -> object:
-        record, payload = build(*args, **kwargs)  # type: ignore[arg-type]
-        user_id = kwargs.get("user_id")
-        if isinstance(user_id, int) and user_id in locales:
-            payload["locale"] = locales[user_id]
-        return record, payload
-
-    monkeypatch.setattr(simcord.interactions, "base_payload", with_locale)
-    return locales
+    with client_locales_sent(locales.get):
+        yield locales
