@@ -483,9 +483,9 @@ async def card_file(key: str, language: str) -> discord.File:
     """A power card's picture (2016 edition) in ``language``, described for screen readers
     as the picture shows it: name, cost, kind, text."""
     png = await _drawn(render_card, key, "2016", language)
+    card = printed(key, "2016")
     described = text(language, "card-picture-alt", name=card_name(language, key, "2016"),
-                     cost=printed(key, "2016").cost,
-                     kind=card_kind(language, printed(key, "2016").kind),
+                     cost=card.cost, kind=card_kind(language, card.kind),
                      text=card_text(language, key, "2016"))
     return discord.File(io.BytesIO(png), filename=f"{key}.png",
                         description=described[:MAX_DESCRIPTION])
