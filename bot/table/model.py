@@ -261,6 +261,16 @@ class ServerSettings(msgspec.Struct, frozen=True, omit_defaults=True):
             return server_language
         return host_language
 
+    def with_turn_time(self, turn_seconds: float) -> ServerSettings:
+        """These settings with this turn time, as ``Lobby.with_turn_time`` does: a long one
+        brings its own reaction time (unset), and a short one does not keep a long one."""
+        reaction = self.reaction_seconds
+        if scaled_reaction(turn_seconds) is not None or (
+                reaction is not None and reaction >= LONG_REACTION_SECONDS):
+            reaction = None
+        return msgspec.structs.replace(self, turn_seconds=turn_seconds,
+                                       reaction_seconds=reaction)
+
     def clock(self, turn_default: float, reaction_default: float) -> tuple[float, float]:
         """The turn and reaction times of new lobbies, the bot's defaults where unset; a
         long turn time set here with no reaction time brings its own (``scaled_reaction``)."""

@@ -67,6 +67,12 @@ def test_long_clocks_are_an_hour_or_more_and_bring_a_quarter_as_reaction_time() 
     assert ServerSettings(turn_seconds=24 * HOUR, reaction_seconds=60).clock(120, 30) == (
         24 * HOUR, 60)
     assert ServerSettings().clock(24 * HOUR, 30) == (24 * HOUR, 30)  # the bot's own setting
+    # /kot settings with a turn time only: as the lobby's menu.
+    short = ServerSettings(turn_seconds=120, reaction_seconds=20)
+    assert short.with_turn_time(24 * HOUR).clock(120, 30) == (24 * HOUR, 6 * HOUR)
+    long = ServerSettings(turn_seconds=24 * HOUR, reaction_seconds=HOUR)
+    assert long.with_turn_time(120).clock(120, 30) == (120, 30)
+    assert short.with_turn_time(90).clock(120, 30) == (90, 20)
 
 
 def test_clock_words_speak_hours_and_days() -> None:
@@ -116,6 +122,8 @@ async def test_kot_settings_takes_turn_times_of_days(table: Table) -> None:
     guild = table.env.guild
     admins = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
     admin = guild.add_member(table.env.create_user("admin"), roles=[admins])
+    await admin.slash(table.channel, "kot settings", turn_seconds=90, reaction_seconds=20)
+    # A long turn time brings its reaction time, as the lobby's menu does.
     saved = await admin.slash(table.channel, "kot settings", turn_seconds=72 * HOUR)
     assert "3 days a turn and 12 h" in (private_reply(saved) or "")
     await open_lobby(table.channel, admin, table.players[:1])

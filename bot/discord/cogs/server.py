@@ -51,9 +51,12 @@ class ServerCog(KotCog, name="Server"):
             return
         games = self.bot.service.games
         current = await games.server_settings(guild_id)
-        changes: dict[str, object] = {name: float(value) for name, value in (
-            ("turn_seconds", turn_seconds), ("reaction_seconds", reaction_seconds))
-            if value is not None}
+        changes: dict[str, object] = {}
+        if turn_seconds is not None:  # (first: it may bring its own reaction time)
+            current = current.with_turn_time(float(turn_seconds))
+            changes["turn_seconds"] = float(turn_seconds)
+        if reaction_seconds is not None:
+            changes["reaction_seconds"] = float(reaction_seconds)
         if language is not None and language.value in LANGUAGES:
             changes["language"] = language.value
         if changes:
