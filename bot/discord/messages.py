@@ -287,11 +287,9 @@ def long_game_news(game: Game, seat: int) -> list[str]:
     turns closed since their last move, and, the first time they are asked, that standing
     orders exist. Nothing in a short game."""
     language = game.language
-    state = game.playing_state()
     notes = reminders.recent(game, seat)
     lines = [text(language, "days-since-header")] if notes else []
-    lines.extend(text(language, "days-since-turn", turn=note.turn,
-                      monster=state.monsters[note.seat].name, summary=note.summary)
+    lines.extend(text(language, "days-since-turn", turn=note.turn, summary=note.summary)
                  for note in notes)
     if reminders.offers_orders(game, seat):
         lines.append(text(language, "days-orders-offer"))

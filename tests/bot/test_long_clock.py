@@ -232,7 +232,7 @@ async def test_each_ping_says_what_happened_since_the_last_move_and_offers_order
     game = await table.game()
     bob_board = table.message(game.board_message_id or 0)
     assert "**📋 My monster** sets standing orders" in bob_board.content  # bob's first ping
-    assert f"Turn 1, {state.monsters[alice_seat].name}:" in bob_board.content
+    assert f"Turn 1: {state.monsters[alice_seat].name}" in bob_board.content
     await give_hearts(table, alice_seat, 10)
     await table.roll_and_stop(["smash", "smash", "1", "2", "3", "energy"])  # bob hits her
     ping = next(m for m in table.channel.history() if m.content.startswith("🔔"))
@@ -245,7 +245,7 @@ async def test_each_ping_says_what_happened_since_the_last_move_and_offers_order
     alice_monster = state.monsters[alice_seat].name
     news = board[board.index("📰 Since your last move:"):]
     assert f"{alice_monster}: −2❤️ (8❤️)" in news  # the hit on her, in bob's turn
-    assert "Turn 1," not in news  # her own turn is not news to her
+    assert "Turn 1:" not in news  # her own turn is not news to her
     assert "standing orders" not in board
     assert len(board) <= 2000
 

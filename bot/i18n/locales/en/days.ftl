@@ -8,8 +8,8 @@ days-clock-hours = { $hours } h{ $minutes ->
 days-clock-days = { $days } days
 days-reminder = ⏳ Reminder, { $player }: { $question }
 days-since-header = 📰 Since your last move:
-days-since-turn = • Turn { $turn }, { $monster }: { $summary }
-days-orders-offer = 📋 Not at the table on every hit? **📋 My monster** sets standing orders (yield at N❤️, stay above N❤️, skip buying), so the game need not wait for you.
+days-since-turn = • Turn { $turn }: { $summary }
+days-orders-offer = 📋 Not at the table for every hit? **📋 My monster** sets standing orders (yield at N❤️ or fewer, stay above N❤️, skip buying), so the game need not wait for you.
 
 ## /kot settings: up to 3 days a turn and 12 h out of turn
 days-cmd-settings-turn_seconds = Seconds for a whole turn: 3600 = 1 h, 86400 = 1 day, up to 3 days (0: no clock)

@@ -8,8 +8,8 @@ days-clock-hours = { $hours } h{ $minutes ->
 days-clock-days = { $days } días
 days-reminder = ⏳ Recordatorio, { $player }: { $question }
 days-since-header = 📰 Desde tu última jugada:
-days-since-turn = • Turno { $turn }, { $monster }: { $summary }
-days-orders-offer = 📋 ¿No estás en la mesa en cada ataque? **📋 Mi monstruo** fija órdenes (ceder Tokyo con N❤️, quedarte con más de N❤️, no comprar), así la partida no tiene que esperarte.
+days-since-turn = • Turno { $turn }: { $summary }
+days-orders-offer = 📋 ¿No estarás en la mesa en cada ataque? En **📋 Mi monstruo** puedes dar órdenes fijas (ceder Tokyo con N❤️ o menos, quedarte con más de N❤️, no comprar) para que la partida no tenga que esperarte.
 
 ## /kot settings: hasta 3 días por turno y 12 h fuera de turno
 days-cmd-settings-turn_seconds = Segundos para todo un turno: 3600 = 1 h, 86400 = 1 día, hasta 3 días (0: sin reloj)
