@@ -267,3 +267,18 @@ async def test_a_short_game_keeps_no_news(table: Table) -> None:
             game.chronicle.offered_orders) == ((), (), ())
     board = table.message(game.board_message_id or 0).content
     assert "📰" not in board and "standing orders" not in board and ":f>" not in board
+
+
+async def test_a_moment_that_came_while_the_bot_was_down_is_reminded_at_start_up(
+        table: Table, database: Path) -> None:
+    await table.start_game(players=2)
+    _game, _decision, alice = await table.asked()
+    bot_of(table.env).reminders.close()  # the process is gone: nothing wakes it
+    await table.env.advance_time(TURN - HOUR + 60)  # both moments came meanwhile
+    assert reminders_of(table, alice.id) == []
+    await restart(table, database)
+    [reminder] = reminders_of(table, alice.id)  # one, the latest moment's
+    game = await table.game()
+    assert [(r.moment, r.message_id) for r in game.chronicle.reminders] == [(2, reminder.id)]
+    await table.env.advance_time(HOUR - 120)
+    assert [m.id for m in reminders_of(table, alice.id)] == [reminder.id]
