@@ -300,9 +300,8 @@ def reminder_content(game: Game, moment: reminders.Moment, now: float) -> str:
     """A reminder of a long game: the player's pending question, its deadline, a link to the
     board, and what happened since their last move."""
     state, language = game.playing_state(), game.language
-    asked = [d for d in state.pending if d.id == moment.decision_id
-             or (moment.decision_id == 0 and d.seat == moment.seat)]
-    decision = asked[0]
+    decision = next(d for d in state.pending if d.id == moment.decision_id
+                    or (moment.decision_id == 0 and d.seat == moment.seat))
     deadline = question_deadlines(game, now).get(decision.id)
     url = jump_url(game)
     question = say(language, prompt(state, state.pending.index(decision)))

@@ -487,8 +487,7 @@ class Publisher:
         replaces its question's earlier one). Like a ping, one attempted before is looked
         for by its text first, and each is recorded at once: never sent twice."""
         for reminder in answered(current.game):
-            if reminder.message_id != current.game.board_message_id:
-                await self._delete_old(current, reminder.message_id)
+            await self._delete_old(current, reminder.message_id)
             self._set_chronicle(current, without_reminders(current.game.chronicle,
                                                            (reminder,)))
         for moment in due(current.game, self._turns.now()):
