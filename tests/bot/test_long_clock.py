@@ -5,6 +5,7 @@ player's last move."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import discord
@@ -16,8 +17,15 @@ from bot.app import KotBot
 from bot.discord.messages import clock_words
 from bot.local import open_lobby
 from bot.table import reminders
-from bot.table.model import LONG_CLOCK_SECONDS, Lobby, ServerSettings
-from engine import EndBuying, GameState, Yield
+from bot.table.model import (
+    LONG_CLOCK_SECONDS,
+    Chronicle,
+    Game,
+    Lobby,
+    LobbyPlayer,
+    ServerSettings,
+)
+from engine import EndBuying, GameState, Options, Yield, create_game
 
 HOUR = 3600
 TURN = 12 * HOUR
@@ -87,6 +95,41 @@ def test_a_turn_of_two_hours_or_less_is_reminded_once() -> None:
     assert reminders._turn_moments(deadline, 2 * HOUR) == (deadline - HOUR,)
     assert reminders._turn_moments(deadline, 4 * HOUR) == (deadline - 2 * HOUR,
                                                            deadline - HOUR)
+
+
+def waiting_game(turn_seconds: float, *, seats: tuple[int, ...] = (100, 200)) -> Game:
+    """A game whose first player was asked to roll at ``ASKED`` (seat user ids: negative
+    for an AI monster)."""
+    state, _events = create_game(Options(), seed=3, monsters=len(seats))
+    ai = tuple(LobbyPlayer(user_id, ai="easy") for user_id in seats if user_id < 0)
+    return Game(id=1, guild_id=1, channel_id=10, host_id=100, status="playing",
+                lobby=Lobby(players=ai, turn_seconds=turn_seconds), seats=seats, state=state,
+                chronicle=Chronicle(asked_at=ASKED, turn_asked_at=ASKED), board_message_id=5)
+
+
+ASKED = 1_000_000.0
+
+
+def test_reminder_moments_come_from_the_deadline_and_each_is_sent_once() -> None:
+    game = waiting_game(24 * HOUR)
+    deadline = ASKED + 24 * HOUR
+    assert [(m.number, m.at) for m in reminders.moments(game, ASKED)] == [
+        (1, deadline - 12 * HOUR), (2, deadline - HOUR)]
+    assert reminders.next_moment(game, ASKED) == deadline - 12 * HOUR
+    assert reminders.due(game, deadline - 12 * HOUR - 1) == []
+    [half] = reminders.due(game, deadline - 12 * HOUR)
+    sent = replace(game, chronicle=reminders.with_reminder(game.chronicle, half, 42))
+    assert reminders.due(sent, deadline - 2 * HOUR) == []
+    assert reminders.next_moment(sent, deadline - 2 * HOUR) == deadline - HOUR
+    assert reminders.answered(sent) == ()
+    # Both moments passed unseen: only the latest is due.
+    [latest] = reminders.due(game, deadline - 30 * 60)
+    assert latest.number == 2
+
+
+def test_no_reminder_in_a_short_game_nor_for_an_ai_monster() -> None:
+    assert reminders.moments(waiting_game(10 * 60), ASKED) == []
+    assert reminders.moments(waiting_game(24 * HOUR, seats=(-1, -2)), ASKED) == []
 
 
 async def test_the_clock_menus_offer_hours_and_days_and_store_them(table: Table) -> None:
