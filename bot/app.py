@@ -31,6 +31,7 @@ from bot.store.store import Store
 from bot.table.autoplay import Autopilot
 from bot.table.lobby_clock import LobbyClock
 from bot.table.model import BrokenGame, Game
+from bot.table.reminders import ReminderClock
 from bot.table.service import GameService
 from bot.table.timers import TurnClock
 
@@ -49,6 +50,7 @@ class KotBot(commands.Bot):
     io: DiscordIO
     turns: TurnClock
     lobby_clock: LobbyClock
+    reminders: ReminderClock
     publisher: Publisher
     clicks: Clicks
     # Keeps KOT_HEALTH_FILE fresh while the bot is healthy (bot.health); None when unset.
@@ -105,7 +107,11 @@ class KotBot(commands.Bot):
             minutes, self.clock,
             lambda game_id, tag: self.service.lobbies.expire(game_id, tag, minutes,
                                                              self.publisher.show))
-        self.publisher = Publisher(self.service, self.io, self.turns, self.lobby_clock)
+        # A long game's reminders (scheduled by the publisher's passes too).
+        self.reminders = ReminderClock(
+            self.clock, lambda game_id: self.service.remind(game_id, self.publisher.show))
+        self.publisher = Publisher(self.service, self.io, self.turns, self.lobby_clock,
+                                   self.reminders)
         self.clicks = clicks = Clicks(self.service, self.publisher, self.io, self.turns)
         for cog in (LobbyCog(self), PlayCog(self), InfoCog(self), ServerCog(self),
                     RecordsCog(self)):
@@ -163,6 +169,7 @@ class KotBot(commands.Bot):
         if hasattr(self, "turns"):
             self.turns.close()
             self.lobby_clock.close()
+            self.reminders.close()
             self.publisher.close()
             self.clicks.close()
             self.io.close()

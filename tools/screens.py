@@ -517,6 +517,36 @@ async def my_monster(shots: Shots) -> None:
     await shots.shoot("table-view", scene.channel, [watcher])
 
 
+async def long_game(shots: Shots) -> None:
+    """A game played over days (24 h a turn, chosen in the lobby's ⏱️ Clock menu): its
+    first board offering standing orders, the first player's next turn after a hit out of
+    turn, and their reminder halfway through it, each with what happened since their last
+    move."""
+    channel = shots.guild.create_text_channel("long-game")
+    scene = Scene(shots, channel, shots.members[:2])
+    host, guest = scene.players
+    lobby = await open_lobby(channel, host, [guest])
+    menus = await host.click(lobby, custom_id=menu_id(lobby, "clock"))
+    panel = menus.followups[0] if menus.followups else menus.response
+    assert panel is not None
+    scene.game_id = (await scene.game()).id
+    await host.select(panel, [str(24 * 3600)], custom_id=f"kot:l:{scene.game_id}:turn")
+    await host.click(lobby, custom_id=menu_id(lobby, "start"))
+    await scene.shoot("long-game-first")  # standing orders offered
+    await scene.to_buy_step(["smash", "1", "2", "3", "energy", "heart"])  # into Tokyo
+    await scene.option(lambda o: isinstance(o, EndBuying))
+    await scene.to_buy_step(["smash", "smash", "smash", "1", "2", "3"])
+    await scene.click("o0")  # stays in Tokyo
+    decision, _asked = await scene.asked()
+    if decision.kind == "buy":
+        await scene.option(lambda o: isinstance(o, EndBuying))
+    game = await scene.game()
+    await scene.shoot("long-game-turn", target=next(
+        m for m in channel.history() if m.id == game.board_message_id))
+    await shots.env.advance_time(12 * 3600 + 60)
+    await scene.shoot("long-game-reminder")
+
+
 SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
     "ai-monsters": ai_monsters,
     "dice-tools": dice_tools,
@@ -537,6 +567,7 @@ SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
     "origins-lobby": origins_lobby,
     "my-monster": my_monster,
     "stay-or-yield": stay_or_yield,
+    "long-game": long_game,
 }
 
 

@@ -19,6 +19,7 @@ import discord
 from bot.i18n import say, text
 from bot.i18n.cards import card_kind, card_name, card_text
 from bot.render import describe_board, render_board, render_card
+from bot.table import reminders
 from bot.table.model import (
     AI_LEVEL_NAMES,
     GAME_CHOICES,
@@ -180,8 +181,15 @@ def variant_text(lobby: Lobby, language: str) -> str:
 
 
 def clock_words(seconds: float, language: str) -> str:
-    """A duration as players say it: "30 s", "2 min", "1 min 30 s"; 0 is no clock."""
+    """A duration as players say it: "30 s", "2 min", "1 min 30 s", "4 h", "24 h", "3 days";
+    0 is no clock."""
     minutes, rest = divmod(max(int(seconds), 0), 60)
+    hours, minutes_past = divmod(minutes, 60)
+    days, hours_past = divmod(hours, 24)
+    if days >= 2 and not hours_past and not minutes_past:
+        return text(language, "days-clock-days", days=days)
+    if hours:
+        return text(language, "days-clock-hours", hours=hours, minutes=minutes_past)
     return text(language, "clock-words", minutes=minutes, seconds=rest)
 
 
@@ -266,10 +274,44 @@ def lobby_expired_embed(game: Game, minutes: float) -> discord.Embed:
 # --- boards ---------------------------------------------------------------------------
 
 
-def deadline_text(deadline: float) -> str:
+def deadline_text(deadline: float, *, dated: bool = False) -> str:
     """A deadline every Discord client counts down by itself ("in 2 minutes"), in each
-    reader's own language."""
-    return f"⏰ <t:{int(deadline)}:R>"
+    reader's own language; ``dated`` (a long game's, hours or days away) with its day and
+    hour too."""
+    counted = f"⏰ <t:{int(deadline)}:R>"
+    return f"{counted} (<t:{int(deadline)}:f>)" if dated else counted
+
+
+def long_game_news(game: Game, seat: int) -> list[str]:
+    """What a ping of a long game tells the player in ``seat`` besides its question: the
+    turns closed since their last move, and, the first time they are asked, that standing
+    orders exist. Nothing in a short game."""
+    language = game.language
+    notes = reminders.recent(game, seat)
+    lines = [text(language, "days-since-header")] if notes else []
+    lines.extend(text(language, "days-since-turn", turn=note.turn, summary=note.summary)
+                 for note in notes)
+    if reminders.offers_orders(game, seat):
+        lines.append(text(language, "days-orders-offer"))
+    return lines
+
+
+def reminder_content(game: Game, moment: reminders.Moment, now: float) -> str:
+    """A reminder of a long game: the player's pending question, its deadline, a link to the
+    board, and what happened since their last move."""
+    state, language = game.playing_state(), game.language
+    decision = next(d for d in state.pending if d.id == moment.decision_id
+                    or (moment.decision_id == 0 and d.seat == moment.seat))
+    deadline = question_deadlines(game, now).get(decision.id)
+    url = jump_url(game)
+    question = say(language, prompt(state, state.pending.index(decision)))
+    first = " ".join(part for part in (
+        text(language, "days-reminder", player=mention(game.seats[moment.seat]),
+             question=question),
+        deadline_text(deadline, dated=True) if deadline is not None else "",
+        text(language, "ping-answer-on-board", url=url) if url else "",
+    ) if part)
+    return "\n".join([first, *long_game_news(game, moment.seat)])
 
 
 def board_content(game: Game, now: float) -> str:
@@ -284,12 +326,15 @@ def board_content(game: Game, now: float) -> str:
         return text(language, "post-winners", count=len(state.winners), winners=Join(tuple(
             f"{player_tag(game, s)} ({state.monsters[s].name})" for s in state.winners)))
     deadlines = question_deadlines(game, now)
+    dated = game.lobby.long_clock()
     roster = [seats_line(game)] if state.turn is not None and state.turn.number == 1 else []
+    told = reminders.told_on_board(game)
     return "\n".join(roster + [
         f"{player_tag(game, decision.seat)} {say(language, prompt(state, index))}"
-        + (f" {deadline_text(deadlines[decision.id])}" if decision.id in deadlines else "")
+        + (f" {deadline_text(deadlines[decision.id], dated=dated)}"
+           if decision.id in deadlines else "")
         for index, decision in enumerate(state.pending)
-    ])
+    ] + ([] if told is None else long_game_news(game, told)))
 
 
 def seats_line(game: Game) -> str:
@@ -308,11 +353,12 @@ def ping_content(game: Game, decision: Decision, now: float) -> str:
     deadline = question_deadlines(game, now).get(decision.id)
     url = jump_url(game)
     asked = say(language, prompt(state, state.pending.index(decision)))
-    return " ".join(part for part in (
+    first = " ".join(part for part in (
         f"🔔 {mention(game.seats[decision.seat])} {asked}",
-        deadline_text(deadline) if deadline is not None else "",
+        deadline_text(deadline, dated=game.lobby.long_clock()) if deadline is not None else "",
         text(language, "ping-answer-on-board", url=url) if url else "",
     ) if part)
+    return "\n".join([first, *long_game_news(game, decision.seat)])
 
 
 def private_question(state: GameState, decision: Decision, language: str) -> str:

@@ -55,12 +55,13 @@ from bot.discord.messages import (
     lobby_opened_content,
     missing_permissions,
     ping_content,
+    reminder_content,
 )
 from bot.discord.views import board_view, final_view, lobby_view
 from bot.i18n import ENGLISH, LANGUAGES, text
 from bot.store.store import ACTIVE_STATUSES
 from bot.table.lobby_clock import LobbyClock
-from bot.table.model import BrokenGame, Game, Ping, Refused, StaleGame
+from bot.table.model import BrokenGame, Chronicle, Game, Ping, Refused, StaleGame
 from bot.table.publish import (
     POSTS,
     AnnounceEnd,
@@ -76,7 +77,18 @@ from bot.table.publish import (
     RetireButtons,
     ShowLobby,
     SyncPings,
+    SyncReminders,
     pinged_decisions,
+)
+from bot.table.reminders import (
+    ReminderClock,
+    answered,
+    due,
+    offers_orders,
+    told_on_board,
+    with_orders_offered,
+    with_reminder,
+    without_reminders,
 )
 from bot.table.saved_games import GameField, OutboxEntry
 from bot.table.service import GameService
@@ -129,11 +141,13 @@ class _ChannelGone(Exception):
 
 class Publisher:
     def __init__(self, service: GameService, io: DiscordIO, turns: TurnClock,
-                 lobbies: LobbyClock | None = None) -> None:
+                 lobbies: LobbyClock | None = None,
+                 reminders: ReminderClock | None = None) -> None:
         self._service = service
         self._io = io
         self._turns = turns
         self._lobbies = lobbies
+        self._reminders = reminders
         self.retries = Retries(self.repair)
 
     # --- entry points ---------------------------------------------------------------
@@ -288,6 +302,8 @@ class Publisher:
                 await self._notify(current, entry, text)
             case SyncPings():
                 await self._sync_pings(current, entry)
+            case SyncReminders():
+                await self._sync_reminders(current, entry)
             case AnnounceEnd(notice=notice):
                 await self._announce_end(current, entry, notice)
             case _:
@@ -326,6 +342,9 @@ class Publisher:
         current.game = replace(current.game, board_message_id=message_id)
         current.fields.add("board_message_id")
         current.shown_late |= self._late(current.game, entry)
+        told = told_on_board(current.game)
+        if told is not None:  # (the board's ping offered standing orders)
+            self._offer_orders(current, told)
 
     async def _send_live(self, current: _Pass) -> int:
         game, interaction = current.game, current.interaction
@@ -460,13 +479,42 @@ class Publisher:
                           or await self._io.ping(game.channel_id, game.guild_id, text))
             self._set_pings(current, (*current.game.chronicle.pings,
                                       Ping(decision_id, message_id)))
+            self._offer_orders(current, decision.seat)
             await self._save(current)  # recorded at once: never sent twice
 
-    def _set_pings(self, current: _Pass, pings: tuple[Ping, ...]) -> None:
-        game = current.game
-        current.game = replace(game, chronicle=msgspec.structs.replace(game.chronicle,
-                                                                       pings=pings))
+    async def _sync_reminders(self, current: _Pass, entry: OutboxEntry) -> None:
+        """Delete the reminders of questions that are over, then send each reminder due (it
+        replaces its question's earlier one). Like a ping, one attempted before is looked
+        for by its text first, and each is recorded at once: never sent twice."""
+        for reminder in answered(current.game):
+            await self._delete_old(current, reminder.message_id)
+            self._set_chronicle(current, without_reminders(current.game.chronicle,
+                                                           (reminder,)))
+        for moment in due(current.game, self._turns.now()):
+            game = current.game
+            content = reminder_content(game, moment, self._turns.now())
+            message_id = (await self._sent_before(current, entry, content)
+                          or await self._io.ping(game.channel_id, game.guild_id, content))
+            earlier = [r for r in game.chronicle.reminders
+                       if (r.seat, r.turn, r.decision_id) == moment.key]
+            self._set_chronicle(current, with_reminder(game.chronicle, moment, message_id))
+            self._offer_orders(current, moment.seat)
+            await self._save(current)
+            for reminder in earlier:
+                await self._delete_old(current, reminder.message_id)
+
+    def _offer_orders(self, current: _Pass, seat: int) -> None:
+        """A long game's ping to this seat said standing orders exist: once is enough."""
+        if offers_orders(current.game, seat):
+            self._set_chronicle(current, with_orders_offered(current.game.chronicle, seat))
+
+    def _set_chronicle(self, current: _Pass, chronicle: Chronicle) -> None:
+        current.game = replace(current.game, chronicle=chronicle)
         current.fields.add("chronicle")
+
+    def _set_pings(self, current: _Pass, pings: tuple[Ping, ...]) -> None:
+        self._set_chronicle(current, msgspec.structs.replace(current.game.chronicle,
+                                                             pings=pings))
 
     async def _delete_old(self, current: _Pass, message_id: int) -> None:
         """Delete a message of ours; one that is gone already needs nothing more."""
@@ -544,6 +592,8 @@ class Publisher:
         if failure is None:
             self.retries.succeeded(game.id)
             self._turns.schedule(game)
+            if self._reminders is not None:
+                self._reminders.schedule(game)
             return
         self._turns.pause(game.id)
         delay = self.retries.failed(game.id)

@@ -575,8 +575,14 @@ def language_view(game: Game, language: str) -> discord.ui.View:
     return view
 
 
-# The host's choices for the turn clock (seconds; 0: no clock).
-CLOCK_CHOICES = {"turn": (60, 90, 120, 180, 300, 600, 0), "reaction": (15, 30, 45, 60, 120, 0)}
+# The host's choices for the turn clock (seconds; 0: no clock): minutes for a table sitting
+# together, hours and days for a game played over days (bot.table.model.LONG_CLOCK_SECONDS),
+# whose reaction times include the ones its turn times bring (Lobby.with_turn_time).
+HOUR = 3600
+CLOCK_CHOICES = {
+    "turn": (60, 90, 120, 180, 300, 600, HOUR, 4 * HOUR, 12 * HOUR, 24 * HOUR, 72 * HOUR, 0),
+    "reaction": (15, 30, 45, 60, 120, 900, HOUR, 3 * HOUR, 4 * HOUR, 6 * HOUR, 12 * HOUR, 0),
+}
 
 
 def _clock_select(custom_id: str, field: str, lobby: Lobby | None,

@@ -254,13 +254,16 @@ class Lobbies:
     async def set_clock(self, game_id: int, user_id: int, show: Show, *,
                         turn_seconds: float | None = None,
                         reaction_seconds: float | None = None) -> Game:
-        """The host sets the turn clock of this game (None: unchanged; 0: off)."""
+        """The host sets the turn clock of this game (None: unchanged; 0: off). A turn time
+        brings its reaction time (``Lobby.with_turn_time``) unless one is given too."""
 
         def change(game: Game) -> Lobby:
             _require_host(game, user_id)
             lobby = game.lobby
-            return _replace(lobby, turn_seconds=_first(turn_seconds, lobby.turn_seconds),
-                            reaction_seconds=_first(reaction_seconds, lobby.reaction_seconds))
+            if turn_seconds is not None:
+                lobby = lobby.with_turn_time(turn_seconds, self._reaction_seconds)
+            return _replace(lobby, reaction_seconds=_first(reaction_seconds,
+                                                           lobby.reaction_seconds))
 
         return await self._change(game_id, change, show)
 

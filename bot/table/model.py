@@ -128,6 +128,24 @@ class LobbyPlayer(msgspec.Struct, frozen=True, omit_defaults=True):
 TURN_SECONDS = 120.0
 REACTION_SECONDS = 30.0
 
+# A game played over hours or days: a turn time of an hour or more. Its players are reminded
+# before their time runs out, and told what happened since their last move.
+LONG_CLOCK_SECONDS = 3600.0
+# The reaction time a long turn time brings (a quarter of it: a Stay/Yield may not wait 30 s
+# for a player who looks in a few times a day, nor 3 days for a table that wants to go on),
+# at most this.
+MAX_SCALED_REACTION_SECONDS = 12 * 3600.0
+# A reaction time this long belongs to long games: a question out of turn this long is
+# reminded, and a short turn time does not keep it.
+LONG_REACTION_SECONDS = 15 * 60.0
+
+
+def scaled_reaction(turn_seconds: float) -> float | None:
+    """The reaction time a long turn time brings; None for a short one (or no clock)."""
+    if turn_seconds < LONG_CLOCK_SECONDS:
+        return None
+    return min(turn_seconds / 4, MAX_SCALED_REACTION_SECONDS)
+
 
 # The lobby's "Game" menu: King of Tokyo in either edition, or Origins (the names: message
 # ids of the catalogs).
@@ -171,6 +189,21 @@ class Lobby(msgspec.Struct, frozen=True, omit_defaults=True):
     # The language of everything posted in the channel for this game (a catalog of
     # bot.i18n: "en", "es"). Each person's private answers follow their own locale.
     language: str = "en"
+
+    def long_clock(self) -> bool:
+        """Whether the game is played over hours or days (``LONG_CLOCK_SECONDS``)."""
+        return self.turn_seconds >= LONG_CLOCK_SECONDS
+
+    def with_turn_time(self, turn_seconds: float, reaction_default: float) -> Lobby:
+        """The lobby with this turn time: a long one brings its reaction time
+        (``scaled_reaction``, which the host may change after); back to a short one, a long
+        reaction time goes back to ``reaction_default``."""
+        reaction = scaled_reaction(turn_seconds)
+        if reaction is None:
+            reaction = (self.reaction_seconds if self.reaction_seconds < LONG_REACTION_SECONDS
+                        else reaction_default)
+        return msgspec.structs.replace(self, turn_seconds=turn_seconds,
+                                       reaction_seconds=reaction)
 
     def choice(self) -> GameChoice:
         return "origins" if self.game == "origins" else self.edition
@@ -228,10 +261,24 @@ class ServerSettings(msgspec.Struct, frozen=True, omit_defaults=True):
             return server_language
         return host_language
 
+    def with_turn_time(self, turn_seconds: float) -> ServerSettings:
+        """These settings with this turn time, as ``Lobby.with_turn_time`` does: a long one
+        brings its own reaction time (unset), and a short one does not keep a long one."""
+        reaction = self.reaction_seconds
+        if scaled_reaction(turn_seconds) is not None or (
+                reaction is not None and reaction >= LONG_REACTION_SECONDS):
+            reaction = None
+        return msgspec.structs.replace(self, turn_seconds=turn_seconds,
+                                       reaction_seconds=reaction)
+
     def clock(self, turn_default: float, reaction_default: float) -> tuple[float, float]:
-        """The turn and reaction times of new lobbies, the bot's defaults where unset."""
-        return (turn_default if self.turn_seconds is None else self.turn_seconds,
-                reaction_default if self.reaction_seconds is None else self.reaction_seconds)
+        """The turn and reaction times of new lobbies, the bot's defaults where unset; a
+        long turn time set here with no reaction time brings its own (``scaled_reaction``)."""
+        turn = turn_default if self.turn_seconds is None else self.turn_seconds
+        if self.reaction_seconds is not None:
+            return turn, self.reaction_seconds
+        scaled = scaled_reaction(turn) if self.turn_seconds is not None else None
+        return turn, reaction_default if scaled is None else scaled
 
 
 class GameSetup(msgspec.Struct, frozen=True):
@@ -255,6 +302,29 @@ class Ping(msgspec.Struct, frozen=True):
 
     decision_id: int
     message_id: int
+
+
+class Reminder(msgspec.Struct, frozen=True):
+    """A reminder standing in the channel, in a long game (``bot.table.reminders``): a
+    message that mentions a player whose question is still pending, deleted once answered."""
+
+    seat: int
+    # Its question: the active monster's turn ``turn`` (decision_id 0: its questions share
+    # one clock), or a question out of turn (its decision id).
+    turn: int
+    decision_id: int
+    # Which of the question's reminder moments it was (1, 2): a moment is sent once.
+    moment: int
+    message_id: int
+
+
+class TurnNote(msgspec.Struct, frozen=True):
+    """A closed turn of a long game in one line (``bot.table.turn_summary``), said in the
+    game's language: what the players are told happened since their last move."""
+
+    turn: int
+    seat: int
+    summary: str
 
 
 # A player's standing order for the buy step: ask them; skip it when they can buy no card
@@ -308,6 +378,13 @@ class Chronicle(msgspec.Struct, frozen=True, omit_defaults=True):
     ended_at: float = 0.0
     # The players' standing orders (a seat with none has no entry).
     orders: tuple[StandingOrder, ...] = ()
+    # Long games (``Lobby.long_clock``): the reminders standing in the channel, the last
+    # turns closed in a line each (bounded), the turn of each seat's last move (by seat;
+    # 0: none yet) and the seats already told about standing orders.
+    reminders: tuple[Reminder, ...] = ()
+    recent_turns: tuple[TurnNote, ...] = ()
+    moved_in_turn: tuple[int, ...] = ()
+    offered_orders: tuple[int, ...] = ()
     # The seq of the engine state this chronicle was last saved with (``bot.table.saved_games``
     # stamps it): how far the players saw the game go, which a state rebuilt from the action
     # log must reach. 0: not known (saved before it was kept, or not started).

@@ -23,7 +23,7 @@ import msgspec
 
 from bot.i18n import say
 from bot.table.model import Game, Outcome
-from bot.table.turn_summary import summarized, this_turn, turn_summary
+from bot.table.turn_summary import closing_summary
 from engine import Action, GameState, Phrase, encode_state, events, phrase, turn_end_state
 
 
@@ -107,6 +107,11 @@ class SyncPings(_Effect, frozen=True):
     ended, is deleted."""
 
 
+class SyncReminders(_Effect, frozen=True):
+    """In a long game, each reminder that is due is sent (a message that mentions its
+    player) and each reminder whose question is over is deleted (``bot.table.reminders``)."""
+
+
 class ExpireLobby(_Effect, frozen=True):
     """The lobby message without buttons, saying nobody started it within ``minutes``."""
 
@@ -122,7 +127,8 @@ class AnnounceEnd(_Effect, frozen=True):
 
 
 Effect = (PostBoard | AnnounceResult | EditBoard | CloseBoard | RetireButtons | PostLobby
-          | ShowLobby | CloseLobby | Notify | SyncPings | ExpireLobby | AnnounceEnd)
+          | ShowLobby | CloseLobby | Notify | SyncPings | SyncReminders | ExpireLobby
+          | AnnounceEnd)
 # Effects that send a new message: the ones a crash can leave sent but unrecorded.
 POSTS = (PostBoard, AnnounceResult, PostLobby, Notify, AnnounceEnd)
 
@@ -226,9 +232,11 @@ def pinged_decisions(game: Game) -> tuple[int, ...]:
                  and not game.autopiloted(d.seat))
 
 
-def _pings(game: Game) -> tuple[SyncPings, ...]:
-    """Bring the pings in line, when there are pings or questions that need one."""
-    return (SyncPings(),) if game.chronicle.pings or pinged_decisions(game) else ()
+def _pings(game: Game) -> tuple[SyncPings | SyncReminders, ...]:
+    """Bring the pings in line, when there are pings or questions that need one, and the
+    reminders standing (their question may be over)."""
+    pings = (SyncPings(),) if game.chronicle.pings or pinged_decisions(game) else ()
+    return (*pings, *((SyncReminders(),) if game.chronicle.reminders else ()))
 
 
 def _plan(game: Game, *effects: Effect) -> Plan:
@@ -252,9 +260,9 @@ def _close(before: Game, outcome: Outcome, live: int | None) -> tuple[CloseBoard
     end = outcome.turn_end
     if end is None:  # (the change finished no turn: nothing more is known of it)
         return (close,)
-    happened = (*before.chronicle.turn_events, *summarized(this_turn(outcome.events)))
-    return (msgspec.structs.replace(close, summary=turn_summary(end, seat, happened,
-                                                              language=before.language),
+    summary = closing_summary(end, seat, before.chronicle.turn_events, outcome.events,
+                              before.language)
+    return (msgspec.structs.replace(close, summary=summary,
                                     end_state=encode_state(end).decode()),)
 
 

@@ -20,7 +20,7 @@ import msgspec
 
 from bot.i18n import say
 from bot.store.store import ACTIVE_STATUSES, Status, Store
-from bot.table import presence, publish
+from bot.table import presence, publish, reminders
 from bot.table.autoplay import HARD_AI_SECONDS, Asker, Autopilot, Think, Urgency
 from bot.table.chronicle import chronicle_after, with_note
 from bot.table.lobbies import Lobbies
@@ -255,8 +255,11 @@ class GameService:
             state, happened = apply(before, seat, action)
         except IllegalAction as refusal:
             raise ClickRefused.from_engine(refusal) from refusal
+        end = publish.turn_end(before, seat, action, state, happened)
         chronicle = with_note(game.chronicle, note) if note is not None else game.chronicle
         chronicle, closing = chronicle_after(chronicle, before, state, happened)
+        chronicle = reminders.news_after(game, chronicle, seat, moved=user_id is not None,
+                                         end=end, happened=happened)
         chronicle = msgspec.structs.replace(
             clock_after(chronicle, before, state, self._clock()),
             idle_timeouts=(0 if user_id is not None
@@ -269,8 +272,7 @@ class GameService:
         after = replace(game, state=state, chronicle=chronicle, status=status)
         return _Step(LoggedAction(state.seq, seat, user_id, action),
                      Outcome(after, tuple(happened), closing,
-                             redraw=not isinstance(action, Keep),
-                             turn_end=publish.turn_end(before, seat, action, state, happened)))
+                             redraw=not isinstance(action, Keep), turn_end=end))
 
     async def _record(self, before: Game, steps: list[_Step]) -> Outcome:
         """Store the actions, the game they lead to and the effects that show them, in one
@@ -282,6 +284,18 @@ class GameService:
         await self.games.record_actions(outcome.game, [step.action for step in steps],
                                         plan.effects)
         return outcome
+
+    @retried_if_stale
+    async def remind(self, game_id: int, show: Show) -> Game | None:
+        """A long game's reminder moment came: queue and ``show`` the reminders due
+        (``bot.table.reminders``). Returns the game when none is (its moment moved)."""
+        async with self.games.lock(game_id):
+            game = await self.games.game(game_id)
+            if game.status != "playing" or not reminders.due(game, self._clock()):
+                return game
+            await self.games.save(game, effects=(publish.SyncReminders(),))
+            await show(game_id)
+            return None
 
     @retried_if_stale
     async def end(self, game_id: int, show: Show, *, notice: str | None) -> Game:

@@ -53,6 +53,14 @@ def this_turn(happened: Iterable[events.Event]) -> tuple[events.Event, ...]:
     return tuple(kept)
 
 
+def closing_summary(end: GameState, active: int, turn_events: Iterable[events.Event],
+                    happened: Iterable[events.Event], language: str) -> str:
+    """The summary of the turn of ``active`` that ended in ``end``: the turn's events kept
+    so far (``Chronicle.turn_events``) and those of the change that finished it."""
+    return turn_summary(end, active, (*turn_events, *summarized(this_turn(happened))),
+                        language=language)
+
+
 # Says a phrase in the summary's language.
 Said = Callable[[Phrase], str]
 

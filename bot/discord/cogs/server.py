@@ -14,8 +14,10 @@ from bot.discord.locales import asker_language
 from bot.discord.messages import clock_words
 from bot.i18n import LANGUAGES, text
 
-MAX_TURN_SECONDS = 3600
-MAX_REACTION_SECONDS = 600
+# Up to the lobby's longest choices (bot.discord.views.CLOCK_CHOICES): 3 days a turn, 12 h
+# for a question out of turn.
+MAX_TURN_SECONDS = 3 * 24 * 3600
+MAX_REACTION_SECONDS = 12 * 3600
 
 
 
@@ -23,8 +25,8 @@ class ServerCog(KotCog, name="Server"):
     @app_commands.command(name="settings",
                           description=words("cmd-settings"))
     @app_commands.describe(
-        turn_seconds=words("cmd-settings-turn_seconds"),
-        reaction_seconds=words("cmd-settings-reaction_seconds"),
+        turn_seconds=words("days-cmd-settings-turn_seconds"),
+        reaction_seconds=words("days-cmd-settings-reaction_seconds"),
         language=words("cmd-settings-language"),
     )
     @app_commands.choices(language=[app_commands.Choice(name=text(lang, "language-name"),
@@ -49,9 +51,12 @@ class ServerCog(KotCog, name="Server"):
             return
         games = self.bot.service.games
         current = await games.server_settings(guild_id)
-        changes: dict[str, object] = {name: float(value) for name, value in (
-            ("turn_seconds", turn_seconds), ("reaction_seconds", reaction_seconds))
-            if value is not None}
+        changes: dict[str, object] = {}
+        if turn_seconds is not None:  # (first: it may bring its own reaction time)
+            current = current.with_turn_time(float(turn_seconds))
+            changes["turn_seconds"] = float(turn_seconds)
+        if reaction_seconds is not None:
+            changes["reaction_seconds"] = float(reaction_seconds)
         if language is not None and language.value in LANGUAGES:
             changes["language"] = language.value
         if changes:
