@@ -26,7 +26,7 @@ import logging
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import aiohttp
 import discord
@@ -53,7 +53,7 @@ MISSING_PERMISSIONS = 50013
 THREAD_ARCHIVED = 50083
 # A game's thread is archived after a week without a message, the longest Discord offers (in
 # minutes): a turn clock (at most days) posts more often than that.
-THREAD_ARCHIVE_MINUTES = 10080
+THREAD_ARCHIVE_MINUTES: Final = 10080
 
 # Message ids (bot.i18n), said in the user's language.
 SOMETHING_WENT_WRONG = "something-went-wrong"

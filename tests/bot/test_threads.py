@@ -10,7 +10,7 @@ import pytest
 from bot_harness import Table, bot_of, private_reply, service
 from simcord import ChannelHandle, MemberActor
 
-from bot.discord.io import THREAD_ARCHIVED, THREAD_ARCHIVE_MINUTES
+from bot.discord.io import THREAD_ARCHIVE_MINUTES, THREAD_ARCHIVED
 from bot.local import menu_id
 
 
