@@ -125,3 +125,16 @@ async def test_a_post_to_a_thread_discord_archived_unarchives_it_and_is_sent(
     assert not metadata.archived
     # Not a post Discord rejected and the bot dropped (logged as an error).
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_a_thread_discord_does_not_open_is_said_and_nothing_is_made(table: Table) -> None:
+    host = table.players[0]
+    table.env.inject_error("POST", f"/channels/{table.channel.id}/threads", status=503,
+                           message="Service Unavailable")
+    result = await host.slash(table.channel, "kot start", thread=True)
+    assert result.response is not None
+    assert result.response.content == (
+        "Discord did not open the game's thread (Service Unavailable); nothing was made. "
+        "Try `/kot start` again in a moment.")
+    assert table.channel.threads == []
+    assert await service(table.env).games.active_of_player(table.env.guild.id, host.id) == []

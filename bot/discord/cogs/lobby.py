@@ -16,7 +16,7 @@ from bot.discord.messages import channel_busy_text, forbidden_text, missing_perm
 from bot.discord.publisher import LOBBY_ANSWER_DEFERRED
 from bot.i18n import text
 from bot.table import publish
-from bot.table.model import GAME_CHOICES, BrokenGame, GameChoice, Refused
+from bot.table.model import GAME_CHOICES, BrokenGame, GameChoice, Refused, ServerSettings
 
 # Discord wants an answer within 3 seconds. The lobby is the answer when it is stored by
 # then; otherwise the command is acknowledged ("thinking…") and the lobby replaces that.
@@ -42,9 +42,12 @@ class LobbyCog(KotCog, name="Lobby"):
                     thread: bool | None = None) -> None:
         assert interaction.channel_id is not None
         choice = next((c for c in GAME_CHOICES if game is not None and c == game.value), None)
-        where = await self._where(interaction, thread)
+        assert interaction.guild_id is not None  # (guild only)
+        # (A read: it never waits for another game's write, so the answer stays in time.)
+        settings = await self.bot.service.games.server_settings(interaction.guild_id)
+        where = await self._where(interaction, thread, settings)
         if where == "new thread":
-            await self._start_in_thread(interaction, choice)
+            await self._start_in_thread(interaction, choice, settings)
         if where != "here":
             return
         # The answer is either the lobby (sent by the publisher's pass) or the deferral:
@@ -71,8 +74,8 @@ class LobbyCog(KotCog, name="Lobby"):
         except Refused as refusal:
             await self._already_busy(interaction, refusal)
 
-    async def _where(self, interaction: Interaction,
-                     asked: bool | None) -> Literal["here", "new thread", "refused"]:
+    async def _where(self, interaction: Interaction, asked: bool | None,
+                     settings: ServerSettings) -> Literal["here", "new thread", "refused"]:
         """Where this lobby opens: in a new thread as the command's ``thread`` option says,
         else as the server's setting; but here from inside a thread, and here where the
         channel cannot have threads, unless the option asked for one: then the asker is
@@ -80,8 +83,6 @@ class LobbyCog(KotCog, name="Lobby"):
         channel_type = interaction.channel.type if interaction.channel is not None else None
         if channel_type in THREAD_TYPES:
             return "here"
-        assert interaction.guild_id is not None  # (guild only)
-        settings = await self.bot.service.games.server_settings(interaction.guild_id)
         if not (settings.threads if asked is None else asked):
             return "here"
         if channel_type in THREAD_PARENT_TYPES:
@@ -91,8 +92,8 @@ class LobbyCog(KotCog, name="Lobby"):
         await self.bot.io.reply_privately(interaction, told(interaction, "games-no-threads-here"))
         return "refused"
 
-    async def _start_in_thread(self, interaction: Interaction,
-                               choice: GameChoice | None) -> None:
+    async def _start_in_thread(self, interaction: Interaction, choice: GameChoice | None,
+                               settings: ServerSettings) -> None:
         """A lobby in a new public thread of the channel, the command's public answer
         pointing to it; refused privately, with nothing made, where the bot lacks a
         permission it needs for it."""
@@ -106,7 +107,6 @@ class LobbyCog(KotCog, name="Lobby"):
         if not await io.acknowledge(interaction):  # a thread, then the lobby, take a while
             return
         host = interaction.user.display_name
-        settings = await self.bot.service.games.server_settings(interaction.guild_id)
         language = settings.game_language(server_language(interaction),
                                           asker_language(interaction))
         try:
@@ -115,9 +115,8 @@ class LobbyCog(KotCog, name="Lobby"):
         except DiscordFailure as failure:
             log_failure(failure, "could not open a thread in channel %s",
                         interaction.channel_id)
-            await io.edit_response(interaction, content=forbidden_text(
-                missing_permissions(interaction, new_thread=True), failure.reason,
-                asker_language(interaction)))
+            await io.edit_response(interaction, content=told(
+                interaction, "games-thread-failed", reason=failure.reason))
             return
         await self.bot.service.lobbies.open(
             guild_id=interaction.guild_id, channel_id=thread_id, host_id=interaction.user.id,

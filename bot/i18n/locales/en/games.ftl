@@ -14,6 +14,7 @@ games-cmd-games-page = Which page (10 games a page, those waiting for you first)
 games-thread-name = King of Tokyo · { $host }
 # /kot start's public answer in the channel, in the game's language.
 games-thread-opened = 🦖 { $host } opened a King of Tokyo lobby in { $thread }: join it there.
+games-thread-failed = Discord did not open the game's thread ({ $reason }); nothing was made. Try `/kot start` again in a moment.
 games-perm-create_public_threads = Create Public Threads
 games-no-threads-here = This channel cannot have threads: use `/kot start` without `thread:` to play here.
 games-settings-threads = 🧵 New lobbies open { $threads ->

@@ -14,6 +14,7 @@ games-cmd-games-page = Qué página (10 partidas por página, primero las que te
 games-thread-name = King of Tokyo · { $host }
 # La respuesta pública de /kot start en el canal, en el idioma de la partida.
 games-thread-opened = 🦖 { $host } ha abierto una sala de King of Tokyo en { $thread }: únete allí.
+games-thread-failed = Discord no ha abierto el hilo de la partida ({ $reason }); no se ha creado nada. Vuelve a probar `/kot start` dentro de un momento.
 games-perm-create_public_threads = Crear hilos públicos
 games-no-threads-here = Este canal no admite hilos: usa `/kot start` sin `thread:` para jugar aquí.
 games-settings-threads = 🧵 Las salas nuevas se abren { $threads ->
