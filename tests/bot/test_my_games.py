@@ -3,13 +3,16 @@ or thread, through SimCord."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import discord
 from bot_harness import Table, service
 from simcord import InteractionResult, MemberActor
-from test_clock_and_pings import end_quiet_turn
+from test_clock_and_pings import end_quiet_turn, into_tokyo_and_smashed
 
 from bot.discord.messages import jump_url
 from bot.local import menu_id
+from bot.store.store import Store
 from bot.table.model import Game
 from bot.table.timers import question_deadlines
 
@@ -74,3 +77,61 @@ async def test_kot_games_lists_the_callers_games_in_every_channel_and_thread(
     assert nothing.description == ("You have no lobby or game in progress on this server. "
                                    "`/kot start` opens one.")
 
+
+
+async def test_a_question_out_of_turn_is_listed_with_its_own_deadline(table: Table) -> None:
+    await table.start_game(players=2)
+    game = await into_tokyo_and_smashed(table)
+    yielding = game.playing_state().pending[0]
+    asked, smasher = (table.player(game.seats[seat]) for seat in
+                      (yielding.seat, game.playing_state().turn.seat))  # type: ignore[union-attr]
+    deadline = int(question_deadlines(game, 0)[yielding.id])
+    [entry] = (_listed(await asked.slash(table.channel, "kot games")).description or "").split(
+        "\n\n")
+    assert f"\n**A question for you** · ⏰ <t:{deadline}:R> · [board](" in entry
+    [entry] = (_listed(await smasher.slash(table.channel, "kot games")).description
+               or "").split("\n\n")
+    assert f"\nWaiting for {asked.name} (" in entry and f"<t:{deadline}:R>" in entry
+
+
+async def test_kot_games_shows_ten_games_a_page_in_the_askers_language(
+    table: Table, client_locales: dict[int, str],
+) -> None:
+    alice = table.players[0]
+    for _ in range(11):
+        await alice.slash(table.channel, "kot start", thread=True)
+    client_locales[alice.id] = "es-ES"
+
+    first = _listed(await alice.slash(table.channel, "kot games"))
+    assert first.title == "Tus partidas en este servidor"
+    entries = (first.description or "").split("\n\n")
+    assert len(entries) == 10 and all("\nSala: 1/6 jugadores · ⏰ <t:" in e for e in entries)
+    assert first.footer.text == "Página 1 de 2 · /kot games page: para ver otra"
+    # Past the last page: the last one.
+    last = _listed(await alice.slash(table.channel, "kot games", page=5))
+    assert len((last.description or "").split("\n\n")) == 1
+    assert last.footer.text == "Página 2 de 2 · /kot games page: para ver otra"
+    shown = {e.split("**")[1] for e in entries + (last.description or "").split("\n\n")}
+    assert len(shown) == 11  # every game once
+
+
+async def test_the_store_reads_who_plays_the_active_games_of_one_server(
+    store_target: str | Path,
+) -> None:
+    store = await Store.open(store_target)
+    try:
+        ids = [await store.create_lobby(guild_id=guild, channel_id=channel, host_id=1,
+                                        lobby=b'{"players":[{"user_id":1}]}')
+               for guild, channel in ((10, 100), (10, 101), (10, 102), (20, 200))]
+        ended = await store.get(ids[1])
+        assert ended is not None
+        await store.update_game(ids[1], version=ended.version, status="ended")
+        playing = await store.get(ids[2])
+        assert playing is not None
+        await store.update_game(ids[2], version=playing.version, status="playing",
+                                seats=b"[1,2]")
+        found = await store.active_players_in_guild(10)
+        assert [(row.id, row.seats) for row in found] == [(ids[0], b"[]"), (ids[2], b"[1,2]")]
+        assert found[0].lobby == b'{"players":[{"user_id":1}]}'
+    finally:
+        await store.close()
