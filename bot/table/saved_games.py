@@ -287,9 +287,10 @@ class SavedGames:
         from the store. A game that cannot be read is left out (and marked broken)."""
         theirs: list[int] = []
         for row in await self._store.active_players_in_guild(guild_id):
+            cached = self._games.get(row.id)
             try:
-                players = _lobby_decoder.decode(row.lobby).players
-                seats = _seats_decoder.decode(row.seats)
+                players = (cached.lobby if cached else _lobby_decoder.decode(row.lobby)).players
+                seats = cached.seats if cached else _seats_decoder.decode(row.seats)
             except msgspec.DecodeError:
                 continue
             if user_id in seats or any(p.user_id == user_id for p in players):
