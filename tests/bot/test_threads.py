@@ -138,3 +138,16 @@ async def test_a_thread_discord_does_not_open_is_said_and_nothing_is_made(table:
         "Try `/kot start` again in a moment.")
     assert table.channel.threads == []
     assert await service(table.env).games.active_of_player(table.env.guild.id, host.id) == []
+
+
+async def test_a_spanish_games_thread_and_answer_speak_spanish(table: Table) -> None:
+    host = table.players[0]
+    admin = _admin(table)
+    await admin.slash(table.channel, "kot settings", language="es", threads=True)
+    result = await host.slash(table.channel, "kot start")
+    [thread] = table.channel.threads
+    assert result.response is not None
+    assert result.response.content == (
+        f"🦖 {host.name} ha abierto una sala de King of Tokyo en <#{thread.id}>: únete allí.")
+    lobby = await service(table.env).games.active_in_channel(thread.id)
+    assert lobby is not None and lobby.language == "es"
