@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.discord.clicks import Clicks
+from bot.discord.cogs.games import GamesCog
 from bot.discord.cogs.info import InfoCog
 from bot.discord.cogs.lobby import LobbyCog
 from bot.discord.cogs.play import PlayCog
@@ -114,7 +115,7 @@ class KotBot(commands.Bot):
                                    self.reminders)
         self.clicks = clicks = Clicks(self.service, self.publisher, self.io, self.turns)
         for cog in (LobbyCog(self), PlayCog(self), InfoCog(self), ServerCog(self),
-                    RecordsCog(self)):
+                    RecordsCog(self), GamesCog(self)):
             await self.add_cog(cog)
         self.tree.add_command(self.kot)
         await self.tree.set_translator(CatalogTranslator())

@@ -547,6 +547,47 @@ async def long_game(shots: Shots) -> None:
     await scene.shoot("long-game-reminder")
 
 
+async def thread_start(shots: Shots) -> None:
+    """``/kot start thread: True``: the channel with the command's answer, then the new
+    thread with its lobby."""
+    channel = shots.guild.create_text_channel("thread-start")
+    host, guest = shots.members[:2]
+    await host.slash(channel, "kot start", thread=True)
+    [thread] = channel.threads
+    lobby = thread.last_message
+    assert lobby is not None
+    await guest.click(lobby, custom_id=menu_id(lobby, "join"))
+    await shots.shoot("thread-start-channel", channel, [host])
+    await shots.shoot("thread-start-thread", thread, [host])
+
+
+async def my_games(shots: Shots) -> None:
+    """``/kot games`` on a server with a day's turn clock: a game on the player's turn, one
+    waiting for another player, a lobby in a thread."""
+    games = shots.bot.service.games
+    before = await games.server_settings(shots.guild.id)
+    await games.save_server_settings(shots.guild.id, msgspec.structs.replace(
+        before, turn_seconds=24 * 3600.0, reaction_seconds=3600.0))
+    try:
+        mine = await shots.scene("my-games-1", players=2)
+        _decision, player = await mine.asked()
+        channel = shots.guild.create_text_channel("my-games-2")
+        hosts = [m for m in shots.members if m is not player][:2]
+        theirs = Scene(shots, channel, [*hosts, player])
+        lobby = await open_lobby(channel, theirs.players[0], theirs.players[1:])
+        await theirs.players[0].click(lobby, custom_id=menu_id(lobby, "start"))
+        theirs.game_id = (await theirs.game()).id
+        while (await theirs.asked())[1] is player:  # another player's turn
+            await theirs.to_buy_step()
+            if (await theirs.asked())[0].kind == "buy":
+                await theirs.option(lambda o: isinstance(o, EndBuying))
+        await player.slash(channel, "kot start", thread=True)
+    finally:
+        await games.save_server_settings(shots.guild.id, before)
+    await player.slash(mine.channel, "kot games")
+    await shots.shoot("my-games", mine.channel, [player])
+
+
 SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
     "ai-monsters": ai_monsters,
     "dice-tools": dice_tools,
@@ -568,6 +609,8 @@ SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
     "my-monster": my_monster,
     "stay-or-yield": stay_or_yield,
     "long-game": long_game,
+    "thread-start": thread_start,
+    "my-games": my_games,
 }
 
 

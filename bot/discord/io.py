@@ -23,10 +23,10 @@ from __future__ import annotations
 import contextlib
 import enum
 import logging
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Any
+from typing import Any, Final, TypeVar
 
 import aiohttp
 import discord
@@ -48,6 +48,12 @@ UNKNOWN_INTERACTION = 10062
 INVALID_WEBHOOK_TOKEN = 50027
 MISSING_ACCESS = 50001
 MISSING_PERMISSIONS = 50013
+# A message sent to, or edited or deleted in, a thread Discord archived (idle longer than its
+# auto-archive duration).
+THREAD_ARCHIVED = 50083
+# A game's thread is archived after a week without a message, the longest Discord offers (in
+# minutes): a turn clock (at most days) posts more often than that.
+THREAD_ARCHIVE_MINUTES: Final = 10080
 
 # Message ids (bot.i18n), said in the user's language.
 SOMETHING_WENT_WRONG = "something-went-wrong"
@@ -65,6 +71,7 @@ PRIVATE, PUBLIC = "private", "public"
 PRIVATE_ANSWER_LOST = "private-answer-lost"
 
 Interaction = discord.Interaction[Any]
+T = TypeVar("T")
 
 
 class FailureKind(enum.Enum):
@@ -155,39 +162,67 @@ class DiscordIO:
                    view: discord.ui.View | None) -> int:
         """A new message that may ping the users it mentions; returns its id."""
         extra: dict[str, Any] = {} if view is None else {"view": view}
-        with discord_call():
-            message = await self._channel(channel_id, guild_id).send(
-                content=content, embed=embed, file=file, allowed_mentions=MENTION_USERS_ONLY,
-                **extra,
-            )
+        message = await self._unarchived(channel_id, lambda: self._channel(
+            channel_id, guild_id).send(content=content, embed=embed, file=file,
+                                       allowed_mentions=MENTION_USERS_ONLY, **extra),
+            files=(file,))
         return message.id
 
     async def notify(self, channel_id: int, guild_id: int | None, text: str) -> int:
         """A notice that pings nobody; returns its id."""
-        with discord_call():
-            message = await self._channel(channel_id, guild_id).send(
-                text[:MAX_CONTENT], allowed_mentions=MENTION_NOBODY)
+        message = await self._unarchived(channel_id, lambda: self._channel(
+            channel_id, guild_id).send(text[:MAX_CONTENT], allowed_mentions=MENTION_NOBODY))
         return message.id
 
     async def ping(self, channel_id: int, guild_id: int | None, text: str) -> int:
         """A short message that notifies the users it mentions; returns its id."""
-        with discord_call():
-            message = await self._channel(channel_id, guild_id).send(
-                text[:MAX_CONTENT], allowed_mentions=MENTION_USERS_ONLY)
+        message = await self._unarchived(channel_id, lambda: self._channel(
+            channel_id, guild_id).send(text[:MAX_CONTENT], allowed_mentions=MENTION_USERS_ONLY))
         return message.id
 
     async def delete(self, channel_id: int, guild_id: int | None, message_id: int) -> None:
         """Delete one of the bot's own messages (no permission needed for its own)."""
-        with discord_call():
-            await self._channel(channel_id, guild_id).get_partial_message(message_id).delete()
+        await self._unarchived(channel_id, lambda: self._channel(
+            channel_id, guild_id).get_partial_message(message_id).delete())
 
     async def post_lobby(self, channel_id: int, guild_id: int | None, *, content: str,
                          embed: discord.Embed, view: discord.ui.View) -> int:
-        """The lobby as a channel message (when there is no /kot start to answer)."""
-        with discord_call():
-            message = await self._channel(channel_id, guild_id).send(
-                content=content, embed=embed, view=view, allowed_mentions=MENTION_NOBODY)
+        """The lobby as a channel message (when there is no /kot start to answer, or it opens
+        in a new thread)."""
+        message = await self._unarchived(channel_id, lambda: self._channel(
+            channel_id, guild_id).send(content=content, embed=embed, view=view,
+                                       allowed_mentions=MENTION_NOBODY))
         return message.id
+
+    async def create_thread(self, channel_id: int, name: str) -> int:
+        """A new public thread of a text channel, for one game; returns its id. (Through the
+        HTTP client: the channel object may not be cached, as everywhere in this module.)"""
+        with discord_call():
+            thread = await self._client.http.start_thread_without_message(
+                channel_id, name=name[:100], auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+                type=discord.ChannelType.public_thread.value)
+        return int(thread["id"])
+
+    async def _unarchived(self, channel_id: int, call: Callable[[], Awaitable[T]], *,
+                          files: Sequence[object] = ()) -> T:
+        """``call`` on a channel; in a thread Discord archived meanwhile (a game left idle a
+        week), the thread is unarchived (as the bot, which may send messages there: no
+        other permission needed) and the call made again, its ``files`` read from their
+        start again."""
+        try:
+            with discord_call():
+                return await call()
+        except DiscordFailure as failure:
+            if failure.code != THREAD_ARCHIVED:
+                raise
+            log.info("channel %s: the thread was archived; it is unarchived", channel_id)
+        with discord_call():
+            await self._client.http.edit_channel(channel_id, archived=False)
+        for file in files:
+            if isinstance(file, discord.File):
+                file.reset()
+        with discord_call():
+            return await call()
 
     async def own_recent_messages(self, channel_id: int, guild_id: int | None, *,
                                   after: int | None, limit: int = 50) -> list[discord.Message]:
@@ -226,12 +261,13 @@ class DiscordIO:
         """Edit a message: through the click when it is the clicked message (its token is
         fresh and not rate limited with the channel), else through the channel."""
         try:
-            with discord_call():
-                if interaction is not None and _clicked_message_id(interaction) == message_id:
+            if interaction is not None and _clicked_message_id(interaction) == message_id:
+                with discord_call():
                     await interaction.edit_original_response(**fields)
-                else:
-                    await self._channel(channel_id, guild_id).get_partial_message(
-                        message_id).edit(**fields)
+            else:
+                await self._unarchived(channel_id, lambda: self._channel(
+                    channel_id, guild_id).get_partial_message(message_id).edit(**fields),
+                    files=fields.get("attachments", ()))
         except DiscordFailure as failure:
             if failure.kind is FailureKind.GONE and not failure.channel_gone:
                 raise await self._unless_still_there(channel_id, guild_id, message_id,

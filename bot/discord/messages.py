@@ -116,13 +116,22 @@ SHOW_RETRYING = "show-retrying"
 NEEDED_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "attach_files",
                       "read_message_history")
 THREAD_PERMISSIONS = ("send_messages_in_threads",)
+# What a game opened in a new thread needs in the channel the thread is made in (a thread
+# takes its parent's permissions).
+NEW_THREAD_PERMISSIONS = ("view_channel", "create_public_threads", "send_messages_in_threads",
+                          "embed_links", "attach_files", "read_message_history")
+# Permissions named by another catalog file than perm-<flag>'s.
+_PERMISSION_NAMES = {"create_public_threads": "games-perm-create_public_threads"}
 
 
-def missing_permissions(interaction: discord.Interaction[Any]) -> list[str]:
+def missing_permissions(interaction: discord.Interaction[Any], *,
+                        new_thread: bool = False) -> list[str]:
     """The permissions the bot needs in the channel of this interaction and does not have
-    there (as Discord sent them with it)."""
+    there (as Discord sent them with it); ``new_thread``: to open a game in a new thread
+    of it."""
     in_thread = isinstance(interaction.channel, discord.Thread)
-    needed = NEEDED_PERMISSIONS + (THREAD_PERMISSIONS if in_thread else ())
+    needed = (NEW_THREAD_PERMISSIONS if new_thread else
+              NEEDED_PERMISSIONS + (THREAD_PERMISSIONS if in_thread else ()))
     return [flag for flag in needed if not getattr(interaction.app_permissions, flag)]
 
 
@@ -131,8 +140,9 @@ def forbidden_text(missing: list[str], reason: str, language: str) -> str:
     if not missing:
         return text(language, "forbidden-unknown", reason=reason)
     return text(language, "forbidden-hint", count=len(missing),
-                permissions=Join(tuple(f"**{text(language, f'perm-{flag}')}**"
-                                       for flag in missing)))
+                permissions=Join(tuple(
+                    f"**{text(language, _PERMISSION_NAMES.get(flag, f'perm-{flag}'))}**"
+                    for flag in missing)))
 
 
 def refusal_text(refusal: ClickRefused, game: Game, language: str) -> str:

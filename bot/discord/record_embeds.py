@@ -23,7 +23,9 @@ def page_count(items: int) -> int:
     return max(1, -(-items // PAGE_SIZE))
 
 
-def _footer(embed: discord.Embed, page: int, pages: int, command: str, language: str) -> None:
+def page_footer(embed: discord.Embed, page: int, pages: int, command: str,
+                language: str) -> None:
+    """Which page this is, and the command's option for another (when there are several)."""
     if pages > 1:
         embed.set_footer(text=text(language, "records-page", page=str(page), pages=str(pages),
                                    command=command))
@@ -64,7 +66,7 @@ def history_embed(records: list[GameRecord], page: int, total: int,
     embed = discord.Embed(title=text(language, "records-history-title"), colour=COLOUR)
     embed.description = ("\n".join(game_line(r, language) for r in records) if records
                          else text(language, "records-history-empty"))
-    _footer(embed, page, page_count(total), "history", language)
+    page_footer(embed, page, page_count(total), "history", language)
     return embed
 
 
@@ -80,7 +82,7 @@ def leaderboard_embed(board: list[PlayerRating], page: int, language: str) -> di
             for n, p in enumerate(shown, start=1))
     embed.add_field(name=text(language, "records-how-rated"), inline=False,
                     value=text(language, "records-how-rated-text", min=MIN_GAMES))
-    _footer(embed, page, page_count(len(board)), "leaderboard", language)
+    page_footer(embed, page, page_count(len(board)), "leaderboard", language)
     return embed
 
 

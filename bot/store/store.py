@@ -88,6 +88,15 @@ def _optional_bytes(value: object) -> bytes | None:
 
 
 @dataclass(frozen=True)
+class ActivePlayers:
+    """The columns of a lobby or game in progress that say who is in it."""
+
+    id: int
+    lobby: bytes
+    seats: bytes
+
+
+@dataclass(frozen=True)
 class OutboxRow:
     seq: int
     effect: bytes
@@ -253,6 +262,17 @@ class Store:
             "SELECT channel_id FROM games WHERE guild_id = ? "
             "AND status IN ('lobby', 'playing')", (guild_id,)))
         return [row[0] for row in rows]
+
+    async def active_players_in_guild(self, guild_id: int) -> list[ActivePlayers]:
+        """Who is in each lobby and game in progress of a server: the lobby and seats
+        columns only (small), not the states, so that the caller picks a player's games
+        before reading any. The status index finds the active games (a few among the
+        finished ones), and the server is checked on those."""
+        rows = await self._backend.read(lambda tx: tx.rows(
+            "SELECT id, lobby, seats FROM games WHERE status IN ('lobby', 'playing') "
+            "AND guild_id = ? ORDER BY id", (guild_id,)))
+        return [ActivePlayers(game_id, _bytes(lobby), _bytes(seats))
+                for game_id, lobby, seats in rows]
 
     async def active_games(self) -> list[GameRow]:
         return await self._games("status IN ('lobby', 'playing')")

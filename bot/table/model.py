@@ -250,6 +250,9 @@ class ServerSettings(msgspec.Struct, frozen=True, omit_defaults=True):
     reaction_seconds: float | None = None
     # The language of its new games (a catalog of bot.i18n).
     language: str | None = None
+    # Whether /kot start opens each lobby in a new thread of the channel (so one channel
+    # hosts many games); the command's ``thread`` option overrides it.
+    threads: bool = False
 
     def game_language(self, server_language: str | None, host_language: str) -> str:
         """The language of a new game here: the server's setting; else the server's own

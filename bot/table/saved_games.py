@@ -279,6 +279,38 @@ class SavedGames:
     async def active_channels_in_guild(self, guild_id: int) -> list[int]:
         return await self._store.active_channels_in_guild(guild_id)
 
+    async def active_of_player(self, guild_id: int, user_id: int) -> list[Game]:
+        """The lobbies a user is in and the games in progress they play (not those they
+        left) on a server, by id, read without the lock. Only the games' players are read
+        for the server's active games; the games themselves come from the cache (every
+        active game of this process is in it from start-up on) or, for the user's only,
+        from the store. A game that cannot be read is left out (and marked broken)."""
+        theirs: list[int] = []
+        for row in await self._store.active_players_in_guild(guild_id):
+            cached = self._games.get(row.id)
+            try:
+                players = (cached.lobby if cached else _lobby_decoder.decode(row.lobby)).players
+                seats = cached.seats if cached else _seats_decoder.decode(row.seats)
+            except msgspec.DecodeError:
+                continue
+            if user_id in seats or any(p.user_id == user_id for p in players):
+                theirs.append(row.id)
+        stored = {row.id: row for row in await self._store.get_many(
+            [i for i in theirs if i not in self._games])}
+        games: list[Game] = []
+        for game_id in theirs:
+            game = self._games.get(game_id)
+            if game is None:
+                try:
+                    game = await self._adopt(stored[game_id], locked=False)
+                except (Refused, BrokenGame):
+                    continue
+            seat = game.seat_of(user_id)
+            if game.status in ACTIVE_STATUSES and (seat is None
+                                                  or seat not in game.chronicle.left):
+                games.append(game)
+        return games
+
     async def action_log(self, game_id: int) -> list[LoggedAction]:
         """Every accepted action, in order."""
         return [LoggedAction(row.seq, row.seat, row.user_id, decode_action(row.action))

@@ -14,7 +14,9 @@ from bot.discord.clicks import Clicks
 from bot.discord.io import DiscordIO
 from bot.discord.publisher import Publisher
 from bot.table.autoplay import Autopilot
+from bot.table.lobby_clock import LobbyClock
 from bot.table.service import GameService
+from bot.table.timers import TurnClock
 
 
 class CogHost(Protocol):
@@ -26,6 +28,8 @@ class CogHost(Protocol):
     publisher: Publisher
     clicks: Clicks
     autopilot: Autopilot
+    turns: TurnClock
+    lobby_clock: LobbyClock
 
 
 class KotCog(commands.Cog):

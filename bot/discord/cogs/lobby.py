@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
 
 from bot.discord.cogs import KotCog
 from bot.discord.command_words import words
-from bot.discord.locales import asker_language, server_language
-from bot.discord.messages import channel_busy_text
+from bot.discord.io import DiscordFailure, log_failure
+from bot.discord.locales import asker_language, server_language, told
+from bot.discord.messages import channel_busy_text, forbidden_text, missing_permissions
 from bot.discord.publisher import LOBBY_ANSWER_DEFERRED
+from bot.i18n import text
 from bot.table import publish
-from bot.table.model import GAME_CHOICES, BrokenGame, Refused
+from bot.table.model import GAME_CHOICES, BrokenGame, GameChoice, Refused, ServerSettings
 
 # Discord wants an answer within 3 seconds. The lobby is the answer when it is stored by
 # then; otherwise the command is acknowledged ("thinking…") and the lobby replaces that.
@@ -22,17 +24,32 @@ ANSWER_WITHIN = 2.0
 
 Interaction = discord.Interaction[Any]
 
+# Where /kot start opens the lobby in the channel itself (a game already in a thread), and
+# the channels that can have public threads.
+THREAD_TYPES = (discord.ChannelType.public_thread, discord.ChannelType.private_thread,
+                discord.ChannelType.news_thread)
+THREAD_PARENT_TYPES = (discord.ChannelType.text, discord.ChannelType.news)
+
 
 class LobbyCog(KotCog, name="Lobby"):
     @app_commands.command(name="start", description=words("cmd-start"))
-    @app_commands.describe(game=words("cmd-start-game"))
+    @app_commands.describe(game=words("cmd-start-game"), thread=words("games-cmd-start-thread"))
     @app_commands.choices(game=[app_commands.Choice(name=words(f"cmd-start-game-{value}"),
                                                     value=value) for value in GAME_CHOICES])
     @app_commands.guild_only()
     async def start(self, interaction: Interaction,
-                    game: app_commands.Choice[str] | None = None) -> None:
+                    game: app_commands.Choice[str] | None = None,
+                    thread: bool | None = None) -> None:
         assert interaction.channel_id is not None
         choice = next((c for c in GAME_CHOICES if game is not None and c == game.value), None)
+        assert interaction.guild_id is not None  # (guild only)
+        # (A read: it never waits for another game's write, so the answer stays in time.)
+        settings = await self.bot.service.games.server_settings(interaction.guild_id)
+        where = await self._where(interaction, thread, settings)
+        if where == "new thread":
+            await self._start_in_thread(interaction, choice, settings)
+        if where != "here":
+            return
         # The answer is either the lobby (sent by the publisher's pass) or the deferral:
         # never both at once.
         answering = asyncio.Lock()
@@ -56,6 +73,58 @@ class LobbyCog(KotCog, name="Lobby"):
             await opening
         except Refused as refusal:
             await self._already_busy(interaction, refusal)
+
+    async def _where(self, interaction: Interaction, asked: bool | None,
+                     settings: ServerSettings) -> Literal["here", "new thread", "refused"]:
+        """Where this lobby opens: in a new thread as the command's ``thread`` option says,
+        else as the server's setting; but here from inside a thread, and here where the
+        channel cannot have threads, unless the option asked for one: then the asker is
+        told so ("refused")."""
+        channel_type = interaction.channel.type if interaction.channel is not None else None
+        if channel_type in THREAD_TYPES:
+            return "here"
+        if not (settings.threads if asked is None else asked):
+            return "here"
+        if channel_type in THREAD_PARENT_TYPES:
+            return "new thread"
+        if not asked:
+            return "here"
+        await self.bot.io.reply_privately(interaction, told(interaction, "games-no-threads-here"))
+        return "refused"
+
+    async def _start_in_thread(self, interaction: Interaction, choice: GameChoice | None,
+                               settings: ServerSettings) -> None:
+        """A lobby in a new public thread of the channel, the command's public answer
+        pointing to it; refused privately, with nothing made, where the bot lacks a
+        permission it needs for it."""
+        assert interaction.channel_id is not None and interaction.guild_id is not None
+        io = self.bot.io
+        missing = missing_permissions(interaction, new_thread=True)
+        if missing:
+            await io.reply_privately(interaction, forbidden_text(
+                missing, "Missing Permissions", asker_language(interaction)))
+            return
+        if not await io.acknowledge(interaction):  # a thread, then the lobby, take a while
+            return
+        host = interaction.user.display_name
+        language = settings.game_language(server_language(interaction),
+                                          asker_language(interaction))
+        try:
+            thread_id = await io.create_thread(interaction.channel_id,
+                                               text(language, "games-thread-name", host=host))
+        except DiscordFailure as failure:
+            log_failure(failure, "could not open a thread in channel %s",
+                        interaction.channel_id)
+            await io.edit_response(interaction, content=told(
+                interaction, "games-thread-failed", reason=failure.reason))
+            return
+        await self.bot.service.lobbies.open(
+            guild_id=interaction.guild_id, channel_id=thread_id, host_id=interaction.user.id,
+            show=self.bot.publisher.show, host_name=host, choice=choice,
+            server_language=server_language(interaction),
+            host_language=asker_language(interaction))
+        await io.edit_response(interaction, content=text(
+            language, "games-thread-opened", host=host, thread=f"<#{thread_id}>"))
 
     async def _already_busy(self, interaction: Interaction, refusal: Refused) -> None:
         """The channel has a lobby or a game: say so, and make sure it is shown (its message

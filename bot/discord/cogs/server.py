@@ -20,7 +20,6 @@ MAX_TURN_SECONDS = 3 * 24 * 3600
 MAX_REACTION_SECONDS = 12 * 3600
 
 
-
 class ServerCog(KotCog, name="Server"):
     @app_commands.command(name="settings",
                           description=words("cmd-settings"))
@@ -28,6 +27,7 @@ class ServerCog(KotCog, name="Server"):
         turn_seconds=words("days-cmd-settings-turn_seconds"),
         reaction_seconds=words("days-cmd-settings-reaction_seconds"),
         language=words("cmd-settings-language"),
+        threads=words("games-cmd-settings-threads"),
     )
     @app_commands.choices(language=[app_commands.Choice(name=text(lang, "language-name"),
                                                         value=lang) for lang in LANGUAGES])
@@ -38,6 +38,7 @@ class ServerCog(KotCog, name="Server"):
         turn_seconds: app_commands.Range[int, 0, MAX_TURN_SECONDS] | None = None,
         reaction_seconds: app_commands.Range[int, 0, MAX_REACTION_SECONDS] | None = None,
         language: app_commands.Choice[str] | None = None,
+        threads: bool | None = None,
     ) -> None:
         """With no option: the settings in force. With options: the new defaults, for
         lobbies opened from now on (a lobby's host can still change its own)."""
@@ -59,12 +60,17 @@ class ServerCog(KotCog, name="Server"):
             changes["reaction_seconds"] = float(reaction_seconds)
         if language is not None and language.value in LANGUAGES:
             changes["language"] = language.value
+        if threads is not None:
+            changes["threads"] = threads
         if changes:
             current = msgspec.structs.replace(current, **changes)
             await games.save_server_settings(guild_id, current)
         turn, reaction = self.bot.service.lobbies.clock_of(current)
         said = asker_language(interaction)
-        await self.bot.io.reply_privately(interaction, text(
+        shown = text(
             said, "settings-shown", saved=str(bool(changes)).lower(),
             turn=clock_words(turn, said), reaction=clock_words(reaction, said),
-            language=text(current.language, "language-name") if current.language else "auto"))
+            language=text(current.language, "language-name") if current.language else "auto")
+        threads_shown = text(said, "games-settings-threads",
+                             threads="on" if current.threads else "off")
+        await self.bot.io.reply_privately(interaction, f"{shown}\n{threads_shown}")

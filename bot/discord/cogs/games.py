@@ -1,0 +1,35 @@
+"""``/kot games``: the asker's lobbies and games in progress on this server, in any channel
+or thread, each with what it waits for, until when, and a link (``bot.table.my_games``,
+``bot.discord.games_list``). Private, in the asker's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.cogs import KotCog
+from bot.discord.command_words import words
+from bot.discord.games_list import games_embed
+from bot.discord.locales import asker_language
+from bot.discord.record_embeds import page_count
+from bot.table.my_games import my_games
+
+MAX_PAGE = 100
+
+
+class GamesCog(KotCog, name="Games"):
+    @app_commands.command(name="games", description=words("games-cmd-games"))
+    @app_commands.describe(page=words("games-cmd-games-page"))
+    @app_commands.guild_only()
+    async def games(self, interaction: discord.Interaction[Any],
+                    page: app_commands.Range[int, 1, MAX_PAGE] = 1) -> None:
+        guild_id = interaction.guild_id
+        assert guild_id is not None  # (guild only)
+        user_id = interaction.user.id
+        found = await self.bot.service.games.active_of_player(guild_id, user_id)
+        waits = my_games(found, user_id, self.bot.turns.now(), self.bot.lobby_clock.minutes)
+        page = min(page, page_count(len(waits)))
+        await self.bot.io.reply_privately(
+            interaction, None, embed=games_embed(waits, page, asker_language(interaction)))
