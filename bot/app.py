@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.discord.clicks import Clicks
+from bot.discord.cogs.away import AwayCog
 from bot.discord.cogs.info import InfoCog
 from bot.discord.cogs.lobby import LobbyCog
 from bot.discord.cogs.play import PlayCog
@@ -29,6 +30,7 @@ from bot.discord.views import DYNAMIC_ITEMS
 from bot.health import start_heartbeat
 from bot.store.store import Store
 from bot.table.autoplay import Autopilot
+from bot.table.idle_games import IdleGames
 from bot.table.lobby_clock import LobbyClock
 from bot.table.model import BrokenGame, Game
 from bot.table.service import GameService
@@ -49,6 +51,7 @@ class KotBot(commands.Bot):
     io: DiscordIO
     turns: TurnClock
     lobby_clock: LobbyClock
+    idle_games: IdleGames
     publisher: Publisher
     clicks: Clicks
     # Keeps KOT_HEALTH_FILE fresh while the bot is healthy (bot.health); None when unset.
@@ -105,10 +108,16 @@ class KotBot(commands.Bot):
             minutes, self.clock,
             lambda game_id, tag: self.service.lobbies.expire(game_id, tag, minutes,
                                                              self.publisher.show))
-        self.publisher = Publisher(self.service, self.io, self.turns, self.lobby_clock)
+        # A game nobody plays for long ends by itself (scheduled by the passes too).
+        self.idle_games = IdleGames(
+            self.clock,
+            lambda game_id, tag: self.service.end_idle(game_id, tag, self.idle_games.days,
+                                                       self.publisher.show))
+        self.publisher = Publisher(self.service, self.io, self.turns, self.lobby_clock,
+                                   self.idle_games)
         self.clicks = clicks = Clicks(self.service, self.publisher, self.io, self.turns)
-        for cog in (LobbyCog(self), PlayCog(self), InfoCog(self), ServerCog(self),
-                    RecordsCog(self)):
+        for cog in (LobbyCog(self), PlayCog(self), AwayCog(self), InfoCog(self),
+                    ServerCog(self), RecordsCog(self)):
             await self.add_cog(cog)
         self.tree.add_command(self.kot)
         await self.tree.set_translator(CatalogTranslator())
@@ -163,6 +172,7 @@ class KotBot(commands.Bot):
         if hasattr(self, "turns"):
             self.turns.close()
             self.lobby_clock.close()
+            self.idle_games.close()
             self.publisher.close()
             self.clicks.close()
             self.io.close()

@@ -127,6 +127,8 @@ class LobbyPlayer(msgspec.Struct, frozen=True, omit_defaults=True):
 # (bot.config).
 TURN_SECONDS = 120.0
 REACTION_SECONDS = 30.0
+# A turn time from which a game is "long" (played over hours or days).
+LONG_CLOCK_SECONDS = 3600.0
 
 
 # The lobby's "Game" menu: King of Tokyo in either edition, or Origins (the names: message
@@ -174,6 +176,10 @@ class Lobby(msgspec.Struct, frozen=True, omit_defaults=True):
 
     def choice(self) -> GameChoice:
         return "origins" if self.game == "origins" else self.edition
+
+    @property
+    def long_clock(self) -> bool:
+        return self.turn_seconds >= LONG_CLOCK_SECONDS
 
     def rules(self) -> GameRules:
         return GAME_RULES[self.game]
@@ -274,6 +280,18 @@ class StandingOrder(msgspec.Struct, frozen=True, omit_defaults=True):
     buy: BuyOrder = "ask"
 
 
+class TimeAway(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A player's time away in a game (``/kot away``, ``bot.table.time_away``): their
+    clock stops from ``since`` to ``until`` (seconds since the epoch, the bot's clock;
+    ``until`` is when they came back if they came back early). Only the latest is kept."""
+
+    seat: int
+    since: float
+    until: float
+    # Seconds of time away taken in this game before this one (the bound counts them).
+    taken: float = 0.0
+
+
 class Chronicle(msgspec.Struct, frozen=True, omit_defaults=True):
     """What the board, the timers and the final summary need beyond the engine state."""
 
@@ -308,6 +326,12 @@ class Chronicle(msgspec.Struct, frozen=True, omit_defaults=True):
     ended_at: float = 0.0
     # The players' standing orders (a seat with none has no entry).
     orders: tuple[StandingOrder, ...] = ()
+    # Each player's latest time away (a seat never away has no entry).
+    time_away: tuple[TimeAway, ...] = ()
+    # When a player last acted (a click, /kot away, a standing order; seconds since the
+    # epoch): a game nobody plays for long ends as idle (``bot.table.idle_games``). 0: not
+    # since the start.
+    acted_at: float = 0.0
     # The seq of the engine state this chronicle was last saved with (``bot.table.saved_games``
     # stamps it): how far the players saw the game go, which a state rebuilt from the action
     # log must reach. 0: not known (saved before it was kept, or not started).
@@ -315,6 +339,9 @@ class Chronicle(msgspec.Struct, frozen=True, omit_defaults=True):
 
     def order_of(self, seat: int) -> StandingOrder:
         return next((o for o in self.orders if o.seat == seat), StandingOrder(seat))
+
+    def time_away_of(self, seat: int) -> TimeAway | None:
+        return next((t for t in self.time_away if t.seat == seat), None)
 
 
 @dataclass(frozen=True)

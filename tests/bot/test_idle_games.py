@@ -1,0 +1,45 @@
+"""A game nobody plays ends by itself after two weeks (a game with no clock has no timeouts
+to end it), on SimCord across days and a restart."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from bot_harness import Table, bot_of, make_bot, service
+
+from bot.app import KotBot
+
+MINUTE = 60.0
+DAY = 86400.0
+
+
+@pytest.fixture
+def simcord_bot(database: Path) -> KotBot:
+    return make_bot(database, turn_timeout=0, reaction_timeout=0)  # no clock
+
+
+async def restart(table: Table, database: Path) -> None:
+    old = bot_of(table.env)
+    await table.env.restart_bot(make_bot(database, sync=False, turn_timeout=0,
+                                         reaction_timeout=0))
+    await old.service.close()
+
+
+async def test_a_game_nobody_plays_ends_14_days_after_the_last_action(
+        table: Table, database: Path) -> None:
+    game = await table.start_game(players=2)
+    await table.env.advance_time(10 * DAY)
+    await table.click("h0")  # a player acts: two weeks from now
+    await restart(table, database)
+    await table.env.advance_time(14 * DAY - MINUTE)
+    assert (await table.game()).status == "playing"
+
+    await table.env.advance_time(2 * MINUTE)
+
+    assert await service(table.env).games.active_in_channel(table.channel.id) is None
+    assert (await service(table.env).games.peek(game.id)).status == "ended"
+    said = [(e.description or "") + m.content for m in table.channel.history()
+            for e in m.embeds]
+    assert any(f"King of Tokyo game #{game.id} ended: nobody played for 14 days" in text
+               for text in said)
