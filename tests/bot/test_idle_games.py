@@ -41,5 +41,5 @@ async def test_a_game_nobody_plays_ends_14_days_after_the_last_action(
     assert (await service(table.env).games.peek(game.id)).status == "ended"
     said = [(e.description or "") + m.content for m in table.channel.history()
             for e in m.embeds]
-    assert any(f"King of Tokyo game #{game.id} ended: nobody played for 14 days" in text
-               for text in said)
+    notice = f"🛑 Nobody played King of Tokyo game #{game.id} for 14 days: it ended at turn"
+    assert any(notice in text for text in said)

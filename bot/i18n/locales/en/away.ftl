@@ -30,7 +30,7 @@ away-waiting = ⏸️ away until <t:{ $until }:f>
 
 ## Endings on the clock's scale
 away-note-idle = 🛑 Nobody has played for { $days } days: the game is over, with no winner.
-away-notice-idle = 🛑 King of Tokyo game #{ $game } ended: nobody played for { $days } days.
+away-notice-idle = 🛑 Nobody played King of Tokyo game #{ $game } for { $days } days: it ended.
 away-lobby-expired-hours = closed: nobody started it within { $hours } { $hours ->
     [one] hour
    *[other] hours

@@ -30,7 +30,7 @@ away-waiting = ⏸️ fuera hasta el <t:{ $until }:f>
 
 ## Finales a la escala del reloj
 away-note-idle = 🛑 Nadie ha jugado en { $days } días: la partida ha terminado, sin ganador.
-away-notice-idle = 🛑 La partida #{ $game } de King of Tokyo ha terminado: nadie jugó en { $days } días.
+away-notice-idle = 🛑 Nadie jugó la partida #{ $game } de King of Tokyo en { $days } días: terminó.
 away-lobby-expired-hours = cerrada: nadie la empezó en { $hours } { $hours ->
     [one] hora
    *[other] horas
