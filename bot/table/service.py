@@ -242,8 +242,9 @@ class GameService:
             await self.games.save(game, "chronicle",
                                   effects=publish.after_time_away(game, notice).effects)
             await show(game_id)
+            left = time_away.days_left(game.chronicle, seat)
             return time_away.Taken(game_id, time_away.away_until(game.chronicle, seat, now),
-                                   time_away.whole_days(time_away.days_left(game.chronicle, seat)))
+                                   time_away.whole_days(left), time_away.clock_of(game))
 
     @retried_if_stale
     async def end_idle(self, game_id: int, tag: tuple[int, ...], days: float,
@@ -389,7 +390,8 @@ def _time_away_notice(game: Game, seat: int, now: float) -> Phrase:
     until = time_away.away_until(game.chronicle, seat, now)
     if until is None:
         return phrase("away-notice-back", player=player, monster=monster)
-    return phrase("away-notice-away", player=player, monster=monster, until=str(int(until)))
+    return phrase("away-notice-away", player=player, monster=monster, until=str(int(until)),
+                  clock=time_away.clock_of(game))
 
 
 def _urgency(game: Game) -> Urgency:

@@ -35,6 +35,14 @@ class Taken:
     until: float | None
     # Whole days of time away the player may still take in the game.
     days_left: int
+    # "on" when the game has a clock (its autopilot plays after a time away), else "off".
+    clock: str
+
+
+def clock_of(game: Game) -> str:
+    """Whether the game has a clock to stop ("on") or none ("off"), as the messages say."""
+    lobby = game.lobby
+    return "on" if lobby.turn_seconds > 0 or lobby.reaction_seconds > 0 else "off"
 
 
 def away_until(chronicle: Chronicle, seat: int, now: float) -> float | None:

@@ -15,7 +15,7 @@ from bot.app import KotBot
 from bot.i18n import say
 from bot.local import open_lobby
 from bot.table.model import Game
-from engine import Roll
+from engine import EndBuying, Roll
 
 MINUTE = 60.0
 HOUR = 3600.0
@@ -187,3 +187,27 @@ async def test_a_long_games_lobby_stays_open_a_day(table: Table) -> None:
     closed = table.message(lobby.id)
     assert closed.embeds[0].title == "King of Tokyo — closed: nobody started it within 24 hours"
     assert await service(table.env).games.active_in_channel(table.channel.id) is None
+
+
+async def test_a_question_out_of_turn_waits_for_a_player_on_time_away(table: Table) -> None:
+    await table.start_game(players=2)
+    _game, _decision, alice = await table.asked()
+    await table.roll_and_stop(["1", "2", "3", "1", "2", "energy"])  # alice enters Tokyo
+    if (await table.game()).playing_state().pending[0].kind == "buy":
+        await table.option(EndBuying)
+    until = int(table.env.now().timestamp() + DAY)
+    await away(alice, table, 1)
+    await table.roll_and_stop(["smash", "smash", "1", "2", "3", "energy"])  # bob smashes her
+    game, decision, asked = await table.asked()
+    assert asked is alice and decision.kind == "yield"
+    # Her reaction time runs after the time away; the ping says when.
+    [ping] = [m for m in table.channel.history() if m.content.startswith("🔔")]
+    [deadline] = [int(v) for v in re.findall(r"<t:(\d+):R>", ping.content)]
+    assert abs(deadline - (until + REACTION)) <= 2
+    assert f"⏸️ away until <t:{until}:f>" in board_text(table, game)
+
+    await table.env.advance_time(DAY + REACTION - 2 * MINUTE)
+    assert (await table.game()).playing_state().pending[0].id == decision.id
+
+    await table.env.advance_time(3 * MINUTE)
+    assert (await table.game()).playing_state().pending[0].id != decision.id

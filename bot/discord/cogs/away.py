@@ -44,7 +44,7 @@ class AwayCog(KotCog, name="Away"):
                   if taken.until is None else
                   told(interaction, "away-taken", game=str(taken.game_id),
                        until=str(int(taken.until)), left=taken.days_left,
-                       most=MAX_DAYS_AWAY))
+                       most=MAX_DAYS_AWAY, clock=taken.clock))
         await self.bot.io.reply_privately(interaction, answer)
 
     async def _numbered_game(self, interaction: discord.Interaction[Any],

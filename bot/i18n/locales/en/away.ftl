@@ -9,7 +9,10 @@ away-cmd-game = The game's number, for a game in another channel (its board's fo
 ## Answers (only the player sees them)
 away-no-game-here = There is no game in this channel: use `/kot away` in your game's channel, or give its number (`game`).
 away-no-such-game = This server has no game #{ $game }.
-away-taken = ⏸️ Your clock in game #{ $game } is stopped until <t:{ $until }:f> (<t:{ $until }:R>): the game waits for you. If you are not back then, your clock runs again and the autopilot plays for you when it runs out. Click any button of the game to come back sooner. You may still take { $left } { $left ->
+away-taken = ⏸️ Your clock in game #{ $game } is stopped until <t:{ $until }:f> (<t:{ $until }:R>): the game waits for you.{ $clock ->
+    [off] { "" }
+   *[on] { " " }If you are not back then, your clock runs again and the autopilot plays for you when it runs out.
+} Click any button of the game to come back sooner. You may still take { $left } { $left ->
     [one] day
    *[other] days
 } of time away in this game ({ $most } in all).
@@ -22,7 +25,10 @@ away-refusal-too-long = you can take at most { $most } days of time away in a ga
 away-refusal-not-away = you are not on time away in this game
 
 ## The table: the notice in the channel, the board and its narration
-away-notice-away = ⏸️ { $player } ({ $monster }) is away until <t:{ $until }:f> (<t:{ $until }:R>): their clock is stopped and the game waits for them. If they are not back by then, the autopilot plays for them when their time runs out.
+away-notice-away = ⏸️ { $player } ({ $monster }) is away until <t:{ $until }:f> (<t:{ $until }:R>): their clock is stopped and the game waits for them.{ $clock ->
+    [off] { "" }
+   *[on] { " " }If they are not back by then, the autopilot plays for them when their time runs out.
+}
 away-notice-back = ▶️ { $player } ({ $monster }) is back: their clock runs again.
 away-note-away = ⏸️ { $monster }'s player is away until <t:{ $until }:f>.
 away-note-back = ▶️ { $monster }'s player is back from their time away.

@@ -9,7 +9,10 @@ away-cmd-game = El número de la partida, si está en otro canal (lo muestra el 
 ## Respuestas (solo las ve el jugador)
 away-no-game-here = No hay ninguna partida en este canal: usa `/kot away` en el canal de tu partida, o indica su número (`game`).
 away-no-such-game = Este servidor no tiene ninguna partida #{ $game }.
-away-taken = ⏸️ Tu reloj en la partida #{ $game } está parado hasta el <t:{ $until }:f> (<t:{ $until }:R>): la partida te espera. Si para entonces no has vuelto, tu reloj vuelve a correr y el piloto automático juega por ti cuando se acabe. Pulsa cualquier botón de la partida para volver antes. Aún puedes tomarte { $left } { $left ->
+away-taken = ⏸️ Tu reloj en la partida #{ $game } está parado hasta el <t:{ $until }:f> (<t:{ $until }:R>): la partida te espera.{ $clock ->
+    [off] { "" }
+   *[on] { " " }Si para entonces no has vuelto, tu reloj vuelve a correr y el piloto automático juega por ti cuando se acabe.
+} Pulsa cualquier botón de la partida para volver antes. Aún puedes tomarte { $left } { $left ->
     [one] día
    *[other] días
 } de tiempo fuera en esta partida ({ $most } en total).
@@ -22,7 +25,10 @@ away-refusal-too-long = puedes tomarte como mucho { $most } días de tiempo fuer
 away-refusal-not-away = no estás en tiempo fuera en esta partida
 
 ## La mesa: el aviso en el canal, el tablero y su narración
-away-notice-away = ⏸️ { $player } ({ $monster }) está fuera hasta el <t:{ $until }:f> (<t:{ $until }:R>): su reloj está parado y la partida le espera. Si para entonces no ha vuelto, el piloto automático juega en su lugar cuando se acabe su tiempo.
+away-notice-away = ⏸️ { $player } ({ $monster }) está fuera hasta el <t:{ $until }:f> (<t:{ $until }:R>): su reloj está parado y la partida le espera.{ $clock ->
+    [off] { "" }
+   *[on] { " " }Si para entonces no ha vuelto, el piloto automático juega en su lugar cuando se acabe su tiempo.
+}
 away-notice-back = ▶️ { $player } ({ $monster }) ha vuelto: su reloj vuelve a correr.
 away-note-away = ⏸️ El jugador de { $monster } está fuera hasta el <t:{ $until }:f>.
 away-note-back = ▶️ El jugador de { $monster } ha vuelto de su tiempo fuera.
