@@ -122,8 +122,10 @@ class GameService:
             chronicle, note = presence.after_click(game, decision.seat)
             chronicle, back_note = time_away.back(replace(game, chronicle=chronicle),
                                                   decision.seat, self._clock())
-            if back_note is not None:  # (then a note of presence is unlikely, but kept)
-                chronicle = chronicle if note is None else with_note(chronicle, note)
+            if back_note is not None:
+                # (Both at once are unlikely, as time away ends being away, but none is lost.)
+                if note is not None:
+                    chronicle = with_note(chronicle, note)
                 note = back_note
             # A click may be several actions (keep, then roll): all are applied before any
             # is stored, so a refused one leaves the game as it was.
@@ -227,7 +229,8 @@ class GameService:
             game = await self.games.game(game_id)
             seat = _playing_seat(game, user_id)
             now = self._clock()
-            chronicle, _back = presence.after_click(game, seat)
+            # (Without its "is back" note: the time away's notice says more.)
+            chronicle, _is_back = presence.after_click(game, seat)
             game = replace(game, chronicle=chronicle)
             if days:
                 chronicle, note = time_away.start(game, seat, days, now)
@@ -236,8 +239,9 @@ class GameService:
                 if back_note is None:
                     raise Refused(phrase("away-refusal-not-away"))
                 note = back_note
+            # A player acting: the game is neither abandoned nor idle.
             game = replace(game, chronicle=msgspec.structs.replace(
-                with_note(chronicle, note), acted_at=now))
+                with_note(chronicle, note), acted_at=now, idle_timeouts=0))
             notice = say(game.language, _time_away_notice(game, seat, now))
             await self.games.save(game, "chronicle",
                                   effects=publish.after_time_away(game, notice).effects)
