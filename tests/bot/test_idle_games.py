@@ -3,12 +3,15 @@ to end it), on SimCord across days and a restart."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from bot_harness import Table, bot_of, make_bot, service
 
 from bot.app import KotBot
+from bot.table.idle_games import IdleGames, idle_tag
+from bot.table.model import Chronicle, Game, Lobby
 
 MINUTE = 60.0
 DAY = 86400.0
@@ -43,3 +46,23 @@ async def test_a_game_nobody_plays_ends_14_days_after_the_last_action(
             for e in m.embeds]
     notice = f"🛑 Nobody played King of Tokyo game #{game.id} for 14 days: it ended at turn"
     assert any(notice in text for text in said)
+
+
+async def test_only_games_in_play_have_an_idle_deadline_from_their_last_action() -> None:
+    async def expire(game_id: int, tag: tuple[int, ...]) -> None:
+        raise AssertionError("no deadline should pass in this test")
+
+    playing = Game(id=1, guild_id=1, channel_id=10, host_id=100, status="playing",
+                   lobby=Lobby(), seats=(100, 200), state=None,
+                   chronicle=Chronicle(started_at=1000.0), board_message_id=None)
+    idle = IdleGames(lambda: 2000.0, expire)
+    idle.schedule(playing)
+    assert idle.timers.waiting_on(1) == idle_tag(playing) == (1_000_000,)
+    acted = replace(playing, chronicle=Chronicle(started_at=1000.0, acted_at=1500.0))
+    idle.schedule(acted)  # a player acted: a new deadline
+    assert idle.timers.waiting_on(1) == (1_500_000,)
+    for status in ("lobby", "over", "ended"):
+        idle.schedule(replace(acted, status=status))
+        assert idle.timers.waiting_on(1) == ()
+        idle.schedule(acted)
+    idle.close()

@@ -170,7 +170,9 @@ async def test_who_cannot_take_time_away(table: Table) -> None:
     assert await away(carol, table, 1) == "You are not playing in this game."
     await bob.slash(table.channel, "kot leave")
     assert await away(bob, table, 1) == "You have already left this game."
-    other = table.channel.guild.create_text_channel("elsewhere")
+    guild = table.channel.guild
+    assert guild is not None
+    other = guild.create_text_channel("elsewhere")
     from_elsewhere = private_reply(await alice.slash(other, "kot away", days=1, game=game.id))
     assert from_elsewhere is not None and from_elsewhere.startswith("⏸️ Your clock in game")
     unknown = private_reply(await alice.slash(other, "kot away", days=1, game=game.id + 99))
