@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.discord.clicks import Clicks
+from bot.discord.cogs.away import AwayCog
 from bot.discord.cogs.games import GamesCog
 from bot.discord.cogs.info import InfoCog
 from bot.discord.cogs.lobby import LobbyCog
@@ -30,6 +31,7 @@ from bot.discord.views import DYNAMIC_ITEMS
 from bot.health import start_heartbeat
 from bot.store.store import Store
 from bot.table.autoplay import Autopilot
+from bot.table.idle_games import IdleGames
 from bot.table.lobby_clock import LobbyClock
 from bot.table.model import BrokenGame, Game
 from bot.table.reminders import ReminderClock
@@ -52,6 +54,7 @@ class KotBot(commands.Bot):
     turns: TurnClock
     lobby_clock: LobbyClock
     reminders: ReminderClock
+    idle_games: IdleGames
     publisher: Publisher
     clicks: Clicks
     # Keeps KOT_HEALTH_FILE fresh while the bot is healthy (bot.health); None when unset.
@@ -111,11 +114,16 @@ class KotBot(commands.Bot):
         # A long game's reminders (scheduled by the publisher's passes too).
         self.reminders = ReminderClock(
             self.clock, lambda game_id: self.service.remind(game_id, self.publisher.show))
+        # A game nobody plays for long ends by itself (scheduled by the passes too).
+        self.idle_games = IdleGames(
+            self.clock,
+            lambda game_id, tag: self.service.end_idle(game_id, tag, self.idle_games.days,
+                                                       self.publisher.show))
         self.publisher = Publisher(self.service, self.io, self.turns, self.lobby_clock,
-                                   self.reminders)
+                                   self.reminders, self.idle_games)
         self.clicks = clicks = Clicks(self.service, self.publisher, self.io, self.turns)
-        for cog in (LobbyCog(self), PlayCog(self), InfoCog(self), ServerCog(self),
-                    RecordsCog(self), GamesCog(self)):
+        for cog in (LobbyCog(self), PlayCog(self), AwayCog(self), InfoCog(self),
+                    ServerCog(self), RecordsCog(self), GamesCog(self)):
             await self.add_cog(cog)
         self.tree.add_command(self.kot)
         await self.tree.set_translator(CatalogTranslator())
@@ -171,6 +179,7 @@ class KotBot(commands.Bot):
             self.turns.close()
             self.lobby_clock.close()
             self.reminders.close()
+            self.idle_games.close()
             self.publisher.close()
             self.clicks.close()
             self.io.close()

@@ -32,7 +32,9 @@ from bot.app import KotBot
 from bot.config import Settings
 from bot.i18n import ENGLISH, LANGUAGES, text
 from bot.local import CLIENT_LOCALES, clients_speaking, menu_id, open_lobby
+from bot.table.idle_games import IDLE_DAYS
 from bot.table.model import Elimination, Game
+from bot.table.time_away import DAY
 from engine import (
     Buy,
     Card,
@@ -588,6 +590,23 @@ async def my_games(shots: Shots) -> None:
     await shots.shoot("my-games", mine.channel, [player])
 
 
+async def time_away(shots: Shots) -> None:
+    """A player takes three days away (``/kot away``): their private answer, the table's
+    notice and the board's waiting line; then a game nobody played for 14 days, ended."""
+    scene = await shots.scene("time-away", players=3)
+    _decision, player = await scene.asked()
+    await player.slash(scene.channel, "kot away", days=3)
+    await scene.shoot("time-away", viewer=player)
+    others = [p for p in scene.players if p is not player]
+    await shots.shoot("time-away-table", scene.channel, others)
+    game = await scene.game()
+    board = next(m for m in scene.channel.history() if m.id == game.board_message_id)
+    await shots.shoot("time-away-board", scene.channel, others, target=board)
+    idle = await shots.scene("idle-ended", players=2)
+    await shots.env.advance_time(IDLE_DAYS * DAY + 1)
+    await shots.shoot("idle-ended", idle.channel, idle.players)
+
+
 SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
     "ai-monsters": ai_monsters,
     "dice-tools": dice_tools,
@@ -611,6 +630,7 @@ SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
     "long-game": long_game,
     "thread-start": thread_start,
     "my-games": my_games,
+    "time-away": time_away,
 }
 
 

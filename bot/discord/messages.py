@@ -30,6 +30,7 @@ from bot.table.model import (
     Lobby,
 )
 from bot.table.standings import Standing, standings
+from bot.table.time_away import away_until
 from bot.table.timers import question_deadlines
 from engine import (
     ORIGINS_REPRINTS,
@@ -274,7 +275,11 @@ def lobby_closed_embed(game: Game, reason: str) -> discord.Embed:
 def lobby_expired_embed(game: Game, minutes: float) -> discord.Embed:
     """A lobby nobody started in time: closed, and the channel free again."""
     language = game.language
-    embed = lobby_closed_embed(game, text(language, "lobby-expired", minutes=minutes))
+    # (A long game's lobby stays open a day: said in hours.)
+    why = (text(language, "away-lobby-expired-hours", hours=int(minutes // 60))
+           if minutes >= 60 and minutes % 60 == 0 else
+           text(language, "lobby-expired", minutes=minutes))
+    embed = lobby_closed_embed(game, why)
     embed.description = f"{embed.description}\n\n" + text(language, "lobby-expired-free")
     embed.set_footer(text=text(language, "lobby-expired-footer",
                                marker=footer_marker(game.id, language)))
@@ -343,8 +348,15 @@ def board_content(game: Game, now: float) -> str:
         f"{player_tag(game, decision.seat)} {say(language, prompt(state, index))}"
         + (f" {deadline_text(deadlines[decision.id], dated=dated)}"
            if decision.id in deadlines else "")
+        + _away_text(game, decision.seat, now)
         for index, decision in enumerate(state.pending)
     ] + ([] if told is None else long_game_news(game, told)))
+
+
+def _away_text(game: Game, seat: int, now: float) -> str:
+    """" ⏸️ away until ..." after a question to a player on time away; "" otherwise."""
+    until = away_until(game.chronicle, seat, now)
+    return "" if until is None else " " + text(game.language, "away-waiting", until=str(int(until)))
 
 
 def seats_line(game: Game) -> str:

@@ -60,6 +60,7 @@ from bot.discord.messages import (
 from bot.discord.views import board_view, final_view, lobby_view
 from bot.i18n import ENGLISH, LANGUAGES, text
 from bot.store.store import ACTIVE_STATUSES
+from bot.table.idle_games import IdleGames
 from bot.table.lobby_clock import LobbyClock
 from bot.table.model import BrokenGame, Chronicle, Game, Ping, Refused, StaleGame
 from bot.table.publish import (
@@ -142,12 +143,14 @@ class _ChannelGone(Exception):
 class Publisher:
     def __init__(self, service: GameService, io: DiscordIO, turns: TurnClock,
                  lobbies: LobbyClock | None = None,
-                 reminders: ReminderClock | None = None) -> None:
+                 reminders: ReminderClock | None = None,
+                 idle: IdleGames | None = None) -> None:
         self._service = service
         self._io = io
         self._turns = turns
         self._lobbies = lobbies
         self._reminders = reminders
+        self._idle = idle
         self.retries = Retries(self.repair)
 
     # --- entry points ---------------------------------------------------------------
@@ -585,10 +588,12 @@ class Publisher:
             current.done, current.fields = [], set()
 
     def _after(self, game: Game, failure: DiscordFailure | None) -> None:
-        """Keep the turn clock, the lobby's deadline and the retries in step with what the
-        channel shows."""
+        """Keep the turn clock, the lobby's and the idle game's deadlines and the retries in
+        step with what the channel shows."""
         if self._lobbies is not None:
             self._lobbies.schedule(game)
+        if self._idle is not None:
+            self._idle.schedule(game)
         if failure is None:
             self.retries.succeeded(game.id)
             self._turns.schedule(game)

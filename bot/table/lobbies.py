@@ -14,7 +14,7 @@ import msgspec
 
 from bot.table import publish
 from bot.table.chronicle import opening_lines
-from bot.table.lobby_clock import expiry_tag
+from bot.table.lobby_clock import expiry_tag, lobby_minutes
 from bot.table.model import (
     GAME_CHOICES,
     REACTION_SECONDS,
@@ -108,15 +108,17 @@ class Lobbies:
     @retried_if_stale
     async def expire(self, game_id: int, tag: tuple[int, ...], minutes: float,
                      show: Show) -> Game | None:
-        """Close a lobby nobody started ``minutes`` after its last change, unless it changed
-        since its deadline was set (``tag``). None when it is left open."""
+        """Close a lobby nobody started ``minutes`` (a long game's: ``lobby_minutes``) after
+        its last change, unless it changed since its deadline was set (``tag``). None when
+        it is left open."""
         async with self._games.lock(game_id):
             game = await self._games.game(game_id)
             if game.status != "lobby" or expiry_tag(game.lobby) != tag:
                 return None
             game = replace(game, status="cancelled")
+            open_for = lobby_minutes(game.lobby, minutes)
             game = await self._games.save(game, "status",
-                                          effects=publish.after_expiry(game, minutes).effects)
+                                          effects=publish.after_expiry(game, open_for).effects)
             await show(game_id)
             return game
 

@@ -127,7 +127,6 @@ class LobbyPlayer(msgspec.Struct, frozen=True, omit_defaults=True):
 # (bot.config).
 TURN_SECONDS = 120.0
 REACTION_SECONDS = 30.0
-
 # A game played over hours or days: a turn time of an hour or more. Its players are reminded
 # before their time runs out, and told what happened since their last move.
 LONG_CLOCK_SECONDS = 3600.0
@@ -347,6 +346,18 @@ class StandingOrder(msgspec.Struct, frozen=True, omit_defaults=True):
     buy: BuyOrder = "ask"
 
 
+class TimeAway(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A player's time away in a game (``/kot away``, ``bot.table.time_away``): their
+    clock stops from ``since`` to ``until`` (seconds since the epoch, the bot's clock;
+    ``until`` is when they came back if they came back early). Only the latest is kept."""
+
+    seat: int
+    since: float
+    until: float
+    # Seconds of time away taken in this game before this one (the bound counts them).
+    taken: float = 0.0
+
+
 class Chronicle(msgspec.Struct, frozen=True, omit_defaults=True):
     """What the board, the timers and the final summary need beyond the engine state."""
 
@@ -388,6 +399,12 @@ class Chronicle(msgspec.Struct, frozen=True, omit_defaults=True):
     recent_turns: tuple[TurnNote, ...] = ()
     moved_in_turn: tuple[int, ...] = ()
     offered_orders: tuple[int, ...] = ()
+    # Each player's latest time away (a seat never away has no entry).
+    time_away: tuple[TimeAway, ...] = ()
+    # When a player last acted (a click, /kot away, a standing order; seconds since the
+    # epoch): a game nobody plays for long ends as idle (``bot.table.idle_games``). 0: not
+    # since the start.
+    acted_at: float = 0.0
     # The seq of the engine state this chronicle was last saved with (``bot.table.saved_games``
     # stamps it): how far the players saw the game go, which a state rebuilt from the action
     # log must reach. 0: not known (saved before it was kept, or not started).
@@ -395,6 +412,9 @@ class Chronicle(msgspec.Struct, frozen=True, omit_defaults=True):
 
     def order_of(self, seat: int) -> StandingOrder:
         return next((o for o in self.orders if o.seat == seat), StandingOrder(seat))
+
+    def time_away_of(self, seat: int) -> TimeAway | None:
+        return next((t for t in self.time_away if t.seat == seat), None)
 
 
 @dataclass(frozen=True)

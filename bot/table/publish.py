@@ -199,6 +199,11 @@ def after_expiry(game: Game, minutes: float) -> Plan:
     return _plan(game, *(() if live is None else (ExpireLobby(live, minutes),)))
 
 
+def after_time_away(game: Game, notice: str) -> Plan:
+    """A player's time away began or ended: the board shows it, and the channel is told."""
+    return _plan(game, *refresh(game).effects, Notify(notice))
+
+
 def repost(game: Game) -> Plan:
     """``/kot board``: a fresh copy of the board (or of the lobby); the old copy keeps its
     picture only."""

@@ -20,7 +20,7 @@ import msgspec
 
 from bot.i18n import say
 from bot.store.store import ACTIVE_STATUSES, Status, Store
-from bot.table import presence, publish, reminders
+from bot.table import idle_games, presence, publish, reminders, time_away
 from bot.table.autoplay import HARD_AI_SECONDS, Asker, Autopilot, Think, Urgency
 from bot.table.chronicle import chronicle_after, with_note
 from bot.table.lobbies import Lobbies
@@ -120,6 +120,13 @@ class GameService:
                 await show(game_id)
                 return Outcome(game, (), None, redraw=False)
             chronicle, note = presence.after_click(game, decision.seat)
+            chronicle, back_note = time_away.back(replace(game, chronicle=chronicle),
+                                                  decision.seat, self._clock())
+            if back_note is not None:
+                # (Both at once are unlikely, as time away ends being away, but none is lost.)
+                if note is not None:
+                    chronicle = with_note(chronicle, note)
+                note = back_note
             # A click may be several actions (keep, then roll): all are applied before any
             # is stored, so a refused one leaves the game as it was.
             steps: list[_Step] = []
@@ -203,13 +210,64 @@ class GameService:
                 order = with_choice(game.chronicle.order_of(seat), field, value)
             except ValueError:
                 raise Refused(phrase("table-refusal-pick-listed-choice")) from None
-            game = replace(game, chronicle=with_order(game.chronicle, order))
+            game = replace(game, chronicle=msgspec.structs.replace(
+                with_order(game.chronicle, order), acted_at=self._clock()))
             steps = self._by_orders(game)
             if not steps:
                 return await self.games.save(game, "chronicle")
             outcome = await self._record(game, steps)
             await show(game_id)
             return outcome.game
+
+    @retried_if_stale
+    async def take_time_away(self, game_id: int, user_id: int, days: int,
+                             show: Show) -> time_away.Taken:
+        """A player stops their clock in this game for ``days`` days from now
+        (``bot.table.time_away``), or (0) comes back early. Being here, they are no longer
+        played by the autopilot for missed turns. The table is told in the channel."""
+        async with self.games.lock(game_id):
+            game = await self.games.game(game_id)
+            seat = _playing_seat(game, user_id)
+            now = self._clock()
+            # (Without its "is back" note: the time away's notice says more.)
+            chronicle, _is_back = presence.after_click(game, seat)
+            game = replace(game, chronicle=chronicle)
+            if days:
+                chronicle, note = time_away.start(game, seat, days, now)
+            else:
+                chronicle, back_note = time_away.back(game, seat, now)
+                if back_note is None:
+                    raise Refused(phrase("away-refusal-not-away"))
+                note = back_note
+            # A player acting: the game is neither abandoned nor idle.
+            game = replace(game, chronicle=msgspec.structs.replace(
+                with_note(chronicle, note), acted_at=now, idle_timeouts=0))
+            notice = say(game.language, _time_away_notice(game, seat, now))
+            await self.games.save(game, "chronicle",
+                                  effects=publish.after_time_away(game, notice).effects)
+            await show(game_id)
+            left = time_away.days_left(game.chronicle, seat)
+            return time_away.Taken(game_id, time_away.away_until(game.chronicle, seat, now),
+                                   time_away.whole_days(left), time_away.clock_of(game))
+
+    @retried_if_stale
+    async def end_idle(self, game_id: int, tag: tuple[int, ...], days: float,
+                       show: Show) -> Game | None:
+        """End a game in play nobody has played for ``days`` days, unless a player acted
+        since its deadline was set (``tag``: ``idle_games.idle_tag``). None when it goes on."""
+        async with self.games.lock(game_id):
+            game = await self.games.game(game_id)
+            if game.status != "playing" or idle_games.idle_tag(game) != tag:
+                return None
+            days_said = round(days)
+            game = replace(game, status="ended", chronicle=with_note(
+                game.chronicle, phrase("away-note-idle", days=days_said)))
+            notice = say(game.language,
+                         phrase("away-notice-idle", game=str(game.id), days=days_said))
+            game = await self.games.save(game, "status", "chronicle",
+                                         effects=publish.after_end(game, notice).effects)
+            await show(game_id)
+            return game
 
     @retried_if_stale
     async def leave(self, game_id: int, user_id: int, show: Show) -> Game:
@@ -264,6 +322,7 @@ class GameService:
             clock_after(chronicle, before, state, self._clock()),
             idle_timeouts=(0 if user_id is not None
                            else chronicle.idle_timeouts + 1 if idle else chronicle.idle_timeouts),
+            acted_at=self._clock() if user_id is not None else chronicle.acted_at,
         )
         status: Status = "over" if state.over else "playing"
         if status == "playing" and chronicle.idle_timeouts >= ABANDONED_AFTER_TIMEOUTS:
@@ -272,7 +331,9 @@ class GameService:
         after = replace(game, state=state, chronicle=chronicle, status=status)
         return _Step(LoggedAction(state.seq, seat, user_id, action),
                      Outcome(after, tuple(happened), closing,
-                             redraw=not isinstance(action, Keep), turn_end=end))
+                             # (A note is narration: the board's text changes.)
+                             redraw=not isinstance(action, Keep) or note is not None,
+                             turn_end=end))
 
     async def _record(self, before: Game, steps: list[_Step]) -> Outcome:
         """Store the actions, the game they lead to and the effects that show them, in one
@@ -339,6 +400,17 @@ def _playing_seat(game: Game, user_id: int) -> int:
     if seat in game.chronicle.left:
         raise Refused(phrase("table-refusal-already-left"))
     return seat
+
+
+def _time_away_notice(game: Game, seat: int, now: float) -> Phrase:
+    """The channel's notice of a player's time away (or of their coming back early)."""
+    monster = game.playing_state().monsters[seat].name
+    player = game.player_name(seat) or monster
+    until = time_away.away_until(game.chronicle, seat, now)
+    if until is None:
+        return phrase("away-notice-back", player=player, monster=monster)
+    return phrase("away-notice-away", player=player, monster=monster, until=str(int(until)),
+                  clock=time_away.clock_of(game))
 
 
 def _urgency(game: Game) -> Urgency:

@@ -22,6 +22,7 @@ from collections.abc import Awaitable, Callable
 
 import msgspec
 
+from bot.table import time_away
 from bot.table.model import Chronicle, Game
 from engine import GameState
 
@@ -127,21 +128,27 @@ def question_deadlines(game: Game, now: float) -> dict[int, float]:
     lobby's ``turn_seconds``, not counting the time others are asked), so an absent player
     costs the table one turn time, not a timeout per step; a question to another monster
     gets ``reaction_seconds`` from when it was asked. A clock set to 0 gives no deadline.
-    ``now`` stands in for when the questions were asked in a game stored before that."""
+    A player's time away (``bot.table.time_away``) does not count: their deadline moves on
+    by it. ``now`` stands in for when the questions were asked in a game stored before
+    that."""
     state = game.state
     if state is None or state.turn is None or game.status != "playing":
         return {}
     lobby, chronicle = game.lobby, game.chronicle
     deadlines: dict[int, float] = {}
     for decision in state.pending:
-        if game.ai_level(decision.seat) is not None or game.autopiloted(decision.seat):
+        seat = decision.seat
+        if game.ai_level(seat) is not None or game.autopiloted(seat):
             continue
-        if decision.seat == state.turn.seat:
+        if seat == state.turn.seat:
             if lobby.turn_seconds > 0:
                 asked = chronicle.turn_asked_at or chronicle.asked_at or now
-                deadlines[decision.id] = asked + lobby.turn_seconds - chronicle.turn_used
+                deadlines[decision.id] = (asked + lobby.turn_seconds - chronicle.turn_used
+                                          + time_away.paused_between(chronicle, seat, asked))
         elif lobby.reaction_seconds > 0:
-            deadlines[decision.id] = (chronicle.asked_at or now) + lobby.reaction_seconds
+            asked = chronicle.asked_at or now
+            deadlines[decision.id] = (asked + lobby.reaction_seconds
+                                      + time_away.paused_between(chronicle, seat, asked))
     return deadlines
 
 
@@ -149,7 +156,8 @@ def clock_after(chronicle: Chronicle, before: GameState, after: GameState,
                 now: float) -> Chronicle:
     """The clock's fields after a change from ``before`` to ``after``. A new question
     restarts the reaction clock (answering one of two keeps the other's); the active
-    monster's turn time runs only while it is asked, and a new turn brings a full one."""
+    monster's turn time runs only while it is asked and its player is not away
+    (``bot.table.time_away``), and a new turn brings a full one."""
     still_asked = {d.id for d in after.pending} <= {d.id for d in before.pending}
     asked_at = chronicle.asked_at if still_asked else now
     active_before = _active_asked(before)
@@ -159,7 +167,10 @@ def clock_after(chronicle: Chronicle, before: GameState, after: GameState,
     if new_turn:
         used = 0.0
     elif active_before:
-        used = chronicle.turn_used + max(0.0, now - (chronicle.turn_asked_at or now))
+        asked = chronicle.turn_asked_at or now
+        assert before.turn is not None
+        paused = time_away.paused_between(chronicle, before.turn.seat, asked, now)
+        used = chronicle.turn_used + max(0.0, now - asked - paused)
     else:
         used = chronicle.turn_used
     return msgspec.structs.replace(chronicle, asked_at=asked_at, turn_used=used,

@@ -5,16 +5,20 @@ A cog sees the bot through ``CogHost``: the parts it uses, not the class that bu
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
+import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.clicks import Clicks
 from bot.discord.io import DiscordIO
+from bot.discord.locales import told
+from bot.discord.messages import CHANNEL_GAME_UNREADABLE
 from bot.discord.publisher import Publisher
 from bot.table.autoplay import Autopilot
 from bot.table.lobby_clock import LobbyClock
+from bot.table.model import BrokenGame, Game
 from bot.table.service import GameService
 from bot.table.timers import TurnClock
 
@@ -37,6 +41,22 @@ class KotCog(commands.Cog):
 
     def __init__(self, bot: CogHost) -> None:
         self.bot = bot
+
+    async def _channel_game(self, interaction: discord.Interaction[Any], *,
+                            missing: str = "no-game-here") -> Game | None:
+        """The lobby or game in the command's channel; None, with the asker told why
+        (``missing``: the message id for none), when there is none to act on."""
+        assert interaction.channel_id is not None
+        try:
+            game = await self.bot.service.games.active_in_channel(interaction.channel_id)
+        except BrokenGame as error:
+            await self.bot.io.reply_privately(interaction,
+                                              told(interaction, CHANNEL_GAME_UNREADABLE))
+            await self.bot.publisher.report_broken(error)
+            return None
+        if game is None:
+            await self.bot.io.reply_privately(interaction, told(interaction, missing))
+        return game
 
     async def cog_load(self) -> None:
         for command in self.__cog_app_commands__:

@@ -15,9 +15,9 @@ from bot.discord.clicks import may_end
 from bot.discord.cogs import KotCog
 from bot.discord.command_words import words
 from bot.discord.locales import asker_language, told
-from bot.discord.messages import CHANNEL_GAME_UNREADABLE, mention
+from bot.discord.messages import mention
 from bot.table import publish
-from bot.table.model import BrokenGame, Game, Refused
+from bot.table.model import BrokenGame, Refused
 
 log = logging.getLogger(__name__)
 
@@ -108,19 +108,6 @@ class PlayCog(KotCog, name="Play"):
                 interaction, told(interaction, "end-not-allowed", host=mention(game.host_id)))
             return
         await self.bot.clicks.ask_to_end(interaction, game)
-
-    async def _channel_game(self, interaction: discord.Interaction[Any]) -> Game | None:
-        assert interaction.channel_id is not None
-        try:
-            game = await self.bot.service.games.active_in_channel(interaction.channel_id)
-        except BrokenGame as error:
-            await self.bot.io.reply_privately(interaction,
-                                              told(interaction, CHANNEL_GAME_UNREADABLE))
-            await self.bot.publisher.report_broken(error)
-            return None
-        if game is None:
-            await self.bot.io.reply_privately(interaction, told(interaction, "no-game-here"))
-        return game
 
     # --- channels and servers that go away ------------------------------------------
 

@@ -1,0 +1,72 @@
+"""Games nobody plays end by themselves, so that a forgotten game does not hold its channel
+(and its players' list of games) forever.
+
+A game in play ends as idle ``IDLE_DAYS`` after a player last acted (a click, ``/kot away``,
+a standing order; or its start), whatever its clock: a game with no clock has no timeouts to
+end it, and one with a long clock may take weeks to reach the twelve in a row
+(``service.ABANDONED_AFTER_TIMEOUTS``). The deadline is computed from the times stored in the
+game's chronicle, so a restart keeps it, and a game whose time ran out while the bot was down
+ends as soon as it is restored.
+
+All games share one ``bot.table.timers.Deadlines``: one sleeping task, not one per game. The
+publisher schedules a game after each pass (every change is followed by one).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+
+from bot.table.model import BrokenGame, Game, Refused
+from bot.table.time_away import DAY, MAX_DAYS_AWAY
+from bot.table.timers import Deadlines
+
+log = logging.getLogger(__name__)
+
+# Two weeks: twice the longest time away (a player back from a week's holiday finds the
+# game waiting), and several turns of the longest clock (72 h). Nobody acting for that long
+# means the table forgot the game.
+IDLE_DAYS = 2 * MAX_DAYS_AWAY
+
+# Ends the game ``game_id`` if nobody acted since the deadline stamped ``tag`` was set.
+Expire = Callable[[int, tuple[int, ...]], Awaitable[object]]
+
+
+def last_acted(game: Game) -> float:
+    """When a player last acted in the game (its start if nobody has); 0: not known (a game
+    stored before it was kept)."""
+    return game.chronicle.acted_at or game.chronicle.started_at
+
+
+def idle_tag(game: Game) -> tuple[int, ...]:
+    """What an idle deadline waits on: the last action, to the millisecond. An action gives
+    a new tag, hence a new deadline; the same tag keeps the running one."""
+    return (round(last_acted(game) * 1000),)
+
+
+class IdleGames:
+    def __init__(self, clock: Callable[[], float], expire: Expire, *,
+                 days: float = IDLE_DAYS) -> None:
+        self.days = days
+        self._clock = clock
+        self._expire = expire
+        self.timers = Deadlines(self._run)
+
+    def schedule(self, game: Game) -> None:
+        """A game in play's deadline from its last action; anything else has none."""
+        if game.status != "playing":
+            self.timers.cancel(game.id)
+            return
+        now = self._clock()
+        # A game stored before its actions were timed gets its full time from now.
+        left = (last_acted(game) or now) + self.days * DAY - now
+        self.timers.set(game.id, idle_tag(game), max(left, 0.001))
+
+    async def _run(self, game_id: int, tag: tuple[int, ...]) -> None:
+        try:
+            await self._expire(game_id, tag)
+        except (Refused, BrokenGame) as error:
+            log.info("game %s: not ended as idle: %s", game_id, error)
+
+    def close(self) -> None:
+        self.timers.close()
