@@ -30,7 +30,9 @@ from bot.discord.publisher import Publisher
 from bot.discord.views import DYNAMIC_ITEMS
 from bot.health import start_heartbeat
 from bot.store.store import Store
+from bot.table import publish
 from bot.table.autoplay import Autopilot
+from bot.table.away_ends import AwayEnds
 from bot.table.idle_games import IdleGames
 from bot.table.lobby_clock import LobbyClock
 from bot.table.model import BrokenGame, Game
@@ -55,6 +57,7 @@ class KotBot(commands.Bot):
     lobby_clock: LobbyClock
     reminders: ReminderClock
     idle_games: IdleGames
+    away_ends: AwayEnds
     publisher: Publisher
     clicks: Clicks
     # Keeps KOT_HEALTH_FILE fresh while the bot is healthy (bot.health); None when unset.
@@ -119,8 +122,12 @@ class KotBot(commands.Bot):
             self.clock,
             lambda game_id, tag: self.service.end_idle(game_id, tag, self.idle_games.days,
                                                        self.publisher.show))
-        self.publisher = Publisher(self.service, self.io, self.turns, self.lobby_clock,
-                                   self.reminders, self.idle_games)
+        # The board drops its "away until" line when a time away ends.
+        self.away_ends = AwayEnds(self.clock, lambda game_id: self.service.show_board(
+            game_id, publish.refresh, self.publisher.show))
+        self.publisher = Publisher(self.service, self.io, self.turns,
+                                   clocks=(self.lobby_clock, self.idle_games),
+                                   shown_clocks=(self.reminders, self.away_ends))
         self.clicks = clicks = Clicks(self.service, self.publisher, self.io, self.turns)
         for cog in (LobbyCog(self), PlayCog(self), AwayCog(self), InfoCog(self),
                     ServerCog(self), RecordsCog(self), GamesCog(self)):
@@ -180,6 +187,7 @@ class KotBot(commands.Bot):
             self.lobby_clock.close()
             self.reminders.close()
             self.idle_games.close()
+            self.away_ends.close()
             self.publisher.close()
             self.clicks.close()
             self.io.close()

@@ -27,6 +27,7 @@ boards.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -60,8 +61,6 @@ from bot.discord.messages import (
 from bot.discord.views import board_view, final_view, lobby_view
 from bot.i18n import ENGLISH, LANGUAGES, text
 from bot.store.store import ACTIVE_STATUSES
-from bot.table.idle_games import IdleGames
-from bot.table.lobby_clock import LobbyClock
 from bot.table.model import BrokenGame, Chronicle, Game, Ping, Refused, StaleGame
 from bot.table.publish import (
     POSTS,
@@ -82,7 +81,6 @@ from bot.table.publish import (
     pinged_decisions,
 )
 from bot.table.reminders import (
-    ReminderClock,
     answered,
     due,
     offers_orders,
@@ -93,7 +91,7 @@ from bot.table.reminders import (
 )
 from bot.table.saved_games import GameField, OutboxEntry
 from bot.table.service import GameService
-from bot.table.timers import Retries, TurnClock
+from bot.table.timers import GameClock, Retries, TurnClock
 from engine import CorruptState, GameState, decode_state
 
 log = logging.getLogger(__name__)
@@ -141,16 +139,17 @@ class _ChannelGone(Exception):
 
 
 class Publisher:
-    def __init__(self, service: GameService, io: DiscordIO, turns: TurnClock,
-                 lobbies: LobbyClock | None = None,
-                 reminders: ReminderClock | None = None,
-                 idle: IdleGames | None = None) -> None:
+    def __init__(self, service: GameService, io: DiscordIO, turns: TurnClock, *,
+                 clocks: Sequence[GameClock] = (),
+                 shown_clocks: Sequence[GameClock] = ()) -> None:
+        """``clocks`` (a lobby's closing, an idle game's end) are scheduled after every
+        pass; ``shown_clocks`` (reminders, the end of a time away), like the turn clock,
+        only once the channel shows the game."""
         self._service = service
         self._io = io
         self._turns = turns
-        self._lobbies = lobbies
-        self._reminders = reminders
-        self._idle = idle
+        self._clocks = tuple(clocks)
+        self._shown_clocks = tuple(shown_clocks)
         self.retries = Retries(self.repair)
 
     # --- entry points ---------------------------------------------------------------
@@ -590,15 +589,13 @@ class Publisher:
     def _after(self, game: Game, failure: DiscordFailure | None) -> None:
         """Keep the turn clock, the lobby's and the idle game's deadlines and the retries in
         step with what the channel shows."""
-        if self._lobbies is not None:
-            self._lobbies.schedule(game)
-        if self._idle is not None:
-            self._idle.schedule(game)
+        for clock in self._clocks:
+            clock.schedule(game)
         if failure is None:
             self.retries.succeeded(game.id)
             self._turns.schedule(game)
-            if self._reminders is not None:
-                self._reminders.schedule(game)
+            for clock in self._shown_clocks:
+                clock.schedule(game)
             return
         self._turns.pause(game.id)
         delay = self.retries.failed(game.id)

@@ -8,6 +8,7 @@ click of theirs in the game ends it early. Not to be confused with being *away* 
 ``bot.table.presence`` (the autopilot playing a player who missed two turns).
 
 Pure functions of a game's chronicle: the service stores what they return with the change.
+``bot.table.away_ends`` shows a game again when a time away ends.
 """
 
 from __future__ import annotations
@@ -110,6 +111,14 @@ def back(game: Game, seat: int, now: float) -> tuple[Chronicle, Phrase | None]:
     chronicle = _with(chronicle, msgspec.structs.replace(current, until=now))
     monster = game.playing_state().monsters[seat].name
     return chronicle, phrase("away-note-back", monster=monster)
+
+
+def next_end(game: Game, now: float) -> float | None:
+    """When the first time away running now in a game in play ends."""
+    if game.status != "playing":
+        return None
+    return min((away.until for away in game.chronicle.time_away
+                if away.since <= now < away.until), default=None)
 
 
 def _with(chronicle: Chronicle, away: TimeAway) -> Chronicle:

@@ -19,6 +19,7 @@ import logging
 import math
 import time
 from collections.abc import Awaitable, Callable
+from typing import Protocol
 
 import msgspec
 
@@ -29,6 +30,14 @@ from engine import GameState
 log = logging.getLogger(__name__)
 
 Expire = Callable[[int, tuple[int, ...]], Awaitable[None]]
+
+
+class GameClock(Protocol):
+    """A deadline of each game kept in step with the game (a lobby's closing, an idle
+    game's end, a long game's reminders, the end of a time away): ``schedule`` after each
+    pass sets, moves or cancels it."""
+
+    def schedule(self, game: Game) -> None: ...
 
 
 class Deadlines:

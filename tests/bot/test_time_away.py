@@ -85,6 +85,10 @@ async def test_kot_away_stops_the_clock_and_the_autopilot_plays_after_it(table: 
     await table.env.advance_time(2 * DAY + 39 * MINUTE)
     game = await table.game()
     assert game.playing_state().seq == seq  # the autopilot waited for her
+    # Her time away is over: the board no longer says she is away, and shows the 40
+    # minutes left of her turn.
+    assert "⏸️" not in board_text(table, game)
+    assert board_deadlines(table, game) == [deadline]
 
     await table.env.advance_time(2 * MINUTE)
     game = await table.game()
