@@ -121,7 +121,8 @@ class KotBot(commands.Bot):
         self.idle_games = IdleGames(
             self.clock,
             lambda game_id, tag: self.service.end_idle(game_id, tag, self.idle_games.days,
-                                                       self.publisher.show))
+                                                       self.publisher.show),
+            days=self.settings.idle_days)
         # The board drops its "away until" line when a time away ends.
         self.away_ends = AwayEnds(self.clock, lambda game_id: self.service.show_board(
             game_id, publish.refresh, self.publisher.show))

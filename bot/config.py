@@ -10,6 +10,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from bot.store.store import is_postgres_url
 from bot.table.autoplay import HARD_AI_SECONDS
+from bot.table.idle_games import IDLE_DAYS
 from bot.table.model import REACTION_SECONDS, TURN_SECONDS
 
 DEFAULT_DATABASE = "kot.sqlite3"
@@ -18,6 +19,7 @@ DEFAULT_REACTION_TIMEOUT = REACTION_SECONDS
 DEFAULT_AI_PAUSE = 2.0
 DEFAULT_HARD_AI_SECONDS = HARD_AI_SECONDS
 DEFAULT_LOBBY_MINUTES = 15.0
+DEFAULT_IDLE_DAYS = float(IDLE_DAYS)
 
 
 class SettingsError(ValueError):
@@ -70,6 +72,8 @@ class Settings:
     log_level: str = "INFO"
     # Minutes after its last change when a lobby nobody started closes (0 = never).
     lobby_minutes: float = DEFAULT_LOBBY_MINUTES
+    # Days after a player last acted in a game in play when it ends as idle (0 = never).
+    idle_days: float = DEFAULT_IDLE_DAYS
     shards: Shards = Shards()
     # The heartbeat file for a container's health check (bot.health); None: not written.
     health_file: Path | None = None
@@ -112,6 +116,7 @@ class Settings:
             log_level=_log_level(env.get("KOT_LOG_LEVEL", "INFO")),
             lobby_minutes=_duration(env, "KOT_LOBBY_MINUTES", DEFAULT_LOBBY_MINUTES,
                                     unit="minutes"),
+            idle_days=_duration(env, "KOT_IDLE_DAYS", DEFAULT_IDLE_DAYS, unit="days"),
             shards=_shards(env),
             health_file=Path(raw) if (raw := env.get("KOT_HEALTH_FILE", "").strip()) else None,
         )

@@ -296,7 +296,9 @@ def local_settings(options: LocalOptions, environ: dict[str, str] | None = None)
     no token), with the local database."""
     settings = Settings.from_env(dict(os.environ if environ is None else environ),
                                  token_required=False)
-    return replace(settings, token="local", database=options.database)
+    # A local game waits for its one player however long they stay away: it holds no
+    # channel that others need.
+    return replace(settings, token="local", database=options.database, idle_days=0)
 
 
 def require_preview() -> None:

@@ -1,12 +1,12 @@
 """Games nobody plays end by themselves, so that a forgotten game does not hold its channel
 (and its players' list of games) forever.
 
-A game in play ends as idle ``IDLE_DAYS`` after a player last acted (a click, ``/kot away``,
-a standing order; or its start), whatever its clock: a game with no clock has no timeouts to
-end it, and one with a long clock may take weeks to reach the twelve in a row
-(``service.ABANDONED_AFTER_TIMEOUTS``). The deadline is computed from the times stored in the
-game's chronicle, so a restart keeps it, and a game whose time ran out while the bot was down
-ends as soon as it is restored.
+A game in play ends as idle ``IDLE_DAYS`` (``KOT_IDLE_DAYS``; 0: never) after a player
+last acted (a click, ``/kot away``, a standing order; or its start), whatever its clock: a
+game with no clock has no timeouts to end it, and one with a long clock may take weeks to
+reach the twelve in a row (``service.ABANDONED_AFTER_TIMEOUTS``). The deadline is computed
+from the times stored in the game's chronicle, so a restart keeps it, and a game whose time
+ran out while the bot was down ends as soon as it is restored.
 
 All games share one ``bot.table.timers.Deadlines``: one sleeping task, not one per game. The
 publisher schedules a game after each pass (every change is followed by one).
@@ -54,7 +54,7 @@ class IdleGames:
 
     def schedule(self, game: Game) -> None:
         """A game in play's deadline from its last action; anything else has none."""
-        if game.status != "playing":
+        if game.status != "playing" or self.days <= 0:
             self.timers.cancel(game.id)
             return
         now = self._clock()

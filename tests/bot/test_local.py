@@ -82,6 +82,8 @@ def test_the_local_settings_need_no_token() -> None:
     settings = local.local_settings(local.LocalOptions(database=Path("here.sqlite3")),
                                     {"KOT_AI_PAUSE": "1.5"})
     assert settings.database == Path("here.sqlite3") and settings.ai_pause == 1.5
+    # Its one player may come back any day: its games never end as idle.
+    assert local.local_settings(local.LocalOptions(), {"KOT_IDLE_DAYS": "3"}).idle_days == 0
     with pytest.raises(SettingsError, match="KOT_TURN_TIMEOUT"):
         local.local_settings(local.LocalOptions(), {"KOT_TURN_TIMEOUT": "soon"})
 
