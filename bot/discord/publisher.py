@@ -280,6 +280,7 @@ class Publisher:
                 replaces=replaces
             ) if replaces == live and _still_wanted(entry.effect, game):
                 await self._post(current, entry)
+                await self._tell_turn_start(current, entry)
             case EditBoard(message_id=message_id, redraw=redraw) if message_id == live:
                 if game.state is None:  # not a game yet (a damaged row): nothing to draw
                     return
@@ -505,6 +506,22 @@ class Publisher:
             await self._remind(current, entry, start)
         for moment in due(current.game, self._turns.now()):
             await self._remind(current, entry, moment)
+
+    async def _tell_turn_start(self, current: _Pass, entry: OutboxEntry) -> None:
+        """A new board's player who opted in (``/kot notify``) is told by direct message
+        that their turn began, as part of posting it: an attempt made before (a crash) is
+        looked for first. One Discord cannot take now is queued (``SyncReminders``) to be
+        tried again, since the board is posted."""
+        start = turn_start(current.game, self._turns.now())
+        if start is None:
+            return
+        try:
+            await self._remind(current, entry, start)
+        except DiscordFailure as failure:
+            if failure.kind is FailureKind.RETRY_LATER:
+                current.game = await self._service.games.save(current.game,
+                                                              effects=(SyncReminders(),))
+            raise
 
     async def _remind(self, current: _Pass, entry: OutboxEntry, moment: Moment) -> None:
         """Send a reminder (moment 0: the turn's start, by direct message only) and record

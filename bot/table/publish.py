@@ -23,7 +23,6 @@ import msgspec
 
 from bot.i18n import say
 from bot.table.model import Game, Outcome
-from bot.table.reminders import turn_start
 from bot.table.turn_summary import closing_summary
 from engine import Action, GameState, Phrase, encode_state, events, phrase, turn_end_state
 
@@ -111,8 +110,8 @@ class SyncPings(_Effect, frozen=True):
 class SyncReminders(_Effect, frozen=True):
     """In a long game, each reminder that is due is sent (a message that mentions its
     player) and each reminder whose question is over is deleted (``bot.table.reminders``).
-    In a game of any clock, a player who opted in to direct messages (``/kot notify``) is
-    told by one that their turn began."""
+    Also queued by the publisher for a direct message telling a player that their turn
+    began (``/kot notify``) that Discord could not take when the board was posted."""
 
 
 class ExpireLobby(_Effect, frozen=True):
@@ -158,7 +157,7 @@ def after_action(before: Game, outcome: Outcome) -> Plan:
         return _plan(game, *_retire(live), Notify(say(game.language, abandoned)), *pings)
     if outcome.turn_changed or state.over:
         post = AnnounceResult(live) if state.over else PostBoard(live)
-        return _plan(game, post, *_close(before, outcome, live), *_with_turn_start(game, pings))
+        return _plan(game, post, *_close(before, outcome, live), *pings)
     if live is None:
         return _plan(game, *pings)
     return _plan(game, EditBoard(live, redraw=outcome.redraw), *pings)
@@ -168,7 +167,7 @@ def after_start(lobby: Game, outcome: Outcome) -> Plan:
     """The lobby closes and the first board is posted (below it)."""
     live = lobby.board_message_id
     close = () if live is None else (CloseLobby(live, "game started"),)
-    return _plan(outcome.game, *close, PostBoard(live), *_with_turn_start(outcome.game, ()))
+    return _plan(outcome.game, *close, PostBoard(live))
 
 
 def after_open(game: Game) -> Plan:
@@ -245,15 +244,6 @@ def _pings(game: Game) -> tuple[SyncPings | SyncReminders, ...]:
     reminders standing (their question may be over)."""
     pings = (SyncPings(),) if game.chronicle.pings or pinged_decisions(game) else ()
     return (*pings, *((SyncReminders(),) if game.chronicle.reminders else ()))
-
-
-def _with_turn_start(game: Game, pings: tuple[SyncPings | SyncReminders, ...]
-                     ) -> tuple[SyncPings | SyncReminders, ...]:
-    """A new turn's pings, and its start told by direct message to a player who opted in
-    (``SyncReminders`` asks whether they did)."""
-    if turn_start(game, 0.0) is None or SyncReminders() in pings:
-        return pings
-    return (*pings, SyncReminders())
 
 
 def _plan(game: Game, *effects: Effect) -> Plan:

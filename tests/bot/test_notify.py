@@ -205,3 +205,48 @@ async def test_a_direct_message_sent_before_a_crash_is_not_sent_twice(
     assert [p.message_id for p in game.chronicle.pings] == [asked.id]
     await table.option(Yield)
     assert dms(first)[before:] == []
+
+
+async def test_a_turns_message_sent_before_a_crash_is_not_sent_twice(
+        table: Table, database: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    await table.start_game(players=2)
+    _game, _decision, first = await table.asked()
+    second = next(p for p in table.players[:2] if p is not first)
+    await opt_in(table, second)
+    original = saved_games.SavedGames.finish_effects
+
+    async def die_after_sending(self: Any, game: Game, seqs: list[int], *fields: Any) -> Any:
+        if game.chronicle.reminders:  # the turn's message went, its id is being saved
+            monkeypatch.undo()  # once
+            raise sqlite3.OperationalError("disk I/O error")
+        return await original(self, game, seqs, *fields)
+
+    monkeypatch.setattr(saved_games.SavedGames, "finish_effects", die_after_sending)
+    await end_quiet_turn(table)
+    old = bot_of(table.env)
+    await table.env.restart_bot(make_bot(database, sync=False))
+    await old.service.close()
+    await table.env.settle()
+    [_test, turn] = dms(second)  # found, not sent again
+    assert turn.content.startswith("🎲 Your turn")
+    game = await table.game()
+    assert [r.message_id for r in game.chronicle.reminders] == [turn.id]
+    assert game.playing_state().turn.seat == game.seat_of(second.id)  # type: ignore[union-attr]
+
+
+async def test_a_turns_message_discord_cannot_take_now_is_sent_later(table: Table) -> None:
+    await table.start_game(players=2)
+    _game, _decision, first = await table.asked()
+    second = next(p for p in table.players[:2] if p is not first)
+    await opt_in(table, second)
+    table.env.inject_error("POST", f"/channels/{second.user.dm_channel.id}/messages",
+                           status=503, message="Service Unavailable", times=None)
+    await end_quiet_turn(table)
+    game = await table.game()
+    assert game.playing_state().turn.seat == game.seat_of(second.id)  # type: ignore[union-attr]
+    assert len(dms(second)) == 1  # (the first, when they turned them on)
+    table.env.backend.faults.clear()
+    await table.env.advance_time(61)  # the publisher's retries
+    [_test, turn] = dms(second)
+    assert turn.content.startswith("🎲 Your turn")
+    assert not (await service(table.env).games.person_settings(second.id)).dms_refused
