@@ -35,14 +35,16 @@ def dm_language(game: Game, person: PersonSettings) -> str:
 
 
 def dm_content(game: Game, decision: Decision, reason: Reason, now: float, *,
-               language: str, server: str | None) -> str:
-    """The direct message to the player asked ``decision``, in ``language``; ``server``:
-    the server's name (None when the bot does not know it)."""
+               language: str, server: str | None, channel: str | None) -> str:
+    """The direct message to the player asked ``decision``, in ``language``; ``server``
+    and ``channel``: the names of the game's server and channel (None where the bot does not
+    know them: the channel is then a mention, which their client names)."""
     state = game.playing_state()
-    channel = f"<#{game.channel_id}>"
+    shown_channel = (f"#{discord.utils.escape_markdown(channel)}" if channel
+                     else f"<#{game.channel_id}>")
     where = (text(language, "notify-dm-where", server=discord.utils.escape_markdown(server),
-                  channel=channel)
-             if server else channel)
+                  channel=shown_channel)
+             if server else shown_channel)
     question = say(language, prompt(state, state.pending.index(decision)))
     deadline = question_deadlines(game, now).get(decision.id)
     url = jump_url(game)

@@ -200,10 +200,14 @@ class DiscordIO:
                 text[:MAX_CONTENT], allowed_mentions=MENTION_NOBODY)
         return message.id
 
-    def server_name(self, guild_id: int | None) -> str | None:
-        """A server's name, from the gateway's cache (None if unknown)."""
+    def place_names(self, channel_id: int, guild_id: int | None) -> tuple[str | None, str | None]:
+        """A server's name and its channel's (or thread's), from the gateway's cache (None
+        where unknown)."""
         guild = self._client.get_guild(guild_id) if guild_id is not None else None
-        return None if guild is None else guild.name
+        if guild is None:
+            return None, None
+        channel = guild.get_channel_or_thread(channel_id)
+        return guild.name, None if channel is None else channel.name
 
     async def delete(self, channel_id: int, guild_id: int | None, message_id: int) -> None:
         """Delete one of the bot's own messages (no permission needed for its own)."""

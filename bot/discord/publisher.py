@@ -565,9 +565,10 @@ class Publisher:
         user_id = game.seats[decision.seat]
         person = await self._service.games.person_settings(user_id)
         if person.wants_dms():
+            server, channel = self._io.place_names(game.channel_id, game.guild_id)
             content = dm_content(game, decision, reason, self._turns.now(),
-                                 language=dm_language(game, person),
-                                 server=self._io.server_name(game.guild_id))
+                                 language=dm_language(game, person), server=server,
+                                 channel=channel)
             try:
                 dm_channel_id = await self._io.dm_channel(user_id)
                 message_id = (await self._sent_before(current, entry, content,

@@ -88,8 +88,7 @@ async def test_a_question_out_of_turn_comes_by_direct_message_and_goes_once_answ
     game = await table.game()
     [asked] = dms(first)[before:]
     assert "asks you" in asked.content and "stay in Tokyo" in asked.content
-    assert f"game #{game.id}" in asked.content and f"<#{table.channel.id}>" in asked.content
-    assert table.env.guild.name in asked.content
+    assert f"game #{game.id} (on **{table.env.guild.name}**, #kot)" in asked.content
     assert (f"https://discord.com/channels/{table.env.guild.id}/{table.channel.id}/"
             f"{game.board_message_id}") in asked.content
     assert ":R>" in asked.content  # the deadline, counting down
