@@ -558,8 +558,9 @@ class Publisher:
                            reason: Reason, channel_text: str | None) -> tuple[int, int] | None:
         """Tell the player asked ``decision``: by direct message when they opted in
         (``/kot notify``), else in the channel with ``channel_text`` (None: nothing is said
-        in the channel, the board's mention is enough). A direct message Discord refuses is
-        remembered, and the channel is told instead, with why. Returns the message's id and
+        in the channel, the board's mention is enough). A direct message Discord refuses
+        (closed DMs) is remembered, and the channel is told instead, with why; one that
+        fails otherwise goes to the channel too. Returns the message's id and
         its direct message channel (0: the game's channel); None when nothing was sent."""
         game = current.game
         user_id = game.seats[decision.seat]
@@ -580,11 +581,12 @@ class Publisher:
                     raise
                 log_failure(failure, "game %s: no direct message to user %s, who is pinged "
                             "in the channel", game.id, user_id)
-                if failure.kind is FailureKind.FORBIDDEN:
+                if failure.kind is FailureKind.FORBIDDEN:  # (else: not the player's doing)
                     await self._service.games.save_person_settings(
                         user_id, msgspec.structs.replace(person, dms_refused=True))
-            refused = dms_refused_note(game, decision.seat)
-            channel_text = refused if channel_text is None else f"{channel_text}\n{refused}"
+                    refused = dms_refused_note(game, decision.seat)
+                    channel_text = (refused if channel_text is None
+                                    else f"{channel_text}\n{refused}")
         if channel_text is None:
             return None
         message_id = (await self._sent_before(current, entry, channel_text)

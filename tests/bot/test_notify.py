@@ -15,11 +15,28 @@ from bot_harness import Table, bot_of, make_bot, private_reply, service
 from simcord import MemberActor
 
 import bot.table.saved_games as saved_games
+from bot.store.store import Store
 from bot.table.model import Game, PersonSettings, ServerSettings
 from engine import EndBuying, Yield
 
 HOUR = 3600
 QUIET_DICE = ["1", "2", "3", "1", "2", "energy"]  # nothing to hit, nobody to ask
+
+
+SNOWFLAKE = 1_456_074_443_980_800_007  # a Discord id needs 64 bits
+
+
+async def test_a_persons_settings_are_kept_in_both_stores(store_target: str | Path) -> None:
+    store = await Store.open(store_target)
+    try:
+        assert await store.person_settings(SNOWFLAKE) is None
+        await store.save_person_settings(SNOWFLAKE, b'{"dms":true}')
+        await store.save_person_settings(SNOWFLAKE, b'{"dms":true,"language":"es"}')
+        await store.save_person_settings(2, b"{}")
+        assert await store.person_settings(SNOWFLAKE) == b'{"dms":true,"language":"es"}'
+        assert await store.person_settings(2) == b"{}"
+    finally:
+        await store.close()
 
 
 def dms(player: MemberActor) -> list[discord.Message]:
@@ -70,12 +87,18 @@ async def test_notify_is_off_by_default_and_turns_on_and_off(table: Table) -> No
 
 async def test_notify_answers_and_writes_in_the_players_language(
         table: Table, client_locales: dict[int, str]) -> None:
-    alice = table.players[0]
-    client_locales[alice.id] = "es-ES"
-    answer = await alice.slash(table.channel, "kot notify", dms=True)
+    game = await table.start_game(players=2)
+    assert game.language == "en"
+    _game, _decision, first = await table.asked()
+    client_locales[first.id] = "es-ES"
+    answer = await first.slash(table.channel, "kot notify", dms=True)
     assert (private_reply(answer) or "").startswith("📬 Mensajes directos activados")
-    assert "llegarán aquí" in dms(alice)[-1].content
-    assert (await service(table.env).games.person_settings(alice.id)).language == "es"
+    assert "llegarán aquí" in dms(first)[-1].content
+    assert (await service(table.env).games.person_settings(first.id)).language == "es"
+    await reach_yield(table)
+    asked = dms(first)[-1].content
+    assert asked.startswith(f"🔔 La partida #{game.id} de King of Tokyo")
+    assert "¿te quedas en la ciudad de Tokyo o cedes el sitio?" in asked
 
 
 async def test_a_question_out_of_turn_comes_by_direct_message_and_goes_once_answered(
