@@ -565,6 +565,7 @@ class Publisher:
         game = current.game
         user_id = game.seats[decision.seat]
         person = await self._service.games.person_settings(user_id)
+        refused = False
         if person.wants_dms():
             server, channel = self._io.place_names(game.channel_id, game.guild_id)
             content = dm_content(game, decision, reason, self._turns.now(),
@@ -581,16 +582,19 @@ class Publisher:
                     raise
                 log_failure(failure, "game %s: no direct message to user %s, who is pinged "
                             "in the channel", game.id, user_id)
-                if failure.kind is FailureKind.FORBIDDEN:  # (else: not the player's doing)
-                    await self._service.games.save_person_settings(
-                        user_id, msgspec.structs.replace(person, dms_refused=True))
-                    refused = dms_refused_note(game, decision.seat)
-                    channel_text = (refused if channel_text is None
-                                    else f"{channel_text}\n{refused}")
+                refused = failure.kind is FailureKind.FORBIDDEN  # (else: not their doing)
+                if refused:
+                    note = dms_refused_note(game, decision.seat)
+                    channel_text = note if channel_text is None else f"{channel_text}\n{note}"
         if channel_text is None:
             return None
         message_id = (await self._sent_before(current, entry, channel_text)
                       or await self._io.ping(game.channel_id, game.guild_id, channel_text))
+        if refused:
+            # Remembered once the channel was told (a crash before: the direct message is
+            # tried again, and the same ping, found by its text, is not sent twice).
+            await self._service.games.save_person_settings(
+                user_id, msgspec.structs.replace(person, dms_refused=True))
         return message_id, 0
 
     def _offer_orders(self, current: _Pass, seat: int) -> None:

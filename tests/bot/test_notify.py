@@ -191,6 +191,24 @@ async def test_a_refused_direct_message_falls_back_to_the_channel(table: Table) 
     assert len(dms(first)) == 1  # (the first, when she turned them on)
 
 
+async def test_a_refused_turns_message_is_said_in_the_channel_until_the_turn_ends(
+        table: Table) -> None:
+    await table.start_game(players=2)
+    _game, _decision, first = await table.asked()
+    second = next(p for p in table.players[:2] if p is not first)
+    await opt_in(table, second)
+    table.env.inject_error("POST", f"/channels/{second.user.dm_channel.id}/messages",
+                           status=403, code=50007, message="Cannot send messages to this user")
+    await end_quiet_turn(table)
+    game = await table.game()
+    board = table.message(game.board_message_id or 0)
+    assert second.id in {u.id for u in board.mentions}  # their turn's board, as ever
+    [note] = [m for m in mentioning(table, second) if "Discord refused" in m.content]
+    assert (await service(table.env).games.person_settings(second.id)).dms_refused
+    await end_quiet_turn(table)
+    assert not any(m.id == note.id for m in table.channel.history())  # gone with the turn
+
+
 async def test_turning_notify_on_with_closed_dms_says_so(table: Table) -> None:
     alice = table.players[0]
     table.env.inject_error("POST", f"/channels/{alice.user.dm_channel.id}/messages",
