@@ -21,6 +21,7 @@ from bot.discord.cogs.away import AwayCog
 from bot.discord.cogs.games import GamesCog
 from bot.discord.cogs.info import InfoCog
 from bot.discord.cogs.lobby import LobbyCog
+from bot.discord.cogs.notify import NotifyCog
 from bot.discord.cogs.play import PlayCog
 from bot.discord.cogs.records import RecordsCog
 from bot.discord.cogs.server import ServerCog
@@ -131,7 +132,7 @@ class KotBot(commands.Bot):
                                    shown_clocks=(self.reminders, self.away_ends))
         self.clicks = clicks = Clicks(self.service, self.publisher, self.io, self.turns)
         for cog in (LobbyCog(self), PlayCog(self), AwayCog(self), InfoCog(self),
-                    ServerCog(self), RecordsCog(self), GamesCog(self)):
+                    ServerCog(self), RecordsCog(self), GamesCog(self), NotifyCog(self)):
             await self.add_cog(cog)
         self.tree.add_command(self.kot)
         await self.tree.set_translator(CatalogTranslator())

@@ -26,7 +26,7 @@ import discord
 import msgspec
 import simcord
 from playwright.async_api import async_playwright
-from simcord import ChannelHandle, Env, GuildHandle, MemberActor
+from simcord import ChannelHandle, Env, GuildHandle, MemberActor, UserHandle
 
 from bot.app import KotBot
 from bot.config import Settings
@@ -191,8 +191,11 @@ class Shots:
             await scene.change(change)
         return scene
 
-    async def shoot(self, name: str, channel: ChannelHandle, viewers: list[MemberActor],
+    async def shoot(self, name: str, channel: ChannelHandle,
+                    viewers: Sequence[MemberActor | UserHandle],
                     target: discord.Message | None = None) -> None:
+        """``channel`` as ``viewers[0]`` sees it (a direct message channel: its user's
+        ``UserHandle``), down to ``target`` (by default its last message)."""
         async with self.env.preview(channel, viewers=viewers, layout="channel") as preview:
             # SimCord's capture drives Playwright's own browser build, which cannot be
             # downloaded here: hand it this machine's Chromium instead (it closes both).
@@ -607,6 +610,33 @@ async def time_away(shots: Shots) -> None:
     await shots.shoot("idle-ended", idle.channel, idle.players)
 
 
+async def notify(shots: Shots) -> None:
+    """``/kot notify dms: True`` in a game of a day's turns: the player's private answer, then
+    their direct messages: the question out of their turn (a hit in Tokyo), then their turn,
+    with what happened since their last move."""
+    games = shots.bot.service.games
+    before = await games.server_settings(shots.guild.id)
+    await games.save_server_settings(shots.guild.id, msgspec.structs.replace(
+        before, turn_seconds=24 * 3600.0, reaction_seconds=3600.0))
+    try:
+        scene = await shots.scene("notify", players=2)
+    finally:
+        await games.save_server_settings(shots.guild.id, before)
+    _decision, player = await scene.asked()
+    await player.slash(scene.channel, "kot notify", dms=True)
+    await scene.shoot("notify-answer", viewer=player)
+    await scene.to_buy_step(["smash", "1", "2", "3", "energy", "heart"])  # into Tokyo
+    await scene.option(lambda o: isinstance(o, EndBuying))
+    await scene.to_buy_step(["smash", "smash", "smash", "1", "2", "3"])  # hit out of turn
+    direct = player.user.dm_channel
+    await shots.shoot("notify-dm-asked", direct, [player.user])
+    await scene.click("o0")  # stays in Tokyo
+    decision, _asked = await scene.asked()
+    if decision.kind == "buy":
+        await scene.option(lambda o: isinstance(o, EndBuying))
+    await shots.shoot("notify-dm-turn", direct, [player.user])
+
+
 SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
     "ai-monsters": ai_monsters,
     "dice-tools": dice_tools,
@@ -631,6 +661,7 @@ SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
     "thread-start": thread_start,
     "my-games": my_games,
     "time-away": time_away,
+    "notify": notify,
 }
 
 

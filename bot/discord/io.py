@@ -7,7 +7,8 @@ A failed call raises ``DiscordFailure``, whose ``kind`` tells the caller what to
   interaction's token that ran out), 10062 Unknown Interaction, or a plain 404): drop the
   effect;
 - ``forbidden``: the bot lacks a permission there (50013 Missing Permissions, 50001 Missing
-  Access, or a plain 403): someone must change the channel's settings;
+  Access, or a plain 403): someone must change the channel's settings; or a direct message
+  was refused (50007 Cannot send messages to this user: the user closed their DMs);
 - ``retry_later``: Discord is rate limiting (429) or failing (5xx), or the network is: the
   same call can succeed later;
 - ``rejected``: Discord refused the request itself (a 400): a bug on our side.
@@ -48,6 +49,9 @@ UNKNOWN_INTERACTION = 10062
 INVALID_WEBHOOK_TOKEN = 50027
 MISSING_ACCESS = 50001
 MISSING_PERMISSIONS = 50013
+# A direct message Discord refuses: the user closed their DMs to the members of the servers
+# they share with the bot, or blocked it.
+CANNOT_MESSAGE_USER = 50007
 # A message sent to, or edited or deleted in, a thread Discord archived (idle longer than its
 # auto-archive duration).
 THREAD_ARCHIVED = 50083
@@ -89,6 +93,7 @@ _KIND_BY_CODE = {
     INVALID_WEBHOOK_TOKEN: FailureKind.GONE,
     MISSING_ACCESS: FailureKind.FORBIDDEN,
     MISSING_PERMISSIONS: FailureKind.FORBIDDEN,
+    CANNOT_MESSAGE_USER: FailureKind.FORBIDDEN,
 }
 
 
@@ -179,6 +184,30 @@ class DiscordIO:
         message = await self._unarchived(channel_id, lambda: self._channel(
             channel_id, guild_id).send(text[:MAX_CONTENT], allowed_mentions=MENTION_USERS_ONLY))
         return message.id
+
+    async def dm_channel(self, user_id: int) -> int:
+        """The id of the direct message channel with a user (Discord opens it, or gives the
+        one open: the same id every time)."""
+        with discord_call():
+            channel = await self._client.http.start_private_message(user_id)
+        return int(channel["id"])
+
+    async def direct_message(self, channel_id: int, text: str) -> int:
+        """A message in a direct message channel (``dm_channel``); returns its id. Refused
+        (a ``forbidden`` failure) when the user's DMs are closed to the bot."""
+        with discord_call():
+            message = await self._channel(channel_id, None).send(
+                text[:MAX_CONTENT], allowed_mentions=MENTION_NOBODY)
+        return message.id
+
+    def place_names(self, channel_id: int, guild_id: int | None) -> tuple[str | None, str | None]:
+        """A server's name and its channel's (or thread's), from the gateway's cache (None
+        where unknown)."""
+        guild = self._client.get_guild(guild_id) if guild_id is not None else None
+        if guild is None:
+            return None, None
+        channel = guild.get_channel_or_thread(channel_id)
+        return guild.name, None if channel is None else channel.name
 
     async def delete(self, channel_id: int, guild_id: int | None, message_id: int) -> None:
         """Delete one of the bot's own messages (no permission needed for its own)."""

@@ -297,11 +297,12 @@ def deadline_text(deadline: float, *, dated: bool = False) -> str:
     return f"{counted} (<t:{int(deadline)}:f>)" if dated else counted
 
 
-def long_game_news(game: Game, seat: int) -> list[str]:
+def long_game_news(game: Game, seat: int, language: str | None = None) -> list[str]:
     """What a ping of a long game tells the player in ``seat`` besides its question: the
     turns closed since their last move, and, the first time they are asked, that standing
-    orders exist. Nothing in a short game."""
-    language = game.language
+    orders exist. Nothing in a short game. In ``language`` (by default the game's), but for
+    the turns' lines, said in the game's language when their turns closed."""
+    language = language or game.language
     notes = reminders.recent(game, seat)
     lines = [text(language, "days-since-header")] if notes else []
     lines.extend(text(language, "days-since-turn", turn=note.turn, summary=note.summary)
@@ -315,8 +316,7 @@ def reminder_content(game: Game, moment: reminders.Moment, now: float) -> str:
     """A reminder of a long game: the player's pending question, its deadline, a link to the
     board, and what happened since their last move."""
     state, language = game.playing_state(), game.language
-    decision = next(d for d in state.pending if d.id == moment.decision_id
-                    or (moment.decision_id == 0 and d.seat == moment.seat))
+    decision = reminders.question_of(state, moment)
     deadline = question_deadlines(game, now).get(decision.id)
     url = jump_url(game)
     question = say(language, prompt(state, state.pending.index(decision)))

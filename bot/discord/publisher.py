@@ -29,11 +29,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, overload
 
 import discord
 import msgspec
 
+from bot.discord.direct_messages import Reason, dm_content, dm_language, dms_refused_note
 from bot.discord.io import DiscordFailure, DiscordIO, FailureKind, log_failure
 from bot.discord.locales import asker_language
 from bot.discord.messages import (
@@ -81,10 +82,13 @@ from bot.table.publish import (
     pinged_decisions,
 )
 from bot.table.reminders import (
+    Moment,
     answered,
     due,
     offers_orders,
+    question_of,
     told_on_board,
+    turn_start,
     with_orders_offered,
     with_reminder,
     without_reminders,
@@ -92,7 +96,7 @@ from bot.table.reminders import (
 from bot.table.saved_games import GameField, OutboxEntry
 from bot.table.service import GameService
 from bot.table.timers import GameClock, Retries, TurnClock
-from engine import CorruptState, GameState, decode_state
+from engine import CorruptState, Decision, GameState, decode_state
 
 log = logging.getLogger(__name__)
 
@@ -275,6 +279,7 @@ class Publisher:
                 replaces=replaces
             ) if replaces == live and _still_wanted(entry.effect, game):
                 await self._post(current, entry)
+                await self._tell_turn_start(current, entry)
             case EditBoard(message_id=message_id, redraw=redraw) if message_id == live:
                 if game.state is None:  # not a game yet (a damaged row): nothing to draw
                     return
@@ -460,15 +465,17 @@ class Publisher:
 
     async def _sync_pings(self, current: _Pass, entry: OutboxEntry) -> None:
         """Delete the pings of answered questions, then ping each player asked out of turn
-        who has no ping yet. A ping attempted before (a crash, a timeout) is looked for
-        among the bot's recent messages first, so nobody is pinged twice."""
+        who has no ping yet (by direct message for a player who opted in). A ping attempted
+        before (a crash, a timeout) is looked for among the bot's recent messages first, so
+        nobody is pinged twice."""
         game = current.game
         wanted = set(pinged_decisions(game))
         for ping in game.chronicle.pings:
             if ping.decision_id in wanted:
                 continue
-            if ping.message_id != game.board_message_id:  # a clicked ping kept as the board
-                await self._delete_old(current, ping.message_id)
+            if ping.dm_channel_id or ping.message_id != game.board_message_id:
+                # (not a clicked ping kept as the board)
+                await self._delete_sent(current, ping.message_id, ping.dm_channel_id)
             self._set_pings(current, tuple(p for p in current.game.chronicle.pings
                                            if p != ping))
         state = current.game.playing_state() if wanted else None
@@ -476,34 +483,118 @@ class Publisher:
             assert state is not None
             decision = state.decision(decision_id)
             assert decision is not None
-            text = ping_content(current.game, decision, self._turns.now())
-            message_id = (await self._sent_before(current, entry, text)
-                          or await self._io.ping(game.channel_id, game.guild_id, text))
+            message_id, dm_channel_id = await self._ping_player(
+                current, entry, decision, "asked",
+                ping_content(current.game, decision, self._turns.now()))
             self._set_pings(current, (*current.game.chronicle.pings,
-                                      Ping(decision_id, message_id)))
+                                      Ping(decision_id, message_id, dm_channel_id)))
             self._offer_orders(current, decision.seat)
             await self._save(current)  # recorded at once: never sent twice
 
     async def _sync_reminders(self, current: _Pass, entry: OutboxEntry) -> None:
-        """Delete the reminders of questions that are over, then send each reminder due (it
-        replaces its question's earlier one). Like a ping, one attempted before is looked
-        for by its text first, and each is recorded at once: never sent twice."""
+        """Delete the reminders of questions that are over, tell a player who opted in
+        that their turn began, then send each reminder due (it replaces its question's
+        earlier one). Like a ping, one attempted before is looked for by its text first,
+        and each is recorded at once: never sent twice."""
         for reminder in answered(current.game):
-            await self._delete_old(current, reminder.message_id)
+            await self._delete_sent(current, reminder.message_id, reminder.dm_channel_id)
             self._set_chronicle(current, without_reminders(current.game.chronicle,
                                                            (reminder,)))
+        start = turn_start(current.game, self._turns.now())
+        if start is not None:
+            await self._remind(current, entry, start)
         for moment in due(current.game, self._turns.now()):
-            game = current.game
-            content = reminder_content(game, moment, self._turns.now())
-            message_id = (await self._sent_before(current, entry, content)
-                          or await self._io.ping(game.channel_id, game.guild_id, content))
-            earlier = [r for r in game.chronicle.reminders
-                       if (r.seat, r.turn, r.decision_id) == moment.key]
-            self._set_chronicle(current, with_reminder(game.chronicle, moment, message_id))
-            self._offer_orders(current, moment.seat)
-            await self._save(current)
-            for reminder in earlier:
-                await self._delete_old(current, reminder.message_id)
+            await self._remind(current, entry, moment)
+
+    async def _tell_turn_start(self, current: _Pass, entry: OutboxEntry) -> None:
+        """A new board's player who opted in (``/kot notify``) is told by direct message
+        that their turn began, as part of posting it: an attempt made before (a crash) is
+        looked for first. One Discord cannot take now is queued (``SyncReminders``) to be
+        tried again, since the board is posted."""
+        start = turn_start(current.game, self._turns.now())
+        if start is None:
+            return
+        try:
+            await self._remind(current, entry, start)
+        except DiscordFailure as failure:
+            if failure.kind is FailureKind.RETRY_LATER:
+                current.game = await self._service.games.save(current.game,
+                                                              effects=(SyncReminders(),))
+            raise
+
+    async def _remind(self, current: _Pass, entry: OutboxEntry, moment: Moment) -> None:
+        """Send a reminder (moment 0: the turn's start, by direct message only) and record
+        it in place of its question's earlier one, which is deleted."""
+        game = current.game
+        decision = question_of(game.playing_state(), moment)
+        if moment.number:
+            channel_text: str | None = reminder_content(game, moment, self._turns.now())
+            reason: Reason = "reminder"
+        else:
+            channel_text, reason = None, "turn"
+        sent = await self._ping_player(current, entry, decision, reason, channel_text)
+        if sent is None:
+            return
+        message_id, dm_channel_id = sent
+        earlier = [r for r in game.chronicle.reminders
+                   if (r.seat, r.turn, r.decision_id) == moment.key]
+        self._set_chronicle(current, with_reminder(game.chronicle, moment, message_id,
+                                                   dm_channel_id=dm_channel_id))
+        self._offer_orders(current, moment.seat)
+        await self._save(current)
+        for reminder in earlier:
+            await self._delete_sent(current, reminder.message_id, reminder.dm_channel_id)
+
+    @overload
+    async def _ping_player(self, current: _Pass, entry: OutboxEntry, decision: Decision,
+                           reason: Reason, channel_text: str) -> tuple[int, int]: ...
+
+    @overload
+    async def _ping_player(self, current: _Pass, entry: OutboxEntry, decision: Decision,
+                           reason: Reason, channel_text: None) -> tuple[int, int] | None: ...
+
+    async def _ping_player(self, current: _Pass, entry: OutboxEntry, decision: Decision,
+                           reason: Reason, channel_text: str | None) -> tuple[int, int] | None:
+        """Tell the player asked ``decision``: by direct message when they opted in
+        (``/kot notify``), else in the channel with ``channel_text`` (None: nothing is said
+        in the channel, the board's mention is enough). A direct message Discord refuses
+        (closed DMs) is remembered, and the channel is told instead, with why; one that
+        fails otherwise goes to the channel too. Returns the message's id and
+        its direct message channel (0: the game's channel); None when nothing was sent."""
+        game = current.game
+        user_id = game.seats[decision.seat]
+        person = await self._service.games.person_settings(user_id)
+        refused = False
+        if person.wants_dms():
+            server, channel = self._io.place_names(game.channel_id, game.guild_id)
+            content = dm_content(game, decision, reason, self._turns.now(),
+                                 language=dm_language(game, person), server=server,
+                                 channel=channel)
+            try:
+                dm_channel_id = await self._io.dm_channel(user_id)
+                message_id = (await self._sent_before(current, entry, content,
+                                                      dm_channel_id=dm_channel_id)
+                              or await self._io.direct_message(dm_channel_id, content))
+                return message_id, dm_channel_id
+            except DiscordFailure as failure:
+                if failure.kind is FailureKind.RETRY_LATER:
+                    raise
+                log_failure(failure, "game %s: no direct message to user %s, who is pinged "
+                            "in the channel", game.id, user_id)
+                refused = failure.kind is FailureKind.FORBIDDEN  # (else: not their doing)
+                if refused:
+                    note = dms_refused_note(game, decision.seat)
+                    channel_text = note if channel_text is None else f"{channel_text}\n{note}"
+        if channel_text is None:
+            return None
+        message_id = (await self._sent_before(current, entry, channel_text)
+                      or await self._io.ping(game.channel_id, game.guild_id, channel_text))
+        if refused:
+            # Remembered once the channel was told (a crash before: the direct message is
+            # tried again, and the same ping, found by its text, is not sent twice).
+            await self._service.games.save_person_settings(
+                user_id, msgspec.structs.replace(person, dms_refused=True))
+        return message_id, 0
 
     def _offer_orders(self, current: _Pass, seat: int) -> None:
         """A long game's ping to this seat said standing orders exist: once is enough."""
@@ -527,6 +618,19 @@ class Publisher:
             if failure.kind is not FailureKind.GONE or failure.channel_gone:
                 raise
 
+    async def _delete_sent(self, current: _Pass, message_id: int, dm_channel_id: int) -> None:
+        """Delete a ping or reminder of ours, in the channel or (``dm_channel_id``) in a
+        player's direct messages, where one the bot may no longer touch (the player blocked
+        it since) needs nothing more either."""
+        if not dm_channel_id:
+            await self._delete_old(current, message_id)
+            return
+        try:
+            await self._io.delete(dm_channel_id, None, message_id)
+        except DiscordFailure as failure:
+            if failure.kind not in (FailureKind.GONE, FailureKind.FORBIDDEN):
+                raise
+
     async def _announce_end(self, current: _Pass, entry: OutboxEntry, notice: str) -> None:
         """The standings of a game stopped by hand, with its board, pinging nobody. Sent
         at most once: an attempt made before is looked for by its text."""
@@ -539,14 +643,16 @@ class Publisher:
         await self._io.post(game.channel_id, game.guild_id, content=content,
                             embed=ended_embed(game, notice), file=picture, view=None)
 
-    async def _sent_before(self, current: _Pass, entry: OutboxEntry,
-                           content: str) -> int | None:
+    async def _sent_before(self, current: _Pass, entry: OutboxEntry, content: str, *,
+                           dm_channel_id: int = 0) -> int | None:
         """The id of the message an earlier attempt at this post sent (found by its text
-        among the bot's recent messages); None after noting this attempt, before sending."""
+        among the bot's recent messages in the game's channel, or in the direct message
+        channel ``dm_channel_id``); None after noting this attempt, before sending."""
         game = current.game
         if entry.attempts:
-            sent = await self._io.own_recent_messages(game.channel_id, game.guild_id,
-                                                      after=None, limit=20)
+            sent = await self._io.own_recent_messages(
+                *((dm_channel_id, None) if dm_channel_id else (game.channel_id, game.guild_id)),
+                after=None, limit=20)
             found = next((m.id for m in sent if m.content == content), None)
             if found is not None:
                 return found

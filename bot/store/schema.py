@@ -146,8 +146,14 @@ _RECORDS = Migration("records of finished games", (
 _GAME_VERSION = Migration("a version on each game", (
     "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0",))
 
+# Each person's own settings, in every server (/kot notify: their turns by direct message),
+# as encoded JSON: a table of its own, since they belong to the person rather than to a game
+# or a server, and JSON, like a server's settings, so a new one needs no migration.
+_PEOPLE = Migration("each person's settings", (
+    "CREATE TABLE people (user_id {id} PRIMARY KEY, settings {bytes} NOT NULL)",))
+
 MIGRATIONS: tuple[Migration, ...] = (_GAMES_AND_ACTIONS, _GAME_SETUP, _OUTBOX, _SERVERS,
-                                     _RECORDS, _GAME_VERSION)
+                                     _RECORDS, _GAME_VERSION, _PEOPLE)
 
 # Every table, parents first (the order a copy fills them in).
-TABLES = ("games", "actions", "outbox", "servers", "records", "record_seats")
+TABLES = ("games", "actions", "outbox", "servers", "records", "record_seats", "people")

@@ -296,6 +296,11 @@ class Store:
             "SELECT settings FROM servers WHERE guild_id = ?", (guild_id,)))
         return None if row is None else _bytes(row[0])
 
+    async def person_settings(self, user_id: int) -> bytes | None:
+        row = await self._backend.read(lambda tx: tx.one(
+            "SELECT settings FROM people WHERE user_id = ?", (user_id,)))
+        return None if row is None else _bytes(row[0])
+
     # --- writes ---------------------------------------------------------------------
 
     async def save_server_settings(self, guild_id: int, settings: bytes) -> None:
@@ -303,6 +308,12 @@ class Store:
             "INSERT INTO servers (guild_id, settings) VALUES (?, ?) "
             "ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
             (guild_id, settings))
+
+    async def save_person_settings(self, user_id: int, settings: bytes) -> None:
+        await self._write_one(
+            "INSERT INTO people (user_id, settings) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings",
+            (user_id, settings))
 
     async def create_lobby(
         self, *, guild_id: int | None, channel_id: int, host_id: int, lobby: bytes,

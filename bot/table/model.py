@@ -283,6 +283,24 @@ class ServerSettings(msgspec.Struct, frozen=True, omit_defaults=True):
         return turn, reaction_default if scaled is None else scaled
 
 
+class PersonSettings(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A person's own settings, in every server (``/kot notify``)."""
+
+    # Their turns, questions and reminders come by direct message instead of a ping in the
+    # channel (the board still mentions whose turn it is).
+    dms: bool = False
+    # The language of those messages: their Discord client's when they turned them on (a
+    # direct message answers no interaction, so it has no locale of its own). None: the
+    # game's.
+    language: str | None = None
+    # Discord refused a direct message (their DMs are closed to the bot): they are pinged
+    # in the channel until they turn direct messages on again.
+    dms_refused: bool = False
+
+    def wants_dms(self) -> bool:
+        return self.dms and not self.dms_refused
+
+
 class GameSetup(msgspec.Struct, frozen=True):
     """How a game was created, kept beside its state: with the action log it rebuilds the
     state when a stored state cannot be read (``engine.replay``)."""
@@ -299,25 +317,32 @@ class Elimination(msgspec.Struct, frozen=True):
     turn: int
 
 
-class Ping(msgspec.Struct, frozen=True):
+class Ping(msgspec.Struct, frozen=True, omit_defaults=True):
     """A message that asked a player a question out of their turn (deleted once answered)."""
 
     decision_id: int
     message_id: int
+    # The direct message channel it was sent to (``/kot notify``); 0: the game's channel.
+    dm_channel_id: int = 0
 
 
-class Reminder(msgspec.Struct, frozen=True):
+class Reminder(msgspec.Struct, frozen=True, omit_defaults=True):
     """A reminder standing in the channel, in a long game (``bot.table.reminders``): a
-    message that mentions a player whose question is still pending, deleted once answered."""
+    message that mentions a player whose question is still pending, deleted once answered.
+    Also the direct message that told a player who opted in (``/kot notify``) that their
+    turn began (moment 0, in a game of any clock)."""
 
     seat: int
     # Its question: the active monster's turn ``turn`` (decision_id 0: its questions share
     # one clock), or a question out of turn (its decision id).
     turn: int
     decision_id: int
-    # Which of the question's reminder moments it was (1, 2): a moment is sent once.
+    # Which of the question's reminder moments it was (1, 2; 0: the turn's start, by direct
+    # message): a moment is sent once.
     moment: int
     message_id: int
+    # The direct message channel it was sent to; 0: the game's channel.
+    dm_channel_id: int = 0
 
 
 class TurnNote(msgspec.Struct, frozen=True):

@@ -109,7 +109,9 @@ class SyncPings(_Effect, frozen=True):
 
 class SyncReminders(_Effect, frozen=True):
     """In a long game, each reminder that is due is sent (a message that mentions its
-    player) and each reminder whose question is over is deleted (``bot.table.reminders``)."""
+    player) and each reminder whose question is over is deleted (``bot.table.reminders``).
+    Also queued by the publisher for a direct message telling a player that their turn
+    began (``/kot notify``) that Discord could not take when the board was posted."""
 
 
 class ExpireLobby(_Effect, frozen=True):

@@ -40,7 +40,7 @@ from bot.table.model import (
 )
 from bot.table.timers import Deadlines, question_deadlines
 from bot.table.turn_summary import closing_summary
-from engine import GameState, events
+from engine import Decision, GameState, events
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +70,13 @@ class Moment:
     @property
     def key(self) -> Key:
         return (self.seat, self.turn, self.decision_id)
+
+
+def question_of(state: GameState, moment: Moment) -> Decision:
+    """The pending question a moment reminds: its own, or the active monster's first of the
+    turn (its questions share the turn's clock)."""
+    return next(d for d in state.pending if d.id == moment.decision_id
+                or (moment.decision_id == 0 and d.seat == moment.seat))
 
 
 def moments(game: Game, now: float) -> list[Moment]:
@@ -147,13 +154,32 @@ def answered(game: Game) -> tuple[Reminder, ...]:
     return tuple(r for r in game.chronicle.reminders if not pending(r))
 
 
-def with_reminder(chronicle: Chronicle, moment: Moment, message_id: int) -> Chronicle:
-    """The chronicle once ``moment`` was reminded by ``message_id`` (it replaces the
-    question's earlier reminder)."""
+def with_reminder(chronicle: Chronicle, moment: Moment, message_id: int, *,
+                  dm_channel_id: int = 0) -> Chronicle:
+    """The chronicle once ``moment`` was reminded by ``message_id`` (in the direct message
+    channel ``dm_channel_id``, if not 0; it replaces the question's earlier reminder)."""
     kept = tuple(r for r in chronicle.reminders
                  if (r.seat, r.turn, r.decision_id) != moment.key)
-    sent = Reminder(moment.seat, moment.turn, moment.decision_id, moment.number, message_id)
+    sent = Reminder(moment.seat, moment.turn, moment.decision_id, moment.number, message_id,
+                    dm_channel_id)
     return msgspec.structs.replace(chronicle, reminders=(*kept, sent))
+
+
+def turn_start(game: Game, now: float) -> Moment | None:
+    """The turn's start to tell by direct message (moment 0, in a game of any clock): the
+    active monster's player is asked (not an AI monster, not a player the autopilot plays)
+    and no message of this turn's was sent yet. Whether they opted in is theirs to say
+    (``bot.table.model.PersonSettings``)."""
+    state = game.state
+    if game.status != "playing" or state is None or state.turn is None:
+        return None
+    seat, turn = state.turn.seat, state.turn.number
+    asked = any(d.seat == seat for d in state.pending)
+    if not asked or game.ai_level(seat) is not None or game.autopiloted(seat):
+        return None
+    if (seat, turn, 0) in _sent(game.chronicle):
+        return None
+    return Moment(seat, turn, 0, 0, now)
 
 
 def without_reminders(chronicle: Chronicle, gone: Iterable[Reminder]) -> Chronicle:

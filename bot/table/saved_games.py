@@ -50,6 +50,7 @@ from bot.table.model import (
     Game,
     GameSetup,
     Lobby,
+    PersonSettings,
     Refused,
     ServerSettings,
     StaleGame,
@@ -94,6 +95,7 @@ _seats_decoder = msgspec.json.Decoder(tuple[int, ...])
 _setup_decoder = msgspec.json.Decoder(GameSetup)
 _effect_decoder = msgspec.json.Decoder(Effect)
 _server_settings_decoder = msgspec.json.Decoder(ServerSettings)
+_person_settings_decoder = msgspec.json.Decoder(PersonSettings)
 _encode = msgspec.json.encode
 
 Parameters = ParamSpec("Parameters")
@@ -525,6 +527,21 @@ class SavedGames:
 
     async def save_server_settings(self, guild_id: int, settings: ServerSettings) -> None:
         await self._store.save_server_settings(guild_id, _encode(settings))
+
+    async def person_settings(self, user_id: int) -> PersonSettings:
+        """A person's own settings (none set, or unreadable: the defaults, logged)."""
+        raw = await self._store.person_settings(user_id)
+        if raw is None:
+            return PersonSettings()
+        try:
+            return _person_settings_decoder.decode(raw)
+        except msgspec.DecodeError as error:
+            log.error("user %s: their settings cannot be read (%s); the defaults apply",
+                      user_id, error)
+            return PersonSettings()
+
+    async def save_person_settings(self, user_id: int, settings: PersonSettings) -> None:
+        await self._store.save_person_settings(user_id, _encode(settings))
 
     async def save(self, game: Game, *fields: GameField,
                    effects: tuple[Effect, ...] = ()) -> Game:

@@ -1,0 +1,70 @@
+"""``/kot notify``: a person's turns by direct message (``bot.table.model.PersonSettings``,
+carried out by the publisher's pings and reminders, ``bot.discord.direct_messages``).
+
+The setting is the person's, in every server: it is about their direct messages. Turning
+it on keeps the language of their Discord client for those messages (a direct message has
+no locale of its own) and sends one at once, so they learn now whether Discord lets the bot
+write to them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import msgspec
+from discord import app_commands
+
+from bot.discord.cogs import KotCog
+from bot.discord.command_words import words
+from bot.discord.io import DiscordFailure, FailureKind, log_failure
+from bot.discord.locales import asker_language, told
+from bot.i18n import text
+from bot.table.model import PersonSettings
+
+
+class NotifyCog(KotCog, name="Notify"):
+    @app_commands.command(name="notify", description=words("notify-cmd"))
+    @app_commands.describe(dms=words("notify-cmd-dms"))
+    async def notify(self, interaction: discord.Interaction[Any],
+                     dms: bool | None = None) -> None:
+        """With no option: what is set. With ``dms``: direct messages on or off."""
+        games = self.bot.service.games
+        user_id = interaction.user.id
+        current = await games.person_settings(user_id)
+        if dms is None:
+            await self.bot.io.reply_privately(interaction, told(interaction, _shown(current)))
+            return
+        if not await self.bot.io.acknowledge(interaction, thinking_privately=True):
+            return
+        if not dms:
+            await games.save_person_settings(
+                user_id, msgspec.structs.replace(current, dms=False, dms_refused=False))
+            await self.bot.io.reply_privately(interaction, told(interaction, "notify-off"))
+            return
+        language = asker_language(interaction)
+        refused, tested = await self._try_a_message(user_id, language)
+        await games.save_person_settings(user_id, msgspec.structs.replace(
+            current, dms=True, language=language, dms_refused=refused))
+        answer = (told(interaction, "notify-refused") if refused else " ".join(
+            [told(interaction, "notify-on")]
+            + ([told(interaction, "notify-on-tested")] if tested else [])))
+        await self.bot.io.reply_privately(interaction, answer)
+
+    async def _try_a_message(self, user_id: int, language: str) -> tuple[bool, bool]:
+        """A first direct message: (Discord refused it, it was sent). One Discord could not
+        take now (a 5xx) says nothing either way: the first ping tries again."""
+        io = self.bot.io
+        try:
+            channel_id = await io.dm_channel(user_id)
+            await io.direct_message(channel_id, text(language, "notify-dm-test"))
+        except DiscordFailure as failure:
+            log_failure(failure, "user %s: the first direct message failed", user_id)
+            return failure.kind is FailureKind.FORBIDDEN, False
+        return False, True
+
+
+def _shown(settings: PersonSettings) -> str:
+    if not settings.dms:
+        return "notify-shown-off"
+    return "notify-shown-refused" if settings.dms_refused else "notify-shown-on"
