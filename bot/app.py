@@ -130,10 +130,10 @@ class KotBot(commands.Bot):
         out meanwhile closes then). Channels of games that cannot be read are told."""
         games, broken = await self.service.games.load_active()
         log.info("restored %d games (%d unreadable)", len(games), len(broken))
-        self._restoring = asyncio.create_task(self._show_restored(games, broken),
+        self._restoring = asyncio.create_task(self.arm_restored(games, broken),
                                               name="kot-restore")
 
-    async def _show_restored(self, games: list[Game], broken: list[BrokenGame]) -> None:
+    async def arm_restored(self, games: list[Game], broken: list[BrokenGame]) -> None:
         await self.wait_until_ready()
         for error in broken:
             await self.publisher.report_broken(error)

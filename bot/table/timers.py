@@ -47,6 +47,10 @@ class Deadlines:
         # deadline set on one clock would be slept for on the other (for years, once).
         self._context = contextvars.copy_context()
 
+    def __len__(self) -> int:
+        """The games with a deadline."""
+        return len(self._current)
+
     def waiting_on(self, game_id: int) -> tuple[int, ...]:
         entry = self._current.get(game_id)
         return entry[1] if entry else ()
