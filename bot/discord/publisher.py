@@ -183,6 +183,11 @@ class Publisher:
             log.exception("game %s: a repair pass failed; it will try again", game_id)
             self.retries.failed(game_id)
 
+    def arm(self, game: Game) -> None:
+        """Set a game's clocks as a pass that found everything shown would (the start-up,
+        for a game with no effects left to show)."""
+        self._after(game, None)
+
     async def message_deleted(self, game_id: int, message_id: int) -> None:
         """A live board or lobby was deleted: post it again (a pass's GONE path would find
         out at the next edit; this is at once)."""
