@@ -323,6 +323,7 @@ async def _measure(setup: Setup) -> dict[str, Any]:
                 connected_s = await connected - started
                 answers = Answers()
                 answers.install(env)
+                acknowledged = acknowledgements(bot)
                 bench = Bench(env, world.places, setup.seed)
                 latencies, answered = await click_every_game(bench, answers, setup.at_once)
                 await timed.done.wait()
@@ -334,6 +335,7 @@ async def _measure(setup: Setup) -> dict[str, Any]:
                 await bot.service.close()
                 await env.shutdown()
     since_start = sorted(moment - wall_started for moment in answered)
+    acknowledged_since = sorted(moment - wall_started for moment in acknowledged)
     return {
         "games": setup.games,
         "sampled": len(latencies),
@@ -345,12 +347,15 @@ async def _measure(setup: Setup) -> dict[str, Any]:
         "first_answer_s": round(since_start[0], 3),
         "median_answer_s": round(statistics.median(since_start), 3),
         "last_answer_s": round(since_start[-1], 3),
+        "acknowledged": len(acknowledged_since),
+        "last_acknowledged_s": round(acknowledged_since[-1], 3),
         "click_p50_ms": round(statistics.median(latencies), 1),
         "click_max_ms": round(max(latencies), 1),
         "pass_wall_s": round(timed.wall_s, 3),
         "pass_loop_cpu_s": round(timed.cpu_s, 3),
         "deadlines": clocks,
         "rss_before_mb": rss_before,
+        "rss_armed_mb": timed.rss_mb,
         "rss_after_mb": after["rss_mb"],
         "rss_peak_mb": after["peak_mb"],
     }
@@ -361,6 +366,21 @@ async def _connected(bot: KotBot) -> float:
     while not bot.is_ready():
         await asyncio.sleep(0.005)
     return time.perf_counter()
+
+
+def acknowledgements(bot: KotBot) -> list[float]:
+    """When each click is acknowledged from now on (wall-clock seconds): what Discord needs
+    within 3 s, before the board is redrawn."""
+    moments: list[float] = []
+    acknowledge = bot.io.acknowledge
+
+    async def noted(interaction: Any, *args: Any, **kwargs: Any) -> bool:
+        done = await acknowledge(interaction, *args, **kwargs)
+        moments.append(time.time())
+        return done
+
+    bot.io.acknowledge = noted  # type: ignore[method-assign]
+    return moments
 
 
 def games_in_play(database: Path) -> list[int]:
@@ -376,7 +396,7 @@ class PassClock:
     else is asked of the bot meanwhile but the sample's clicks)."""
 
     def __init__(self) -> None:
-        self.wall_s = self.cpu_s = self.finished = 0.0
+        self.wall_s = self.cpu_s = self.finished = self.rss_mb = 0.0
         self.done = asyncio.Event()
 
     def installed(self, bot: KotBot) -> _Installed:
@@ -398,6 +418,7 @@ class _Installed:
                 clock.finished = time.perf_counter()
                 clock.wall_s = clock.finished - started
                 clock.cpu_s = time.thread_time() - cpu
+                clock.rss_mb = memory()["rss_mb"]
                 clock.done.set()
 
         setattr(self._bot, _PASS, timed)
@@ -470,13 +491,15 @@ def table(result: dict[str, Any]) -> str:
         f"answers to {result['sampled']} clicks ({result['sampled']} games): first "
         f"{result['first_answer_s']:.2f} s, median {result['median_answer_s']:.2f} s, last "
         f"{result['last_answer_s']:.2f} s after the start (a click {result['click_p50_ms']:.0f}"
-        f" ms at p50, {result['click_max_ms']:.0f} ms at most)",
+        f" ms at p50, {result['click_max_ms']:.0f} ms at most); the last of "
+        f"{result['acknowledged']} acknowledged after {result['last_acknowledged_s']:.2f} s",
         f"the start's pass: {result['pass_wall_s']:.3f} s, {result['pass_loop_cpu_s']:.3f} s "
         "of the loop's CPU",
         "deadlines: " + ", ".join(f"{where} {count}" for where, count
                                   in result["deadlines"].items()),
-        f"memory: {result['rss_before_mb']:.0f} MB before the bot, {result['rss_after_mb']:.0f}"
-        f" MB after the start, peak {result['rss_peak_mb']:.0f} MB",
+        f"memory: {result['rss_before_mb']:.0f} MB before the bot, {result['rss_armed_mb']:.0f}"
+        f" MB once armed, {result['rss_after_mb']:.0f} MB after the answers, peak "
+        f"{result['rss_peak_mb']:.0f} MB",
     ]
     return "\n".join(lines)
 

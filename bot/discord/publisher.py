@@ -176,7 +176,10 @@ class Publisher:
         try:
             async with games.lock(game_id):
                 await self.show(game_id)
-        except (Refused, BrokenGame) as error:
+        except BrokenGame as error:  # found unreadable now (the start-up reads games here)
+            self.retries.succeeded(game_id)
+            await self.report_broken(error)
+        except Refused as error:
             log.info("game %s: nothing to repair: %s", game_id, error)
             self.retries.succeeded(game_id)
         except Exception:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import itertools
 import logging
 import time
 import weakref
@@ -96,6 +97,10 @@ _effect_decoder = msgspec.json.Decoder(Effect)
 _server_settings_decoder = msgspec.json.Decoder(ServerSettings)
 _encode = msgspec.json.encode
 
+# Games kept decoded in memory at most, the least recently written (or read under the lock)
+# going first: a game is about 20 KB decoded, and 10,000 games in progress would otherwise
+# all be kept once each had been played.
+CACHED_MOST = 1000
 # Rows read at a time when the bot starts: not every game's row at once (10,000 games' rows
 # are about 80 MB).
 _START_CHUNK = 500
@@ -674,8 +679,20 @@ class SavedGames:
         return game
 
     def _cache(self, game: Game) -> None:
+        self._games.pop(game.id, None)  # (to the end: the most recent)
         self._games[game.id] = game
         self._note_live(game)
+        if len(self._games) > CACHED_MOST:
+            self._evict()
+
+    def _evict(self) -> None:
+        """Drop the least recent games nobody holds or awaits the lock of, down to
+        ``CACHED_MOST``; each is read again (with its version) when next used."""
+        excess = len(self._games) - CACHED_MOST
+        idle = (game_id for game_id in self._games if game_id not in self._locks)
+        for game_id in list(itertools.islice(idle, excess)):
+            self._games.pop(game_id)
+            self._versions.pop(game_id, None)
 
     def _note_live(self, game: Game) -> None:
         """Keep the game's live message known (a lobby or game in progress)."""

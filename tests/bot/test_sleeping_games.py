@@ -8,9 +8,14 @@ from dataclasses import replace
 from pathlib import Path
 
 import msgspec
+import pytest
 from bot_harness import Table, bot_of, make_bot, service
+from stored_games import nothing_to_show
 
+from bot.store.store import Store
+from bot.table import saved_games
 from bot.table.model import Game
+from bot.table.service import GameService
 from engine import Roll
 
 TURN = 300  # seconds (bot_harness.make_bot's default turn time)
@@ -103,3 +108,25 @@ async def test_a_player_gone_from_the_server_leaves_a_game_not_read_since_the_st
     await table.env.advance_time(TURN + 1)
 
     assert (await table.game()).chronicle.left == (seat,)
+
+
+async def test_the_cache_keeps_the_most_recent_games_and_reads_the_others_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(saved_games, "CACHED_MOST", 2)
+    games_service = GameService(await Store.open(tmp_path / "kot.sqlite3"))
+    games = games_service.games
+    try:
+        opened = [await games_service.lobbies.open(guild_id=1, channel_id=channel, host_id=7,
+                                                   show=nothing_to_show)
+                  for channel in (10, 11)]
+        async with games.lock(opened[0].id):  # in use: kept however old
+            opened.append(await games_service.lobbies.open(
+                guild_id=1, channel_id=12, host_id=7, show=nothing_to_show))
+            assert [games.cached(lobby.id) is not None for lobby in opened] == [True, False,
+                                                                               True]
+        # The game let go is read again (and its version with it) when it is used.
+        joined = await games_service.lobbies.join(opened[1].id, 8, nothing_to_show)
+        assert [p.user_id for p in joined.lobby.players] == [7, 8]
+        assert games.cached(opened[1].id) == joined
+    finally:
+        await games_service.close()
