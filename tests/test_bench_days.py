@@ -31,7 +31,8 @@ def test_the_table_names_every_figure() -> None:
               "click_p50_ms": 158.0, "click_max_ms": 318.2,
               "pass_wall_s": 0.602, "pass_loop_cpu_s": 0.374,
               "deadlines": {"turns.timers": 9999, "reminders.timers": 40},
-              "rss_before_mb": 107.4, "rss_armed_mb": 150.2, "rss_after_mb": 281.0, "rss_peak_mb": 281.0}
+              "rss_before_mb": 107.4, "rss_armed_mb": 150.2, "rss_after_mb": 281.0,
+              "rss_peak_mb": 281.0}
 
     lines = bench_days.table(result).splitlines()
 

@@ -245,10 +245,7 @@ async def set_up(folder: Path, *, games: int, sample: int, clock_hours: float,
             for first in range(0, len(ordered), _BOARDS_A_START):
                 batch = ordered[first:first + _BOARDS_A_START]
                 await write_games(database, [copy(i, now) for i in batch], now)
-                await env.restart_bot(bench_bot(database))
-                await bot.service.close()
-                bot = env.bot
-                assert isinstance(bot, KotBot)
+                bot = await _restarted(env, bot, database)
             await write_games(database, [copy(i, now - rng.uniform(0, clock_seconds))
                                          for i in unsampled if i not in shown], now)
             await date_back(database, late, [now - clock_seconds - rng.uniform(0, down_seconds)
@@ -258,6 +255,14 @@ async def set_up(folder: Path, *, games: int, sample: int, clock_hours: float,
         finally:
             await bot.service.close()
     return Setup(database, snapshot, games, sample_ids, at_once, seed)
+
+
+async def _restarted(env: simcord.Env, bot: KotBot, database: Path) -> KotBot:
+    """A new bot on the database in place of ``bot`` (whose store is closed)."""
+    new = bench_bot(database)
+    await env.restart_bot(new)
+    await bot.service.close()
+    return new
 
 
 async def date_back(database: Path, game_ids: list[int], asked_at: list[float]) -> None:
