@@ -29,6 +29,9 @@ log = logging.getLogger(__name__)
 
 Expire = Callable[[int, tuple[int, ...]], Awaitable[None]]
 
+# Outdated entries a heap of deadlines may hold beyond as many as its deadlines in force.
+_OUTDATED_SLACK = 64
+
 
 class Deadlines:
     def __init__(self, on_expire: Expire) -> None:
@@ -71,10 +74,21 @@ class Deadlines:
             return
         self._current[game_id] = (deadline, tag)
         heapq.heappush(self._heap, (deadline, game_id, tag))
+        self._drop_outdated()
         self._arm()
 
     def cancel(self, game_id: int) -> None:
         self._current.pop(game_id, None)
+        self._drop_outdated()
+
+    def _drop_outdated(self) -> None:
+        """Rebuild the heap from the deadlines in force once outdated entries (a deadline
+        moved or cancelled) outnumber them: with clocks of days, each would otherwise stay
+        for days until it comes up, one for every question asked meanwhile."""
+        if len(self._heap) <= 2 * len(self._current) + _OUTDATED_SLACK:
+            return
+        self._heap = [(when, game_id, tag) for game_id, (when, tag) in self._current.items()]
+        heapq.heapify(self._heap)
 
     def close(self) -> None:
         if self._sleeper is not None:

@@ -16,6 +16,7 @@ from bot.store.store import Store
 from bot.table import saved_games
 from bot.table.model import Game
 from bot.table.service import GameService
+from bot.table.timers import Deadlines
 from engine import Roll
 
 TURN = 300  # seconds (bot_harness.make_bot's default turn time)
@@ -130,3 +131,23 @@ async def test_the_cache_keeps_the_most_recent_games_and_reads_the_others_again(
         assert games.cached(opened[1].id) == joined
     finally:
         await games_service.close()
+
+
+async def test_deadlines_days_away_do_not_pile_up_as_questions_change() -> None:
+    async def expire(_game_id: int, _tag: tuple[int, ...]) -> None:
+        raise AssertionError("no deadline is due")
+
+    deadlines = Deadlines(expire)
+    try:
+        deadlines.set(0, (1,), 3600.0)  # the earliest deadline: the others' stay below it
+        for question in range(1, 1001):  # each game asked a new question, a day to answer
+            for game_id in range(1, 10):
+                deadlines.set(game_id, (question,), 86_400.0 + question)
+        for game_id in range(1, 5):
+            deadlines.cancel(game_id)
+
+        assert len(deadlines) == 6
+        assert [deadlines.waiting_on(game_id) for game_id in (0, 4, 5)] == [(1,), (), (1000,)]
+        assert len(deadlines._heap) <= 2 * 6 + 64  # not the 9,001 entries set
+    finally:
+        deadlines.close()
