@@ -36,7 +36,6 @@ from bot.table.autoplay import Autopilot
 from bot.table.away_ends import AwayEnds
 from bot.table.idle_games import IdleGames
 from bot.table.lobby_clock import LobbyClock
-from bot.table.model import BrokenGame, Game
 from bot.table.reminders import ReminderClock
 from bot.table.service import GameService
 from bot.table.timers import TurnClock
@@ -148,21 +147,23 @@ class KotBot(commands.Bot):
             await self.sync_slash_commands()
 
     async def restore_games(self) -> None:
-        """At start-up: read every game in progress (and every game with effects still to
-        show), then, once connected, a pass over each: it finishes what a crash left
-        unshown and arms the turn timers and the lobbies' deadlines (a lobby whose time ran
-        out meanwhile closes then). Channels of games that cannot be read are told."""
-        games, broken = await self.service.games.load_active()
-        log.info("restored %d games (%d unreadable)", len(games), len(broken))
-        self._restoring = asyncio.create_task(self._show_restored(games, broken),
-                                              name="kot-restore")
+        """At start-up: once connected, the games in progress are armed (``arm_restored``)."""
+        self._restoring = asyncio.create_task(self.arm_restored(), name="kot-restore")
 
-    async def _show_restored(self, games: list[Game], broken: list[BrokenGame]) -> None:
+    async def arm_restored(self) -> None:
+        """Once connected: every lobby's and game's clocks armed from the store, one game
+        at a time and none of them kept in memory (``SavedGames.restore``), then a pass over
+        each game that has effects still to show or no live message (it finishes what a
+        crash left unshown, and arms it too). A deadline that passed while the bot was down
+        is answered at once. Channels of games that cannot be read are told."""
         await self.wait_until_ready()
+        passes, broken = await self.service.games.restore(self.publisher.arm)
+        log.info("restored the games in progress: %d to show again, %d unreadable",
+                 len(passes), len(broken))
         for error in broken:
             await self.publisher.report_broken(error)
-        for game in games:
-            await self.publisher.repair(game.id)
+        for game_id in passes:
+            await self.publisher.repair(game_id)
 
     @staticmethod
     def clock() -> float:

@@ -134,7 +134,7 @@ async def _fresh(connection: Connection, job: Job) -> None:
             await _order(connection, "go")
             connection.send(("load", await _play(bench, answers, job)))
             if await _order(connection, "snapshot", "stop") == "snapshot":
-                _keep_world(env, bench, job.snapshot)
+                keep_world(env, bench.places, job.snapshot)
                 connection.send(("saved", None))
                 await _order(connection, "never")  # the parent kills it here
         finally:
@@ -156,11 +156,10 @@ async def _restarted(connection: Connection, job: Job) -> None:
             answers = Answers()
             answers.install(env)
             bench = Bench(env, world.places, job.seed)
-            latencies, first_answer = await _click_every_game(bench, answers,
-                                                              max(1, job.games))
+            latencies, answered = await click_every_game(bench, answers, max(1, job.games))
             connection.send(("restarted", {
                 "process_started": process_started, "bot_started": bot_started,
-                "ready": ready, "first_answer": first_answer, "last_answer": time.time(),
+                "ready": ready, "first_answer": min(answered), "last_answer": time.time(),
                 "clicks": latencies,
             }))
             await _order(connection, "stop")
@@ -223,23 +222,23 @@ async def _play(bench: Bench, answers: Answers, job: Job) -> dict[str, Any]:
             "games_finished": bench.games_finished}
 
 
-def _keep_world(env: simcord.Env, bench: Bench, path: Path) -> None:
+def keep_world(env: simcord.Env, places: list[Place], path: Path) -> None:
     """Pickle this process's Discord (without its listeners, which are the bot's, and its
-    logs of requests) and where its games are."""
+    logs of requests) and where its games are (also ``tools.bench_days``'s)."""
     backend: Any = env.backend
     listeners, backend.subscribers = backend.subscribers, []
     forget_logs(backend)
     try:
         with path.open("wb") as file:
-            pickle.dump(World(backend, bench.places), file)
+            pickle.dump(World(backend, places), file)
     finally:
         backend.subscribers = listeners
 
 
-async def _click_every_game(bench: Bench, answers: Answers,
-                            at_once: int) -> tuple[list[float], float]:
+async def click_every_game(bench: Bench, answers: Answers,
+                           at_once: int) -> tuple[list[float], list[float]]:
     """One click on every game of the bench, ``at_once`` in flight: each click's ms, and
-    when the first answer came (wall-clock seconds)."""
+    when each answer came (wall-clock seconds; also ``tools.bench_days``'s)."""
     latencies: list[float] = []
     answered: list[float] = []
     gate = asyncio.Semaphore(at_once)
@@ -253,7 +252,7 @@ async def _click_every_game(bench: Bench, answers: Answers,
 
     async with answers.sweeping():
         await asyncio.gather(*(click(number) for number in range(len(bench.places))))
-    return latencies, min(answered)
+    return latencies, answered
 
 
 # --- in the parent ------------------------------------------------------------------------

@@ -61,7 +61,7 @@ from bot.table.model import (
     Refused,
 )
 from bot.table.service import GameService
-from bot.table.timers import TurnClock
+from bot.table.timers import MAX_RETRY, TurnClock
 from engine import Decision, needs_confirmation, phrase, private_option_label, secret
 
 log = logging.getLogger(__name__)
@@ -239,15 +239,28 @@ class Clicks:
             log.info("game %s: timer fired for a game that is gone", game_id)
         except Exception:
             log.exception("game %s: the turn timer failed; it will try again", game_id)
-            game = self._service.games.cached(game_id)
-            if game is not None:
-                self._turns.retry(game)
+            await self._retry_timer(game_id, decision_ids)
+
+    async def _retry_timer(self, game_id: int, decision_ids: tuple[int, ...]) -> None:
+        """Time the failed answer again: from the game as it is (not necessarily cached:
+        games are read when used), or, when it cannot even be read, the same questions
+        after the longest wait between retries."""
+        try:
+            game = await self._service.games.peek(game_id)
+        except (Refused, BrokenGame):
+            return
+        except Exception:
+            log.exception("game %s: cannot be read to time its answer again", game_id)
+            self._turns.timers.set(game_id, decision_ids, MAX_RETRY)
+            return
+        self._turns.retry(game)
 
     async def _leave_if_gone_from_server(self, game_id: int,
                                          decision_ids: tuple[int, ...]) -> None:
-        game = self._service.games.cached(game_id)
-        state = game.state if game is not None else None
-        if game is None or state is None or game.guild_id is None:
+        # Read, not only cached: the start-up arms every game's clock without keeping it.
+        game = await self._service.games.peek(game_id)
+        state = game.state
+        if state is None or game.guild_id is None:
             return
         seats = {d.seat for d in state.pending if d.id in decision_ids}
         for seat in sorted(seats - set(game.chronicle.left)):

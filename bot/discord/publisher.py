@@ -196,12 +196,20 @@ class Publisher:
         try:
             async with games.lock(game_id):
                 await self.show(game_id)
-        except (Refused, BrokenGame) as error:
+        except BrokenGame as error:  # found unreadable now (the start-up reads games here)
+            self.retries.succeeded(game_id)
+            await self.report_broken(error)
+        except Refused as error:
             log.info("game %s: nothing to repair: %s", game_id, error)
             self.retries.succeeded(game_id)
         except Exception:
             log.exception("game %s: a repair pass failed; it will try again", game_id)
             self.retries.failed(game_id)
+
+    def arm(self, game: Game) -> None:
+        """Set a game's clocks as a pass that found everything shown would (the start-up,
+        for a game with no effects left to show)."""
+        self._after(game, None)
 
     async def message_deleted(self, game_id: int, message_id: int) -> None:
         """A live board or lobby was deleted: post it again (a pass's GONE path would find

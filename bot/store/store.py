@@ -243,9 +243,10 @@ class Store:
 
     # --- reads ----------------------------------------------------------------------
 
-    async def _games(self, where: str, parameters: Sequence[Any] = ()) -> list[GameRow]:
+    async def _games(self, where: str, parameters: Sequence[Any] = (),
+                     tail: str = "") -> list[GameRow]:
         rows = await self._backend.read(lambda tx: tx.rows(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY id", parameters))
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY id {tail}", parameters))
         return [_row(row) for row in rows]
 
     async def get(self, game_id: int) -> GameRow | None:
@@ -274,8 +275,11 @@ class Store:
         return [ActivePlayers(game_id, _bytes(lobby), _bytes(seats))
                 for game_id, lobby, seats in rows]
 
-    async def active_games(self) -> list[GameRow]:
-        return await self._games("status IN ('lobby', 'playing')")
+    async def active_games(self, *, after: int = 0, limit: int = -1) -> list[GameRow]:
+        """Lobbies and games in progress, by id: those after the id ``after``, at most
+        ``limit`` of them (a start-up reads them a chunk at a time)."""
+        return await self._games("status IN ('lobby', 'playing') AND id > ?",
+                                 (after, _NO_LIMIT if limit < 0 else limit), "LIMIT ?")
 
     async def actions(self, game_id: int) -> list[ActionRow]:
         """The log of a game (``user_id`` None for a timeout)."""

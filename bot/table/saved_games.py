@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import itertools
 import logging
 import time
 import weakref
@@ -97,6 +98,14 @@ _effect_decoder = msgspec.json.Decoder(Effect)
 _server_settings_decoder = msgspec.json.Decoder(ServerSettings)
 _person_settings_decoder = msgspec.json.Decoder(PersonSettings)
 _encode = msgspec.json.encode
+
+# Games kept decoded in memory at most, the least recently written (or read under the lock)
+# going first: a game is about 20 KB decoded, and 10,000 games in progress would otherwise
+# all be kept once each had been played.
+CACHED_MOST = 1000
+# Rows read at a time when the bot starts: not every game's row at once (10,000 games' rows
+# are about 80 MB).
+_START_CHUNK = 500
 
 Parameters = ParamSpec("Parameters")
 Returned = TypeVar("Returned")
@@ -233,6 +242,10 @@ class SavedGames:
         # When a game finishes, for its record (the service's clock).
         self._clock = clock
         self._games: dict[int, Game] = {}
+        # The live message of every lobby and game in progress, cached or not, both ways
+        # (a deleted message is looked up among them): message id -> game id, and back.
+        self._live_games: dict[int, int] = {}
+        self._live_messages: dict[int, int] = {}
         # The version of each game's row this process last read under the lock or wrote.
         self._versions: dict[int, int] = {}
         # A lock lives while someone holds or awaits it, and not longer.
@@ -254,11 +267,10 @@ class SavedGames:
     def cached(self, game_id: int) -> Game | None:
         return self._games.get(game_id)
 
-    def cached_by_message(self, message_id: int) -> Game | None:
-        """The lobby or game in progress whose live message this is (every one is cached
-        from start-up on)."""
-        return next((g for g in self._games.values() if g.board_message_id == message_id),
-                    None)
+    def with_live_message(self, message_id: int) -> int | None:
+        """The id of the lobby or game in progress whose live message this is (every one
+        is known from the start-up on, cached or not)."""
+        return self._live_games.get(message_id)
 
     async def game(self, game_id: int) -> Game:
         """The game, for a caller holding its lock: from the cache, else from the store (and
@@ -355,25 +367,76 @@ class SavedGames:
         return self._remember(game)
 
     async def load_active(self) -> tuple[list[Game], list[BrokenGame]]:
-        """Read every lobby and game in progress, and every game with effects still to show
-        (a result saved but not announced), at start-up before anything else runs. Games
-        that cannot be read are returned apart so their channels can be told; a game that
-        fails for another reason (a bug) is logged and left to load on its next use."""
+        """Read and cache every lobby and game in progress, and every game with effects
+        still to show (a result saved but not announced), before anything else runs (the
+        tools and tests; the bot's start-up reads them with ``restore``). Games that cannot
+        be read are returned apart so their channels can be told; a game that fails for
+        another reason (a bug) is logged and left to load on its next use."""
         games: list[Game] = []
         broken: list[BrokenGame] = []
-        active = await self._store.active_games()
-        known = {row.id for row in active}
-        unfinished = [i for i in await self._store.games_with_outbox() if i not in known]
-        for row in active + await self._store.get_many(unfinished):
-            if not self._owns(row.guild_id):
+        known: set[int] = set()
+        unfinished = await self._store.games_with_outbox()
+        async for row in self._active_rows():
+            known.add(row.id)
+            await self._load_at_start(row, games, broken)
+        for row in await self._store.get_many([i for i in unfinished if i not in known]):
+            if self._owns(row.guild_id):
+                await self._load_at_start(row, games, broken)
+        return games, broken
+
+    async def _load_at_start(self, row: GameRow, games: list[Game],
+                             broken: list[BrokenGame]) -> None:
+        try:
+            games.append(await self._adopt(row, locked=True))
+        except BrokenGame as error:
+            broken.append(error)
+        except Exception:
+            log.exception("game %s could not be loaded at start-up", row.id)
+
+    async def restore(self, arm: Callable[[Game], None]) -> tuple[list[int], list[BrokenGame]]:
+        """The bot's start-up, once it is connected (clicks may come meanwhile): every
+        lobby and game in progress is read a chunk of rows at a time and decoded one by one,
+        and ``arm(game)`` sets its clocks from what is stored. Nothing of it is kept but its
+        live message: a game is read again (and cached) when it is next used.
+
+        Returns the games that need a pass instead (under their lock: effects still to show,
+        which may be a finished game's result, or no live message; a game read under its
+        lock meanwhile, whose pass armed it or will), and the games that cannot be read."""
+        with_effects = await self._store.games_with_outbox()
+        needing_pass = set(with_effects)
+        passes: list[int] = []
+        broken: list[BrokenGame] = []
+        async for row in self._active_rows():
+            if row.id in needing_pass or row.board_message_id is None or row.id in self._games:
+                passes.append(row.id)
                 continue
             try:
-                games.append(await self._adopt(row, locked=True))
+                game = await self._adopt(row, locked=False)
             except BrokenGame as error:
                 broken.append(error)
+                continue
             except Exception:
-                log.exception("game %s could not be loaded at start-up", row.id)
-        return games, broken
+                log.exception("game %s could not be read at start-up", row.id)
+                continue
+            if game.id in self._games:  # rebuilt under its lock, or a click came meanwhile
+                passes.append(game.id)
+                continue
+            self._note_live(game)
+            arm(game)
+        seen = set(passes)
+        unfinished = [i for i in with_effects if i not in seen]
+        passes += [row.id for row in await self._store.get_many(unfinished)
+                   if self._owns(row.guild_id)]
+        return passes, broken
+
+    async def _active_rows(self) -> AsyncIterator[GameRow]:
+        """Every lobby and game in progress this process plays, a chunk at a time."""
+        after = 0
+        while chunk := await self._store.active_games(after=after, limit=_START_CHUNK):
+            after = chunk[-1].id
+            for row in chunk:
+                if self._owns(row.guild_id):
+                    yield row
 
     async def _row(self, game_id: int) -> GameRow:
         row = await self._store.get(game_id)
@@ -406,7 +469,7 @@ class SavedGames:
             # Started before the setup was stored: keep it now, while the state still reads.
             game = await self.save(replace(game, setup=setup_for(game.state)), "setup")
         if locked and game.status in ACTIVE_STATUSES:
-            self._games[game.id] = game
+            self._cache(game)
         return game
 
     def _decode(self, row: GameRow) -> tuple[Game, Exception | None]:
@@ -655,10 +718,37 @@ class SavedGames:
     def _forget(self, game_id: int) -> None:
         self._games.pop(game_id, None)
         self._versions.pop(game_id, None)
+        self._live_games.pop(self._live_messages.pop(game_id, 0), None)
 
     def _remember(self, game: Game) -> Game:
         if game.status in ACTIVE_STATUSES:
-            self._games[game.id] = game
+            self._cache(game)
         else:
             self._forget(game.id)
         return game
+
+    def _cache(self, game: Game) -> None:
+        self._games.pop(game.id, None)  # (to the end: the most recent)
+        self._games[game.id] = game
+        self._note_live(game)
+        if len(self._games) > CACHED_MOST:
+            self._evict()
+
+    def _evict(self) -> None:
+        """Drop the least recent games nobody holds or awaits the lock of, down to
+        ``CACHED_MOST``; each is read again (with its version) when next used."""
+        excess = len(self._games) - CACHED_MOST
+        idle = (game_id for game_id in self._games if game_id not in self._locks)
+        for game_id in list(itertools.islice(idle, excess)):
+            self._games.pop(game_id)
+            self._versions.pop(game_id, None)
+
+    def _note_live(self, game: Game) -> None:
+        """Keep the game's live message known (a lobby or game in progress)."""
+        message_id = game.board_message_id
+        if self._live_messages.get(game.id) == message_id:
+            return
+        self._live_games.pop(self._live_messages.pop(game.id, 0), None)
+        if message_id is not None:
+            self._live_messages[game.id] = message_id
+            self._live_games[message_id] = game.id

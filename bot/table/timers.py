@@ -31,6 +31,9 @@ log = logging.getLogger(__name__)
 
 Expire = Callable[[int, tuple[int, ...]], Awaitable[None]]
 
+# Outdated entries a heap of deadlines may hold beyond as many as its deadlines in force.
+_OUTDATED_SLACK = 64
+
 
 class GameClock(Protocol):
     """A deadline of each game kept in step with the game (a lobby's closing, an idle
@@ -57,6 +60,10 @@ class Deadlines:
         # deadline set on one clock would be slept for on the other (for years, once).
         self._context = contextvars.copy_context()
 
+    def __len__(self) -> int:
+        """The games with a deadline."""
+        return len(self._current)
+
     def waiting_on(self, game_id: int) -> tuple[int, ...]:
         entry = self._current.get(game_id)
         return entry[1] if entry else ()
@@ -77,10 +84,21 @@ class Deadlines:
             return
         self._current[game_id] = (deadline, tag)
         heapq.heappush(self._heap, (deadline, game_id, tag))
+        self._drop_outdated()
         self._arm()
 
     def cancel(self, game_id: int) -> None:
         self._current.pop(game_id, None)
+        self._drop_outdated()
+
+    def _drop_outdated(self) -> None:
+        """Rebuild the heap from the deadlines in force once outdated entries (a deadline
+        moved or cancelled) outnumber them: with clocks of days, each would otherwise stay
+        for days until it comes up, one for every question asked meanwhile."""
+        if len(self._heap) <= 2 * len(self._current) + _OUTDATED_SLACK:
+            return
+        self._heap = [(when, game_id, tag) for game_id, (when, tag) in self._current.items()]
+        heapq.heapify(self._heap)
 
     def close(self) -> None:
         if self._sleeper is not None:

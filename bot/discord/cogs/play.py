@@ -114,14 +114,14 @@ class PlayCog(KotCog, name="Play"):
     @commands.Cog.listener()
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         """Someone deleted a live board or lobby: the table gets it back at once."""
-        game = self.bot.service.games.cached_by_message(payload.message_id)
-        if game is None:
+        game_id = self.bot.service.games.with_live_message(payload.message_id)
+        if game_id is None:
             return
-        log.info("game %s: its live message was deleted; posting it again", game.id)
+        log.info("game %s: its live message was deleted; posting it again", game_id)
         try:
-            await self.bot.publisher.message_deleted(game.id, payload.message_id)
+            await self.bot.publisher.message_deleted(game_id, payload.message_id)
         except (Refused, BrokenGame) as error:
-            log.info("game %s: not posted again: %s", game.id, error)
+            log.info("game %s: not posted again: %s", game_id, error)
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
