@@ -45,7 +45,7 @@ from dotenv import load_dotenv
 from bot import stopping
 from bot.app import KotBot, StartupError
 from bot.config import Settings, SettingsError
-from bot.i18n import ENGLISH, LANGUAGES
+from bot.i18n import ENGLISH, LANGUAGES, text
 from bot.table.model import GAME_CHOICES, AiLevel, GameChoice
 from engine import GAME_RULES
 
@@ -210,6 +210,12 @@ def build_world(env: Env, names: Sequence[str],
     channel = guild.create_text_channel("king-of-tokyo")
     members = [guild.add_member(env.create_user(name.lower().replace(" ", ""), global_name=name))
                for name in names]
+    # The local players own the table: they may change its settings (/kot settings needs
+    # Manage Server). A role made after them, so that their ids stay as they were.
+    hosts = guild.create_role(text(language, "names-local-role"),
+                              permissions=discord.Permissions(manage_guild=True))
+    for member in members:
+        env.backend.add_member_role(guild.id, member.id, hosts.id)
     return channel, members
 
 

@@ -637,7 +637,48 @@ async def notify(shots: Shots) -> None:
     await shots.shoot("notify-dm-turn", direct, [player.user])
 
 
+async def played_against_ai(shots: Shots, player: MemberActor, levels: Sequence[str],
+                            *, winner: str) -> None:
+    """``player`` and AI monsters of ``levels`` play a game to its end in a new channel;
+    ``winner`` ("player" or "ai") starts at 19★, and every roll shows three 3s (+3★)."""
+    channel = shots.guild.create_text_channel(f"vs-{'-'.join(levels)}-{winner}")
+    lobby = await open_lobby(channel, player)
+    for level in levels:
+        await player.click(lobby, custom_id=menu_id(lobby, f"ai_{level}"))
+    await player.click(lobby, custom_id=menu_id(lobby, "start"))
+    scene = Scene(shots, channel, [player])
+    started = await scene.game()
+    scene.game_id = started.id
+    ahead = {seat for seat in range(len(started.seats))
+             if (started.ai_level(seat) is None) == (winner == "player")}
+    await scene.change(lambda state: msgspec.structs.replace(state, monsters=tuple(
+        msgspec.structs.replace(m, vp=19 if seat in ahead else 0)
+        for seat, m in enumerate(state.monsters))))
+    games = shots.bot.service.games
+    while (game := await games.active_in_channel(channel.id)) is not None:
+        decision = game.playing_state().pending[0]
+        if decision.kind == "roll":
+            await scene.dice(["3", "3", "3", "1", "2", "heart"])
+        if game.ai_level(decision.seat) is not None:
+            await shots.env.advance_time(3601)  # (the shots' AI pause)
+        else:
+            await scene.click(f"o{decision.options.index(decision.default)}")
+
+
+async def ai_stats(shots: Shots) -> None:
+    """``/kot stats`` of a player who only played against AI monsters: none of it rated, each
+    game counted against its strongest AI."""
+    player = shots.members[0]
+    await played_against_ai(shots, player, ["easy"], winner="player")
+    await played_against_ai(shots, player, ["easy", "easy"], winner="player")
+    await played_against_ai(shots, player, ["easy", "hard"], winner="ai")
+    channel = shots.guild.create_text_channel("ai-stats")
+    await player.slash(channel, "kot stats")
+    await shots.shoot("ai-stats", channel, [player])
+
+
 SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
+    "ai-stats": ai_stats,
     "ai-monsters": ai_monsters,
     "dice-tools": dice_tools,
     "energy-drink": energy_drink,

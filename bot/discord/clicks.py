@@ -439,7 +439,7 @@ class Clicks:
             game = await self._service.games.peek(game_id)
             if not may_end(interaction, game):
                 raise Refused(phrase("table-refusal-may-not-end"))
-            notice = ended_notice(interaction.user.id, game_id, game.language)
+            notice = ended_notice(interaction.user.display_name, game_id, game.language)
             await self._service.end(game_id, self._publisher.show, notice=notice)
         except (Refused, BrokenGame) as error:
             said = (error.said(asker_language(interaction))

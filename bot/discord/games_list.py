@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord.messages import COLOUR, ai_name, deadline_text, jump_url, mention
+from bot.discord.messages import COLOUR, deadline_text, jump_url, player_name_tag
 from bot.discord.record_embeds import PAGE_SIZE, page_count, page_footer
 from bot.i18n import text
 from bot.table.model import GAME_CHOICES, Game
@@ -55,14 +55,5 @@ def _waits_for(wait: Waiting, language: str) -> str:
 
 
 def _seat_name(game: Game, seat: int, language: str) -> str:
-    """Who is asked, by name (a mention in an embed shows as raw text on clients that have
-    not loaded the member), with their monster."""
-    state = game.playing_state()
-    level = game.ai_level(seat)
-    if level is not None:
-        who = ai_name(level, language)
-    elif seat in game.chronicle.left:
-        who = text(language, "autopilot-name")
-    else:
-        who = game.player_name(seat) or mention(game.seats[seat])
-    return f"{who} ({state.monsters[seat].name})"
+    """Who is asked, by name, with their monster."""
+    return f"{player_name_tag(game, seat, language)} ({game.playing_state().monsters[seat].name})"

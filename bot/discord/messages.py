@@ -59,6 +59,8 @@ MAX_DESCRIPTION = 1024
 # What a drawing thread returns.
 T = TypeVar("T")
 COLOUR = discord.Colour.from_rgb(214, 69, 38)
+# The characters an embed's description holds.
+MAX_EMBED_DESCRIPTION = 4096
 
 
 def footer_marker(game_id: int, language: str) -> str:
@@ -70,6 +72,22 @@ def footer_marker(game_id: int, language: str) -> str:
 
 def mention(user_id: int) -> str:
     return f"<@{user_id}>"
+
+
+def fitted(lines: list[str]) -> str:
+    """Lines as an embed's description, cut to what it holds (only pathological ones are
+    longer: a card line is at most about 200 characters, a history line with 32-character
+    display names made only of markdown characters, escaped, about 420)."""
+    said = "\n".join(lines)
+    return (said if len(said) <= MAX_EMBED_DESCRIPTION
+            else said[:MAX_EMBED_DESCRIPTION - 1] + "…")
+
+
+def named(name: str | None, user_id: int) -> str:
+    """A player by their display name, for an embed (where a mention shows as raw text on
+    clients that have not loaded the member); a mention only when no name was kept (a game
+    stored before names were)."""
+    return discord.utils.escape_markdown(name) if name else mention(user_id)
 
 
 def ai_name(level: AiLevel, language: str) -> str:
@@ -86,6 +104,13 @@ def player_tag(game: Game, seat: int, language: str | None = None) -> str:
     if seat in game.chronicle.left:
         return text(language, "autopilot-name")
     return mention(game.seats[seat])
+
+
+def player_name_tag(game: Game, seat: int, language: str | None = None) -> str:
+    """``player_tag`` for an embed: the player by name rather than by mention."""
+    if game.ai_level(seat) is not None or seat in game.chronicle.left:
+        return player_tag(game, seat, language)
+    return named(game.player_name(seat), game.seats[seat])
 
 
 def jump_url(game: Game) -> str | None:
@@ -215,7 +240,7 @@ def lobby_embed(game: Game) -> discord.Embed:
     lobby, language = game.lobby, game.language
     lines = [
         text(language, "lobby-player", place=index,
-             who=mention(p.user_id) if p.ai is None else ai_name(p.ai, language),
+             who=named(p.name, p.user_id) if p.ai is None else ai_name(p.ai, language),
              monster=p.monster or "none", host=str(p.user_id == game.host_id).lower())
         for index, p in enumerate(lobby.players, start=1)
     ]
@@ -449,9 +474,11 @@ def final_embed(game: Game) -> discord.Embed:
 ENDED_CONTENT = "ended-content"
 
 
-def ended_notice(user_id: int, game_id: int, language: str) -> str:
-    """Who ended a lobby or a game with /kot end (a game's standings add the turn)."""
-    return text(language, "ended-notice", who=mention(user_id), game=str(game_id))
+def ended_notice(name: str, game_id: int, language: str) -> str:
+    """Who ended a lobby or a game with /kot end, by display name (a game's standings embed
+    show it, and add the turn)."""
+    return text(language, "ended-notice", who=discord.utils.escape_markdown(name),
+                game=str(game_id))
 
 
 def ended_embed(game: Game, notice: str) -> discord.Embed:
@@ -501,7 +528,7 @@ def _standing(game: Game, state: GameState, row: Standing) -> str:
             out = text(language, "standing-out-by", turn=row.out_turn,
                        by=state.monsters[row.out_by].name)
         detail = f"{row.points}★ · {out}"
-    return (f"**{row.place}.** {mark}**{row.monster}** · {player_tag(game, row.seat)}\n"
+    return (f"**{row.place}.** {mark}**{row.monster}** · {player_name_tag(game, row.seat)}\n"
             f"{STANDING_INDENT}{detail}")
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord.messages import COLOUR, footer_marker, player_tag
+from bot.discord.messages import COLOUR, fitted, footer_marker, player_name_tag
 from bot.discord.views import orders_view
 from bot.i18n import say, text
 from bot.i18n.cards import card_name, card_text
@@ -28,9 +28,6 @@ from engine import (
     printed,
     waiting_text,
 )
-
-# An embed's description holds 4096 characters; a card line is at most about 200.
-MAX_DESCRIPTION = 4096
 
 
 def panel_for(game: Game, user_id: int,
@@ -69,7 +66,7 @@ def monster_panel(game: Game, seat: int, language: str) -> discord.Embed:
                  for other in range(len(state.monsters)) if other != seat)
     lines += ["", _for_sale(state, seat, language)]
     embed = discord.Embed(title=text(language, "panel-title", monster=monster.name),
-                          description=_fit(lines), colour=COLOUR)
+                          description=fitted(lines), colour=COLOUR)
     embed.add_field(name=text(language, "panel-orders"),
                     value=order_summary(game.chronicle.order_of(seat), language), inline=False)
     embed.set_footer(text=text(language, "panel-footer", marker=footer_marker(game.id, language),
@@ -84,7 +81,7 @@ def table_view(game: Game, language: str) -> discord.Embed:
              for seat in range(len(state.monsters))]
     lines += ["", _for_sale(state, None, language)]
     embed = discord.Embed(title=text(language, "panel-watch-title", game=str(game.id)),
-                          description=_fit(lines), colour=COLOUR)
+                          description=fitted(lines), colour=COLOUR)
     embed.set_footer(text=text(language, "panel-watch-footer",
                                marker=footer_marker(game.id, language),
                                moment=_moment(state, language)))
@@ -120,7 +117,7 @@ def _monster_line(game: Game, state: GameState, seat: int, language: str, *,
     monster = state.monsters[seat]
     tokens = "".join((f" · ☠️{monster.poison}" if monster.poison else "",
                       f" · 🔻{monster.shrink}" if monster.shrink else ""))
-    head = (f"**{monster.name}** ({_who(game, seat, language)}): "
+    head = (f"**{monster.name}** ({player_name_tag(game, seat, language)}): "
             f"{_figures(state, seat, language)}{tokens}")
     if not cards:
         count = len(monster.cards)
@@ -129,15 +126,6 @@ def _monster_line(game: Game, state: GameState, seat: int, language: str, *,
         return head
     names = ", ".join(_card_name(state, card, language) for card in monster.cards)
     return f"{head}\n  🃏 {names}"
-
-
-def _who(game: Game, seat: int, language: str) -> str:
-    """Who plays a seat, by name where the lobby kept it (a mention in an embed shows as
-    raw text on clients that have not loaded that member)."""
-    name = game.player_name(seat)
-    if name is None or game.ai_level(seat) is not None or seat in game.chronicle.left:
-        return player_tag(game, seat, language)
-    return discord.utils.escape_markdown(name)
 
 
 def _card_name(state: GameState, card: Card, language: str) -> str:
@@ -170,7 +158,3 @@ def _moment(state: GameState, language: str) -> str:
         return moment
     return text(language, "panel-moment-waiting", moment=moment, waiting=say(language, waiting))
 
-
-def _fit(lines: list[str]) -> str:
-    said = "\n".join(lines)
-    return said if len(said) <= MAX_DESCRIPTION else said[:MAX_DESCRIPTION - 1] + "…"

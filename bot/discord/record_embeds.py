@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord.messages import COLOUR, ai_name, game_length, mention
+from bot.discord.messages import COLOUR, ai_name, fitted, game_length, named
 from bot.i18n import text
 from bot.render.chart import MIN_CHART_POINTS
 from bot.table.ratings import MIN_GAMES, PlayerRating
-from bot.table.records import GameRecord, PlayerStats, SeatRecord
+from bot.table.records import AgainstAi, GameRecord, PlayerStats, SeatRecord
 
 PAGE_SIZE = 10
 RATING_CHART_FILENAME = "rating.png"
@@ -39,10 +39,10 @@ def one_decimal(value: float) -> float:
 
 
 def seat_tag(seat: SeatRecord, language: str) -> str:
-    """Who played a seat: a mention, or the AI monster's level."""
+    """Who played a seat: the name they joined with, or the AI monster's level."""
     if seat.user_id is None:
         return ai_name(seat.ai or "easy", language)
-    return mention(seat.user_id)
+    return named(seat.name, seat.user_id)
 
 
 def game_line(record: GameRecord, language: str) -> str:
@@ -64,7 +64,7 @@ def game_line(record: GameRecord, language: str) -> str:
 def history_embed(records: list[GameRecord], page: int, total: int,
                   language: str) -> discord.Embed:
     embed = discord.Embed(title=text(language, "records-history-title"), colour=COLOUR)
-    embed.description = ("\n".join(game_line(r, language) for r in records) if records
+    embed.description = (fitted([game_line(r, language) for r in records]) if records
                          else text(language, "records-history-empty"))
     page_footer(embed, page, page_count(total), "history", language)
     return embed
@@ -78,7 +78,7 @@ def leaderboard_embed(board: list[PlayerRating], page: int, language: str) -> di
     else:
         embed.description = "\n".join(
             text(language, "records-leaderboard-line", rank=str((page - 1) * PAGE_SIZE + n),
-                 player=mention(p.user_id), score=one_decimal(p.conservative), games=p.games)
+                 player=named(p.name, p.user_id), score=one_decimal(p.conservative), games=p.games)
             for n, p in enumerate(shown, start=1))
     embed.add_field(name=text(language, "records-how-rated"), inline=False,
                     value=text(language, "records-how-rated-text", min=MIN_GAMES))
@@ -86,14 +86,17 @@ def leaderboard_embed(board: list[PlayerRating], page: int, language: str) -> di
     return embed
 
 
-def stats_embed(user_id: int, stats: PlayerStats | None, rating: PlayerRating | None,
+def stats_embed(user_id: int, name: str, stats: PlayerStats | None,
+                rating: PlayerRating | None, against: tuple[AgainstAi, ...],
                 language: str) -> discord.Embed:
+    """A player's stats (``name``: their display name), their rating, and apart from it,
+    their games ``against`` AI monsters."""
     embed = discord.Embed(title=text(language, "records-stats-title"), colour=COLOUR)
     if stats is None:
-        embed.description = text(language, "records-stats-none", player=mention(user_id))
+        embed.description = text(language, "records-stats-none", player=named(name, user_id))
         return embed
-    embed.description = mention(user_id)
-    for name, value in (
+    embed.description = named(name, user_id)
+    for field, value in (
         ("games", text(language, "records-count", count=stats.games)),
         ("wins", text(language, "records-count", count=stats.wins)),
         ("win-rate", text(language, "records-percent", percent=round(stats.win_rate * 100))),
@@ -105,7 +108,12 @@ def stats_embed(user_id: int, stats: PlayerStats | None, rating: PlayerRating | 
         ("best-game", _best_game(user_id, stats.best_game, language)),
         ("rating", _rating(rating, language)),
     ):
-        embed.add_field(name=text(language, f"records-stats-{name}"), value=value)
+        embed.add_field(name=text(language, f"records-stats-{field}"), value=value)
+    if against:
+        embed.add_field(name=text(language, "names-stats-against-ai"), inline=False,
+                        value="\n".join(text(language, "names-against-ai",
+                                             ai=ai_name(row.level, language), games=row.games,
+                                             wins=row.wins) for row in against))
     if chart_values(rating):
         embed.set_image(url=f"attachment://{RATING_CHART_FILENAME}")
     return embed

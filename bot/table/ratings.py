@@ -33,6 +33,8 @@ class PlayerRating:
     user_id: int
     mu: float
     sigma: float
+    # The display name of their last rated game (None: a game stored before names were kept).
+    name: str | None = None
     games: int = 0
     # (when the game finished, the conservative estimate after it), one a rated game.
     history: list[tuple[float, float]] = field(default_factory=list)
@@ -50,16 +52,17 @@ def rate(records: Iterable[GameRecord]) -> dict[int, PlayerRating]:
     current: dict[int, PlackettLuceRating] = {}
     players: dict[int, PlayerRating] = {}
     for record in records:
-        seated = [(seat.user_id, seat.place) for seat in record.seats if seat.user_id is not None]
+        seated = [(seat.user_id, seat) for seat in record.seats if seat.user_id is not None]
         if not record.rated or len(seated) < 2:
             continue
         teams = [[current.get(user_id) or model.rating()] for user_id, _ in seated]
-        rated = model.rate(teams, ranks=[float(place) for _, place in seated])
-        for (user_id, _), (rating,) in zip(seated, rated, strict=True):
+        rated = model.rate(teams, ranks=[float(seat.place) for _, seat in seated])
+        for (user_id, seat), (rating,) in zip(seated, rated, strict=True):
             current[user_id] = rating
             player = players.setdefault(user_id, PlayerRating(user_id, rating.mu,
                                                               rating.sigma))
             player.mu, player.sigma = rating.mu, rating.sigma
+            player.name = seat.name or player.name
             player.games += 1
             player.history.append((record.finished_at, player.conservative))
     return players

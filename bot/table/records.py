@@ -15,6 +15,9 @@ no Discord. The store writes it in the same transaction as the change that finis
 - **Rated**: a game won or lost to the end ("over") with no AI monster. Games with AI
   monsters, stopped by ``/kot end``, abandoned or left by everyone ("ended") are kept but
   left out of ratings.
+- **Against AI monsters**: a player's games with AI monsters played to the end, counted
+  apart (``against_ai``) by the strongest AI at the table: one with a Hard AI is a game
+  against Hard.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from collections.abc import Sequence
 import msgspec
 
 from bot.store.store import RecordRows
-from bot.table.model import AiLevel, Game, GameSetup
+from bot.table.model import AI_LEVEL_NAMES, AiLevel, Game, GameSetup
 from bot.table.standings import standings
 from engine import Action, GameState, IllegalAction, Options, apply, create_game, events
 
@@ -194,3 +197,30 @@ def player_stats(records: Sequence[GameRecord], user_id: int) -> PlayerStats | N
         favourite_monster=min(monsters, key=lambda name: (-monsters[name], name)),
         best_game=best,
     )
+
+
+class AgainstAi(msgspec.Struct, frozen=True):
+    """A player's games against AI monsters of one level: played to the end, and won."""
+
+    level: AiLevel
+    games: int
+    wins: int
+
+
+def against_ai(records: Sequence[GameRecord], user_id: int) -> tuple[AgainstAi, ...]:
+    """A player's games against AI monsters played to the end, by the strongest AI at the
+    table (easiest first; a level never played against is left out)."""
+    levels: tuple[AiLevel, ...] = tuple(AI_LEVEL_NAMES)
+    games = dict.fromkeys(levels, 0)
+    wins = dict.fromkeys(levels, 0)
+    for record in records:
+        seat = next((s for s in record.seats if s.user_id == user_id), None)
+        # (A record's AI seat without a level: the only level there was then, Easy.)
+        ai = [s.ai or "easy" for s in record.seats if s.user_id is None]
+        if seat is None or not ai or record.status != "over":
+            continue
+        strongest = max(ai, key=levels.index)
+        games[strongest] += 1
+        wins[strongest] += seat.winner
+    return tuple(AgainstAi(level, games[level], wins[level]) for level in levels
+                 if games[level])

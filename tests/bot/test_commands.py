@@ -46,7 +46,7 @@ async def test_end_needs_the_host_or_manage_channels_and_a_confirmation(table: T
     assert last is not None and f"game #{game.id} was stopped" in last.content
     # The standings are in tests/bot/test_game_end.py; here, who ended it and when.
     assert last.embeds[0].description == (
-        f"🛑 {alice.mention} ended King of Tokyo game #{game.id} at turn 1.")
+        f"🛑 {alice.name} ended King of Tokyo game #{game.id} at turn 1.")
 
 
 async def test_a_moderator_may_end_someone_elses_game(table: Table) -> None:

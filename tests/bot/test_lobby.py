@@ -32,7 +32,7 @@ async def test_lobby_join_pick_options_and_start(table: Table) -> None:
     assert [p.user_id for p in game.lobby.players] == [alice.id, bob.id]
     assert game.lobby.edition == "2011" and game.lobby.two_player_variant is True
     embed = table.message(lobby.id).embeds[0]
-    assert "2011" in str(embed.fields[0].value) and bob.mention in (embed.description or "")
+    assert "2011" in str(embed.fields[0].value) and "2. bob — " in (embed.description or "")
 
     refused = await bob.click(lobby, label="Start")
     assert refused.followups and refused.followups[0].ephemeral

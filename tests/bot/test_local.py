@@ -158,3 +158,13 @@ async def test_an_origins_table_is_seated_with_the_lobby_s_game_menu(env: Env) -
         local.LocalOptions(players=1, ai=3, game="origins"))
     game = await bot_of(env).service.games.active_in_channel(channel.id)
     assert game is not None and game.lobby.game == "origins" and len(game.lobby.players) == 4
+
+
+@pytest.mark.parametrize("players", [1, 2])
+async def test_the_local_players_may_change_the_server_settings(env: Env, players: int) -> None:
+    channel, members = local.build_world(env, local.player_names(players))
+    for member in members:
+        answer = await member.slash(channel, "kot settings", turn_seconds=60)
+        assert answer.response is not None
+        assert "Manage Server" not in answer.response.content
+        assert answer.response.content.startswith("⚙️")

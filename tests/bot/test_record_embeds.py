@@ -9,7 +9,7 @@ import pytest
 from bot.discord.record_embeds import history_embed, leaderboard_embed, stats_embed
 from bot.i18n import LANGUAGES
 from bot.table.ratings import PlayerRating
-from bot.table.records import GameRecord, PlayerStats, SeatRecord
+from bot.table.records import AgainstAi, GameRecord, PlayerStats, SeatRecord
 from engine import MONSTER_NAMES, ORIGINS_MONSTER_NAMES, Options
 
 # Discord's embed limits (docs: resources/message, embed limits).
@@ -22,11 +22,16 @@ EMBED_TOTAL_LIMIT = 6000
 
 LONGEST_MONSTER = max((*MONSTER_NAMES, *ORIGINS_MONSTER_NAMES), key=len)
 LONGEST_ID = 2**63 - 1
+# Discord's longest display name (32 characters); and the same made only of markdown
+# characters, each escaped (a history page of it is cut to fit).
+LONGEST_NAME = "W" * 32
+LONGEST_ESCAPED_NAME = "_" * 32
 USER = 123456789012345678
 
 
-def seat(number: int, *, user_id: int | None, place: int = 1, points: int = 20) -> SeatRecord:
-    return SeatRecord(seat=number, user_id=user_id, ai=None if user_id else "hard", name=None,
+def seat(number: int, *, user_id: int | None, place: int = 1, points: int = 20,
+         name: str | None = None) -> SeatRecord:
+    return SeatRecord(seat=number, user_id=user_id, ai=None if user_id else "hard", name=name,
                       monster=LONGEST_MONSTER, place=place, winner=True, points=points,
                       hearts=3, out_turn=None, cards_bought=None, left_game=False,
                       autopiloted=False)
@@ -61,19 +66,22 @@ def fields(embed: discord.Embed) -> dict[str, str]:
 ])
 def test_figures_are_rounded_as_english_always_was_and_written_per_language(
         language: str, place: str, points: str, win_rate: str, rating: str) -> None:
-    figures = fields(stats_embed(USER, stats(1.15, 0.05, games=3, wins=1),
-                                 PlayerRating(USER, mu=1.0, sigma=0.5, games=1), language))
+    figures = fields(stats_embed(USER, "alice", stats(1.15, 0.05, games=3, wins=1),
+                                 PlayerRating(USER, mu=1.0, sigma=0.5, games=1), (),
+                                 language))
     assert list(figures.values())[2:5] == [win_rate, place, points]
     assert list(figures.values())[-1] == rating
 
 
-def longest_answers(language: str) -> list[discord.Embed]:
+def longest_answers(language: str, name: str = LONGEST_NAME) -> list[discord.Embed]:
     """The longest answer of each command: ten games of six winners (players and AI
     monsters) with the longest monster name, ten leaders on the last page, and the stats of
     a player with thousands of games."""
-    six = tuple(seat(n, user_id=None if n % 2 else LONGEST_ID - n) for n in range(6))
+    six = tuple(seat(n, user_id=None if n % 2 else LONGEST_ID - n, name=name)
+                for n in range(6))
     games = [record(LONGEST_ID - n, six, rated=False) for n in range(10)]
-    leaders = [PlayerRating(LONGEST_ID - n, mu=-1234.56, sigma=0.0, games=123456)
+    leaders = [PlayerRating(LONGEST_ID - n, mu=-1234.56, sigma=0.0, name=name,
+                            games=123456)
                for n in range(10_000)]
     best = record(LONGEST_ID, tuple(seat(n, user_id=USER if n == 5 else None, place=6,
                                          points=12345) for n in range(6)),
@@ -84,21 +92,26 @@ def longest_answers(language: str) -> list[discord.Embed]:
     rating = PlayerRating(USER, mu=-1234.56, sigma=0.0, games=2)
     return [history_embed(games, 1000, 10_000, language),
             leaderboard_embed(leaders, 1000, language),
-            stats_embed(USER, figures, rating, language),
-            stats_embed(USER, None, None, language)]
+            stats_embed(USER, name, figures, rating,
+                        (AgainstAi("easy", 123456, 123456), AgainstAi("hard", 123456, 123456)),
+                        language),
+            stats_embed(USER, name, None, None, (), language)]
 
 
 # Every real language, not the pseudo-language: it lengthens the whole message said,
 # verbatim names and mentions included, once more at each message nested in another (a
 # winner in a history line), which no language does.
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_longest_answers_fit_discords_limits(language: str) -> None:
-    for embed in longest_answers(language):
+@pytest.mark.parametrize("name", [LONGEST_NAME, LONGEST_ESCAPED_NAME])
+def test_the_longest_answers_fit_discords_limits(language: str, name: str) -> None:
+    for embed in longest_answers(language, name):
         assert len(embed.title or "") <= TITLE_LIMIT
         assert 0 < len(embed.description or "") <= DESCRIPTION_LIMIT
         assert len(embed.footer.text or "") <= FOOTER_LIMIT
-        for name, value in fields(embed).items():
-            assert 0 < len(name) <= FIELD_NAME_LIMIT and 0 < len(value) <= FIELD_VALUE_LIMIT
+        for field, value in fields(embed).items():
+            assert 0 < len(field) <= FIELD_NAME_LIMIT and 0 < len(value) <= FIELD_VALUE_LIMIT
         assert len(embed) <= EMBED_TOTAL_LIMIT
-    history = longest_answers(language)[0].description or ""
-    assert len(history.splitlines()) == 10 and history.count(LONGEST_MONSTER) == 60
+    history = longest_answers(language, name)[0].description or ""
+    # (A page of names made of markdown characters only is cut short of its last winners.)
+    assert len(history.splitlines()) == 10
+    assert history.count(LONGEST_MONSTER) == 60 or name == LONGEST_ESCAPED_NAME

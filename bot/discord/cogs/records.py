@@ -33,7 +33,7 @@ from bot.i18n import say, text
 from bot.render.chart import describe_chart, rating_chart
 from bot.table.model import BrokenGame, Refused
 from bot.table.ratings import leaderboard, rate
-from bot.table.records import player_stats
+from bot.table.records import against_ai, player_stats
 from bot.table.saved_games import setup_for
 from engine import Move, ReplayFile, encode_replay, encode_state, transcript
 
@@ -48,11 +48,11 @@ class RecordsCog(KotCog, name="Records"):
         guild_id = _guild(interaction)
         if not await self.bot.io.acknowledge(interaction, thinking_privately=True):
             return
-        user_id = (player or interaction.user).id
+        shown = player or interaction.user
         games = self.bot.service.games
-        played = await games.records(guild_id, user_id=user_id)
+        played = await games.records(guild_id, user_id=shown.id)
         rated = await games.records(guild_id, rated_only=True)
-        rating = (await asyncio.to_thread(rate, rated)).get(user_id)
+        rating = (await asyncio.to_thread(rate, rated)).get(shown.id)
         language = asker_language(interaction)
         extra: dict[str, Any] = {}
         if values := chart_values(rating):
@@ -60,7 +60,8 @@ class RecordsCog(KotCog, name="Records"):
             extra["files"] = [discord.File(io.BytesIO(png), filename=RATING_CHART_FILENAME,
                                            description=describe_chart(values, language))]
         await self.bot.io.reply_privately(interaction, None, embed=stats_embed(
-            user_id, player_stats(played, user_id), rating, language), **extra)
+            shown.id, shown.display_name, player_stats(played, shown.id), rating,
+            against_ai(played, shown.id), language), **extra)
 
     @app_commands.command(name="leaderboard",
                           description=words("cmd-leaderboard"))
