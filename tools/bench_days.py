@@ -62,6 +62,7 @@ import simcord
 
 from bot.app import KotBot
 from bot.store.store import Store
+from bot.table import reminders
 from bot.table.model import Game, LobbyPlayer
 from bot.table.service import GameService
 from bot.table.timers import Deadlines
@@ -74,6 +75,8 @@ GAMES_PER_GUILD = 100
 # board messages of games counted as posted: far from SimCord's own ids.
 _ABSENT_USERS = 10 ** 15
 _PRETEND_BOARDS = 10 ** 16
+# The message of a reminder counted as sent before the restart.
+_PRETEND_REMINDER = 10 ** 16 - 1
 # Template games: one for each player count (2 to 6), played this many random moves in.
 _TEMPLATES_PER_COUNT = 2
 _TEMPLATE_MOVES = (10, 60)
@@ -156,9 +159,12 @@ async def _played(service: GameService, number: int, players: int,
 
 
 def spread_game(template: Template, *, game_id: int, place: Place, users: list[int],
-                asked_at: float, board_message_id: int | None) -> Game:
+                asked_at: float, board_message_id: int | None,
+                reminded_before: float = 0.0) -> Game:
     """A copy of a template game in this place, played by these users, its question asked
-    at ``asked_at`` (its turn clock runs from then, nothing of it used before)."""
+    at ``asked_at`` (its turn clock runs from then, nothing of it used before). Its
+    reminders whose moment came before ``reminded_before`` (when the bot went down) count
+    as sent, as the bot running then sent them."""
     game = template.game
     seats = tuple(users[:len(game.seats)])
     players = tuple(LobbyPlayer(user_id, player.monster, name=f"player {user_id % 1000}")
@@ -169,10 +175,14 @@ def spread_game(template: Template, *, game_id: int, place: Place, users: list[i
     chronicle = msgspec.structs.replace(
         game.chronicle, asked_at=asked_at, turn_used=0.0, pings=(),
         turn_asked_at=asked_at if active_asked else 0.0, started_at=asked_at)
-    return replace(game, id=game_id, guild_id=place.guild_id, channel_id=place.channel_id,
-                   host_id=seats[0], seats=seats, chronicle=chronicle,
-                   lobby=msgspec.structs.replace(game.lobby, players=players),
-                   board_message_id=board_message_id)
+    copied = replace(game, id=game_id, guild_id=place.guild_id, channel_id=place.channel_id,
+                     host_id=seats[0], seats=seats, chronicle=chronicle,
+                     lobby=msgspec.structs.replace(game.lobby, players=players),
+                     board_message_id=board_message_id)
+    for moment in reminders.moments(copied, asked_at):
+        if moment.at <= reminded_before:
+            chronicle = reminders.with_reminder(chronicle, moment, _PRETEND_REMINDER)
+    return replace(copied, chronicle=chronicle)
 
 
 async def write_games(database: Path, games: list[tuple[Game, Template]], now: float) -> None:
@@ -235,8 +245,8 @@ async def set_up(folder: Path, *, games: int, sample: int, clock_hours: float,
                                                 for seat in range(6)]
                 board = None if game_id in shown else _PRETEND_BOARDS + game_id
                 return spread_game(template, game_id=game_id, place=places[game_id - 1],
-                                   users=seated, asked_at=asked_at,
-                                   board_message_id=board), template
+                                   users=seated, asked_at=asked_at, board_message_id=board,
+                                   reminded_before=now - down_seconds), template
 
             # A bot shows the games with a board, as it shows a game it restores (posting
             # it); then every other game is written, counted as shown, and the late ones'
@@ -321,7 +331,12 @@ async def _measure(setup: Setup) -> dict[str, Any]:
     with timed.installed(bot):
         started, wall_started = time.perf_counter(), time.time()
         connected = asyncio.create_task(_connected(bot))
-        await env.start()
+        try:
+            await env.start()
+        except BaseException:
+            # (The store's threads would keep this process alive.)
+            await bot.service.close()
+            raise
         with env.time_context():
             try:
                 started_s = time.perf_counter() - started
