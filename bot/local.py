@@ -232,12 +232,17 @@ async def serve(options: LocalOptions, settings: Settings,
 
 async def _play(env: Env, channel: ChannelHandle, members: list[MemberActor],
                 options: LocalOptions, announce: Callable[[str], None]) -> None:
+    from bot.local_page import serve_table_page
+
     async with _started(env):
         table = LocalTable(env, channel, members)
         with env.time_context():
             await table.seat(options)
-            async with env.preview(channel, viewers=members, layout="channel",
-                                   port=options.port) as preview:
+            preview = env.preview(channel, viewers=members, layout="channel",
+                                  port=options.port, locale=CLIENT_LOCALES.get(
+                                      options.language, options.language))
+            serve_table_page(preview, options.database, options.language)
+            async with preview:
                 table.lock_page_clicks(preview)
                 announce(preview.url)
                 await table.follow_wall_clock(preview)
