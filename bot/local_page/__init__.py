@@ -54,8 +54,14 @@ def page_words(language: str) -> dict[str, str]:
             for key in ("composer", "offline", "refused")}
 
 
-def index_page(language: str, locale: str) -> str:
-    words = html.escape(json.dumps(page_words(language)), quote=True)
+def names_by_id(viewers: Any) -> dict[str, str]:
+    """Each local player's name by user id, for ``local.js`` to show a mention SimCord leaves
+    raw (``<@id>`` in an embed) as Discord shows it: ``@name``."""
+    return {str(viewer.id): viewer.user.global_name or viewer.name for viewer in viewers}
+
+
+def index_page(language: str, locale: str, names: dict[str, str]) -> str:
+    words = html.escape(json.dumps({**page_words(language), "names": names}), quote=True)
     title = html.escape(text(language, "local-title"))
     viewing_as = html.escape(text(language, "local-viewing-as"))
     return replaced((SIMCORD_STATIC / "index.html").read_text(encoding="utf-8"), [
@@ -109,7 +115,8 @@ class LocalPageServer(PreviewServer):
     def __init__(self, preview: Any, port: int, language: str) -> None:
         super().__init__(preview, port)
         # Made once, at start-up: a SimCord that no longer fits fails there.
-        self.served = {"index.html": index_page(language, preview.locale),
+        self.served = {"index.html": index_page(language, preview.locale,
+                                                names_by_id(preview.viewers)),
                        "text.js": text_script(),
                        "local.css": (HERE / "local.css").read_text(encoding="utf-8"),
                        "local.js": (HERE / "local.js").read_text(encoding="utf-8")}

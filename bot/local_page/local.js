@@ -27,8 +27,32 @@
     notice.hidden = !message;
   }
 
+  // A mention SimCord leaves raw (in an embed) shown as Discord shows it. Only the page's
+  // text changes: the bot's messages keep their real mentions.
+  const MENTION = /<@!?(\d+)>/;
+  function nameMentions(root) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const raw = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (MENTION.test(node.data)) raw.push(node);
+    }
+    for (const node of raw) {
+      const parts = node.data.split(/(<@!?\d+>)/);
+      node.replaceWith(...parts.map((part) => {
+        const found = part.match(/^<@!?(\d+)>$/);
+        if (!found) return part;
+        const mention = document.createElement("span");
+        mention.className = "mention";
+        mention.textContent = `@${words.names[found[1]] ?? "…"}`;
+        return mention;
+      }));
+    }
+  }
+
   let hideNoticeAt = 0;
   function tick() {
+    const messages = document.getElementById("preview-app");
+    if (messages) nameMentions(messages);
     for (const time of document.querySelectorAll("time.relative-time")) {
       const shown = fromNow(Date.parse(time.dateTime));
       if (time.textContent !== shown) time.textContent = shown;

@@ -29,10 +29,11 @@ def test_a_damaged_token_file_is_replaced(tmp_path: Path) -> None:
 
 
 def test_the_page_speaks_the_tables_language() -> None:
-    page = index_page("es", "es-ES")
+    page = index_page("es", "es-ES", {"7": "Tú"})
     assert '<html lang="es-ES">' in page and "Jugando como" in page
     assert "SimCord" not in page.split("<body>")[0], "the tab's title is the game's"
     assert '<script src="/local.js"></script>' in page
+    assert "&quot;names&quot;: {&quot;7&quot;: &quot;T\\u00fa&quot;}" in page, "who is who"
     assert "new Date()" in text_script()
 
 
