@@ -46,6 +46,9 @@ PATIENCE = 60.0
 STAY_OR_YIELD = re.compile(r"@You [^\n]*: stay in Tokyo (City|Bay) or yield\?")
 IMAGES_LOADED = "() => Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)"
 MY_ROLL = r"@You [^\n]*: keep dice and roll again \(2 rolls left\)"
+# The AI monsters' pause before each move (seconds): long enough for the page, polled every
+# 0.2 s, to show each move.
+AI_PAUSE = 0.6
 # The turn clock the test's table gives each turn (seconds).
 TURN_SECONDS = 50
 # SimCord's developer controls, none of which the table's page shows.
@@ -68,7 +71,7 @@ class LocalTable:
     """``python -m bot --local`` running in a child process."""
 
     def __init__(self, database: Path, port: int, *args: str) -> None:
-        environment = {**os.environ, "KOT_AI_PAUSE": "0.3",
+        environment = {**os.environ, "KOT_AI_PAUSE": str(AI_PAUSE),
                        "KOT_TURN_TIMEOUT": str(TURN_SECONDS)}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "bot", "--local", "--no-browser", "--port", str(port),
@@ -236,7 +239,18 @@ async def test_a_person_plays_a_turn_in_the_browser(browser: Any, tables: list[L
     text = await click(page, r"^Done rolling$", lambda text: turn_over(text) or re.search(
         r"@You [^\n]*buy cards, sweep, or end the turn\?", text) is not None)
     if not turn_over(text):
-        await click(page, r"^End turn$", turn_over)
+        text = await click(page, r"^End turn$", turn_over)
+
+    # The AI turns that follow unfold on the page one move (one roll) at a time.
+    rolls_shown = [text.count(" rolled: ")]
+
+    def next_two_turns_over(text: str) -> bool:
+        rolls_shown.append(text.count(" rolled: "))
+        return text.count(" is over.") > turns_over + 2
+
+    await until(page, next_two_turns_over, "the AI monsters' turns")
+    steps = [later - earlier for earlier, later in zip(rolls_shown, rolls_shown[1:])]
+    assert max(steps) == 1 and steps.count(1) >= 3, rolls_shown
 
     # Ctrl-C stops the table cleanly; the next run on the same file and port has the same
     # address, and the tab left open shows the game again by itself.

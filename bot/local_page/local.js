@@ -99,7 +99,8 @@
       if (api && response.status === 410) waitForTable();
       return response;
     } catch (error) {
-      if (api) waitForTable();
+      // A network error, not a request the page itself aborted (it aborts its polls).
+      if (api && error instanceof TypeError) waitForTable();
       throw error;
     }
   };
