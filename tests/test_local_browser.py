@@ -10,6 +10,7 @@ test is skipped, unless ``KOT_BROWSER_TESTS=required`` (as ``.ci/run`` sets), wh
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import os
 import re
 import shutil
@@ -249,7 +250,7 @@ async def test_a_person_plays_a_turn_in_the_browser(browser: Any, tables: list[L
         return text.count(" is over.") > turns_over + 2
 
     await until(page, next_two_turns_over, "the AI monsters' turns")
-    steps = [later - earlier for earlier, later in zip(rolls_shown, rolls_shown[1:])]
+    steps = [later - earlier for earlier, later in itertools.pairwise(rolls_shown)]
     assert max(steps) == 1 and steps.count(1) >= 3, rolls_shown
 
     # Ctrl-C stops the table cleanly; the next run on the same file and port has the same
