@@ -143,13 +143,16 @@ class LocalTable:
         page's clicks and commands (SimCord 3.2.1, pinned)."""
         act: Callable[..., Awaitable[Any]] = preview._action
 
-        async def one_at_a_time(*args: Any, **kwargs: Any) -> Any:
+        async def one_at_a_time(context_id: str | None, *args: Any, **kwargs: Any) -> Any:
             async with self.turn:
                 try:
-                    return await act(*args, **kwargs)
+                    return await act(context_id, *args, **kwargs)
                 finally:
-                    # A click publishes the page with what the bot did for it.
-                    self.published = len(self.env.http_requests)
+                    # A click publishes its own page with what the bot did for it; the other
+                    # tabs (another player's view, a second tab) are republished here.
+                    if len(self.env.http_requests) != self.published:
+                        self.publish(preview, but=context_id)
+                        self.published = len(self.env.http_requests)
 
         preview._action = one_at_a_time
 
@@ -175,16 +178,16 @@ class LocalTable:
                     log.debug("tick skipped: %s", error)
 
 
-    def publish(self, preview: Any) -> None:
-        """Republish every open page as the bot has left it. Not ``Preview.refresh``: it
-        first settles the bot's work, which waits out an AI monster's pause, and the next one,
-        in real time, so that an AI turn appeared at once after seconds of nothing. The clock's
-        advance just before has already run the work that was due (SimCord 3.2.1, pinned)."""
+    def publish(self, preview: Any, but: str | None = None) -> None:
+        """Republish every open page (``but`` one) as the bot has left it. Not
+        ``Preview.refresh``: it first settles the bot's work, which waited out an AI monster's
+        pause, and the next one, in real time, so that an AI turn appeared at once after
+        seconds of nothing. The work due has run already (SimCord 3.2.1, pinned)."""
         self.env._begin_operation("preview.refresh")
         try:
             preview._advance_presentation_time()
             for page in tuple(preview._pages.values()):
-                if page.id in preview._pages:  # (publishing prunes the pages left)
+                if page.id != but and page.id in preview._pages:  # (publishing prunes)
                     preview._publish(page, reason="refresh")
         finally:
             self.env._end_operation()

@@ -185,6 +185,27 @@ async def assert_no_developer_control(page: Page) -> None:
     assert "Preview" not in await page.title()
 
 
+async def assert_jump_links_stay_here(page: Page) -> None:
+    """A link to a message (as the bot's out-of-turn pings carry, here typed by the person)
+    leads to that message on the page, not to discord.com."""
+    lobby = await page.locator("[data-message-id]").first.get_attribute("data-message-id")
+    composer = page.locator("#channel-composer-input")
+    await composer.fill(f"see https://discord.com/channels/1/2/{lobby}")
+    # (Sent again while it stays in the composer: a send overlapping a republication of the
+    # page is refused as stale, as a click is.)
+    deadline = time.monotonic() + PATIENCE
+    while "see https://discord.com/channels/" not in await page_text(page):
+        assert time.monotonic() < deadline, "the message was never sent"
+        if await composer.input_value():
+            await composer.press("Enter")
+        await page.wait_for_timeout(300)
+    deadline = time.monotonic() + PATIENCE
+    while await page.locator('a[href*="discord.com"]').count():
+        assert time.monotonic() < deadline, "a link to discord.com stays on the page"
+        await page.wait_for_timeout(100)
+    assert await page.locator(f'[data-jump-to="{lobby}"]').count() == 1
+
+
 async def seconds_shown(page: Page) -> tuple[float, int]:
     """The newest relative deadline on the page: the seconds left to it by the browser's
     clock, and the seconds its text says ("in 58 seconds")."""
@@ -220,6 +241,7 @@ async def test_a_person_plays_a_turn_in_the_browser(browser: Any, tables: list[L
     assert "<@" not in text and "@You — monster given at start (host)" in text, \
         "the host by name, not as a raw mention"
     await assert_no_developer_control(page)
+    await assert_jump_links_stay_here(page)
 
     # Start; AI monsters play until it is the person's turn (they answer for themselves).
     await click(page, r"^Start$", shows(r"Turn 1"))

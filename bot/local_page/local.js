@@ -49,25 +49,43 @@
     }
   }
 
+  // A link to a message (the bot's jump links: https://discord.com/channels/server/channel/
+  // message) leads to that message on this page, not to Discord.
+  const JUMP = /^https:\/\/(?:\w+\.)?discord(?:app)?\.com\/channels\/\d+\/\d+\/(\d+)/;
+  function keepJumpsHere(root) {
+    for (const link of root.querySelectorAll("a[href]")) {
+      const found = link.getAttribute("href").match(JUMP);
+      if (!found) continue;
+      link.dataset.jumpTo = found[1];
+      link.removeAttribute("href");
+      link.removeAttribute("target");
+      link.setAttribute("role", "link");
+      link.tabIndex = 0;
+    }
+  }
+  function jump(event) {
+    const link = event.target instanceof Element ? event.target.closest("[data-jump-to]") : null;
+    if (!link || (event.type === "keydown" && event.key !== "Enter")) return;
+    event.preventDefault();
+    const message = document.querySelector(`[data-message-id="${link.dataset.jumpTo}"]`);
+    message?.scrollIntoView({ block: "center", behavior: "smooth" });
+  }
+  document.addEventListener("click", jump);
+  document.addEventListener("keydown", jump);
+
   let hideNoticeAt = 0;
   function tick() {
     const messages = document.getElementById("preview-app");
-    if (messages) nameMentions(messages);
+    if (messages) {
+      nameMentions(messages);
+      keepJumpsHere(messages);
+    }
     for (const time of document.querySelectorAll("time.relative-time")) {
       const shown = fromNow(Date.parse(time.dateTime));
       if (time.textContent !== shown) time.textContent = shown;
     }
     const composer = document.getElementById("channel-composer-input");
     if (composer && composer.placeholder !== words.composer) composer.placeholder = words.composer;
-    const status = document.getElementById("action-status");
-    if (status && status.textContent !== status.dataset.seen) {
-      status.dataset.seen = status.textContent;
-      // A click SimCord refused: the page it was made on was older than the game.
-      if (status.textContent === "Action was not completed.") {
-        say(words.refused);
-        hideNoticeAt = Date.now() + 6000;
-      }
-    }
     if (hideNoticeAt && Date.now() > hideNoticeAt && !offline) {
       hideNoticeAt = 0;
       say("");
@@ -90,6 +108,14 @@
     }
     location.reload();
   }
+  // A click SimCord refused (not dispatched to the bot): the view it was made on was older
+  // than the game (another tab, an AI's move meanwhile). The page then shows the board as it is.
+  async function explainRefusal(response) {
+    const receipt = await response.json();
+    if (!receipt.rejected || receipt.dispatched) return;
+    say(words.refused);
+    hideNoticeAt = Date.now() + 6000;
+  }
   const nativeFetch = window.fetch.bind(window);
   window.fetch = async (resource, options) => {
     const api = String(resource).startsWith("/api/");
@@ -97,6 +123,7 @@
       const response = await nativeFetch(resource, options);
       // 410: the page this tab had open belongs to an earlier run of the table.
       if (api && response.status === 410) waitForTable();
+      if (String(resource) === "/api/action" && response.ok) explainRefusal(response.clone());
       return response;
     } catch (error) {
       // A network error, not a request the page itself aborted (it aborts its polls).
