@@ -277,8 +277,8 @@ def deadlines_on_the_table_clock(env: Env) -> Iterator[None]:
     (``Deadlines._sleep_until``: every deadline of the bot sleeps there.)"""
     sleep_until = Deadlines._sleep_until
 
-    async def on_the_table_clock(deadlines: Deadlines, deadline: float) -> None:
-        await env.external_wait(sleep_until(deadlines, deadline),
+    async def on_the_table_clock(self: Deadlines, deadline: float) -> None:
+        await env.external_wait(sleep_until(self, deadline),
                                 reason="a game's deadline, on the local table's clock")
 
     Deadlines._sleep_until = on_the_table_clock  # type: ignore[method-assign]
