@@ -110,6 +110,15 @@
   }
   // A click SimCord refused (not dispatched to the bot): the view it was made on was older
   // than the game (another tab, an AI's move meanwhile). The page then shows the board as it is.
+  // A click, a menu's choice or a form sent; not the page's own requests (scrolling back,
+  // switching viewer), which SimCord may refuse too and the page makes again.
+  function isClick(options) {
+    try {
+      return ["click", "select", "modal_submit"].includes(JSON.parse(options?.body).kind);
+    } catch {
+      return false;
+    }
+  }
   async function explainRefusal(response) {
     const receipt = await response.json();
     if (!receipt.rejected || receipt.dispatched) return;
@@ -123,7 +132,9 @@
       const response = await nativeFetch(resource, options);
       // 410: the page this tab had open belongs to an earlier run of the table.
       if (api && response.status === 410) waitForTable();
-      if (String(resource) === "/api/action" && response.ok) explainRefusal(response.clone());
+      if (String(resource) === "/api/action" && response.ok && isClick(options)) {
+        explainRefusal(response.clone());
+      }
       return response;
     } catch (error) {
       // A network error, not a request the page itself aborted (it aborts its polls).
