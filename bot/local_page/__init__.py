@@ -108,9 +108,11 @@ class LocalPageServer(PreviewServer):
     """SimCord's page server with the table's page (see the module's docstring)."""
 
     _STATIC_FILES: ClassVar[dict[str, str]] = {
-        **PreviewServer._STATIC_FILES, "/local.css": "local.css", "/local.js": "local.js"}
+        **PreviewServer._STATIC_FILES, "/local.css": "local.css", "/local.js": "local.js",
+        "/local-run.txt": "local-run.txt"}
     _STATIC_CONTENT_TYPES: ClassVar[dict[str, str]] = {
-        **PreviewServer._STATIC_CONTENT_TYPES, "local.css": "text/css"}
+        **PreviewServer._STATIC_CONTENT_TYPES, "local.css": "text/css",
+        "local-run.txt": "text/plain"}
 
     def __init__(self, preview: Any, port: int, language: str) -> None:
         super().__init__(preview, port)
@@ -119,7 +121,9 @@ class LocalPageServer(PreviewServer):
                                                 names_by_id(preview.viewers)),
                        "text.js": text_script(),
                        "local.css": (HERE / "local.css").read_text(encoding="utf-8"),
-                       "local.js": (HERE / "local.js").read_text(encoding="utf-8")}
+                       "local.js": (HERE / "local.js").read_text(encoding="utf-8"),
+                       # Which run of the table this is: a tab reloads when it changes.
+                       "local-run.txt": secrets.token_urlsafe(8)}
 
     async def _static(self, request: Any) -> Any:
         from aiohttp import web

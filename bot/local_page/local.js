@@ -4,6 +4,7 @@
   const words = JSON.parse(document.querySelector('meta[name="kot-local-words"]').content);
   const locale = document.documentElement.lang || "en-US";
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+  const nativeFetch = window.fetch.bind(window);
   let notice = null;
 
   // "in 25 seconds" to the second below a minute, then minutes, hours, days (as Discord).
@@ -92,21 +93,27 @@
     }
   }
 
-  // A stopped table: say so, wait for it, and reload once it answers again (same address).
+  // A stopped table: say so, wait for it, and reload once it runs again (same address). A
+  // request that failed while this run of the table still answers (its run id unchanged)
+  // was a passing error: the page goes on.
+  const runOf = async () => (await nativeFetch("/local-run.txt", { cache: "no-store" })).text();
+  const thisRun = runOf().catch(() => null);
   let offline = false;
   async function waitForTable() {
     if (offline) return;
     offline = true;
-    say(words.offline);
-    for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+    for (let tries = 0; ; tries += 1) {
       try {
-        if ((await nativeFetch("/", { cache: "no-store" })).ok) break;
+        const run = await runOf();
+        if (run !== await thisRun) location.reload();
+        else say("");
+        offline = false;
+        return;
       } catch {
-        // still stopped
+        if (tries === 1) say(words.offline);
       }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
     }
-    location.reload();
   }
   // A click SimCord refused (not dispatched to the bot): the view it was made on was older
   // than the game (another tab, an AI's move meanwhile). The page then shows the board as it is.
@@ -125,13 +132,12 @@
     say(words.refused);
     hideNoticeAt = Date.now() + 6000;
   }
-  const nativeFetch = window.fetch.bind(window);
   window.fetch = async (resource, options) => {
     const api = String(resource).startsWith("/api/");
     try {
       const response = await nativeFetch(resource, options);
-      // 410: the page this tab had open belongs to an earlier run of the table.
-      if (api && response.status === 410) waitForTable();
+      // 410: the page this tab had open is gone (an earlier run of the table).
+      if (api && response.status === 410) location.reload();
       if (String(resource) === "/api/action" && response.ok && isClick(options)) {
         explainRefusal(response.clone());
       }
