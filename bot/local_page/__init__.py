@@ -51,7 +51,7 @@ def replaced(source: str, changes: list[tuple[str, str]], where: str) -> str:
 def page_words(language: str) -> dict[str, str]:
     """The page's own words (``local.ftl``), for ``local.js``."""
     return {key: text(language, f"local-{key}")
-            for key in ("composer", "offline", "refused")}
+            for key in ("composer", "offline", "refused", "jump")}
 
 
 def names_by_id(viewers: Any) -> dict[str, str]:

@@ -58,6 +58,7 @@
       const found = link.getAttribute("href").match(JUMP);
       if (!found) continue;
       link.dataset.jumpTo = found[1];
+      if (link.textContent.trim() === link.getAttribute("href")) link.textContent = words.jump;
       link.removeAttribute("href");
       link.removeAttribute("target");
       link.setAttribute("role", "link");
