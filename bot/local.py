@@ -47,6 +47,7 @@ from bot.app import KotBot, StartupError
 from bot.config import Settings, SettingsError
 from bot.i18n import ENGLISH, LANGUAGES, text
 from bot.table.model import GAME_CHOICES, AiLevel, GameChoice
+from bot.table.timers import Deadlines
 from engine import GAME_RULES
 
 if TYPE_CHECKING:  # SimCord is an optional dependency: imported where it runs
@@ -142,13 +143,16 @@ class LocalTable:
         page's clicks and commands (SimCord 3.2.1, pinned)."""
         act: Callable[..., Awaitable[Any]] = preview._action
 
-        async def one_at_a_time(*args: Any, **kwargs: Any) -> Any:
+        async def one_at_a_time(context_id: str | None, *args: Any, **kwargs: Any) -> Any:
             async with self.turn:
                 try:
-                    return await act(*args, **kwargs)
+                    return await act(context_id, *args, **kwargs)
                 finally:
-                    # A click publishes the page with what the bot did for it.
-                    self.published = len(self.env.http_requests)
+                    # A click publishes its own page with what the bot did for it; the other
+                    # tabs (another player's view, a second tab) are republished here.
+                    if len(self.env.http_requests) != self.published:
+                        self.publish(preview, but=context_id)
+                        self.published = len(self.env.http_requests)
 
         preview._action = one_at_a_time
 
@@ -167,11 +171,26 @@ class LocalTable:
                     if behind > 0:
                         await self.env.advance_time(behind)
                     if len(self.env.http_requests) != self.published:
-                        await preview.refresh()
+                        self.publish(preview)
                         self.published = len(self.env.http_requests)
                 except (SetupError, TimeoutError) as error:
                     # Bot work still running (a Hard AI thinking): the next tick catches up.
                     log.debug("tick skipped: %s", error)
+
+
+    def publish(self, preview: Any, but: str | None = None) -> None:
+        """Republish every open page (``but`` one) as the bot has left it. Not
+        ``Preview.refresh``: it first settles the bot's work, which waited out an AI monster's
+        pause, and the next one, in real time, so that an AI turn appeared at once after
+        seconds of nothing. The work due has run already (SimCord 3.2.1, pinned)."""
+        self.env._begin_operation("preview.refresh")
+        try:
+            preview._advance_presentation_time()
+            for page in tuple(preview._pages.values()):
+                if page.id != but and page.id in preview._pages:  # (publishing prunes)
+                    preview._publish(page, reason="refresh")
+        finally:
+            self.env._end_operation()
 
 
 async def open_lobby(channel: ChannelHandle, host: MemberActor,
@@ -232,21 +251,47 @@ async def serve(options: LocalOptions, settings: Settings,
     behind = time.time() - env.now().timestamp()
     if behind > 0:
         env.backend.clock.advance(behind)
-    with clients_speaking(options.language):
+    with clients_speaking(options.language), deadlines_on_the_table_clock(env):
         await _play(env, channel, members, options, announce)
 
 
 async def _play(env: Env, channel: ChannelHandle, members: list[MemberActor],
                 options: LocalOptions, announce: Callable[[str], None]) -> None:
+    from bot.local_page import serve_table_page
+
     async with _started(env):
         table = LocalTable(env, channel, members)
         with env.time_context():
             await table.seat(options)
-            async with env.preview(channel, viewers=members, layout="channel",
-                                   port=options.port) as preview:
+            preview = env.preview(channel, viewers=members, layout="channel",
+                                  port=options.port, locale=CLIENT_LOCALES.get(
+                                      options.language, options.language))
+            serve_table_page(preview, options.database, options.language)
+            async with preview:
                 table.lock_page_clicks(preview)
                 announce(preview.url)
                 await table.follow_wall_clock(preview)
+
+
+@contextlib.contextmanager
+def deadlines_on_the_table_clock(env: Env) -> Iterator[None]:
+    """The bot's deadlines (AI pauses, turn clocks...) wake only when the table's clock passes
+    them, as ``LocalTable.follow_wall_clock`` moves it. Otherwise SimCord sleeps them on a
+    real timer that every settling of the bot's work (after a click, a republication) waits
+    out while holding the page: after a click, the AI turns came several at once. Declared
+    as SimCord's ``external_wait``, the sleep is virtual and leaves the bot settled.
+    (``Deadlines._sleep_until``: every deadline of the bot sleeps there.)"""
+    sleep_until = Deadlines._sleep_until
+
+    async def on_the_table_clock(self: Deadlines, deadline: float) -> None:
+        await env.external_wait(sleep_until(self, deadline),
+                                reason="a game's deadline, on the local table's clock")
+
+    Deadlines._sleep_until = on_the_table_clock  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        Deadlines._sleep_until = sleep_until  # type: ignore[method-assign]
 
 
 @contextlib.contextmanager

@@ -1,6 +1,7 @@
 """``python -m bot --local`` end to end, in a real browser: the command starts, a person plays
 from the page (lobby, a roll, keeping dice, resolving, ending the turn) while AI monsters
-play theirs, Ctrl-C stops it, and the next run shows the same game again.
+play theirs, Ctrl-C stops it, and the next run shows the same game again, at the same address,
+in the tab left open. The page is a game's: no developer control, a clock that counts down.
 
 Needs Debian's Chromium and Playwright (``pip install -e '.[screens]'``). Without them the
 test is skipped, unless ``KOT_BROWSER_TESTS=required`` (as ``.ci/run`` sets), where it fails.
@@ -9,10 +10,12 @@ test is skipped, unless ``KOT_BROWSER_TESTS=required`` (as ``.ci/run`` sets), wh
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -44,6 +47,17 @@ PATIENCE = 60.0
 STAY_OR_YIELD = re.compile(r"@You [^\n]*: stay in Tokyo (City|Bay) or yield\?")
 IMAGES_LOADED = "() => Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)"
 MY_ROLL = r"@You [^\n]*: keep dice and roll again \(2 rolls left\)"
+# The AI monsters' pause before each move (seconds): long enough for the page, polled every
+# 0.2 s, to show each move.
+AI_PAUSE = 0.6
+# The turn clock the test's table gives each turn (seconds).
+TURN_SECONDS = 50
+# SimCord's developer controls, none of which the table's page shows.
+DEVELOPER_CONTROLS = ("Refresh preview", "Capture", "Inspector", "More", "End preview session",
+                      "Messages", "Search")
+# The relative deadlines on the page: their instant (ms), their text, the browser's now (ms).
+DEADLINES = """() => [Date.now(), Array.from(document.querySelectorAll('time.discord-timestamp'))
+    .map(t => [Date.parse(t.dateTime), t.textContent])]"""
 
 
 def _hear_ctrl_c() -> None:
@@ -57,10 +71,11 @@ def _hear_ctrl_c() -> None:
 class LocalTable:
     """``python -m bot --local`` running in a child process."""
 
-    def __init__(self, database: Path, *args: str) -> None:
-        environment = {**os.environ, "KOT_AI_PAUSE": "0.3", "KOT_TURN_TIMEOUT": "0"}
+    def __init__(self, database: Path, port: int, *args: str) -> None:
+        environment = {**os.environ, "KOT_AI_PAUSE": str(AI_PAUSE),
+                       "KOT_TURN_TIMEOUT": str(TURN_SECONDS)}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "bot", "--local", "--no-browser", "--port", "0",
+            [sys.executable, "-m", "bot", "--local", "--no-browser", "--port", str(port),
              "--database", str(database), *args],
             cwd=ROOT, env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             text=True, preexec_fn=_hear_ctrl_c)
@@ -157,21 +172,82 @@ def shows(pattern: str) -> Callable[[str], bool]:
     return lambda text: re.search(pattern, text) is not None
 
 
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def assert_no_developer_control(page: Page) -> None:
+    for name in DEVELOPER_CONTROLS:
+        assert not await page.get_by_role("button", name=name, exact=True).count(), name
+    assert "SimCord" not in await page_text(page)
+    assert "Preview" not in await page.title()
+
+
+async def assert_jump_links_stay_here(page: Page) -> None:
+    """A link to a message (as the bot's out-of-turn pings carry, here typed by the person)
+    leads to that message on the page, not to discord.com."""
+    lobby = await page.locator("[data-message-id]").first.get_attribute("data-message-id")
+    composer = page.locator("#channel-composer-input")
+    await composer.fill(f"see https://discord.com/channels/1/2/{lobby}")
+    # (Sent again while it stays in the composer: a send overlapping a republication of the
+    # page is refused as stale, as a click is.)
+    deadline = time.monotonic() + PATIENCE
+    while not re.search(r"see (https://discord\.com/channels/|↑)", await page_text(page)):
+        assert time.monotonic() < deadline, "the message was never sent"
+        if await composer.input_value():
+            await composer.press("Enter")
+        await page.wait_for_timeout(300)
+    deadline = time.monotonic() + PATIENCE
+    while await page.locator('a[href*="discord.com"]').count():
+        assert time.monotonic() < deadline, "a link to discord.com stays on the page"
+        await page.wait_for_timeout(100)
+    assert await page.locator(f'[data-jump-to="{lobby}"]').inner_text() == "↑ go to the message"
+
+
+async def seconds_shown(page: Page) -> tuple[float, int]:
+    """The newest relative deadline on the page: the seconds left to it by the browser's
+    clock, and the seconds its text says ("in 58 seconds")."""
+    now, deadlines = await page.evaluate(DEADLINES)
+    assert deadlines, "the question shows its deadline"
+    instant, shown = deadlines[-1]
+    found = re.fullmatch(r"in (\d+) seconds?", shown)
+    assert found, f"a deadline within a minute is shown to the second: {shown!r}"
+    return (instant - now) / 1000, int(found.group(1))
+
+
+async def assert_counts_down(page: Page) -> None:
+    """The turn's deadline, TURN_SECONDS after the turn began, is shown to the second against
+    the browser's clock, and goes on counting down without the page being republished."""
+    left, shown = await seconds_shown(page)
+    assert 0 < left <= TURN_SECONDS and abs(left - shown) <= 1, (left, shown)
+    await page.wait_for_timeout(2100)
+    later_left, later_shown = await seconds_shown(page)
+    assert abs(later_left - later_shown) <= 1 and later_shown <= shown - 2, (shown, later_shown)
+
+
 async def test_a_person_plays_a_turn_in_the_browser(browser: Any, tables: list[LocalTable],
                                                      tmp_path: Path) -> None:
     database = tmp_path / "local.sqlite3"
-    table = LocalTable(database, "--ai", "2", "--level", "easy")
+    port = free_port()
+    table = LocalTable(database, port, "--ai", "2", "--level", "easy")
     tables.append(table)
     page = await browser.new_page(viewport={"width": 1000, "height": 900})
     await page.goto(table.url)
 
     text = await wait_for_text(page, r"King of Tokyo — lobby")
     assert text.count("Easy AI") == 2, "the AI monsters asked for are seated"
+    assert "<@" not in text and "@You — monster given at start (host)" in text, \
+        "the host by name, not as a raw mention"
+    await assert_no_developer_control(page)
+    await assert_jump_links_stay_here(page)
 
     # Start; AI monsters play until it is the person's turn (they answer for themselves).
     await click(page, r"^Start$", shows(r"Turn 1"))
     text = await wait_for_text(page, MY_ROLL)
     turns_over = text.count(" is over.")
+    await assert_counts_down(page)
 
     def turn_over(text: str) -> bool:
         return text.count(" is over.") > turns_over
@@ -186,15 +262,28 @@ async def test_a_person_plays_a_turn_in_the_browser(browser: Any, tables: list[L
     text = await click(page, r"^Done rolling$", lambda text: turn_over(text) or re.search(
         r"@You [^\n]*buy cards, sweep, or end the turn\?", text) is not None)
     if not turn_over(text):
-        await click(page, r"^End turn$", turn_over)
+        text = await click(page, r"^End turn$", turn_over)
 
-    # Ctrl-C stops the table cleanly; the next run on the same file shows the game again.
+    # The AI turns that follow unfold on the page one move (one roll) at a time.
+    rolls_shown = [text.count(" rolled: ")]
+
+    def next_two_turns_over(text: str) -> bool:
+        rolls_shown.append(text.count(" rolled: "))
+        return text.count(" is over.") > turns_over + 2
+
+    await until(page, next_two_turns_over, "the AI monsters' turns")
+    steps = [later - earlier for earlier, later in itertools.pairwise(rolls_shown)]
+    assert max(steps) == 1 and steps.count(1) >= 3, rolls_shown
+
+    # Ctrl-C stops the table cleanly; the next run on the same file and port has the same
+    # address, and the tab left open shows the game again by itself.
     code, printed = table.interrupt()
     assert code == 0, printed
     assert "Stopped" in printed and "Traceback" not in printed
-    again = LocalTable(database)
+    await wait_for_text(page, r"The table has stopped")
+    again = LocalTable(database, port)
     tables.append(again)
-    page = await browser.new_page(viewport={"width": 1000, "height": 900})
-    await page.goto(again.url)
-    text = await wait_for_text(page, r"Turn [2-9]")
+    assert again.url == table.url
+    text = await until(page, lambda text: "The table has stopped" not in text and re.search(
+        r"Turn [2-9]", text) is not None, "the game again in the tab left open")
     assert "opened a King of Tokyo lobby" not in text, "no new lobby over a kept game"

@@ -1,0 +1,7 @@
+# La página de la mesa local (python -m bot --local: bot/local_page).
+local-title = King of Tokyo
+local-viewing-as = Jugando como
+local-composer = Escribe /kot … (por ejemplo /kot help)
+local-offline = La mesa se ha detenido. Esta página vuelve sola cuando se ejecute de nuevo (el mismo comando).
+local-refused = Ese clic era sobre una vista anterior de la partida: no se hizo nada. Este es el tablero tal como está ahora.
+local-jump = ↑ ir al mensaje

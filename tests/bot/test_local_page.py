@@ -1,0 +1,42 @@
+"""The local table's page (bot/local_page): its address kept beside the database, and SimCord's
+files changed only where they still are what the page expects."""
+
+from __future__ import annotations
+
+import stat
+from pathlib import Path
+
+import pytest
+
+from bot.local_page import PageError, index_page, page_token, replaced, text_script
+
+
+def test_the_page_token_is_kept_beside_the_database(tmp_path: Path) -> None:
+    database = tmp_path / "table.sqlite3"
+    token = page_token(database)
+    kept = tmp_path / "table.sqlite3.page"
+    assert page_token(database) == token, "the same table keeps its address"
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600, "readable by its owner only"
+    assert page_token(tmp_path / "other.sqlite3") != token, "another table has its own"
+
+
+def test_a_damaged_token_file_is_replaced(tmp_path: Path) -> None:
+    database = tmp_path / "table.sqlite3"
+    (tmp_path / "table.sqlite3.page").write_text("short\n")
+    token = page_token(database)
+    assert len(token) == 43 and token != "short"
+    assert page_token(database) == token
+
+
+def test_the_page_speaks_the_tables_language() -> None:
+    page = index_page("es", "es-ES", {"7": "Tú"})
+    assert '<html lang="es-ES">' in page and "Jugando como" in page
+    assert "SimCord" not in page.split("<body>")[0], "the tab's title is the game's"
+    assert '<script src="/local.js"></script>' in page
+    assert "&quot;names&quot;: {&quot;7&quot;: &quot;T\\u00fa&quot;}" in page, "who is who"
+    assert "new Date()" in text_script()
+
+
+def test_a_simcord_whose_page_changed_stops_the_start() -> None:
+    with pytest.raises(PageError, match="no 'Viewing as'"):
+        replaced("<html>", [("Viewing as", "Playing as")], "index.html")
