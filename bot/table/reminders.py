@@ -38,6 +38,7 @@ from bot.table.model import (
     Reminder,
     TurnNote,
 )
+from bot.table.time_away import away_until
 from bot.table.timers import Deadlines, question_deadlines
 from bot.table.turn_summary import closing_summary
 from engine import Decision, GameState, events
@@ -167,9 +168,9 @@ def with_reminder(chronicle: Chronicle, moment: Moment, message_id: int, *,
 
 def turn_start(game: Game, now: float) -> Moment | None:
     """The turn's start to tell by direct message (moment 0, in a game of any clock): the
-    active monster's player is asked (not an AI monster, not a player the autopilot plays)
-    and no message of this turn's was sent yet. Whether they opted in is theirs to say
-    (``bot.table.model.PersonSettings``)."""
+    active monster's player is asked (not an AI monster, not a player the autopilot plays,
+    not a player on time away) and no message of this turn's was sent yet. Whether they
+    opted in is theirs to say (``bot.table.model.PersonSettings``)."""
     state = game.state
     if game.status != "playing" or state is None or state.turn is None:
         return None
@@ -177,6 +178,8 @@ def turn_start(game: Game, now: float) -> Moment | None:
     asked = any(d.seat == seat for d in state.pending)
     if not asked or game.ai_level(seat) is not None or game.autopiloted(seat):
         return None
+    if away_until(game.chronicle, seat, now) is not None:
+        return None  # (they asked not to be disturbed: their reminders come after)
     if (seat, turn, 0) in _sent(game.chronicle):
         return None
     return Moment(seat, turn, 0, 0, now)

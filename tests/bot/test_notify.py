@@ -143,6 +143,20 @@ async def test_a_turns_start_comes_by_direct_message_too(table: Table) -> None:
                for r in (await table.game()).chronicle.reminders)
 
 
+async def test_no_turns_message_reaches_a_player_on_time_away(table: Table) -> None:
+    await table.start_game(players=2)
+    _game, _decision, first = await table.asked()
+    second = next(p for p in table.players[:2] if p is not first)
+    await opt_in(table, second)
+    await second.slash(table.channel, "kot away", days=1)
+    before = len(dms(second))
+    await end_quiet_turn(table)
+    game = await table.game()
+    state = game.playing_state()
+    assert state.turn is not None and game.seats[state.turn.seat] == second.id
+    assert dms(second)[before:] == []
+
+
 async def test_a_long_games_reminder_comes_by_direct_message(table: Table) -> None:
     await service(table.env).games.save_server_settings(
         table.env.guild.id, ServerSettings(turn_seconds=12 * HOUR))
