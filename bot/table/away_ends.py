@@ -5,39 +5,27 @@ it."""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Awaitable, Callable
 
-from bot.table.model import BrokenGame, Game, Refused
+from bot.table.model import Game
 from bot.table.time_away import next_end
-from bot.table.timers import Deadlines
-
-log = logging.getLogger(__name__)
+from bot.table.timers import GameDeadlines
 
 
-class AwayEnds:
+class AwayEnds(GameDeadlines):
     """Shows a game again when a time away in it ends: nothing in the game changes then,
     and its board would still say "away until". One sleeping task for every game."""
 
+    skipped = "not shown after a time away"
+
     def __init__(self, clock: Callable[[], float],
                  refresh: Callable[[int], Awaitable[object]]) -> None:
-        self._clock = clock
+        super().__init__(clock)
         self._refresh = refresh
-        self.timers = Deadlines(self._run)
 
-    def schedule(self, game: Game) -> None:
-        now = self._clock()
+    def due(self, game: Game, now: float) -> tuple[tuple[int, ...], float] | None:
         end = next_end(game, now)
-        if end is None:
-            self.timers.cancel(game.id)
-            return
-        self.timers.set(game.id, (round(end),), max(end - now, 0.001))
+        return None if end is None else ((round(end),), end)
 
-    async def _run(self, game_id: int, _tag: tuple[int, ...]) -> None:
-        try:
-            await self._refresh(game_id)
-        except (Refused, BrokenGame) as error:
-            log.info("game %s: not shown after a time away: %s", game_id, error)
-
-    def close(self) -> None:
-        self.timers.close()
+    async def _fire(self, game_id: int, _tag: tuple[int, ...]) -> None:
+        await self._refresh(game_id)

@@ -14,14 +14,11 @@ publisher schedules a game after each pass (every change is followed by one).
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Awaitable, Callable
 
-from bot.table.model import BrokenGame, Game, Refused
+from bot.table.model import Game
 from bot.table.time_away import DAY, MAX_DAYS_AWAY
-from bot.table.timers import Deadlines
-
-log = logging.getLogger(__name__)
+from bot.table.timers import GameDeadlines
 
 # Two weeks: twice the longest time away (a player back from a week's holiday finds the
 # game waiting), and several turns of the longest clock (72 h). Nobody acting for that long
@@ -44,29 +41,21 @@ def idle_tag(game: Game) -> tuple[int, ...]:
     return (round(last_acted(game) * 1000),)
 
 
-class IdleGames:
+class IdleGames(GameDeadlines):
+    skipped = "not ended as idle"
+
     def __init__(self, clock: Callable[[], float], expire: Expire, *,
                  days: float = IDLE_DAYS) -> None:
+        super().__init__(clock)
         self.days = days
-        self._clock = clock
         self._expire = expire
-        self.timers = Deadlines(self._run)
 
-    def schedule(self, game: Game) -> None:
+    def due(self, game: Game, now: float) -> tuple[tuple[int, ...], float] | None:
         """A game in play's deadline from its last action; anything else has none."""
         if game.status != "playing" or self.days <= 0:
-            self.timers.cancel(game.id)
-            return
-        now = self._clock()
+            return None
         # A game stored before its actions were timed gets its full time from now.
-        left = (last_acted(game) or now) + self.days * DAY - now
-        self.timers.set(game.id, idle_tag(game), max(left, 0.001))
+        return idle_tag(game), (last_acted(game) or now) + self.days * DAY
 
-    async def _run(self, game_id: int, tag: tuple[int, ...]) -> None:
-        try:
-            await self._expire(game_id, tag)
-        except (Refused, BrokenGame) as error:
-            log.info("game %s: not ended as idle: %s", game_id, error)
-
-    def close(self) -> None:
-        self.timers.close()
+    async def _fire(self, game_id: int, tag: tuple[int, ...]) -> None:
+        await self._expire(game_id, tag)

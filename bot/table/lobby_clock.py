@@ -13,13 +13,10 @@ publisher schedules a lobby after each pass (every change is followed by one).
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Awaitable, Callable
 
-from bot.table.model import BrokenGame, Game, Lobby, Refused
-from bot.table.timers import Deadlines
-
-log = logging.getLogger(__name__)
+from bot.table.model import Game, Lobby
+from bot.table.timers import GameDeadlines
 
 # Closes the lobby ``game_id`` if it still is the one stamped ``tag`` (``expiry_tag``).
 Expire = Callable[[int, tuple[int, ...]], Awaitable[object]]
@@ -44,28 +41,21 @@ def expiry_tag(lobby: Lobby) -> tuple[int, ...]:
     return (round(lobby.changed_at * 1000),)
 
 
-class LobbyClock:
-    def __init__(self, minutes: float, clock: Callable[[], float], expire: Expire) -> None:
-        self.minutes = minutes
-        self._clock = clock
-        self._expire = expire
-        self.timers = Deadlines(self._run)
+class LobbyClock(GameDeadlines):
+    skipped = "lobby not closed"
 
-    def schedule(self, game: Game) -> None:
+    def __init__(self, minutes: float, clock: Callable[[], float], expire: Expire) -> None:
+        super().__init__(clock)
+        self.minutes = minutes
+        self._expire = expire
+
+    def due(self, game: Game, now: float) -> tuple[tuple[int, ...], float] | None:
         """A lobby's deadline from its last change; anything else has none."""
         if game.status != "lobby" or self.minutes <= 0:
-            self.timers.cancel(game.id)
-            return
+            return None
         # A lobby stored before its changes were timed gets its full time from now.
-        changed_at = game.lobby.changed_at or self._clock()
-        left = changed_at + lobby_minutes(game.lobby, self.minutes) * 60 - self._clock()
-        self.timers.set(game.id, expiry_tag(game.lobby), max(left, 0.001))
+        changed_at = game.lobby.changed_at or now
+        return expiry_tag(game.lobby), changed_at + lobby_minutes(game.lobby, self.minutes) * 60
 
-    async def _run(self, game_id: int, tag: tuple[int, ...]) -> None:
-        try:
-            await self._expire(game_id, tag)
-        except (Refused, BrokenGame) as error:
-            log.info("lobby %s: not closed: %s", game_id, error)
-
-    def close(self) -> None:
-        self.timers.close()
+    async def _fire(self, game_id: int, tag: tuple[int, ...]) -> None:
+        await self._expire(game_id, tag)

@@ -31,15 +31,13 @@ import msgspec
 
 from bot.table.model import (
     LONG_REACTION_SECONDS,
-    BrokenGame,
     Chronicle,
     Game,
-    Refused,
     Reminder,
     TurnNote,
 )
 from bot.table.time_away import away_until
-from bot.table.timers import Deadlines, question_deadlines
+from bot.table.timers import GameDeadlines, question_deadlines
 from bot.table.turn_summary import closing_summary
 from engine import Decision, GameState, events
 
@@ -260,32 +258,22 @@ def told_on_board(game: Game) -> int | None:
 Remind = Callable[[int], Awaitable[Game | None]]
 
 
-class ReminderClock:
+class ReminderClock(GameDeadlines):
     """Every long game's next reminder moment, on one sleeping task."""
 
+    skipped = "no reminder"
+
     def __init__(self, clock: Callable[[], float], remind: Remind) -> None:
-        self._clock = clock
+        super().__init__(clock)
         self._remind = remind
-        self.timers = Deadlines(self._run)
 
-    def schedule(self, game: Game) -> None:
-        """Wait for the game's next reminder (a game with none waits for nothing)."""
-        now = self._clock()
+    def due(self, game: Game, now: float) -> tuple[tuple[int, ...], float] | None:
+        """The game's next reminder (a game with none waits for nothing). The tag is the
+        moment: a moment that moves (the clock paused) is a new deadline."""
         at = next_moment(game, now) if game.status == "playing" else None
-        if at is None:
-            self.timers.cancel(game.id)
-            return
-        # The tag is the moment: a moment that moves (the clock paused) is a new deadline.
-        self.timers.set(game.id, (round(at),), max(at - now, 0.001))
+        return None if at is None else ((round(at),), at)
 
-    async def _run(self, game_id: int, _tag: tuple[int, ...]) -> None:
-        try:
-            game = await self._remind(game_id)
-        except (Refused, BrokenGame) as error:
-            log.info("game %s: no reminder: %s", game_id, error)
-            return
+    async def _fire(self, game_id: int, _tag: tuple[int, ...]) -> None:
+        game = await self._remind(game_id)
         if game is not None:
             self.schedule(game)
-
-    def close(self) -> None:
-        self.timers.close()

@@ -24,7 +24,7 @@ from typing import Protocol
 import msgspec
 
 from bot.table import time_away
-from bot.table.model import Chronicle, Game
+from bot.table.model import BrokenGame, Chronicle, Game, Refused
 from engine import GameState
 
 log = logging.getLogger(__name__)
@@ -41,6 +41,44 @@ class GameClock(Protocol):
     pass sets, moves or cancels it."""
 
     def schedule(self, game: Game) -> None: ...
+
+
+class GameDeadlines:
+    """A ``GameClock`` on one ``Deadlines``: a subclass says when a game's deadline is
+    (``due``: its tag and time, None for none) and what happens then (``_fire``). A game
+    that is no longer there to act on then (``Refused``, ``BrokenGame``) is logged and let
+    go; ``skipped`` says what did not happen."""
+
+    skipped = "nothing done"
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self._clock = clock
+        self.timers = Deadlines(self._run)
+
+    def due(self, game: Game, now: float) -> tuple[tuple[int, ...], float] | None:
+        raise NotImplementedError
+
+    async def _fire(self, game_id: int, tag: tuple[int, ...]) -> None:
+        raise NotImplementedError
+
+    def schedule(self, game: Game) -> None:
+        now = self._clock()
+        due = self.due(game, now)
+        if due is None:
+            self.timers.cancel(game.id)
+            return
+        tag, at = due
+        # (Setting the same tag again keeps the running deadline.)
+        self.timers.set(game.id, tag, max(at - now, 0.001))
+
+    async def _run(self, game_id: int, tag: tuple[int, ...]) -> None:
+        try:
+            await self._fire(game_id, tag)
+        except (Refused, BrokenGame) as error:
+            log.info("game %s: %s: %s", game_id, self.skipped, error)
+
+    def close(self) -> None:
+        self.timers.close()
 
 
 class Deadlines:
