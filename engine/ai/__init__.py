@@ -5,6 +5,7 @@ The bot's public view of the AI: the players, a move in words (``move_label``), 
 heuristic's dice planning (``scorer_for``, ``face_counts``, ``best_keep``), which the bot's
 keep-and-roll button shows."""
 
+from engine.ai.advice import counted_dice, dice_words
 from engine.ai.dice import best_keep, scorer_for
 from engine.ai.dice import count as face_counts
 from engine.ai.heuristic import HeuristicPlayer
@@ -15,6 +16,8 @@ __all__ = [
     "HeuristicPlayer",
     "MonteCarloPlayer",
     "best_keep",
+    "counted_dice",
+    "dice_words",
     "face_counts",
     "move_label",
     "scorer_for",
