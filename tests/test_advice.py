@@ -105,6 +105,16 @@ def test_a_keep_is_its_dice_and_what_they_do_for_this_monster() -> None:
         "3 3 need one more to score 3★.")
 
 
+def test_a_move_that_rerolls_dice_the_player_kept_says_it_releases_them() -> None:
+    state = a_roll(("1", "1", "energy", "smash", "2", "3"))
+    assert state.turn is not None
+    state = replace(state, turn=replace(state.turn, kept=(0, 1)))
+
+    assert said("en", state, keep(state, 2, 5)) == "Release 1 1, then keep 3 ⚡ and reroll 4 dice"
+    assert said("es", state, keep(state)) == "Soltar 1 1 y volver a tirar los 6 dados"
+    assert said("en", state, keep(state, 0, 1, 2)) == "Keep 1 1 ⚡ and reroll 3 dice"
+
+
 def test_smashes_say_whom_they_hit_and_whom_they_can_knock_out() -> None:
     state = a_roll(("smash", "smash", "1", "2", "heart", "energy"))
     me = state.pending[0].seat

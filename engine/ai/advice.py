@@ -38,14 +38,22 @@ def counted_dice(counts: Iterable[int]) -> list[Face]:
 
 def move_label(state: GameState, action: Action) -> Phrase:
     """A move in words, the dice as the board shows them: "Keep ❤️ ❤️ 3 and reroll 3 dice",
-    "Reroll all 6 dice", "Stop rolling: keep 3 3 3 💥", or the option's own label ("Stay in
-    Tokyo", "Buy Friend of Children (3⚡)")."""
+    "Reroll all 6 dice", "Release 1 1, then keep ⚡ and reroll 5 dice" (dice the player kept
+    that it does not), "Stop rolling with 3 3 3 💥 ⚡ ❤️", or the option's own label ("Stay
+    in Tokyo", "Buy Friend of Children (3⚡)")."""
     turn = state.turn
     if isinstance(action, Roll | StopRolling) and turn is not None:
         kept = _kept(state, action)
         if isinstance(action, StopRolling):
             return phrase("advice-move-stop", dice=dice_words(_ordered(list(turn.dice))))
         rolled = len(turn.dice) - len(kept)
+        keep = action.keep if action.keep is not None else turn.kept
+        released = [turn.dice[index] for index in turn.kept if index not in keep]
+        if released:  # (said first: the board shows those dice kept)
+            return (phrase("advice-move-release-keep", released=dice_words(_ordered(released)),
+                           dice=dice_words(_ordered(kept)), rolled=rolled) if kept else
+                    phrase("advice-move-release-reroll-all",
+                           released=dice_words(_ordered(released)), rolled=rolled))
         if not kept:
             return phrase("advice-move-reroll-all", rolled=rolled)
         return phrase("advice-move-keep", dice=dice_words(_ordered(kept)), rolled=rolled)

@@ -12,6 +12,12 @@ advice-move-keep = Keep { $dice } and reroll { $rolled ->
    *[other] { $rolled } dice
 }
 advice-move-reroll-all = Reroll all { $rolled } dice
+## $released: dice the player kept that the move rerolls.
+advice-move-release-keep = Release { $released }, then keep { $dice } and reroll { $rolled ->
+    [one] 1 die
+   *[other] { $rolled } dice
+}
+advice-move-release-reroll-all = Release { $released } and reroll all { $rolled } dice
 advice-move-stop = Stop rolling with { $dice }
 
 ## /kot hint: the Hard AI's move, its chance to win (a percentage), why, and the next best

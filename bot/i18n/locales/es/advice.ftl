@@ -9,6 +9,11 @@ advice-move-keep = Guardar { $dice } y volver a tirar { $rolled ->
    *[other] { $rolled } dados
 }
 advice-move-reroll-all = Volver a tirar los { $rolled } dados
+advice-move-release-keep = Soltar { $released }, guardar { $dice } y volver a tirar { $rolled ->
+    [one] 1 dado
+   *[other] { $rolled } dados
+}
+advice-move-release-reroll-all = Soltar { $released } y volver a tirar los { $rolled } dados
 advice-move-stop = Dejar de tirar con { $dice }
 
 advice-hint = **{ $move }** ({ $chance } % de probabilidad de ganar)
