@@ -185,7 +185,7 @@ def test_the_hint_gives_the_move_why_and_the_next_best_with_its_chance() -> None
         assert lines[0].startswith("**" + said(language, state, hint.action) + "**"), told
         assert re.search(r"\(\d+ ?% ", lines[0]), told
         assert lines[2].startswith(("Next best: ", "About as good: ", "Siguiente mejor jugada: ",
-                                    "Casi igual de buena: ")), told
+                                    "Igual de buena: ")), told
         assert re.search(r"\d+ ?% ", lines[2]), told
         assert "playouts" not in told and "simuladas" not in told
         assert not FACE_WORDS.search(told), told

@@ -19,7 +19,7 @@ advice-move-stop = Dejar de tirar con { $dice }
 advice-hint = **{ $move }** ({ $chance } % de probabilidad de ganar)
     { $why }
     { $close ->
-        [yes] Casi igual de buena
+        [yes] Igual de buena
        *[no] Siguiente mejor jugada
     }: { $next } ({ $next_chance } % de probabilidad de ganar).
 advice-hint-only = **{ $move }**: la única jugada sensata.
@@ -73,7 +73,7 @@ advice-why-energy-for = { $dice } { $count ->
 advice-why-stay = Tienes { $hearts } ❤️, suficientes para aguantar los próximos ataques, y cada turno que empiezas en Tokyo te da { $reward }.
 advice-why-stay-risky = Solo te quedan { $hearts } ❤️, pero si cedes Tokyo entra { $name }, y cada turno allí da { $reward }.
 advice-why-stay-leader = Solo te quedan { $hearts } ❤️, pero si cedes Tokyo entra { $name }, y entrar le da el punto que le falta para ganar (tiene { $points }★).
-advice-why-yield = Con { $hearts } ❤️, quedarte te arriesga a ser eliminado; fuera de Tokyo los ❤️ vuelven a curarte.
+advice-why-yield = Con solo { $hearts } ❤️, si te quedas te pueden eliminar; fuera de Tokyo los ❤️ vuelven a curarte.
 advice-why-yield-healthy = { $name } se queda Tokyo y recibe todos los ataques en tu lugar; puedes volver más tarde con 💥.
 advice-why-buy = { $kind ->
     [keep] Se queda contigo
