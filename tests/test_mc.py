@@ -132,7 +132,7 @@ def test_it_knocks_out_the_last_opponent() -> None:
     after, _ = apply(state, me, hint.action)
     kept = hint.action.keep if isinstance(hint.action, Roll) else None
     assert after.winners == (me,) or (kept is not None and {0, 2, 4} <= set(kept))
-    assert "wins 100%" in hint_text(hint.reason, ENGLISH)
+    assert "(100% to win)" in hint_text(hint.reason, ENGLISH)
 
 
 def test_it_stays_in_tokyo_rather_than_let_the_leader_in_to_win() -> None:
@@ -154,7 +154,8 @@ def test_it_stays_in_tokyo_rather_than_let_the_leader_in_to_win() -> None:
     assert isinstance(hint.action, Stay)
     assert [s.mean > 0 for s in hint.stats] == [False, True]  # Yield, then Stay
     reason = hint_text(hint.reason, ENGLISH)
-    assert reason.startswith("Stay in Tokyo: wins") and "for yield Tokyo" in reason
+    assert reason.startswith("**Stay in Tokyo** (") and "Next best: yield Tokyo, 0%" in reason
+    assert "the point it needs to win (it has 19★)" in reason
 
 
 def test_a_time_budget_answers_in_time() -> None:

@@ -8,8 +8,8 @@ last line is JSON.
 
 ``--buttons`` says which buttons the players use: ``dice`` (the die buttons only, the board
 before "Keep 3s ×2"), ``faces`` (those and the face buttons) or ``keep-and-roll`` (those and
-"Keep 3s ×2, 💥 & roll 3", the default: every button the board offers); ``--compare`` plays
-the same games the three ways, in one run.
+"💡 Suggested: keep 3 3 💥, roll 3", the default: every button the board offers);
+``--compare`` plays the same games the three ways, in one run.
 """
 
 from __future__ import annotations

@@ -6,9 +6,10 @@ The buttons a player may use are chosen by ``way`` (``WAYS``), each using those 
 before it: the die buttons only; the face buttons too; the keep-and-roll button too. A keep
 is planned face by face: die buttons ("keep", "release"), or a face's button ("Keep 3s ×2")
 and then a release for each of those dice the answer rerolls, whichever is fewer; then
-Roll. The keep-and-roll button ("Keep 3s ×2, 💥 & roll 3") is the whole answer in one click
-when it keeps what the answer keeps (it shows the keep of the heuristic player, which is
-the player measured here: a player who keeps otherwise gets nothing from it, and is measured
+Roll. The suggestion button ("💡 Suggested: keep 3 3 💥, roll 3") is the whole answer in
+one click when it keeps what the answer keeps (it shows the heuristic player's keep among
+those holding the dice kept, and the heuristic is the player measured here: a player who
+keeps otherwise, or releases a die, gets nothing from it, and is measured
 by the "face buttons" way). Every other answer is one click on its button (or one pick in
 its menu); a secret question (Made in a Lab's card) is answered from the private message
 that shows it, opened with "Show me privately" when there is none. The buttons clicked are

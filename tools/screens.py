@@ -507,6 +507,34 @@ async def stay_or_yield(shots: Shots) -> None:
     await scene.shoot("stay-or-yield")
 
 
+async def advice(shots: Shots) -> None:
+    """The Easy AI's suggestion after the player kept two 1s it would reroll (it keeps them
+    too), then ``/kot hint`` in plain words on that roll, and on the Stay or Yield question of
+    a monster in Tokyo with 3❤️ left."""
+    scene = await shots.scene("advice")
+    await scene.roll(["1", "1", "energy", "smash", "2", "3"])
+    await scene.click("h0")
+    await scene.click("h1")
+    await scene.shoot("suggestion")
+    _decision, player = await scene.asked()
+    await player.slash(scene.channel, "kot hint")
+    await scene.shoot("hint-roll", viewer=player)
+    tokyo = await shots.scene("advice-tokyo", players=3)
+    await tokyo.to_buy_step(["smash", "1", "2", "3", "energy", "heart"])  # into Tokyo
+    decision, _asked = await tokyo.asked()
+    if decision.kind == "buy":
+        await tokyo.option(lambda o: isinstance(o, EndBuying))
+    inside = (await tokyo.game()).playing_state().city
+    assert inside is not None
+    await tokyo.change(lambda s: msgspec.structs.replace(s, monsters=tuple(
+        msgspec.structs.replace(m, hearts=5) if seat == inside else m
+        for seat, m in enumerate(s.monsters))))
+    await tokyo.to_buy_step(["smash", "smash", "1", "2", "3", "3"])
+    _decision, hit = await tokyo.asked()
+    await hit.slash(tokyo.channel, "kot hint")
+    await tokyo.shoot("hint-yield", viewer=hit)
+
+
 async def my_monster(shots: Shots) -> None:
     """The 📋 My monster panel with its standing-order menus, and a watcher's table."""
     scene = await shots.scene("my-monster", players=3, change=owning(
@@ -697,6 +725,7 @@ SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
     "lobby-expired": lobby_expired,
     "origins-lobby": origins_lobby,
     "my-monster": my_monster,
+    "advice": advice,
     "stay-or-yield": stay_or_yield,
     "long-game": long_game,
     "thread-start": thread_start,

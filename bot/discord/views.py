@@ -73,7 +73,7 @@ from engine import (
     private_option_label,
     secret,
 )
-from engine.ai import best_keep, face_counts, scorer_for
+from engine.ai import best_keep, counted_dice, dice_words, face_counts, scorer_for
 
 MAX_LABEL = 80
 MAX_MENU_OPTIONS = 25
@@ -199,19 +199,20 @@ def _dice_of_a_face(face: Face, count: int) -> str:
 
 def _keep_and_roll_button(game: Game, state: GameState,
                           decision: Decision) -> list[GameButton]:
-    """The keep the Easy AI would choose before the next roll, as one button that keeps
-    those dice and rolls ("Keep 3s ×2, 💥 & roll 3"); none when it is what Roll does
-    already (the dice kept are those)."""
+    """The Easy AI's suggestion, as one button that keeps those dice and rolls ("💡
+    Suggested: keep 3 3 💥, roll 3"): its best keep among those holding every die the player
+    kept (a suggestion adds to the player's keep, never undoes it); none when that keep is
+    the dice kept already (Roll does it)."""
     assert state.turn is not None
     dice, kept = state.turn.dice, state.turn.kept
-    counts, _value = best_keep(scorer_for(state, decision.seat), face_counts(dice))
-    if counts == face_counts(tuple(dice[index] for index in kept)):
+    held = face_counts(tuple(dice[index] for index in kept))
+    counts, _value = best_keep(scorer_for(state, decision.seat), face_counts(dice), held)
+    if counts == held:
         return []
-    kept_dice = [_dice_of_a_face(face, number) for face, number in zip(FACES, counts,
-                                                                       strict=True) if number]
     rolled = len(dice) - sum(counts)
-    label = (text(game.language, "ui-keep-and-roll", dice=", ".join(kept_dice), rolled=rolled)
-             if kept_dice else text(game.language, "ui-reroll-all", rolled=rolled))
+    label = (text(game.language, "advice-suggested-keep",
+                  dice=dice_words(counted_dice(counts)), rolled=rolled)
+             if sum(counts) else text(game.language, "advice-suggested-reroll", rolled=rolled))
     return [GameButton(game.id, decision.id, "x" + "".join(map(str, counts)), label=label,
                        style=discord.ButtonStyle.primary)]
 

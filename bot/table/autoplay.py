@@ -34,7 +34,7 @@ from typing import Literal
 from bot.i18n import ENGLISH, say
 from bot.table.model import AiLevel
 from engine import Action, Decision, GameState, Phrase, phrase
-from engine.ai import HeuristicPlayer, MonteCarloPlayer, move_label
+from engine.ai import HeuristicPlayer, MonteCarloPlayer, move_label, move_reason
 
 log = logging.getLogger(__name__)
 
@@ -167,14 +167,14 @@ def _search(state: GameState, decision: Decision, seconds: float) -> tuple[Actio
 
 
 def hint_text(reason: Phrase, language: str) -> str:
-    """A hint's reason in ``language``: the move compared with inside the sentence, so its
-    label starts lower case ("… vs 40% for yield Tokyo")."""
-    other = reason.args.get("other")
-    if reason.id != "prompt-hint-versus" or not isinstance(other, Phrase):
+    """A hint in ``language``: the next best move, said inside its sentence, starts lower
+    case ("Next best: keep ❤️ ❤️ and reroll 4 dice, …")."""
+    following = reason.args.get("next")
+    if not isinstance(following, Phrase):
         return say(language, reason)
-    label = say(language, other)
-    args = {**reason.args, "other": label[:1].lower() + label[1:]}
-    return say(language, Phrase(reason.id, args))
+    label = say(language, following)
+    return say(language, Phrase(reason.id, {**reason.args,
+                                            "next": label[:1].lower() + label[1:]}))
 
 
 @contextlib.contextmanager
@@ -231,13 +231,15 @@ class Autopilot:
 
     async def hint(self, state: GameState, decision: Decision, game_id: int,
                    language: str = ENGLISH) -> str:
-        """What the Hard AI would do, and why, in one line (in ``language`` where the bot
-        words it)."""
+        """What the Hard AI would do, why, and the next best move with their chances to win
+        (in ``language``); the Easy AI's move and why when the search fails or is late."""
         found = await self._thought(Asker(game_id, "hint"), state, decision)
         if found is not None:
             return hint_text(found[1], language)
         action = await self._easy(state, decision)
-        return say(language, phrase("table-hint-easy", move=move_label(state, action)))
+        why = move_reason(state, decision, action) or phrase("advice-why-rule-of-thumb")
+        return say(language, phrase("advice-hint-easy", move=move_label(state, action),
+                                    why=why))
 
     async def _easy(self, state: GameState, decision: Decision) -> Action:
         return await asyncio.to_thread(self._heuristic.answer, state, decision)

@@ -473,8 +473,10 @@ def _dice_turn(state: GameState, decision: Decision) -> Turn:
 
 
 def _keep_and_roll(state: GameState, decision: Decision, digits: str) -> tuple[Action, ...]:
-    """"Keep 3s ×2, 💥 & roll 3" (``x`` and a count per face, in FACES order): exactly that
-    many dice of each face kept (those kept already first), then the turn's next roll."""
+    """"💡 Suggested: keep 3 3 💥, roll 3" (``x`` and a count per face, in FACES order):
+    that many dice of each face kept, then the turn's next roll. A die the player kept stays
+    kept even where the count is short of it (a button drawn before the player kept it):
+    a suggestion never undoes the player's keep."""
     if len(digits) != len(FACES) or not digits.isdigit():
         raise ClickRefused("illegal_move", detail=phrase("table-click-unknown-button"))
     turn = _dice_turn(state, decision)
@@ -483,18 +485,19 @@ def _keep_and_roll(state: GameState, decision: Decision, digits: str) -> tuple[A
     if roll is None or turn.rolls_left == 0:
         raise ClickRefused("illegal_move", detail=phrase("table-click-no-roll-left"))
     wanted = dict(zip(FACES, map(int, digits), strict=True))
-    # Kept dice first, so dice the player kept stay kept where the count allows.
-    order = sorted(range(len(turn.dice)), key=lambda index: index not in turn.kept)
-    kept = []
-    for index in order:
-        if wanted[turn.dice[index]] > 0:
-            wanted[turn.dice[index]] -= 1
-            kept.append(index)
+    kept = set(turn.kept)
+    for index in kept:
+        wanted[turn.dice[index]] = max(0, wanted[turn.dice[index]] - 1)
+    for index, face in enumerate(turn.dice):
+        if index not in kept and wanted[face] > 0:
+            wanted[face] -= 1
+            kept.add(index)
     if any(wanted.values()):
         # The dice were changed since the button was drawn (a card set or rerolled one).
         raise ClickRefused("illegal_move", detail=phrase("table-click-dice-changed"))
-    keep = Keep(decision=decision.id, dice=tuple(sorted(kept)))
-    return (roll,) if set(keep.dice) == set(turn.kept) else (keep, roll)
+    if kept == set(turn.kept):
+        return (roll,)
+    return (Keep(decision=decision.id, dice=tuple(sorted(kept))), roll)
 
 
 def _dice_showing(dice: tuple[Face, ...], face_index: int) -> set[int]:

@@ -1,21 +1,25 @@
 """Players that answer the engine's decisions by themselves: the heuristic player (and,
 through ``engine.ai.arena``, a registry of player types for matches between them).
 
-The bot's public view of the AI: the players, a move in words (``move_label``), and the
+The bot's public view of the AI: the players, a move in words and why it is good
+(``move_label``, ``move_reason``, the dice as ``dice_words``), and the
 heuristic's dice planning (``scorer_for``, ``face_counts``, ``best_keep``), which the bot's
 keep-and-roll button shows."""
 
+from engine.ai.advice import counted_dice, dice_words, move_label, move_reason
 from engine.ai.dice import best_keep, scorer_for
 from engine.ai.dice import count as face_counts
 from engine.ai.heuristic import HeuristicPlayer
 from engine.ai.mc import MonteCarloPlayer
-from engine.ai.mc import label as move_label
 
 __all__ = [
     "HeuristicPlayer",
     "MonteCarloPlayer",
     "best_keep",
+    "counted_dice",
+    "dice_words",
     "face_counts",
     "move_label",
+    "move_reason",
     "scorer_for",
 ]

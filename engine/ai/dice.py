@@ -287,23 +287,27 @@ def energy_weight(state: GameState, seat: int) -> float:
     return view.ENERGY
 
 
-def keep_choices(counts: tuple[int, ...]) -> list[tuple[int, ...]]:
+def keep_choices(counts: tuple[int, ...],
+                 held: tuple[int, ...] | None = None) -> list[tuple[int, ...]]:
     """The ways to keep dice worth trying: numbers all or nothing (or three and more),
-    any number of energy, hearts and smashes."""
+    any number of energy, hearts and smashes. ``held``: counts each way keeps at least (the
+    dice a player kept, which a suggestion never releases), themselves a way too."""
     ranges = []
     for face, n in enumerate(counts):
-        if face <= THREE:
-            ranges.append(sorted({0, n, *range(3, n)}))
-        else:
-            ranges.append(list(range(n + 1)))
+        choices = {0, n, *range(3, n)} if face <= THREE else set(range(n + 1))
+        if held is not None:
+            choices = {held[face]} | {c for c in choices if c >= held[face]}
+        ranges.append(sorted(choices))
     return [tuple(choice) for choice in product(*ranges)]
 
 
-def best_keep(scorer: DiceScorer, counts: tuple[int, ...]) -> tuple[tuple[int, ...], float]:
-    """The kept counts that reroll at least one die with the best expected value."""
+def best_keep(scorer: DiceScorer, counts: tuple[int, ...],
+              held: tuple[int, ...] | None = None) -> tuple[tuple[int, ...], float]:
+    """The kept counts that reroll at least one die with the best expected value (keeping at
+    least ``held`` of each face, when given)."""
     total = sum(counts)
     best: tuple[tuple[int, ...], float] = (counts, float("-inf"))
-    for kept in keep_choices(counts):
+    for kept in keep_choices(counts, held):
         rerolled = total - sum(kept)
         if not rerolled:
             continue

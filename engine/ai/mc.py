@@ -23,13 +23,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from math import ceil, log2, sqrt
 
-from engine.actions import Action, Roll, StopRolling
+from engine.actions import Action
+from engine.ai.advice import move_label, move_reason
 from engine.ai.candidates import LIMIT, candidates
 from engine.ai.heuristic import HeuristicPlayer
 from engine.ai.playout import determinize, mix, playout
-from engine.describe import option_label
 from engine.phrases import Phrase, phrase
-from engine.state import FACE_SYMBOLS, Decision, GameState
+from engine.state import Decision, GameState
 
 # Seconds of thought per decision by default (the search stops at the end of a pass, so an
 # answer takes a little longer).
@@ -70,7 +70,7 @@ class Stats:
 
 @dataclass(frozen=True)
 class Hint:
-    """The move chosen for a decision and why, in a line for players (a phrase)."""
+    """The move chosen for a decision and a player's hint about it (a phrase)."""
 
     action: Action
     reason: Phrase
@@ -103,16 +103,34 @@ class MonteCarloPlayer:
         return decision.seat, self.answer(state, decision)
 
     def answer(self, state: GameState, decision: Decision) -> Action:
-        return self.hint(state, decision).action
+        return _ranked(self._searched(state, decision))[0].action
 
     def hint(self, state: GameState, decision: Decision) -> Hint:
-        """The chosen move with its reason (a player's hint)."""
+        """The chosen move, and a player's hint in plain words: the move, why it is good,
+        and the next best with its chance to win."""
+        stats = self._searched(state, decision)
+        ranked = _ranked(stats)
+        best = ranked[0].action
+        reason = move_reason(state, decision, best)
+        if len(ranked) == 1:
+            return Hint(best, phrase("advice-hint-only", move=move_label(state, best),
+                                     why=reason or phrase("advice-why-only")))
+        chance, next_chance = _percent(ranked[0].mean), _percent(ranked[1].mean)
+        # (The search keeps the heuristic's move unless another beats it by more than the
+        # noise: the next best may have played as well.)
+        said = phrase("advice-hint", move=move_label(state, best), chance=chance,
+                      why=reason or phrase("advice-why-best-of", count=len(stats)),
+                      next=move_label(state, ranked[1].action), next_chance=next_chance,
+                      close="yes" if next_chance >= chance else "no")
+        return Hint(best, said, sum(s.count for s in stats), tuple(stats))
+
+    def _searched(self, state: GameState, decision: Decision) -> list[Stats]:
+        """The candidates' statistics after the search (unsearched when there is one)."""
         moves = candidates(state, decision, self.heuristic, self.limit)
-        if len(moves) == 1:
-            return Hint(moves[0], phrase("prompt-hint-only", move=label(state, moves[0])))
         stats = [Stats(move, PRIOR if i == 0 else 0.0) for i, move in enumerate(moves)]
-        self._search(state, decision, stats)
-        return _hint(state, stats)
+        if len(stats) > 1:
+            self._search(state, decision, stats)
+        return stats
 
     def _search(self, state: GameState, decision: Decision, stats: list[Stats]) -> None:
         """Successive halving over ``stats``, in place."""
@@ -150,29 +168,10 @@ class MonteCarloPlayer:
                 return
 
 
-def _hint(state: GameState, stats: list[Stats]) -> Hint:
-    ranked = sorted(stats, key=lambda s: (s.count, s.rank), reverse=True)
-    best = ranked[0]
-    total = sum(s.count for s in stats)
-    reason = phrase("prompt-hint-wins", move=label(state, best.action),
-                    percent=_percent(best.mean), count=best.count)
-    if len(ranked) > 1:
-        other = ranked[1]
-        reason = phrase("prompt-hint-versus", best=reason, percent=_percent(other.mean),
-                        other=label(state, other.action))
-    return Hint(best.action, reason, total, tuple(stats))
+def _ranked(stats: list[Stats]) -> list[Stats]:
+    """The candidates best first: the most played (the last halving's), then by rank."""
+    return sorted(stats, key=lambda s: (s.count, s.rank), reverse=True)
 
 
 def _percent(share: float) -> int:
     return int(f"{share * 100:.0f}")
-
-
-def label(state: GameState, action: Action) -> Phrase:
-    """A move in words: which dice a roll keeps, or the option's label."""
-    turn = state.turn
-    if isinstance(action, Roll) and action.keep is not None and turn is not None:
-        kept = "".join(FACE_SYMBOLS[turn.dice[i]] for i in action.keep)
-        return phrase("option-keep-and-reroll", dice=kept) if kept else phrase("option-reroll-all")
-    if isinstance(action, StopRolling):
-        return phrase("option-stop-rolling-hint")
-    return option_label(state, action)

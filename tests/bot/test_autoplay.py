@@ -121,7 +121,8 @@ class FakeWorkers(Autopilot):
         if self.behaviour == "crashes":
             raise RuntimeError("the search crashed")
         await asyncio.sleep(1.0 if self.behaviour == "late" else 0.0)
-        return decision.default, phrase("prompt-hint-only", move="Stay in Tokyo")
+        return decision.default, phrase("advice-hint-only", move="Stay in Tokyo",
+                                        why="It is the way.")
 
 
 @pytest.mark.parametrize("behaviour", ["hangs", "crashes", "late"])
@@ -137,14 +138,20 @@ async def test_a_hard_ai_that_fails_is_answered_by_the_easy_ai_within_its_deadli
     [thought] = autopilot.thoughts
     assert thought.fallback and thought.budget == 0.05
     hint = await autopilot.hint(state, decision, 1)
-    assert "Easy AI" in hint
+    # The same plain form as the Hard AI's: the move, why, and that it is the Easy AI's.
+    assert hint.split("\n") == [
+        "**Keep 3 ⚡ and reroll 4 dice**",
+        "3 needs 2 more to score 3★ and ⚡ saves up for Stretchy (3⚡; you have 0⚡).",
+        "(The Hard AI is busy: this is the Easy AI's rule of thumb, without a chance worked "
+        "out.)"]
     autopilot.close()
 
 
 async def test_a_search_in_time_is_the_hard_ais_answer() -> None:
     autopilot = FakeWorkers("answers")
     state, decision = _position()
-    assert await autopilot.hint(state, decision, 1) == "Stay in Tokyo: the only sensible move"
+    assert await autopilot.hint(state, decision, 1) == (
+        "**Stay in Tokyo**: the only sensible move.\nIt is the way.")
     assert not autopilot.thoughts[0].fallback
 
 

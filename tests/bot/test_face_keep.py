@@ -47,7 +47,8 @@ async def test_a_face_button_keeps_every_die_of_that_face_in_one_action(table: T
     board = game.board_message_id or 0
     # Faces two or more loose dice show; the lone heart has only its die's button. (Before
     # Roll, the keep-and-roll button: tests/bot/test_keep_and_roll.py.)
-    assert labels(table, board)[6:] == ["Keep 1s ×3", "Keep 💥 ×2", "Keep 1s ×3 & roll 3",
+    assert labels(table, board)[6:] == ["Keep 1s ×3", "Keep 💥 ×2",
+                                        "💡 Suggested: keep 1 1 1, roll 3",
                                         "Roll (1 left)", "Done rolling", MY_MONSTER]
     logged = len(await service(table.env).games.action_log(game.id))
 
@@ -160,7 +161,7 @@ async def test_the_most_dice_and_every_dice_tool_fit_in_five_rows(
     assert len(rows) <= MAX_ROWS
     assert all(len(row) <= MAX_BUTTONS_IN_ROW for row in rows)
     shown = [b.label or "" for row in rows for b in row]
-    keep_and_roll = [label for label in shown if "& roll" in label]
+    keep_and_roll = [label for label in shown if label.startswith("💡 Suggested")]
     assert len(keep_and_roll) == rolls_left
     # The dice, four faces, the keep-and-roll button with a roll left, the options, and
     # 📋 My monster (the last row has room for it).

@@ -1,7 +1,8 @@
-"""Keep and roll in one click: the button "Keep 1s ×3 & roll 3" (``x<counts>``) keeps the
-dice the Easy AI would keep and rolls the others, stored as the engine's Keep then Roll in
-one change; on an out-of-date board it keeps what its label said; once the roll is gone it
-is refused and changes nothing."""
+"""Keep and roll in one click: the suggestion "💡 Suggested: keep 1 1 1, roll 3"
+(``x<counts>``) keeps the dice the Easy AI would keep and rolls the others, stored as the
+engine's Keep then Roll in one change; on an out-of-date board it keeps what its label said
+and the dice kept since; once the roll is gone it is refused and changes nothing. (That it
+never releases a die the player kept: tests/bot/test_suggestion.py.)"""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from engine import Face, GameState, Keep, Roll
 
 # The Easy AI keeps the three 1s of this roll (and the board says so).
 DICE: list[Face] = ["smash", "1", "heart", "1", "smash", "1"]
-KEEP_ONES = "Keep 1s ×3 & roll 3"
+KEEP_ONES = "💡 Suggested: keep 1 1 1, roll 3"
 ONES = "x300000"   # three 1s, no other face (in FACES order: 1 2 3 ⚡ ❤️ 💥)
 
 
@@ -76,22 +77,24 @@ async def test_one_click_keeps_the_dice_and_rolls_the_others(table: Table) -> No
     assert (await table.game()).board_message_id == board
 
 
-async def test_on_an_out_of_date_board_it_keeps_what_its_label_said(table: Table) -> None:
+async def test_on_an_out_of_date_board_it_keeps_what_its_label_said_and_the_dice_kept_since(
+    table: Table,
+) -> None:
     await rolled(table, DICE)
     game, decision, asked = await table.asked()
     board = table.message(game.board_message_id or 0)
-    # The board still offers "Keep 1s ×3 & roll 3" after a smash is kept.
+    # The board still offers to keep the three 1s after a smash is kept.
     await unseen(table, table.click("h0"))
     assert await kept(table) == (0,)
     before = len(await logged(table))
 
     await asked.click(board, label=KEEP_ONES)
 
-    # The 1s, and only them: the smash kept since is released and rolled again.
+    # The 1s, and the smash kept since: a suggestion never releases a die the player kept.
     log = (await logged(table))[before:]
-    assert log[0] == Keep(decision=decision.id, dice=(1, 3, 5))
+    assert log[0] == Keep(decision=decision.id, dice=(0, 1, 3, 5))
     assert isinstance(log[1], Roll) and len(log) == 2
-    assert await kept(table) == (1, 3, 5)
+    assert await kept(table) == (0, 1, 3, 5)
 
 
 async def test_when_those_dice_are_kept_already_it_is_the_roll_alone(table: Table) -> None:

@@ -82,7 +82,7 @@ async def test_private_answers_follow_each_askers_language_in_an_english_game(
     hint = private_reply(await asked.slash(table.channel, "kot hint")) or ""
     # (Which of the hint's sentences depends on the search; each is Spanish.)
     assert hint.startswith("💡 ") and any(
-        said in hint for said in ("partidas simuladas", "sensata", "frente al", "IA Fácil"))
+        said in hint for said in ("probabilidad de ganar", "sensata", "IA Fácil"))
     assert private_reply(await other.slash(table.channel, "kot hint")) == (
         "Nothing is asked of you right now.")
     client_locales[other.id] = "es-ES"

@@ -170,8 +170,6 @@ ui-die-release = ✓ { $face } release
 ui-die-keep = { $face } keep
 ui-roll-left = Roll ({ $left } left)
 ui-keep-dice = Keep { $dice }
-ui-keep-and-roll = Keep { $dice } & roll { $rolled }
-ui-reroll-all = Reroll all { $rolled }
 ui-menu-all = { $what ->
     [buy] Buy a card
    *[answer] Choose an answer

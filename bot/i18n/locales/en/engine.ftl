@@ -139,9 +139,6 @@ prompt-react = { $name } is about to lose { $count ->
    *[other] { $count } hearts
 }: use a card?
 prompt-card = { $name }: { $question }
-prompt-hint-only = { $move }: the only sensible move
-prompt-hint-wins = { $move }: wins { $percent }% of { $count } playouts
-prompt-hint-versus = { $best } vs { $percent }% for { $other }
 prompt-use-card = use { $card }?
 prompt-die = die { $number } ({ $face })
 prompt-set-die-face = set { $die } to which face ({ $card })?
@@ -165,9 +162,6 @@ option-buy-a-card = Buy a card
 option-sweep = Sweep cards (2⚡)
 option-end-turn = End turn
 option-timeout = Time's up
-option-keep-and-reroll = Keep { $dice } and reroll
-option-reroll-all = Reroll all the dice
-option-stop-rolling-hint = Stop rolling
 option-pass = Pass
 option-cancel = Cancel
 option-take-loss = Take the loss

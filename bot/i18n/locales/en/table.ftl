@@ -120,10 +120,6 @@ table-summary-no-winner = nobody wins
 table-notice-abandoned = 🛑 King of Tokyo game #{ $game } ended: nobody has played for a long while.
 table-notice-everyone-left = 🛑 King of Tokyo game #{ $game } ended: every player has left it.
 
-## A hint (/kot hint) when the Hard AI is busy. $move: the move it suggests.
-
-table-hint-easy = { $move }: the Easy AI's rule of thumb (the Hard AI is busy)
-
 # A click on a game button that cannot act (said as the clicker's refusal).
 table-click-unknown-button = That button is not one this bot knows.
 table-click-no-dice = There are no dice to keep now.

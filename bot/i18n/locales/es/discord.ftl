@@ -170,8 +170,6 @@ ui-die-release = ✓ { $face } soltar
 ui-die-keep = { $face } guardar
 ui-roll-left = Tirar (quedan { $left })
 ui-keep-dice = Guardar { $dice }
-ui-keep-and-roll = Guardar { $dice } y tirar { $rolled }
-ui-reroll-all = Volver a tirar los { $rolled }
 ui-menu-all = { $what ->
     [buy] Compra una carta
    *[answer] Elige una respuesta

@@ -150,9 +150,6 @@ prompt-react = { $name } está a punto de perder { $count ->
    *[other] { $count } corazones
 }: ¿usas una carta?
 prompt-card = { $name }: { $question }
-prompt-hint-only = { $move }: la única jugada sensata
-prompt-hint-wins = { $move }: gana el { $percent } % de { $count } partidas simuladas
-prompt-hint-versus = { $best }, frente al { $percent } % con «{ $other }»
 prompt-use-card = ¿usas { $card }?
 prompt-die = el dado { $number } ({ $face })
 prompt-set-die-face = ¿en qué cara pones { $die } ({ $card })?
@@ -176,9 +173,6 @@ option-buy-a-card = Comprar una carta
 option-sweep = Renovar cartas (2⚡)
 option-end-turn = Terminar el turno
 option-timeout = Se acabó el tiempo
-option-keep-and-reroll = Guardar { $dice } y volver a tirar
-option-reroll-all = Volver a tirar todos los dados
-option-stop-rolling-hint = Dejar de tirar
 option-pass = Pasar
 option-cancel = Cancelar
 option-take-loss = Aceptar la pérdida

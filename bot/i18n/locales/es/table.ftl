@@ -113,10 +113,6 @@ table-summary-no-winner = nadie gana
 table-notice-abandoned = 🛑 La partida #{ $game } de King of Tokyo ha terminado: nadie ha jugado desde hace mucho.
 table-notice-everyone-left = 🛑 La partida #{ $game } de King of Tokyo ha terminado: todos los jugadores se han ido.
 
-## Una pista (/kot hint) cuando la IA Difícil está ocupada. $move: la jugada que sugiere.
-
-table-hint-easy = { $move }: la regla práctica de la IA Fácil (la IA Difícil está ocupada)
-
 # Un clic en un botón de la partida que no puede actuar (la respuesta a quien pulsa).
 table-click-unknown-button = Ese botón no es uno que este bot conozca.
 table-click-no-dice = Ahora no hay dados que guardar.
