@@ -5,7 +5,8 @@ privately, and 📋 My monster undoes it. Only the player asked may take it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Iterator
 
 import discord
 import msgspec
@@ -13,8 +14,24 @@ import pytest
 from bot_harness import Table, private_reply, rewrite_state, service
 from simcord import InteractionResult
 
-from bot.table.model import ClickRefused, StandingOrder
-from engine import Card, EndBuying, GameState, Roll, StopRolling
+from bot.discord.views import board_view
+from bot.table.model import Chronicle, ClickRefused, Game, Lobby, StandingOrder
+from bot.table.orders import offer_code
+from engine import (
+    CARDS,
+    Card,
+    Edition,
+    EndBuying,
+    GameState,
+    GameType,
+    Options,
+    Roll,
+    StopRolling,
+    apply,
+    create_game,
+)
+from engine.ai import HeuristicPlayer
+from engine.players import RandomPlayer
 
 MY_MONSTER = "📋 My monster"
 QUIET_DICE = ["1", "2", "3", "1", "2", "3"]
@@ -307,3 +324,48 @@ async def test_the_offers_speak_the_games_language_and_answer_in_the_askers(
     assert private_reply(await asker.click(board, custom_id=offer)) == (
         "📋 Standing order set: you skip buying from now on, so your turn ended. To undo it: "
         '**📋 My monster**, then "Buying: ask me".')
+
+
+def _random_games() -> Iterator[GameState]:
+    """Every state of random games with rich starts (cards and energy from the start), in
+    each game type and size: the buy steps and Stay/Yield questions they meet."""
+    for seed in range(36):
+        game_type: GameType = "origins" if seed % 3 == 0 else "kot"
+        edition: Edition = "2011" if seed % 3 == 2 else "2016"
+        players = 2 + seed % (3 if game_type == "origins" else 5)
+        rnd = random.Random(seed)
+        state, _ = create_game(Options(game=game_type, edition=edition), seed, players)
+        keeps = [key for key in state.deck if CARDS[key].kind == "keep"]
+        state = msgspec.structs.replace(state, monsters=tuple(
+            msgspec.structs.replace(monster, energy=rnd.randint(0, 30), cards=tuple(
+                Card(uid=9000 + 10 * seat + i, key=key)
+                for i, key in enumerate(rnd.sample(keeps, rnd.randint(0, 5)))))
+            for seat, monster in enumerate(state.monsters)))
+        seats = [HeuristicPlayer(seed) if rnd.random() < 0.5 else RandomPlayer(seed)
+                 for _ in range(players)]
+        for _step in range(2000):
+            if state.over:
+                break
+            yield state
+            decision = state.pending[0]
+            state, _ = apply(state, decision.seat, seats[decision.seat].answer(state, decision))
+
+
+async def test_every_question_that_offers_an_order_shows_it_within_discords_limits() -> None:
+    offered = 0
+    for state in _random_games():
+        game = Game(id=1, guild_id=1, channel_id=1, host_id=11, status="playing",
+                    lobby=Lobby(), seats=tuple(range(11, 11 + len(state.monsters))),
+                    state=state, chronicle=Chronicle(), board_message_id=1)
+        view = board_view(game)
+        assert view is not None
+        rows = view.to_components()
+        assert len(rows) <= 5 and all(len(row["components"]) <= 5 for row in rows)
+        ids = {item["custom_id"] for row in rows for item in row["components"]}
+        for decision in state.pending:
+            code = offer_code(game, decision)
+            if code is not None:
+                assert f"kot:g:1:{decision.id}:{code}" in ids
+                offered += 1
+        assert "kot:m:1" in ids
+    assert offered > 100  # (the games met many questions that offer one)
