@@ -8,4 +8,4 @@ offer-skip-buying-button = 📋 No comprar a partir de ahora
 
 ## La respuesta privada al aceptarla ($undo: la opción del menú del panel que la deshace)
 offer-yield-set = 📋 Orden fija puesta: cedes Tokyo siempre que un ataque te deje con { $hearts }❤️ o menos, así que has cedido ahora. Para deshacerla: **📋 Mi monstruo** y elige «{ $undo }».
-offer-skip-buying-set = 📋 Orden fija puesta: ya no compras cartas, así que tu turno ha terminado. Para deshacerla: **📋 Mi monstruo** y elige «{ $undo }».
+offer-skip-buying-set = 📋 Orden fija puesta: a partir de ahora no compras cartas, así que tu turno ha terminado. Para deshacerla: **📋 Mi monstruo** y elige «{ $undo }».
