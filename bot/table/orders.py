@@ -126,7 +126,7 @@ def _answer(decision: Decision, kind: type[Action], monster: str,
 # many hearts or fewer" at the Stay/Yield question, "n0" sets "always skip buying" at the
 # buy step.
 YIELD_OFFER, SKIP_BUYING_OFFER = "y", "n"
-OFFER_CODES = YIELD_OFFER + SKIP_BUYING_OFFER
+OFFER_CODES = (YIELD_OFFER, SKIP_BUYING_OFFER)
 
 
 def offered_yield_at(game: Game, decision: Decision) -> int | None:
