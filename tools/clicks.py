@@ -9,7 +9,9 @@ last line is JSON.
 ``--buttons`` says which buttons the players use: ``dice`` (the die buttons only, the board
 before "Keep 3s ×2"), ``faces`` (those and the face buttons) or ``keep-and-roll`` (those and
 "💡 Suggested: keep 3 3 💥, roll 3", the default: every button the board offers);
-``--compare`` plays the same games the three ways, in one run.
+``--compare`` plays the same games the three ways, in one run. ``--offers``: the players take
+the Stay/Yield question's "📋 Always yield at ≤ N❤️" whenever they yield (the order then
+yields for them).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ BUTTONS = dict(zip(("dice", "faces", "keep-and-roll"), WAYS, strict=True))
 
 def table(summaries: list[dict[str, Any]]) -> str:
     """The summaries side by side, one column each."""
-    heads = [s["way"] for s in summaries]
+    heads = [s["way"] + (" + offers" if s["offers"] else "") for s in summaries]
     rows: list[tuple[str, Callable[[dict[str, Any]], object]]] = [
         ("games", itemgetter("games")),
         ("turns", itemgetter("turns")),
@@ -40,14 +42,15 @@ def table(summaries: list[dict[str, Any]]) -> str:
         ("out of turn, per turn", itemgetter("out_of_turn_per_turn")),
         ("clicks with one answer", lambda s: sum(s["one_answer_clicks"].values())),
     ]
-    lines = [f"{'':<28}" + "".join(f"{head:>18}" for head in heads)]
-    lines += [f"{label:<28}" + "".join(f"{value(s)!s:>18}" for s in summaries)
+    width = max(18, *(len(head) + 2 for head in heads))
+    lines = [f"{'':<28}" + "".join(f"{head:>{width}}" for head in heads)]
+    lines += [f"{label:<28}" + "".join(f"{value(s)!s:>{width}}" for s in summaries)
               for label, value in rows]
     lines.append("share of the active monster's clicks:")
     for kind in CLICK_KINDS:
         shares = [s["kind_share"].get(kind, 0.0) for s in summaries]
         if any(shares):
-            lines.append(f"  {kind:<26}" + "".join(f"{share:>18.1%}" for share in shares))
+            lines.append(f"  {kind:<26}" + "".join(f"{share:>{width}.1%}" for share in shares))
     return "\n".join(lines)
 
 
@@ -73,11 +76,15 @@ def main(argv: list[str] | None = None) -> int:
     ways.add_argument("--compare", action="store_true",
                       help="play the same games with the die buttons only, with the face "
                            "buttons, and with the keep-and-roll button")
+    parser.add_argument("--offers", action="store_true",
+                        help="the players take the yield order the Stay/Yield question "
+                             "offers whenever they yield")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
     ways_measured = WAYS if args.compare else (BUTTONS[args.buttons],)
-    summaries = [asyncio.run(measure(args.games, args.seed, args.players, way=way)).summary()
+    summaries = [asyncio.run(measure(args.games, args.seed, args.players, way=way,
+                                     offers=args.offers)).summary()
                  for way in ways_measured]
     print(table(summaries))
     result: Any = summaries[0] if len(summaries) == 1 else {

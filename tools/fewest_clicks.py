@@ -18,6 +18,10 @@ nothing, stops the measure (a bug, in the bot or here).
 
 Clicks are counted per turn for the monster whose turn it is, and apart for the other
 monsters' answers (Stay or Yield, a card's question on another monster's turn).
+
+With ``offers``, a player who yields takes the Stay/Yield question's standing order instead
+("📋 Always yield at ≤ N❤️": one click, which yields now too); from then on the order
+answers for them whenever a hit leaves them N❤️ or fewer, unasked.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from bot.config import Settings
 from bot.local import open_lobby
 from bot.table.lobbies import Lobbies
 from bot.table.model import Game
+from bot.table.orders import YIELD_OFFER
 from engine import (
     FACES,
     Action,
@@ -61,7 +66,7 @@ BUTTON, STRING_MENU = 2, 3
 MAX_CLICKS_IN_A_GAME = 5000
 
 CLICK_KINDS = ("keep and roll", "face", "die", "roll", "done", "dice tool", "stay", "yield",
-               "buy", "sweep", "end turn", "card question", "show privately")
+               "yield order", "buy", "sweep", "end turn", "card question", "show privately")
 
 # The buttons the measured players use to keep dice and roll, each way adding to the one
 # before it.
@@ -105,6 +110,8 @@ def click_kind(code: str, decision: Decision) -> str:
         return "die"
     if code.startswith("p"):
         return "show privately"
+    if code.startswith(YIELD_OFFER):
+        return "yield order"
     match decision.options[int(code[1:])]:
         case Roll():
             return "roll"
@@ -131,6 +138,8 @@ class Tally:
     monsters' answers."""
 
     way: Way
+    # Whether the players take the yield order the Stay/Yield question offers.
+    offers: bool = False
     per_turn: dict[tuple[int, int], int] = field(default_factory=dict)
     kinds: Counter[str] = field(default_factory=Counter)
     out_of_turn: Counter[str] = field(default_factory=Counter)
@@ -153,6 +162,7 @@ class Tally:
         clicks = sum(turns)
         return {
             "way": self.way,
+            "offers": self.offers,
             "games": self.games,
             "turns": len(turns),
             "clicks_per_turn_mean": round(statistics.fmean(turns), 2) if turns else 0.0,
@@ -230,6 +240,11 @@ class ClickingTable:
             roll = next(n for n, o in enumerate(decision.options)
                         if isinstance(o, Roll) and o.card == answer.card)
             return [*keeps, f"o{roll}"]
+        if self.tally.offers and isinstance(answer, Yield):
+            order = next((code for code in self._board_codes(game, decision)
+                          if code.startswith(YIELD_OFFER)), None)
+            if order is not None:
+                return [order]
         if decision.kind == "roll" and isinstance(answer, StopRolling):
             done = next(n for n, o in enumerate(decision.options) if isinstance(o, StopRolling))
             return [f"o{done}"]
@@ -306,11 +321,12 @@ def _codes_of(rows: list[dict[str, Any]], game_id: int, decision_id: int) -> Ite
 
 
 async def measure(games: int, seed: int, seats: Sequence[int], *, way: Way,
-                  max_turns: int | None = None) -> Tally:
+                  max_turns: int | None = None, offers: bool = False) -> Tally:
     """Play ``games`` games (the n-th with ``seats[n % len(seats)]`` players, game seeds
-    from ``seed``) through the real bot on SimCord, keeping dice the ``way`` given; count
-    their clicks."""
-    tally = Tally(way)
+    from ``seed``) through the real bot on SimCord, keeping dice the ``way`` given (and,
+    with ``offers``, taking the yield order offered when they yield); count their
+    clicks."""
+    tally = Tally(way, offers)
     with tempfile.TemporaryDirectory() as folder:
         # No clock: the scripted players answer at once, nobody is played by the autopilot.
         bot = KotBot(Settings(token="offline", database=Path(folder) / "kot.sqlite3",

@@ -535,6 +535,34 @@ async def advice(shots: Shots) -> None:
     await tokyo.shoot("hint-yield", viewer=hit)
 
 
+async def yield_offer(shots: Shots) -> None:
+    """The Stay/Yield question's offer ("📋 Always yield at ≤ 8❤️") taken: the player's
+    private answer, and the board going on."""
+    scene = await shots.scene("yield-offer", players=3)
+    await scene.to_buy_step(["smash", "1", "2", "3", "energy", "heart"])  # into Tokyo
+    decision, _asked = await scene.asked()
+    if decision.kind == "buy":
+        await scene.option(lambda o: isinstance(o, EndBuying))
+    await scene.to_buy_step(["smash", "smash", "1", "2", "3", "3"])
+    decision, asked = await scene.asked()
+    game = await scene.game()
+    hearts = game.playing_state().monsters[decision.seat].hearts - decision.amount
+    await scene.click(f"y{hearts}")
+    await scene.shoot("yield-offer", viewer=asked)
+
+
+async def skip_buying(shots: Shots) -> None:
+    """A buy step with its offer ("📋 Skip buying from now on"), then the offer taken: the
+    player's private answer."""
+    scene = await shots.scene("skip-buying", players=3, change=owning(
+        {}, energy={0: 9}, face_up=FACE_UP))
+    await scene.to_buy_step()
+    _decision, asked = await scene.asked()
+    await scene.shoot("skip-buying")
+    await scene.click("n0")
+    await scene.shoot("skip-buying-taken", viewer=asked)
+
+
 async def my_monster(shots: Shots) -> None:
     """The 📋 My monster panel with its standing-order menus, and a watcher's table."""
     scene = await shots.scene("my-monster", players=3, change=owning(
@@ -727,6 +755,8 @@ SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
     "my-monster": my_monster,
     "advice": advice,
     "stay-or-yield": stay_or_yield,
+    "yield-offer": yield_offer,
+    "skip-buying": skip_buying,
     "long-game": long_game,
     "thread-start": thread_start,
     "my-games": my_games,

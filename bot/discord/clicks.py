@@ -47,9 +47,10 @@ from bot.discord.views import (
     confirm_view,
     end_question_view,
     language_view,
+    order_choices,
     private_view,
 )
-from bot.i18n import LANGUAGES, say
+from bot.i18n import LANGUAGES, say, text
 from bot.table import publish
 from bot.table.lobbies import ChannelTaken
 from bot.table.model import (
@@ -60,6 +61,7 @@ from bot.table.model import (
     Game,
     Refused,
 )
+from bot.table.orders import OFFER_CODES, YIELD_OFFER
 from bot.table.service import GameService
 from bot.table.timers import MAX_RETRY, TurnClock
 from engine import Decision, needs_confirmation, phrase, private_option_label, secret
@@ -76,6 +78,15 @@ Interaction = discord.Interaction[Any]
 def may_end(interaction: Interaction, game: Game) -> bool:
     """The host, or anyone who can manage the channel, may end a game."""
     return interaction.user.id == game.host_id or interaction.permissions.manage_channels
+
+
+def offer_taken(code: str, language: str) -> str:
+    """The private answer to a standing order taken on the board: what it does from now on,
+    what it did now, and the choice of 📋 My monster's menu that undoes it."""
+    if code.startswith(YIELD_OFFER):
+        return text(language, "offer-yield-set", hearts=int(code[1:]),
+                    undo=order_choices("yield", language)["off"])
+    return text(language, "offer-skip-buying-set", undo=order_choices("buy", language)["ask"])
 
 
 def _option_number(code: str, kinds: str) -> int | None:
@@ -118,6 +129,9 @@ class Clicks:
             # A secret question's answers, shown privately: nothing changes in the game.
             await self._show_secret(interaction, game, decision)
             return
+        if code[:1] in OFFER_CODES:
+            await self._take_offer(interaction, game, decision_id, code)
+            return
         if await self._asked_to_confirm(interaction, game, decision, code):
             return
         if not await self._io.acknowledge(interaction):
@@ -156,6 +170,27 @@ class Clicks:
                                        view=confirm_view(game, decision, number,
                                                          asker_language(interaction)))
         return True
+
+    async def _take_offer(self, interaction: Interaction, game: Game, decision_id: int,
+                          code: str) -> None:
+        """A standing order offered beside its question, taken: set, the question answered
+        by it, and the player told privately how 📋 My monster undoes it."""
+        if not await self._io.acknowledge(interaction):
+            return
+        show = partial(self._publisher.show, interaction=interaction)
+        said = asker_language(interaction)
+        try:
+            await self._service.take_offer(game.id, interaction.user.id, decision_id, code,
+                                           show)
+        except ClickRefused as refusal:
+            # Lost a race (another click got there first), or a forged button.
+            latest = self._service.games.cached(game.id) or game
+            await self._io.reply_privately(interaction, refusal_text(refusal, latest, said))
+            return
+        except Refused as refusal:
+            await self._io.reply_privately(interaction, refusal.said(said))
+            return
+        await self._io.reply_privately(interaction, offer_taken(code, said))
 
     # --- secret questions (Made in a Lab): asked in a private message ------------------
 

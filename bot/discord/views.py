@@ -15,6 +15,10 @@ custom_id formats (all under Discord's 100 characters):
                                      clicker's own monster: asked privately first)
     kot:g:<game>:<decision>:p0       show a secret question privately (Made in a Lab's card)
     kot:g:<game>:<decision>:s<page>  a menu of options (decisions with too many for buttons)
+    kot:g:<game>:<decision>:y<n>     take the standing order offered at a Stay/Yield
+                                     question: always yield at n❤️ or fewer (answers it)
+    kot:g:<game>:<decision>:n0       take the order offered at the buy step: skip buying
+                                     from now on (ends it)
     kot:l:<game>:<verb>              lobby buttons (join, leave, start, cancel, clock, ai_*)
     kot:l:<game>:<field>             lobby menus (monster, edition — the Game menu —,
                                      variant; turn and reaction: the host's private clock
@@ -43,6 +47,8 @@ from bot.table.orders import (
     ORDER_FIELDS,
     STAY_CHOICES,
     YIELD_CHOICES,
+    YIELD_OFFER,
+    offer_code,
     stay_words,
     yield_words,
 )
@@ -90,7 +96,7 @@ MAX_BUTTONS_IN_ROW = 5
 
 class GameButton(
     Control[discord.ui.Button[Any]],
-    custom_id=r"kot:g:{game_id:int}:{decision_id:int}:{code:[hrkopcfx]\d+}",
+    custom_id=r"kot:g:{game_id:int}:{decision_id:int}:{code:[hrkopcfxyn]\d+}",
 ):
     def __init__(self, game_id: int, decision_id: int, code: str, *, label: str = "…",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary,
@@ -307,6 +313,7 @@ def board_view(game: Game) -> discord.ui.View | None:
     view = discord.ui.View(timeout=None)
     several = len(state.pending) > 1
     items: list[discord.ui.Item[Any]] = []
+    offers: list[GameButton] = []
     thinking: list[str] = []
     for decision in state.pending:
         if game.ai_level(decision.seat) is not None or decision.seat in game.chronicle.left:
@@ -325,6 +332,7 @@ def board_view(game: Game) -> discord.ui.View | None:
                                     label=who + text(game.language, "ui-show-privately"),
                                     style=discord.ButtonStyle.primary))
             continue
+        offers.extend(_offer_button(game, decision, who))
         if len(decision.options) > MAX_OPTION_BUTTONS:
             items.extend(_many_options(game, state, decision, who))
             continue
@@ -340,8 +348,22 @@ def board_view(game: Game) -> discord.ui.View | None:
                                        custom_id=f"kot:ai:{game.id}", disabled=True))
     for item in items:
         view.add_item(item)
+    for offer in offers:
+        with contextlib.suppress(ValueError):  # no room: the question's controls come first
+            view.add_item(offer)
     _add_panel_button(view, game)
     return view
+
+
+def _offer_button(game: Game, decision: Decision, who: str) -> list[GameButton]:
+    """The standing order a question offers beside its answers ("📋 Always yield at ≤ 4❤️",
+    "📋 Skip buying from now on"), in the last row with 📋 My monster, which undoes it."""
+    code = offer_code(game, decision)
+    if code is None:
+        return []
+    label = (text(game.language, "offer-yield-button", hearts=int(code[1:]))
+             if code.startswith(YIELD_OFFER) else text(game.language, "offer-skip-buying-button"))
+    return [GameButton(game.id, decision.id, code, label=who + label, row=MAX_ROWS - 1)]
 
 
 def _add_panel_button(view: discord.ui.View, game: Game) -> None:
@@ -387,22 +409,27 @@ class OrderSelect(
 
 def _order_select(custom_id: str, field: str, order: StandingOrder | None,
                   language: str) -> discord.ui.Select[Any]:
-    choices: list[tuple[str, str]]
     if field == "buy":
         current: str = order.buy if order is not None else "ask"
-        choices = [(key, text(language, "ui-order-buying", order=words))
-                   for key, words in BUY_WORDS.items()]
     else:
         hearts = None if order is None else order.yield_at if field == "yield" else order.stay_above
         current = "off" if hearts is None else str(hearts)
-        words, values = ((yield_words, YIELD_CHOICES) if field == "yield"
-                         else (stay_words, STAY_CHOICES))
-        choices = [("off", text(language, "ui-order-ask", field=field)),
-                   *((str(n), _capitalized(say(language, words(n)))) for n in values)]
     return discord.ui.Select(custom_id=custom_id, options=[
         discord.SelectOption(label=label, value=value, default=value == current)
-        for value, label in choices
+        for value, label in order_choices(field, language).items()
     ])
+
+
+def order_choices(field: str, language: str) -> dict[str, str]:
+    """The choices of one menu of standing orders, by value: their labels in ``language``
+    ("off" or "ask": the choice that asks the player again)."""
+    if field == "buy":
+        return {key: text(language, "ui-order-buying", order=words)
+                for key, words in BUY_WORDS.items()}
+    words, values = ((yield_words, YIELD_CHOICES) if field == "yield"
+                     else (stay_words, STAY_CHOICES))
+    return {"off": text(language, "ui-order-ask", field=field),
+            **{str(n): _capitalized(say(language, words(n))) for n in values}}
 
 
 def _capitalized(said: str) -> str:

@@ -118,3 +118,49 @@ def _answer(decision: Decision, kind: type[Action], monster: str,
     if option is None:
         return None
     return option, phrase("table-order-answered", monster=monster, order=words)
+
+
+# --- orders offered where they are needed: on the board, beside the question they answer --
+
+# The codes of the offers' buttons (``bot.discord.views``): "y<hearts>" sets "yield at that
+# many hearts or fewer" at the Stay/Yield question, "n0" sets "always skip buying" at the
+# buy step.
+YIELD_OFFER, SKIP_BUYING_OFFER = "y", "n"
+OFFER_CODES = (YIELD_OFFER, SKIP_BUYING_OFFER)
+
+
+def offered_yield_at(game: Game, decision: Decision) -> int | None:
+    """The N of the "always yield at N❤️ or fewer" a Stay/Yield question offers: the hearts
+    the player is left with after the loss, so that choosing it yields now too (None: no
+    offer, for an AI's seat or hearts the panel's menu does not offer)."""
+    if decision.kind != "yield" or game.ai_level(decision.seat) is not None:
+        return None
+    hearts = game.playing_state().monsters[decision.seat].hearts - decision.amount
+    return hearts if hearts in YIELD_CHOICES else None
+
+
+def offers_skip_buying(game: Game, decision: Decision) -> bool:
+    """Whether the buy step offers "skip buying from now on" (a person's, with an order
+    that does not skip it always already)."""
+    return (decision.kind == "buy" and game.ai_level(decision.seat) is None
+            and game.chronicle.order_of(decision.seat).buy != "never")
+
+
+def offer_code(game: Game, decision: Decision) -> str | None:
+    """The code of the order the board offers beside this question; None for none."""
+    hearts = offered_yield_at(game, decision)
+    if hearts is not None:
+        return f"{YIELD_OFFER}{hearts}"
+    return f"{SKIP_BUYING_OFFER}0" if offers_skip_buying(game, decision) else None
+
+
+def with_offer(game: Game, decision: Decision, code: str) -> StandingOrder:
+    """The player's order once they took the offer ``code`` at this question. Raises
+    ValueError for a code the question does not offer (a forged button): an offer always
+    answers its question at once, as the order it sets would."""
+    if code != offer_code(game, decision):
+        raise ValueError(code)
+    order = game.chronicle.order_of(decision.seat)
+    if code.startswith(YIELD_OFFER):
+        return msgspec.structs.replace(order, yield_at=int(code[1:]))
+    return msgspec.structs.replace(order, buy="never")

@@ -28,12 +28,13 @@ from bot.table.model import (
     REACTION_SECONDS,
     TURN_SECONDS,
     AiLevel,
+    Chronicle,
     ClickRefused,
     Game,
     Outcome,
     Refused,
 )
-from bot.table.orders import ordered_answer, with_choice, with_order
+from bot.table.orders import ordered_answer, with_choice, with_offer, with_order
 from bot.table.publish import Show
 from bot.table.saved_games import LoggedAction, SavedGames, retried_if_stale
 from bot.table.timers import clock_after, question_deadlines
@@ -119,14 +120,7 @@ class GameService:
                 await self.games.save(game, effects=publish.refresh(game).effects)
                 await show(game_id)
                 return Outcome(game, (), None, redraw=False)
-            chronicle, note = presence.after_click(game, decision.seat)
-            chronicle, back_note = time_away.back(replace(game, chronicle=chronicle),
-                                                  decision.seat, self._clock())
-            if back_note is not None:
-                # (Both at once are unlikely, as time away ends being away, but none is lost.)
-                if note is not None:
-                    chronicle = with_note(chronicle, note)
-                note = back_note
+            chronicle, note = self._after_click(game, decision.seat)
             # A click may be several actions (keep, then roll): all are applied before any
             # is stored, so a refused one leaves the game as it was.
             steps: list[_Step] = []
@@ -137,6 +131,40 @@ class GameService:
             outcome = await self._record(game, [*steps, *self._by_orders(current)])
             await show(game_id)
             return outcome
+
+    def _after_click(self, game: Game, seat: int) -> tuple[Chronicle, Phrase | None]:
+        """A player clicked a button of the game: they are here (no longer away, nor taking
+        time away). The chronicle, and the line that tells the table (None for none)."""
+        chronicle, note = presence.after_click(game, seat)
+        chronicle, back_note = time_away.back(replace(game, chronicle=chronicle), seat,
+                                              self._clock())
+        if back_note is not None:
+            # (Both at once are unlikely, as time away ends being away, but none is lost.)
+            if note is not None:
+                chronicle = with_note(chronicle, note)
+            note = back_note
+        return chronicle, note
+
+    @retried_if_stale
+    async def take_offer(self, game_id: int, user_id: int, decision_id: int, code: str,
+                         show: Show) -> Game:
+        """The standing order a question offers on the board (``bot.table.orders``:
+        "always yield at N❤️ or fewer", "skip buying from now on"), taken by the player asked:
+        it is set, and answers this question at once, as it will the next ones."""
+        async with self.games.lock(game_id):
+            game = await self.games.game(game_id)
+            decision = self.check_click(game, user_id, decision_id)
+            try:
+                order = with_offer(game, decision, code)
+            except ValueError:
+                raise ClickRefused("illegal_move",
+                                   detail=phrase("table-click-unknown-button")) from None
+            chronicle, note = self._after_click(game, decision.seat)
+            if note is not None:
+                chronicle = with_note(chronicle, note)
+            game = replace(game, chronicle=msgspec.structs.replace(
+                with_order(chronicle, order), acted_at=self._clock(), idle_timeouts=0))
+            return await self._store_with_orders(game, show)
 
     @retried_if_stale
     async def timeout(
@@ -212,12 +240,17 @@ class GameService:
                 raise Refused(phrase("table-refusal-pick-listed-choice")) from None
             game = replace(game, chronicle=msgspec.structs.replace(
                 with_order(game.chronicle, order), acted_at=self._clock()))
-            steps = self._by_orders(game)
-            if not steps:
-                return await self.games.save(game, "chronicle")
-            outcome = await self._record(game, steps)
-            await show(game_id)
-            return outcome.game
+            return await self._store_with_orders(game, show)
+
+    async def _store_with_orders(self, game: Game, show: Show) -> Game:
+        """Store a game whose standing orders changed, with the answers they give now to the
+        questions pending (shown); only the chronicle when they give none."""
+        steps = self._by_orders(game)
+        if not steps:
+            return await self.games.save(game, "chronicle")
+        outcome = await self._record(game, steps)
+        await show(game.id)
+        return outcome.game
 
     @retried_if_stale
     async def take_time_away(self, game_id: int, user_id: int, days: int,

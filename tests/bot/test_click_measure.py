@@ -55,3 +55,13 @@ async def test_a_short_game_is_measured_the_same_way_the_three_ways() -> None:
     assert rerolls[0] == rerolls[1] == rerolls[2]
     totals = [sum(t.per_turn.values()) for t in (dice_only, faces, keep_and_roll)]
     assert totals[0] >= totals[1] > totals[2]
+
+
+async def test_with_offers_a_player_who_yields_takes_the_yield_order_instead() -> None:
+    asked, offered = [await measure(1, seed=1, seats=[3], way=WAYS[-1], max_turns=8,
+                                    offers=offers) for offers in (False, True)]
+    assert asked.out_of_turn["yield"] >= 1 and asked.out_of_turn["yield order"] == 0
+    # The same game up to the first yield, which the order's button answers (one click, as
+    # Yield's): after it the order yields for the player, unasked.
+    assert offered.out_of_turn["yield"] == 0 and offered.out_of_turn["yield order"] >= 1
+    assert offered.summary()["offers"] is True and asked.summary()["offers"] is False

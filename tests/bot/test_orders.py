@@ -8,7 +8,14 @@ from msgspec.structs import replace
 
 from bot.i18n import say
 from bot.table.model import Chronicle, Game, Lobby, StandingOrder
-from bot.table.orders import order_summary, ordered_answer, with_choice, with_order
+from bot.table.orders import (
+    offer_code,
+    order_summary,
+    ordered_answer,
+    with_choice,
+    with_offer,
+    with_order,
+)
 from engine import (
     Buy,
     Decision,
@@ -92,3 +99,26 @@ def test_an_order_that_asks_everything_is_dropped() -> None:
     chronicle = with_order(Chronicle(), StandingOrder(1, yield_at=3))
     assert chronicle.orders == (StandingOrder(1, yield_at=3),)
     assert with_order(chronicle, StandingOrder(1)).orders == ()
+
+
+def test_the_offers_follow_the_hearts_left_and_the_seat() -> None:
+    assert offer_code(_game(6), YIELD_QUESTION) == "y6"
+    assert offer_code(_game(6), replace(YIELD_QUESTION, amount=2)) == "y4"  # a held loss
+    assert offer_code(_game(10), YIELD_QUESTION) is None  # above the panel's 9❤️
+    assert offer_code(_game(6, seats=(-1, 22)), YIELD_QUESTION) is None  # an AI's seat
+    buy = _buy_question(Buy(decision=6, slot=0))
+    assert offer_code(_game(6), buy) == "n0"
+    assert offer_code(_game(6, StandingOrder(0, buy="unaffordable")), buy) == "n0"
+    assert offer_code(_game(6, StandingOrder(0, buy="never")), buy) is None
+
+
+def test_an_offer_taken_changes_only_its_part_of_the_order() -> None:
+    game = _game(6, StandingOrder(0, yield_at=2, stay_above=7, buy="unaffordable"))
+    assert with_offer(game, YIELD_QUESTION, "y6") == StandingOrder(
+        0, yield_at=6, stay_above=7, buy="unaffordable")
+    buy = _buy_question(Buy(decision=6, slot=0))
+    assert with_offer(game, buy, "n0") == StandingOrder(0, yield_at=2, stay_above=7,
+                                                        buy="never")
+    for question, code in ((YIELD_QUESTION, "y5"), (YIELD_QUESTION, "n0"), (buy, "y6")):
+        with pytest.raises(ValueError):
+            with_offer(game, question, code)
