@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord.messages import COLOUR, fitted, footer_marker, player_name_tag
+from bot.discord.messages import COLOUR, fitted, footer_marker, player_name_tag, sale_lines
 from bot.discord.views import orders_view
 from bot.i18n import say, text
 from bot.i18n.cards import card_name, card_text
@@ -21,7 +21,6 @@ from engine import (
     WINNING_VP,
     Card,
     GameState,
-    card_cost,
     card_status,
     max_hearts,
     phrase,
@@ -140,14 +139,7 @@ def _for_sale(state: GameState, buyer: int | None, language: str) -> str:
     """The face-up cards with their cost (to ``buyer``, with its discounts) and text."""
     if not state.face_up:
         return text(language, "panel-nothing-for-sale")
-    lines = [text(language, "panel-for-sale")]
-    edition = state.options.edition
-    for card in state.face_up:
-        cost = printed(card.key, edition).cost if buyer is None else card_cost(
-            state, buyer, card.key)
-        lines.append(text(language, "panel-sale-card", card=card_name(language, card.key, edition),
-                          cost=cost, text=card_text(language, card.key, edition)))
-    return "\n".join(lines)
+    return "\n".join([text(language, "panel-for-sale"), *sale_lines(state, buyer, language)])
 
 
 def _moment(state: GameState, language: str) -> str:
