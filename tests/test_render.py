@@ -308,18 +308,16 @@ def _lines_after(drawn: list[str], marker: str) -> list[str]:
     return drawn[start + 1:]
 
 
-def _tile_text(card: PrintedCard, body: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The lines of the card's text ``body`` its market tile shows, with the strip of a buyer
+def _tile_words(card: PrintedCard, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every piece of text the card's market tile draws, in order, with the strip of a buyer
     3 energy short."""
     cards.market_tile.cache_clear()
     drawn = _record_text(monkeypatch)
     try:
-        cards.market_tile(card, body, card.cost, 3)
+        cards.market_tile(card, card.cost, 3)
     finally:
         cards.market_tile.cache_clear()
-    # The name, the cost, the kind, the text, then the strip.
-    assert drawn[-1] == "Needs 3 more energy"
-    return _lines_after(drawn, card.kind.upper())[:-1]
+    return drawn
 
 
 def test_there_are_fourteen_origins_cards() -> None:
@@ -341,19 +339,24 @@ def test_an_origins_card_picture_shows_its_whole_name_and_text(
 
 
 @pytest.mark.parametrize("key", ORIGINS_CARDS)
-def test_an_origins_card_text_fits_its_market_tile_above_the_price_strip(
+def test_an_origins_cards_market_tile_shows_its_whole_name_and_not_its_text(
     key: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The tile cuts a text longer than its room: every Origins text must fit whole."""
+    """The tile: kind, cost, the name in one or two lines, the strip; the board's message
+    carries the text."""
     card = printed(key, "2016")
-    body = card_text("en", key, "2016")
-    assert " ".join(_tile_text(card, body, monkeypatch)) == body
+    drawn = _tile_words(card, monkeypatch)
+    assert drawn[:2] == [card.kind.upper(), str(card.cost)]
+    assert " ".join(drawn[2:-1]) == card.name and drawn[-1] == "Needs 3 more energy"
+    assert not any(word in card_text("en", key, "2016") for word in drawn[2:-1])
 
 
-def test_the_market_tile_measure_sees_a_text_cut_short(monkeypatch: pytest.MonkeyPatch) -> None:
-    long_text = " ".join(f"Gain {number} VP." for number in range(20))
-    shown = _tile_text(printed("supertower", "2016"), long_text, monkeypatch)
-    assert shown and " ".join(shown) != long_text
+def test_the_market_tile_cuts_a_name_too_long_for_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    long_name = " ".join(["Supertower"] * 8)
+    card = printed("supertower", "2016")._replace(name=long_name)
+    shown = _tile_words(card, monkeypatch)[2:-1]
+    assert len(shown) == 2 and shown[-1].endswith("…")
+    assert long_name.startswith(" ".join(shown)[:-1].rstrip())
 
 
 # ---- Players' names ---------------------------------------------------------------------------

@@ -123,6 +123,7 @@ def test_the_origins_board_is_readable_on_a_phone() -> None:
     expected = {(what, seat) for seat in range(len(state.monsters))
                 for what in ("hearts", "vp", "energy")}
     expected |= {("die", index) for index in range(len(state.turn.dice))}
+    expected |= {("card", slot) for slot in range(len(state.face_up))}
     expected.add(("city", state.city))
     assert set(heights) == expected
     too_small = {key: round(height, 1) for key, height in heights.items()

@@ -1,8 +1,9 @@
 """The board picture on a phone, and the dice after a Psychic Probe.
 
 A phone shows the picture about 400 px wide: what decides a turn (hearts, points, energy, who
-is in Tokyo, the dice) must be at least 11 px tall there. The heights are measured on the
-drawn picture, in the boxes where the renderer says it drew each of them.
+is in Tokyo, the dice, the names of the cards for sale) must be at least 11 px tall there. The
+heights are measured on the drawn picture, in the boxes where the renderer says it drew each
+of them. The cards' texts are not drawn: the board's message says them (docs/bot.md).
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ import pytest
 from msgspec.structs import replace
 from PIL import Image
 
-from bot.render import board, render_board
-from bot.render.board import Readout, board_readouts, still_rolling
+from bot.i18n.cards import card_text
+from bot.render import board, cards, render_board
+from bot.render.board import Readout, board_readouts, board_texts, still_rolling
 from engine import (
     CARDS,
     Card,
@@ -29,6 +31,7 @@ from engine import (
     apply,
     create_game,
 )
+from tools.render import origins_monsters
 from tools.samples import four_monsters, six_monsters_midgame, two_monsters
 
 PHONE_WIDTH = 400
@@ -97,9 +100,10 @@ def _ink_height(image: Image.Image, readout: Readout) -> int:
     return inked[-1] - inked[0] + 1
 
 
-def _phone_heights(state: GameState) -> dict[tuple[str, int], float]:
-    image, readouts = board_readouts(state, names=("Ana", "Bo", "Cy", "Di", "Ed", "Flo"))
-    assert Image.open(io.BytesIO(render_board(state))).size == image.size
+def _phone_heights(state: GameState, language: str = "en") -> dict[tuple[str, int], float]:
+    image, readouts = board_readouts(state, names=("Ana", "Bo", "Cy", "Di", "Ed", "Flo"),
+                                     language=language)
+    assert Image.open(io.BytesIO(render_board(state, language=language))).size == image.size
     scale = PHONE_WIDTH / image.width
     return {(r.what, r.number): _ink_height(image, r) * scale for r in readouts}
 
@@ -112,6 +116,7 @@ def test_what_decides_a_turn_is_at_least_11_px_tall_on_a_phone(name: str) -> Non
     expected = {(what, seat) for seat in range(len(state.monsters))
                 for what in ("hearts", "vp", "energy")}
     expected |= {("die", index) for index in range(len(state.turn.dice))}
+    expected |= {("card", slot) for slot in range(len(state.face_up))}
     assert state.city is not None
     expected.add(("city", state.city))
     if state.bay is not None:
@@ -128,6 +133,41 @@ def test_a_smaller_figure_font_fails_the_phone_floor(monkeypatch: pytest.MonkeyP
     heights = _phone_heights(BOARDS["six"])
     assert heights[("hearts", 0)] < MIN_PHONE_PX
     assert heights[("energy", 5)] < MIN_PHONE_PX
+
+
+# ---- The cards for sale ----------------------------------------------------------------------
+
+SHOPS = {"six": BOARDS["six"], "origins": _with_cards(_rolling(origins_monsters()), 1, 12)}
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("name", list(SHOPS))
+def test_the_shop_shows_its_cards_names_11_px_tall_and_not_their_texts(
+        name: str, language: str) -> None:
+    """The texts were 12-15 px, 6-7 px on a phone: the board's message carries them now, and
+    the tiles keep the name, the cost, the kind and whether the monster can buy."""
+    state = SHOPS[name]
+    heights = _phone_heights(state, language)
+    names = {slot: round(heights[("card", slot)], 1) for slot in range(len(state.face_up))}
+    assert len(names) == 3 and min(names.values()) >= MIN_PHONE_PX, names
+    _image, placed = board_texts(state, language=language)
+    edition = state.options.edition
+    shop_texts = [card_text(language, card.key, edition) for card in state.face_up]
+    drawn = [text.content for text in placed
+             if any(text.content in shop_text for shop_text in shop_texts)]
+    assert drawn == []
+
+
+def test_smaller_card_names_fail_the_phone_floor(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The measure sees a name shrink: at 27 px a name without descenders (Ice Cream Truck)
+    is under 11 px on a phone."""
+    monkeypatch.setattr(cards, "_NAME_TILE_SIZES", (27,))
+    cards.market_tile.cache_clear()
+    try:
+        heights = _phone_heights(SHOPS["origins"])
+    finally:
+        cards.market_tile.cache_clear()
+    assert heights[("card", 1)] < MIN_PHONE_PX
 
 
 # ---- Psychic Probe ----------------------------------------------------------------------------

@@ -578,6 +578,25 @@ async def my_monster(shots: Shots) -> None:
     await shots.shoot("table-view", scene.channel, [watcher])
 
 
+async def shop_cards(shots: Shots) -> None:
+    """The cards read on a phone: at the buy step the board draws the names and costs of the
+    cards for sale and its message says their texts (Alien Origin's discount in the costs);
+    then the 📋 panel, saying what every other monster's cards do."""
+    scene = await shots.scene("shop-cards", players=4, change=owning(
+        {0: ["alien_origin", "extra_head"], 1: ["jets", "acid_attack", "giant_brain"],
+         2: ["smoke_cloud", "armor_plating"], 3: ["camouflage", "wings", "herbivore"]},
+        energy={0: 9}, face_up=(Card(uid=2001, key="energize"),
+                                Card(uid=2002, key="rooting_for_the_underdog"),
+                                Card(uid=2003, key="poison_spit"))))
+    await scene.to_buy_step()
+    await scene.shoot("shop-cards")
+    game = await scene.game()
+    board = next(m for m in scene.channel.history() if m.id == game.board_message_id)
+    _decision, player = await scene.asked()
+    await player.click(board, label=shots.words("ui-my-monster"))
+    await scene.shoot("shop-cards-panel", viewer=player)
+
+
 async def long_game(shots: Shots) -> None:
     """A game played over days (24 h a turn, chosen in the lobby's ⏱️ Clock menu): its
     first board offering standing orders, the first player's next turn after a hit out of
@@ -754,6 +773,7 @@ SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
     "origins-lobby": origins_lobby,
     "my-monster": my_monster,
     "advice": advice,
+    "shop-cards": shop_cards,
     "stay-or-yield": stay_or_yield,
     "yield-offer": yield_offer,
     "skip-buying": skip_buying,

@@ -44,6 +44,7 @@ from engine import (
     Phrase,
     PrintedCard,
     Ref,
+    card_cost,
     card_info,
     card_ref,
     phrase,
@@ -429,11 +430,31 @@ def knock_out_warning(state: GameState, seat: int, action: Action, language: str
 
 
 def board_embed(game: Game) -> discord.Embed:
-    """The current turn's embed: title, narration and footer."""
+    """The current turn's embed: title, narration, the cards for sale and footer."""
     state = game.playing_state()
     assert state.turn is not None
     active = state.monsters[state.turn.seat].name
-    return _turn_embed(game, state.turn.number, active, game.chronicle.log)
+    embed = _turn_embed(game, state.turn.number, active, game.chronicle.log)
+    if state.face_up:
+        # The picture draws their names and costs; their texts, 6 px tall on a phone if
+        # drawn, are read here (three lines of at most some 190 characters: a field holds
+        # 1,024).
+        buyer = state.turn.seat if state.monsters[state.turn.seat].alive else None
+        embed.add_field(name=text(game.language, "shopcards-for-sale"),
+                        value="\n".join(sale_lines(state, buyer, game.language)),
+                        inline=False)
+    return embed
+
+
+def sale_lines(state: GameState, buyer: int | None, language: str) -> list[str]:
+    """The face-up cards, a line each: name, cost (to ``buyer``, with its discounts; as
+    printed for None) and text, in ``language`` and the game's edition."""
+    edition = state.options.edition
+    return [text(language, "panel-sale-card", card=card_name(language, card.key, edition),
+                 cost=(printed(card.key, edition).cost if buyer is None
+                       else card_cost(state, buyer, card.key)),
+                 text=card_text(language, card.key, edition))
+            for card in state.face_up]
 
 
 def closed_board_content(game: Game, turn: int, summary: str) -> str:

@@ -2,16 +2,27 @@
 to the board's 📋 button and to ``/kot me``.
 
 A player sees their monster in full (hearts, points, energy, place, tokens, and every card
-they own with its text and what it holds now), the other monsters in one line each, the cards
-for sale, and their standing orders (``bot.table.orders``), which the menus below the panel change.
-Anyone else sees the whole table, read-only. Pure functions of a game.
+they own with its text and what it holds now), the other monsters in one line each with their
+cards' texts below (the board picture only names them), the cards for sale, and their standing
+orders (``bot.table.orders``), which the menus below the panel change. Anyone else sees the
+whole table, read-only. Pure functions of a game.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Literal
+
 import discord
 
-from bot.discord.messages import COLOUR, fitted, footer_marker, player_name_tag
+from bot.discord.messages import (
+    COLOUR,
+    MAX_EMBED_DESCRIPTION,
+    fitted,
+    footer_marker,
+    player_name_tag,
+    sale_lines,
+)
 from bot.discord.views import orders_view
 from bot.i18n import say, text
 from bot.i18n.cards import card_name, card_text
@@ -21,7 +32,6 @@ from engine import (
     WINNING_VP,
     Card,
     GameState,
-    card_cost,
     card_status,
     max_hearts,
     phrase,
@@ -52,21 +62,24 @@ def monster_panel(game: Game, seat: int, language: str) -> discord.Embed:
     """The panel of the player in ``seat``: their monster, then the table."""
     state = game.playing_state()
     monster = state.monsters[seat]
-    lines = [_figures(state, seat, language)]
-    if monster.poison:
-        lines.append(text(language, "panel-poison", count=monster.poison))
-    if monster.shrink:
-        lines.append(text(language, "panel-shrink", count=monster.shrink))
-    lines.append("")
-    lines.append(text(language, "panel-your-cards", count=len(monster.cards)) if monster.cards
-                 else text(language, "panel-no-cards"))
-    lines.extend(_card_line(state, card, language) for card in monster.cards)
-    lines += ["", text(language, "panel-others")]
-    lines.extend(_monster_line(game, state, other, language)
-                 for other in range(len(state.monsters)) if other != seat)
-    lines += ["", _for_sale(state, seat, language)]
+
+    def lines(others: CardDetail) -> list[str]:
+        said = [_figures(state, seat, language)]
+        if monster.poison:
+            said.append(text(language, "panel-poison", count=monster.poison))
+        if monster.shrink:
+            said.append(text(language, "panel-shrink", count=monster.shrink))
+        said.append("")
+        said.append(text(language, "panel-your-cards", count=len(monster.cards))
+                    if monster.cards else text(language, "panel-no-cards"))
+        said.extend(_card_line(state, card, language) for card in monster.cards)
+        said += ["", text(language, "panel-others")]
+        said.extend(_monster_line(game, state, other, language, others)
+                    for other in range(len(state.monsters)) if other != seat)
+        return [*said, "", _for_sale(state, seat, language)]
+
     embed = discord.Embed(title=text(language, "panel-title", monster=monster.name),
-                          description=fitted(lines), colour=COLOUR)
+                          description=_with_texts_if_they_fit(lines, "count"), colour=COLOUR)
     embed.add_field(name=text(language, "panel-orders"),
                     value=order_summary(game.chronicle.order_of(seat), language), inline=False)
     embed.set_footer(text=text(language, "panel-footer", marker=footer_marker(game.id, language),
@@ -77,15 +90,31 @@ def monster_panel(game: Game, seat: int, language: str) -> discord.Embed:
 def table_view(game: Game, language: str) -> discord.Embed:
     """The whole table, read-only, for someone who does not play in the game."""
     state = game.playing_state()
-    lines = [_monster_line(game, state, seat, language, cards=True)
-             for seat in range(len(state.monsters))]
-    lines += ["", _for_sale(state, None, language)]
+
+    def lines(cards: CardDetail) -> list[str]:
+        return [*(_monster_line(game, state, seat, language, cards)
+                  for seat in range(len(state.monsters))),
+                "", _for_sale(state, None, language)]
+
     embed = discord.Embed(title=text(language, "panel-watch-title", game=str(game.id)),
-                          description=fitted(lines), colour=COLOUR)
+                          description=_with_texts_if_they_fit(lines, "names"), colour=COLOUR)
     embed.set_footer(text=text(language, "panel-watch-footer",
                                marker=footer_marker(game.id, language),
                                moment=_moment(state, language)))
     return embed
+
+
+# How the panel shows a monster's cards after its line: each with its text (the board's chips
+# only name them), their names, or how many.
+CardDetail = Literal["texts", "names", "count"]
+
+
+def _with_texts_if_they_fit(lines: Callable[[CardDetail], list[str]],
+                            fallback: CardDetail) -> str:
+    """The description with every monster's cards and their texts, if Discord takes it;
+    else with the cards as ``fallback`` shows them (a table crowded with cards)."""
+    said = "\n".join(lines("texts"))
+    return said if len(said) <= MAX_EMBED_DESCRIPTION else fitted(lines(fallback))
 
 
 def _figures(state: GameState, seat: int, language: str) -> str:
@@ -111,19 +140,21 @@ def _card_line(state: GameState, card: Card, language: str) -> str:
     return text(language, "panel-card-now", line=line, status=say(language, status))
 
 
-def _monster_line(game: Game, state: GameState, seat: int, language: str, *,
-                  cards: bool = False) -> str:
-    """One monster in a line (``cards``: and the names of its cards on the next)."""
+def _monster_line(game: Game, state: GameState, seat: int, language: str,
+                  cards: CardDetail) -> str:
+    """One monster in a line, and its cards as ``cards`` says: a line each with its text,
+    their names on the next line, or their count at the end of its line."""
     monster = state.monsters[seat]
     tokens = "".join((f" · ☠️{monster.poison}" if monster.poison else "",
                       f" · 🔻{monster.shrink}" if monster.shrink else ""))
     head = (f"**{monster.name}** ({player_name_tag(game, seat, language)}): "
             f"{_figures(state, seat, language)}{tokens}")
-    if not cards:
-        count = len(monster.cards)
-        return head + (f" · 🃏 {count}" if count else "")
     if not monster.cards:
         return head
+    if cards == "texts":
+        return "\n".join([head, *(_card_line(state, card, language) for card in monster.cards)])
+    if cards == "count":
+        return f"{head} · 🃏 {len(monster.cards)}"
     names = ", ".join(_card_name(state, card, language) for card in monster.cards)
     return f"{head}\n  🃏 {names}"
 
@@ -140,14 +171,7 @@ def _for_sale(state: GameState, buyer: int | None, language: str) -> str:
     """The face-up cards with their cost (to ``buyer``, with its discounts) and text."""
     if not state.face_up:
         return text(language, "panel-nothing-for-sale")
-    lines = [text(language, "panel-for-sale")]
-    edition = state.options.edition
-    for card in state.face_up:
-        cost = printed(card.key, edition).cost if buyer is None else card_cost(
-            state, buyer, card.key)
-        lines.append(text(language, "panel-sale-card", card=card_name(language, card.key, edition),
-                          cost=cost, text=card_text(language, card.key, edition)))
-    return "\n".join(lines)
+    return "\n".join([text(language, "panel-for-sale"), *sale_lines(state, buyer, language)])
 
 
 def _moment(state: GameState, language: str) -> str:

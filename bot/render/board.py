@@ -2,8 +2,9 @@
 
 Made for phones, where Discord shows the picture about 400 px wide: it is 800 px wide, and
 what decides a turn (hearts, points and energy, who is in Tokyo, the dice) is drawn at least
-22 px tall, 11 px once scaled down (``tests/test_render_phone.py`` measures it). The power
-cards come last and smaller: ``/kot card`` shows any of them in full. Layout (taller with more
+22 px tall, 11 px once scaled down (``tests/test_render_phone.py`` measures it). The cards for
+sale come last, each with its name as large (their texts, which would be 6 px tall on a phone,
+are in the board's message; ``/kot card`` shows any card in full). Layout (taller with more
 monsters and with more owned cards)::
 
     +--------------------------------------------------+
@@ -21,7 +22,9 @@ monsters and with more owned cards)::
     | [ACTIVE] [Wings] ...   | [TOKYO CITY] [Jets] ... |  figures, then chips: place,
     +------------------------+-------------------------+  turn, tokens, owned cards
     | POWER CARDS                    9 left in the deck |
-    | [card]           [card]           [card]          |
+    | [kind  cost]     [kind  cost]     [kind  cost]    |  the cards for sale: kind, cost,
+    | Name             Name             Name            |  name, and whether the active
+    | [can buy]        [needs 2 more]   [needs 5 more]  |  monster can buy it
     +--------------------------------------------------+
 
 Everything that does not depend on the state (background, frames, the Tokyo backdrops, titles)
@@ -43,7 +46,6 @@ from PIL import Image, ImageDraw, ImageOps
 
 from bot.i18n import ENGLISH, say
 from bot.i18n import text as words
-from bot.i18n.cards import card_text
 from bot.render import art, assets
 from bot.render.assets import (
     AFFORD_GREEN,
@@ -174,9 +176,9 @@ _Chips = tuple[tuple[Chip, ...], ...]  # every panel's chips, by seat
 
 class Readout(NamedTuple):
     """Where something that decides a turn was drawn: ``what`` is "hearts", "vp" or "energy"
-    (``number``: the seat), "city" or "bay" (the occupant's name; ``number``: its seat) or
-    "die" (``number``: the die's index); ``box`` holds its ink. Tests measure the picture
-    there."""
+    (``number``: the seat), "city" or "bay" (the occupant's name; ``number``: its seat), "die"
+    (``number``: the die's index) or "card" (the first line of a card for sale's name;
+    ``number``: its slot); ``box`` holds its ink. Tests measure the picture there."""
 
     what: str
     number: int
@@ -853,9 +855,10 @@ class _Market(NamedTuple):
     box: Box
     language: str
     deck: int
-    # Each face-up card as printed in the game's edition, its text, what the active monster
-    # would pay and the energy it lacks (see market_tile); None for an empty slot.
-    slots: tuple[tuple[PrintedCard, str, int, int | None] | None, ...]
+    # Each face-up card as printed in the game's edition (its name in the language), what the
+    # active monster would pay and the energy it lacks (see market_tile); None for an empty
+    # slot. Its text is not drawn: the board's message says it.
+    slots: tuple[tuple[PrintedCard, int, int | None] | None, ...]
 
     def draw(self, sheet: _Sheet, box: Box) -> None:
         draw = sheet.draw
@@ -876,7 +879,7 @@ class _Market(NamedTuple):
         tile_width, tile_height = TILE_SIZE
         x = (left + right - 3 * tile_width - 2 * _TILE_GAP) // 2
         y = top + 52
-        for slot in self.slots:
+        for index, slot in enumerate(self.slots):
             if slot is None:
                 draw.rounded_rectangle((x, y, x + tile_width, y + tile_height), radius=12,
                                        outline=PANEL_EDGE, width=2)
@@ -888,6 +891,7 @@ class _Market(NamedTuple):
                 paste(sheet.image, tile.image, (x, y))
                 for placed in tile.texts:
                     sheet.place(placed.content, _moved(placed.box, x, y), _moved(placed.room, x, y))
+                sheet.record("card", index, _moved(tile.name_box, x, y))
             x += tile_width + _TILE_GAP
 
 
@@ -903,19 +907,18 @@ def _card_name(language: str, key: str, edition: Edition) -> str:
 
 def _market(state: GameState, box: Box, language: str) -> _Market:
     buyer = _buyer(state)
-    slots: list[tuple[PrintedCard, str, int, int | None] | None] = []
+    slots: list[tuple[PrintedCard, int, int | None] | None] = []
     for slot in range(3):
         if slot >= len(state.face_up):
             slots.append(None)
             continue
         key, edition = state.face_up[slot].key, state.options.edition
         card = printed(key, edition)._replace(name=_card_name(language, key, edition))
-        body = card_text(language, key, edition)
         if buyer is None:
-            slots.append((card, body, card.cost, None))
+            slots.append((card, card.cost, None))
         else:
             cost = card_cost(state, buyer, card.key)
-            slots.append((card, body, cost, max(0, cost - state.monsters[buyer].energy)))
+            slots.append((card, cost, max(0, cost - state.monsters[buyer].energy)))
     return _Market(box, language, len(state.deck), tuple(slots))
 
 

@@ -1,8 +1,10 @@
-"""Power card pictures: the small tiles of the face-up market and the large ``/kot card`` view."""
+"""Power card pictures: the tiles of the face-up market (kind, cost, name) and the large
+``/kot card`` view (the whole card)."""
 
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import pairwise
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw
@@ -50,18 +52,27 @@ def _cost_coin(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, c
 
 class Tile(NamedTuple):
     """A market tile's picture and the texts drawn on it, in the tile's coordinates (the
-    board records them for its layout tests)."""
+    board records them for its layout tests), ``name_box`` the ink of its name's first line
+    (the phone test measures it)."""
 
     image: Image.Image
     texts: tuple[Placed, ...]
+    name_box: Box
 
 
-# The tile's body text: the largest of these sizes at which it fits whole (a long language's
-# text is made smaller, never cut unless the smallest size cannot hold it).
-_BODY_SIZES = (15, 14, 13, 12)
-_BODY_TOP = 80
-# The name in the tile's band, in two lines at most.
-_NAME_TILE_SIZES = (18, 16, 14)
+# The tile's coloured band: its kind at the left, its cost on a coin at the right.
+_BAND_HEIGHT = 48
+_COIN_RADIUS = 22
+# The name, dark on the card's face, the whole tile wide: the largest of these sizes at which
+# it fits two lines (30 px is 11 px tall on a phone; a long word of a long language is made
+# smaller, and only a name the smallest size cannot hold is cut). The card's text is not
+# drawn: it is read in the board's message, at the phone's own text size.
+_NAME_TILE_SIZES = (30, 27, 24, 21)
+_NAME_TOP = _BAND_HEIGHT + 6
+_NAME_LINES = 2
+# The discount's row, above the buyer's strip.
+_DISCOUNT_ROW = 24
+_STRIP_HEIGHT = 28
 # A word of the catalog on a tile may shrink to this size before it is cut with an ellipsis.
 _TILE_WORD_MIN_SIZE = 12
 # A glyph's ink may reach a pixel or two past where a text is anchored.
@@ -69,63 +80,60 @@ _TILE_SLACK = 4
 
 
 @lru_cache(maxsize=512)
-def market_tile(card: PrintedCard, body: str, cost: int, shortfall: int | None,
+def market_tile(card: PrintedCard, cost: int, shortfall: int | None,
                 language: str = ENGLISH) -> Tile:
-    """A face-up card as printed in the game's edition, ``body`` its text, its words in
-    ``language`` (the board's: the cache is keyed by both). ``cost`` is what the active monster
-    would pay (less than the printed cost with a discount); ``shortfall`` is the energy it lacks
-    (0: it can buy), None when nobody is buying."""
+    """A face-up card as printed in the game's edition (``card.name`` in the board's
+    language), its words in ``language`` (the cache is keyed by both). ``cost`` is what the
+    active monster would pay (less than the printed cost with a discount); ``shortfall`` is
+    the energy it lacks (0: it can buy), None when nobody is buying."""
     width, height = TILE_SIZE
     image = Image.new("RGBA", TILE_SIZE, (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     placed: list[Placed] = []
     band = _kind_colour(card.kind)
     draw.rounded_rectangle((0, 0, width - 1, height - 1), radius=12, fill=CARD_FACE)
-    draw.rounded_rectangle((0, 0, width - 1, 52), radius=12, fill=band)
-    draw.rectangle((0, 40, width - 1, 52), fill=band)
+    draw.rounded_rectangle((0, 0, width - 1, _BAND_HEIGHT), radius=12, fill=band)
+    draw.rectangle((0, _BAND_HEIGHT - 12, width - 1, _BAND_HEIGHT), fill=band)
+    coin_left = width - 8 - 2 * _COIN_RADIUS
+    _word(draw, placed, (12, _BAND_HEIGHT / 2), say(language, f"tile-{card.kind}"), TEXT,
+          (8, 2, coin_left - 6, _BAND_HEIGHT - 2), "lm", size=17)
+    _cost_coin(draw, width - 8 - _COIN_RADIUS, _BAND_HEIGHT / 2, _COIN_RADIUS, cost)
 
-    name_size, name_lines = _tile_name_lines(card.name, width - 72)
-    name_step = name_size + 4
-    name_top = 26 - name_step / 2 * len(name_lines)
-    boxes = [text(draw, (12, name_top + name_step * index), line, "narrow_bold", name_size, TEXT)
+    strip_top = height if shortfall is None else height - _STRIP_HEIGHT
+    # The strip's rounded top reaches 12 px above it.
+    discount_top = strip_top - (12 if shortfall is not None else 2) - _DISCOUNT_ROW
+    size, name_lines = _tile_name_lines(card.name, width - 24)
+    # Lines far enough apart for an accent over a capital below a descender (É under ç).
+    step = size + 8
+    boxes = [text(draw, (12, _NAME_TOP + step * index), line, "narrow_bold", size, CARD_INK)
              for index, line in enumerate(name_lines)]
-    placed.append(Placed(" ".join(name_lines), _union(boxes), (6, 2, width - 54, 52)))
-    _cost_coin(draw, width - 30, 26, 21, cost)
+    # Each line's room reaches halfway to the next line's ink; the last, to the discount.
+    splits = [(above[3] + below[1]) // 2 for above, below in pairwise(boxes)]
+    for line, box, top, bottom in zip(name_lines, boxes, [_BAND_HEIGHT + 2, *splits],
+                                      [*splits, discount_top], strict=True):
+        placed.append(Placed(line, box, (6, top, width - 6, bottom)))
 
-    row = (8, 54, width - 8, 78)  # the kind, and the discount right of it
-    kind = _word(draw, placed, (12, 58), say(language, f"tile-{card.kind}"), band, row, "la")
     if cost < card.cost:
-        rest = (kind.box[2] + _TILE_SLACK + 4, row[1], row[2], row[3])
-        _word(draw, placed, (width - 12, 58),
-              say(language, "tile-discount", amount=card.cost - cost), DISCOUNT_INK, rest, "ra")
-
-    strip_height = 0 if shortfall is None else 28
-    # The text's ink ends above the strip's rounded top, or above the tile's edge.
-    body_bottom = height - 2 if shortfall is None else height - strip_height - 12
-    size, body_lines = _body_lines(body, width - 24, body_bottom - _BODY_TOP)
-    boxes = [text(draw, (12, _BODY_TOP + (size + 3) * index), line, "narrow", size, CARD_INK)
-             for index, line in enumerate(body_lines)]
-    if boxes:
-        placed.append(Placed(" ".join(body_lines), _union(boxes),
-                             (6, _BODY_TOP - 2, width - 6, body_bottom)))
-
+        _word(draw, placed, (12, discount_top + _DISCOUNT_ROW / 2),
+              say(language, "tile-discount", amount=card.cost - cost), DISCOUNT_INK,
+              (8, discount_top, width - 8, discount_top + _DISCOUNT_ROW), "lm")
     if shortfall is not None:
         colour = AFFORD_GREEN if shortfall == 0 else TOO_DEAR
         label = (say(language, "tile-can-buy") if shortfall == 0
                  else say(language, "tile-needs-energy", count=shortfall))
-        top = height - strip_height
-        draw.rounded_rectangle((0, top - 12, width - 1, height - 1), radius=12, fill=colour)
-        draw.rectangle((0, top - 12, width - 1, top), fill=CARD_FACE)
-        _word(draw, placed, (width / 2, top + strip_height / 2), label, TEXT,
-              (8, top - 2, width - 8, height - 2), "mm")
-    return Tile(image, tuple(placed))
+        draw.rounded_rectangle((0, strip_top - 12, width - 1, height - 1), radius=12,
+                               fill=colour)
+        draw.rectangle((0, strip_top - 12, width - 1, strip_top), fill=CARD_FACE)
+        _word(draw, placed, (width / 2, strip_top + _STRIP_HEIGHT / 2), label, TEXT,
+              (8, strip_top - 2, width - 8, height - 2), "mm")
+    return Tile(image, tuple(placed), boxes[0])
 
 
 def _word(draw: ImageDraw.ImageDraw, placed: list[Placed], xy: tuple[float, float],
-          content: str, fill: RGB, room: Box, anchor: str) -> Placed:
+          content: str, fill: RGB, room: Box, anchor: str, size: int = 15) -> Placed:
     """A word of the catalog on a tile, fitted to ``room`` and recorded with the part of the
     room its ink spans across."""
-    content, size = fit_in_room(content, "narrow_bold", 15, xy, anchor, room,
+    content, size = fit_in_room(content, "narrow_bold", size, xy, anchor, room,
                                 _TILE_WORD_MIN_SIZE)
     box = text(draw, xy, content, "narrow_bold", size, fill, anchor)
     claimed = (max(room[0], box[0] - _TILE_SLACK), room[1],
@@ -135,23 +143,13 @@ def _word(draw: ImageDraw.ImageDraw, placed: list[Placed], xy: tuple[float, floa
 
 
 def _tile_name_lines(name: str, width: int) -> tuple[int, tuple[str, ...]]:
-    """The largest size at which the card's name fits two lines, and those lines (at the
+    """The largest size at which the card's name fits its lines, and those lines (at the
     smallest size, cut with an ellipsis if none does)."""
     for size in _NAME_TILE_SIZES:
         lines = wrap(name, "narrow_bold", size, width)
-        if len(lines) <= 2 and _within(lines, "narrow_bold", size, width):
+        if len(lines) <= _NAME_LINES and _within(lines, "narrow_bold", size, width):
             return size, lines
-    return size, _cut(lines, 2, "narrow_bold", size, width)
-
-
-def _body_lines(body: str, width: int, room: int) -> tuple[int, tuple[str, ...]]:
-    """The largest size at which the card's text fits ``room`` pixels high (lines ``size`` + 3
-    apart), and its lines (at the smallest size, cut with an ellipsis if none does)."""
-    for size in _BODY_SIZES:
-        lines = wrap(body, "narrow", size, width)
-        if len(lines) <= _lines_in(room, size) and _within(lines, "narrow", size, width):
-            return size, lines
-    return size, _cut(lines, _lines_in(room, size), "narrow", size, width)
+    return size, _cut(lines, _NAME_LINES, "narrow_bold", size, width)
 
 
 def _within(lines: tuple[str, ...], weight: FontWeight, size: int, width: int) -> bool:
@@ -159,25 +157,13 @@ def _within(lines: tuple[str, ...], weight: FontWeight, size: int, width: int) -
     return all(measure(line, weight, size) <= width for line in lines)
 
 
-def _lines_in(room: int, size: int) -> int:
-    """How many lines ``size`` + 3 apart fit ``room`` (a line's ink reaches ``size`` + 5
-    below where it is drawn)."""
-    return max(0, (room - size - 5) // (size + 3) + 1)
-
-
 def _cut(lines: tuple[str, ...], count: int, weight: FontWeight, size: int,
          width: int) -> tuple[str, ...]:
-    """The first ``count`` lines, each cut with an ellipsis where it is too wide, the last
-    holding the rest."""
-    if count == 0:
-        return ()
-    kept = (*lines[:count - 1], " ".join(lines[count - 1:]))
-    return tuple(fit(line, weight, size, width) for line in kept)
-
-
-def _union(boxes: list[Box]) -> Box:
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes),
-            max(b[2] for b in boxes), max(b[3] for b in boxes))
+    """At most ``count`` lines, each cut with an ellipsis where it is too wide, the last
+    holding the rest (one word too wide for a line is one line)."""
+    if len(lines) > count:
+        lines = (*lines[:count - 1], " ".join(lines[count - 1:]))
+    return tuple(fit(line, weight, size, width) for line in lines)
 
 
 def render_card(key: str, edition: Edition = "2016", language: str = ENGLISH) -> bytes:

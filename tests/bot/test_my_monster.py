@@ -104,6 +104,54 @@ async def test_someone_not_playing_sees_the_whole_table_read_only(table: Table) 
     assert _menus(panel) == []
 
 
+async def test_the_other_monsters_cards_are_read_in_the_panel_with_their_texts(
+        table: Table) -> None:
+    """The board names the cards a monster owns, on chips too small to hold their texts:
+    the panel says what each does, a player's for every monster, a watcher's too."""
+    game = await table.start_game(players=3)
+    await rewrite_state(table.env, game.id, _owning(1, Card(uid=900, key="jets")))
+    await rewrite_state(table.env, game.id, _owning(
+        2, Card(uid=901, key="smoke_cloud", tokens=2), Card(uid=902, key="armor_plating")))
+    state = await _state(table)
+    jets = "• **Jets** (keep): You lose no hearts when you yield Tokyo."
+    smoke = "• **Smoke Cloud** (keep): "
+    armor = "• **Armor Plating** (keep): "
+    player = table.player(game.seats[0])
+    said = _reply(await player.click(_board(table, game.id), label=MY_MONSTER)).embeds[0]
+    lines = (said.description or "").splitlines()
+    others = lines.index("**The others**")
+    second, third = (next(i for i, line in enumerate(lines)
+                          if line.startswith(f"**{state.monsters[seat].name}**"))
+                     for seat in (1, 2))
+    assert others < second < third
+    assert lines[second + 1] == jets
+    assert lines[third + 1].startswith(smoke) and "*now: 2 smoke left*" in lines[third + 1]
+    assert lines[third + 2].startswith(armor)
+    watched = _reply(await table.players[5].click(_board(table, game.id), label=MY_MONSTER))
+    description = watched.embeds[0].description or ""
+    assert jets in description and smoke in description and armor in description
+
+
+async def test_a_panel_too_full_for_the_texts_names_the_cards(table: Table) -> None:
+    """Five monsters holding forty cards each: their texts would pass Discord's 4,096
+    characters, so the others' cards are counted (a watcher's: named), and the cards for
+    sale are still there."""
+    game = await table.start_game(players=5)
+    keys = [key for key in CARDS if CARDS[key].kind == "keep"]
+    for seat in range(1, 5):
+        owned = [Card(uid=1000 + 50 * seat + i, key=key) for i, key in enumerate(keys[:40])]
+        await rewrite_state(table.env, game.id, _owning(seat, *owned))
+    await rewrite_state(table.env, game.id, _for_sale("jet_fighters", "tank", "corner_store"))
+    player = table.player(game.seats[0])
+    said = _reply(await player.click(_board(table, game.id), label=MY_MONSTER)).embeds[0]
+    description = said.description or ""
+    assert "· 🃏 40" in description and "(keep):" not in description
+    assert "• **Jet Fighters** (5⚡): " in description
+    watched = _reply(await table.players[6].click(_board(table, game.id), label=MY_MONSTER))
+    description = watched.embeds[0].description or ""
+    assert len(description) <= 4096 and "🃏 " in description and "(keep):" not in description
+
+
 async def test_a_panel_kept_after_leaving_the_game_changes_nothing(table: Table) -> None:
     game = await table.start_game(players=3)
     player = table.player(game.seats[2])
@@ -285,7 +333,8 @@ async def test_the_panel_and_the_table_speak_the_askers_language(
 
     watched = _reply(await watcher.click(board, label=MY_MONSTER)).embeds[0]
     assert watched.title == f"Partida #{game.id} de King of Tokyo: la mesa"
-    assert "🃏 Nube de humo (" in (watched.description or "")
+    assert "• **Nube de humo** (Permanente):" in (watched.description or "")
+    assert "*ahora: " in (watched.description or "")
     assert "estás mirando · turno 1" in (watched.footer.text or "")
     for spanish in (embed, watched):
         _within_discord_limits(spanish)
