@@ -1,0 +1,127 @@
+"""``/kot learn``, the guided first game: a lobby with Easy AI monsters where the coach is on,
+its private notes before each of the learner's choices (with the Hard AI's suggestion), the
+rules once each, the 📋 panel's coach toggle in any game, and a learn game played again."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from bot_harness import TEST_AI_PAUSE, Table, bot_of, make_bot, private_reply, service
+from simcord import InteractionResult, MemberActor
+
+from bot.table.model import Game
+from engine import Roll
+
+MY_MONSTER = "📋 My monster"
+COACH = "🎓 Coach"
+
+
+def _notes(*results: InteractionResult) -> list[str]:
+    """The coach's notes among these interactions' private follow-ups, in order."""
+    return [f.content or "" for result in results for f in result.followups
+            if f.ephemeral and (f.content or "").startswith("🎓 **Coach**")]
+
+
+async def _learn(table: Table, host: MemberActor) -> tuple[Game, InteractionResult]:
+    """/kot learn, then Start: the game and the Start click."""
+    await host.slash(table.channel, "kot learn")
+    return await _started(table, host)
+
+
+async def _started(table: Table, host: MemberActor) -> tuple[Game, InteractionResult]:
+    """The host presses Start on the lobby: the game and the Start click."""
+    lobby = await table.game()
+    started = await host.click(table.message(lobby.board_message_id or 0), label="Start")
+    return await table.game(), started
+
+
+async def _until_asked(table: Table, user_id: int, limit: int = 60) -> Game:
+    """Let AI pauses pass until this player is asked something (or the game ends), and the
+    coach's notes are sent."""
+    for _ in range(limit):
+        game = await table.game() if await _active(table) else None
+        if game is None:
+            break
+        state = game.playing_state()
+        if state.over or any(game.seats[d.seat] == user_id for d in state.pending):
+            await bot_of(table.env).coach.sent()
+            return game
+        await table.env.advance_time(TEST_AI_PAUSE + 0.1)
+    raise AssertionError("the player was never asked")
+
+
+async def _active(table: Table) -> bool:
+    return await service(table.env).games.active_in_channel(table.channel.id) is not None
+
+
+async def test_kot_learn_opens_a_lobby_with_easy_ais_and_the_coach_speaks_first(
+        table: Table) -> None:
+    host = table.players[0]
+    opened = await host.slash(table.channel, "kot learn")
+    lobby = await table.game()
+    assert lobby.lobby.learn
+    assert [(p.user_id == host.id, p.ai) for p in lobby.lobby.players] == [
+        (True, None), (False, "easy"), (False, "easy")]
+    shown = opened.response
+    assert shown is not None and not opened.ephemeral
+    fields = {f.name: f.value for f in shown.embeds[0].fields}
+    assert fields["🎓 A guided first game"].startswith("Before each of your choices")
+
+    game, started = await _started(table, host)
+    seat = game.seats.index(host.id)
+    assert [(c.seat, c.on) for c in game.chronicle.coaching] == [(seat, True)]
+    game = await _until_asked(table, host.id)
+    notes = _notes(started)
+    assert len(notes) == 1
+    note = notes[0]
+    assert note.startswith(f"🎓 **Coach** · game #{game.id}\n🎲 **Dice**")
+    assert "**Roll**" in note and "\n🤖 The Hard AI would: " in note
+    board = table.message(game.board_message_id or 0)
+    assert COACH in _labels(board)
+
+
+
+
+def _labels(message: Any) -> list[str]:
+    return [child.label for row in message.components for child in row.children
+            if getattr(child, "label", None)]
+
+
+async def test_each_rule_comes_once_and_every_choice_gets_its_note(table: Table) -> None:
+    host = table.players[0]
+    game, started = await _learn(table, host)
+    game = await _until_asked(table, host.id)
+    first = _notes(started)
+    assert len(first) == 1 and "🎲 **Dice**" in first[0]
+    rolled = await table.option(Roll, by=host)
+    await bot_of(table.env).coach.sent()
+    second = _notes(rolled)
+    assert len(second) == 1
+    assert "🎲 **Dice**" not in second[0] and "\n🤖 The Hard AI would: " in second[0]
+    seat = game.seats.index(host.id)
+    told = (await table.game()).chronicle.coaching_of(seat).told
+    assert "dice" in told
+    # A click that asks nothing new (a die kept) brings no note.
+    kept = await table.click("h0", by=host)
+    await bot_of(table.env).coach.sent()
+    assert _notes(kept) == []
+
+
+async def test_after_a_restart_the_note_waits_on_the_coach_button(
+        table: Table, database: Path) -> None:
+    host, watcher = table.players[0], table.players[3]
+    await _learn(table, host)
+    game = await _until_asked(table, host.id)
+    # A restarted bot holds none of the learner's tokens: the stored note waits on 🎓.
+    old = bot_of(table.env)
+    await table.env.restart_bot(make_bot(database, sync=False))
+    await old.service.close()
+    game = await table.game()
+    board = table.message(game.board_message_id or 0)
+    shown = await host.click(board, label=COACH)
+    said = private_reply(shown) or ""
+    assert said.startswith(f"🎓 **Coach** · game #{game.id}\n")
+    assert "🤖 The Hard AI would: " in said
+    other = private_reply(await watcher.click(board, label=COACH)) or ""
+    assert other.startswith("🎓 The coach has nothing for you now")
