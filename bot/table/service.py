@@ -222,14 +222,14 @@ class GameService:
     @retried_if_stale
     async def set_coach(self, game_id: int, user_id: int, on: bool, show: Show) -> Game:
         """Turn a player's coach on or off (the 📋 panel's toggle); turned on, it notes the
-        question pending now at once."""
+        question pending now at once. The board shows or drops its 🎓 Coach button."""
         async with self.games.lock(game_id):
             game = await self.games.game(game_id)
             seat = _playing_seat(game, user_id)
             game = replace(game, chronicle=coach.with_coach(game.chronicle, seat, on))
             game, notes = coach.with_notes(game)
-            game = await self.games.save(game, "chronicle",
-                                         effects=publish.coach_notes(notes))
+            game = await self.games.save(game, "chronicle", effects=(
+                *publish.refresh(game).effects, *publish.coach_notes(notes)))
             await show(game_id)
             return game
 

@@ -125,3 +125,40 @@ async def test_after_a_restart_the_note_waits_on_the_coach_button(
     assert "🤖 The Hard AI would: " in said
     other = private_reply(await watcher.click(board, label=COACH)) or ""
     assert other.startswith("🎓 The coach has nothing for you now")
+
+
+async def test_the_panel_toggle_turns_the_coach_on_in_any_game_and_off_again(
+        table: Table) -> None:
+    game = await table.start_game(players=2)
+    _game, _decision, asked = await table.asked()
+    board = table.message(game.board_message_id or 0)
+    assert COACH not in _labels(board)
+    panel = _private_message(await asked.click(board, label=MY_MONSTER))
+    turned_on = await asked.click(panel, label="🎓 Turn the coach on")
+    await bot_of(table.env).coach.sent()
+    notes = _notes(turned_on)
+    assert len(notes) == 1 and "🎲 **Dice**" in notes[0]  # the question pending now
+    game = await table.game()
+    seat = game.seats.index(asked.id)
+    assert game.chronicle.coaching_of(seat).on
+    assert COACH in _labels(table.message(game.board_message_id or 0))
+    panel = _private_message(await asked.click(board, label=MY_MONSTER))
+    fields = {f.name: f.value for f in panel.embeds[0].fields}
+    assert fields["🎓 Coach"].startswith("On: a private note")
+
+    turned_off = await asked.click(panel, label="🎓 Turn the coach off")
+    game = await table.game()
+    assert not game.chronicle.coaching_of(seat).on
+    assert COACH not in _labels(table.message(game.board_message_id or 0))
+    rolled = await table.option(Roll, by=asked)
+    await bot_of(table.env).coach.sent()
+    assert _notes(turned_off, rolled) == []
+    panel = _private_message(await asked.click(board, label=MY_MONSTER))
+    assert "🎓 Turn the coach on" in _labels(panel)
+
+
+def _private_message(result: InteractionResult) -> Any:
+    """The private message that answered a click (or that it edited)."""
+    if result.response is not None and result.ephemeral:
+        return result.response.message
+    return next(f for f in result.followups if f.ephemeral).message
