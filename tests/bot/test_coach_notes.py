@@ -14,6 +14,7 @@ from engine import (
     EndBuying,
     GameState,
     Options,
+    Phrase,
     Stay,
     Yield,
     create_game,
@@ -26,8 +27,8 @@ def _state(**monster_changes: object) -> GameState:
                                     *state.monsters[1:]))
 
 
-def _said(notes: tuple[object, ...]) -> list[str]:
-    return [say("en", note) for note in notes]  # type: ignore[arg-type]
+def _said(notes: tuple[Phrase, ...]) -> list[str]:
+    return [say("en", note) for note in notes]
 
 
 YIELD = Decision(id=5, seat=0, kind="yield", options=(Stay(decision=5), Yield(decision=5)),

@@ -96,6 +96,11 @@ async def test_a_learn_game_finishes_within_15_minutes_and_is_played_again(
 
     final = table.channel.last_message
     assert final is not None
+    # /kot learn again in the same channel: a new guided game (cancelled here for Rematch).
+    await learner.slash(table.channel, "kot learn")
+    fresh = await table.game()
+    assert fresh.status == "lobby" and fresh.lobby.learn and fresh.id != game.id
+    await learner.click(table.message(fresh.board_message_id or 0), label="Cancel")
     await learner.click(final, label="🔁 Rematch")
     again = await table.game()
     assert again.status == "lobby" and again.lobby.learn
