@@ -129,7 +129,7 @@ class KotBot(commands.Bot):
         self.away_ends = AwayEnds(self.clock, lambda game_id: self.service.show_board(
             game_id, publish.refresh, self.publisher.show))
         # The coach's private notes (bot.table.coach), sent as the publisher's passes say.
-        self.coach = CoachDesk(self.io, self.autopilot)
+        self.coach = CoachDesk(self.io, self.autopilot, self.service.games.cached)
         self.publisher = Publisher(self.service, self.io, self.turns,
                                    clocks=(self.lobby_clock, self.idle_games),
                                    shown_clocks=(self.reminders, self.away_ends),

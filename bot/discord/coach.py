@@ -5,16 +5,18 @@ button.
 A private message to one player can only be a follow-up through one of their own
 interactions, whose token lives 15 minutes. So a note goes through the player's most recent
 click or command in that game, while its token is fresh; the Hard AI's suggestion (up to
-``KOT_HARD_AI_SECONDS``) is found first, outside the game's lock. With no fresh token (a
-player who has not clicked for 15 minutes, or a bot restarted since), or when Discord refuses
-the follow-up, the note stays on the board's 🎓 Coach button: the chronicle keeps it, and a
-click shows it privately. Nothing else reaches a player privately without their click.
+``KOT_HARD_AI_SECONDS``) is found first, outside the game's lock, and a note whose question
+was answered meanwhile is not sent. With no fresh token (a player who has not clicked for 15
+minutes, or a bot restarted since), or when Discord refuses the follow-up, the note stays on
+the board's 🎓 Coach button: the chronicle keeps it, and a click shows it privately. Nothing
+else reaches a player privately without their click.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -42,9 +44,13 @@ def note_text(game: Game, coaching: Coaching, hint: str, language: str) -> str:
 class CoachDesk:
     """The players' latest interactions by game, and the notes' delivery."""
 
-    def __init__(self, io: DiscordIO, autopilot: Autopilot) -> None:
+    def __init__(self, io: DiscordIO, autopilot: Autopilot,
+                 latest: Callable[[int], Game | None]) -> None:
+        """``latest``: the game as it stands now (the service's cache), to check that a
+        note's question is still asked once its suggestion is found."""
         self._io = io
         self._autopilot = autopilot
+        self._latest_game = latest
         # (game id, user id) -> their most recent interaction in that game.
         self._latest: dict[tuple[int, int], Interaction] = {}
         self._sending: set[asyncio.Task[None]] = set()
@@ -79,8 +85,10 @@ class CoachDesk:
             decision, coaching = noted
             language = asker_language(interaction)
             hint = await self._autopilot.hint(game.playing_state(), decision, game.id, language)
-            if not _fresh(interaction):
-                return
+            now = self._latest_game(game.id) or game
+            still = pending_note(now, effect.seat)
+            if still is None or still[0].id != effect.decision_id or not _fresh(interaction):
+                return  # answered meanwhile (a later note follows), or too late to send
             await self._io.reply_privately(interaction,
                                            note_text(game, coaching, hint, language))
         except Exception:

@@ -4,6 +4,7 @@ rules once each, the 📋 panel's coach toggle in any game, and a learn game pla
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -11,10 +12,12 @@ from bot_harness import TEST_AI_PAUSE, Table, bot_of, make_bot, private_reply, s
 from simcord import InteractionResult, MemberActor
 
 from bot.table.model import Game
-from engine import Roll
+from engine import Roll, StopRolling
 
 MY_MONSTER = "📋 My monster"
 COACH = "🎓 Coach"
+# A Hard AI suggestion slower than a player's clicks (simulated seconds).
+SLOW_HINT_SECONDS = 30.0
 
 
 def _notes(*results: InteractionResult) -> list[str]:
@@ -162,3 +165,24 @@ def _private_message(result: InteractionResult) -> Any:
     if result.response is not None and result.ephemeral:
         return result.response.message
     return next(f for f in result.followups if f.ephemeral).message
+
+
+async def test_a_note_for_a_question_answered_meanwhile_is_not_sent(table: Table) -> None:
+    host = table.players[0]
+    await _learn(table, host)
+    await _until_asked(table, host.id)
+    desk = bot_of(table.env).coach
+    # The Hard AI's suggestion takes a while: the learner rolls, then stops, before it comes.
+    hint = desk._autopilot.hint
+
+    async def slow_hint(*args: Any, **kwargs: Any) -> str:
+        await asyncio.sleep(SLOW_HINT_SECONDS)
+        return await hint(*args, **kwargs)
+
+    desk._autopilot.hint = slow_hint  # type: ignore[method-assign]
+    rolled = await table.option(Roll, by=host)
+    stopped = await table.option(StopRolling, by=host)
+    await table.env.advance_time(SLOW_HINT_SECONDS + 1)
+    await desk.sent()
+    assert len(_notes(stopped)) == 1  # the buy step's note, still asked
+    assert _notes(rolled) == []  # its question was answered before the note was ready
