@@ -1,7 +1,7 @@
 """The coach: before each question a coached player must answer, a short private note that
 explains the choice in plain words, and the rules as they come up, each once a game (the
-dice, Tokyo, yielding, buying, each card first seen in the shop, a knock-out, a monster
-close to winning). The Hard AI's suggestion is added when the note is delivered
+dice, Tokyo, yielding, buying, each card first seen in the shop, the first card owned, a
+knock-out, a monster close to winning). The Hard AI's suggestion is added when the note is delivered
 (``bot.discord.coach``).
 
 A ``/kot learn`` game starts with the coach on for its players; the 📋 panel's toggle turns
@@ -106,6 +106,8 @@ def note_for(state: GameState, decision: Decision, told: set[str]) -> tuple[Phra
                                    winning=WINNING_VP))
     if state.place_of(seat) is not None:
         first_time("tokyo", phrase("coach-rule-tokyo"))
+    if state.monsters[seat].cards:
+        first_time("owned", phrase("coach-rule-owned"))
     if decision.kind == "roll":
         first_time("dice", phrase("coach-rule-dice"))
     elif decision.kind == "yield":

@@ -10,6 +10,7 @@ from bot.table.coach import note_for, with_coach, with_notes
 from bot.table.model import Chronicle, Coaching, Game, Lobby
 from engine import (
     Buy,
+    Card,
     Decision,
     EndBuying,
     GameState,
@@ -64,6 +65,14 @@ def test_the_first_buy_explains_cards_and_each_card_first_seen_in_the_shop() -> 
     swept = replace(state, face_up=(*state.face_up[1:], replace(state.face_up[0], key="jets")))
     lines = _said(note_for(swept, replace(BUY, id=7), told))
     assert [line.split("**")[1] for line in lines if line.startswith("🃏 ")] == ["Jets"]
+
+
+def test_the_first_card_owned_points_to_the_panel_once() -> None:
+    state = _state(cards=(Card(uid=1, key="jets"),))
+    told: set[str] = set()
+    lines = _said(note_for(state, YIELD, told))
+    assert lines[0].startswith("🃏 **Your first card**: 📋 My monster lists your cards")
+    assert not any("first card" in line for line in _said(note_for(state, YIELD, told)))
 
 
 def test_a_knock_out_and_a_monster_close_to_winning_come_up_once() -> None:

@@ -24,6 +24,7 @@ coach-rule-tokyo = 🏙️ **You are in Tokyo**: +2★ when your turn starts the
 coach-rule-yield = 🏃 **Stay or yield**: you lose the ❤️ either way. Yielding gives Tokyo to the monster that hit you; outside, only the monster in Tokyo can hit you. Yield when your ❤️ run low.
 coach-rule-buy = 🛒 **Cards** cost ⚡. A Keep card works for the rest of the game; a Discard card acts once, at once. Sweep (2⚡) replaces the cards on sale.
 coach-card = 🃏 **{ $card }** ({ $cost }⚡): { $text }
+coach-rule-owned = 🃏 **Your first card**: 📋 My monster lists your cards, what each does and what it holds now.
 coach-rule-knock-out = 💀 **{ $monster } is out**: at 0❤️ a monster leaves the game. The last monster standing wins, whatever its ★.
 coach-rule-close = ⚠️ **{ $monster } has { $points }★**: the first to { $winning }★ wins at once. Hit them hard, or race them.
 

@@ -24,6 +24,7 @@ coach-rule-tokyo = 🏙️ **Estás en Tokyo**: +2★ si empiezas tu turno allí
 coach-rule-yield = 🏃 **Quedarte o ceder**: pierdes los ❤️ igualmente. Si cedes Tokyo, entra el monstruo que te atacó; fuera, solo el monstruo de Tokyo puede atacarte. Cede cuando te queden pocos corazones.
 coach-rule-buy = 🛒 **Las cartas** cuestan ⚡. Una carta Permanente funciona el resto de la partida; una carta Descartar actúa una sola vez, al momento. Renovar las cartas (2⚡) cambia las que están a la venta.
 coach-card = 🃏 **{ $card }** ({ $cost }⚡): { $text }
+coach-rule-owned = 🃏 **Tu primera carta**: 📋 Mi monstruo lista tus cartas, lo que hace cada una y lo que tiene ahora.
 coach-rule-knock-out = 💀 **{ $monster } está eliminado**: con 0❤️ un monstruo deja la partida. El último monstruo en pie gana, tenga los ★ que tenga.
 coach-rule-close = ⚠️ **{ $monster } tiene { $points }★**: el primero en llegar a { $winning }★ gana al momento. Atácalo fuerte o adelántalo.
 
