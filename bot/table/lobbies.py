@@ -37,6 +37,10 @@ from engine import MIXES, IllegalAction, Mix, Phrase, create_game, new_in_origin
 # The Easy AI monsters a /kot learn lobby opens with: a short first game of three monsters
 # (the host may add or remove AI seats, and friends may join, as in any lobby).
 LEARN_AI_SEATS = 2
+# The least turn and reaction times of a /kot learn game (seconds): a newcomer reads the
+# coach's notes before choosing, and the autopilot should not play their first game.
+LEARN_TURN_SECONDS = 300.0
+LEARN_REACTION_SECONDS = 60.0
 
 
 class ChannelTaken(Refused):
@@ -73,6 +77,8 @@ class Lobbies:
         if lobby is None:
             server = await self._games.server_settings(guild_id)
             turn, reaction = self.clock_of(server)
+            if learn:
+                turn, reaction = _learners_clock(turn, reaction)
             learners_ais = tuple(LobbyPlayer(-number, ai="easy")
                                  for number in range(1, LEARN_AI_SEATS + 1)) if learn else ()
             lobby = _with_game(Lobby(players=(LobbyPlayer(host_id, name=host_name),
@@ -338,6 +344,13 @@ class Lobbies:
         if game.status != "lobby":
             raise Refused(phrase("table-refusal-lobby-closed"))
         return game
+
+
+def _learners_clock(turn: float, reaction: float) -> tuple[float, float]:
+    """A learn game's clock: the server's, with at least ``LEARN_TURN_SECONDS`` a turn and
+    ``LEARN_REACTION_SECONDS`` out of turn (a clock that is off stays off)."""
+    return (turn and max(turn, LEARN_TURN_SECONDS),
+            reaction and max(reaction, LEARN_REACTION_SECONDS))
 
 
 def _first(value: float | None, default: float) -> float:

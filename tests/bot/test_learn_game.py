@@ -78,6 +78,9 @@ async def test_a_learn_game_finishes_within_15_minutes_and_is_played_again(
     learner = table.players[0]
     await learner.slash(table.channel, "kot learn")
     lobby = await table.game()
+    # Time to read the notes: the default 2 minutes a turn and 30 s out of turn become 5
+    # minutes and 1 (the host may still change them in the lobby).
+    assert (lobby.lobby.turn_seconds, lobby.lobby.reaction_seconds) == (300, 60)
     seeds = iter([SEED, SEED + 1])
     service(table.env).lobbies._seed_source = seeds.__next__  # the same game every run
     started = await learner.click(table.message(lobby.board_message_id or 0), label="Start")
