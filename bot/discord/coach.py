@@ -101,7 +101,9 @@ class CoachDesk:
         seat = game.seat_of(interaction.user.id)
         noted = None if seat is None or game.status != "playing" else pending_note(game, seat)
         if noted is None:
-            await self._io.reply_privately(interaction, text(language, "coach-nothing-now"))
+            coached = seat is not None and game.chronicle.coaching_of(seat).on
+            await self._io.reply_privately(interaction, text(
+                language, "coach-not-asked" if coached else "coach-nothing-now"))
             return
         if not await self._io.acknowledge(interaction, thinking_privately=True):
             return

@@ -8,14 +8,24 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from bot_harness import TEST_AI_PAUSE, Table, bot_of, make_bot, private_reply, service
+from bot_harness import (
+    TEST_AI_PAUSE,
+    Table,
+    bot_of,
+    force_dice,
+    make_bot,
+    private_reply,
+    service,
+)
 from simcord import InteractionResult, MemberActor
 
 from bot.table.model import Game
-from engine import Roll, StopRolling
+from engine import EndBuying, Roll, StopRolling
 
 MY_MONSTER = "📋 My monster"
 COACH = "🎓 Coach"
+# Games whose first turn is the learner's, and an AI monster's (seeds of the game).
+LEARNER_FIRST, AI_FIRST = 1, 2
 # A Hard AI suggestion slower than a player's clicks (simulated seconds).
 SLOW_HINT_SECONDS = 30.0
 
@@ -26,14 +36,18 @@ def _notes(*results: InteractionResult) -> list[str]:
             if f.ephemeral and (f.content or "").startswith("🎓 **Coach**")]
 
 
-async def _learn(table: Table, host: MemberActor) -> tuple[Game, InteractionResult]:
+async def _learn(table: Table, host: MemberActor,
+                 seed: int = LEARNER_FIRST) -> tuple[Game, InteractionResult]:
     """/kot learn, then Start: the game and the Start click."""
     await host.slash(table.channel, "kot learn")
-    return await _started(table, host)
+    return await _started(table, host, seed)
 
 
-async def _started(table: Table, host: MemberActor) -> tuple[Game, InteractionResult]:
-    """The host presses Start on the lobby: the game and the Start click."""
+async def _started(table: Table, host: MemberActor,
+                   seed: int) -> tuple[Game, InteractionResult]:
+    """The host presses Start on the lobby (the game drawn from ``seed``): the game and the
+    Start click."""
+    service(table.env).lobbies._seed_source = lambda: seed
     lobby = await table.game()
     started = await host.click(table.message(lobby.board_message_id or 0), label="Start")
     return await table.game(), started
@@ -71,7 +85,7 @@ async def test_kot_learn_opens_a_lobby_with_easy_ais_and_the_coach_speaks_first(
     fields = {f.name: f.value for f in shown.embeds[0].fields}
     assert fields["🎓 A guided first game"].startswith("Before each of your choices")
 
-    game, started = await _started(table, host)
+    game, started = await _started(table, host, AI_FIRST)
     seat = game.seats.index(host.id)
     assert [(c.seat, c.on) for c in game.chronicle.coaching] == [(seat, True)]
     game = await _until_asked(table, host.id)
@@ -128,6 +142,12 @@ async def test_after_a_restart_the_note_waits_on_the_coach_button(
     assert "🤖 The Hard AI would: " in said
     other = private_reply(await watcher.click(board, label=COACH)) or ""
     assert other.startswith("🎓 The coach has nothing for you now")
+    await table.roll_and_stop(["energy", "energy", "1", "2", "3", "1"])  # to a buy step
+    await table.option(EndBuying, by=host)  # an AI monster's turn now
+    board = table.message((await table.game()).board_message_id or 0)
+    waiting = private_reply(await host.click(board, label=COACH)) or ""
+    assert waiting == ("🎓 Nothing is asked of you right now: the coach's note comes before "
+                       "your next choice.")
 
 
 async def test_the_panel_toggle_turns_the_coach_on_in_any_game_and_off_again(
@@ -180,6 +200,8 @@ async def test_a_note_for_a_question_answered_meanwhile_is_not_sent(table: Table
         return await hint(*args, **kwargs)
 
     desk._autopilot.hint = slow_hint  # type: ignore[method-assign]
+    await force_dice(table.env, (await table.game()).id,
+                     ["energy", "energy", "energy", "1", "2", "3"])  # to a buy step
     rolled = await table.option(Roll, by=host)
     stopped = await table.option(StopRolling, by=host)
     await table.env.advance_time(SLOW_HINT_SECONDS + 1)

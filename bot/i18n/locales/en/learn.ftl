@@ -12,6 +12,7 @@ coach-panel-title = 🎓 Coach
 coach-panel-on = On: a private note before each of your choices, with what the Hard AI would do.
 coach-panel-off = Off. Turn it on for a private note before each of your choices.
 coach-nothing-now = 🎓 The coach has nothing for you now: its notes come before your own choices, once your coach is on (📋 My monster turns it on).
+coach-not-asked = 🎓 Nothing is asked of you right now: the coach's note comes before your next choice.
 
 # A note: its lines, then the Hard AI's suggestion.
 coach-note = 🎓 **Coach** · game #{ $game }

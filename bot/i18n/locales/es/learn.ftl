@@ -12,6 +12,7 @@ coach-panel-title = 🎓 Entrenador
 coach-panel-on = Activado: una nota privada antes de cada una de tus decisiones, con lo que haría la IA Difícil.
 coach-panel-off = Desactivado. Actívalo para recibir una nota privada antes de cada una de tus decisiones.
 coach-nothing-now = 🎓 El entrenador no tiene nada para ti ahora: sus notas llegan antes de tus propias decisiones, si tienes el entrenador activado (📋 Mi monstruo lo activa).
+coach-not-asked = 🎓 Ahora no se te pregunta nada: la nota del entrenador llega antes de tu próxima decisión.
 
 # Una nota: sus líneas y luego la sugerencia de la IA Difícil.
 coach-note = 🎓 **Entrenador** · partida #{ $game }
