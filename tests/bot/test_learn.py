@@ -208,3 +208,14 @@ async def test_a_note_for_a_question_answered_meanwhile_is_not_sent(table: Table
     await desk.sent()
     assert len(_notes(stopped)) == 1  # the buy step's note, still asked
     assert _notes(rolled) == []  # its question was answered before the note was ready
+
+
+async def test_friends_who_join_a_learn_lobby_are_coached_too(table: Table) -> None:
+    host, friend = table.players[:2]
+    await host.slash(table.channel, "kot learn")
+    lobby = await table.game()
+    await friend.click(table.message(lobby.board_message_id or 0), label="Join")
+    game, _started_click = await _started(table, host, LEARNER_FIRST)
+    people = sorted(game.seats.index(person.id) for person in (host, friend))
+    assert [(c.seat, c.on) for c in game.chronicle.coaching] == [(s, True) for s in people]
+    assert game.ai_seats() == frozenset(set(range(4)) - set(people))
