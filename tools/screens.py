@@ -681,8 +681,8 @@ async def ai_stats(shots: Shots) -> None:
 
 async def learn(shots: Shots) -> None:
     """``/kot learn``: its lobby (two Easy AI monsters, the guided game's field), the
-    coach's first note on the learner's first roll, then its note at their first buy step
-    (the cards first seen in the shop)."""
+    coach's first note on the learner's first roll, its note at their first buy step (the
+    cards first seen in the shop), and that note again from the board's 🎓 Coach button."""
     channel = shots.guild.create_text_channel("learn")
     learner = shots.members[0]
     # The AI monsters at their usual pace here: the learner's last click is still fresh
@@ -709,6 +709,11 @@ async def _learn_game(shots: Shots, channel: ChannelHandle, learner: MemberActor
     await scene.to_buy_step(["energy", "energy", "energy", "heart", "1", "2"])
     await _until_asked(scene, learner)
     await scene.shoot("learn-buy-note", viewer=learner)
+    # The board's 🎓 Coach button: the same note again, for a player with no fresh token.
+    game = await scene.game()
+    board = next(m for m in channel.history() if m.id == game.board_message_id)
+    await learner.click(board, label=shots.words("coach-button"))
+    await scene.shoot("learn-coach-button", viewer=learner)
 
 
 async def _until_asked(scene: Scene, player: MemberActor) -> None:
