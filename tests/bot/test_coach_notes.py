@@ -83,7 +83,7 @@ def test_a_knock_out_and_a_monster_close_to_winning_come_up_once() -> None:
     told: set[str] = set()
     lines = _said(note_for(state, BUY, told))
     assert lines[0].startswith("💀 **Gigazaur is out**")
-    assert lines[1].startswith("⚠️ **The King has 16★**: the first to 20★ wins at once.")
+    assert lines[1].startswith("⚠️ **The King has 16★**: 20★ at the end of a turn wins.")
     assert {"knock-out", "close"} <= told
     assert not any(line[:2] in ("💀", "⚠️") for line in _said(note_for(state, BUY, told)))
 

@@ -27,7 +27,7 @@ coach-rule-buy = 🛒 **Cards** cost ⚡. A Keep card works for the rest of the 
 coach-card = 🃏 **{ $card }** ({ $cost }⚡): { $text }
 coach-rule-owned = 🃏 **Your first card**: 📋 My monster lists your cards, what each does and what it holds now.
 coach-rule-knock-out = 💀 **{ $monster } is out**: at 0❤️ a monster leaves the game. The last monster standing wins, whatever its ★.
-coach-rule-close = ⚠️ **{ $monster } has { $points }★**: the first to { $winning }★ wins at once. Hit them hard, or race them.
+coach-rule-close = ⚠️ **{ $monster } has { $points }★**: { $winning }★ at the end of a turn wins. Hit them hard, or race them.
 
 # What the question asks.
 coach-roll = { $rolls ->

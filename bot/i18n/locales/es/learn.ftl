@@ -27,7 +27,7 @@ coach-rule-buy = 🛒 **Las cartas** cuestan ⚡. Una carta Permanente funciona 
 coach-card = 🃏 **{ $card }** ({ $cost }⚡): { $text }
 coach-rule-owned = 🃏 **Tu primera carta**: 📋 Mi monstruo lista tus cartas, lo que hace cada una y lo que tiene ahora.
 coach-rule-knock-out = 💀 **{ $monster } está eliminado**: con 0❤️ un monstruo deja la partida. El último monstruo en pie gana, tenga los ★ que tenga.
-coach-rule-close = ⚠️ **{ $monster } tiene { $points }★**: el primero en llegar a { $winning }★ gana al momento. Atácalo fuerte o adelántalo.
+coach-rule-close = ⚠️ **{ $monster } tiene { $points }★**: con { $winning }★ al final de un turno se gana. Atácalo fuerte o adelántalo.
 
 # Lo que pregunta la decisión.
 coach-roll = { $rolls ->
