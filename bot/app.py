@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.discord.clicks import Clicks
+from bot.discord.coach import CoachDesk
 from bot.discord.cogs.away import AwayCog
 from bot.discord.cogs.games import GamesCog
 from bot.discord.cogs.info import InfoCog
@@ -59,6 +60,7 @@ class KotBot(commands.Bot):
     idle_games: IdleGames
     away_ends: AwayEnds
     publisher: Publisher
+    coach: CoachDesk
     clicks: Clicks
     # Keeps KOT_HEALTH_FILE fresh while the bot is healthy (bot.health); None when unset.
     heartbeat: asyncio.Task[None] | None = None
@@ -126,10 +128,14 @@ class KotBot(commands.Bot):
         # The board drops its "away until" line when a time away ends.
         self.away_ends = AwayEnds(self.clock, lambda game_id: self.service.show_board(
             game_id, publish.refresh, self.publisher.show))
+        # The coach's private notes (bot.table.coach), sent as the publisher's passes say.
+        self.coach = CoachDesk(self.io, self.autopilot, self.service.games.cached)
         self.publisher = Publisher(self.service, self.io, self.turns,
                                    clocks=(self.lobby_clock, self.idle_games),
-                                   shown_clocks=(self.reminders, self.away_ends))
-        self.clicks = clicks = Clicks(self.service, self.publisher, self.io, self.turns)
+                                   shown_clocks=(self.reminders, self.away_ends),
+                                   coach=self.coach)
+        self.clicks = clicks = Clicks(self.service, self.publisher, self.io, self.turns,
+                                      self.coach)
         for cog in (LobbyCog(self), PlayCog(self), AwayCog(self), InfoCog(self),
                     ServerCog(self), RecordsCog(self), GamesCog(self), NotifyCog(self)):
             await self.add_cog(cog)
@@ -192,6 +198,7 @@ class KotBot(commands.Bot):
             self.idle_games.close()
             self.away_ends.close()
             self.publisher.close()
+            self.coach.close()
             self.clicks.close()
             self.io.close()
         if hasattr(self, "_restoring"):

@@ -29,7 +29,7 @@ from playwright.async_api import async_playwright
 from simcord import ChannelHandle, Env, GuildHandle, MemberActor, UserHandle
 
 from bot.app import KotBot
-from bot.config import Settings
+from bot.config import DEFAULT_AI_PAUSE, Settings
 from bot.i18n import ENGLISH, LANGUAGES, text
 from bot.local import CLIENT_LOCALES, clients_speaking, menu_id, open_lobby
 from bot.table.idle_games import IDLE_DAYS
@@ -51,6 +51,8 @@ from engine import (
 )
 
 SIZES = {"phone": (400, 1000), "desktop": (1000, 900)}
+# The real seconds SimCord gives a click or an advance of its clock to settle.
+SETTLE_SECONDS = 20.0
 # Headless Chromium as root, with none of its calls home (the network is closed here).
 CHROMIUM_FLAGS = (
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -752,6 +754,71 @@ async def ai_stats(shots: Shots) -> None:
     await shots.shoot("ai-stats", channel, [player])
 
 
+async def learn(shots: Shots) -> None:
+    """``/kot learn``: its lobby (two Easy AI monsters, the guided game's field), the
+    coach's first note on the learner's first roll, its note at their first buy step (the
+    cards first seen in the shop), and that note again from the board's 🎓 Coach button."""
+    channel = shots.guild.create_text_channel("learn")
+    learner = shots.members[0]
+    # The AI monsters at their usual pace here: the learner's last click is still fresh
+    # enough (15 minutes) to carry the note when they are asked.
+    turns = shots.bot.turns
+    paused, turns.ai_pause = turns.ai_pause, DEFAULT_AI_PAUSE
+    try:
+        await _learn_game(shots, channel, learner)
+    finally:
+        turns.ai_pause = paused
+
+
+async def _learn_game(shots: Shots, channel: ChannelHandle, learner: MemberActor) -> None:
+    await learner.slash(channel, "kot learn")
+    await shots.shoot("learn-lobby", channel, [learner])
+    games = shots.bot.service.games
+    lobby = await games.active_in_channel(channel.id)
+    assert lobby is not None
+    await learner.click(next(m for m in channel.history() if m.id == lobby.board_message_id),
+                        label=shots.words("ui-lobby-start"))
+    scene = Scene(shots, channel, [learner], lobby.id)
+    await _until_asked(scene, learner)
+    await scene.shoot("learn-note", viewer=learner)
+    await scene.to_buy_step(["energy", "energy", "energy", "heart", "1", "2"])
+    await _until_asked(scene, learner)
+    await scene.shoot("learn-buy-note", viewer=learner)
+    # The board's 🎓 Coach button: the same note again, for a player with no fresh token.
+    game = await scene.game()
+    board = next(m for m in channel.history() if m.id == game.board_message_id)
+    await learner.click(board, label=shots.words("coach-button"))
+    await scene.shoot("learn-coach-button", viewer=learner)
+
+
+async def _until_asked(scene: Scene, player: MemberActor) -> None:
+    """AI monsters play (their pause passed at once) until ``player`` is asked; then the
+    coach's note is sent."""
+    bot = scene.shots.bot
+    for _ in range(200):
+        game = await scene.game()
+        if any(game.seats[d.seat] == player.id for d in game.playing_state().pending):
+            await bot.coach.sent()
+            return
+        await scene.shots.env.advance_time(bot.turns.ai_pause + 1)
+    raise AssertionError("the player was never asked")
+
+
+async def coach_toggle(shots: Shots) -> None:
+    """The 📋 panel's coach toggle in a normal game, then the note it brings at once and
+    the board's 🎓 Coach button."""
+    scene = await shots.scene("coach-toggle", players=2)
+    game = await scene.game()
+    board = next(m for m in scene.channel.history() if m.id == game.board_message_id)
+    _decision, player = await scene.asked()
+    panel = await player.click(board, label=shots.words("ui-my-monster"))
+    await scene.shoot("coach-toggle-panel", viewer=player)
+    assert panel.response is not None
+    await player.click(panel.response, label=shots.words("coach-toggle-on"))
+    await shots.bot.coach.sent()
+    await scene.shoot("coach-toggle-on", viewer=player)
+
+
 SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
     "ai-stats": ai_stats,
     "ai-monsters": ai_monsters,
@@ -782,6 +849,8 @@ SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
     "my-games": my_games,
     "time-away": time_away,
     "notify": notify,
+    "learn": learn,
+    "coach-toggle": coach_toggle,
 }
 
 
@@ -790,9 +859,10 @@ async def run(out: Path, chromium: str, only: Sequence[str],
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
-        # A long AI pause: the shots catch an AI monster in the middle of its turn.
+        # A long AI pause: the shots catch an AI monster in the middle of its turn. A quick
+        # Hard AI: the coach's suggestions come within SimCord's settling of a click.
         bot = KotBot(Settings(token="offline", database=work / "kot.sqlite3", turn_timeout=0,
-                              ai_pause=3600),
+                              ai_pause=3600, hard_ai_seconds=0.1),
                      sync_commands=True)
         with clients_speaking(language):
             return await _shoot(bot, out, chromium, only, language)
@@ -801,6 +871,9 @@ async def run(out: Path, chromium: str, only: Sequence[str],
 async def _shoot(bot: KotBot, out: Path, chromium: str, only: Sequence[str],
                  language: str) -> list[Path]:
     async with simcord.run(bot) as env:
+        # More than SimCord's 5 s of real time per click: a busy machine may take longer to
+        # start the Hard AI's worker for the coach's first suggestion.
+        env.settle_timeout = SETTLE_SECONDS
         with env.time_context():
             guild = env.create_guild(
                 preferred_locale=CLIENT_LOCALES.get(language, language))

@@ -18,6 +18,7 @@ from typing import Any
 
 import discord
 
+from bot.discord.coach import CoachDesk
 from bot.discord.io import DiscordIO
 from bot.discord.locales import asker_language, told
 from bot.discord.messages import (
@@ -100,7 +101,8 @@ class Clicks:
     """The bot's ``bot.discord.views.ClickHandler``."""
 
     def __init__(self, service: GameService, publisher: Publisher, io: DiscordIO,
-                 turns: TurnClock) -> None:
+                 turns: TurnClock, coach: CoachDesk) -> None:
+        self._coach = coach
         self._service = service
         self._publisher = publisher
         self._io = io
@@ -334,6 +336,33 @@ class Clicks:
                                                  values[0] if values else "", show)
             embed, view = panel_for(game, interaction.user.id,
                                     asker_language(interaction))
+        except Refused as refusal:
+            await self._io.reply_privately(
+                interaction, refusal.said(asker_language(interaction)))
+            return
+        except BrokenGame:
+            await self._io.reply_privately(interaction, told(interaction, GAME_UNREADABLE))
+            return
+        await self._io.edit_response(interaction, embed=embed, view=view)
+
+    # --- the coach (bot.table.coach) ---------------------------------------------------
+
+    async def coach_note(self, interaction: Interaction, game_id: int) -> None:
+        """🎓 Coach: the clicker's note for their question now, privately."""
+        game = await self._read(interaction, game_id)
+        if game is not None:
+            self._coach.remember(game_id, interaction)
+            await self._coach.show(interaction, game)
+
+    async def coach_toggle(self, interaction: Interaction, game_id: int, *, on: bool) -> None:
+        """The panel's toggle: the player's coach on or off (stored; turned on, the question
+        pending now is noted at once), and the panel shows it."""
+        if not await self._io.acknowledge(interaction):  # storing waits for the game's lock
+            return
+        show = partial(self._publisher.show, interaction=interaction)
+        try:
+            game = await self._service.set_coach(game_id, interaction.user.id, on, show)
+            embed, view = panel_for(game, interaction.user.id, asker_language(interaction))
         except Refused as refusal:
             await self._io.reply_privately(
                 interaction, refusal.said(asker_language(interaction)))

@@ -259,6 +259,9 @@ def lobby_embed(game: Game) -> discord.Embed:
     embed.add_field(name=text(language, "lobby-field-variant"),
                     value=variant_text(lobby, language))
     embed.add_field(name=text(language, "lobby-field-clock"), value=clock_text(lobby, language))
+    if lobby.learn:
+        embed.add_field(name=text(language, "learn-lobby-title"),
+                        value=text(language, "learn-lobby"), inline=False)
     embed.set_footer(text=text(language, "lobby-footer", marker=footer_marker(game.id, language),
                                least=rules.min_monsters, most=rules.max_monsters))
     return embed

@@ -82,6 +82,9 @@ def monster_panel(game: Game, seat: int, language: str) -> discord.Embed:
                           description=_with_texts_if_they_fit(lines, "count"), colour=COLOUR)
     embed.add_field(name=text(language, "panel-orders"),
                     value=order_summary(game.chronicle.order_of(seat), language), inline=False)
+    coached = "on" if game.chronicle.coaching_of(seat).on else "off"
+    embed.add_field(name=text(language, "coach-panel-title"),
+                    value=text(language, f"coach-panel-{coached}"), inline=False)
     embed.set_footer(text=text(language, "panel-footer", marker=footer_marker(game.id, language),
                                moment=_moment(state, language)))
     return embed

@@ -34,6 +34,7 @@ from typing import Any, overload
 import discord
 import msgspec
 
+from bot.discord.coach import CoachDesk
 from bot.discord.direct_messages import Reason, dm_content, dm_language, dms_refused_note
 from bot.discord.io import DiscordFailure, DiscordIO, FailureKind, log_failure
 from bot.discord.locales import asker_language
@@ -69,6 +70,7 @@ from bot.table.publish import (
     AnnounceResult,
     CloseBoard,
     CloseLobby,
+    CoachNote,
     EditBoard,
     Effect,
     ExpireLobby,
@@ -145,10 +147,12 @@ class _ChannelGone(Exception):
 class Publisher:
     def __init__(self, service: GameService, io: DiscordIO, turns: TurnClock, *,
                  clocks: Sequence[GameClock] = (),
-                 shown_clocks: Sequence[GameClock] = ()) -> None:
+                 shown_clocks: Sequence[GameClock] = (),
+                 coach: CoachDesk | None = None) -> None:
         """``clocks`` (a lobby's closing, an idle game's end) are scheduled after every
         pass; ``shown_clocks`` (reminders, the end of a time away), like the turn clock,
-        only once the channel shows the game."""
+        only once the channel shows the game. ``coach`` sends the coach's notes."""
+        self._coach = coach
         self._service = service
         self._io = io
         self._turns = turns
@@ -164,6 +168,8 @@ class Publisher:
         is told privately what went wrong."""
         games = self._service.games
         current = _Pass(await games.game(game_id), interaction, [], set())
+        if interaction is not None and self._coach is not None:
+            self._coach.remember(game_id, interaction)
         failure: DiscordFailure | None = None
         try:
             await self._queue_missing_message(current)
@@ -321,6 +327,8 @@ class Publisher:
                 await self._sync_reminders(current, entry)
             case AnnounceEnd(notice=notice):
                 await self._announce_end(current, entry, notice)
+            case CoachNote() if self._coach is not None:
+                self._coach.deliver(game, entry.effect)
             case _:
                 pass  # the game has moved past it
 
@@ -703,6 +711,8 @@ class Publisher:
     def _after(self, game: Game, failure: DiscordFailure | None) -> None:
         """Keep the turn clock, the lobby's and the idle game's deadlines and the retries in
         step with what the channel shows."""
+        if self._coach is not None and game.status not in ACTIVE_STATUSES:
+            self._coach.forget(game.id)
         for clock in self._clocks:
             clock.schedule(game)
         if failure is None:

@@ -27,6 +27,8 @@ custom_id formats (all under Discord's 100 characters):
     kot:r:<game>                     Rematch, on a finished game's final board
     kot:m:<game>                     📋 My monster: a player's panel, or the table for others
     kot:o:<game>:<yield|stay|buy>    the panel's standing-order menus
+    kot:coach:<game>                 🎓 Coach: the clicker's coach note, privately
+    kot:ct:<game>:<on|off>           the panel's coach toggle (turns the coach on or off)
 """
 
 from __future__ import annotations
@@ -368,9 +370,12 @@ def _offer_button(game: Game, decision: Decision, who: str) -> list[GameButton]:
 
 def _add_panel_button(view: discord.ui.View, game: Game) -> None:
     """📋 My monster, last: in the last row, where the question's controls leave room (a
-    roll of nine dice with every dice tool fills the five rows; /kot me answers the same)."""
+    roll of nine dice with every dice tool fills the five rows; /kot me answers the same);
+    then 🎓 Coach where a player's coach is on (``bot.discord.coach``)."""
     with contextlib.suppress(ValueError):  # no room: the question's controls come first
         view.add_item(MonsterButton(game.id, row=MAX_ROWS - 1, language=game.language))
+        if any(coaching.on for coaching in game.chronicle.coaching):
+            view.add_item(CoachButton(game.id, row=MAX_ROWS - 1, language=game.language))
 
 
 # --- the "My monster" panel and its standing orders --------------------------------------
@@ -388,6 +393,38 @@ class MonsterButton(Control[discord.ui.Button[Any]], custom_id="kot:m:{game_id:i
 
     async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
         await clicks.monster_panel(interaction, self.game_id)
+
+
+class CoachButton(Control[discord.ui.Button[Any]], custom_id="kot:coach:{game_id:int}"):
+    """🎓 Coach (``kot:coach:<game>``): the clicker's coach note for their question now,
+    privately (the note sent by itself needs a fresh token of theirs)."""
+
+    def __init__(self, game_id: int, row: int | None = None, language: str = ENGLISH) -> None:
+        super().__init__(discord.ui.Button(label=text(language, "coach-button"),
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=self.id_for(game_id=game_id)),
+                         row=row)
+        self.game_id = game_id
+
+    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
+        await clicks.coach_note(interaction, self.game_id)
+
+
+class CoachToggle(Control[discord.ui.Button[Any]],
+                  custom_id="kot:ct:{game_id:int}:{turn:on|off}"):
+    """The panel's coach toggle (``kot:ct:<game>:<on|off>``): turns the clicker's coach on
+    or off, as its label says."""
+
+    def __init__(self, game_id: int, turn: str, language: str = ENGLISH) -> None:
+        super().__init__(discord.ui.Button(
+            label=text(language, f"coach-toggle-{turn}"),
+            style=discord.ButtonStyle.success if turn == "on" else discord.ButtonStyle.secondary,
+            custom_id=self.id_for(game_id=game_id, turn=turn), row=len(ORDER_FIELDS)))
+        self.game_id = game_id
+        self.turn = turn
+
+    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
+        await clicks.coach_toggle(interaction, self.game_id, on=self.turn == "on")
 
 
 class OrderSelect(
@@ -443,6 +480,8 @@ def orders_view(game: Game, seat: int, language: str) -> discord.ui.View:
     order = game.chronicle.order_of(seat)
     for field in ORDER_FIELDS:
         view.add_item(OrderSelect(game.id, field, order, language))
+    coached = game.chronicle.coaching_of(seat).on
+    view.add_item(CoachToggle(game.id, "off" if coached else "on", language))
     return view
 
 
@@ -723,4 +762,4 @@ def final_view(game: Game) -> discord.ui.View | None:
 
 
 DYNAMIC_ITEMS = (GameButton, GameSelect, LobbyButton, LobbySelect, EndButton, RematchButton,
-                 MonsterButton, OrderSelect)
+                 MonsterButton, OrderSelect, CoachButton, CoachToggle)

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import msgspec
 
-from bot.table import publish
+from bot.table import coach, publish
 from bot.table.chronicle import opening_lines
 from bot.table.lobby_clock import expiry_tag, lobby_minutes
 from bot.table.model import (
@@ -33,6 +33,14 @@ from bot.table.model import (
 from bot.table.publish import Show
 from bot.table.saved_games import SavedGames, retried_if_stale, setup_for
 from engine import MIXES, IllegalAction, Mix, Phrase, create_game, new_in_origins, phrase
+
+# The Easy AI monsters a /kot learn lobby opens with: a short first game of three monsters
+# (the host may add or remove AI seats, and friends may join, as in any lobby).
+LEARN_AI_SEATS = 2
+# The least turn and reaction times of a /kot learn game (seconds): a newcomer reads the
+# coach's notes before choosing, and the autopilot should not play their first game.
+LEARN_TURN_SECONDS = 300.0
+LEARN_REACTION_SECONDS = 60.0
 
 
 class ChannelTaken(Refused):
@@ -61,17 +69,24 @@ class Lobbies:
     async def open(self, *, guild_id: int | None, channel_id: int, host_id: int,
                    show: Show, host_name: str | None = None, lobby: Lobby | None = None,
                    choice: GameChoice | None = None, server_language: str | None = None,
-                   host_language: str = "en") -> Game:
+                   host_language: str = "en", learn: bool = False) -> Game:
         """A new lobby, by default the host alone in it with the server's clock (else the
         bot's), for the game ``choice`` (default: King of Tokyo, 2016), in the language
-        ``ServerSettings.game_language`` chooses; ``show`` posts its message."""
+        ``ServerSettings.game_language`` chooses; ``show`` posts its message. ``learn``: a
+        guided first game (/kot learn), the host with ``LEARN_AI_SEATS`` Easy AI monsters."""
         if lobby is None:
             server = await self._games.server_settings(guild_id)
             turn, reaction = self.clock_of(server)
-            lobby = _with_game(Lobby(players=(LobbyPlayer(host_id, name=host_name),),
+            if learn:
+                turn, reaction = _learners_clock(turn, reaction)
+            learners_ais = tuple(LobbyPlayer(-number, ai="easy")
+                                 for number in range(1, LEARN_AI_SEATS + 1)) if learn else ()
+            lobby = _with_game(Lobby(players=(LobbyPlayer(host_id, name=host_name),
+                                              *learners_ais),
                                      turn_seconds=turn, reaction_seconds=reaction,
                                      language=server.game_language(server_language,
-                                                                   host_language)),
+                                                                   host_language),
+                                     learn=learn),
                                choice or "2016")
         game = await self._games.create_lobby(
             guild_id=guild_id, channel_id=channel_id, host_id=host_id,
@@ -305,9 +320,11 @@ class Lobbies:
                                   turn_asked_at=now, started_at=now)
             game = replace(lobby, status="playing", seats=tuple(p.user_id for p in players),
                            state=state, chronicle=chronicle, setup=setup)
+            game, notes = coach.with_notes(replace(game, chronicle=coach.coached_from_start(game)))
             plan = publish.after_start(lobby, Outcome(game, tuple(happened), None))
             game = await self._games.save(game, "status", "seats", "state", "chronicle",
-                                          "setup", effects=plan.effects)
+                                          "setup",
+                                          effects=(*plan.effects, *publish.coach_notes(notes)))
             await show(game_id)
             return game
 
@@ -327,6 +344,13 @@ class Lobbies:
         if game.status != "lobby":
             raise Refused(phrase("table-refusal-lobby-closed"))
         return game
+
+
+def _learners_clock(turn: float, reaction: float) -> tuple[float, float]:
+    """A learn game's clock: the server's, with at least ``LEARN_TURN_SECONDS`` a turn and
+    ``LEARN_REACTION_SECONDS`` out of turn (a clock that is off stays off)."""
+    return (turn and max(turn, LEARN_TURN_SECONDS),
+            reaction and max(reaction, LEARN_REACTION_SECONDS))
 
 
 def _first(value: float | None, default: float) -> float:

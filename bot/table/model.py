@@ -188,6 +188,9 @@ class Lobby(msgspec.Struct, frozen=True, omit_defaults=True):
     # The language of everything posted in the channel for this game (a catalog of
     # bot.i18n: "en", "es"). Each person's private answers follow their own locale.
     language: str = "en"
+    # A guided first game (/kot learn): its players start with the coach on
+    # (``bot.table.coach``); Rematch keeps it.
+    learn: bool = False
 
     def long_clock(self) -> bool:
         """Whether the game is played over hours or days (``LONG_CLOCK_SECONDS``)."""
@@ -371,6 +374,18 @@ class StandingOrder(msgspec.Struct, frozen=True, omit_defaults=True):
     buy: BuyOrder = "ask"
 
 
+class Coaching(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A player's coach (``bot.table.coach``): whether it is on, the rules and cards it has
+    explained already (each once a game), and its latest note, for the question
+    ``decision_id``."""
+
+    seat: int
+    on: bool = True
+    told: tuple[str, ...] = ()
+    decision_id: int = 0
+    note: tuple[Phrase, ...] = ()
+
+
 class TimeAway(msgspec.Struct, frozen=True, omit_defaults=True):
     """A player's time away in a game (``/kot away``, ``bot.table.time_away``): their
     clock stops from ``since`` to ``until`` (seconds since the epoch, the bot's clock;
@@ -430,6 +445,8 @@ class Chronicle(msgspec.Struct, frozen=True, omit_defaults=True):
     # epoch): a game nobody plays for long ends as idle (``bot.table.idle_games``). 0: not
     # since the start.
     acted_at: float = 0.0
+    # The players' coaches (a seat whose coach was never on has no entry).
+    coaching: tuple[Coaching, ...] = ()
     # The seq of the engine state this chronicle was last saved with (``bot.table.saved_games``
     # stamps it): how far the players saw the game go, which a state rebuilt from the action
     # log must reach. 0: not known (saved before it was kept, or not started).
@@ -437,6 +454,9 @@ class Chronicle(msgspec.Struct, frozen=True, omit_defaults=True):
 
     def order_of(self, seat: int) -> StandingOrder:
         return next((o for o in self.orders if o.seat == seat), StandingOrder(seat))
+
+    def coaching_of(self, seat: int) -> Coaching:
+        return next((c for c in self.coaching if c.seat == seat), Coaching(seat, on=False))
 
     def time_away_of(self, seat: int) -> TimeAway | None:
         return next((t for t in self.time_away if t.seat == seat), None)

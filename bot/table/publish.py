@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable, Iterable
 import msgspec
 
 from bot.i18n import say
-from bot.table.model import Game, Outcome
+from bot.table.model import Coaching, Game, Outcome
 from bot.table.turn_summary import closing_summary
 from engine import Action, GameState, Phrase, encode_state, events, phrase, turn_end_state
 
@@ -128,9 +128,17 @@ class AnnounceEnd(_Effect, frozen=True):
     notice: str
 
 
+class CoachNote(_Effect, frozen=True):
+    """Send a coached player their coach's note (``bot.table.coach``) for question
+    ``decision_id``, privately; skipped once that question is answered."""
+
+    seat: int
+    decision_id: int
+
+
 Effect = (PostBoard | AnnounceResult | EditBoard | CloseBoard | RetireButtons | PostLobby
           | ShowLobby | CloseLobby | Notify | SyncPings | SyncReminders | ExpireLobby
-          | AnnounceEnd)
+          | AnnounceEnd | CoachNote)
 # Effects that send a new message: the ones a crash can leave sent but unrecorded.
 POSTS = (PostBoard, AnnounceResult, PostLobby, Notify, AnnounceEnd)
 
@@ -161,6 +169,11 @@ def after_action(before: Game, outcome: Outcome) -> Plan:
     if live is None:
         return _plan(game, *pings)
     return _plan(game, EditBoard(live, redraw=outcome.redraw), *pings)
+
+
+def coach_notes(notes: Iterable[Coaching]) -> tuple[CoachNote, ...]:
+    """The deliveries of notes a change wrote (after what shows the board)."""
+    return tuple(CoachNote(note.seat, note.decision_id) for note in notes)
 
 
 def after_start(lobby: Game, outcome: Outcome) -> Plan:

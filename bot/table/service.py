@@ -20,7 +20,7 @@ import msgspec
 
 from bot.i18n import say
 from bot.store.store import ACTIVE_STATUSES, Status, Store
-from bot.table import idle_games, presence, publish, reminders, time_away
+from bot.table import coach, idle_games, presence, publish, reminders, time_away
 from bot.table.autoplay import HARD_AI_SECONDS, Asker, Autopilot, Think, Urgency
 from bot.table.chronicle import chronicle_after, with_note
 from bot.table.lobbies import Lobbies
@@ -253,6 +253,20 @@ class GameService:
         return outcome.game
 
     @retried_if_stale
+    async def set_coach(self, game_id: int, user_id: int, on: bool, show: Show) -> Game:
+        """Turn a player's coach on or off (the 📋 panel's toggle); turned on, it notes the
+        question pending now at once. The board shows or drops its 🎓 Coach button."""
+        async with self.games.lock(game_id):
+            game = await self.games.game(game_id)
+            seat = _playing_seat(game, user_id)
+            game = replace(game, chronicle=coach.with_coach(game.chronicle, seat, on))
+            game, notes = coach.with_notes(game)
+            game = await self.games.save(game, "chronicle", effects=(
+                *publish.refresh(game).effects, *publish.coach_notes(notes)))
+            await show(game_id)
+            return game
+
+    @retried_if_stale
     async def take_time_away(self, game_id: int, user_id: int, days: int,
                              show: Show) -> time_away.Taken:
         """A player stops their clock in this game for ``days`` days from now
@@ -374,9 +388,11 @@ class GameService:
         outcome = steps[0].outcome
         for step in steps[1:]:
             outcome = _merge(outcome, step.outcome)
+        coached, notes = coach.with_notes(outcome.game)
+        outcome = replace(outcome, game=coached)
         plan = publish.after_action(before, outcome)
         await self.games.record_actions(outcome.game, [step.action for step in steps],
-                                        plan.effects)
+                                        (*plan.effects, *publish.coach_notes(notes)))
         return outcome
 
     @retried_if_stale

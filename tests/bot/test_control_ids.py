@@ -11,6 +11,8 @@ import pytest
 
 from bot.discord.views import (
     DYNAMIC_ITEMS,
+    CoachButton,
+    CoachToggle,
     EndButton,
     GameButton,
     GameSelect,
@@ -37,6 +39,8 @@ POSTED = [
     (RematchButton, "kot:r:4"),
     (MonsterButton, "kot:m:8"),
     *((OrderSelect, f"kot:o:8:{field}") for field in ("yield", "stay", "buy")),
+    (CoachButton, "kot:coach:8"),
+    *((CoachToggle, f"kot:ct:8:{turn}") for turn in ("on", "off")),
 ]
 
 
@@ -52,7 +56,8 @@ async def test_a_posted_id_is_rebuilt_by_its_control_alone(control: type[Any],
 
 
 @pytest.mark.parametrize("custom_id", ["kot:g:12:345:z1", "kot:l:7:dance", "kot:e:9:maybe:1",
-                                       "kot:o:8:sell", "kot:r:4:1", "kot:m:x", "kot:x:1"])
+                                       "kot:o:8:sell", "kot:r:4:1", "kot:m:x", "kot:x:1",
+                                       "kot:ct:8:maybe"])
 def test_an_id_of_no_control_is_recognised_by_none(custom_id: str) -> None:
     assert not [kind for kind in DYNAMIC_ITEMS
                 if kind.__discord_ui_compiled_template__.fullmatch(custom_id)]

@@ -87,8 +87,11 @@ async def test_a_player_sees_their_monster_privately_and_nothing_changes(table: 
     assert "**Extra Head** (keep):" in text
     assert before.monsters[1].name in text  # the others, one line each
     assert "**For sale**" in text
-    assert [f.value for f in embed.fields] == ["Stay or yield: ask me · Buying: ask me"]
-    assert _menus(panel) == [f"kot:o:{game.id}:{field}" for field in ("yield", "stay", "buy")]
+    assert [f.value for f in embed.fields] == [
+        "Stay or yield: ask me · Buying: ask me",
+        "Off. Turn it on for a private note before each of your choices."]
+    assert _menus(panel) == [*(f"kot:o:{game.id}:{field}" for field in ("yield", "stay", "buy")),
+                             f"kot:ct:{game.id}:on"]
     assert panel.id not in {m.id for m in table.channel.history(viewer=other)}
     assert await _state(table) == before
 
@@ -326,7 +329,7 @@ async def test_the_panel_and_the_table_speak_the_askers_language(
     assert "**Tus cartas (2)**" in said and "**Los demás**" in said
     assert "• **Nube de humo** (Permanente):" in said and "*ahora: " in said
     assert "**A la venta**" in said and "• **Cazas** (5⚡): Gana 5 PV" in said
-    assert [f.name for f in embed.fields] == ["📋 Órdenes fijas"]
+    assert [f.name for f in embed.fields] == ["📋 Órdenes fijas", "🎓 Entrenador"]
     assert embed.fields[0].value == (
         "Quedarse o ceder: ceder con 4❤️ o menos; si no, pregúntame · Compras: pregúntame")
     assert (embed.footer.text or "").startswith(f"Partida #{game.id} · solo lo ves tú · turno 1")

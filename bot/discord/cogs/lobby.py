@@ -1,4 +1,5 @@
-"""``/kot start``: open a lobby. Its buttons and menus are handled by ``bot.discord.clicks``."""
+"""``/kot start`` and ``/kot learn``: open a lobby. Its buttons and menus are handled by
+``bot.discord.clicks``."""
 
 from __future__ import annotations
 
@@ -40,14 +41,25 @@ class LobbyCog(KotCog, name="Lobby"):
     async def start(self, interaction: Interaction,
                     game: app_commands.Choice[str] | None = None,
                     thread: bool | None = None) -> None:
-        assert interaction.channel_id is not None
         choice = next((c for c in GAME_CHOICES if game is not None and c == game.value), None)
+        await self._open(interaction, choice, thread)
+
+    @app_commands.command(name="learn", description=words("learn-cmd"))
+    @app_commands.guild_only()
+    async def learn(self, interaction: Interaction) -> None:
+        """A guided first game: a lobby with Easy AI monsters where the coach is on
+        (``bot.table.coach``); friends may join it as any lobby."""
+        await self._open(interaction, None, None, learn=True)
+
+    async def _open(self, interaction: Interaction, choice: GameChoice | None,
+                    thread: bool | None, *, learn: bool = False) -> None:
+        assert interaction.channel_id is not None
         assert interaction.guild_id is not None  # (guild only)
         # (A read: it never waits for another game's write, so the answer stays in time.)
         settings = await self.bot.service.games.server_settings(interaction.guild_id)
         where = await self._where(interaction, thread, settings)
         if where == "new thread":
-            await self._start_in_thread(interaction, choice, settings)
+            await self._start_in_thread(interaction, choice, settings, learn=learn)
         if where != "here":
             return
         # The answer is either the lobby (sent by the publisher's pass) or the deferral:
@@ -62,7 +74,7 @@ class LobbyCog(KotCog, name="Lobby"):
             guild_id=interaction.guild_id, channel_id=interaction.channel_id,
             host_id=interaction.user.id, show=show, host_name=interaction.user.display_name,
             choice=choice, server_language=server_language(interaction),
-            host_language=asker_language(interaction)))
+            host_language=asker_language(interaction), learn=learn))
         done, _pending = await asyncio.wait({opening}, timeout=ANSWER_WITHIN)
         if not done:
             async with answering:
@@ -93,7 +105,7 @@ class LobbyCog(KotCog, name="Lobby"):
         return "refused"
 
     async def _start_in_thread(self, interaction: Interaction, choice: GameChoice | None,
-                               settings: ServerSettings) -> None:
+                               settings: ServerSettings, *, learn: bool) -> None:
         """A lobby in a new public thread of the channel, the command's public answer
         pointing to it; refused privately, with nothing made, where the bot lacks a
         permission it needs for it."""
@@ -122,7 +134,7 @@ class LobbyCog(KotCog, name="Lobby"):
             guild_id=interaction.guild_id, channel_id=thread_id, host_id=interaction.user.id,
             show=self.bot.publisher.show, host_name=host, choice=choice,
             server_language=server_language(interaction),
-            host_language=asker_language(interaction))
+            host_language=asker_language(interaction), learn=learn)
         await io.edit_response(interaction, content=text(
             language, "games-thread-opened", host=host, thread=f"<#{thread_id}>"))
 

@@ -1,0 +1,125 @@
+"""The coach's notes on Discord (``bot.table.coach`` writes them): sent privately to the
+coached player, with what the Hard AI would do, and shown again by the board's 🎓 Coach
+button.
+
+A private message to one player can only be a follow-up through one of their own
+interactions, whose token lives 15 minutes. So a note goes through the player's most recent
+click or command in that game, while its token is fresh; the Hard AI's suggestion (up to
+``KOT_HARD_AI_SECONDS``) is found first, outside the game's lock, and a note whose question
+was answered meanwhile is not sent. With no fresh token (a player who has not clicked for 15
+minutes, or a bot restarted since), or when Discord refuses the follow-up, the note stays on
+the board's 🎓 Coach button: the chronicle keeps it, and a click shows it privately. Nothing
+else reaches a player privately without their click.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import discord
+
+from bot.discord.io import TOKEN_MARGIN, DiscordIO
+from bot.discord.locales import asker_language
+from bot.i18n import say, text
+from bot.table.autoplay import Autopilot
+from bot.table.coach import pending_note
+from bot.table.model import Coaching, Game
+from bot.table.publish import CoachNote
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[Any]
+
+
+def note_text(game: Game, coaching: Coaching, hint: str, language: str) -> str:
+    """The note as the player reads it: its lines, then the Hard AI's suggestion."""
+    lines = [say(language, line) for line in coaching.note]
+    lines.append(text(language, "coach-hard-ai", hint=hint))
+    return text(language, "coach-note", game=str(game.id), lines="\n".join(lines))
+
+
+class CoachDesk:
+    """The players' latest interactions by game, and the notes' delivery."""
+
+    def __init__(self, io: DiscordIO, autopilot: Autopilot,
+                 latest: Callable[[int], Game | None]) -> None:
+        """``latest``: the game as it stands now (the service's cache), to check that a
+        note's question is still asked once its suggestion is found."""
+        self._io = io
+        self._autopilot = autopilot
+        self._latest_game = latest
+        # (game id, user id) -> their most recent interaction in that game.
+        self._latest: dict[tuple[int, int], Interaction] = {}
+        self._sending: set[asyncio.Task[None]] = set()
+
+    def remember(self, game_id: int, interaction: Interaction) -> None:
+        """A player's click or command in this game: their freshest way to be told privately."""
+        self._latest[(game_id, interaction.user.id)] = interaction
+
+    def forget(self, game_id: int) -> None:
+        """A game that is over needs no more notes."""
+        for key in [key for key in self._latest if key[0] == game_id]:
+            del self._latest[key]
+
+    def deliver(self, game: Game, effect: CoachNote) -> None:
+        """Send the note for ``effect``'s question, if it is still asked and the player has a
+        fresh token; otherwise it waits on the 🎓 Coach button."""
+        if pending_note(game, effect.seat) is None:
+            return
+        interaction = self._latest.get((game.id, game.seats[effect.seat]))
+        if interaction is None or not _fresh(interaction):
+            return
+        task = asyncio.create_task(self._send(game, effect, interaction),
+                                   name=f"kot-coach-{game.id}")
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
+
+    async def _send(self, game: Game, effect: CoachNote, interaction: Interaction) -> None:
+        try:
+            noted = pending_note(game, effect.seat)
+            if noted is None or noted[0].id != effect.decision_id:
+                return
+            decision, coaching = noted
+            language = asker_language(interaction)
+            hint = await self._autopilot.hint(game.playing_state(), decision, game.id, language)
+            now = self._latest_game(game.id) or game
+            still = pending_note(now, effect.seat)
+            if still is None or still[0].id != effect.decision_id or not _fresh(interaction):
+                return  # answered meanwhile (a later note follows), or too late to send
+            await self._io.reply_privately(interaction,
+                                           note_text(game, coaching, hint, language))
+        except Exception:
+            log.exception("game %s: the coach's note for decision %s failed (it stays on the "
+                          "🎓 Coach button)", game.id, effect.decision_id)
+
+    async def show(self, interaction: Interaction, game: Game) -> None:
+        """The 🎓 Coach button: the clicker's note for their question now, privately."""
+        language = asker_language(interaction)
+        seat = game.seat_of(interaction.user.id)
+        noted = None if seat is None or game.status != "playing" else pending_note(game, seat)
+        if noted is None:
+            coached = seat is not None and game.chronicle.coaching_of(seat).on
+            await self._io.reply_privately(interaction, text(
+                language, "coach-not-asked" if coached else "coach-nothing-now"))
+            return
+        if not await self._io.acknowledge(interaction, thinking_privately=True):
+            return
+        decision, coaching = noted
+        hint = await self._autopilot.hint(game.playing_state(), decision, game.id, language)
+        await self._io.reply_privately(interaction, note_text(game, coaching, hint, language))
+
+    async def sent(self) -> None:
+        """Wait for the notes being sent (tests, and closing)."""
+        if self._sending:
+            await asyncio.gather(*self._sending, return_exceptions=True)
+
+    def close(self) -> None:
+        for task in self._sending:
+            task.cancel()
+
+
+def _fresh(interaction: Interaction) -> bool:
+    return discord.utils.utcnow() < interaction.expires_at - TOKEN_MARGIN
