@@ -46,9 +46,10 @@ def _chained(message: str, items: list[Arg]) -> Arg:
     return said
 
 
-def _faces(dice: tuple[str, ...]) -> Arg:
-    """Die faces as words, one after another ("1 energy smash")."""
-    return _chained("narrate-spaced", [Ref("face", face) for face in dice]) if dice else ""
+def _faces(dice: tuple[str, ...]) -> str:
+    """Die faces as the buttons and the board show them, one after another ("1 ⚡ 💥"): one
+    spelling of the dice in every language."""
+    return " ".join(_symbol(face) for face in dice)
 
 
 def _names(state: GameState, seats: tuple[int, ...] | list[int]) -> Arg:
@@ -320,7 +321,7 @@ def narrate(state: GameState, event: ev.Event) -> Phrase | None:
             return phrase("narrate-extra-turn-granted", name=name(seat), card=card(key))
         case ev.DieChanged(seat=seat, die=die, face=face, card=key):
             return phrase("narrate-die-changed", name=name(seat), number=die + 1,
-                          face=Ref("face", face), card=card(key))
+                          face=_symbol(face), card=card(key))
         case ev.DeckEmpty():
             return phrase("narrate-deck-empty")
         case ev.Won(seats=seats, reason=reason):

@@ -4,7 +4,6 @@
 
 ## Said in pieces
 
-narrate-spaced = { $first } { $second }
 narrate-comma = { $first }, { $second }
 narrate-and = { $first } and { $second }
 narrate-a-card = card
@@ -99,8 +98,8 @@ reason-card = { $card }
 reason-entering-tokyo = entering Tokyo
 reason-turn-in-tokyo = starting the turn in Tokyo
 reason-three-of-a-kind = three { $number }s
-reason-energy-dice = energy dice
-reason-heart-dice = heart dice
+reason-energy-dice = ⚡ dice
+reason-heart-dice = ❤️ dice
 reason-sweeping = sweeping the cards
 reason-buying = buying { $card }
 reason-selling = selling { $card }

@@ -4,7 +4,6 @@
 
 ## Piezas
 
-narrate-spaced = { $first } { $second }
 narrate-comma = { $first }, { $second }
 narrate-and = { $first } y { $second }
 narrate-a-card = carta
@@ -110,8 +109,8 @@ reason-card = { $card }
 reason-entering-tokyo = por entrar en Tokyo
 reason-turn-in-tokyo = por empezar el turno en Tokyo
 reason-three-of-a-kind = tres { $number }
-reason-energy-dice = dados de energía
-reason-heart-dice = dados de corazón
+reason-energy-dice = dados ⚡
+reason-heart-dice = dados ❤️
 reason-sweeping = por renovar las cartas
 reason-buying = por comprar { $card }
 reason-selling = por vender { $card }
