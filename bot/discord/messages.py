@@ -83,6 +83,11 @@ def fitted(lines: list[str]) -> str:
             else said[:MAX_EMBED_DESCRIPTION - 1] + "…")
 
 
+def as_bullet(summary: str) -> str:
+    """A turn's summary after a bullet: its second line, if any, indented under the first."""
+    return summary.replace("\n", "\n    ")
+
+
 def named(name: str | None, user_id: int) -> str:
     """A player by their display name, for an embed (where a mention shows as raw text on
     clients that have not loaded the member); a mention only when no name was kept (a game
@@ -330,8 +335,8 @@ def long_game_news(game: Game, seat: int, language: str | None = None) -> list[s
     language = language or game.language
     notes = reminders.recent(game, seat)
     lines = [text(language, "days-since-header")] if notes else []
-    lines.extend(text(language, "days-since-turn", turn=note.turn, summary=note.summary)
-                 for note in notes)
+    lines.extend(text(language, "days-since-turn", turn=note.turn,
+                      summary=as_bullet(note.summary)) for note in notes)
     if reminders.offers_orders(game, seat):
         lines.append(text(language, "days-orders-offer"))
     return lines

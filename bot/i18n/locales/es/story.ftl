@@ -1,0 +1,5 @@
+# La historia de una partida: el resumen de un turno (bot/table/turn_summary.py), el botón
+# 📜 Historia y /kot log (los últimos turnos, en privado).
+
+# El resumen de un turno: las cartas que un monstruo retiró al renovar (nombres con comas).
+story-summary-swept = renovó y retiró { $cards }
