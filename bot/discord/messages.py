@@ -88,6 +88,19 @@ def as_bullet(summary: str) -> str:
     return summary.replace("\n", "\n    ")
 
 
+def log_text(log: tuple[Phrase | str, ...], language: str) -> str:
+    """A turn's narration, whole, as an embed's description. One longer than an embed holds
+    (never seen: a turn tells at most a few dozen lines) loses its first lines, and says how
+    many."""
+    lines = [say(language, line) for line in log]
+    said = "\n".join(lines)
+    while len(said) > MAX_EMBED_DESCRIPTION and len(lines) > 1:
+        lines.pop(0)
+        earlier = text(language, "story-log-earlier", count=len(log) - len(lines))
+        said = "\n".join([earlier, *lines])
+    return said[:MAX_EMBED_DESCRIPTION] or "…"
+
+
 def named(name: str | None, user_id: int) -> str:
     """A player by their display name, for an embed (where a mention shows as raw text on
     clients that have not loaded the member); a mention only when no name was kept (a game
@@ -458,8 +471,7 @@ def _turn_embed(game: Game, turn: int, monster: str,
                 log: tuple[Phrase | str, ...]) -> discord.Embed:
     language = game.language
     embed = discord.Embed(title=text(language, "post-turn-title", turn=turn, monster=monster),
-                          description="\n".join(say(language, line) for line in log) or "…",
-                          colour=COLOUR)
+                          description=log_text(log, language), colour=COLOUR)
     embed.set_footer(text=text(language, "post-footer", marker=footer_marker(game.id, language),
                                edition=game.playing_state().options.edition))
     return embed
@@ -471,8 +483,7 @@ def final_embed(game: Game) -> discord.Embed:
     language = game.language
     embed = discord.Embed(
         title=text(language, "final-title"),
-        description="\n".join(say(language, line) for line in game.chronicle.log) or "…",
-        colour=COLOUR)
+        description=log_text(game.chronicle.log, language), colour=COLOUR)
     return _with_standings(embed, game, text(language, "final-standings"))
 
 

@@ -3,3 +3,10 @@
 
 # A turn's summary: the cards a monster swept away (names with commas).
 story-summary-swept = swept away { $cards }
+
+# The first lines of a turn's narration left out of its board message, when the turn told
+# more than the message holds.
+story-log-earlier = … { $count ->
+    [one] 1 earlier line
+   *[other] { $count } earlier lines
+} not shown

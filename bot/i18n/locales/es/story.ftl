@@ -3,3 +3,9 @@
 
 # El resumen de un turno: las cartas que un monstruo retiró al renovar (nombres con comas).
 story-summary-swept = renovó y retiró { $cards }
+
+# Las primeras líneas de la narración de un turno que no caben en su mensaje.
+story-log-earlier = … { $count ->
+    [one] 1 línea anterior
+   *[other] { $count } líneas anteriores
+} sin mostrar
