@@ -290,8 +290,11 @@ def narrate(state: GameState, event: ev.Event) -> Phrase | None:
                           cost=cost)
         case ev.CardBought(seat=seat, card=key, cost=cost):
             return phrase("narrate-bought", name=name(seat), card=card(key), cost=cost)
-        case ev.Swept(seat=seat):
-            return phrase("narrate-swept", name=name(seat))
+        case ev.Swept(seat=seat, cards=keys):
+            # (the cards swept away are gone from the board the next moment: named here)
+            return phrase("narrate-swept", name=name(seat), count=len(keys),
+                          cards=_chained("narrate-comma", [card(key) for key in keys])
+                          if keys else "")
         case ev.CardDiscarded(seat=seat, card=key, reason=reason):
             return phrase("narrate-discarded", name=name(seat), card=card(key), reason=reason)
         case ev.CardCopied(seat=seat, card=key, owner=owner, copier=copier):

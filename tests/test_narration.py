@@ -66,7 +66,7 @@ CASES: list[tuple[ev.Event, str | None]] = [
     (ev.CardRevealed(card="heal", slot=0), None),
     (ev.CardBought(seat=0, card="commuter_train", cost=4),
      "Alienoid buys Commuter Train for 4⚡."),
-    (ev.Swept(seat=4, cards=("heal", "tank", "jets")), "Meka Dragon sweeps the cards."),
+    (ev.Swept(seat=4, cards=("heal", "tank", "jets")), "Meka Dragon sweeps away Heal, Tank, Jets."),
     (ev.CardDiscarded(seat=0, card="smoke_cloud", reason="its last smoke token was used"),
      "Alienoid discards Smoke Cloud (its last smoke token was used)."),
     (ev.CardCopied(seat=0, card="even_bigger", owner=3, copier="mimic"),

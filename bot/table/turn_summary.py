@@ -28,8 +28,8 @@ SUMMARY_LENGTH = 100
 SUMMARIZED = (
     events.VictoryPointsGained, events.VictoryPointsLost, events.EnergyGained,
     events.EnergyLost, events.Damaged, events.Healed, events.CardBought, events.Swept,
-    events.Yielded, events.EnteredTokyo, events.LeftTokyo, events.Restarted, events.Eliminated,
-    events.Won, events.NoWinner,
+    events.CardRevealed, events.Yielded, events.EnteredTokyo, events.LeftTokyo,
+    events.Restarted, events.Eliminated, events.Won, events.NoWinner,
 )
 
 # Leaving Tokyo for these reasons is told by the fact itself (knocked out, It Has a Child!):
@@ -74,6 +74,8 @@ class _Tally:
     energy: int = 0
     bought: list[Ref] = field(default_factory=list)
     swept: list[Ref] = field(default_factory=list)
+    # The cards that came up in place of those swept away.
+    came: list[Ref] = field(default_factory=list)
     restarted_by: Ref | None = None
     out: bool = False
 
@@ -129,8 +131,12 @@ def _lost(tally: _Tally, active: bool) -> bool:
 def _tallies(state: GameState, happened: Iterable[events.Event]) -> list[_Tally]:
     tallies = [_Tally() for _ in state.monsters]
     edition_2011 = state.options.edition == "2011"
+    sweeper: _Tally | None = None  # (the cards revealed next are those that came)
     for event in happened:
         match event:
+            case events.CardRevealed(card=key) if sweeper is not None:
+                sweeper.came.append(card_ref(key, edition_2011))
+                continue
             case events.VictoryPointsGained(seat=seat, amount=amount):
                 tallies[seat].points += amount
             case events.VictoryPointsLost(seat=seat, amount=amount):
@@ -147,10 +153,13 @@ def _tallies(state: GameState, happened: Iterable[events.Event]) -> list[_Tally]
                 tallies[seat].bought.append(card_ref(key, edition_2011))
             case events.Swept(seat=seat, cards=keys):
                 tallies[seat].swept.extend(card_ref(key, edition_2011) for key in keys)
+                sweeper = tallies[seat]
+                continue
             case events.Restarted(seat=seat, card=key):
                 tallies[seat].restarted_by = card_ref(key, edition_2011)
             case events.Eliminated(seat=seat):
                 tallies[seat].out = True
+        sweeper = None
     return tallies
 
 
@@ -209,19 +218,26 @@ def _monster_part(state: GameState, seat: int, tally: _Tally, active: int,
         counted(tally.points, monster.vp, "★")
     if seat == active:
         full.extend(_dealt(seat, happened, said))  # (the hearts lost tell it, compact)
-    for message_id, cards in (("table-summary-bought", tally.bought),
-                              ("story-summary-swept", tally.swept)):
-        if cards:
-            # (listed with commas in every language: a summary is short on words)
-            listed = ", ".join(said(phrase("table-summary-card", card=card)) for card in cards)
-            full.append(said(phrase(message_id, cards=listed)))
-            compact.append(full[-1])
+    if tally.bought:
+        full.append(said(phrase("table-summary-bought", cards=_listed(tally.bought, said))))
+        compact.append(full[-1])
+    if tally.swept:
+        swept = said(phrase("story-summary-swept", cards=_listed(tally.swept, said)))
+        # (compact: the cards that came are on the board's picture)
+        full.append(said(phrase("story-summary-swept-for", swept=swept,
+                                cards=_listed(tally.came, said))) if tally.came else swept)
+        compact.append(swept)
     if not tally.out:
         counted(tally.energy, monster.energy, "⚡")
     if not full:
         return _Part((), "")
     return _Part((f"{monster.name}: " + ", ".join(full),),
                  f"{monster.name}: " + ", ".join(compact) if compact else "")
+
+
+def _listed(cards: list[Ref], said: Said) -> str:
+    """Cards listed with commas in every language: a summary is short on words."""
+    return ", ".join(said(phrase("table-summary-card", card=card)) for card in cards)
 
 
 def _dealt(active: int, happened: Sequence[events.Event], said: Said) -> list[str]:
@@ -306,15 +322,16 @@ def _and(names: list[str]) -> Phrase | str:
 
 def _lines(parts: list[_Part], length: int) -> list[str]:
     """The parts in one line of ``length`` where they fit, else two: in full, else compact
-    (a part that only says the smashes its monster dealt, which the hearts lost tell again, has no
-    compact form); when even the compact form takes more than two lines, two longer ones
-    (nothing is left out)."""
-    for form in ([piece for part in parts for piece in part.full],
-                 [part.compact for part in parts if part.compact]):
+    (a part that only says the smashes its monster dealt, which the hearts lost tell again,
+    has no compact form); when even the compact form does not fit in two lines, two longer
+    ones (nothing is left out)."""
+    full = [piece for part in parts for piece in part.full]
+    compact = [part.compact for part in parts if part.compact]
+    for form in (full, compact):
         lines = _packed(form, length)
-        if len(lines) <= 2:
+        if len(lines) <= 2 and all(len(line) <= length for line in lines):
             return lines
-    return _halved([part.compact for part in parts if part.compact])
+    return _halved(compact or full)
 
 
 # Between the parts (commas separate the facts of one monster).
@@ -333,7 +350,10 @@ def _packed(texts: list[str], length: int) -> list[str]:
 
 
 def _halved(texts: list[str]) -> list[str]:
-    """The texts in two lines, broken where the first line is nearest half the whole."""
+    """The texts in two lines, broken where the first line is nearest half the whole (one
+    text stays one line)."""
+    if len(texts) < 2:
+        return texts
     whole = len(_SEPARATOR.join(texts))
     best = min(range(1, len(texts)), key=lambda cut: abs(
         len(_SEPARATOR.join(texts[:cut])) - whole / 2))

@@ -192,3 +192,20 @@ def test_the_chronicle_keeps_the_summarized_events_of_the_turn_in_play() -> None
     assert closing is None
     assert chronicle.turn_events == (scored, events.Healed(seat=GIGAZAUR, amount=1,
                                                            reason="hearts"))
+
+
+def test_a_sweep_names_the_cards_that_came_in_full_only() -> None:
+    """The cards that came are on the closed turn's picture: a compact line (here the Spanish,
+    longer than a line in full) leaves them."""
+    happened = [events.EnergyLost(seat=KRAKEN, amount=2, reason="sweeping"),
+                events.Swept(seat=KRAKEN, cards=("jets", "energize", "heal")),
+                *(events.CardRevealed(card=key, slot=slot)
+                  for slot, key in enumerate(("frenzy", "tank", "skyscraper"))),
+                events.CardBought(seat=KRAKEN, card="tank", cost=4),
+                events.CardRevealed(card="corner_store", slot=1)]  # (not a sweep's)
+    final = ended(kraken=(3, 10, 1))
+    assert turn_summary(final, KRAKEN, happened) == (
+        "Kraken: bought Tank, swept away Jets, Energize, Heal for Frenzy, Tank, Skyscraper, "
+        "−2⚡ (1⚡)")
+    assert turn_summary(final, KRAKEN, happened, language="es") == (
+        "Kraken: compró Tanque, renovó y retiró Propulsores, Energizar, Curar, −2⚡")

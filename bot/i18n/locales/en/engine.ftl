@@ -48,7 +48,10 @@ narrate-left = { $name } leaves { $place } ({ $reason }).
 narrate-bought-from = { $name } buys { $card } from { $owner } for { $cost }⚡.
 narrate-bought-discarded = { $name } buys { $card } from the discard pile for { $cost }⚡.
 narrate-bought = { $name } buys { $card } for { $cost }⚡.
-narrate-swept = { $name } sweeps the cards.
+narrate-swept = { $count ->
+    [0] { $name } sweeps the cards.
+   *[other] { $name } sweeps away { $cards }.
+}
 narrate-discarded = { $name } discards { $card } ({ $reason }).
 narrate-copied = { $name }'s { $copier } copies { $owner }'s { $card }.
 narrate-copy-ended = { $name }'s { $card } token comes back.

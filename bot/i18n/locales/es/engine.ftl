@@ -59,7 +59,10 @@ narrate-left = { $name } sale de { $place } ({ $reason }).
 narrate-bought-from = { $name } compra { $card } a { $owner } por { $cost }⚡.
 narrate-bought-discarded = { $name } compra { $card } de la pila de descartes por { $cost }⚡.
 narrate-bought = { $name } compra { $card } por { $cost }⚡.
-narrate-swept = { $name } renueva las cartas.
+narrate-swept = { $count ->
+    [0] { $name } renueva las cartas.
+   *[other] { $name } renueva las cartas y retira { $cards }.
+}
 narrate-discarded = { $name } descarta { $card } ({ $reason }).
 narrate-copied = { $copier } de { $name } copia { $card } de { $owner }.
 narrate-copy-ended = Vuelve el contador de { $card } de { $name }.
