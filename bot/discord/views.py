@@ -22,6 +22,7 @@ custom_id formats (all under Discord's 100 characters):
     kot:e:<game>:<end|keep>:<unix>   the /kot end question, answerable until <unix>
     kot:r:<game>                     Rematch, on a finished game's final board
     kot:m:<game>                     📋 My monster: a player's panel, or the table for others
+    kot:t:<game>                     📜 Story: the last turns, privately
     kot:o:<game>:<yield|stay|buy>    the panel's standing-order menus
 """
 
@@ -344,10 +345,13 @@ def board_view(game: Game) -> discord.ui.View | None:
 
 
 def _add_panel_button(view: discord.ui.View, game: Game) -> None:
-    """📋 My monster, last: in the last row, where the question's controls leave room (a
-    roll of nine dice with every dice tool fills the five rows; /kot me answers the same)."""
-    with contextlib.suppress(ValueError):  # no room: the question's controls come first
-        view.add_item(MonsterButton(game.id, row=MAX_ROWS - 1, language=game.language))
+    """📋 My monster and 📜 Story, last: in the last row, where the question's controls leave
+    room (a roll of nine dice with every dice tool fills the five rows; /kot me and /kot log
+    answer the same). Neither takes a question's place, so no turn takes a click more."""
+    for button in (MonsterButton(game.id, row=MAX_ROWS - 1, language=game.language),
+                   StoryButton(game.id, row=MAX_ROWS - 1, language=game.language)):
+        with contextlib.suppress(ValueError):  # no room: the question's controls come first
+            view.add_item(button)
 
 
 # --- the "My monster" panel and its standing orders --------------------------------------
@@ -365,6 +369,20 @@ class MonsterButton(Control[discord.ui.Button[Any]], custom_id="kot:m:{game_id:i
 
     async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
         await clicks.monster_panel(interaction, self.game_id)
+
+
+class StoryButton(Control[discord.ui.Button[Any]], custom_id="kot:t:{game_id:int}"):
+    """📜 Story (``kot:t:<game>``): the last turns' summaries, privately, to anyone."""
+
+    def __init__(self, game_id: int, row: int | None = None, language: str = ENGLISH) -> None:
+        super().__init__(discord.ui.Button(label=text(language, "story-button"),
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=self.id_for(game_id=game_id)),
+                         row=row)
+        self.game_id = game_id
+
+    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
+        await clicks.story(interaction, self.game_id)
 
 
 class OrderSelect(

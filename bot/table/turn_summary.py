@@ -57,8 +57,20 @@ def closing_summary(end: GameState, active: int, turn_events: Iterable[events.Ev
                     happened: Iterable[events.Event], language: str) -> str:
     """The summary of the turn of ``active`` that ended in ``end``: the turn's events kept
     so far (``Chronicle.turn_events``) and those of the change that finished it."""
-    return turn_summary(end, active, (*turn_events, *summarized(this_turn(happened))),
-                        language=language)
+    return turn_summary(end, active, _closing_events(turn_events, happened), language=language)
+
+
+def closing_changes(end: GameState, turn_events: Iterable[events.Event],
+                    happened: Iterable[events.Event]) -> tuple[tuple[int, int, int], ...]:
+    """Each monster's hearts, points and energy won (or lost) in the turn that ended in
+    ``end``, by seat (read as ``closing_summary`` reads the turn)."""
+    return tuple((tally.hearts, tally.points, tally.energy)
+                 for tally in _tallies(end, _closing_events(turn_events, happened)))
+
+
+def _closing_events(turn_events: Iterable[events.Event],
+                    happened: Iterable[events.Event]) -> tuple[events.Event, ...]:
+    return (*turn_events, *summarized(this_turn(happened)))
 
 
 # Says a phrase in the summary's language.
@@ -129,6 +141,8 @@ def _lost(tally: _Tally, active: bool) -> bool:
 
 
 def _tallies(state: GameState, happened: Iterable[events.Event]) -> list[_Tally]:
+    """What each monster's turn added up to, by seat (of the summarized events only)."""
+    happened = summarized(happened)
     tallies = [_Tally() for _ in state.monsters]
     edition_2011 = state.options.edition == "2011"
     sweeper: _Tally | None = None  # (the cards revealed next are those that came)

@@ -13,3 +13,21 @@ story-log-earlier = … { $count ->
     [one] 1 earlier line
    *[other] { $count } earlier lines
 } not shown
+
+## 📜 Story (a button beside 📋 on the board) and /kot log: the last turns, privately, in the
+## asker's language (the turns' summaries stay in the game's).
+
+story-button = 📜 Story
+story-cmd-log = The last turns of this channel's game and what they did to you (only you see it)
+story-title = 📜 The last turns of game #{ $game }
+# A closed turn's heading; its summary follows on the next line.
+story-turn = **Turn { $turn } · { $monster }**
+story-no-turns = No turn is over yet.
+# $changes: the hearts, points and energy won or lost over these turns ("−6❤️, +2★"), or
+# "none".
+story-yours = **You ({ $monster })** over these turns: { $changes ->
+    [none] nothing changed
+   *[other] { $changes }
+} · now { $hearts }❤️, { $points }★, { $energy }⚡
+story-yours-out = 💀 **You ({ $monster })** are out of the game.
+story-footer = { $marker } only you see this
