@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord.messages import COLOUR, as_bullet, fitted, footer_marker
+from bot.discord.messages import COLOUR, fitted, footer_marker
 from bot.i18n import text
 from bot.table.model import Game, Refused, TurnNote
 from engine import GameState, phrase
@@ -37,7 +37,7 @@ def _turn_lines(state: GameState, note: TurnNote, yours: str | None,
                 language: str) -> list[str]:
     summary = note.summary if yours is None else note.summary.replace(yours, f"**{yours}**")
     return [text(language, "story-turn", turn=note.turn, monster=state.monsters[note.seat].name),
-            as_bullet(summary)]
+            summary]
 
 
 def _what_they_did(state: GameState, seat: int, notes: tuple[TurnNote, ...],
