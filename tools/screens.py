@@ -491,10 +491,11 @@ async def story(shots: Shots) -> None:
     hit and stays, then yields; the story as its player sees it (privately)."""
     scene = await shots.scene("story", players=4)
     _decision, first = await scene.asked()
-    for faces in (["smash", "1", "2", "3", "energy", "heart"],       # into Tokyo
-                  ["smash", "smash", "3", "3", "3", "energy"],       # hits it: it stays
-                  ["smash", "smash", "smash", "1", "2", "heart"],    # hits it: it yields
-                  ["1", "1", "1", "2", "energy", "energy"]):
+    turns: list[list[Face]] = [["smash", "1", "2", "3", "energy", "heart"],  # into Tokyo
+                               ["smash", "smash", "3", "3", "3", "energy"],  # hit: stays
+                               ["smash", "smash", "smash", "1", "2", "heart"],  # hit: yields
+                               ["1", "1", "1", "2", "energy", "energy"]]
+    for faces in turns:
         await scene.to_buy_step(faces)
         yields = faces[2] == "smash"  # (the third hit: the first monster has had enough)
         while (decision := (await scene.asked())[0]).kind in ("yield", "buy"):
