@@ -95,10 +95,17 @@ class _Tally:
 @dataclass(frozen=True)
 class _Part:
     """One piece of a summary, as said in full and in its compact form (the same facts; in
-    full, the monsters that compact names together are each a piece of their own)."""
+    full, the monsters that compact names together are each a piece of their own). Compact,
+    it is ``label`` (a monster's name and a colon, or nothing) and its ``facts`` with commas;
+    none for a part whose facts the others tell."""
 
     full: tuple[str, ...]
-    compact: str
+    label: str = ""
+    facts: tuple[str, ...] = ()
+
+    @property
+    def compact(self) -> str:
+        return self.label + ", ".join(self.facts) if self.facts else ""
 
 
 def turn_summary(final: GameState, active: int, happened: Iterable[events.Event],
@@ -194,11 +201,11 @@ def _loss_parts(state: GameState, losers: list[int], tallies: list[_Tally], acti
             parts.append(full)
         elif seat == same[0]:
             names = ", ".join(state.monsters[other].name for other in same)
-            compact = f"{names}: {_signed(tallies[seat].hearts)}❤️"
             parts.append(_Part(tuple(
                 piece for other in same
                 for piece in _monster_part(state, other, tallies[other], active, happened,
-                                           said).full), compact))
+                                           said).full),
+                f"{names}: ", (f"{_signed(tallies[seat].hearts)}❤️",)))
     return parts
 
 
@@ -244,9 +251,8 @@ def _monster_part(state: GameState, seat: int, tally: _Tally, active: int,
     if not tally.out:
         counted(tally.energy, monster.energy, "⚡")
     if not full:
-        return _Part((), "")
-    return _Part((f"{monster.name}: " + ", ".join(full),),
-                 f"{monster.name}: " + ", ".join(compact) if compact else "")
+        return _Part(())
+    return _Part((f"{monster.name}: " + ", ".join(full),), f"{monster.name}: ", tuple(compact))
 
 
 def _listed(cards: list[Ref], said: Said) -> str:
@@ -304,7 +310,7 @@ def _tokyo_parts(state: GameState, active: int, happened: Sequence[events.Event]
                 say(ENGLISH, reason) not in _LEFT_TOLD_ELSEWHERE
             ):
                 facts.append(fact("table-summary-left", name, place))
-    return [_Part((told_fact,), told_fact) for told_fact in facts]
+    return [_Part((told_fact,), facts=(told_fact,)) for told_fact in facts]
 
 
 def _ending_parts(state: GameState, happened: Sequence[events.Event],
@@ -323,7 +329,7 @@ def _ending_parts(state: GameState, happened: Sequence[events.Event],
                 result.append(said(won))
             case events.NoWinner():
                 result.append(said(phrase("table-summary-no-winner")))
-    return [_Part((fact,), fact) for fact in (*result, *knocked_out)]
+    return [_Part((fact,), facts=(fact,)) for fact in (*result, *knocked_out)]
 
 
 def _and(names: list[str]) -> Phrase | str:
@@ -337,19 +343,23 @@ def _and(names: list[str]) -> Phrase | str:
 def _lines(parts: list[_Part], length: int) -> list[str]:
     """The parts in one line of ``length`` where they fit, else two: in full, else compact
     (a part that only says the smashes its monster dealt, which the hearts lost tell again,
-    has no compact form); when even the compact form does not fit in two lines, two longer
-    ones (nothing is left out)."""
+    has no compact form), else compact with a monster's facts broken across the two lines;
+    when even that takes more than two lines, two longer ones (nothing is left out)."""
     full = [piece for part in parts for piece in part.full]
-    compact = [part.compact for part in parts if part.compact]
-    for form in (full, compact):
-        lines = _packed(form, length)
+    compact = [part for part in parts if part.facts]
+    for lines in (_packed(full, length), _packed([part.compact for part in compact], length),
+                  _broken(compact, length)):
         if len(lines) <= 2 and all(len(line) <= length for line in lines):
             return lines
-    return _halved(compact or full)
+    width = length
+    while len(lines := _broken(compact, width)) > 2:
+        width += 10
+    return lines or _packed(full, length)
 
 
 # Between the parts (commas separate the facts of one monster).
 _SEPARATOR = " · "
+_COMMA = ", "
 
 
 def _packed(texts: list[str], length: int) -> list[str]:
@@ -363,15 +373,19 @@ def _packed(texts: list[str], length: int) -> list[str]:
     return lines
 
 
-def _halved(texts: list[str]) -> list[str]:
-    """The texts in two lines, broken where the first line is nearest half the whole (one
-    text stays one line)."""
-    if len(texts) < 2:
-        return texts
-    whole = len(_SEPARATOR.join(texts))
-    best = min(range(1, len(texts)), key=lambda cut: abs(
-        len(_SEPARATOR.join(texts[:cut])) - whole / 2))
-    return [_SEPARATOR.join(texts[:best]), _SEPARATOR.join(texts[best:])]
+def _broken(parts: list[_Part], length: int) -> list[str]:
+    """The compact parts in order, fact by fact, as many on a line as fit in ``length``
+    characters: a part whose facts go on the next line says its label again there."""
+    lines: list[str] = []
+    for part in parts:
+        for index, fact in enumerate(part.facts):
+            if index and len(lines[-1]) + len(_COMMA) + len(fact) <= length:
+                lines[-1] += _COMMA + fact  # (the line ends with this part's last fact)
+            elif lines and len(lines[-1]) + len(_SEPARATOR) + len(part.label + fact) <= length:
+                lines[-1] += _SEPARATOR + part.label + fact
+            else:
+                lines.append(part.label + fact)
+    return lines
 
 
 def _signed(amount: int) -> str:

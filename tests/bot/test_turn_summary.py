@@ -209,3 +209,17 @@ def test_a_sweep_names_the_cards_that_came_in_full_only() -> None:
         "−2⚡ (1⚡)")
     assert turn_summary(final, KRAKEN, happened, language="es") == (
         "Kraken: compró Tanque, renovó y retiró Propulsores, Energizar, Curar, −2⚡")
+
+
+def test_a_monster_with_too_much_for_a_line_goes_on_on_the_next_one_named_again() -> None:
+    """Compact parts that take three lines whole fit in two once a monster's facts may break
+    across them: its name starts the second line again."""
+    final = ended(king=(3, 10, 0), gigazaur=(0, 8, 0))
+    happened = [events.Damaged(seat=GIGAZAUR, amount=2, source="smash", hearts=8),
+                events.VictoryPointsGained(seat=KING, amount=3, reason="3s"),
+                events.CardBought(seat=KING, card="jets", cost=5),
+                events.Swept(seat=KING, cards=("energize", "heal", "tank")),
+                events.EnergyLost(seat=KING, amount=7, reason="buying")]
+    assert turn_summary(final, KING, happened, length=60) == (
+        "Gigazaur: −2❤️ · The King: +3★, bought Jets\n"
+        "The King: swept away Energize, Heal, Tank, −7⚡")
