@@ -3,9 +3,15 @@ with what they did to the asker's monster, in the asker's language."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import discord
 from bot_harness import Table
 from simcord import InteractionResult
+
+from bot.discord.messages import long_game_news
+from bot.table.model import LONG_CLOCK_SECONDS, Chronicle, Game, Lobby, TurnNote
+from engine import Options, create_game
 
 STORY = "📜 Story"
 
@@ -67,3 +73,16 @@ async def test_kot_log_in_the_askers_language_and_before_any_turn_is_over(
     client_locales[player.id] = "es-ES"
     said = _reply(await player.slash(table.channel, "kot log")).embeds[0].description or ""
     assert "**Turno 1 · " in said and "Tú (" in said.splitlines()[-1]
+
+
+def test_a_long_games_news_indents_a_summarys_second_line_under_its_bullet() -> None:
+    state, _ = create_game(Options(edition="2016"), 1, ("The King", "Gigazaur"))
+    note = TurnNote(turn=3, seat=0, summary="Gigazaur: −3❤️ (7❤️)\nThe King: +2★ (2★)")
+    game = Game(id=1, guild_id=1, channel_id=1, host_id=1, status="playing",
+                lobby=Lobby(turn_seconds=LONG_CLOCK_SECONDS), seats=(1, 2), state=state,
+                chronicle=Chronicle(recent_turns=(note,)), board_message_id=None)
+    news = long_game_news(game, seat=1)
+    assert news[1] == "• Turn 3: Gigazaur: −3❤️ (7❤️)\n    The King: +2★ (2★)"
+    # A short game tells no news, though it keeps the notes for 📜 Story.
+    short = replace(game, lobby=Lobby(turn_seconds=120))
+    assert not any("Turn 3" in line for line in long_game_news(short, seat=1))
