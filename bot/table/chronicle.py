@@ -14,9 +14,9 @@ from bot.table.model import Chronicle, Elimination
 from bot.table.turn_summary import SUMMARIZED
 from engine import GameState, Phrase, events, narrate
 
-# The lines of a turn's narration kept: all of them, which its board message shows (the longest
-# turn of 300 random games told 23 lines, 989 characters; an embed holds 4096). The bound only
-# keeps a runaway turn from growing the stored game without end.
+# The lines of a turn's narration kept: all of them, which its board message shows (a turn
+# tells a few dozen lines at most; an embed holds 4096 characters). The bound only keeps a
+# runaway turn from growing the stored game without end.
 MAX_LOG_LINES = 200
 
 
