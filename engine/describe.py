@@ -46,9 +46,10 @@ def _chained(message: str, items: list[Arg]) -> Arg:
     return said
 
 
-def _faces(dice: tuple[str, ...]) -> Arg:
-    """Die faces as words, one after another ("1 energy smash")."""
-    return _chained("narrate-spaced", [Ref("face", face) for face in dice]) if dice else ""
+def _faces(dice: tuple[str, ...]) -> str:
+    """Die faces as the buttons and the board show them, one after another ("1 ⚡ 💥"): one
+    spelling of the dice in every language."""
+    return " ".join(_symbol(face) for face in dice)
 
 
 def _names(state: GameState, seats: tuple[int, ...] | list[int]) -> Arg:
@@ -289,8 +290,11 @@ def narrate(state: GameState, event: ev.Event) -> Phrase | None:
                           cost=cost)
         case ev.CardBought(seat=seat, card=key, cost=cost):
             return phrase("narrate-bought", name=name(seat), card=card(key), cost=cost)
-        case ev.Swept(seat=seat):
-            return phrase("narrate-swept", name=name(seat))
+        case ev.Swept(seat=seat, cards=keys):
+            # (the cards swept away are gone from the board the next moment: named here)
+            return phrase("narrate-swept", name=name(seat), count=len(keys),
+                          cards=_chained("narrate-comma", [card(key) for key in keys])
+                          if keys else "")
         case ev.CardDiscarded(seat=seat, card=key, reason=reason):
             return phrase("narrate-discarded", name=name(seat), card=card(key), reason=reason)
         case ev.CardCopied(seat=seat, card=key, owner=owner, copier=copier):
@@ -320,7 +324,7 @@ def narrate(state: GameState, event: ev.Event) -> Phrase | None:
             return phrase("narrate-extra-turn-granted", name=name(seat), card=card(key))
         case ev.DieChanged(seat=seat, die=die, face=face, card=key):
             return phrase("narrate-die-changed", name=name(seat), number=die + 1,
-                          face=Ref("face", face), card=card(key))
+                          face=_symbol(face), card=card(key))
         case ev.DeckEmpty():
             return phrase("narrate-deck-empty")
         case ev.Won(seats=seats, reason=reason):

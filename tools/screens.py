@@ -461,6 +461,51 @@ async def closed_board(shots: Shots) -> None:
                       next(m for m in history if m.id == second_board))
     await scene.shoot("closed-board-first", scene.players[0],
                       next(m for m in history if m.id == first_board))
+    # A monster in Tokyo smashes the four others, then spends its last energy on a card: the
+    # turn ends by itself, and its summary takes two lines.
+    crowded = await shots.scene("closed-board-crowded", players=5, change=_in_tokyo_with(6))
+    await crowded.to_buy_step(["smash", "smash", "smash", "3", "3", "3"])
+    crowded_board = (await crowded.game()).board_message_id
+    await crowded.option(lambda o: isinstance(o, Buy) and o.slot == 2)  # Skyscraper, 6⚡
+    await crowded.shoot("closed-board-crowded", crowded.players[0], next(
+        m for m in crowded.channel.history() if m.id == crowded_board))
+
+
+def _in_tokyo_with(energy: int) -> Callable[[GameState], GameState]:
+    """The active monster in Tokyo City (Tokyo Bay empty) with this energy, and FACE_UP."""
+    def change(state: GameState) -> GameState:
+        monsters = list(state.monsters)
+        monsters[state.active] = msgspec.structs.replace(monsters[state.active], energy=energy)
+        return msgspec.structs.replace(state, monsters=tuple(monsters), city=state.active,
+                                       bay=None, face_up=FACE_UP)
+    return change
+
+
+def _answer(decision: Decision, *, yields: bool) -> Callable[[object], bool]:
+    """Stay (or Yield) in Tokyo, or end the buy step."""
+    if decision.kind == "yield":
+        return lambda option: isinstance(option, Yield) == yields
+    return lambda option: isinstance(option, EndBuying)
+
+
+async def story(shots: Shots) -> None:
+    """📜 Story after four turns of a four-monster game: the first monster enters Tokyo, is
+    hit and stays, then yields; the story as its player sees it (privately)."""
+    scene = await shots.scene("story", players=4)
+    _decision, first = await scene.asked()
+    turns: list[list[Face]] = [["smash", "1", "2", "3", "energy", "heart"],  # into Tokyo
+                               ["smash", "smash", "3", "3", "3", "energy"],  # hit: stays
+                               ["smash", "smash", "smash", "1", "2", "heart"],  # hit: yields
+                               ["1", "1", "1", "2", "energy", "energy"]]
+    for faces in turns:
+        await scene.to_buy_step(faces)
+        yields = faces[2] == "smash"  # (the third hit: the first monster has had enough)
+        while (decision := (await scene.asked())[0]).kind in ("yield", "buy"):
+            await scene.option(_answer(decision, yields=yields))
+    game = await scene.game()
+    board = next(m for m in scene.channel.history() if m.id == game.board_message_id)
+    await first.click(board, label=shots.words("story-button"))
+    await scene.shoot("story", viewer=first)
 
 
 async def lobby_expired(shots: Shots) -> None:
@@ -836,6 +881,7 @@ SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
     "mimic": mimic,
     "final-standings": final_standings,
     "closed-board": closed_board,
+    "story": story,
     "lobby-expired": lobby_expired,
     "origins-lobby": origins_lobby,
     "my-monster": my_monster,

@@ -40,6 +40,7 @@ from bot.discord.messages import (
 )
 from bot.discord.panel import panel_for
 from bot.discord.publisher import Publisher
+from bot.discord.story import story_embed
 from bot.discord.views import (
     CLOCK_CHOICES,
     VARIANT_CHOICES,
@@ -323,6 +324,19 @@ class Clicks:
             return
         await self._io.reply_privately(interaction, None, embed=embed,
                                        **({} if view is None else {"view": view}))
+
+    async def story(self, interaction: Interaction, game_id: int) -> None:
+        """📜 Story (or /kot log): the last turns, privately. It changes nothing."""
+        game = await self._read(interaction, game_id)
+        if game is None:
+            return
+        try:
+            embed = story_embed(game, interaction.user.id, asker_language(interaction))
+        except Refused as refusal:
+            await self._io.reply_privately(
+                interaction, refusal.said(asker_language(interaction)))
+            return
+        await self._io.reply_privately(interaction, None, embed=embed)
 
     async def order_select(self, interaction: Interaction, game_id: int, field: str,
                            values: list[str]) -> None:

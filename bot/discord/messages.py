@@ -84,6 +84,24 @@ def fitted(lines: list[str]) -> str:
             else said[:MAX_EMBED_DESCRIPTION - 1] + "…")
 
 
+def as_bullet(summary: str) -> str:
+    """A turn's summary after a bullet: its second line, if any, indented under the first."""
+    return summary.replace("\n", "\n    ")
+
+
+def log_text(log: tuple[Phrase | str, ...], language: str) -> str:
+    """A turn's narration, whole, as an embed's description. One longer than an embed holds
+    (never seen: a turn tells at most a few dozen lines) loses its first lines, and says how
+    many."""
+    lines = [say(language, line) for line in log]
+    said = "\n".join(lines)
+    while len(said) > MAX_EMBED_DESCRIPTION and len(lines) > 1:
+        lines.pop(0)
+        earlier = text(language, "story-log-earlier", count=len(log) - len(lines))
+        said = "\n".join([earlier, *lines])
+    return said[:MAX_EMBED_DESCRIPTION] or "…"
+
+
 def named(name: str | None, user_id: int) -> str:
     """A player by their display name, for an embed (where a mention shows as raw text on
     clients that have not loaded the member); a mention only when no name was kept (a game
@@ -334,8 +352,8 @@ def long_game_news(game: Game, seat: int, language: str | None = None) -> list[s
     language = language or game.language
     notes = reminders.recent(game, seat)
     lines = [text(language, "days-since-header")] if notes else []
-    lines.extend(text(language, "days-since-turn", turn=note.turn, summary=note.summary)
-                 for note in notes)
+    lines.extend(text(language, "days-since-turn", turn=note.turn,
+                      summary=as_bullet(note.summary)) for note in notes)
     if reminders.offers_orders(game, seat):
         lines.append(text(language, "days-orders-offer"))
     return lines
@@ -477,8 +495,7 @@ def _turn_embed(game: Game, turn: int, monster: str,
                 log: tuple[Phrase | str, ...]) -> discord.Embed:
     language = game.language
     embed = discord.Embed(title=text(language, "post-turn-title", turn=turn, monster=monster),
-                          description="\n".join(say(language, line) for line in log) or "…",
-                          colour=COLOUR)
+                          description=log_text(log, language), colour=COLOUR)
     embed.set_footer(text=text(language, "post-footer", marker=footer_marker(game.id, language),
                                edition=game.playing_state().options.edition))
     return embed
@@ -490,8 +507,7 @@ def final_embed(game: Game) -> discord.Embed:
     language = game.language
     embed = discord.Embed(
         title=text(language, "final-title"),
-        description="\n".join(say(language, line) for line in game.chronicle.log) or "…",
-        colour=COLOUR)
+        description=log_text(game.chronicle.log, language), colour=COLOUR)
     return _with_standings(embed, game, text(language, "final-standings"))
 
 

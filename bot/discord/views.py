@@ -26,6 +26,7 @@ custom_id formats (all under Discord's 100 characters):
     kot:e:<game>:<end|keep>:<unix>   the /kot end question, answerable until <unix>
     kot:r:<game>                     Rematch, on a finished game's final board
     kot:m:<game>                     📋 My monster: a player's panel, or the table for others
+    kot:t:<game>                     📜 Story: the last turns, privately
     kot:o:<game>:<yield|stay|buy>    the panel's standing-order menus
     kot:coach:<game>                 🎓 Coach: the clicker's coach note, privately
     kot:ct:<game>:<on|off>           the panel's coach toggle (turns the coach on or off)
@@ -369,13 +370,18 @@ def _offer_button(game: Game, decision: Decision, who: str) -> list[GameButton]:
 
 
 def _add_panel_button(view: discord.ui.View, game: Game) -> None:
-    """📋 My monster, last: in the last row, where the question's controls leave room (a
-    roll of nine dice with every dice tool fills the five rows; /kot me answers the same);
-    then 🎓 Coach where a player's coach is on (``bot.discord.coach``)."""
-    with contextlib.suppress(ValueError):  # no room: the question's controls come first
-        view.add_item(MonsterButton(game.id, row=MAX_ROWS - 1, language=game.language))
-        if any(coaching.on for coaching in game.chronicle.coaching):
-            view.add_item(CoachButton(game.id, row=MAX_ROWS - 1, language=game.language))
+    """📋 My monster and 📜 Story, last: in the last row, where the question's controls leave
+    room (a roll of nine dice with every dice tool fills the five rows; /kot me and /kot log
+    answer the same); then 🎓 Coach where a player's coach is on (``bot.discord.coach``).
+    None takes a question's place, so no turn takes a click more."""
+    buttons: list[discord.ui.Item[discord.ui.View]] = [
+        MonsterButton(game.id, row=MAX_ROWS - 1, language=game.language),
+        StoryButton(game.id, row=MAX_ROWS - 1, language=game.language)]
+    if any(coaching.on for coaching in game.chronicle.coaching):
+        buttons.append(CoachButton(game.id, row=MAX_ROWS - 1, language=game.language))
+    for button in buttons:
+        with contextlib.suppress(ValueError):  # no room: the question's controls come first
+            view.add_item(button)
 
 
 # --- the "My monster" panel and its standing orders --------------------------------------
@@ -393,6 +399,20 @@ class MonsterButton(Control[discord.ui.Button[Any]], custom_id="kot:m:{game_id:i
 
     async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
         await clicks.monster_panel(interaction, self.game_id)
+
+
+class StoryButton(Control[discord.ui.Button[Any]], custom_id="kot:t:{game_id:int}"):
+    """📜 Story (``kot:t:<game>``): the last turns' summaries, privately, to anyone."""
+
+    def __init__(self, game_id: int, row: int | None = None, language: str = ENGLISH) -> None:
+        super().__init__(discord.ui.Button(label=text(language, "story-button"),
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=self.id_for(game_id=game_id)),
+                         row=row)
+        self.game_id = game_id
+
+    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
+        await clicks.story(interaction, self.game_id)
 
 
 class CoachButton(Control[discord.ui.Button[Any]], custom_id="kot:coach:{game_id:int}"):
@@ -762,4 +782,4 @@ def final_view(game: Game) -> discord.ui.View | None:
 
 
 DYNAMIC_ITEMS = (GameButton, GameSelect, LobbyButton, LobbySelect, EndButton, RematchButton,
-                 MonsterButton, OrderSelect, CoachButton, CoachToggle)
+                 MonsterButton, StoryButton, OrderSelect, CoachButton, CoachToggle)

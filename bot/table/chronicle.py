@@ -14,8 +14,10 @@ from bot.table.model import Chronicle, Elimination
 from bot.table.turn_summary import SUMMARIZED
 from engine import GameState, Phrase, events, narrate
 
-# Lines of narration kept on a board message (its embed description holds 4096 characters).
-MAX_LOG_LINES = 14
+# The lines of a turn's narration kept: all of them, which its board message shows (a turn
+# tells a few dozen lines at most; an embed holds 4096 characters). The bound only keeps a
+# runaway turn from growing the stored game without end.
+MAX_LOG_LINES = 200
 
 
 def opening_lines(state: GameState, happened: Iterable[events.Event]) -> tuple[Phrase, ...]:

@@ -349,12 +349,15 @@ class Reminder(msgspec.Struct, frozen=True, omit_defaults=True):
 
 
 class TurnNote(msgspec.Struct, frozen=True):
-    """A closed turn of a long game in one line (``bot.table.turn_summary``), said in the
-    game's language: what the players are told happened since their last move."""
+    """A closed turn in a line or two (``bot.table.turn_summary``), said in the game's
+    language: what the players of a long game are told happened since their last move, and
+    what 📜 Story (``/kot log``) shows anyone. ``changes``: each monster's hearts, points and
+    energy won (or lost) in the turn, by seat (empty in notes stored before they were)."""
 
     turn: int
     seat: int
     summary: str
+    changes: tuple[tuple[int, int, int], ...] = ()
 
 
 # A player's standing order for the buy step: ask them; skip it when they can buy no card
@@ -432,11 +435,12 @@ class Chronicle(msgspec.Struct, frozen=True, omit_defaults=True):
     ended_at: float = 0.0
     # The players' standing orders (a seat with none has no entry).
     orders: tuple[StandingOrder, ...] = ()
-    # Long games (``Lobby.long_clock``): the reminders standing in the channel, the last
-    # turns closed in a line each (bounded), the turn of each seat's last move (by seat;
-    # 0: none yet) and the seats already told about standing orders.
-    reminders: tuple[Reminder, ...] = ()
+    # The last turns closed, summarized (bounded; every game's, for 📜 Story, since turn
+    # notes were kept in short games too). Long games (``Lobby.long_clock``): the reminders
+    # standing in the channel, the turn of each seat's last move (by seat; 0: none yet) and
+    # the seats already told about standing orders.
     recent_turns: tuple[TurnNote, ...] = ()
+    reminders: tuple[Reminder, ...] = ()
     moved_in_turn: tuple[int, ...] = ()
     offered_orders: tuple[int, ...] = ()
     # Each player's latest time away (a seat never away has no entry).

@@ -38,7 +38,7 @@ from bot.table.model import (
 )
 from bot.table.time_away import away_until
 from bot.table.timers import GameDeadlines, question_deadlines
-from bot.table.turn_summary import closing_summary
+from bot.table.turn_summary import closing_changes, closing_summary
 from engine import Decision, GameState, events
 
 log = logging.getLogger(__name__)
@@ -46,8 +46,8 @@ log = logging.getLogger(__name__)
 HOUR = 3600.0
 # Two reminder moments of a turn closer than this are one (the later).
 CLOSE_MOMENTS = 30 * 60.0
-# Closed turns kept (a round of six monsters), and told in one ping (about 130 characters
-# each: well within a message's 2,000).
+# Closed turns kept (a round of six monsters), and told in one ping (a summary takes one or two
+# lines of at most 100 characters: five are well within a message's 2,000).
 KEPT_TURNS = 6
 TOLD_TURNS = 5
 
@@ -194,21 +194,23 @@ def without_reminders(chronicle: Chronicle, gone: Iterable[Reminder]) -> Chronic
 
 def news_after(before: Game, chronicle: Chronicle, seat: int, *, moved: bool,
                end: GameState | None, happened: Iterable[events.Event]) -> Chronicle:
-    """A long game's chronicle after one step of ``seat`` (``moved``: by its player's own
-    click), which finished the turn when ``end`` is its state: the turn of the player's last
-    move, and the closed turn's line (the last ``KEPT_TURNS`` are kept)."""
+    """The chronicle after one step of ``seat`` (``moved``: by its player's own click),
+    which finished the turn when ``end`` is its state: the closed turn's note, in every game
+    (the last ``KEPT_TURNS`` are kept, for 📜 Story), and, in a long game, the turn of the
+    player's last move."""
     state = before.state
-    if not before.lobby.long_clock() or state is None or state.turn is None:
+    if state is None or state.turn is None:
         return chronicle
     turn = state.turn
-    if moved:
+    if moved and before.lobby.long_clock():
         moves = list(chronicle.moved_in_turn) + [0] * (seat + 1 - len(chronicle.moved_in_turn))
         moves[seat] = turn.number
         chronicle = msgspec.structs.replace(chronicle, moved_in_turn=tuple(moves))
     if end is not None:
-        summary = closing_summary(end, turn.seat, before.chronicle.turn_events, happened,
-                                  before.language)
-        note = TurnNote(turn.number, turn.seat, summary)
+        turn_events = before.chronicle.turn_events
+        summary = closing_summary(end, turn.seat, turn_events, happened, before.language)
+        note = TurnNote(turn.number, turn.seat, summary,
+                        closing_changes(end, turn_events, happened))
         chronicle = msgspec.structs.replace(
             chronicle, recent_turns=(*chronicle.recent_turns, note)[-KEPT_TURNS:])
     return chronicle
@@ -216,7 +218,10 @@ def news_after(before: Game, chronicle: Chronicle, seat: int, *, moved: bool,
 
 def recent(game: Game, seat: int) -> tuple[TurnNote, ...]:
     """The turns closed since the last move of the player in ``seat`` (the last
-    ``TOLD_TURNS``): their own turn once they moved in it is not news to them."""
+    ``TOLD_TURNS``) in a long game (none in a short one): their own turn once they moved in
+    it is not news to them."""
+    if not game.lobby.long_clock():
+        return ()
     moves = game.chronicle.moved_in_turn
     last = moves[seat] if seat < len(moves) else 0
     notes = [note for note in game.chronicle.recent_turns

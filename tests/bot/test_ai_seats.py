@@ -13,6 +13,7 @@ from bot.table.model import Game
 from engine import Action, Decision, GameState, Timeout
 
 MY_MONSTER = "📋 My monster"
+STORY = "📜 Story"
 
 AI_PAUSE = TEST_AI_PAUSE
 
@@ -101,10 +102,11 @@ async def test_one_person_plays_against_ai_monsters(table: Table) -> None:
     assert (await table.game()).playing_state().seq == seq
     board = table.message(game.board_message_id or 0)
     assert "<@" not in (board.content or "") and "🤖 Easy AI" in (board.content or "")
-    # Nothing to answer while an AI monster plays: one greyed-out sign (and the panel).
+    # Nothing to answer while an AI monster plays: one greyed-out sign (and the panel and the
+    # story).
     buttons = [item for row in board.components for item in getattr(row, "children", [])]
-    assert len(buttons) == 2 and "thinking" in (buttons[0].label or "")
-    assert buttons[0].disabled and buttons[1].label == MY_MONSTER
+    assert len(buttons) == 3 and "thinking" in (buttons[0].label or "")
+    assert buttons[0].disabled and [b.label for b in buttons[1:]] == [MY_MONSTER, STORY]
 
     for _ in range(3):
         game = await _ai_moves_until_a_person_is_asked(table, game.id)

@@ -23,6 +23,7 @@ from engine import (
 )
 
 MY_MONSTER = "📋 My monster"
+STORY = "📜 Story"
 
 
 def _with(active_cards: tuple[Card, ...] = (), other_cards: tuple[Card, ...] = (), *,
@@ -126,7 +127,7 @@ async def test_made_in_a_lab_shows_the_top_card_to_its_owner_alone(table: Table)
     assert private[0].id not in {m.id for m in seen_by_other}
     board = table.message(game.board_message_id or 0)
     assert "looks at the top card of the deck" in _texts(board)
-    assert _labels(board) == ["🔒 Show me privately", MY_MONSTER]
+    assert _labels(board) == ["🔒 Show me privately", MY_MONSTER, STORY]
 
     # The board's lock button: refused to the other player, shown again to the owner.
     refused = await table.click("p0", by=other)
@@ -208,7 +209,7 @@ async def test_healing_ray_heals_the_monster_clicked_and_it_pays(table: Table) -
     assert _labels(board) == [f"Heal {patient} +1❤️ (pays you 2⚡)",
                               f"Heal {patient} +2❤️ (pays you 4⚡)",
                               f"Heal {patient} +3❤️ (pays you 6⚡)",
-                              "Keep the hearts for yourself", MY_MONSTER]
+                              "Keep the hearts for yourself", MY_MONSTER, STORY]
 
     await healer.click(board, label=f"Heal {patient} +2❤️ (pays you 4⚡)")
     game, decision, _healer = await table.asked()

@@ -20,6 +20,7 @@ from bot.table.model import ClickRefused, Game
 from engine import EndBuying, GameState, Roll, Yield
 
 MY_MONSTER = "📋 My monster"
+STORY = "📜 Story"
 
 TURN = 120
 REACTION = 30
@@ -177,7 +178,8 @@ async def test_a_player_who_leaves_is_played_by_the_autopilot(table: Table) -> N
     # Her board has no buttons left: the autopilot plays; a click from an old copy is refused.
     board = table.message(game.board_message_id or 0)
     labels = [c.label for row in board.components for c in row.children]  # type: ignore[attr-defined]
-    assert len(labels) == 2 and "thinking" in (labels[0] or "") and labels[1] == MY_MONSTER
+    assert len(labels) == 3 and "thinking" in (labels[0] or "")
+    assert labels[1:] == [MY_MONSTER, STORY]
     with pytest.raises(ClickRefused) as refused:
         service(table.env).check_click(game, alice.id, game.playing_state().pending[0].id)
     assert refusal_text(refused.value, game, "en") == (

@@ -42,7 +42,7 @@ async def smash_into_tokyo(table: Table) -> FirstTurn:
     name = end.monsters[decision.seat].name
     await table.option(StopRolling)
     return FirstTurn(board, picture_when_rolled, render_board(end, game.ai_seats(), names),
-                     f"{name}: +1★ (1★); {name} entered Tokyo")
+                     f"{name}: +1★ (1★) · {name} entered Tokyo")
 
 
 def buttons(message: discord.Message) -> list[object]:

@@ -21,7 +21,9 @@ from bot.discord.views import (
     MonsterButton,
     OrderSelect,
     RematchButton,
+    StoryButton,
 )
+from bot.discord.routing import Control
 
 # One id of every kind and shape that boards, lobbies and panels have posted.
 POSTED = [
@@ -39,6 +41,7 @@ POSTED = [
     (RematchButton, "kot:r:4"),
     (MonsterButton, "kot:m:8"),
     *((OrderSelect, f"kot:o:8:{field}") for field in ("yield", "stay", "buy")),
+    (StoryButton, "kot:t:8"),
     (CoachButton, "kot:coach:8"),
     *((CoachToggle, f"kot:ct:8:{turn}") for turn in ("on", "off")),
 ]
@@ -61,3 +64,13 @@ async def test_a_posted_id_is_rebuilt_by_its_control_alone(control: type[Any],
 def test_an_id_of_no_control_is_recognised_by_none(custom_id: str) -> None:
     assert not [kind for kind in DYNAMIC_ITEMS
                 if kind.__discord_ui_compiled_template__.fullmatch(custom_id)]
+
+
+def test_every_control_is_recognised_after_a_restart() -> None:
+    """A control left out of DYNAMIC_ITEMS works only while the process that posted it
+    lives: after a restart its clicks would reach nothing."""
+    def subclasses(kind: type[Any]) -> set[type[Any]]:
+        found = set(kind.__subclasses__())
+        return found.union(*(subclasses(sub) for sub in found))
+
+    assert subclasses(Control) == set(DYNAMIC_ITEMS)

@@ -15,6 +15,7 @@ from simcord import MemberActor
 from engine import Card, Face, GameState, Roll, StopRolling
 
 MY_MONSTER = "📋 My monster"
+STORY = "📜 Story"
 
 FILLER: list[Face] = ["2", "2", "3", "heart", "energy", "smash"]
 # A button label longer than this wraps onto a second line on a phone (tools/screens.py).
@@ -79,14 +80,15 @@ async def test_stretchy_sets_a_die_to_a_face_in_three_clicks(table: Table) -> No
     assert game.board_message_id is not None
     assert labels(table, game.board_message_id) == [
         "Die 1 (2)", "Die 2 (2)", "Die 3 (3)", "Die 4 (❤️)", "Die 5 (⚡)", "Die 6 (💥)", "Cancel",
-        MY_MONSTER]
+        MY_MONSTER, STORY]
 
     await click_label(table, alice, "Die 3 (3)")
     game, decision, _ = await table.asked()
     assert decision.question == "stretchy_face"
     assert game.board_message_id is not None
     assert labels(table, game.board_message_id) == [
-        "1", "2", "⚡ energy", "❤️ heart", "💥 smash", "Cancel", MY_MONSTER]
+        "1", "2", "⚡ energy", "❤️ heart", "💥 smash", "Cancel", MY_MONSTER,
+        STORY]
 
     await click_label(table, alice, "2")
     game, decision, _ = await table.asked()
@@ -129,7 +131,7 @@ async def test_herd_culler_turns_a_die_into_a_1_once_a_turn(table: Table) -> Non
     assert game.board_message_id is not None
     assert labels(table, game.board_message_id) == [
         "Die 3 (2) → 1", "Die 4 (3) → 1", "Die 5 (❤️) → 1", "Die 6 (💥) → 1", "Cancel",
-        MY_MONSTER]
+        MY_MONSTER, STORY]
     await click_label(table, alice, "Die 4 (3) → 1")
     game, _decision, _ = await table.asked()
     state = game.state
@@ -208,7 +210,7 @@ async def test_freeze_time_offers_the_extra_turn_with_one_die_fewer(table: Table
     assert decision.question == "freeze_time"
     assert game.board_message_id is not None
     assert labels(table, game.board_message_id) == ["Take the extra turn (5 dice)",
-                                                    "No extra turn", MY_MONSTER]
+                                                    "No extra turn", MY_MONSTER, STORY]
     seat = decision.seat
     await click_label(table, alice, "Take the extra turn (5 dice)")
     game, decision, _ = await table.asked()
@@ -235,8 +237,8 @@ async def test_many_dice_tools_fit_the_board(table: Table) -> None:
     board = table.message(game.board_message_id)
     assert len(board.components) <= 5
     assert all(len(row.children) <= 5 for row in board.components)
-    # (and "Keep 2s ×2", and 📋 My monster)
-    assert len(buttons(table, game.board_message_id)) == 6 + 1 + 7 + 1
+    # (and "Keep 2s ×2", and 📋 My monster and 📜 Story)
+    assert len(buttons(table, game.board_message_id)) == 6 + 1 + 7 + 2
     # Each card's button fits one line of a phone.
     too_long = [x for x in labels(table, game.board_message_id) if len(x) > PHONE_LABEL]
     assert not too_long

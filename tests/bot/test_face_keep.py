@@ -13,6 +13,7 @@ from bot.table.model import ClickRefused
 from engine import Card, Face, GameState, Keep, Roll
 
 MY_MONSTER = "📋 My monster"
+STORY = "📜 Story"
 
 MAX_ROWS = 5
 MAX_BUTTONS_IN_ROW = 5
@@ -49,7 +50,7 @@ async def test_a_face_button_keeps_every_die_of_that_face_in_one_action(table: T
     # Roll, the keep-and-roll button: tests/bot/test_keep_and_roll.py.)
     assert labels(table, board)[6:] == ["Keep 1s ×3", "Keep 💥 ×2",
                                         "💡 Suggested: keep 1 1 1, roll 3",
-                                        "Roll (1 left)", "Done rolling", MY_MONSTER]
+                                        "Roll (1 left)", "Done rolling", MY_MONSTER, STORY]
     logged = len(await service(table.env).games.action_log(game.id))
 
     result = await asked.click(table.message(board), label="Keep 1s ×3")
@@ -63,7 +64,7 @@ async def test_a_face_button_keeps_every_die_of_that_face_in_one_action(table: T
     # keeping the 1s and rolling is now what Roll does.
     assert labels(table, board) == [
         "💥 keep", "✓ 1 release", "❤️ keep", "✓ 1 release", "💥 keep", "✓ 1 release",
-        "Keep 💥 ×2", "Roll (1 left)", "Done rolling", MY_MONSTER]
+        "Keep 💥 ×2", "Roll (1 left)", "Done rolling", MY_MONSTER, STORY]
 
 
 async def test_a_face_button_adds_to_the_dice_kept_and_counts_only_the_loose_ones(
@@ -164,9 +165,9 @@ async def test_the_most_dice_and_every_dice_tool_fit_in_five_rows(
     keep_and_roll = [label for label in shown if label.startswith("💡 Suggested")]
     assert len(keep_and_roll) == rolls_left
     # The dice, four faces, the keep-and-roll button with a roll left, the options, and
-    # 📋 My monster (the last row has room for it).
-    assert len(shown) == len(dice) + 4 + len(keep_and_roll) + len(decision.options) + 1
-    assert shown[-1] == MY_MONSTER
+    # 📋 My monster and 📜 Story (the last row has room for them).
+    assert len(shown) == len(dice) + 4 + len(keep_and_roll) + len(decision.options) + 2
+    assert shown[-2:] == [MY_MONSTER, STORY]
     faces_offered = [label for label in shown if label.startswith("Keep") and
                      label not in keep_and_roll]
     assert faces_offered == ["Keep 1s ×2", "Keep 2s ×2", "Keep 3s ×2", "Keep ❤️ ×2"]

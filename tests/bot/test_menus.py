@@ -9,6 +9,7 @@ from bot_harness import Table, rewrite_state
 from engine import Buy, Card, GameState
 
 MY_MONSTER = "📋 My monster"
+STORY = "📜 Story"
 
 
 def _many_keep_cards_and_mimic_for_sale(state: GameState) -> GameState:
@@ -81,7 +82,7 @@ async def test_a_buy_step_with_many_cards_keeps_end_turn_a_button(table: Table) 
     # What ends or declines the step stays one click away.
     assert [c.label for row in rows for c in row if isinstance(c, discord.Button)] == [
         "Sweep cards (2⚡)", "Made in a Lab: look at the top card", "End turn",
-        "📋 Skip buying from now on", MY_MONSTER]
+        "📋 Skip buying from now on", MY_MONSTER, STORY]
 
     end = next(c for row in rows for c in row
                if isinstance(c, discord.Button) and c.label == "End turn")

@@ -124,7 +124,7 @@ async def test_a_closed_board_carries_the_state_its_turn_ended_in(service: GameS
     assert end.turn is not None and end.turn.number == 1 and end.turn.seat == first
     assert end.turn.dice == smashes and end.city == first and not end.pending
     assert end.monsters[first].vp == 1
-    assert close.summary == f"{name}: +1★ (1★); {name} entered Tokyo"
+    assert close.summary == f"{name}: +1★ (1★) · {name} entered Tokyo"
     now = (await service.games.peek(game.id)).playing_state()
     assert now.turn is not None and now.turn.number == 2 and now.turn.seat != first
 

@@ -38,8 +38,8 @@ def test_points_smashes_and_a_change_in_tokyo() -> None:
         events.VictoryPointsGained(seat=KING, amount=1, reason="entering Tokyo"),
     ]
     assert turn_summary(final, KING, happened) == (
-        "The King: +3★ (12★), dealt 4💥; Gigazaur yielded Tokyo to The King; "
-        "Gigazaur: −4❤️ (6❤️)")
+        "Gigazaur: −4❤️ (6❤️) · The King: +3★ (12★), dealt 4💥 · "
+        "Gigazaur yielded Tokyo to The King")
 
 
 def test_buying_healing_and_energy() -> None:
@@ -67,8 +67,8 @@ def test_a_knock_out_and_the_winner() -> None:
         events.Won(seats=(KING,), reason="last monster standing"),
     ]
     assert turn_summary(final, KING, happened) == (
-        "The King: dealt 3💥 to 2 monsters; 💀 Gigazaur is out, 💀 Kraken is out, "
-        "👑 The King wins!")
+        "👑 The King wins! · 💀 Gigazaur is out · 💀 Kraken is out · "
+        "The King: dealt 3💥 to 2 monsters")
 
 
 def test_a_knock_out_in_tokyo_told_by_the_engine_is_not_told_as_leaving_too() -> None:
@@ -79,8 +79,7 @@ def test_a_knock_out_in_tokyo_told_by_the_engine_is_not_told_as_leaving_too() ->
         events.LeftTokyo(seat=GIGAZAUR, place="city", reason=phrase("reason-eliminated")),
         events.Eliminated(seat=GIGAZAUR, by=KING),
     ]
-    assert turn_summary(final, KING, happened) == (
-        "The King: dealt 3💥; 💀 Gigazaur is out")
+    assert turn_summary(final, KING, happened) == "💀 Gigazaur is out · The King: dealt 3💥"
 
 
 def test_tokyo_bay_is_named_when_it_is_in_play() -> None:
@@ -89,7 +88,7 @@ def test_tokyo_bay_is_named_when_it_is_in_play() -> None:
     happened = [events.EnteredTokyo(seat=PENGUIN, place="bay"),
                 events.VictoryPointsGained(seat=PENGUIN, amount=1, reason="entering Tokyo")]
     assert turn_summary(final, PENGUIN, happened) == (
-        "Space Penguin: +1★ (1★); Space Penguin entered Tokyo Bay")
+        "Space Penguin: +1★ (1★) · Space Penguin entered Tokyo Bay")
 
 
 def test_leaving_tokyo_with_nobody_coming_in() -> None:
@@ -100,12 +99,36 @@ def test_leaving_tokyo_with_nobody_coming_in() -> None:
                 events.LeftTokyo(seat=MEKA, place="bay", reason="the Bay closed"),
                 events.EnteredTokyo(seat=MEKA, place="city")]
     assert turn_summary(final, KING, happened) == (
-        "Gigazaur yielded Tokyo City, Meka Dragon left Tokyo Bay, Meka Dragon entered Tokyo City")
+        "Gigazaur yielded Tokyo City · Meka Dragon left Tokyo Bay · "
+        "Meka Dragon entered Tokyo City")
 
 
-def test_a_full_turn_keeps_what_tells_most_within_a_phones_line() -> None:
-    """Six monsters hit, two cards bought, a monster out: the other monsters' hearts and the
-    energy are left out; the points, the smashes, the cards, Tokyo and the knock-out stay."""
+def test_a_turn_that_hit_three_monsters_puts_the_losses_first_in_two_lines() -> None:
+    """Issue 32's turn 22, which once read "Space Penguin: +2★ (10★), +1❤️ (6❤️), bought
+    Gas Refinery; Gigazaur: −3❤️ (4❤️)" and dropped two monsters' losses: every monster hit is
+    named, first, with its total, and the turn takes two lines."""
+    final = ended(monsters=6, penguin=(10, 6, 0), gigazaur=(4, 4, 0), king=(7, 7, 2),
+                  kraken=(3, 2, 5))
+    happened: list[events.Event] = [
+        events.VictoryPointsGained(seat=PENGUIN, amount=2, reason="starting the turn in Tokyo"),
+        events.Healed(seat=PENGUIN, amount=1, reason="heart dice"),
+        *(events.Damaged(seat=seat, amount=3, source="smash", hearts=final.monsters[seat].hearts)
+          for seat in (KING, GIGAZAUR, KRAKEN)),
+        events.CardBought(seat=PENGUIN, card="gas_refinery", cost=6),
+        events.EnergyLost(seat=PENGUIN, amount=6, reason="buying"),
+        events.EnergyGained(seat=PENGUIN, amount=6, reason="energy dice"),
+    ]
+    summary = turn_summary(final, PENGUIN, happened)
+    assert summary == (
+        "The King: −3❤️ (7❤️) · Gigazaur: −3❤️ (4❤️) · Kraken: −3❤️ (2❤️)\n"
+        "Space Penguin: +1❤️ (6❤️), +2★ (10★), dealt 3💥 to 3 monsters, bought Gas Refinery")
+    assert all(len(line) <= SUMMARY_LENGTH for line in summary.splitlines())
+
+
+def test_a_turn_too_full_for_two_lines_gives_on_wording_not_on_facts() -> None:
+    """Five monsters hit, two cards bought, a monster out: compact, the monsters that lost the
+    same hearts are named together and the totals and smashes dealt are left out; every
+    monster and every change stays."""
     final = ended(monsters=6, king=(17, 10, 2), gigazaur=(6, 1, 0), kraken=(9, 2, 1),
                   meka=(3, 5, 0), penguin=(0, 0, 0), kitty=(11, 7, 4))
     happened: list[events.Event] = [
@@ -118,14 +141,25 @@ def test_a_full_turn_keeps_what_tells_most_within_a_phones_line() -> None:
         events.CardBought(seat=KING, card="energize", cost=8),
     ]
     summary = turn_summary(final, KING, happened)
-    assert summary == ("The King: +2★ (17★), dealt 3💥 to 5 monsters, bought Jets, Energize; "
-                       "💀 Space Penguin is out")
-    assert len(summary) <= SUMMARY_LENGTH
-    # With room, nothing is left out.
+    assert summary == ("💀 Space Penguin is out · Gigazaur, Kraken, Meka Dragon, Cyber Kitty: "
+                       "−3❤️\nThe King: +2★, bought Jets, Energize, +2⚡")
+    assert all(len(line) <= SUMMARY_LENGTH for line in summary.splitlines())
+    # With room, everything is said in full on one line.
     roomy = turn_summary(final, KING, happened, length=1000)
+    assert "\n" not in roomy
     assert "Gigazaur: −3❤️ (1❤️)" in roomy and "+2⚡ (2⚡)" in roomy
-    # Knock-outs and the result stay however short the line must be.
-    assert turn_summary(final, KING, happened, length=10) == "💀 Space Penguin is out"
+    # However short the lines must be, nothing is left out: two longer lines.
+    tight = turn_summary(final, KING, happened, length=10)
+    assert tight.replace("\n", " · ") == summary.replace("\n", " · ")
+
+
+def test_a_sweep_names_the_cards_swept_away() -> None:
+    final = ended(kraken=(3, 10, 1))
+    happened = [events.EnergyLost(seat=KRAKEN, amount=2, reason="sweeping"),
+                events.Swept(seat=KRAKEN, cards=("jets", "energize", "heal"))]
+    assert turn_summary(ended(kraken=(3, 10, 1)), KRAKEN, happened) == (
+        "Kraken: swept away Jets, Energize, Heal, −2⚡ (1⚡)")
+    assert final.monsters[KRAKEN].energy == 1
 
 
 def test_a_turn_where_nothing_changed() -> None:
@@ -158,3 +192,34 @@ def test_the_chronicle_keeps_the_summarized_events_of_the_turn_in_play() -> None
     assert closing is None
     assert chronicle.turn_events == (scored, events.Healed(seat=GIGAZAUR, amount=1,
                                                            reason="hearts"))
+
+
+def test_a_sweep_names_the_cards_that_came_in_full_only() -> None:
+    """The cards that came are on the closed turn's picture: a compact line (here the Spanish,
+    longer than a line in full) leaves them."""
+    happened = [events.EnergyLost(seat=KRAKEN, amount=2, reason="sweeping"),
+                events.Swept(seat=KRAKEN, cards=("jets", "energize", "heal")),
+                *(events.CardRevealed(card=key, slot=slot)
+                  for slot, key in enumerate(("frenzy", "tank", "skyscraper"))),
+                events.CardBought(seat=KRAKEN, card="tank", cost=4),
+                events.CardRevealed(card="corner_store", slot=1)]  # (not a sweep's)
+    final = ended(kraken=(3, 10, 1))
+    assert turn_summary(final, KRAKEN, happened) == (
+        "Kraken: bought Tank, swept away Jets, Energize, Heal for Frenzy, Tank, Skyscraper, "
+        "−2⚡ (1⚡)")
+    assert turn_summary(final, KRAKEN, happened, language="es") == (
+        "Kraken: compró Tanque, renovó y retiró Propulsores, Energizar, Curar, −2⚡")
+
+
+def test_a_monster_with_too_much_for_a_line_goes_on_on_the_next_one_named_again() -> None:
+    """Compact parts that take three lines whole fit in two once a monster's facts may break
+    across them: its name starts the second line again."""
+    final = ended(king=(3, 10, 0), gigazaur=(0, 8, 0))
+    happened = [events.Damaged(seat=GIGAZAUR, amount=2, source="smash", hearts=8),
+                events.VictoryPointsGained(seat=KING, amount=3, reason="3s"),
+                events.CardBought(seat=KING, card="jets", cost=5),
+                events.Swept(seat=KING, cards=("energize", "heal", "tank")),
+                events.EnergyLost(seat=KING, amount=7, reason="buying")]
+    assert turn_summary(final, KING, happened, length=60) == (
+        "Gigazaur: −2❤️ · The King: +3★, bought Jets\n"
+        "The King: swept away Energize, Heal, Tank, −7⚡")

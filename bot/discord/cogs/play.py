@@ -1,5 +1,6 @@
-"""Playing: ``/kot board``, ``/kot hint``, ``/kot me``, ``/kot leave``, ``/kot end``, and the
-channels and servers that go away. The game's buttons are handled by ``bot.discord.clicks``."""
+"""Playing: ``/kot board``, ``/kot hint``, ``/kot me``, ``/kot log``, ``/kot leave``,
+``/kot end``, and the channels and servers that go away. The game's buttons are handled by
+``bot.discord.clicks``."""
 
 from __future__ import annotations
 
@@ -73,6 +74,14 @@ class PlayCog(KotCog, name="Play"):
         game = await self._channel_game(interaction)
         if game is not None:
             await self.bot.clicks.monster_panel(interaction, game.id)
+
+    @app_commands.command(name="log", description=words("story-cmd-log"))
+    @app_commands.guild_only()
+    async def story(self, interaction: discord.Interaction[Any]) -> None:
+        """The board's 📜 Story, as a command: the last turns, privately."""
+        game = await self._channel_game(interaction)
+        if game is not None:
+            await self.bot.clicks.story(interaction, game.id)
 
     @app_commands.command(name="leave",
                           description=words("cmd-leave"))

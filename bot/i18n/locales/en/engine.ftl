@@ -4,7 +4,6 @@
 
 ## Said in pieces
 
-narrate-spaced = { $first } { $second }
 narrate-comma = { $first }, { $second }
 narrate-and = { $first } and { $second }
 narrate-a-card = card
@@ -49,7 +48,10 @@ narrate-left = { $name } leaves { $place } ({ $reason }).
 narrate-bought-from = { $name } buys { $card } from { $owner } for { $cost }⚡.
 narrate-bought-discarded = { $name } buys { $card } from the discard pile for { $cost }⚡.
 narrate-bought = { $name } buys { $card } for { $cost }⚡.
-narrate-swept = { $name } sweeps the cards.
+narrate-swept = { $count ->
+    [0] { $name } sweeps the cards.
+   *[other] { $name } sweeps away { $cards }.
+}
 narrate-discarded = { $name } discards { $card } ({ $reason }).
 narrate-copied = { $name }'s { $copier } copies { $owner }'s { $card }.
 narrate-copy-ended = { $name }'s { $card } token comes back.
@@ -99,8 +101,8 @@ reason-card = { $card }
 reason-entering-tokyo = entering Tokyo
 reason-turn-in-tokyo = starting the turn in Tokyo
 reason-three-of-a-kind = three { $number }s
-reason-energy-dice = energy dice
-reason-heart-dice = heart dice
+reason-energy-dice = ⚡ dice
+reason-heart-dice = ❤️ dice
 reason-sweeping = sweeping the cards
 reason-buying = buying { $card }
 reason-selling = selling { $card }

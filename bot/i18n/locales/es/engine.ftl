@@ -4,7 +4,6 @@
 
 ## Piezas
 
-narrate-spaced = { $first } { $second }
 narrate-comma = { $first }, { $second }
 narrate-and = { $first } y { $second }
 narrate-a-card = carta
@@ -60,7 +59,10 @@ narrate-left = { $name } sale de { $place } ({ $reason }).
 narrate-bought-from = { $name } compra { $card } a { $owner } por { $cost }⚡.
 narrate-bought-discarded = { $name } compra { $card } de la pila de descartes por { $cost }⚡.
 narrate-bought = { $name } compra { $card } por { $cost }⚡.
-narrate-swept = { $name } renueva las cartas.
+narrate-swept = { $count ->
+    [0] { $name } renueva las cartas.
+   *[other] { $name } renueva las cartas y retira { $cards }.
+}
 narrate-discarded = { $name } descarta { $card } ({ $reason }).
 narrate-copied = { $copier } de { $name } copia { $card } de { $owner }.
 narrate-copy-ended = Vuelve el contador de { $card } de { $name }.
@@ -110,8 +112,8 @@ reason-card = { $card }
 reason-entering-tokyo = por entrar en Tokyo
 reason-turn-in-tokyo = por empezar el turno en Tokyo
 reason-three-of-a-kind = tres { $number }
-reason-energy-dice = dados de energía
-reason-heart-dice = dados de corazón
+reason-energy-dice = dados ⚡
+reason-heart-dice = dados ❤️
 reason-sweeping = por renovar las cartas
 reason-buying = por comprar { $card }
 reason-selling = por vender { $card }
