@@ -9,6 +9,7 @@ from typing import Any, cast
 import discord
 import pytest
 
+from bot.discord.routing import Control
 from bot.discord.views import (
     DYNAMIC_ITEMS,
     CoachButton,
@@ -23,7 +24,6 @@ from bot.discord.views import (
     RematchButton,
     StoryButton,
 )
-from bot.discord.routing import Control
 
 # One id of every kind and shape that boards, lobbies and panels have posted.
 POSTED = [
