@@ -40,7 +40,7 @@ def move_label(state: GameState, action: Action) -> Phrase:
     """A move in words, the dice as the board shows them: "Keep ❤️ ❤️ 3 and reroll 3 dice",
     "Reroll all 6 dice", "Release 1 1, then keep ⚡ and reroll 5 dice" (dice the player kept
     that it does not), "Stop rolling with 3 3 3 💥 ⚡ ❤️", or the option's own label ("Stay
-    in Tokyo", "Buy Friend of Children (3⚡)")."""
+    in Tokyo", "Buy" and the card with its cost)."""
     turn = state.turn
     if isinstance(action, Roll | StopRolling) and turn is not None:
         kept = _kept(state, action)
