@@ -2,13 +2,14 @@
 
 SimCord's preview page is a developer's tool (a toolbar to refresh, capture and inspect the
 preview, a menu that ends its session). ``LocalPageServer`` serves the same page and the same
-API over the same bot, with three changes made where the page is served, not in SimCord:
+API over the same bot, with changes made where the page is served, not in SimCord:
 
 - ``index.html`` speaks the table's language and loads ``local.css`` (which hides the
   developer's controls) and ``local.js`` (which counts the question's deadlines down against
   the wall clock, says what a refused click means, and brings a tab back after a restart);
 - ``text.js`` renders a relative time (``<t:…:R>``) against the browser's clock, not the time
   the page was last published, and marks it for ``local.js`` to keep counting;
+- ``presentation.js`` shows dates and times in the browser's time zone, not UTC;
 - the page's token comes from a file beside the database, so its address stays the same.
 
 Each change replaces a piece of SimCord's files (3.2.1, pinned) and fails at start-up, rather
@@ -51,7 +52,7 @@ def replaced(source: str, changes: list[tuple[str, str]], where: str) -> str:
 def page_words(language: str) -> dict[str, str]:
     """The page's own words (``local.ftl``), for ``local.js``."""
     return {key: text(language, f"local-{key}")
-            for key in ("composer", "offline", "refused", "jump")}
+            for key in ("composer", "offline", "refused", "jump", "new-messages")}
 
 
 def names_by_id(viewers: Any) -> dict[str, str]:
@@ -88,6 +89,15 @@ def text_script() -> str:
     ], "text.js")
 
 
+def presentation_script() -> str:
+    return replaced((SIMCORD_STATIC / "presentation.js").read_text(encoding="utf-8"), [
+        # Dates and times in the browser's time zone (the preview's is UTC), in the table's
+        # language (the preview's locale).
+        ('timezone: configured.timezone || state.profile.timezone || "UTC",',
+         "timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,"),
+    ], "presentation.js")
+
+
 def page_token(database: Path) -> str:
     """The page's token, kept beside the database (readable by its owner only): the same table
     keeps the same address across restarts."""
@@ -120,6 +130,7 @@ class LocalPageServer(PreviewServer):
         self.served = {"index.html": index_page(language, preview.locale,
                                                 names_by_id(preview.viewers)),
                        "text.js": text_script(),
+                       "presentation.js": presentation_script(),
                        "local.css": (HERE / "local.css").read_text(encoding="utf-8"),
                        "local.js": (HERE / "local.js").read_text(encoding="utf-8"),
                        # Which run of the table this is: a tab reloads when it changes.

@@ -8,7 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from bot.local_page import PageError, index_page, page_token, replaced, text_script
+from bot.local_page import (
+    PageError,
+    index_page,
+    page_token,
+    presentation_script,
+    replaced,
+    text_script,
+)
 
 
 def test_the_page_token_is_kept_beside_the_database(tmp_path: Path) -> None:
@@ -35,6 +42,8 @@ def test_the_page_speaks_the_tables_language() -> None:
     assert '<script src="/local.js"></script>' in page
     assert "&quot;names&quot;: {&quot;7&quot;: &quot;T\\u00fa&quot;}" in page, "who is who"
     assert "new Date()" in text_script()
+    assert '"UTC"' not in presentation_script(), "dates in the browser's time zone"
+    assert "&quot;new-messages&quot;: &quot;Mensajes nuevos \\u2193&quot;" in page
 
 
 def test_a_simcord_whose_page_changed_stops_the_start() -> None:
