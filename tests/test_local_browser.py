@@ -50,9 +50,10 @@ PATIENCE = 60.0
 STAY_OR_YIELD = re.compile(r"@You [^\n]*: stay in Tokyo (City|Bay) or yield\?")
 IMAGES_LOADED = "() => Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)"
 MY_ROLL = r"@You [^\n]*: keep dice and roll again \(2 rolls left\)"
-# The AI monsters' pause before each move (seconds): long enough for the page, polled every
-# 0.2 s, to show each move.
-AI_PAUSE = 0.6
+# The AI monsters' pause before each move (seconds): long enough for the page (SimCord reads
+# the table every 0.5 s, then draws the move, its board picture in view) to show each move
+# on a loaded machine, where 0.6 s sometimes showed two at once; the test reads every 0.2 s.
+AI_PAUSE = 1.0
 # The turn clock the test's table gives each turn (seconds).
 TURN_SECONDS = 50
 # SimCord's developer controls, none of which the table's page shows.

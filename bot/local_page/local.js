@@ -105,6 +105,18 @@
     }
     pill.hidden = false;
   }
+  // Once a frame, when the browser lays the page out anyway: read on each change of the page
+  // while it is being drawn, the conversation's height would make the browser lay it out
+  // again and again, and slow the drawing of each move.
+  let followingFrame = 0;
+  function followNextFrame(timeline) {
+    if (!followingFrame) {
+      followingFrame = requestAnimationFrame(() => {
+        followingFrame = 0;
+        follow(timeline);
+      });
+    }
+  }
   function follow(timeline) {
     const ids = Array.from(timeline.querySelectorAll("[data-message-id]"),
       (message) => BigInt(message.dataset.messageId));
@@ -112,7 +124,8 @@
     const arrived = newest !== 0n && latest > newest;
     if (latest > newest) newest = latest;
     if (following) {
-      if (below(timeline) > 1) timeline.scrollTop = timeline.scrollHeight;
+      // (Not while the player scrolls: their first steps up are still near the bottom.)
+      if (below(timeline) > 1 && !playerScrolling()) timeline.scrollTop = timeline.scrollHeight;
     } else if (arrived) {
       showPill();
     }
@@ -127,8 +140,9 @@
   for (const type of ["wheel", "touchmove", "keydown", "pointerdown"]) {
     document.addEventListener(type, playerScrolls, { capture: true, passive: true });
   }
+  const playerScrolling = () => Date.now() - playerScrolledAt < 1000;
   function scrolled() {
-    if (Date.now() - playerScrolledAt > 1000) return;
+    if (!playerScrolling()) return;
     following = below(this) <= NEAR_BOTTOM;
     if (following && pill) pill.hidden = true;
   }
@@ -141,7 +155,7 @@
       keepJumpsHere(messages);
     }
     const timeline = document.getElementById("channel-timeline");
-    if (timeline) follow(timeline);
+    if (timeline) followNextFrame(timeline);
     for (const time of document.querySelectorAll("time.relative-time")) {
       const shown = fromNow(Date.parse(time.dateTime));
       if (time.textContent !== shown) time.textContent = shown;
