@@ -10,6 +10,7 @@ API over the same bot, with changes made where the page is served, not in SimCor
 - ``text.js`` renders a relative time (``<t:…:R>``) against the browser's clock, not the time
   the page was last published, and marks it for ``local.js`` to keep counting;
 - ``presentation.js`` shows dates and times in the browser's time zone, not UTC;
+- ``messages.js`` says "used /kot" and "(edited)" in the table's language;
 - the page's token comes from a file beside the database, so its address stays the same.
 
 Each change replaces a piece of SimCord's files (3.2.1, pinned) and fails at start-up, rather
@@ -89,6 +90,17 @@ def text_script() -> str:
     ], "text.js")
 
 
+def messages_script(language: str) -> str:
+    """SimCord's words on a message in the table's language: "You used /kot", "(edited)"."""
+    used, edited = (text(language, f"local-{key}") for key in ("used", "edited"))
+    return replaced((SIMCORD_STATIC / "messages.js").read_text(encoding="utf-8"), [
+        ('invoker ? `${invoker} used ` : "Used "',
+         f'invoker ? invoker + {json.dumps(f" {used} ")} : {json.dumps(used.capitalize() + " ")}'),
+        ('" (edited)"', json.dumps(f" ({edited})")),
+        ('"(edited)"', json.dumps(f"({edited})")),
+    ], "messages.js")
+
+
 def presentation_script() -> str:
     return replaced((SIMCORD_STATIC / "presentation.js").read_text(encoding="utf-8"), [
         # Dates and times in the browser's time zone (the preview's is UTC), in the table's
@@ -131,6 +143,7 @@ class LocalPageServer(PreviewServer):
                                                 names_by_id(preview.viewers)),
                        "text.js": text_script(),
                        "presentation.js": presentation_script(),
+                       "messages.js": messages_script(language),
                        "local.css": (HERE / "local.css").read_text(encoding="utf-8"),
                        "local.js": (HERE / "local.js").read_text(encoding="utf-8"),
                        # Which run of the table this is: a tab reloads when it changes.

@@ -3,6 +3,7 @@ files changed only where they still are what the page expects."""
 
 from __future__ import annotations
 
+import json
 import stat
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 from bot.local_page import (
     PageError,
     index_page,
+    messages_script,
     page_token,
     presentation_script,
     replaced,
@@ -49,3 +51,9 @@ def test_the_page_speaks_the_tables_language() -> None:
 def test_a_simcord_whose_page_changed_stops_the_start() -> None:
     with pytest.raises(PageError, match="no 'Viewing as'"):
         replaced("<html>", [("Viewing as", "Playing as")], "index.html")
+
+
+def test_simcords_words_on_a_message_speak_the_tables_language() -> None:
+    script = messages_script("es")
+    assert f"invoker + {json.dumps(' usó ')}" in script and '" (editado)"' in script
+    assert "\"(edited)\"" not in script and " used " not in script

@@ -6,3 +6,6 @@ local-offline = The table has stopped. This page comes back by itself when it ru
 local-refused = That click was on an older view of the game: nothing was done. Here is the board as it is now.
 local-jump = ↑ go to the message
 local-new-messages = New messages ↓
+# On a message: "You used /kot", "(edited)".
+local-used = used
+local-edited = edited

@@ -6,3 +6,6 @@ local-offline = La mesa se ha detenido. Esta página vuelve sola cuando se ejecu
 local-refused = Ese clic era sobre una vista anterior de la partida: no se hizo nada. Este es el tablero tal como está ahora.
 local-jump = ↑ ir al mensaje
 local-new-messages = Mensajes nuevos ↓
+# En un mensaje: "You usó /kot", "(editado)".
+local-used = usó
+local-edited = editado
