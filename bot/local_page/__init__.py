@@ -10,7 +10,8 @@ API over the same bot, with changes made where the page is served, not in SimCor
 - ``text.js`` renders a relative time (``<t:…:R>``) against the browser's clock, not the time
   the page was last published, and marks it for ``local.js`` to keep counting;
 - ``presentation.js`` shows dates and times in the browser's time zone, not UTC;
-- ``messages.js`` says "used /kot" and "(edited)" in the table's language;
+- ``messages.js`` says "used /kot" and "(edited)" in the table's language, and
+  ``composer.js`` its Send button;
 - the page's token comes from a file beside the database, so its address stays the same.
 
 Each change replaces a piece of SimCord's files (3.2.1, pinned) and fails at start-up, rather
@@ -77,7 +78,20 @@ def index_page(language: str, locale: str, names: dict[str, str]) -> str:
         ("<strong>SimCord</strong><small>Preview</small>", f"<strong>{title}</strong>"),
         ("Viewing as\n", f"{viewing_as}\n"),
         ('aria-label="Viewing as"', f'aria-label="{viewing_as}"'),
+        ('for="channel-composer-input">Message</label>',
+         f'for="channel-composer-input">{html.escape(text(language, "local-message"))}</label>'),
     ], "index.html")
+
+
+def composer_script(language: str) -> str:
+    """The composer's Send button named in the table's language."""
+    send = text(language, "local-send")
+    return replaced((SIMCORD_STATIC / "composer.js").read_text(encoding="utf-8"), [
+        ('state.editTargetId ? "Save" : "Send";',
+         f'state.editTargetId ? "Save" : {json.dumps(send)};'),
+        ("sendButton.title = `${sendLabel} message (Enter)`;",
+         "sendButton.title = `${sendLabel} (Enter)`;"),
+    ], "composer.js")
 
 
 def text_script() -> str:
@@ -144,6 +158,7 @@ class LocalPageServer(PreviewServer):
                        "text.js": text_script(),
                        "presentation.js": presentation_script(),
                        "messages.js": messages_script(language),
+                       "composer.js": composer_script(language),
                        "local.css": (HERE / "local.css").read_text(encoding="utf-8"),
                        "local.js": (HERE / "local.js").read_text(encoding="utf-8"),
                        # Which run of the table this is: a tab reloads when it changes.

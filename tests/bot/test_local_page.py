@@ -11,6 +11,7 @@ import pytest
 
 from bot.local_page import (
     PageError,
+    composer_script,
     index_page,
     messages_script,
     page_token,
@@ -57,3 +58,5 @@ def test_simcords_words_on_a_message_speak_the_tables_language() -> None:
     script = messages_script("es")
     assert f"invoker + {json.dumps(' usó ')}" in script and '" (editado)"' in script
     assert "\"(edited)\"" not in script and " used " not in script
+    assert '"Enviar"' in composer_script("es") and "message (Enter)" not in composer_script("es")
+    assert 'for="channel-composer-input">Mensaje</label>' in index_page("es", "es-ES", {})

@@ -9,3 +9,6 @@ local-new-messages = New messages ↓
 # On a message: "You used /kot", "(edited)".
 local-used = used
 local-edited = edited
+# The composer: its field's label (for screen readers) and its button.
+local-message = Message
+local-send = Send

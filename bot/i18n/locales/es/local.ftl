@@ -9,3 +9,6 @@ local-new-messages = Mensajes nuevos ↓
 # En un mensaje: "You usó /kot", "(editado)".
 local-used = usó
 local-edited = editado
+# El compositor: la etiqueta de su campo (para lectores de pantalla) y su botón.
+local-message = Mensaje
+local-send = Enviar
