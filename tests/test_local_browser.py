@@ -9,6 +9,8 @@ test is skipped, unless ``KOT_BROWSER_TESTS=required`` (as ``.ci/run`` sets), wh
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import importlib.util
 import itertools
 import os
@@ -35,6 +37,7 @@ if MISSING and os.environ.get("KOT_BROWSER_TESTS") != "required":
     pytest.skip(f"browser test needs {', '.join(MISSING)}", allow_module_level=True)
 
 from playwright.async_api import Page, async_playwright  # noqa: E402
+from playwright.async_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 # The README's picture of a game in progress: taken again with KOT_UPDATE_SCREENSHOTS=1.
@@ -47,14 +50,24 @@ PATIENCE = 60.0
 STAY_OR_YIELD = re.compile(r"@You [^\n]*: stay in Tokyo (City|Bay) or yield\?")
 IMAGES_LOADED = "() => Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)"
 MY_ROLL = r"@You [^\n]*: keep dice and roll again \(2 rolls left\)"
-# The AI monsters' pause before each move (seconds): long enough for the page, polled every
-# 0.2 s, to show each move.
-AI_PAUSE = 0.6
+# The AI monsters' pause before each move (seconds): long enough for the page (SimCord reads
+# the table every 0.5 s, then draws the move, its board picture in view) to show each move
+# on a loaded machine, where 0.6 s sometimes showed two at once; the test reads every 0.2 s.
+AI_PAUSE = 1.0
 # The turn clock the test's table gives each turn (seconds).
 TURN_SECONDS = 50
 # SimCord's developer controls, none of which the table's page shows.
 DEVELOPER_CONTROLS = ("Refresh preview", "Capture", "Inspector", "More", "End preview session",
                       "Messages", "Search")
+# SimCord's controls on a message (shown on hover) and on a picture: none on the table's page.
+MESSAGE_CONTROLS = re.compile(r"^(Download|Reply|Edit|Delete|Pin|Unpin|Open original)\b")
+# The conversation: how far its bottom is below what the page shows (px), whether the
+# "new messages" pill shows, and how many messages there are.
+TIMELINE = """() => { const t = document.getElementById('channel-timeline');
+    const pill = document.querySelector('.kot-new-messages');
+    return [t.scrollHeight - t.scrollTop - t.clientHeight,
+            pill !== null && pill.getClientRects().length > 0 ? pill.textContent : null,
+            document.querySelectorAll('[data-message-id]').length]; }"""
 # The relative deadlines on the page: their instant (ms), their text, the browser's now (ms).
 DEADLINES = """() => [Date.now(), Array.from(document.querySelectorAll('time.discord-timestamp'))
     .map(t => [Date.parse(t.dateTime), t.textContent])]"""
@@ -132,12 +145,18 @@ async def until(page: Page, done: Callable[[str], bool], what: str) -> str:
         text = await page_text(page)
         if done(text):
             return text
-        if STAY_OR_YIELD.search(text):
-            buttons = page.get_by_role("button", name="Yield Tokyo")
-            if await buttons.count():
-                await buttons.last.click()
+        await yield_if_asked(page, text)
         await page.wait_for_timeout(200)
     raise AssertionError(f"the page never showed {what}; it shows:\n{text[-2000:]}")
+
+
+async def yield_if_asked(page: Page, text: str) -> None:
+    if STAY_OR_YIELD.search(text):
+        buttons = page.get_by_role("button", name="Yield Tokyo")
+        if await buttons.count():
+            # (Not while the tab's last click is pending: its buttons wait, disabled.)
+            with contextlib.suppress(PlaywrightTimeout):
+                await buttons.last.click(timeout=1000)
 
 
 async def wait_for_text(page: Page, pattern: str) -> str:
@@ -181,24 +200,32 @@ def free_port() -> int:
 async def assert_no_developer_control(page: Page) -> None:
     for name in DEVELOPER_CONTROLS:
         assert not await page.get_by_role("button", name=name, exact=True).count(), name
+    found = page.get_by_role("button", name=MESSAGE_CONTROLS)
+    assert not await found.count(), await found.all_inner_texts()
     assert "SimCord" not in await page_text(page)
     assert "Preview" not in await page.title()
+
+
+async def send(page: Page, message: str, sent: str) -> None:
+    """Type ``message`` in the composer and send it, until the page shows ``sent`` (a regex).
+    (Sent again while it stays in the composer: a send overlapping a republication of the
+    page is refused as stale, as a click is.)"""
+    composer = page.locator("#channel-composer-input")
+    await composer.fill(message)
+    deadline = time.monotonic() + PATIENCE
+    while not re.search(sent, await page_text(page)):
+        assert time.monotonic() < deadline, f"{message!r} was never sent"
+        if await composer.input_value():
+            await composer.press("Enter")
+        await page.wait_for_timeout(300)
 
 
 async def assert_jump_links_stay_here(page: Page) -> None:
     """A link to a message (as the bot's out-of-turn pings carry, here typed by the person)
     leads to that message on the page, not to discord.com."""
     lobby = await page.locator("[data-message-id]").first.get_attribute("data-message-id")
-    composer = page.locator("#channel-composer-input")
-    await composer.fill(f"see https://discord.com/channels/1/2/{lobby}")
-    # (Sent again while it stays in the composer: a send overlapping a republication of the
-    # page is refused as stale, as a click is.)
-    deadline = time.monotonic() + PATIENCE
-    while not re.search(r"see (https://discord\.com/channels/|↑)", await page_text(page)):
-        assert time.monotonic() < deadline, "the message was never sent"
-        if await composer.input_value():
-            await composer.press("Enter")
-        await page.wait_for_timeout(300)
+    await send(page, f"see https://discord.com/channels/1/2/{lobby}",
+               r"see (https://discord\.com/channels/|↑)")
     deadline = time.monotonic() + PATIENCE
     while await page.locator('a[href*="discord.com"]').count():
         assert time.monotonic() < deadline, "a link to discord.com stays on the page"
@@ -288,3 +315,105 @@ async def test_a_person_plays_a_turn_in_the_browser(browser: Any, tables: list[L
     text = await until(page, lambda text: "The table has stopped" not in text and re.search(
         r"Turn [2-9]", text) is not None, "the game again in the tab left open")
     assert "opened a King of Tokyo lobby" not in text, "no new lobby over a kept game"
+
+
+async def timeline(page: Page) -> tuple[float, str | None, int]:
+    """The conversation's distance to its bottom, the pill's words, the messages shown."""
+    gap, pill, messages = await page.evaluate(TIMELINE)
+    return gap, pill, messages
+
+
+async def until_timeline(page: Page, done: Callable[[float, str | None, int], bool],
+                         what: str, answering: Page) -> tuple[float, str | None, int]:
+    """Until ``done(timeline(page))``. An AI monster's Smash asking the person to stay in
+    Tokyo or yield is answered in the tab ``answering`` (a click in ``page`` would scroll it
+    to the question)."""
+    deadline = time.monotonic() + PATIENCE
+    while time.monotonic() < deadline:
+        shown = await timeline(page)
+        if done(*shown):
+            return shown
+        await yield_if_asked(answering, await page_text(answering))
+        await page.wait_for_timeout(200)
+    raise AssertionError(f"the page never showed {what}: {shown}")
+
+
+async def test_a_second_tab_a_stale_click_and_the_page_following_the_game(
+        browser: Any, tables: list[LocalTable], tmp_path: Path) -> None:
+    """Two tabs of the same table, in Tokyo's time zone: names, absolute times in the
+    browser's zone, no control of SimCord's on a message or a picture, a click in the tab
+    that has not seen the last move, and the conversation following new messages."""
+    table = LocalTable(tmp_path / "local.sqlite3", free_port(), "--ai", "2")
+    tables.append(table)
+    tabs = await browser.new_context(viewport={"width": 1000, "height": 700},
+                                     timezone_id="Asia/Tokyo")
+    first, second = await tabs.new_page(), await tabs.new_page()
+    for tab in (first, second):
+        await tab.goto(table.url)
+        await wait_for_text(tab, r"King of Tokyo — lobby")
+
+    # A mention left raw in the page's text (as SimCord leaves one in an embed) reads @name.
+    topic = first.locator("#channel-topic")
+    await topic.evaluate("""(topic) => { const names = JSON.parse(document.querySelector(
+        'meta[name="kot-local-words"]').content).names;
+        topic.textContent = `seated: <@${Object.keys(names)[0]}>`; }""")
+    await first.wait_for_timeout(500)  # (local.js looks at the page every 0.25 s)
+    assert await topic.text_content() == "seated: @You"
+    # A date (2026-01-01 00:00 UTC) in the browser's time zone, in the table's language.
+    await send(first, "from <t:1767225600:f> to <t:1767225600:t>",
+               r"from \w+ \d+, 2026")
+    assert "from Jan 1, 2026, 9:00 AM to 9:00 AM" in await page_text(first)
+
+    # The second tab has not read the table since the lobby (a tab in the background, its
+    # reads slowed by the browser, here held): its Start is a click on an older view.
+    held = asyncio.Event()
+
+    async def hold(route: Any) -> None:
+        await held.wait()
+        with contextlib.suppress(Exception):  # (the page may have dropped that read)
+            await route.continue_()
+
+    await second.route("**/api/state", hold)
+    await click(first, r"^Start$", shows(r"Turn 1"))
+    await wait_for_text(first, MY_ROLL)
+    await second.get_by_role("button", name="Start", exact=True).click()
+    held.set()
+    await second.unroute("**/api/state")
+    # It says so in the page, and shows the live board: the newest message, at the bottom.
+    await wait_for_text(second, r"That click was on an older view of the game: nothing was "
+                                r"done\. Here is the board as it is now\.")
+    await wait_for_text(second, MY_ROLL)
+    await until_timeline(second, lambda gap, _pill, _count: gap <= 2, "the live board", second)
+    await until_images_load(second)
+    await assert_no_developer_control(second)
+    await second.locator("img").last.hover()
+    await assert_no_developer_control(second)
+
+    # Scrolled up, the first tab stays where it is while new messages arrive (the second
+    # tab ends the turn), and a pill says so; clicked, it goes down to them.
+    await until_timeline(first, lambda gap, _pill, _count: gap <= 2, "the newest message",
+                         second)
+    await first.mouse.move(500, 300)
+    await first.mouse.wheel(0, -2000)
+    _, _, messages = await until_timeline(first, lambda gap, _pill, _count: gap > 300,
+                                          "the conversation scrolled up", second)
+    turns_over = (await page_text(second)).count(" is over.")
+
+    def turn_over(text: str) -> bool:
+        return text.count(" is over.") > turns_over
+
+    text = await click(second, r"^Done rolling$", lambda text: turn_over(text) or re.search(
+        r"@You [^\n]*buy cards, sweep, or end the turn\?", text) is not None)
+    if not turn_over(text):
+        await click(second, r"^End turn$", turn_over)
+    gap, pill, _ = await until_timeline(first, lambda _gap, pill, count: pill is not None
+                                        and count > messages, "the new messages pill",
+                                        second)
+    assert pill == "New messages ↓" and gap > 300, (pill, gap)
+    await first.locator(".kot-new-messages").click()
+    _, _, messages = await until_timeline(first, lambda gap, pill, _count: gap <= 2
+                                          and pill is None, "the newest message", second)
+    # At the bottom, it follows: the AI turns' messages come into view as they arrive.
+    await until_timeline(first, lambda gap, _pill, count: count > messages and gap <= 2,
+                         "the next message followed", second)
+    await tabs.close()

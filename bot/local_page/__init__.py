@@ -2,13 +2,16 @@
 
 SimCord's preview page is a developer's tool (a toolbar to refresh, capture and inspect the
 preview, a menu that ends its session). ``LocalPageServer`` serves the same page and the same
-API over the same bot, with three changes made where the page is served, not in SimCord:
+API over the same bot, with changes made where the page is served, not in SimCord:
 
 - ``index.html`` speaks the table's language and loads ``local.css`` (which hides the
   developer's controls) and ``local.js`` (which counts the question's deadlines down against
   the wall clock, says what a refused click means, and brings a tab back after a restart);
 - ``text.js`` renders a relative time (``<t:…:R>``) against the browser's clock, not the time
   the page was last published, and marks it for ``local.js`` to keep counting;
+- ``presentation.js`` shows dates and times in the browser's time zone, not UTC;
+- ``messages.js`` says "used /kot" and "(edited)" in the table's language, and
+  ``composer.js`` its Send button;
 - the page's token comes from a file beside the database, so its address stays the same.
 
 Each change replaces a piece of SimCord's files (3.2.1, pinned) and fails at start-up, rather
@@ -51,7 +54,7 @@ def replaced(source: str, changes: list[tuple[str, str]], where: str) -> str:
 def page_words(language: str) -> dict[str, str]:
     """The page's own words (``local.ftl``), for ``local.js``."""
     return {key: text(language, f"local-{key}")
-            for key in ("composer", "offline", "refused", "jump")}
+            for key in ("composer", "offline", "refused", "jump", "new-messages")}
 
 
 def names_by_id(viewers: Any) -> dict[str, str]:
@@ -75,7 +78,20 @@ def index_page(language: str, locale: str, names: dict[str, str]) -> str:
         ("<strong>SimCord</strong><small>Preview</small>", f"<strong>{title}</strong>"),
         ("Viewing as\n", f"{viewing_as}\n"),
         ('aria-label="Viewing as"', f'aria-label="{viewing_as}"'),
+        ('for="channel-composer-input">Message</label>',
+         f'for="channel-composer-input">{html.escape(text(language, "local-message"))}</label>'),
     ], "index.html")
+
+
+def composer_script(language: str) -> str:
+    """The composer's Send button named in the table's language."""
+    send = text(language, "local-send")
+    return replaced((SIMCORD_STATIC / "composer.js").read_text(encoding="utf-8"), [
+        ('state.editTargetId ? "Save" : "Send";',
+         f'state.editTargetId ? "Save" : {json.dumps(send)};'),
+        ("sendButton.title = `${sendLabel} message (Enter)`;",
+         "sendButton.title = `${sendLabel} (Enter)`;"),
+    ], "composer.js")
 
 
 def text_script() -> str:
@@ -86,6 +102,26 @@ def text_script() -> str:
          'const time = node("time", style === "R" ? "discord-timestamp relative-time"'
          ' : "discord-timestamp", rendered);'),
     ], "text.js")
+
+
+def messages_script(language: str) -> str:
+    """SimCord's words on a message in the table's language: "You used /kot", "(edited)"."""
+    used, edited = (text(language, f"local-{key}") for key in ("used", "edited"))
+    return replaced((SIMCORD_STATIC / "messages.js").read_text(encoding="utf-8"), [
+        ('invoker ? `${invoker} used ` : "Used "',
+         f'invoker ? invoker + {json.dumps(f" {used} ")} : {json.dumps(used.capitalize() + " ")}'),
+        ('" (edited)"', json.dumps(f" ({edited})")),
+        ('"(edited)"', json.dumps(f"({edited})")),
+    ], "messages.js")
+
+
+def presentation_script() -> str:
+    return replaced((SIMCORD_STATIC / "presentation.js").read_text(encoding="utf-8"), [
+        # Dates and times in the browser's time zone (the preview's is UTC), in the table's
+        # language (the preview's locale).
+        ('timezone: configured.timezone || state.profile.timezone || "UTC",',
+         "timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,"),
+    ], "presentation.js")
 
 
 def page_token(database: Path) -> str:
@@ -120,6 +156,9 @@ class LocalPageServer(PreviewServer):
         self.served = {"index.html": index_page(language, preview.locale,
                                                 names_by_id(preview.viewers)),
                        "text.js": text_script(),
+                       "presentation.js": presentation_script(),
+                       "messages.js": messages_script(language),
+                       "composer.js": composer_script(language),
                        "local.css": (HERE / "local.css").read_text(encoding="utf-8"),
                        "local.js": (HERE / "local.js").read_text(encoding="utf-8"),
                        # Which run of the table this is: a tab reloads when it changes.

@@ -69,11 +69,83 @@
     const link = event.target instanceof Element ? event.target.closest("[data-jump-to]") : null;
     if (!link || (event.type === "keydown" && event.key !== "Enter")) return;
     event.preventDefault();
+    following = false;
     const message = document.querySelector(`[data-message-id="${link.dataset.jumpTo}"]`);
     message?.scrollIntoView({ block: "center", behavior: "smooth" });
   }
   document.addEventListener("click", jump);
   document.addEventListener("keydown", jump);
+
+  // The conversation follows the game. At its bottom (or near it), it stays there as messages
+  // arrive and pictures load; scrolled up by the player, it stays where they read and a pill
+  // says that new messages came. (SimCord's own following loses the bottom for good when a
+  // message grows while the page renders it.) Only a scroll the player made (a wheel, a
+  // touch, a key, the scroll bar) changes whether it follows: the page's own scrolling
+  // (republished messages, pictures loading) does not.
+  const NEAR_BOTTOM = 40; // px
+  let following = true;
+  let newest = 0n;
+  let playerScrolledAt = 0;
+  let pill = null;
+  const below = (timeline) => timeline.scrollHeight - timeline.scrollTop - timeline.clientHeight;
+  function showNewest() {
+    following = true;
+    const timeline = document.getElementById("channel-timeline");
+    if (timeline) timeline.scrollTop = timeline.scrollHeight;
+    if (pill) pill.hidden = true;
+  }
+  function showPill() {
+    if (pill === null) {
+      pill = document.createElement("button");
+      pill.type = "button";
+      pill.className = "kot-new-messages";
+      pill.textContent = words["new-messages"];
+      pill.addEventListener("click", showNewest);
+      document.body.append(pill);
+    }
+    pill.hidden = false;
+  }
+  // Once a frame, when the browser lays the page out anyway: read on each change of the page
+  // while it is being drawn, the conversation's height would make the browser lay it out
+  // again and again, and slow the drawing of each move.
+  let followingFrame = 0;
+  function followNextFrame(timeline) {
+    if (!followingFrame) {
+      followingFrame = requestAnimationFrame(() => {
+        followingFrame = 0;
+        follow(timeline);
+      });
+    }
+  }
+  function follow(timeline) {
+    const ids = Array.from(timeline.querySelectorAll("[data-message-id]"),
+      (message) => BigInt(message.dataset.messageId));
+    const latest = ids.reduce((most, id) => (id > most ? id : most), 0n);
+    const arrived = newest !== 0n && latest > newest;
+    if (latest > newest) newest = latest;
+    if (following) {
+      // (Not while the player scrolls: their first steps up are still near the bottom.)
+      if (below(timeline) > 1 && !playerScrolling()) timeline.scrollTop = timeline.scrollHeight;
+    } else if (arrived) {
+      showPill();
+    }
+  }
+  function playerScrolls(event) {
+    const timeline = document.getElementById("channel-timeline");
+    const typing = event.target instanceof Element && event.target.closest("input, textarea, select");
+    if (event.type === "pointerdown" ? event.target === timeline : !typing) {
+      playerScrolledAt = Date.now();
+    }
+  }
+  for (const type of ["wheel", "touchmove", "keydown", "pointerdown"]) {
+    document.addEventListener(type, playerScrolls, { capture: true, passive: true });
+  }
+  const playerScrolling = () => Date.now() - playerScrolledAt < 1000;
+  function scrolled() {
+    if (!playerScrolling()) return;
+    following = below(this) <= NEAR_BOTTOM;
+    if (following && pill) pill.hidden = true;
+  }
 
   let hideNoticeAt = 0;
   function tick() {
@@ -82,6 +154,8 @@
       nameMentions(messages);
       keepJumpsHere(messages);
     }
+    const timeline = document.getElementById("channel-timeline");
+    if (timeline) followNextFrame(timeline);
     for (const time of document.querySelectorAll("time.relative-time")) {
       const shown = fromNow(Date.parse(time.dateTime));
       if (time.textContent !== shown) time.textContent = shown;
@@ -132,6 +206,7 @@
     if (!receipt.rejected || receipt.dispatched) return;
     say(words.refused);
     hideNoticeAt = Date.now() + 6000;
+    showNewest();
   }
   window.fetch = async (resource, options) => {
     const api = String(resource).startsWith("/api/");
@@ -152,6 +227,7 @@
 
   setInterval(tick, 250);
   document.addEventListener("DOMContentLoaded", () => {
+    document.getElementById("channel-timeline")?.addEventListener("scroll", scrolled, { passive: true });
     new MutationObserver(tick).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
 })();

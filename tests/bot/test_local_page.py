@@ -3,12 +3,22 @@ files changed only where they still are what the page expects."""
 
 from __future__ import annotations
 
+import json
 import stat
 from pathlib import Path
 
 import pytest
 
-from bot.local_page import PageError, index_page, page_token, replaced, text_script
+from bot.local_page import (
+    PageError,
+    composer_script,
+    index_page,
+    messages_script,
+    page_token,
+    presentation_script,
+    replaced,
+    text_script,
+)
 
 
 def test_the_page_token_is_kept_beside_the_database(tmp_path: Path) -> None:
@@ -35,8 +45,18 @@ def test_the_page_speaks_the_tables_language() -> None:
     assert '<script src="/local.js"></script>' in page
     assert "&quot;names&quot;: {&quot;7&quot;: &quot;T\\u00fa&quot;}" in page, "who is who"
     assert "new Date()" in text_script()
+    assert '"UTC"' not in presentation_script(), "dates in the browser's time zone"
+    assert "&quot;new-messages&quot;: &quot;Mensajes nuevos \\u2193&quot;" in page
 
 
 def test_a_simcord_whose_page_changed_stops_the_start() -> None:
     with pytest.raises(PageError, match="no 'Viewing as'"):
         replaced("<html>", [("Viewing as", "Playing as")], "index.html")
+
+
+def test_simcords_words_on_a_message_speak_the_tables_language() -> None:
+    script = messages_script("es")
+    assert f"invoker + {json.dumps(' usó ')}" in script and '" (editado)"' in script
+    assert "\"(edited)\"" not in script and " used " not in script
+    assert '"Enviar"' in composer_script("es") and "message (Enter)" not in composer_script("es")
+    assert 'for="channel-composer-input">Mensaje</label>' in index_page("es", "es-ES", {})

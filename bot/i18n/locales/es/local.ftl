@@ -5,3 +5,10 @@ local-composer = Escribe /kot … (por ejemplo /kot help)
 local-offline = La mesa se ha detenido. Esta página vuelve sola cuando se ejecute de nuevo (el mismo comando).
 local-refused = Ese clic era sobre una vista anterior de la partida: no se hizo nada. Este es el tablero tal como está ahora.
 local-jump = ↑ ir al mensaje
+local-new-messages = Mensajes nuevos ↓
+# En un mensaje: "You usó /kot", "(editado)".
+local-used = usó
+local-edited = editado
+# El compositor: la etiqueta de su campo (para lectores de pantalla) y su botón.
+local-message = Mensaje
+local-send = Enviar
