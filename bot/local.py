@@ -102,8 +102,11 @@ class LocalOptions:
             raise LocalError("--port must be between 0 and 65535")
 
 
-def player_names(players: int) -> list[str]:
-    return ["You"] if players == 1 else [f"Player {n}" for n in range(1, players + 1)]
+def player_names(players: int, language: str = ENGLISH) -> list[str]:
+    """The local players' names, in the table's language: "You" alone, else numbered."""
+    if players == 1:
+        return [text(language, "local-you")]
+    return [text(language, "local-player", number=n) for n in range(1, players + 1)]
 
 
 class LocalTable:
@@ -245,7 +248,8 @@ async def serve(options: LocalOptions, settings: Settings,
 
     bot = KotBot(settings, sync_commands=True)
     env = simcord.Env(bot, check_errors=False)
-    channel, members = build_world(env, player_names(options.players), options.language)
+    channel, members = build_world(env, player_names(options.players, options.language),
+                                    options.language)
     # The simulated clock starts at the wall clock (it keeps increasing from run to run, as
     # Discord's ids and dates do); before the bot starts, no timer is waiting on it.
     behind = time.time() - env.now().timestamp()

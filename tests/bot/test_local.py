@@ -168,3 +168,9 @@ async def test_the_local_players_may_change_the_server_settings(env: Env, player
         assert answer.response is not None
         assert "Manage Server" not in answer.response.content
         assert answer.response.content.startswith("⚙️")
+
+
+def test_the_local_players_are_named_in_the_tables_language() -> None:
+    assert local.player_names(1) == ["You"]
+    assert local.player_names(1, "es") == ["Tú"]
+    assert local.player_names(2, "es") == ["Jugador 1", "Jugador 2"]

@@ -12,3 +12,6 @@ local-edited = edited
 # The composer: its field's label (for screen readers) and its button.
 local-message = Message
 local-send = Send
+# The local players' names: one alone, or numbered (--players 2 and more).
+local-you = You
+local-player = Player { $number }

@@ -12,3 +12,6 @@ local-edited = editado
 # El compositor: la etiqueta de su campo (para lectores de pantalla) y su botón.
 local-message = Mensaje
 local-send = Enviar
+# The local players' names: one alone, or numbered (--players 2 and more).
+local-you = Tú
+local-player = Jugador { $number }
