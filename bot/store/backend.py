@@ -47,7 +47,12 @@ class Backend(Protocol):
         write of one statement needs no BEGIN and COMMIT round trips: ``Store._write_one``)."""
 
     async def write(self, work: Work[Result]) -> Result:
-        """``work`` as one transaction: all of it is written, or none."""
+        """``work`` as one transaction: all of it is written, or none. The work awaits
+        nothing but its statements (SQLite runs it whole on its connection's thread)."""
+
+    async def write_awaiting(self, work: Work[Result]) -> Result:
+        """``work`` as one transaction, awaiting other things between its statements (the
+        copy between stores reads its source)."""
 
     async def schema_version(self) -> int: ...
 

@@ -136,7 +136,7 @@ async def copy_store(source: Store, target: Store, *,
         await _verify(reader, tx, copied, chunk_rows)
         return CopyReport(tuple(copied), last_game_id)
 
-    return await target.backend.write(copy_all)
+    return await target.backend.write_awaiting(copy_all)
 
 
 class _SourceReader:

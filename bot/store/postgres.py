@@ -152,6 +152,9 @@ class PostgresBackend:
         async with self._pool.acquire() as connection, connection.transaction():
             return await work(PostgresTransaction(connection))
 
+    async def write_awaiting(self, work: Work[Result]) -> Result:
+        return await self.write(work)  # (asyncpg awaits each statement anyway)
+
     async def schema_version(self) -> int:
         async with self._pool.acquire() as connection:
             return await _version(connection)

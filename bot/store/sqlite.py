@@ -6,22 +6,31 @@ too: one that comes back to the event loop and is freed there unclosed resets it
 statement on the loop, maybe while the connection's thread runs that very statement for
 another caller (the same SQL shares one prepared statement); SQLite then refuses with "bad
 parameter or other API misuse" (seen under burst clicks, when this store left aiosqlite's
-cursors to the garbage collector). So every statement here is ``execute_fetchall``: its
-cursor is made, run, read and freed on the thread, and only rows come back, even to a
-caller cancelled meanwhile (whose cursor ``async with`` could not close).
+cursors to the garbage collector). So no cursor ever leaves that thread here.
+
+A call is one hand-over to that thread (``_on_thread``): the store's work, a coroutine that
+awaits nothing but its statements, is driven to its end there (``_run_whole``), each cursor
+made, read and closed on the thread, only rows coming back to the event loop. A hand-over
+costs the event loop a future, a wake-up and a callback, and the thread waits for the
+loop's GIL between two: one per statement made a burst of clicks 30-40 ms slower at the
+median (``python -m tools.bench_bot``, docs/bot.md). Work that must await something else
+between its statements (the copy between stores reads its source) goes through
+``write_awaiting``: one hand-over per statement (``execute_fetchall``), as aiosqlite is
+mostly used.
 
 One ``asyncio.Lock`` is held for each call on the writing connection, a transaction or a
 statement committing by itself, so two callers' statements never interleave there. A call
 that fails, or whose caller is cancelled, is rolled back before the lock goes to the next
-call (``SqliteBackend._call``). Reads go to a second connection, read-only, and take no lock:
-in WAL mode each of its statements sees the last committed state, never a transaction of the
-writing connection half done, and a read holding no transaction has nothing to roll back.
-So a read never waits for a transaction's hand-overs to the writing connection's thread.
+call (``SqliteBackend._call``); a whole transaction on the thread rolls itself back there.
+Reads go to a second connection, read-only, and take no lock: in WAL mode each of its
+statements sees the last committed state, never a transaction of the writing connection
+half done.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import re
 import sqlite3
 from collections.abc import Awaitable, Callable, Iterator, Sequence
@@ -51,7 +60,8 @@ _MAX_PARAMETERS = 999
 
 
 class SqliteTransaction:
-    """Statements on the aiosqlite connection (``bot.store.backend.Transaction``)."""
+    """Statements on the aiosqlite connection, a hand-over each, for work that awaits other
+    things between them (``SqliteBackend.write_awaiting``; a ``Transaction``)."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
@@ -66,20 +76,11 @@ class SqliteTransaction:
         return self._db.total_changes - before
 
     async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        # Statements of many rows each, a hand-over each. Not aiosqlite's executemany: it
-        # would hand its cursor to the event loop, where a cancelled caller could not close
-        # it.
-        plain = _PLAIN_INSERT.fullmatch(sql)
-        if plain is None:
-            raise ValueError(f"not an INSERT of one row of parameters: {sql}")
-        head, row_marks = plain.groups()
-        per_statement = max(1, _MAX_PARAMETERS // row_marks.count("?"))
-        for start in range(0, len(rows), per_statement):
-            chunk = rows[start:start + per_statement]
+        # Not aiosqlite's executemany: it would hand its cursor to the event loop, where a
+        # cancelled caller could not close it.
+        for statement, parameters in _insert_statements(sql, rows):
             with _unique_violations():
-                await self._db.execute_fetchall(
-                    head + ", ".join([f"({row_marks})"] * len(chunk)),
-                    [value for row in chunk for value in row])
+                await self._db.execute_fetchall(statement, parameters)
 
     async def rows(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         # With no row factory, sqlite3's rows are tuples.
@@ -90,6 +91,98 @@ class SqliteTransaction:
         with _unique_violations():
             found = await self.rows(sql, parameters)
         return found[0] if found else None
+
+
+class _ThreadTransaction:
+    """Statements on the sqlite3 connection itself, from the connection's own thread (a
+    ``bot.store.backend.Transaction`` for ``_run_whole``): each completes at once, so the
+    work awaiting them never suspends."""
+
+    def __init__(self, connection: sqlite3.Connection) -> None:
+        self._connection = connection
+
+    async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> int:
+        with _unique_violations():
+            cursor = self._connection.execute(sql, parameters)
+        try:
+            return cursor.rowcount
+        finally:
+            cursor.close()
+
+    async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        for statement, parameters in _insert_statements(sql, rows):
+            await self.execute(statement, parameters)
+
+    async def rows(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        with _unique_violations():
+            cursor = self._connection.execute(sql, parameters)
+        try:
+            return cursor.fetchall()
+        finally:
+            cursor.close()
+
+    async def one(self, sql: str, parameters: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        found = await self.rows(sql, parameters)
+        return found[0] if found else None
+
+
+_AWAITED_MORE = ("a store call awaited something other than its statements: such work goes "
+                 "through write_awaiting")
+
+
+def _run_whole(work: Work[Result], connection: sqlite3.Connection, *,
+               transaction: bool) -> Result:
+    """``work`` driven to its end on the connection's thread, as one transaction when
+    ``transaction`` (rolled back there if it fails). Its statements complete at once
+    (``_ThreadTransaction``), so one step runs it all; a work that awaits anything else
+    is refused, since it cannot wait here: it belongs in ``write_awaiting``."""
+    if transaction:
+        connection.execute("BEGIN IMMEDIATE").close()
+    try:
+        running = work(_ThreadTransaction(connection))
+        try:
+            running.send(None)
+        except StopIteration as finished:
+            result = cast(Result, finished.value)
+        except RuntimeError as error:  # asyncio's, for a wait begun with no loop here
+            if "no running event loop" not in str(error):
+                raise
+            raise RuntimeError(_AWAITED_MORE) from error
+        else:
+            running.close()
+            raise RuntimeError(_AWAITED_MORE)
+        if transaction:
+            connection.execute("COMMIT").close()
+        return result
+    except BaseException:
+        if connection.in_transaction:
+            connection.rollback()
+        raise
+
+
+async def _on_thread(db: aiosqlite.Connection, run: Callable[[sqlite3.Connection], Result],
+                     ) -> Result:
+    """``run(connection)`` on aiosqlite's thread, in one hand-over. aiosqlite has no public
+    call for this: ``_execute`` is the queue each of its own methods goes through, and
+    ``_conn`` its sqlite3 connection (the versions allowed in pyproject.toml have both; the
+    store's tests fail if they change)."""
+    queue = cast(Callable[..., Awaitable[Result]], db._execute)  # (untyped in aiosqlite)
+    return await queue(run, db._conn)
+
+
+def _insert_statements(sql: str, rows: Sequence[Sequence[Any]],
+                       ) -> Iterator[tuple[str, list[Any]]]:
+    """An INSERT of one row of parameters as statements of many rows each, within SQLite's
+    limit of parameters a statement."""
+    plain = _PLAIN_INSERT.fullmatch(sql)
+    if plain is None:
+        raise ValueError(f"not an INSERT of one row of parameters: {sql}")
+    head, row_marks = plain.groups()
+    per_statement = max(1, _MAX_PARAMETERS // row_marks.count("?"))
+    for start in range(0, len(rows), per_statement):
+        chunk = rows[start:start + per_statement]
+        yield (head + ", ".join([f"({row_marks})"] * len(chunk)),
+               [value for row in chunk for value in row])
 
 
 @contextmanager
@@ -157,14 +250,14 @@ class SqliteBackend:
         for number in range(version + 1, len(MIGRATIONS) + 1):
             await self.write(_migration_step(number))
 
-    async def _call(self, run: Callable[[SqliteTransaction], Awaitable[Result]]) -> Result:
+    async def _call(self, run: Callable[[], Awaitable[Result]]) -> Result:
         """``run`` alone on the connection: no other call's statement comes between its own."""
         await self._lock.acquire()
         if self._closed:
             self._lock.release()
             raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
         try:
-            result = await run(SqliteTransaction(self._db))
+            result = await run()
         except BaseException:
             # Roll back what the failure left open (a no-op when no transaction is), and only
             # then let the next call in, even if this caller is cancelled meanwhile. On
@@ -178,6 +271,11 @@ class SqliteBackend:
         self._lock.release()
         return result
 
+    def _whole(self, work: Work[Result], *, transaction: bool) -> Awaitable[Result]:
+        """``work`` run whole on the writing connection's thread (``_run_whole``)."""
+        return _on_thread(self._db, functools.partial(_run_whole, work,
+                                                      transaction=transaction))
+
     def _release_after(self, rollback: asyncio.Future[None]) -> None:
         self._lock.release()
         if not rollback.cancelled():
@@ -186,18 +284,21 @@ class SqliteBackend:
     async def read(self, work: Work[Result]) -> Result:
         reader = self._reader
         if reader is None:  # the migrations' reads of the schema version
-            return await self._call(work)
+            return await self._call(lambda: self._whole(work, transaction=False))
         if self._closed:
             raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
-        return await work(SqliteTransaction(reader))
+        return await _on_thread(reader, functools.partial(_run_whole, work, transaction=False))
 
     async def autocommit(self, work: Work[Result]) -> Result:
-        return await self._call(work)
+        return await self._call(lambda: self._whole(work, transaction=False))
 
     async def write(self, work: Work[Result]) -> Result:
-        async def transaction(tx: SqliteTransaction) -> Result:
+        return await self._call(lambda: self._whole(work, transaction=True))
+
+    async def write_awaiting(self, work: Work[Result]) -> Result:
+        async def transaction() -> Result:
             await self._db.execute_fetchall("BEGIN IMMEDIATE")
-            result = await work(tx)
+            result = await work(SqliteTransaction(self._db))
             await self._db.execute_fetchall("COMMIT")
             return result
 

@@ -4,6 +4,7 @@ per channel, atomic writes, versions checked on every write of a game."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import sqlite3
 import threading
@@ -421,9 +422,9 @@ async def test_transactions_and_reads_from_many_tasks_never_interleave(
 async def test_a_cancelled_transaction_is_rolled_back_before_the_next_call(
     tmp_path: Path, cursor_watch: CursorWatch,
 ) -> None:
-    """A writer cancelled between its two statements (as a click's task at shutdown): its
-    first row is rolled back, its cursors stay on aiosqlite's thread, and the next call
-    finds the connection out of that transaction."""
+    """A writer awaiting between its two statements (``write_awaiting``) cancelled there (as
+    a click's task at shutdown): its first row is rolled back, its cursors stay on
+    aiosqlite's thread, and the next call finds the connection out of that transaction."""
     backend = await SqliteBackend.open(str(tmp_path / "kot.sqlite3"))
     try:
         first_written = asyncio.Event()
@@ -431,9 +432,10 @@ async def test_a_cancelled_transaction_is_rolled_back_before_the_next_call(
         async def add_two(tx: Transaction) -> None:
             await tx.execute("INSERT INTO servers (guild_id, settings) VALUES (1, 'a')")
             first_written.set()
+            await asyncio.sleep(3600)  # (cancelled first)
             await tx.execute("INSERT INTO servers (guild_id, settings) VALUES (2, 'b')")
 
-        writer = asyncio.ensure_future(backend.write(add_two))
+        writer = asyncio.ensure_future(backend.write_awaiting(add_two))
         await first_written.wait()
         writer.cancel()
         with pytest.raises(asyncio.CancelledError):
@@ -446,10 +448,48 @@ async def test_a_cancelled_transaction_is_rolled_back_before_the_next_call(
         await backend.close()
 
 
+async def test_a_write_runs_whole_on_the_thread_and_refuses_work_that_awaits_more(
+    tmp_path: Path, cursor_watch: CursorWatch,
+) -> None:
+    """``write`` runs its work whole in one hand-over: a cancelled caller leaves it written
+    whole or not at all; a work that awaits anything but its statements is refused, rolled
+    back, and the connection goes on."""
+    backend = await SqliteBackend.open(str(tmp_path / "kot.sqlite3"))
+    try:
+        async def add_two(tx: Transaction) -> None:
+            for guild in (1, 2):
+                await tx.execute("INSERT INTO servers (guild_id, settings) VALUES (?, 'a')",
+                                 (guild,))
+
+        writer = asyncio.ensure_future(backend.write(add_two))
+        await asyncio.sleep(0)  # (handed over to the thread, or about to be)
+        writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await writer
+        written = await backend.read(lambda tx: tx.rows("SELECT guild_id FROM servers"))
+        assert written in ([], [(1,), (2,)])
+
+        async def waits_between(tx: Transaction) -> None:
+            await tx.execute("INSERT INTO servers (guild_id, settings) VALUES (5, 'b')")
+            await asyncio.sleep(0.01)
+            await tx.execute("INSERT INTO servers (guild_id, settings) VALUES (6, 'b')")
+
+        with pytest.raises(RuntimeError, match="write_awaiting"):
+            await backend.write(waits_between)
+        await backend.write(lambda tx: tx.execute(
+            "INSERT INTO servers (guild_id, settings) VALUES (7, 'c')"))
+        rows = await backend.read(lambda tx: tx.rows(
+            "SELECT guild_id FROM servers WHERE guild_id > 2"))
+        assert rows == [(7,)]
+    finally:
+        await backend.close()
+
+
 async def test_a_read_during_a_transaction_sees_only_what_was_committed(
     tmp_path: Path, cursor_watch: CursorWatch,
 ) -> None:
-    """A read while another call's transaction is open (between its statements) neither
+    """A read while another call's transaction is open (between its statements, which only
+    ``write_awaiting`` leaves open while the event loop runs) neither
     waits for it nor sees its rows; once it commits, a read sees them all."""
     backend = await SqliteBackend.open(str(tmp_path / "kot.sqlite3"))
     try:
@@ -467,7 +507,7 @@ async def test_a_read_during_a_transaction_sees_only_what_was_committed(
             return await backend.read(lambda tx: tx.rows(
                 "SELECT guild_id FROM servers ORDER BY guild_id"))
 
-        writer = asyncio.ensure_future(backend.write(add_two))
+        writer = asyncio.ensure_future(backend.write_awaiting(add_two))
         await first_written.wait()
         try:
             # (A read waiting for the transaction would wait for good: only the test ends it.)
