@@ -41,8 +41,10 @@ async def _change(table: Table, change: Callable[[Game], Game]) -> None:
         await games.save(change(game), "state", "lobby")
 
 
-def _owned_fields(message: discord.Message) -> list[discord.EmbedField]:
-    return [field for field in message.embeds[0].fields if field.name.startswith("🎴")]
+def _owned_fields(message: discord.Message) -> list[tuple[str, str]]:
+    """The 🎴 fields' names and values."""
+    return [(field.name or "", field.value or "") for field in message.embeds[0].fields
+            if (field.name or "").startswith("🎴")]
 
 
 def _active_name(game: Game) -> str:
@@ -59,15 +61,15 @@ async def test_the_boards_message_says_what_the_active_monsters_cards_do(
     await table.option(Roll)  # the board is shown again
     game = await table.game()
     message = table.message(game.board_message_id or 0)
-    [field] = _owned_fields(message)
-    assert field.name == f"🎴 {_active_name(game)}'s cards"
-    assert field.value.splitlines() == [
+    [(name, value)] = _owned_fields(message)
+    assert name == f"🎴 {_active_name(game)}'s cards"
+    assert value.splitlines() == [
         "• **Jets**: You lose no hearts when you yield Tokyo.",
         f"• **Smoke Cloud**: {card_text('en', 'smoke_cloud', '2016')} — *now: 2 smoke left*",
     ]
     # The other monster's Armor Plating is 📋's to tell (the shop may sell another).
     told = [field.value or "" for field in message.embeds[0].fields
-            if not field.name.startswith("🃏")]
+            if not (field.name or "").startswith("🃏")]
     assert not [value for value in told if "Armor Plating" in value]
 
 
@@ -78,9 +80,9 @@ async def test_a_spanish_games_board_says_them_in_spanish(table: Table) -> None:
         lobby=msgspec.structs.replace(game.lobby, language="es")))
     await table.option(Roll)
     game = await table.game()
-    [field] = _owned_fields(table.message(game.board_message_id or 0))
-    assert field.name == f"🎴 Cartas de {_active_name(game)}"
-    lines = field.value.splitlines()
+    [(name, value)] = _owned_fields(table.message(game.board_message_id or 0))
+    assert name == f"🎴 Cartas de {_active_name(game)}"
+    lines = value.splitlines()
     assert lines[0] == "• **Propulsores**: No pierdes corazones cuando cedes Tokyo."
     assert lines[1] == (f"• **Nube de humo**: {card_text('es', 'smoke_cloud', '2016')}"
                         " — *ahora: quedan 2 contadores de humo*")
@@ -119,7 +121,7 @@ async def test_every_card_owned_and_the_longest_log_fit_the_embed(table: Table) 
                 game, state=crowded, chronicle=msgspec.structs.replace(game.chronicle, log=log),
                 lobby=msgspec.structs.replace(game.lobby, language=language)))
             _within_limits(embed)
-            owned = [field for field in embed.fields if not field.name.startswith("🃏")]
+            owned = [field for field in embed.fields if not (field.name or "").startswith("🃏")]
             lines = "\n".join(field.value or "" for field in owned).splitlines()
             if not log and lines[-1].startswith("•"):  # about 5,400 characters: all fit
                 assert len(lines) == len(keeps)
