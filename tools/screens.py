@@ -627,11 +627,14 @@ async def my_monster(shots: Shots) -> None:
 
 async def shop_cards(shots: Shots) -> None:
     """The cards read on a phone: at the buy step the board draws the names and costs of the
-    cards for sale and its message says their texts (Alien Origin's discount in the costs);
-    then the 📋 panel, saying what every other monster's cards do."""
+    cards for sale and the chips of the cards owned, and its message says the texts of the
+    cards for sale (Alien Origin's discount in the costs) and of the active monster's own
+    (the Smoke Cloud's tokens left); then the 📋 panel, saying what every other monster's
+    cards do."""
     scene = await shots.scene("shop-cards", players=4, change=owning(
-        {0: ["alien_origin", "extra_head"], 1: ["jets", "acid_attack", "giant_brain"],
-         2: ["smoke_cloud", "armor_plating"], 3: ["camouflage", "wings", "herbivore"]},
+        {0: ["alien_origin", "extra_head", "smoke_cloud"],
+         1: ["jets", "acid_attack", "giant_brain"], 2: ["poison_quills", "armor_plating"],
+         3: ["camouflage", "wings", "herbivore"]},
         energy={0: 9}, face_up=(Card(uid=2001, key="energize"),
                                 Card(uid=2002, key="rooting_for_the_underdog"),
                                 Card(uid=2003, key="poison_spit"))))

@@ -47,6 +47,7 @@ from engine import (
     card_cost,
     card_info,
     card_ref,
+    card_status,
     phrase,
     printed,
     private_option_label,
@@ -62,6 +63,10 @@ T = TypeVar("T")
 COLOUR = discord.Colour.from_rgb(214, 69, 38)
 # The characters an embed's description holds.
 MAX_EMBED_DESCRIPTION = 4096
+# The characters a field's value holds, and an embed's title, description, fields and footer
+# together.
+MAX_FIELD_VALUE = 1024
+MAX_EMBED_TOTAL = 6000
 
 
 def footer_marker(game_id: int, language: str) -> str:
@@ -451,7 +456,8 @@ def knock_out_warning(state: GameState, seat: int, action: Action, language: str
 
 
 def board_embed(game: Game) -> discord.Embed:
-    """The current turn's embed: title, narration, the cards for sale and footer."""
+    """The current turn's embed: title, narration, the cards for sale, the active monster's
+    own cards and footer."""
     state = game.playing_state()
     assert state.turn is not None
     active = state.monsters[state.turn.seat].name
@@ -464,7 +470,53 @@ def board_embed(game: Game) -> discord.Embed:
         embed.add_field(name=text(game.language, "shopcards-for-sale"),
                         value="\n".join(sale_lines(state, buyer, game.language)),
                         inline=False)
+    owner = state.monsters[state.turn.seat]
+    if owner.alive and owner.cards:
+        # The picture's chips only name them (15 px: 5-6 px on a phone); what the active
+        # monster's own do is read here, the others' in 📋.
+        _add_line_fields(embed, text(game.language, "owned-cards", monster=active),
+                         owned_lines(state, state.turn.seat, game.language), game.language)
     return embed
+
+
+def owned_lines(state: GameState, seat: int, language: str) -> list[str]:
+    """The cards ``seat`` owns, a line each: name and text, and what the card holds now."""
+    edition = state.options.edition
+    lines = []
+    for card in state.monsters[seat].cards:
+        line = text(language, "owned-card", card=card_name(language, card.key, edition),
+                    text=card_text(language, card.key, edition))
+        status = card_status(state, card)
+        lines.append(line if status is None else text(
+            language, "panel-card-now", line=line, status=say(language, status)))
+    return lines
+
+
+def _add_line_fields(embed: discord.Embed, name: str, lines: list[str], language: str) -> None:
+    """``lines`` as fields named ``name`` (its continuations unnamed), each within a field's
+    1,024 characters, and all within the embed's 6,000: lines beyond that are counted in a
+    last line that sends the reader to 📋 My monster."""
+    values: list[list[str]] = [[]]
+    used = len(embed) + len(name)
+    for index, line in enumerate(lines):
+        more = text(language, "owned-more", count=len(lines) - index)
+        new_field = bool(values[-1]) and len(
+            "\n".join([*values[-1], line, more])) > MAX_FIELD_VALUE
+        cost = len(line) + (len(_UNNAMED) if new_field else len("\n"))
+        if used + cost + len("\n") + len(more) > MAX_EMBED_TOTAL:
+            values[-1].append(more)
+            break
+        if new_field:
+            values.append([])
+        values[-1].append(line)
+        used += cost
+    for number, value in enumerate(values):
+        embed.add_field(name=name if number == 0 else _UNNAMED, value="\n".join(value),
+                        inline=False)
+
+
+# A continued field's name: Discord refuses an empty one.
+_UNNAMED = "\u200b"
 
 
 def sale_lines(state: GameState, buyer: int | None, language: str) -> list[str]:
