@@ -374,7 +374,7 @@ def _add_panel_button(view: discord.ui.View, game: Game) -> None:
     room (a roll of nine dice with every dice tool fills the five rows; /kot me and /kot log
     answer the same); then 🎓 Coach where a player's coach is on (``bot.discord.coach``).
     None takes a question's place, so no turn takes a click more."""
-    buttons: list[discord.ui.Item[discord.ui.View]] = [
+    buttons: list[Control[discord.ui.Button[Any]]] = [
         MonsterButton(game.id, row=MAX_ROWS - 1, language=game.language),
         StoryButton(game.id, row=MAX_ROWS - 1, language=game.language)]
     if any(coaching.on for coaching in game.chronicle.coaching):
