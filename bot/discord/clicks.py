@@ -64,6 +64,7 @@ from bot.table.model import (
     Refused,
 )
 from bot.table.orders import OFFER_CODES, YIELD_OFFER
+from bot.table.publish import Show
 from bot.table.service import GameService
 from bot.table.timers import MAX_RETRY, TurnClock
 from engine import Decision, needs_confirmation, phrase, private_option_label, secret
@@ -342,14 +343,18 @@ class Clicks:
                            values: list[str]) -> None:
         """A standing order changed from the panel's menus: stored (a question it answers
         that is pending is answered at once), and the panel shows it."""
+        await self._change_from_panel(interaction, lambda show: self._service.set_order(
+            game_id, interaction.user.id, field, values[0] if values else "", show))
+
+    async def _change_from_panel(self, interaction: Interaction,
+                                 change: Callable[[Show], Awaitable[Game]]) -> None:
+        """A change made from a player's private panel (given the publisher's ``show``),
+        then the panel redrawn as it leaves the game; a refusal said privately."""
         if not await self._io.acknowledge(interaction):  # storing waits for the game's lock
             return
-        show = partial(self._publisher.show, interaction=interaction)
         try:
-            game = await self._service.set_order(game_id, interaction.user.id, field,
-                                                 values[0] if values else "", show)
-            embed, view = panel_for(game, interaction.user.id,
-                                    asker_language(interaction))
+            game = await change(partial(self._publisher.show, interaction=interaction))
+            embed, view = panel_for(game, interaction.user.id, asker_language(interaction))
         except Refused as refusal:
             await self._io.reply_privately(
                 interaction, refusal.said(asker_language(interaction)))
@@ -371,20 +376,8 @@ class Clicks:
     async def coach_toggle(self, interaction: Interaction, game_id: int, *, on: bool) -> None:
         """The panel's toggle: the player's coach on or off (stored; turned on, the question
         pending now is noted at once), and the panel shows it."""
-        if not await self._io.acknowledge(interaction):  # storing waits for the game's lock
-            return
-        show = partial(self._publisher.show, interaction=interaction)
-        try:
-            game = await self._service.set_coach(game_id, interaction.user.id, on, show)
-            embed, view = panel_for(game, interaction.user.id, asker_language(interaction))
-        except Refused as refusal:
-            await self._io.reply_privately(
-                interaction, refusal.said(asker_language(interaction)))
-            return
-        except BrokenGame:
-            await self._io.reply_privately(interaction, told(interaction, GAME_UNREADABLE))
-            return
-        await self._io.edit_response(interaction, embed=embed, view=view)
+        await self._change_from_panel(interaction, lambda show: self._service.set_coach(
+            game_id, interaction.user.id, on, show))
 
     # --- lobby ----------------------------------------------------------------------
 
