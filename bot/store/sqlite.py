@@ -11,9 +11,10 @@ cursors to the garbage collector). So no cursor ever leaves that thread here.
 A call is one hand-over to that thread (``_on_thread``): the store's work, a coroutine that
 awaits nothing but its statements, is driven to its end there (``_run_whole``), each cursor
 made, read and closed on the thread, only rows coming back to the event loop. A hand-over
-costs the event loop a future, a wake-up and a callback, and the thread waits for the
-loop's GIL between two: one per statement made a burst of clicks 30-40 ms slower at the
-median (``python -m tools.bench_bot``, docs/bot.md). Work that must await something else
+costs the busy event loop a future, a wake-up and a callback, and the transaction waits for
+the loop between two statements: one per statement made a burst of clicks about 10 ms
+slower at the median, and a click about 2 ms (``python -m tools.bench_bot``, six runs
+alternating: docs/bot.md). Work that must await something else
 between its statements (the copy between stores reads its source) goes through
 ``write_awaiting``: one hand-over per statement (``execute_fetchall``), as aiosqlite is
 mostly used.
