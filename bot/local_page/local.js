@@ -88,8 +88,13 @@
   let playerScrolledAt = 0;
   let pill = null;
   const below = (timeline) => timeline.scrollHeight - timeline.scrollTop - timeline.clientHeight;
+  // SimCord's own sign (hidden here) that newer messages exist than those it shows: scrolled
+  // far up, its page holds a window of the history, and new messages come in after it.
+  const simcordNewer = () => document.getElementById("new-messages");
   function showNewest() {
     following = true;
+    const newer = simcordNewer();
+    if (newer && !newer.hidden) newer.click(); // (it brings the latest window back)
     const timeline = document.getElementById("channel-timeline");
     if (timeline) timeline.scrollTop = timeline.scrollHeight;
     if (pill) pill.hidden = true;
@@ -126,7 +131,7 @@
     if (following) {
       // (Not while the player scrolls: their first steps up are still near the bottom.)
       if (below(timeline) > 1 && !playerScrolling()) timeline.scrollTop = timeline.scrollHeight;
-    } else if (arrived) {
+    } else if (arrived || (simcordNewer() && !simcordNewer().hidden)) {
       showPill();
     }
   }
