@@ -153,6 +153,13 @@ class Scene:
         await self.roll(faces)
         await self.option(lambda o: isinstance(o, StopRolling))
 
+    async def into_tokyo(self) -> None:
+        """The player asked rolls a smash into Tokyo and ends the turn's buy step."""
+        await self.to_buy_step(["smash", "1", "2", "3", "energy", "heart"])
+        decision, _asked = await self.asked()
+        if decision.kind == "buy":
+            await self.option(lambda o: isinstance(o, EndBuying))
+
     async def shoot(self, name: str, viewer: MemberActor | None = None,
                     target: discord.Message | None = None) -> None:
         """The channel as ``viewer`` sees it (by default the player asked), down to
@@ -546,10 +553,7 @@ async def origins_lobby(shots: Shots) -> None:
 async def stay_or_yield(shots: Shots) -> None:
     """A monster in Tokyo hit by the next monster's smashes: Stay or Yield, on the board."""
     scene = await shots.scene("stay-or-yield", players=3)
-    await scene.to_buy_step(["smash", "1", "2", "3", "energy", "heart"])  # into Tokyo
-    decision, _asked = await scene.asked()
-    if decision.kind == "buy":
-        await scene.option(lambda o: isinstance(o, EndBuying))
+    await scene.into_tokyo()
     await scene.to_buy_step(["smash", "smash", "1", "2", "3", "3"])
     await scene.shoot("stay-or-yield")
 
@@ -567,10 +571,7 @@ async def advice(shots: Shots) -> None:
     await player.slash(scene.channel, "kot hint")
     await scene.shoot("hint-roll", viewer=player)
     tokyo = await shots.scene("advice-tokyo", players=3)
-    await tokyo.to_buy_step(["smash", "1", "2", "3", "energy", "heart"])  # into Tokyo
-    decision, _asked = await tokyo.asked()
-    if decision.kind == "buy":
-        await tokyo.option(lambda o: isinstance(o, EndBuying))
+    await tokyo.into_tokyo()
     inside = (await tokyo.game()).playing_state().city
     assert inside is not None
     await tokyo.change(lambda s: msgspec.structs.replace(s, monsters=tuple(
@@ -586,10 +587,7 @@ async def yield_offer(shots: Shots) -> None:
     """The Stay/Yield question's offer ("📋 Always yield at ≤ 8❤️") taken: the player's
     private answer, and the board going on."""
     scene = await shots.scene("yield-offer", players=3)
-    await scene.to_buy_step(["smash", "1", "2", "3", "energy", "heart"])  # into Tokyo
-    decision, _asked = await scene.asked()
-    if decision.kind == "buy":
-        await scene.option(lambda o: isinstance(o, EndBuying))
+    await scene.into_tokyo()
     await scene.to_buy_step(["smash", "smash", "1", "2", "3", "3"])
     decision, asked = await scene.asked()
     game = await scene.game()
@@ -663,8 +661,7 @@ async def long_game(shots: Shots) -> None:
     await host.select(panel, [str(24 * 3600)], custom_id=f"kot:l:{scene.game_id}:turn")
     await host.click(lobby, custom_id=menu_id(lobby, "start"))
     await scene.shoot("long-game-first")  # standing orders offered
-    await scene.to_buy_step(["smash", "1", "2", "3", "energy", "heart"])  # into Tokyo
-    await scene.option(lambda o: isinstance(o, EndBuying))
+    await scene.into_tokyo()
     await scene.to_buy_step(["smash", "smash", "smash", "1", "2", "3"])
     await scene.click("o0")  # stays in Tokyo
     decision, _asked = await scene.asked()
@@ -750,8 +747,7 @@ async def notify(shots: Shots) -> None:
     _decision, player = await scene.asked()
     await player.slash(scene.channel, "kot notify", dms=True)
     await scene.shoot("notify-answer", viewer=player)
-    await scene.to_buy_step(["smash", "1", "2", "3", "energy", "heart"])  # into Tokyo
-    await scene.option(lambda o: isinstance(o, EndBuying))
+    await scene.into_tokyo()
     await scene.to_buy_step(["smash", "smash", "smash", "1", "2", "3"])  # hit out of turn
     direct = player.user.dm_channel
     await shots.shoot("notify-dm-asked", direct, [player.user])
