@@ -220,6 +220,13 @@ def _as_played(setup: GameSetup) -> GameSetup:
                                                                           options=options)
 
 
+def _unrecorded(game: Game) -> bool:
+    """Whether the store lacks something a rebuild of this readable game needs: its setup,
+    or the move its players saw (the chronicle's stamp), as in a database of an older bot."""
+    return game.state is not None and (game.setup is None
+                                       or game.chronicle.state_seq < game.state.seq)
+
+
 def _column(game: Game, field: GameField) -> object:
     match field:
         case "status" | "board_message_id":
@@ -418,6 +425,17 @@ class SavedGames:
             except Exception:
                 log.exception("game %s could not be read at start-up", row.id)
                 continue
+            if _unrecorded(game):
+                # A database of an older bot: what a later rebuild needs is stored now, under
+                # the lock (the read above was made without it); the game is then cached, and
+                # its pass arms it. Once per game: the next start finds it recorded.
+                try:
+                    async with self.lock(game.id):
+                        await self.game(game.id)
+                except (StaleGame, BrokenGame, Refused):
+                    # Changed or judged meanwhile (another process): its next read decides.
+                    log.warning("game %s changed while its setup was being stored", game.id)
+                    continue
             if game.id in self._games:  # rebuilt under its lock, or a click came meanwhile
                 passes.append(game.id)
                 continue
@@ -465,9 +483,8 @@ class SavedGames:
                 raise CorruptState("the seats do not match the monsters")
         except DECODE_ERRORS as error:
             raise await self._broken(row, str(error)) from error
-        if locked and game.setup is None and game.state is not None:
-            # Started before the setup was stored: keep it now, while the state still reads.
-            game = await self.save(replace(game, setup=setup_for(game.state)), "setup")
+        if locked and _unrecorded(game):
+            game = await self._record_what_rebuilds(game)
         if locked and game.status in ACTIVE_STATUSES:
             self._cache(game)
         return game
@@ -495,6 +512,18 @@ class SavedGames:
             setup=None if row.setup is None else _as_played(_setup_decoder.decode(row.setup)),
         )
         return game, unreadable
+
+    async def _record_what_rebuilds(self, game: Game) -> Game:
+        """Store what a rebuild of this game would need, while its state still reads: its
+        setup (games started before it was stored) and, stamped on its chronicle, the move
+        its players have seen (games not written since the stamp was kept). Call it holding
+        the game's lock."""
+        assert game.state is not None
+        fields: list[GameField] = ["chronicle"]  # (save stamps it)
+        if game.setup is None:
+            game = replace(game, setup=setup_for(game.state))
+            fields.append("setup")
+        return await self.save(game, *fields)
 
     async def _rebuild(self, row: GameRow, game: Game, unreadable: Exception) -> Game:
         """Replay the game's action log from its setup, save the result and say so (in the
@@ -532,10 +561,12 @@ class SavedGames:
         players already saw (the log was lost in whole or in part): a game never goes back
         silently. What the store tells apart from the state and the log: the move its
         chronicle was last saved with, and of a closed board's state still to show; the turns
-        of its knock-outs, of a timeout counted, of a board still to close."""
+        of its knock-outs, of a timeout counted, of a turn summarized, of a board still to
+        close."""
         chronicle = game.chronicle
         shown_seq = chronicle.state_seq
-        shown_turn = max([chronicle.timed_out_turn, *(e.turn for e in chronicle.eliminations)])
+        shown_turn = max([chronicle.timed_out_turn, *(e.turn for e in chronicle.eliminations),
+                          *(note.turn for note in chronicle.recent_turns)])
         for entry in await self.outbox(game.id):
             if isinstance(entry.effect, CloseBoard):
                 shown_turn = max(shown_turn, entry.effect.turn)

@@ -94,6 +94,59 @@ async def test_an_unreadable_state_is_rebuilt_from_the_log_and_plays_on(
     assert "rebuilt" not in caplog.text
 
 
+def as_an_older_bot_stored_it(database: Path, game_id: int) -> None:
+    """The game's row as a bot before the setup was kept at the start and before the
+    chronicle kept the move stored it: no setup, no stamp."""
+    chronicle = json.loads(_stored(database, game_id, "chronicle"))
+    chronicle.pop("state_seq", None)
+    set_columns(database, game_id, setup=None, chronicle=json.dumps(chronicle).encode())
+
+
+async def test_the_start_up_stores_what_a_rebuild_needs_for_an_older_bots_games(
+    table: Table, database: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    await table.start_game(players=3)
+    await table.option(Roll)
+    await table.click("h0")
+    before = await table.game()
+    assert before.state is not None and before.state.seq == 2
+    as_an_older_bot_stored_it(database, before.id)
+
+    await restart(table, database)  # the first start of this bot on that database
+    # The real start-up (restore, not load_active) stored the setup and the move shown.
+    assert json.loads(_stored(database, before.id, "setup"))["seed"] == before.state.seed
+    assert json.loads(_stored(database, before.id, "chronicle"))["state_seq"] == 2
+
+    set_columns(database, before.id, state=DAMAGED_STATE)  # then the state is damaged
+    with caplog.at_level(logging.WARNING, logger="bot.table.saved_games"):
+        await restart(table, database)
+    game = await table.game()
+    assert game.status == "playing" and game.state == before.state
+    assert "rebuilt from its 2 moves" in caplog.text
+
+
+async def test_after_the_first_start_a_lost_state_and_log_are_never_rebuilt_from_nothing(
+    table: Table, database: Path
+) -> None:
+    await table.start_game(players=2)
+    before = await play_into_turn(table, 2)
+    assert before.state is not None
+    # An older bot kept the setup but not the move shown (as at 81b6d42).
+    chronicle = json.loads(_stored(database, before.id, "chronicle"))
+    chronicle.pop("state_seq", None)
+    chronicle["recent_turns"] = []  # (nothing else in the chronicle names a past turn)
+    set_columns(database, before.id, chronicle=json.dumps(chronicle).encode())
+
+    await restart(table, database)
+    set_columns(database, before.id, state=DAMAGED_STATE)
+    lose_actions(database, before.id, after_seq=0)
+    await restart(table, database)
+
+    notice = table.channel.last_message
+    assert notice is not None and "cannot be loaded" in notice.content
+    assert _stored(database, before.id, "status") == "broken"
+
+
 async def test_a_game_whose_state_and_log_are_both_lost_is_broken_not_restarted(
     table: Table, database: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
