@@ -291,10 +291,12 @@ def narrate(state: GameState, event: ev.Event) -> Phrase | None:
         case ev.CardBought(seat=seat, card=key, cost=cost):
             return phrase("narrate-bought", name=name(seat), card=card(key), cost=cost)
         case ev.Swept(seat=seat, cards=keys):
-            # (the cards swept away are gone from the board the next moment: named here)
-            return phrase("narrate-swept", name=name(seat), count=len(keys),
-                          cards=_chained("narrate-comma", [card(key) for key in keys])
-                          if keys else "")
+            # (the cards swept away are gone from the board the next moment: named here.
+            # "narrate-swept" keeps its one argument: chronicles stored it so.)
+            if not keys:
+                return phrase("narrate-swept", name=name(seat))
+            return phrase("narrate-swept-away", name=name(seat),
+                          cards=_chained("narrate-comma", [card(key) for key in keys]))
         case ev.CardDiscarded(seat=seat, card=key, reason=reason):
             return phrase("narrate-discarded", name=name(seat), card=card(key), reason=reason)
         case ev.CardCopied(seat=seat, card=key, owner=owner, copier=copier):

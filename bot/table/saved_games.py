@@ -533,7 +533,7 @@ class SavedGames:
         try:
             setup = game.setup or _setup_from_raw_state(row.state)
             state, moves = await self._replay_log(row.id, setup)
-            await self._check_reaches_shown(state, game)
+            await self._check_reaches_shown(state, game, told_seq=_seq_of(row.state))
         except DECODE_ERRORS as error:
             raise CorruptState(f"{unreadable}, and it cannot be rebuilt: {error}") from error
         moves_text = "1 move" if moves == 1 else f"{moves} moves"
@@ -556,15 +556,21 @@ class SavedGames:
             raise CorruptState(f"its action log replays to move {state.seq}, not {last_seq}")
         return state, len(moves)
 
-    async def _check_reaches_shown(self, state: GameState, game: Game) -> None:
+    async def _check_reaches_shown(self, state: GameState, game: Game, *,
+                                   told_seq: int) -> None:
         """Raises CorruptState when ``state``, rebuilt from the log, is behind what the
         players already saw (the log was lost in whole or in part): a game never goes back
-        silently. What the store tells apart from the state and the log: the move its
-        chronicle was last saved with, and of a closed board's state still to show; the turns
-        of its knock-outs, of a timeout counted, of a turn summarized, of a board still to
-        close."""
+        silently. What the store tells apart from the log: the move the stored state itself
+        still tells (``told_seq``: it may parse without decoding), the move its chronicle was
+        last saved with, and of a closed board's state still to show; the turns of its
+        knock-outs, of a timeout counted, of a turn summarized, of a board still to close.
+
+        A game with no move in its log whose chronicle was never stamped (saved by a bot
+        before the stamp was kept, and not started since) is not rebuilt either: nothing
+        tells that it had not gone further, and replaying nothing would put it back at its
+        first turn."""
         chronicle = game.chronicle
-        shown_seq = chronicle.state_seq
+        shown_seq = max(chronicle.state_seq, told_seq)
         shown_turn = max([chronicle.timed_out_turn, *(e.turn for e in chronicle.eliminations),
                           *(note.turn for note in chronicle.recent_turns)])
         for entry in await self.outbox(game.id):
@@ -578,6 +584,8 @@ class SavedGames:
         if turn < shown_turn:
             raise CorruptState(f"its action log replays to turn {turn}, but turn {shown_turn} "
                                "was shown")
+        if shown_seq == 0 and state.seq == 0:
+            raise CorruptState("its action log is empty and nothing tells how far it went")
 
     async def _broken(self, row: GameRow, reason: str) -> BrokenGame:
         if row.status in ACTIVE_STATUSES:

@@ -29,7 +29,6 @@ from simcord import ChannelHandle, MemberActor
 from bot.discord.messages import BROKEN_NOTICE, MOMENT_PASSED_BOARD_REFRESHED
 from bot.i18n import ENGLISH, say, text
 from bot.store.schema import MIGRATIONS
-from bot.table import timers
 from bot.table.model import Game
 from engine import GameState, decode_state, needs_confirmation, phrase
 from tools.old_stores import OLD_BOTS
@@ -39,51 +38,9 @@ FIXTURES = sorted(STORES.glob("schema*.sqlite3"), key=lambda path: int(path.stem
 # A stored state that no longer even parses (a damaged file).
 GARBLED = b'{"schema": 2, "oops'
 
-# Production defects these stores show, beyond the two the start-up was fixed for (issue 38):
-# each an expected failure, strict, so that its fix is noticed.
-#
-# Bots from 602c635 (the engine speaks in phrases) until 588e31b stored their narration as
-# phrases, among them "narrate-spaced", which 588e31b took out of the catalogs: this bot cannot
-# say such a chronicle, so it cannot draw the game's board (MissingMessage) until its turn's
-# narration is gone, and every click on the game answers "Something went wrong".
-NARRATION_LOST = {
-    stem: pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-        "narration stored by bots before 588e31b names catalog messages this bot no longer "
-        "has ('narrate-spaced'): their boards cannot be drawn (MissingMessage)"))
-    for stem in ("schema6", "schema7")}
-# A game stored before its chronicle was stamped (145aeda; schemas 1-5 here), its state
-# unparseable and its log lost before this bot first starts: nothing the store's checks read
-# says how far it went, and its setup (stored by the older bot from schema 2 on) replays it
-# from its 0 moves, back to turn 1. (Schema 1 has no setup: the game cannot be rebuilt.)
-NOTHING_TELLS_HOW_FAR = {
-    f"schema{n}": pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-        "a game stored before chronicles were stamped, its state unparseable and its log "
-        "lost before this bot's first start, is rebuilt from its 0 moves (back to turn 1)"))
-    for n in range(2, 6)}
-# A game stored before its chronicle was stamped, its state no longer decoding but still
-# parsing (its own seq still reads) and its log cut short: the rebuild compares the chronicle's
-# stamp (0: not kept) and the turns the store names, not the seq the state itself tells, so
-# the game goes back to the log's last move silently.
-RAW_SEQ_NOT_COMPARED = {
-    f"schema{n}": pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-        "the seq an undecodable state still tells is not compared with its log: a game stored "
-        "before chronicles were stamped, its log cut short, is rebuilt behind what was shown"))
-    for n in range(1, 6)}
-
-
-def fixtures(**marks: pytest.MarkDecorator) -> list[Any]:
-    """The fixture stores as test parameters (``schema3``, ...), with the marks given by
-    name."""
-    return [pytest.param(path, id=path.stem, marks=marks.get(path.stem, ()))
-            for path in FIXTURES]
-
-
-@pytest.fixture(autouse=True)
-def passes_retried_a_minute_later(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A pass that fails is tried again a minute later, not a second: SimCord would wait
-    each retry out in real time (the boards of NARRATION_LOST's stores fail at every pass),
-    and no test here waits for one."""
-    monkeypatch.setattr(timers, "FIRST_RETRY", timers.MAX_RETRY)
+def fixtures() -> list[Any]:
+    """The fixture stores as test parameters (``schema3``, ...)."""
+    return [pytest.param(path, id=path.stem) for path in FIXTURES]
 
 
 @dataclass
@@ -307,12 +264,6 @@ def undecodable(state: bytes) -> bytes:
     return json.dumps(raw).encode()
 
 
-def said(fixture: Path) -> bool:
-    """Whether this bot can say the narration the store's older bot stored (its boards can
-    be drawn)."""
-    return fixture.stem not in NARRATION_LOST
-
-
 # --- the fixtures themselves ---------------------------------------------------------------
 
 
@@ -363,7 +314,7 @@ async def test_the_first_start_stores_what_a_rebuild_needs(
         assert json.loads(store.column(game, "chronicle")).get("state_seq") == seq, game.name
 
 
-@pytest.mark.parametrize("fixture", fixtures(**NARRATION_LOST))
+@pytest.mark.parametrize("fixture", fixtures())
 async def test_every_game_of_an_older_bots_store_plays_on(
     table: Table, tmp_path: Path, fixture: Path
 ) -> None:
@@ -384,7 +335,7 @@ async def test_every_game_of_an_older_bots_store_plays_on(
     known = store.chronicle_fields()
     for game in store.playing():
         chronicle = json.loads(store.column(game, "chronicle"))
-        assert "state_seq" in chronicle and "state_seq" not in known
+        assert "state_seq" in chronicle  # (stamped at the first start, known or not)
         store.execute("UPDATE games SET chronicle = ? WHERE id = ?",
                       json.dumps({k: v for k, v in chronicle.items() if k in known}).encode(),
                       game.id)
@@ -417,13 +368,12 @@ async def test_at_the_first_start_a_state_that_no_longer_decodes_is_rebuilt_exac
     moves = await rebuilt_in_store(store, long, before)
     if unshown is not None:
         assert store.state(unshown).seq == unshown.described["seq"]  # the moves not shown
-    if said(fixture):  # (else its boards cannot be drawn: see NARRATION_LOST)
-        await says_rebuilt_on_its_board(store, long, moves)
-        if unshown is not None:
-            await plays_on(store, unshown)
+    await says_rebuilt_on_its_board(store, long, moves)
+    if unshown is not None:
+        await plays_on(store, unshown)
 
 
-@pytest.mark.parametrize("fixture", fixtures(**NOTHING_TELLS_HOW_FAR))
+@pytest.mark.parametrize("fixture", fixtures())
 async def test_at_the_first_start_a_lost_log_is_never_replayed_from_nothing(
     table: Table, tmp_path: Path, fixture: Path
 ) -> None:
@@ -439,7 +389,7 @@ async def test_at_the_first_start_a_lost_log_is_never_replayed_from_nothing(
     broken_and_told(store, lost, GARBLED, moves_left=0)
 
 
-@pytest.mark.parametrize("fixture", fixtures(**RAW_SEQ_NOT_COMPARED))
+@pytest.mark.parametrize("fixture", fixtures())
 async def test_at_the_first_start_a_log_cut_short_is_never_replayed(
     table: Table, tmp_path: Path, fixture: Path
 ) -> None:
@@ -468,8 +418,7 @@ async def test_damage_after_this_bot_started_once_on_an_older_bots_store(
     exactly from an intact log, and leaves its game broken when the log is lost or cut
     short; effects queued and then lost leave the board to come up to date at a click."""
     store = old_store(table, fixture, tmp_path)
-    # (The effects of NARRATION_LOST's stores cannot be shown, lost or not.)
-    unshown = store.games.get("unshown") if said(fixture) else None
+    unshown = store.games.get("unshown")
     await start_bot(table, store.database)
     if unshown is not None:
         # Its question's time runs out while Discord refuses its channel: the autopilot's
@@ -496,8 +445,7 @@ async def test_damage_after_this_bot_started_once_on_an_older_bots_store(
     moves = await rebuilt_in_store(store, long, before)
     broken_and_told(store, lost, GARBLED, moves_left=0)
     broken_and_told(store, cut, GARBLED, moves_left=1)
-    if said(fixture):  # (else its boards cannot be drawn: see NARRATION_LOST)
-        await says_rebuilt_on_its_board(store, long, moves)
+    await says_rebuilt_on_its_board(store, long, moves)
     if unshown is not None:
         assert store.state(unshown).seq == moved
         await plays_on(store, unshown)

@@ -5,6 +5,10 @@
 ## Piezas
 
 narrate-comma = { $first }, { $second }
+# Se conserva para la narración que guardaron bots anteriores a 588e31b: una crónica
+# guardada la vuelve a decir. Nunca se quita un mensaje narrate- ni table-note- (véase
+# tests/i18n/stored_message_ids.txt).
+narrate-spaced = { $first } { $second }
 narrate-and = { $first } y { $second }
 narrate-a-card = carta
 narrate-place-city = la ciudad de Tokyo
@@ -59,10 +63,8 @@ narrate-left = { $name } sale de { $place } ({ $reason }).
 narrate-bought-from = { $name } compra { $card } a { $owner } por { $cost }⚡.
 narrate-bought-discarded = { $name } compra { $card } de la pila de descartes por { $cost }⚡.
 narrate-bought = { $name } compra { $card } por { $cost }⚡.
-narrate-swept = { $count ->
-    [0] { $name } renueva las cartas.
-   *[other] { $name } renueva las cartas y retira { $cards }.
-}
+narrate-swept = { $name } renueva las cartas.
+narrate-swept-away = { $name } renueva las cartas y retira { $cards }.
 narrate-discarded = { $name } descarta { $card } ({ $reason }).
 narrate-copied = { $copier } de { $name } copia { $card } de { $owner }.
 narrate-copy-ended = Vuelve el contador de { $card } de { $name }.
