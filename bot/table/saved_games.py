@@ -171,7 +171,7 @@ class _SavedProgress(msgspec.Struct):
 _saved_progress_decoder = msgspec.json.Decoder(_SavedProgress)
 
 
-def _seq_of(encoded_state: str) -> int:
+def _seq_of(encoded_state: str | bytes) -> int:
     """The seq of a state as any engine so far encoded it; 0 when it tells none (empty, as
     in effects stored before they kept it, or damaged)."""
     try:
