@@ -105,7 +105,7 @@ class KotBot(commands.Bot):
                                    owns=self.settings.shards.owns,
                                    turn_seconds=self.settings.turn_timeout,
                                    reaction_seconds=self.settings.reaction_timeout)
-        self.io = DiscordIO(self)
+        self.io = DiscordIO(self, store, owns=self.settings.shards.owns)
         # The timer's answer goes through the click handler, built just below.
         self.turns = TurnClock(self.clock,
                                lambda game_id, ids: clicks.timer_ran_out(game_id, ids),
@@ -157,12 +157,15 @@ class KotBot(commands.Bot):
         self._restoring = asyncio.create_task(self.arm_restored(), name="kot-restore")
 
     async def arm_restored(self) -> None:
-        """Once connected: every lobby's and game's clocks armed from the store, one game
+        """Once connected: the answers commands are still owed given (``OwedAnswers``),
+        then every lobby's and game's clocks armed from the store, one game
         at a time and none of them kept in memory (``SavedGames.restore``), then a pass over
         each game that has effects still to show or no live message (it finishes what a
         crash left unshown, and arms it too). A deadline that passed while the bot was down
         is answered at once. Channels of games that cannot be read are told."""
         await self.wait_until_ready()
+        # First the answers owed to commands: their tokens run out within 15 minutes.
+        await self.io.owed.restore()
         passes, broken = await self.service.games.restore(self.publisher.arm)
         log.info("restored the games in progress: %d to show again, %d unreadable",
                  len(passes), len(broken))

@@ -16,13 +16,15 @@ A failed call raises ``DiscordFailure``, whose ``kind`` tells the caller what to
 Private answers to a click are the exception: nothing can be done when one cannot be
 delivered, so those failures are logged here and not raised. The answer to a command that
 shows "thinking…" is owed, though (``OwedAnswers``): one that Discord cannot take now is
-tried again while the command's token lasts, then said in the channel.
+kept in the store and tried again while the command's token lasts (after a restart too),
+then said in the channel.
 """
 
 from __future__ import annotations
 
 import contextlib
 import enum
+import itertools
 import logging
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -33,6 +35,14 @@ import aiohttp
 import discord
 
 from bot.discord.locales import told
+from bot.discord.stored_answers import (
+    UnkeptAnswer,
+    answer_fields,
+    encode_answer,
+    said_in_channel,
+)
+from bot.i18n import language_of, text
+from bot.store.store import OwedAnswerRow, Store
 from bot.table.timers import Retries
 
 log = logging.getLogger(__name__)
@@ -70,6 +80,13 @@ TOKEN_MARGIN = timedelta(seconds=10)
 # PRIVATE or PUBLIC, as the command was acknowledged.
 THINKING = "kot_thinking"
 PRIVATE, PUBLIC = "private", "public"
+# In ``interaction.extras`` beside THINKING: the id of the message that shows "thinking…"
+# (Discord names it in its answer to the acknowledgement). An owed edit of the answer edits
+# it by this id after a restart, when the interaction itself is gone.
+ANSWER_MESSAGE = "kot_answer_message"
+# The calls an owed answer is given with: a private follow-up (``reply_privately``), or an
+# edit of the command's answer (``edit_response``).
+FOLLOW_UP, EDIT = "follow_up", "edit"
 # Said in the channel instead of a private answer whose token ran out: the answer itself (a
 # hint, a player's cards) is not for everyone's eyes.
 PRIVATE_ANSWER_LOST = "private-answer-lost"
@@ -150,9 +167,12 @@ def log_failure(failure: DiscordFailure, what: str, *args: object) -> None:
 
 
 class DiscordIO:
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: discord.Client, store: Store, *,
+                 owns: Callable[[int | None], bool] = lambda _guild_id: True) -> None:
+        """``store`` keeps the answers owed to commands; ``owns`` says which servers' owed
+        answers this process gives after a restart (its shards')."""
         self._client = client
-        self.owed = OwedAnswers(self)
+        self.owed = OwedAnswers(self, client, store, owns=owns)
 
     def close(self) -> None:
         self.owed.close()
@@ -327,9 +347,9 @@ class DiscordIO:
         try:
             with discord_call():
                 if thinking_privately:
-                    await interaction.response.defer(ephemeral=True, thinking=True)
+                    answered = await interaction.response.defer(ephemeral=True, thinking=True)
                 else:
-                    await interaction.response.defer()
+                    answered = await interaction.response.defer()
         except (DiscordFailure, discord.InteractionResponded) as failure:
             log.info("%s by user %s: the acknowledgement was refused: %s",
                      _describe(interaction), interaction.user.id, failure)
@@ -338,6 +358,8 @@ class DiscordIO:
             # A command's deferral shows "thinking…" until answered (a click's shows nothing);
             # whether it was private decides what the channel may be told in its place.
             interaction.extras[THINKING] = PRIVATE if thinking_privately else PUBLIC
+            if answered is not None and answered.message_id is not None:
+                interaction.extras[ANSWER_MESSAGE] = answered.message_id
         return True
 
     async def respond(self, interaction: discord.Interaction[Any], *, content: str,
@@ -357,7 +379,7 @@ class DiscordIO:
     async def edit_response(self, interaction: discord.Interaction[Any], **fields: Any) -> None:
         """Edit the private message this interaction answers or came from (an answer: a
         failure is logged, not raised; one a command owes is tried again)."""
-        await self._through_token(interaction, fields,
+        await self._through_token(interaction, EDIT, fields,
                                   lambda: interaction.edit_original_response(**fields))
 
     async def original_response(
@@ -378,7 +400,7 @@ class DiscordIO:
         if content is not None:
             extra["content"] = content[:MAX_CONTENT]
         if interaction.response.is_done():
-            await self._through_token(interaction, extra,
+            await self._through_token(interaction, FOLLOW_UP, extra,
                                       lambda: interaction.followup.send(ephemeral=True, **extra))
             return
         try:
@@ -387,21 +409,25 @@ class DiscordIO:
         except DiscordFailure as failure:
             log_failure(failure, "could not answer user %s privately", interaction.user.id)
 
-    async def _through_token(self, interaction: Interaction, fields: dict[str, Any],
+    async def _through_token(self, interaction: Interaction, kind: str, fields: dict[str, Any],
                              call: Callable[[], Awaitable[object]]) -> None:
-        """A follow-up or an edit of the answer, through the interaction's token. While a
-        command shows "thinking…" its answer is owed: one Discord cannot take now is tried
-        again (after any answer still owed to it, keeping their order)."""
+        """A follow-up or an edit of the answer (``kind``), through the interaction's token.
+        While a command shows "thinking…" its answer is owed: one Discord does not take is
+        kept and tried again (after any answer still owed to it, keeping their order), or
+        said in the channel once the token is of no use (a 403, a token that ran out, a
+        request Discord refuses)."""
         if self.owed.owes(interaction):
-            self.owed.add(interaction, fields, call)
+            await self.owed.add(interaction, kind, fields)
             return
         try:
             await self.owed.send(interaction, call)
         except DiscordFailure as failure:
             log_failure(failure, "could not answer user %s", interaction.user.id)
-            if interaction.extras.get(THINKING) and failure.kind is not FailureKind.REJECTED:
-                gone = failure.kind is FailureKind.GONE and await self.token_lapsed(interaction)
-                self.owed.add(interaction, fields, call, token_gone=gone)
+            if interaction.extras.get(THINKING):
+                unusable = (failure.kind in (FailureKind.FORBIDDEN, FailureKind.REJECTED)
+                            or (failure.kind is FailureKind.GONE
+                                and await self.token_lapsed(interaction)))
+                await self.owed.add(interaction, kind, fields, token_gone=unusable)
 
     async def token_lapsed(self, interaction: Interaction) -> bool:
         """Whether a command's token, answered 404, can no longer be used. Discord can
@@ -410,21 +436,21 @@ class DiscordIO:
         is only believed once the answer it shows cannot be read either."""
         return await self.original_response(interaction) is None
 
-    async def answer_in_channel(self, interaction: Interaction, fields: dict[str, Any], *,
-                                private: bool) -> None:
-        """An answer whose token ran out, said in the interaction's channel to its user
-        (without its buttons, which belonged to the private message); a private one only
-        as a note that it could not be given, since everyone reads the channel."""
-        assert interaction.channel_id is not None
-        mention = interaction.user.mention
-        if private:
+    async def answer_in_channel(self, channel_id: int, guild_id: int | None, user_id: int,
+                                language: str, said: dict[str, Any] | None) -> None:
+        """An answer whose token is of no use, said in its command's channel to its user:
+        ``said``, the text and embeds of a public answer (without its buttons, which
+        belonged to its own message); a private one (None) only as a note, in the user's
+        ``language``, that it could not be given, since everyone reads the channel."""
+        mention = f"<@{user_id}>"
+        if said is None:
             extra: dict[str, Any] = {}
-            content = told(interaction, PRIVATE_ANSWER_LOST, mention=mention)
+            content = text(language, PRIVATE_ANSWER_LOST, mention=mention)
         else:
-            extra = {key: fields[key] for key in ("embed", "embeds") if key in fields}
-            content = f"{mention} {fields.get('content') or ''}".rstrip()
+            extra = {key: said[key] for key in ("embed", "embeds") if key in said}
+            content = f"{mention} {said.get('content') or ''}".rstrip()
         with discord_call():
-            await self._channel(interaction.channel_id, interaction.guild_id).send(
+            await self._channel(channel_id, guild_id).send(
                 content[:MAX_CONTENT], allowed_mentions=MENTION_USERS_ONLY, **extra)
 
     async def report_failure(self, interaction: discord.Interaction[Any], error: BaseException,
@@ -437,46 +463,121 @@ class DiscordIO:
 
 
 @dataclass
-class _Owed:
-    """The answers one command still owes, in order: each with the call through its token
-    and its fields (what the channel is told once the token can no longer be used)."""
+class _Answer:
+    """One owed answer: how it is given (FOLLOW_UP or EDIT) and its fields as kept
+    (``bot.discord.stored_answers``); ``seq`` is its row's, None if it could not be
+    stored."""
 
-    interaction: Interaction
-    answers: list[tuple[dict[str, Any], Callable[[], Awaitable[object]]]] = field(
-        default_factory=list)
-    token_gone: bool = False
+    kind: str
+    kept: bytes
+    seq: int | None = None
+
+
+@dataclass
+class _Owed:
+    """The answers one command still owes, in order, with what giving them takes without
+    the live interaction (gone after a restart) and what telling its channel takes."""
+
+    interaction_id: int
+    application_id: int
+    token: str
+    # When the token stops working (Interaction.expires_at); moved to the moment Discord
+    # refused it, from when the channel is told instead.
+    token_expires: float
+    channel_id: int
+    guild_id: int | None
+    user_id: int
+    # The user's Discord locale (the language of the note a private answer becomes).
+    locale: str
     # Acknowledged privately: the channel is only told, once, that the answer could not be
     # given.
-    private: bool = True
+    private: bool
+    # The message that shows "thinking…" (an EDIT's target), when Discord named it.
+    message_id: int | None
+    answers: list[_Answer] = field(default_factory=list)
+    # The live interaction (None after a restart): its THINKING mark goes once answered.
+    interaction: Interaction | None = None
+    # A private command's note is said once, whatever it owes after it.
     told_in_channel: bool = False
+
+    @classmethod
+    def of(cls, interaction: Interaction) -> _Owed:
+        assert interaction.channel_id is not None
+        message_id = interaction.extras.get(ANSWER_MESSAGE)
+        return cls(interaction.id, interaction.application_id, interaction.token,
+                   interaction.expires_at.timestamp(), interaction.channel_id,
+                   interaction.guild_id, interaction.user.id, interaction.locale.value,
+                   private=interaction.extras.get(THINKING) != PUBLIC,
+                   message_id=message_id if isinstance(message_id, int) else None,
+                   interaction=interaction)
+
+    @classmethod
+    def of_rows(cls, rows: Sequence[OwedAnswerRow]) -> _Owed:
+        """One interaction's stored answers, in order."""
+        first = rows[0]
+        return cls(first.interaction_id, first.application_id, first.token,
+                   min(row.token_expires for row in rows), first.channel_id, first.guild_id,
+                   first.user_id, first.locale, first.private, first.message_id,
+                   [_Answer(row.kind, row.answer, row.seq) for row in rows])
+
+    def row(self, answer: _Answer, now: float) -> OwedAnswerRow:
+        return OwedAnswerRow(
+            self.interaction_id, self.application_id, self.token, self.token_expires,
+            self.channel_id, self.guild_id, self.user_id, self.locale, self.private,
+            answer.kind, self.message_id, answer.kept, now)
+
+    def token_usable(self, now: float) -> bool:
+        return now < self.token_expires - TOKEN_MARGIN.total_seconds()
 
 
 class OwedAnswers:
     """The answers of commands left "thinking…" because Discord did not take them (a 5xx,
-    a 429, a 404 while its answer can still be read): tried again (``Retries``: from 1 s,
-    doubling, at most a minute apart) while the command's token lasts, then said in its
-    channel, where they are tried until Discord takes them (a channel that refuses or is gone
-    drops them, logged)."""
+    a 429, a 404 while its answer can still be read; a 403 or a token that ran out sends
+    them to the channel at once). Each is kept in the store until it ends, so that a restart
+    gives it too (``restore``): given through the token (``Retries``: from 1 s, doubling, at
+    most a minute apart) while the token lasts, then said in its channel, where it is tried
+    until Discord takes it; a channel that is gone or refuses drops it, logged."""
 
-    def __init__(self, io: DiscordIO) -> None:
+    def __init__(self, io: DiscordIO, client: discord.Client, store: Store, *,
+                 owns: Callable[[int | None], bool]) -> None:
         self._io = io
+        self._client = client
+        self._store = store
+        self._owns = owns
         self._owed: dict[int, _Owed] = {}
         self.retries = Retries(self._deliver)
 
     def owes(self, interaction: Interaction) -> bool:
         return interaction.id in self._owed
 
-    def add(self, interaction: Interaction, fields: dict[str, Any],
-            call: Callable[[], Awaitable[object]], *, token_gone: bool = False) -> None:
+    async def add(self, interaction: Interaction, kind: str, fields: dict[str, Any], *,
+                  token_gone: bool = False) -> None:
+        """Owe this answer (after any the command owes already), kept in the store."""
         owed = self._owed.get(interaction.id)
+        first = owed is None
         if owed is None:
-            owed = self._owed[interaction.id] = _Owed(
-                interaction, private=interaction.extras.get(THINKING) != PUBLIC)
+            owed = self._owed[interaction.id] = _Owed.of(interaction)
+        try:
+            kept = encode_answer(fields)
+        except UnkeptAnswer:
+            # A bug: no answer owed today carries what cannot be kept. Said in the channel
+            # (the text and embeds of a public one, a note for a private one) rather than
+            # kept in part through the token, or lost at the next restart.
+            log.exception("%s by user %s: its answer cannot be kept; the channel is told",
+                          _describe(interaction), interaction.user.id)
+            kept = encode_answer({key: fields[key] for key in ("content", "embed", "embeds")
+                                  if key in fields})
+            token_gone = True
+        if token_gone:
+            await self._token_unusable(owed)
+        answer = _Answer(kind, kept)
+        answer.seq = await self._keep(owed, answer)
+        owed.answers.append(answer)
+        if first or self._owed.get(interaction.id) is not owed:  # (given meanwhile)
+            self._owed[interaction.id] = owed
             delay = self.retries.failed(interaction.id)
             log.info("%s by user %s: its answer is tried again in %.0f s",
                      _describe(interaction), interaction.user.id, delay)
-        owed.answers.append((fields, call))
-        owed.token_gone |= token_gone
 
     @staticmethod
     async def send(interaction: Interaction, call: Callable[[], Awaitable[object]]) -> None:
@@ -485,50 +586,174 @@ class OwedAnswers:
             await call()
         interaction.extras.pop(THINKING, None)
 
+    async def restore(self) -> None:
+        """At start-up, once connected: the answers a previous process still owed, those of
+        this process's servers (``owns``: its shards'), given or told now."""
+        try:
+            rows = await self._store.owed_answers()
+        except Exception:
+            log.exception("the answers owed to commands could not be read")
+            return
+        restored = []
+        for interaction_id, group in itertools.groupby(rows, key=lambda r: r.interaction_id):
+            kept = list(group)
+            if interaction_id in self._owed or not self._owns(kept[0].guild_id):
+                continue  # (owed since the start, or a server of another process)
+            self._owed[interaction_id] = _Owed.of_rows(kept)
+            restored.append(interaction_id)
+        if restored:
+            log.info("%d commands still owed answers: they are given now", len(restored))
+        for interaction_id in restored:
+            await self._deliver(interaction_id)
+
     async def _deliver(self, interaction_id: int) -> None:
         owed = self._owed.get(interaction_id)
         if owed is None:
             return
         try:
             while owed.answers:
-                fields, call = owed.answers[0]
-                try:
-                    await self._deliver_one(owed, fields, call)
-                except DiscordFailure as failure:
-                    log_failure(failure, "could not answer user %s",
-                                owed.interaction.user.id)
-                    if failure.kind is FailureKind.RETRY_LATER:
-                        self.retries.failed(interaction_id)
-                        return
-                    if failure.kind is FailureKind.GONE and not owed.token_gone:
-                        if not await self._io.token_lapsed(owed.interaction):
-                            self.retries.failed(interaction_id)
-                            return
-                        owed.token_gone = True  # the token ran out: the channel is told
-                        continue
-                owed.answers.pop(0)
+                if not await self._deliver_first(owed):
+                    self.retries.failed(interaction_id)
+                    return
         except Exception:
-            log.exception("%s: delivering its answer failed; it will try again",
-                          _describe(owed.interaction))
+            log.exception("the answer to user %s: delivering it failed; it will try again",
+                          owed.user_id)
             self.retries.failed(interaction_id)
             return
-        del self._owed[interaction_id]
+        if self._owed.get(interaction_id) is owed:
+            del self._owed[interaction_id]
         self.retries.succeeded(interaction_id)
 
-    async def _deliver_one(self, owed: _Owed, fields: dict[str, Any],
-                           call: Callable[[], Awaitable[object]]) -> None:
-        interaction = owed.interaction
-        if not owed.token_gone and discord.utils.utcnow() < interaction.expires_at - TOKEN_MARGIN:
-            await self.send(interaction, call)
-            return
-        owed.token_gone = True
+    async def _deliver_first(self, owed: _Owed) -> bool:
+        """Give the first answer owed, or tell the channel; False to try again later."""
+        answer = owed.answers[0]
+        if owed.token_usable(_now()):
+            try:
+                await self._through_token(owed, answer)
+            except DiscordFailure as failure:
+                log_failure(failure, "could not answer user %s", owed.user_id)
+                if failure.kind is FailureKind.RETRY_LATER or (
+                        failure.kind is FailureKind.GONE and not await self._lapsed(owed)):
+                    await self._attempt_failed(owed, answer)
+                    return False
+                # A 403, a token that ran out, or a request Discord refuses: the token is
+                # of no more use, and the command would stay "thinking…" unexplained.
+                await self._token_unusable(owed)
+                return await self._deliver_first(owed)
+            if owed.interaction is not None:
+                owed.interaction.extras.pop(THINKING, None)
+            await self._ended(owed, answer)
+            return True
         if owed.private and owed.told_in_channel:
+            await self._ended(owed, None)
+            return True
+        language = language_of(owed.locale)
+        try:
+            await self._io.answer_in_channel(
+                owed.channel_id, owed.guild_id, owed.user_id, language,
+                None if owed.private else said_in_channel(answer.kept))
+        except DiscordFailure as failure:
+            log_failure(failure, "could not tell channel %s the answer to user %s",
+                        owed.channel_id, owed.user_id)
+            if failure.kind is FailureKind.RETRY_LATER:
+                await self._attempt_failed(owed, answer)
+                return False
+            # The channel is gone or refuses (or Discord refuses the message itself: a bug,
+            # logged as an error): nothing owed to the command can be said there.
+            await self._ended(owed, None)
+            return True
+        # A private command's one note stands for all its answers.
+        owed.told_in_channel = owed.private
+        await self._ended(owed, None if owed.private else answer)
+        return True
+
+    def _webhook(self, owed: _Owed) -> discord.Webhook:
+        """The interaction's follow-up webhook, from its application's id and its token,
+        as ``Interaction.followup`` makes it: an application's webhook (the only kind that
+        may send a private message)."""
+        webhook = discord.Webhook.partial(owed.application_id, owed.token, client=self._client)
+        webhook.type = discord.WebhookType.application
+        return webhook
+
+    async def _through_token(self, owed: _Owed, answer: _Answer) -> None:
+        webhook = self._webhook(owed)
+        with discord_call():
+            if answer.kind == EDIT and owed.message_id is not None:
+                await webhook.edit_message(owed.message_id,
+                                           **answer_fields(answer.kept, edit=True))
+            else:
+                # An edit whose message Discord did not name goes as a follow-up: while the
+                # command shows "thinking…" (as it does until its first answer), Discord
+                # shows the first follow-up in its place, as the edit would have.
+                await webhook.send(ephemeral=answer.kind == FOLLOW_UP or owed.private,
+                                   **answer_fields(answer.kept, edit=False))
+
+    async def _lapsed(self, owed: _Owed) -> bool:
+        """Whether the token, answered 404, can no longer be used: only once the message
+        that shows "thinking…" cannot be read either (``DiscordIO.token_lapsed``), through
+        the live interaction, else by its id. Without either, Discord's word is taken."""
+        if owed.interaction is not None:
+            return await self._io.token_lapsed(owed.interaction)
+        if owed.message_id is None:
+            return True
+        try:
+            with discord_call():
+                await self._webhook(owed).fetch_message(owed.message_id)
+        except DiscordFailure as failure:
+            log_failure(failure, "could not read the answer to user %s", owed.user_id)
+            return True
+        return False
+
+    # --- the store: a failure to write is logged, and the answer still given -----------
+
+    async def _keep(self, owed: _Owed, answer: _Answer) -> int | None:
+        try:
+            return await self._store.add_owed_answer(owed.row(answer, _now()))
+        except Exception:
+            log.exception("the answer to user %s could not be kept: a restart would lose it",
+                          owed.user_id)
+            return None
+
+    async def _token_unusable(self, owed: _Owed) -> None:
+        now = _now()
+        owed.token_expires = min(owed.token_expires, now)
+        try:
+            await self._store.owed_token_unusable(owed.interaction_id, now)
+        except Exception:
+            log.exception("the answers to user %s: the end of their token was not kept",
+                          owed.user_id)
+
+    async def _attempt_failed(self, owed: _Owed, answer: _Answer) -> None:
+        if answer.seq is None:
             return
-        await self._io.answer_in_channel(interaction, fields, private=owed.private)
-        owed.told_in_channel = True
+        try:
+            await self._store.owed_attempt_failed(owed.interaction_id, answer.seq)
+        except Exception:
+            log.exception("the answer to user %s: its failed attempt was not counted",
+                          owed.user_id)
+
+    async def _ended(self, owed: _Owed, answer: _Answer | None) -> None:
+        """``answer`` given or told (None: every answer the command owed)."""
+        if answer is None:
+            owed.answers.clear()
+        else:
+            owed.answers.remove(answer)
+        if answer is not None and answer.seq is None:
+            return
+        try:
+            await self._store.drop_owed_answer(owed.interaction_id,
+                                               None if answer is None else answer.seq)
+        except Exception:
+            # Left in the store: a restart would give it again (twice rather than never).
+            log.exception("the answer to user %s: its end was not kept", owed.user_id)
 
     def close(self) -> None:
         self.retries.close()
+
+
+def _now() -> float:
+    """Now, in seconds since the epoch, on discord.py's clock (which test harnesses move)."""
+    return discord.utils.utcnow().timestamp()
 
 
 def _clicked_message_id(interaction: discord.Interaction[Any]) -> int | None:

@@ -152,8 +152,39 @@ _GAME_VERSION = Migration("a version on each game", (
 _PEOPLE = Migration("each person's settings", (
     "CREATE TABLE people (user_id {id} PRIMARY KEY, settings {bytes} NOT NULL)",))
 
+# The answers owed to commands left "thinking…" that Discord did not take (bot.discord.io,
+# OwedAnswers), one row an answer, in order within its interaction (``seq``): kept until given
+# or told in the channel, so a restart does not drop them. A row holds what giving it takes
+# without the live interaction (the application's id, the interaction's token and until when
+# it works, brought forward to when Discord refused it; the id of the message showing
+# "thinking…", which an edit of the answer edits) and what telling the channel instead takes
+# (the channel, its server, which also says the shard, the user, the user's locale, whether
+# the command answered privately). ``answer`` is the answer's fields as JSON (content,
+# embeds, files: bot.discord.stored_answers); ``attempts`` counts the tries that failed.
+_OWED_ANSWERS = Migration("answers owed to commands", ("""
+    CREATE TABLE owed_answers (
+        interaction_id {id} NOT NULL,
+        seq INTEGER NOT NULL,
+        application_id {id} NOT NULL,
+        token TEXT NOT NULL,
+        token_expires {time} NOT NULL,
+        channel_id {id} NOT NULL,
+        guild_id {id},
+        user_id {id} NOT NULL,
+        locale TEXT NOT NULL,
+        private INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        message_id {id},
+        answer {bytes} NOT NULL,
+        created_at {time} NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (interaction_id, seq)
+    ){pair_keyed}
+    """,))
+
 MIGRATIONS: tuple[Migration, ...] = (_GAMES_AND_ACTIONS, _GAME_SETUP, _OUTBOX, _SERVERS,
-                                     _RECORDS, _GAME_VERSION, _PEOPLE)
+                                     _RECORDS, _GAME_VERSION, _PEOPLE, _OWED_ANSWERS)
 
 # Every table, parents first (the order a copy fills them in).
-TABLES = ("games", "actions", "outbox", "servers", "records", "record_seats", "people")
+TABLES = ("games", "actions", "outbox", "servers", "records", "record_seats", "people",
+          "owed_answers")

@@ -1,5 +1,6 @@
-"""Persistence: every game, its log of accepted actions, its outbox and the records of
-finished games, on SQLite (one file, the default) or PostgreSQL (``DATABASE_URL``).
+"""Persistence: every game, its log of accepted actions, its outbox, the records of
+finished games and the answers owed to commands, on SQLite (one file, the default) or
+PostgreSQL (``DATABASE_URL``).
 
 The store knows rows and bytes, not rules: the service encodes and decodes states, so a row
 that cannot be read breaks only its own game. Writes that belong together (an action and the
@@ -110,6 +111,40 @@ class ActionRow:
     seat: int
     user_id: int | None
     action: bytes
+
+
+@dataclass(frozen=True)
+class OwedAnswerRow:
+    """An answer owed to a command (table ``owed_answers``; ``bot.discord.io.OwedAnswers``
+    keeps them). ``seq`` is its place among its interaction's answers (0 before it is
+    stored)."""
+
+    interaction_id: int
+    application_id: int
+    token: str
+    token_expires: float
+    channel_id: int
+    guild_id: int | None
+    user_id: int
+    locale: str
+    private: bool
+    kind: str
+    message_id: int | None
+    answer: bytes
+    created_at: float
+    seq: int = 0
+    attempts: int = 0
+
+
+_OWED_COLUMNS = ("interaction_id", "seq", "application_id", "token", "token_expires",
+                 "channel_id", "guild_id", "user_id", "locale", "private", "kind",
+                 "message_id", "answer", "created_at", "attempts")
+
+
+def _owed_row(values: Sequence[Any]) -> OwedAnswerRow:
+    fields = dict(zip(_OWED_COLUMNS, values, strict=True))
+    return OwedAnswerRow(**{**fields, "private": bool(fields["private"]),
+                            "answer": _bytes(fields["answer"])})
 
 
 @dataclass(frozen=True)
@@ -422,6 +457,53 @@ class Store:
             await _add_record(tx, record)
 
         await self._backend.write(finish)
+
+    # --- answers owed to commands ---------------------------------------------------
+
+    async def add_owed_answer(self, owed: OwedAnswerRow) -> int:
+        """Keep an answer owed to a command after those its interaction owes already;
+        returns its ``seq``."""
+        columns = [name for name in _OWED_COLUMNS if name != "seq"]
+        values = [_column_value(getattr(owed, name)) for name in columns]
+        # (In one statement: the subquery sees the table as it was before it.)
+        row = await self._backend.write(lambda tx: tx.one(
+            f"INSERT INTO owed_answers (seq, {', '.join(columns)}) VALUES ("
+            "(SELECT COALESCE(MAX(seq), 0) FROM owed_answers WHERE interaction_id = ?) + 1, "
+            f"{parameter_marks(len(columns))}) RETURNING seq",
+            [owed.interaction_id, *values]))
+        assert row is not None
+        return int(row[0])
+
+    async def owed_answers(self) -> list[OwedAnswerRow]:
+        """Every answer owed, by interaction and in order within each."""
+        rows = await self._backend.read(lambda tx: tx.rows(
+            f"SELECT {', '.join(_OWED_COLUMNS)} FROM owed_answers "
+            "ORDER BY interaction_id, seq"))
+        return [_owed_row(row) for row in rows]
+
+    async def drop_owed_answer(self, interaction_id: int, seq: int | None = None) -> None:
+        """An owed answer given or told in the channel (``seq``), or all of an
+        interaction's."""
+        if seq is None:
+            await self._write_one("DELETE FROM owed_answers WHERE interaction_id = ?",
+                                  (interaction_id,))
+        else:
+            await self._write_one(
+                "DELETE FROM owed_answers WHERE interaction_id = ? AND seq = ?",
+                (interaction_id, seq))
+
+    async def owed_token_unusable(self, interaction_id: int, since: float) -> None:
+        """An interaction's token no longer works (Discord refused it): its answers go to
+        the channel from now on, after a restart too."""
+        await self._write_one(
+            "UPDATE owed_answers SET token_expires = ? "
+            "WHERE interaction_id = ? AND token_expires > ?",
+            (since, interaction_id, since))
+
+    async def owed_attempt_failed(self, interaction_id: int, seq: int) -> None:
+        await self._write_one(
+            "UPDATE owed_answers SET attempts = attempts + 1 "
+            "WHERE interaction_id = ? AND seq = ?", (interaction_id, seq))
 
     # --- records of finished games --------------------------------------------------
 

@@ -23,6 +23,7 @@ from bot.store.store import (
     ActionRow,
     Backend,
     ChannelBusy,
+    OwedAnswerRow,
     StaleWrite,
     Store,
     Transaction,
@@ -118,6 +119,52 @@ async def test_an_action_and_its_state_are_written_together(store_target: str | 
         assert [entry.effect for entry in await store.outbox(game)] == [b"show-1"]
         with pytest.raises(ValueError, match="not game columns"):
             await store.update_game(game, version=1, host_id=5)
+    finally:
+        await store.close()
+
+
+def owed_answer(interaction_id: int, answer: bytes, **changes: Any) -> OwedAnswerRow:
+    """An answer owed to a command, as ``bot.discord.io.OwedAnswers`` keeps it."""
+    fields: dict[str, Any] = dict(
+        interaction_id=interaction_id, application_id=SNOWFLAKE + 1, token="a-token",
+        token_expires=1_900.5, channel_id=SNOWFLAKE + 2, guild_id=SNOWFLAKE + 3,
+        user_id=SNOWFLAKE + 4, locale="es-ES", private=True, kind="follow_up",
+        message_id=SNOWFLAKE + 5, answer=answer, created_at=1_000.25)
+    return OwedAnswerRow(**{**fields, **changes})
+
+
+async def test_owed_answers_are_kept_in_order_until_each_ends(store_target: str | Path) -> None:
+    store = await Store.open(store_target)
+    try:
+        first, other = SNOWFLAKE, SNOWFLAKE + 10
+        assert await store.add_owed_answer(owed_answer(first, b'{"content": "a"}')) == 1
+        assert await store.add_owed_answer(owed_answer(other, b"{}", guild_id=None,
+                                                       private=False, kind="edit",
+                                                       message_id=None)) == 1
+        assert await store.add_owed_answer(owed_answer(first, b'{"content": "b"}')) == 2
+        owed = await store.owed_answers()
+        assert [(row.interaction_id, row.seq) for row in owed] == [(first, 1), (first, 2),
+                                                                   (other, 1)]
+        assert owed[0] == owed_answer(first, b'{"content": "a"}', seq=1)
+        assert owed[2] == owed_answer(other, b"{}", guild_id=None, private=False, kind="edit",
+                                      message_id=None, seq=1)
+
+        await store.owed_attempt_failed(first, 2)
+        # Discord refused the token at 1,500: it is not used again, even after a restart.
+        await store.owed_token_unusable(first, 1_500.0)
+        await store.owed_token_unusable(first, 1_700.0)  # (an earlier end stands)
+        owed = await store.owed_answers()
+        assert [(row.token_expires, row.attempts) for row in owed] == [
+            (1_500.0, 0), (1_500.0, 1), (1_900.5, 0)]
+
+        await store.drop_owed_answer(first, 1)
+        assert [(row.interaction_id, row.seq) for row in await store.owed_answers()] == [
+            (first, 2), (other, 1)]
+        # A new answer comes after the last one kept.
+        assert await store.add_owed_answer(owed_answer(first, b"{}")) == 3
+        await store.drop_owed_answer(first)
+        assert [(row.interaction_id, row.seq) for row in await store.owed_answers()] == [
+            (other, 1)]
     finally:
         await store.close()
 

@@ -14,7 +14,7 @@ import pytest
 import bot.store.copying as store_copy
 from bot.store.copying import CopyMismatch, CopyRefused, copy_store, schema_tables
 from bot.store.schema import TABLES
-from bot.store.store import Store
+from bot.store.store import OwedAnswerRow, Store
 from bot.table.model import ServerSettings
 from bot.table.service import GameService
 from tools import copy_store as copy_command
@@ -30,7 +30,8 @@ async def _nothing_to_show(game_id: int) -> None:
 
 async def play_some_games(target: Path | str) -> dict[str, int]:
     """Through the service as the bot plays: a game played to its end (with its record), a
-    game in progress, a lobby, and a server's settings. Returns the games' ids."""
+    game in progress, a lobby, a server's settings, and two answers owed to a command.
+    Returns the games' ids."""
     store = await Store.open(target)
     service = GameService(store, seed_source=lambda: 7)
     try:
@@ -42,6 +43,12 @@ async def play_some_games(target: Path | str) -> dict[str, int]:
         lobby = await service.lobbies.open(guild_id=GUILD, channel_id=12, host_id=HOST,
                                            show=_nothing_to_show)
         await service.games.save_server_settings(GUILD, ServerSettings(turn_seconds=90.0))
+        for content in ("first", "second"):
+            await store.add_owed_answer(OwedAnswerRow(
+                interaction_id=HOST + 100, application_id=HOST + 101, token="a-token",
+                token_expires=1_900.5, channel_id=10, guild_id=GUILD, user_id=HOST,
+                locale="es-ES", private=True, kind="follow_up", message_id=HOST + 102,
+                answer=json.dumps({"content": content}).encode(), created_at=1_000.25))
         return {"finished": finished, "playing": playing, "lobby": lobby.id}
     finally:
         await service.close()
@@ -96,6 +103,7 @@ def test_every_table_of_the_schema_is_copied() -> None:
     keys = {table.name: table.key for table in tables}
     assert keys["games"] == ("id",) and keys["actions"] == ("game_id", "seq")
     assert keys["record_seats"] == ("game_id", "seat")
+    assert keys["owed_answers"] == ("interaction_id", "seq")
     games = {column.name: column.kind for column in tables[0].columns}
     assert games["version"] == "integer" and games["state"] == "bytes"
     assert games["created_at"] == "real" and games["status"] == "text"
@@ -124,9 +132,11 @@ async def test_a_copy_holds_every_row_and_plays_on(
     counts = {table.name: table.rows for table in report.tables}
     assert counts == {name: len(rows) for name, rows in original.items()}
     assert counts["actions"] > 7 and counts["outbox"] > 0 and counts["record_seats"] == 2
+    assert counts["owed_answers"] == 2
     assert report.last_game_id == max(ids.values())
 
-    service = GameService(await Store.open(copy_target), seed_source=lambda: 7)
+    reopened = await Store.open(copy_target)
+    service = GameService(reopened, seed_source=lambda: 7)
     try:
         loaded, broken = await service.games.load_active()
         statuses = {game.id: game.status for game in loaded}
@@ -136,6 +146,10 @@ async def test_a_copy_holds_every_row_and_plays_on(
         assert record is not None and record.rated and len(record.seats) == 2
         assert (await service.games.server_settings(GUILD)).turn_seconds == 90.0
         assert len(await service.games.outbox(ids["playing"])) > 0
+        owed = await reopened.owed_answers()
+        assert [(row.seq, json.loads(row.answer)["content"]) for row in owed] == [
+            (1, "first"), (2, "second")]
+        assert owed[0].guild_id == GUILD and owed[0].private and owed[0].locale == "es-ES"
         # The game in progress takes a click; a new lobby gets a new id.
         before = (await service.games.game(ids["playing"])).playing_state().seq
         assert await _answer_next(service, ids["playing"]) > before
