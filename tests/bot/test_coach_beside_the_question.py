@@ -1,0 +1,96 @@
+"""The coach's note beside the question it explains (issue 39): the Stay/Yield note says the
+hearts the hit took."""
+
+from __future__ import annotations
+
+import re
+
+import discord
+import pytest
+from bot_harness import TEST_AI_PAUSE, Table, bot_of, service
+from simcord import MemberActor
+
+from bot.table.model import Game
+from engine import EndBuying
+
+# A note as the player reads it, in either language.
+NOTE = re.compile(r"^🎓 \*\*(Coach|Entrenador)\*\* · ")
+# The game a /kot learn lobby deals here: its first turn is the learner's.
+LEARNER_FIRST = 1
+
+
+def notes_shown(table: Table, player: MemberActor) -> list[discord.Message]:
+    """The coach's notes in the channel as ``player`` sees it, oldest first."""
+    return [m for m in table.channel.history(viewer=player) if NOTE.match(m.content or "")]
+
+
+def labels(message: discord.Message) -> list[str]:
+    return [child.label for row in message.components for child in row.children
+            if getattr(child, "label", None)]
+
+
+def named_buttons(note: str) -> list[str]:
+    """The words in bold of the note's line about the choice (the line before the Hard AI's
+    suggestion)."""
+    lines = note.splitlines()
+    choice = lines[next(i for i, line in enumerate(lines) if line.startswith("🤖")) - 1]
+    return re.findall(r"\*\*(.+?)\*\*", choice)
+
+
+def a_button_named(word: str, board: discord.Message) -> bool:
+    """A button of the board reads ``word``, or starts or ends with it as a word ("💥 keep",
+    "Buy Jets (5⚡)")."""
+    return any(label == word or label.endswith(f" {word}") or label.startswith(f"{word} ")
+               for label in labels(board))
+
+
+async def until_asked(table: Table, user_id: int) -> Game:
+    """AI pauses pass until this player is asked something; the coach's notes are sent."""
+    for _ in range(60):
+        game = await table.game()
+        if any(game.seats[d.seat] == user_id for d in game.playing_state().pending):
+            await bot_of(table.env).coach.sent()
+            return game
+        await table.env.advance_time(TEST_AI_PAUSE + 0.1)
+    raise AssertionError("the player was never asked")
+
+
+async def learn_game(table: Table, learner: MemberActor) -> Game:
+    """/kot learn, Start, until the learner is asked (their first roll)."""
+    await learner.slash(table.channel, "kot learn")
+    service(table.env).lobbies._seed_source = lambda: LEARNER_FIRST
+    lobby = await table.game()
+    await learner.click(table.message(lobby.board_message_id or 0), label="Start")
+    return await until_asked(table, learner.id)
+
+
+@pytest.mark.parametrize(("locale", "said"), [
+    ("en-US", "You lose 3❤️ (down to 7❤️). **Stay in Tokyo** for its ★, or **Yield Tokyo**"),
+    ("es-ES", "Pierdes 3❤️ (te quedan 7❤️). **Quedarse en Tokyo** da ★; **Ceder Tokyo**"),
+])
+async def test_the_stay_or_yield_note_says_the_hearts_the_hit_took(
+        table: Table, client_locales: dict[int, str], locale: str, said: str) -> None:
+    game = await table.start_game(players=2)
+    _game, _decision, first = await table.asked()
+    client_locales[first.id] = locale
+    # The first player turns their coach on (📋 My monster's toggle), then rolls into Tokyo.
+    board = table.message(game.board_message_id or 0)
+    panel = await first.click(board, custom_id=f"kot:m:{game.id}")
+    shown = panel.followups[0] if panel.followups else panel.response
+    assert shown is not None
+    await first.click(shown, custom_id=f"kot:ct:{game.id}:on")
+    await table.roll_and_stop(["smash", "1", "2", "3", "energy", "heart"])
+    if (await table.asked())[1].kind == "buy":
+        await table.option(EndBuying)
+    # The next monster hits it for 3: it is asked to stay or yield, with 7❤️ left.
+    await table.roll_and_stop(["smash", "smash", "smash", "1", "2", "energy"])
+    game, decision, asked = await table.asked()
+    assert decision.kind == "yield" and asked is first
+    assert game.playing_state().monsters[decision.seat].hearts == 7
+    await bot_of(table.env).coach.sent()
+    note = notes_shown(table, first)[-1].content or ""
+    assert said in note, note
+    if locale == "en-US":  # (the board speaks the game's language: English here)
+        board = table.message(game.board_message_id or 0)
+        for word in named_buttons(note):
+            assert a_button_named(word, board), (word, labels(board))
