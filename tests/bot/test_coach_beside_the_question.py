@@ -1,5 +1,5 @@
-"""The coach's note beside the question it explains (issue 39): the Stay/Yield note says the
-hearts the hit took."""
+"""The coach's note beside the question it explains (issue 39): its words name the board's
+buttons, in both languages; the Stay/Yield note says the hearts the hit took."""
 
 from __future__ import annotations
 
@@ -62,6 +62,32 @@ async def learn_game(table: Table, learner: MemberActor) -> Game:
     lobby = await table.game()
     await learner.click(table.message(lobby.board_message_id or 0), label="Start")
     return await until_asked(table, learner.id)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+async def test_the_roll_note_names_the_boards_buttons(
+        table: Table, client_locales: dict[int, str], language: str) -> None:
+    learner = table.players[0]
+    client_locales[learner.id] = {"en": "en-US", "es": "es-ES"}[language]
+    await learner.slash(table.channel, "kot learn")
+    lobby = await table.game()
+    if language != "en":  # the board's buttons in the learner's language too
+        menus = await learner.click(table.message(lobby.board_message_id or 0),
+                                    custom_id=f"kot:l:{lobby.id}:language")
+        asked = menus.followups[0] if menus.followups else menus.response
+        assert asked is not None
+        await learner.select(asked, [language], custom_id=f"kot:l:{lobby.id}:lang")
+    service(table.env).lobbies._seed_source = lambda: LEARNER_FIRST
+    await learner.click(table.message(lobby.board_message_id or 0),
+                        custom_id=f"kot:l:{lobby.id}:start")
+    game = await until_asked(table, learner.id)
+    [note] = notes_shown(table, learner)
+    board = table.message(game.board_message_id or 0)
+    named = named_buttons(note.content or "")
+    assert len(named) == 3, note.content  # keep, Roll, Done rolling
+    for word in named:
+        assert a_button_named(word, board), (word, labels(board))
+    assert not re.search(r"\b(Tap|Toca)\b", note.content or ""), "the dice are a picture"
 
 
 @pytest.mark.parametrize(("locale", "said"), [
