@@ -1,5 +1,6 @@
-"""The coach's note beside the question it explains (issue 39): its words name the board's
-buttons, in both languages; the Stay/Yield note says the hearts the hit took."""
+"""The coach's note beside the question it explains (issue 39): one living note a player, under
+the board, the one before it deleted; its words name the board's buttons, in both languages;
+the Stay/Yield note says the hearts the hit took."""
 
 from __future__ import annotations
 
@@ -7,11 +8,11 @@ import re
 
 import discord
 import pytest
-from bot_harness import TEST_AI_PAUSE, Table, bot_of, service
+from bot_harness import TEST_AI_PAUSE, Table, bot_of, force_dice, service
 from simcord import MemberActor
 
 from bot.table.model import Game
-from engine import EndBuying
+from engine import EndBuying, Roll, StopRolling
 
 # A note as the player reads it, in either language.
 NOTE = re.compile(r"^🎓 \*\*(Coach|Entrenador)\*\* · ")
@@ -62,6 +63,36 @@ async def learn_game(table: Table, learner: MemberActor) -> Game:
     lobby = await table.game()
     await learner.click(table.message(lobby.board_message_id or 0), label="Start")
     return await until_asked(table, learner.id)
+
+
+async def test_one_note_stands_under_the_board_the_one_before_deleted(table: Table) -> None:
+    learner = table.players[0]
+    game = await learn_game(table, learner)
+    desk = bot_of(table.env).coach
+
+    async def the_living_note(what: str) -> discord.Message:
+        await desk.sent()
+        game = await table.game()
+        shown = notes_shown(table, learner)
+        assert len(shown) == 1, f"{what}: one note, not {[m.content for m in shown]}"
+        note = shown[0]
+        assert note.id > (game.board_message_id or 0), f"{what}: the note is under the board"
+        return note
+
+    first = await the_living_note("the first roll")
+    await force_dice(table.env, game.id, ["energy", "energy", "energy", "1", "2", "3"])
+    await table.option(Roll, by=learner)
+    second = await the_living_note("the second roll")
+    assert second.id != first.id and "(1 left)" in (second.content or "")
+    await table.option(StopRolling, by=learner)
+    bought = await the_living_note("the buy step")
+    assert "**End turn**" in (bought.content or "")
+    # The turn ends; the AI monsters play theirs; the learner's next roll: one note again,
+    # under the new board.
+    await table.option(EndBuying, by=learner)
+    await until_asked(table, learner.id)
+    later = await the_living_note("the next turn's roll")
+    assert later.id != bought.id
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
