@@ -78,15 +78,12 @@
 
   // The live question: the newest message of the channel (not a private answer) with buttons
   // or menus, the board of the turn in play (or the lobby). Its picture is drawn small enough
-  // that the picture and its buttons fit the conversation together, with what came after it
-  // when that is short (a ping, the coach's note): following the game keeps them in view.
+  // that the picture and its buttons fit the conversation together, and what came after it
+  // too when that is short (a ping, a short coach's note): following the game keeps them in
+  // view. Something longer below (📋 My monster, a long note) comes in view under the buttons.
   const GAP = 8; // px above the picture and under the buttons
-  // Below the live question, more than this part of the conversation's height is something
-  // the player asked to read (📋 My monster, 📜 Story): its top comes under the buttons.
-  const LONG_BELOW = 0.4;
-  // The picture is made smaller to leave room for what is below it down to this part of the
-  // room it has beside its buttons alone.
-  const SMALLEST = 0.6;
+  // The part of its room the picture gives up, at most, for what came after the question.
+  const GIVEN_UP = 0.4;
   function liveQuestion(timeline) {
     const messages = timeline.querySelectorAll("[data-message-id]");
     for (let i = messages.length - 1; i >= 0; i -= 1) {
@@ -112,12 +109,13 @@
     const at = (y) => y - view.top + timeline.scrollTop; // in the conversation, from its top
     const box = message.getBoundingClientRect();
     const below = timeline.scrollHeight - at(box.bottom);
-    const long = below > LONG_BELOW * height;
     const picture = message.querySelector(":scope > .message-attachments .attachment-image");
+    // (The room of the picture beside its buttons; without a picture, of the message.)
+    const room = height - 2 * GAP - (picture ? box.bottom - picture.getBoundingClientRect().bottom
+      : controls.getBoundingClientRect().height);
+    const long = below > GIVEN_UP * room;
     if (picture) {
-      const room = height - 2 * GAP - (box.bottom - picture.getBoundingClientRect().bottom);
-      const fits = long ? room : Math.max(SMALLEST * room, room - below);
-      const wanted = `${Math.max(0, Math.floor(fits))}px`;
+      const wanted = `${Math.max(0, Math.floor(long ? room : room - below))}px`;
       if (message.style.getPropertyValue("--kot-picture-height") !== wanted) {
         message.style.setProperty("--kot-picture-height", wanted);
       }
