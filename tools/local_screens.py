@@ -13,8 +13,8 @@ phone's size and a desktop's: ``local-<situation>-400.png`` (400×860) and
 - ``standings``: the game won, its final standings;
 - ``six``: a six-monster game late in play (every monster with cards: the tallest board),
   the person's roll with the most controls (eight dice, dice tools);
-- ``coach``: the same question with the person's coach on (📋 My monster's toggle): the
-  coach's note under the board.
+- ``coach``: the person's coach turned on (📋 My monster's toggle), and their next roll: its
+  note under the board, in place of the first one.
 
 The AI monsters play scripted moves (they stop rolling, stay in Tokyo, end their buy step)
 on dice the tool forces, so every run shows the same games. Needs SimCord's preview,
@@ -259,11 +259,16 @@ async def play(table: Table, only: Sequence[str]) -> None:
     state = (await table.game()).playing_state()
     if await shoot("six", table.prompt_of(state)):
         # The person's coach turned on (📋 My monster's toggle, its panel dismissed): it
-        # notes the question pending now, through their last click.
+        # notes the question pending now (its rules, told once), through their last click;
+        # they roll again, and the note for that roll takes the first one's place.
         game = await table.game()
         await table.bot.service.set_coach(game.id, table.you.id, True, table.bot.publisher.show)
         await table.bot.coach.sent()
-        await table.shoot("coach", re.escape(text(language, "coach-hard-ai", hint="")))
+        await table.dice(["1", "2", "2", "3", "smash", "smash"])
+        await table.answer(lambda o: isinstance(o, Roll))
+        await table.bot.coach.sent()
+        said = text(language, "coach-roll", rolls=0).replace("**", "")  # (bold on the page)
+        await table.shoot("coach", re.escape(said))
 
 
 def late_game(state: GameState) -> GameState:
