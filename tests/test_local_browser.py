@@ -1,7 +1,8 @@
 """``python -m bot --local`` end to end, in a real browser: the command starts, a person plays
 from the page (lobby, a roll, keeping dice, resolving, ending the turn) while AI monsters
 play theirs, Ctrl-C stops it, and the next run shows the same game again, at the same address,
-in the tab left open. The page is a game's: no developer control, a clock that counts down.
+in the tab left open. The page is a game's: no developer control, a clock that counts down,
+and the question's buttons in view with the board above them, on a desktop and on a phone.
 
 Needs Debian's Chromium and Playwright (``pip install -e '.[screens]'``). Without them the
 test is skipped, unless ``KOT_BROWSER_TESTS=required`` (as ``.ci/run`` sets), where it fails.
@@ -48,6 +49,10 @@ CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first
 # Seconds to wait for something the bot or an AI monster does.
 PATIENCE = 60.0
 STAY_OR_YIELD = re.compile(r"@You [^\n]*: stay in Tokyo (City|Bay) or yield\?")
+# The same question, and its Yield button, in each language of the table.
+STAY_OR_YIELD_IN = {"en": (STAY_OR_YIELD, "Yield Tokyo"),
+                    "es": (re.compile(r"@Tú [^\n]*: ¿te quedas en [^\n]* o cedes el sitio\?"),
+                           "Ceder Tokyo")}
 IMAGES_LOADED = "() => Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)"
 MY_ROLL = r"@You [^\n]*: keep dice and roll again \(2 rolls left\)"
 # The AI monsters' pause before each move (seconds): long enough for the page (SimCord reads
@@ -139,7 +144,8 @@ async def page_text(page: Page) -> str:
     return await page.locator("body").inner_text()
 
 
-async def until(page: Page, done: Callable[[str], bool], what: str) -> str:
+async def until(page: Page, done: Callable[[str], bool], what: str,
+                language: str = "en") -> str:
     """Until ``done(page text)``; the page's text. Meanwhile, an AI monster's Smash may ask
     the person to stay in Tokyo or yield: they yield."""
     deadline = time.monotonic() + PATIENCE
@@ -147,14 +153,15 @@ async def until(page: Page, done: Callable[[str], bool], what: str) -> str:
         text = await page_text(page)
         if done(text):
             return text
-        await yield_if_asked(page, text)
+        await yield_if_asked(page, text, language)
         await page.wait_for_timeout(200)
     raise AssertionError(f"the page never showed {what}; it shows:\n{text[-2000:]}")
 
 
-async def yield_if_asked(page: Page, text: str) -> None:
-    if STAY_OR_YIELD.search(text):
-        buttons = page.get_by_role("button", name="Yield Tokyo")
+async def yield_if_asked(page: Page, text: str, language: str = "en") -> None:
+    question, answer = STAY_OR_YIELD_IN[language]
+    if question.search(text):
+        buttons = page.get_by_role("button", name=answer)
         if await buttons.count():
             # (Not while the tab's last click is pending: its buttons wait, disabled.)
             with contextlib.suppress(PlaywrightTimeout):
@@ -165,7 +172,8 @@ async def wait_for_text(page: Page, pattern: str) -> str:
     return await until(page, lambda text: re.search(pattern, text) is not None, repr(pattern))
 
 
-async def click(page: Page, name: str, done: Callable[[str], bool]) -> str:
+async def click(page: Page, name: str, done: Callable[[str], bool],
+                language: str = "en") -> str:
     """Click the newest button named ``name`` (a regex) until ``done(page text)``: a click
     on a page published just before an AI monster's move is refused as stale (SimCord's
     preview does so), and is made again."""
@@ -175,7 +183,7 @@ async def click(page: Page, name: str, done: Callable[[str], bool]) -> str:
         if await buttons.count():
             await buttons.last.click()
         try:
-            return await until(page, done, f"what {name!r} does")
+            return await until(page, done, f"what {name!r} does", language)
         except AssertionError:
             continue
     raise AssertionError(f"clicking {name!r} did nothing:\n{(await page_text(page))[-2000:]}")
@@ -317,6 +325,109 @@ async def test_a_person_plays_a_turn_in_the_browser(browser: Any, tables: list[L
     text = await until(page, lambda text: "The table has stopped" not in text and re.search(
         r"Turn [2-9]", text) is not None, "the game again in the tab left open")
     assert "opened a King of Tokyo lobby" not in text, "no new lobby over a kept game"
+
+
+# The live question (the newest message of the channel, not a private answer, with buttons):
+# where its buttons and its picture are, against the conversation's visible part and the
+# window; whether its picture has loaded; its buttons' labels.
+LIVE_QUESTION = """() => { const t = document.getElementById('channel-timeline');
+    const box = (e) => { const r = e.getBoundingClientRect();
+                         return [r.top, r.bottom, r.left, r.right]; };
+    const asked = Array.from(t.querySelectorAll('[data-message-id]')).filter((m) =>
+        !m.querySelector(':scope > .message-ephemeral-note')
+        && m.querySelector(':scope > .message-components button'));
+    const live = asked[asked.length - 1];
+    if (!live) return null;
+    const picture = live.querySelector(':scope > .message-attachments img');
+    return {view: box(t), window: [0, innerHeight, 0, innerWidth],
+            buttons: box(live.querySelector(':scope > .message-components')),
+            picture: picture ? box(picture) : null,
+            loaded: !picture || (picture.complete && picture.naturalWidth > 0),
+            labels: Array.from(live.querySelectorAll(':scope > .message-components button'),
+                               (b) => b.textContent.trim())}; }"""
+# The words of the six-monster test, in each language of the table: the person's roll, a kept
+# die, the roll buttons, the buy step's question, a finished turn.
+WORDS = {
+    "en": {"lobby": r"King of Tokyo — lobby", "start": r"^Start$", "turn": r"Turn 1",
+           "roll": MY_ROLL, "keep": r" keep$", "kept": r"release",
+           "roll-again": r"^Roll \(\d left\)$", "one-left": r"\(1 roll left\)",
+           "done": r"^Done rolling$", "buy": r"@You [^\n]*buy cards, sweep, or end the turn\?",
+           "over": " is over."},
+    "es": {"lobby": r"King of Tokyo — sala", "start": r"^Empezar$", "turn": r"Turno 1",
+           "roll": r"@Tú [^\n]*: ¿guardas dados y vuelves a tirar \(quedan 2 tiradas\)",
+           "keep": r" guardar$", "kept": r"soltar", "roll-again": r"^Tirar \(quedan \d\)$",
+           "one-left": r"\(queda 1 tirada\)", "done": r"^Dejar de tirar$",
+           "buy": r"@Tú [^\n]*¿compras cartas, renuevas las cartas o terminas el turno\?",
+           "over": " ha terminado."},
+}
+
+
+def inside(inner: list[float], outer: list[float]) -> bool:
+    """One box (top, bottom, left, right) inside another (half a pixel of rounding)."""
+    top, bottom, left, right = inner
+    return (top >= outer[0] - 0.5 and bottom <= outer[1] + 0.5
+            and left >= outer[2] - 0.5 and right <= outer[3] + 0.5)
+
+
+async def assert_question_in_view(page: Page, what: str) -> None:
+    """The live question's buttons, and the picture above them, are in the conversation's
+    visible part (and so in the window) once the page has followed the game: the player
+    decides without scrolling. (Read until so: the page follows a frame after it draws, and
+    the picture loads after the message.)"""
+    await page.bring_to_front()  # (a tab out of sight draws no frame: it follows nothing)
+    deadline = time.monotonic() + 10
+    while True:
+        shown = await page.evaluate(LIVE_QUESTION)
+        if shown is not None and shown["loaded"] and inside(shown["buttons"], shown["view"]) \
+                and inside(shown["view"], shown["window"]) and shown["picture"] is not None \
+                and inside(shown["picture"], shown["view"]):
+            break
+        if shown is not None and shown["loaded"] and shown["picture"] is None \
+                and inside(shown["buttons"], shown["view"]):
+            break  # (the lobby: no picture)
+        assert time.monotonic() < deadline, f"{what}: the question is not in view: {shown}"
+        await page.wait_for_timeout(200)
+    picture = shown["picture"]
+    if picture is not None:
+        assert picture[1] <= shown["buttons"][0] + 0.5, f"{what}: the buttons under the picture"
+        # The board stays readable: at least 200 px wide, on a phone as on a desktop.
+        assert picture[3] - picture[2] >= 200, f"{what}: the picture is too small: {shown}"
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+async def test_the_questions_buttons_are_in_view_with_the_board(
+        browser: Any, tables: list[LocalTable], tmp_path: Path, language: str) -> None:
+    """Six monsters (the tallest board) in a desktop window (1280×900) and on a phone
+    (400×860): the buttons of each question, and the board's picture above them, are in
+    view without scrolling, in the table's language."""
+    words = WORDS[language]
+    table = LocalTable(tmp_path / "local.sqlite3", free_port(), "--ai", "5", "--lang", language)
+    tables.append(table)
+    desktop = await browser.new_page(viewport={"width": 1280, "height": 900})
+    phone = await browser.new_page(viewport={"width": 400, "height": 860})
+    tabs = (desktop, phone)
+    for tab in tabs:
+        await tab.goto(table.url)
+        await wait_for_text(tab, words["lobby"])
+        await assert_question_in_view(tab, "the lobby")
+
+    async def in_view(pattern: str, what: str) -> str:
+        for tab in tabs:
+            text = await until(tab, shows(pattern), what, language)
+            await assert_question_in_view(tab, what)
+        return text
+
+    await click(desktop, words["start"], shows(words["turn"]), language)
+    text = await in_view(words["roll"], "the person's first roll")
+    turns_over = text.count(words["over"])
+    await click(desktop, words["keep"], shows(words["kept"]), language)
+    await in_view(words["kept"], "a die kept")
+    await click(desktop, words["roll-again"], shows(words["one-left"]), language)
+    await in_view(words["one-left"], "the second roll")
+    text = await click(desktop, words["done"], lambda text: text.count(words["over"]) > turns_over
+                       or re.search(words["buy"], text) is not None, language)
+    if re.search(words["buy"], text):
+        await in_view(words["buy"], "the buy step")
 
 
 async def timeline(page: Page) -> tuple[float, str | None, int]:

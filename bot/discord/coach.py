@@ -10,6 +10,11 @@ was answered meanwhile is not sent. With no fresh token (a player who has not cl
 minutes, or a bot restarted since), or when Discord refuses the follow-up, the note stays on
 the board's 🎓 Coach button: the chronicle keeps it, and a click shows it privately. Nothing
 else reaches a player privately without their click.
+
+One note stands at a time: a player's note is posted under the board, beside the question it
+explains, and the note before it (its question answered) is deleted through the token it was
+sent with, while that token lasts. Notes one after another would push the board's buttons
+screens away on a phone.
 """
 
 from __future__ import annotations
@@ -53,6 +58,10 @@ class CoachDesk:
         self._latest_game = latest
         # (game id, user id) -> their most recent interaction in that game.
         self._latest: dict[tuple[int, int], Interaction] = {}
+        # (game id, user id) -> the note standing in the channel: the interaction it was sent
+        # through (to delete it) and its message. A player's notes are posted one at a time.
+        self._standing: dict[tuple[int, int], tuple[Interaction, int]] = {}
+        self._posting: dict[tuple[int, int], asyncio.Lock] = {}
         self._sending: set[asyncio.Task[None]] = set()
 
     def remember(self, game_id: int, interaction: Interaction) -> None:
@@ -60,9 +69,10 @@ class CoachDesk:
         self._latest[(game_id, interaction.user.id)] = interaction
 
     def forget(self, game_id: int) -> None:
-        """A game that is over needs no more notes."""
-        for key in [key for key in self._latest if key[0] == game_id]:
-            del self._latest[key]
+        """A game that is over needs no more notes (the last one stays: the game's end)."""
+        for kept in (self._latest, self._standing, self._posting):
+            for key in [key for key in kept if key[0] == game_id]:
+                del kept[key]
 
     def deliver(self, game: Game, effect: CoachNote) -> None:
         """Send the note for ``effect``'s question, if it is still asked and the player has a
@@ -85,12 +95,13 @@ class CoachDesk:
             decision, coaching = noted
             language = asker_language(interaction)
             hint = await self._autopilot.hint(game.playing_state(), decision, game.id, language)
-            now = self._latest_game(game.id) or game
-            still = pending_note(now, effect.seat)
-            if still is None or still[0].id != effect.decision_id or not _fresh(interaction):
-                return  # answered meanwhile (a later note follows), or too late to send
-            await self._io.reply_privately(interaction,
-                                           note_text(game, coaching, hint, language))
+            key = (game.id, interaction.user.id)
+            async with self._posting.setdefault(key, asyncio.Lock()):
+                now = self._latest_game(game.id) or game
+                still = pending_note(now, effect.seat)
+                if still is None or still[0].id != effect.decision_id or not _fresh(interaction):
+                    return  # answered meanwhile (a later note follows), or too late to send
+                await self._post(key, interaction, note_text(game, coaching, hint, language))
         except Exception:
             log.exception("game %s: the coach's note for decision %s failed (it stays on the "
                           "🎓 Coach button)", game.id, effect.decision_id)
@@ -109,7 +120,20 @@ class CoachDesk:
             return
         decision, coaching = noted
         hint = await self._autopilot.hint(game.playing_state(), decision, game.id, language)
-        await self._io.reply_privately(interaction, note_text(game, coaching, hint, language))
+        key = (game.id, interaction.user.id)
+        async with self._posting.setdefault(key, asyncio.Lock()):
+            await self._post(key, interaction, note_text(game, coaching, hint, language))
+
+    async def _post(self, key: tuple[int, int], interaction: Interaction, note: str) -> None:
+        """Post the player's note through ``interaction``, and delete the one before it:
+        one note stands, the newest, under the board."""
+        message_id = await self._io.note_privately(interaction, note)
+        if message_id is None:
+            return
+        before = self._standing.get(key)
+        self._standing[key] = (interaction, message_id)
+        if before is not None and _fresh(before[0]):
+            await self._io.delete_private(*before)
 
     async def sent(self) -> None:
         """Wait for the notes being sent (tests, and closing)."""

@@ -409,6 +409,38 @@ class DiscordIO:
         except DiscordFailure as failure:
             log_failure(failure, "could not answer user %s privately", interaction.user.id)
 
+    async def note_privately(self, interaction: discord.Interaction[Any],
+                             content: str) -> int | None:
+        """A private message through the interaction's token that the bot may delete later
+        (``delete_private``, while the token lasts): its id; None when it was not sent
+        (logged), or is owed and sent later, as ``reply_privately``'s."""
+        fields: dict[str, Any] = {"content": content[:MAX_CONTENT]}
+        if self.owed.owes(interaction):
+            await self.reply_privately(interaction, fields["content"])
+            return None
+        try:
+            with discord_call():
+                if not interaction.response.is_done():
+                    await interaction.response.send_message(ephemeral=True, **fields)
+                    return (await interaction.original_response()).id
+                message = await interaction.followup.send(ephemeral=True, wait=True, **fields)
+                interaction.extras.pop(THINKING, None)
+                return message.id
+        except DiscordFailure as failure:
+            log_failure(failure, "could not tell user %s privately", interaction.user.id)
+            return None
+
+    async def delete_private(self, interaction: discord.Interaction[Any],
+                             message_id: int) -> None:
+        """Delete a private message sent through this interaction's token (a failure is
+        logged: Discord keeps a private message whose token ran out)."""
+        try:
+            with discord_call():
+                await interaction.followup.delete_message(message_id)
+        except DiscordFailure as failure:
+            log_failure(failure, "could not delete the private message %s to user %s",
+                        message_id, interaction.user.id)
+
     async def _through_token(self, interaction: Interaction, kind: str, fields: dict[str, Any],
                              call: Callable[[], Awaitable[object]]) -> None:
         """A follow-up or an edit of the answer (``kind``), through the interaction's token.

@@ -76,18 +76,70 @@
   document.addEventListener("click", jump);
   document.addEventListener("keydown", jump);
 
-  // The conversation follows the game. At its bottom (or near it), it stays there as messages
-  // arrive and pictures load; scrolled up by the player, it stays where they read and a pill
-  // says that new messages came. (SimCord's own following loses the bottom for good when a
-  // message grows while the page renders it.) Only a scroll the player made (a wheel, a
-  // touch, a key, the scroll bar) changes whether it follows: the page's own scrolling
-  // (republished messages, pictures loading) does not.
+  // The live question: the newest message of the channel (not a private answer) with buttons
+  // or menus, the board of the turn in play (or the lobby). Its picture is drawn small enough
+  // that the picture and its buttons fit the conversation together, and what came after it
+  // too when that is short (a ping, a short coach's note): following the game keeps them in
+  // view. Something longer below (📋 My monster, a long note) comes in view under the buttons.
+  const GAP = 8; // px above the picture and under the buttons
+  // The part of its room the picture gives up, at most, for what came after the question.
+  const GIVEN_UP = 0.4;
+  function liveQuestion(timeline) {
+    const messages = timeline.querySelectorAll("[data-message-id]");
+    for (let i = messages.length - 1; i >= 0; i -= 1) {
+      const message = messages[i];
+      if (message.querySelector(":scope > .message-ephemeral-note")) continue;
+      const controls = message.querySelector(":scope > .message-components");
+      if (controls?.querySelector("button")) return { message, controls };
+    }
+    return null;
+  }
+  // Where the conversation's top should be to show the live question (its picture and
+  // buttons; and what is below it, as much as fits); the bottom when there is none.
+  function place(timeline) {
+    const live = liveQuestion(timeline);
+    for (const old of timeline.querySelectorAll(".kot-live")) {
+      if (old !== live?.message) old.classList.remove("kot-live");
+    }
+    if (live === null) return timeline.scrollHeight - timeline.clientHeight;
+    const { message, controls } = live;
+    message.classList.add("kot-live");
+    const height = timeline.clientHeight;
+    const view = timeline.getBoundingClientRect();
+    const at = (y) => y - view.top + timeline.scrollTop; // in the conversation, from its top
+    const box = message.getBoundingClientRect();
+    const below = timeline.scrollHeight - at(box.bottom);
+    const picture = message.querySelector(":scope > .message-attachments .attachment-image");
+    // (The room of the picture beside its buttons; without a picture, of the message.)
+    const room = height - 2 * GAP - (picture ? box.bottom - picture.getBoundingClientRect().bottom
+      : controls.getBoundingClientRect().height);
+    const long = below > GIVEN_UP * room;
+    if (picture) {
+      const wanted = `${Math.max(0, Math.floor(long ? room : room - below))}px`;
+      if (message.style.getPropertyValue("--kot-picture-height") !== wanted) {
+        message.style.setProperty("--kot-picture-height", wanted);
+      }
+    }
+    const buttons = controls.getBoundingClientRect();
+    const end = timeline.scrollHeight - timeline.clientHeight;
+    if (long) return Math.min(end, at(buttons.top) - GAP);
+    const top = at((picture ?? message).getBoundingClientRect().top) - GAP;
+    return Math.max(Math.min(end, top), at(buttons.bottom) + GAP - height);
+  }
+
+  // The conversation follows the game. At the live question (or near it, or below it), it
+  // stays there as messages arrive and pictures load; scrolled up by the player, it stays
+  // where they read and a pill says that new messages came. (SimCord's own following loses
+  // the bottom for good when a message grows while the page renders it.) Only a scroll the
+  // player made (a wheel, a touch, a key, the scroll bar) changes whether it follows: the
+  // page's own scrolling (republished messages, pictures loading) does not.
   const NEAR_BOTTOM = 40; // px
   let following = true;
   let newest = 0n;
   let playerScrolledAt = 0;
   let pill = null;
-  const below = (timeline) => timeline.scrollHeight - timeline.scrollTop - timeline.clientHeight;
+  // Where the conversation was last placed to follow the game.
+  let placed = 0;
   // SimCord's own sign (hidden here) that newer messages exist than those it shows: scrolled
   // far up, its page holds a window of the history, and new messages come in after it.
   const simcordNewer = () => document.getElementById("new-messages");
@@ -96,7 +148,10 @@
     const newer = simcordNewer();
     if (newer && !newer.hidden) newer.click(); // (it brings the latest window back)
     const timeline = document.getElementById("channel-timeline");
-    if (timeline) timeline.scrollTop = timeline.scrollHeight;
+    if (timeline) {
+      placed = place(timeline);
+      timeline.scrollTop = placed;
+    }
     if (pill) pill.hidden = true;
   }
   function showPill() {
@@ -128,9 +183,19 @@
     const latest = ids.reduce((most, id) => (id > most ? id : most), 0n);
     const arrived = newest !== 0n && latest > newest;
     if (latest > newest) newest = latest;
+    const target = place(timeline);
     if (following) {
-      // (Not while the player scrolls: their first steps up are still near the bottom.)
-      if (below(timeline) > 1 && !playerScrolling()) timeline.scrollTop = timeline.scrollHeight;
+      // Back to the live question when the page moved away from it, or it moved: not when
+      // the player reads below it what they asked for. (Not while the player scrolls: their
+      // first steps up are still near it.)
+      const moved = arrived || Math.abs(target - placed) > 1;
+      placed = target;
+      const away = timeline.scrollTop < target - 1 || (moved && Math.abs(timeline.scrollTop - target) > 1);
+      if (away && !playerScrolling()) timeline.scrollTop = target;
+      // SimCord's sign says the new messages it drew while the page was not at its bottom:
+      // they are in view.
+      const newer = simcordNewer();
+      if (newer && !newer.hidden) newer.hidden = true;
     } else if (arrived || (simcordNewer() && !simcordNewer().hidden)) {
       showPill();
     }
@@ -148,7 +213,7 @@
   const playerScrolling = () => Date.now() - playerScrolledAt < 1000;
   function scrolled() {
     if (!playerScrolling()) return;
-    following = below(this) <= NEAR_BOTTOM;
+    following = this.scrollTop >= placed - NEAR_BOTTOM;
     if (following && pill) pill.hidden = true;
   }
 
@@ -232,7 +297,11 @@
 
   setInterval(tick, 250);
   document.addEventListener("DOMContentLoaded", () => {
-    document.getElementById("channel-timeline")?.addEventListener("scroll", scrolled, { passive: true });
+    const timeline = document.getElementById("channel-timeline");
+    timeline?.addEventListener("scroll", scrolled, { passive: true });
+    // (A picture loading, a message growing: the live question may have moved.)
+    const list = document.getElementById("channel-message-list");
+    if (timeline && list) new ResizeObserver(() => followNextFrame(timeline)).observe(list);
     new MutationObserver(tick).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
 })();

@@ -12,6 +12,7 @@ queues their delivery. Pure functions of a game.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 import msgspec
@@ -25,6 +26,7 @@ from engine import (
     card_cost,
     card_ref,
     card_text_ref,
+    events,
     phrase,
 )
 
@@ -64,7 +66,7 @@ def with_notes(game: Game) -> tuple[Game, tuple[Coaching, ...]]:
         if decision is None:
             continue
         told = set(coaching.told)
-        note = note_for(state, decision, told)
+        note = note_for(state, decision, told, game.chronicle.turn_events)
         noted = msgspec.structs.replace(coaching, decision_id=decision.id, note=note,
                                         told=tuple(sorted(told)))
         chronicle = _with_coaching(chronicle, noted)
@@ -85,9 +87,11 @@ def pending_note(game: Game, seat: int) -> tuple[Decision, Coaching] | None:
     return None if decision is None else (decision, coaching)
 
 
-def note_for(state: GameState, decision: Decision, told: set[str]) -> tuple[Phrase, ...]:
+def note_for(state: GameState, decision: Decision, told: set[str],
+             turn_events: Iterable[events.Event] = ()) -> tuple[Phrase, ...]:
     """The note for ``decision``: the rules it is the first time for (added to ``told``),
-    then what this choice is about."""
+    then what this choice is about. ``turn_events``: the turn's events so far (the chronicle
+    keeps them), which say what the hit that asks a Stay/Yield question took."""
     seat = decision.seat
     rules: list[Phrase] = []
 
@@ -120,16 +124,28 @@ def note_for(state: GameState, decision: Decision, told: set[str]) -> tuple[Phra
                 "coach-card", card=card_ref(card.key, edition_2011),
                 cost=card_cost(state, seat, card.key),
                 text=card_text_ref(card.key, edition_2011)))
-    return (*rules, _choice(state, decision))
+    return (*rules, _choice(state, decision, turn_events))
 
 
-def _choice(state: GameState, decision: Decision) -> Phrase:
+def hit_hearts(decision: Decision, turn_events: Iterable[events.Event]) -> int:
+    """The hearts the hit that asks this Stay/Yield question takes: what the smashes took
+    this turn (the engine applies a hit before it asks), and a loss a card of the monster
+    holds until its answer (``Decision.amount``, not taken yet)."""
+    taken = sum(event.amount for event in turn_events
+                if isinstance(event, events.Damaged) and event.seat == decision.seat
+                and event.source == "smash")
+    return taken + decision.amount
+
+
+def _choice(state: GameState, decision: Decision,
+            turn_events: Iterable[events.Event]) -> Phrase:
     """What this question asks, in a line."""
     monster = state.monsters[decision.seat]
     if decision.kind == "roll" and state.turn is not None:
         return phrase("coach-roll", rolls=state.turn.rolls_left)
     if decision.kind == "yield":
-        return phrase("coach-yield", amount=decision.amount,
+        # (The hearts left: after the hit, and after a loss held until the answer.)
+        return phrase("coach-yield", amount=hit_hearts(decision, turn_events),
                       hearts=max(0, monster.hearts - decision.amount))
     if decision.kind == "buy":
         return phrase("coach-buy", energy=monster.energy)

@@ -59,7 +59,7 @@ def test_the_first_buy_explains_cards_and_each_card_first_seen_in_the_shop() -> 
     cards = [line for line in lines if line.startswith("🃏 ")]
     assert lines[0].startswith("🛒 **Cards** cost ⚡")
     assert len(cards) == len(state.face_up) == 3
-    assert lines[-1].startswith("You have 5⚡: buy a card")
+    assert lines[-1].startswith("You have 5⚡: **Buy** a card")
     assert {f"card:{card.key}" for card in state.face_up} <= told
     # A new card in the shop is explained; the ones seen already are not.
     swept = replace(state, face_up=(*state.face_up[1:], replace(state.face_up[0], key="jets")))

@@ -93,7 +93,7 @@ async def test_kot_learn_opens_a_lobby_with_easy_ais_and_the_coach_speaks_first(
     assert len(notes) == 1
     note = notes[0]
     assert note.startswith(f"🎓 **Coach** · game #{game.id}\n🎲 **Dice**")
-    assert "**Roll**" in note and "\n🤖 The Hard AI would: " in note
+    assert "**Roll (2 left)**" in note and "\n🤖 The Hard AI would: " in note
     board = table.message(game.board_message_id or 0)
     assert COACH in _labels(board)
 

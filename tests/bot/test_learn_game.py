@@ -87,7 +87,7 @@ async def test_a_learn_game_finishes_within_15_minutes_and_is_played_again(
     assert (lobby.lobby.turn_seconds, lobby.lobby.reaction_seconds) == (300, 60)
     seeds = iter([SEED, SEED + 1])
     service(table.env).lobbies._seed_source = seeds.__next__  # the same game every run
-    started = await learner.click(table.message(lobby.board_message_id or 0), label="Start")
+    await learner.click(table.message(lobby.board_message_id or 0), label="Start")
     game, questions, clicks = await _play_learner(table, learner)
     await bot_of(table.env).coach.sent()
     ai_moves = sum(1 for logged in await service(table.env).games.action_log(game.id)
@@ -99,10 +99,15 @@ async def test_a_learn_game_finishes_within_15_minutes_and_is_played_again(
           f" {questions} questions to the learner, {len(clicks)} clicks")
     assert game.status == "over"
     assert minutes < 15
-    notes = [f for result in (started, *clicks) for f in result.followups
-             if f.ephemeral and (f.content or "").startswith("🎓 **Coach**")]
-    # Every question the learner met was noted (a knocked-out learner gets none after).
+    notes = [request for request in table.env.http_requests if request.method == "POST"
+             and request.path.startswith("/webhooks/") and isinstance(request.json, dict)
+             and (request.json.get("content") or "").startswith("🎓 **Coach**")]
+    # Every question the learner met was noted (a knocked-out learner gets none after), and
+    # each note replaced the one before it: one stands in the channel.
     assert len(notes) == questions
+    standing = [m for m in table.channel.history(viewer=learner)
+                if (m.content or "").startswith("🎓 **Coach**")]
+    assert len(standing) == 1
 
     final = table.channel.last_message
     assert final is not None

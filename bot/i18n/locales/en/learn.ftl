@@ -29,11 +29,11 @@ coach-rule-owned = 🃏 **Your first card**: 📋 My monster lists your cards, w
 coach-rule-knock-out = 💀 **{ $monster } is out**: at 0❤️ a monster leaves the game. The last monster standing wins, whatever its ★.
 coach-rule-close = ⚠️ **{ $monster } has { $points }★**: { $winning }★ at the end of a turn wins. Hit them hard, or race them.
 
-# What the question asks.
+# What the question asks, naming the board's buttons as they read (the dice are a picture).
 coach-roll = { $rolls ->
     [0] No rolls left: **Done rolling** (or a card) resolves the dice.
-   *[other] Tap the dice to keep, then **Roll** to reroll the others ({ $rolls } left), or **Done rolling**.
+   *[other] Press a die's **keep** button to set it aside, then **Roll ({ $rolls } left)** to reroll the others, or **Done rolling**.
 }
 coach-yield = You lose { $amount }❤️ (down to { $hearts }❤️). **Stay in Tokyo** for its ★, or **Yield Tokyo** to get out.
-coach-buy = You have { $energy }⚡: buy a card you can afford, sweep the cards, or **End turn** (⚡ keeps).
+coach-buy = You have { $energy }⚡: **Buy** a card you can afford, **Sweep cards** (2⚡), or **End turn** (⚡ keeps).
 coach-card-question = A card asks you something: each button says what that answer does.

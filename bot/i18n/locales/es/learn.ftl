@@ -29,11 +29,11 @@ coach-rule-owned = 🃏 **Tu primera carta**: 📋 Mi monstruo lista tus cartas,
 coach-rule-knock-out = 💀 **{ $monster } está eliminado**: con 0❤️ un monstruo deja la partida. El último monstruo en pie gana, tenga los ★ que tenga.
 coach-rule-close = ⚠️ **{ $monster } tiene { $points }★**: con { $winning }★ al final de un turno se gana. Atácalo fuerte o adelántalo.
 
-# Lo que pregunta la decisión.
+# Lo que pregunta la decisión, con los botones del tablero tal como se leen (los dados son una imagen).
 coach-roll = { $rolls ->
     [0] No te quedan tiradas: **Dejar de tirar** (o una carta) resuelve los dados.
-   *[other] Toca los dados que quieras guardar y luego **Tirar** para volver a tirar los demás (te quedan { $rolls }), o **Dejar de tirar**.
+   *[other] Pulsa **guardar** en los dados que quieras apartar y luego **Tirar (quedan { $rolls })** para volver a tirar los demás, o **Dejar de tirar**.
 }
 coach-yield = Pierdes { $amount }❤️ (te quedan { $hearts }❤️). **Quedarse en Tokyo** da ★; **Ceder Tokyo** te saca de allí.
-coach-buy = Tienes { $energy }⚡: compra una carta que puedas pagar, renueva las cartas o **Terminar el turno** (la ⚡ se guarda).
+coach-buy = Tienes { $energy }⚡: **Comprar** una carta que puedas pagar, **Renovar cartas** (2⚡) o **Terminar el turno** (la ⚡ se guarda).
 coach-card-question = Una carta te pregunta algo: cada botón dice lo que hace esa respuesta.
