@@ -194,6 +194,7 @@ class ShardKeeper:
         got = frozenset(await self.store.claim_shards(
             self.process_id, sorted(shards), now=now, expires_at=now + self.ttl))
         self.held |= got
+        self._note(got, ShardLease(-1, self.process_id, now + self.ttl))
         return got
 
     async def release(self, shards: Iterable[int]) -> None:
@@ -201,6 +202,17 @@ class ShardKeeper:
         released = frozenset(shards)
         self.held -= released
         await self.store.release_shards(self.process_id, sorted(released))
+        self._note(released, None)
+
+    def _note(self, shards: frozenset[int], lease: ShardLease | None) -> None:
+        """The table as this process's own claim or release changed it."""
+        if self.table is None:
+            return
+        leases = [each for each in self.table.leases if each.shard_id not in shards]
+        if lease is not None:
+            leases += [replace(lease, shard_id=shard) for shard in shards]
+        self.table = replace(self.table, leases=tuple(sorted(
+            leases, key=lambda each: each.shard_id)))
 
     async def leave(self) -> None:
         """This process stops: its row and its leases go at once."""

@@ -31,7 +31,7 @@ import statistics
 import tempfile
 import time
 import traceback
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 from multiprocessing.context import SpawnProcess
@@ -95,6 +95,38 @@ def jobs(url: str, folder: Path, *, processes: int, stored: int, games: int, cli
     return [Job(url, shard, processes, share(stored, shard), share(games, shard),
                 share(clicks, shard), players, think, seed + shard,
                 folder / f"shard-{shard}.pickle") for shard in range(processes)]
+
+
+class SimcordBots:
+    """A process's bots on its SimCord Discord, for ``bot.shard_leases.ShardServer``: each
+    ``serve`` starts a new bot on ``env`` for the shards claimed (the Discord keeps its
+    guilds, channels and messages across bots, as Discord does), and when cancelled shuts
+    it down (detached from the Discord: it gets no event) and closes it, as ``python -m
+    bot`` closes its bot. Standby: no bot on the Discord."""
+
+    def __init__(self, env: simcord.Env, make: Callable[[Shards], KotBot]) -> None:
+        self.env = env
+        self._make = make
+        # The bot on the Discord now (None between two, or on a standby).
+        self.bot: KotBot | None = None
+        # Every bot started, in order.
+        self.started: list[KotBot] = []
+
+    async def serve(self, shards: Shards) -> None:
+        bot = self._make(shards)
+        self.env.bot = bot
+        attached = False
+        try:
+            await self.env.start()
+            attached = True
+            self.bot = bot
+            self.started.append(bot)
+            await asyncio.Event().wait()  # until cancelled
+        finally:
+            self.bot = None
+            if attached:
+                await self.env.shutdown()
+            await bot.close()
 
 
 # --- in each process ----------------------------------------------------------------------

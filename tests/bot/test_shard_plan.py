@@ -379,3 +379,39 @@ async def test_a_lone_process_waits_a_heartbeat_then_takes_every_shard(count: in
     await world.run_until(world.clock.now + HEARTBEAT_SECONDS)
     assert world.shares() == {"p01": frozenset(range(count))}
     await world.close()
+
+
+async def test_the_run_loop_stops_with_its_bot_s_error_and_gives_up_its_leases() -> None:
+    """A bot that cannot start (a token refused, a database that cannot be opened) stops
+    the process with its error, as ``python -m bot`` without shards."""
+    db = MemoryLeases()
+    keeper = ShardKeeper(db.view("p"), 2, process_id="p", interval=0.01, grace=0.0)
+
+    async def failing(_shards: Shards) -> None:
+        raise RuntimeError("cannot log in")
+
+    with pytest.raises(RuntimeError, match="cannot log in"):
+        await asyncio.wait_for(ShardServer(keeper, failing).run(), 10)
+    assert db.leases == {} and db.processes == {}
+
+
+async def test_a_stopped_run_loop_closes_its_bot_then_gives_up_its_leases() -> None:
+    db = MemoryLeases()
+    keeper = ShardKeeper(db.view("p"), 2, process_id="p", interval=0.01, grace=0.0)
+    closed: list[dict[int, tuple[str, float]]] = []
+
+    async def serve(_shards: Shards) -> None:
+        try:
+            await asyncio.Event().wait()
+        finally:
+            closed.append(dict(db.leases))  # the leases are still held while it closes
+
+    server = ShardServer(keeper, serve)
+    running = asyncio.create_task(server.run())
+    await asyncio.wait_for(server.changed.wait(), 10)
+    assert server.serving == {0, 1}
+    running.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await running
+    assert [sorted(leases) for leases in closed] == [[0, 1]]
+    assert db.leases == {} and db.processes == {}
