@@ -22,7 +22,7 @@ from dotenv import load_dotenv
 from bot import stopping
 from bot.app import KotBot, StartupError, make_bot
 from bot.config import Settings, SettingsError, Shards
-from bot.shard_leases import ShardKeeper, ShardServer
+from bot.shard_leases import DatabaseThread, ShardKeeper, ShardServer
 from bot.store.store import Store
 
 
@@ -83,9 +83,11 @@ async def _run_claiming(settings: Settings, *, sync: bool) -> None:
     PostgreSQL and runs a bot for the shards it holds, a new one whenever they change
     (bot.shard_leases)."""
     assert settings.shards.count is not None
+    database = DatabaseThread()
     try:
-        store = await Store.open(settings.store_target)
+        store = await database.run(Store.open(settings.store_target))
     except (OSError, asyncpg.PostgresError, RuntimeError) as error:
+        database.close()
         raise StartupError(f"cannot open the database {settings.store_name}: {error}") from error
     first_bot = True
 
@@ -96,13 +98,14 @@ async def _run_claiming(settings: Settings, *, sync: bool) -> None:
         first_bot = False
         await _run(bot, settings.token)
 
-    keeper = ShardKeeper(store, settings.shards.count)
+    keeper = ShardKeeper(store, settings.shards.count, run=database.run)
     logging.getLogger(__name__).info("process %s claims its share of %d shards",
                                      keeper.process_id, settings.shards.count)
     try:
         await ShardServer(keeper, serve, health_file=settings.health_file).run()
     finally:
-        await store.close()
+        await database.run(store.close())
+        database.close()
 
 
 def _fail(message: str, code: int) -> int:

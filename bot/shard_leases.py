@@ -44,12 +44,13 @@ import logging
 import math
 import os
 import socket
+import threading
 import time
 import uuid
-from collections.abc import Callable, Coroutine, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from bot.config import Shards
 from bot.store.store import LeaseTable, ShardLease, Store
@@ -133,6 +134,43 @@ def _current(leases: Iterable[ShardLease], now: float) -> list[ShardLease]:
     return [lease for lease in leases if lease.expires_at > now]
 
 
+_T = TypeVar("_T")
+
+
+class Runner(Protocol):
+    """Where the keeper's store calls run: awaited here, or on ``DatabaseThread``."""
+
+    def __call__(self, work: Coroutine[Any, Any, _T], /) -> Awaitable[_T]: ...
+
+
+async def _here(work: Coroutine[Any, Any, _T]) -> _T:
+    return await work
+
+
+class DatabaseThread:
+    """An event loop on a thread of its own, for the keeper's store (``python -m bot``): a
+    heartbeat's statements then follow one another at the database's pace, not at the pace
+    of the bot's event loop, which under load takes its time between two of them (a bench
+    with its event loop at 100% saw a heartbeat of eight round trips time out, and the
+    process stop serving); only its answer waits for one turn of the bot's loop."""
+
+    def __init__(self) -> None:
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="kot-leases",
+                                        daemon=True)
+        self._thread.start()
+
+    def run(self, work: Coroutine[Any, Any, _T]) -> Awaitable[_T]:
+        """``work`` run on the thread's loop, awaited here (cancelling it cancels it
+        there)."""
+        return asyncio.wrap_future(asyncio.run_coroutine_threadsafe(work, self._loop))
+
+    def close(self) -> None:
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join()
+        self._loop.close()
+
+
 def new_process_id() -> str:
     """A name for this process, unique among every process ever started: its host, its
     pid and a random part (a restarted container may have the same host and pid)."""
@@ -149,6 +187,8 @@ class ShardKeeper:
     count: int
     process_id: str = field(default_factory=new_process_id)
     clock: Callable[[], float] = time.time
+    # Where its store calls run (the store's own loop: DatabaseThread.run, in python -m bot).
+    run: Runner = _here
     interval: float = HEARTBEAT_SECONDS
     ttl: float = LEASE_SECONDS
     # Seconds after its first heartbeat before a process claims anything (None: a
@@ -165,9 +205,10 @@ class ShardKeeper:
         """Renew this process's row and leases, read the table, and plan. A lease that
         another process has taken meanwhile is no longer in ``held``."""
         now = self.clock()
-        table = await self.store.renew_leases(
+        table = await self.run(self.store.renew_leases(
             self.process_id, self.count, sorted(self.held), now=now,
-            expires_at=now + self.ttl, forget_before=now - FORGET_SECONDS)
+            expires_at=now + self.ttl,
+            forget_before=now - FORGET_SECONDS if self._started is None else None))
         self._renewed = now
         if self._started is None:
             self._started = now
@@ -177,6 +218,8 @@ class ShardKeeper:
         if lost := self.held - mine:
             log.warning("shards %s were taken by other processes (this process's leases "
                         "had expired)", sorted(lost))
+        if unknown := mine - self.held:  # a claim whose answer was lost: not served
+            await self.release(unknown)
         self.held = self.held & mine
         plan = plan_shards(self.process_id, self.count, table, now, ttl=self.ttl)
         if plan.waiting_for is not None:
@@ -191,8 +234,8 @@ class ShardKeeper:
         """Claim these shards; the ones taken (a shard another process took first is
         not)."""
         now = self.clock()
-        got = frozenset(await self.store.claim_shards(
-            self.process_id, sorted(shards), now=now, expires_at=now + self.ttl))
+        got = frozenset(await self.run(self.store.claim_shards(
+            self.process_id, sorted(shards), now=now, expires_at=now + self.ttl)))
         self.held |= got
         self._note(got, ShardLease(-1, self.process_id, now + self.ttl))
         return got
@@ -201,7 +244,7 @@ class ShardKeeper:
         """Give up these shards (this process has stopped serving them)."""
         released = frozenset(shards)
         self.held -= released
-        await self.store.release_shards(self.process_id, sorted(released))
+        await self.run(self.store.release_shards(self.process_id, sorted(released)))
         self._note(released, None)
 
     def _note(self, shards: frozenset[int], lease: ShardLease | None) -> None:
@@ -217,7 +260,7 @@ class ShardKeeper:
     async def leave(self) -> None:
         """This process stops: its row and its leases go at once."""
         self.held = frozenset()
-        await self.store.leave_shards(self.process_id)
+        await self.run(self.store.leave_shards(self.process_id))
 
     def fence_in(self) -> float:
         """Seconds until this process must stop serving its shards unless it renews their
@@ -284,6 +327,8 @@ class ShardServer:
         # The shards the running bot serves (empty: a standby).
         self.serving: frozenset[int] = frozenset()
         self._task: asyncio.Task[None] | None = None
+        # The bot last stopped, until it has closed.
+        self._closing: asyncio.Task[None] | None = None
         self._did_first_work = False
         # Each change of the shards served, with when it happened (by the keeper's clock).
         self.changes: list[tuple[float, frozenset[int]]] = []
@@ -373,7 +418,10 @@ class ShardServer:
         task, self._task = self._task, None
         self.serving = frozenset()
         if task is None:
-            return
+            task = self._closing  # (a close interrupted by the process's stop)
+            if task is None or task.done():
+                return
+        self._closing = task
         task.cancel()
         done, _pending = await asyncio.wait({task}, timeout=STOP_SECONDS)
         if not done:

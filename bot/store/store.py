@@ -496,35 +496,38 @@ class Store:
 
     async def renew_leases(self, process_id: str, shard_count: int, held: Sequence[int], *,
                            now: float, expires_at: float,
-                           forget_before: float) -> LeaseTable:
-        """A process's heartbeat, in one transaction: its row seen ``now``, its leases of
-        the shards ``held`` renewed until ``expires_at`` (those another process took are
-        not its any more: it reads them as the other's), any other lease of its own
-        dropped (a claim whose answer was lost), the rows of processes not seen since
-        ``forget_before`` forgotten; then every process and every lease, as they are."""
+                           forget_before: float | None = None) -> LeaseTable:
+        """A process's heartbeat: its row seen ``now``, its leases of the shards ``held``
+        renewed until ``expires_at`` (those another process took are not its any more: it
+        reads them as the other's), the rows of processes not seen since ``forget_before``
+        forgotten (when given); then every process and every lease. Each statement commits
+        by itself (nothing here needs two to go together): three round trips, so that a
+        heartbeat on a busy event loop is not late."""
 
         async def renew(tx: Transaction) -> LeaseTable:
             await tx.execute(
                 "INSERT INTO processes (process_id, shard_count, seen_at) VALUES (?, ?, ?) "
                 "ON CONFLICT (process_id) DO UPDATE SET shard_count = excluded.shard_count, "
                 "seen_at = excluded.seen_at", (process_id, shard_count, now))
-            await tx.execute("DELETE FROM processes WHERE seen_at < ?", (forget_before,))
-            marks = parameter_marks(len(held))
+            if forget_before is not None:
+                await tx.execute("DELETE FROM processes WHERE seen_at < ?", (forget_before,))
             if held:
                 await tx.execute(
                     f"UPDATE shard_leases SET expires_at = ? WHERE process_id = ? "
-                    f"AND shard_id IN ({marks})", (expires_at, process_id, *held))
-            await tx.execute(
-                "DELETE FROM shard_leases WHERE process_id = ?"
-                + (f" AND shard_id NOT IN ({marks})" if held else ""), (process_id, *held))
-            processes = await tx.rows(
-                "SELECT process_id, shard_count, seen_at FROM processes ORDER BY process_id")
-            leases = await tx.rows(
-                "SELECT shard_id, process_id, expires_at FROM shard_leases ORDER BY shard_id")
-            return LeaseTable(tuple(ProcessRow(*row) for row in processes),
-                              tuple(ShardLease(*row) for row in leases))
+                    f"AND shard_id IN ({parameter_marks(len(held))})",
+                    (expires_at, process_id, *held))
+            rows = await tx.rows(
+                "SELECT 0, process_id, shard_count, seen_at FROM processes "
+                "UNION ALL SELECT 1, process_id, shard_id, expires_at FROM shard_leases")
+            processes = sorted((ProcessRow(pid, number, moment)
+                                for lease, pid, number, moment in rows if not lease),
+                               key=lambda each: each.process_id)
+            leases = sorted((ShardLease(number, pid, moment)
+                             for lease, pid, number, moment in rows if lease),
+                            key=lambda each: each.shard_id)
+            return LeaseTable(tuple(processes), tuple(leases))
 
-        return await self._backend.write(renew)
+        return await self._backend.autocommit(renew)
 
     async def claim_shards(self, process_id: str, shards: Sequence[int], *, now: float,
                            expires_at: float) -> list[int]:

@@ -14,6 +14,7 @@ import asyncio
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import cast
 
 import pytest
@@ -25,6 +26,7 @@ from bot.shard_leases import (
     FENCE_MARGIN_SECONDS,
     HEARTBEAT_SECONDS,
     LEASE_SECONDS,
+    DatabaseThread,
     ShardKeeper,
     ShardServer,
     plan_shards,
@@ -121,18 +123,17 @@ class _StoreOf:
             raise Unreachable("the database does not answer")
 
     async def renew_leases(self, process_id: str, shard_count: int, held: Sequence[int], *,
-                           now: float, expires_at: float, forget_before: float) -> LeaseTable:
+                           now: float, expires_at: float,
+                           forget_before: float | None = None) -> LeaseTable:
         self._reach()
         db = self.db
         db.processes[process_id] = (shard_count, now)
-        db.processes = {pid: row for pid, row in db.processes.items()
-                        if row[1] >= forget_before}
+        if forget_before is not None:
+            db.processes = {pid: row for pid, row in db.processes.items()
+                            if row[1] >= forget_before}
         for shard, (pid, _until) in list(db.leases.items()):
-            if pid == process_id:
-                if shard in held:
-                    db.leases[shard] = (pid, expires_at)
-                else:
-                    del db.leases[shard]
+            if pid == process_id and shard in held:
+                db.leases[shard] = (pid, expires_at)
         return db.table()
 
     async def claim_shards(self, process_id: str, shards: Sequence[int], *, now: float,
@@ -415,3 +416,29 @@ async def test_a_stopped_run_loop_closes_its_bot_then_gives_up_its_leases() -> N
         await running
     assert [sorted(leases) for leases in closed] == [[0, 1]]
     assert db.leases == {} and db.processes == {}
+
+
+async def test_a_lease_of_its_own_a_process_does_not_serve_is_released_at_its_heartbeat(
+        ) -> None:
+    """A claim whose answer was lost (a timeout) left a lease its process does not know of:
+    its next heartbeat gives it up, so that another process may take the shard at once."""
+    db = MemoryLeases(leases={1: ("p", 2_000.0)})
+    keeper = ShardKeeper(db.view("p"), 2, process_id="p", clock=Clock())
+    await keeper.beat()
+    assert db.leases == {} and keeper.held == frozenset()
+
+
+async def test_the_keeper_s_store_calls_can_run_on_a_thread_of_their_own(
+        tmp_path: Path) -> None:
+    """``DatabaseThread`` (python -m bot): the store opened, used and closed on its loop."""
+    database = DatabaseThread()
+    try:
+        store = await database.run(Store.open(tmp_path / "kot.sqlite3"))
+        keeper = ShardKeeper(store, 2, process_id="p", grace=0.0, run=database.run)
+        await keeper.beat()
+        plan = await keeper.beat()
+        assert await keeper.claim(plan.claim) == {0, 1}
+        await keeper.leave()
+        await database.run(store.close())
+    finally:
+        database.close()
