@@ -25,18 +25,20 @@ every shard's guilds, channels and members, made in the same order before any bo
 with the same ids everywhere (as Discord has one world); only the bot's shards reach it.
 Then one process is killed for good (SIGKILL, no snapshot, no restart). The others go on:
 once one of them holds the dead process's shard (its lease expired, it claimed it, its bot
-restarted with that shard and restored its games), it asks, for each game of that shard, for
-the board with ``/kot board`` as one of the game's players (SimCord's Discord lives in each
-process: the survivor's does not hold the dead process's messages, so the board is posted
-anew there) and clicks a button on the board posted, as many games at once as the process
-had players. ``takeover_s`` is the time from the kill until the last of those clicks was
-answered (every game of the dead process answers in another process); also reported, from
-the kill: when the survivor claimed the shard, when its new bot was connected, the first
-answer. ``games_served_twice`` counts the dead process's games that two processes answered
-(each survivor tries every game whose shard its bot runs) or in which two processes stored
-actions after the kill (each process notes every action its store wrote: game, seq, time);
-``lost_actions`` counts the actions a process noted as written that the database does not
-hold, and the holes in each game's sequence numbers. Both must be 0.
+restarted with that shard and restored its games), it asks, for each game of that shard,
+for the board with ``/kot board`` as one of the game's players (SimCord's Discord lives in
+each process: the survivor's does not hold the dead process's messages, so the board is
+posted anew there) and clicks a button on the board posted (a die's keep or release where
+there is one: stored like any click, but the board's picture is not drawn again: ``/kot
+board``'s was), as many games at once as the process had players. ``takeover_s`` is the
+time from the kill until the last of those clicks was answered (every game of the dead
+process answers in another process); also reported, from the kill: when the survivor
+claimed the shard, when its new bot was connected, the first answer. ``games_served_twice``
+counts the dead process's games that two processes answered (each survivor tries every game
+whose shard its bot runs) or in which two processes stored actions after the kill (each
+process notes every action its store wrote: game, seq, time); ``lost_actions`` counts the
+actions a process noted as written that the database does not hold, and the holes in each
+game's sequence numbers. Both must be 0.
 """
 
 from __future__ import annotations
@@ -537,7 +539,7 @@ async def _answer_every_game(env: simcord.Env, bot: KotBot, dead: Bench,
                 await asyncio.wait_for(commands.send_board(env, place,
                                                            dead.tables[number][0].id),
                                        _TAKEOVER_ANSWER_S)
-                prepared = await dead.click_payload(number)
+                prepared = await dead.click_payload(number, toggle=True)
                 if prepared is None:
                     raise RuntimeError(f"game {number} has no board with a button")
                 await asyncio.wait_for(answers.send(prepared[1]), _TAKEOVER_ANSWER_S)
