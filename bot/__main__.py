@@ -4,11 +4,16 @@
     python -m bot --sync     also publish the slash commands (needed once, and after changes)
     python -m bot --local    play in a browser on an offline Discord, no token (bot/local.py;
                              ``python -m bot --local --help`` lists its options)
+
+With SHARD_COUNT and no SHARD_IDS (on PostgreSQL), the process claims its share of the
+shards among the processes started so, and runs a bot for the shards it holds, a new one
+whenever they change (bot/shard_leases.py).
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import signal
 import sys
@@ -89,13 +94,13 @@ async def _run_claiming(settings: Settings, *, sync: bool) -> None:
     except (OSError, asyncpg.PostgresError, RuntimeError) as error:
         database.close()
         raise StartupError(f"cannot open the database {settings.store_name}: {error}") from error
-    first_bot = True
 
     async def serve(shards: Shards) -> None:
-        nonlocal first_bot
+        # The heap the last bot froze at its start (KotBot's tune_collector) is collectable
+        # again: that bot is closed, and its reference cycles would stay for good.
+        gc.unfreeze()
         bot = make_bot(replace(settings, shards=shards), sync_commands=sync,
-                       tune_collector=first_bot)
-        first_bot = False
+                       tune_collector=True)
         await _run(bot, settings.token)
 
     keeper = ShardKeeper(store, settings.shards.count, run=database.run)

@@ -507,11 +507,13 @@ async def _take_over(connection: Connection, server: ShardServer, bots: SimcordB
         if dead_shard in server.serving and bot is not None:
             claimed_at = next(moment for moment, shards in server.changes
                               if dead_shard in shards)
+            cpu_started = time.process_time()
             await bot.wait_until_ready()
             ready_at = time.time()
             await bot._restoring
             report.update(await _answer_every_game(bots.env, bot, dead, at_once))
             report.update({"claimed_at": claimed_at, "ready_at": ready_at,
+                           "cpu_s": time.process_time() - cpu_started,
                            "last_answer": max(report["answered"].values(), default=ready_at),
                            "first_answer": min(report["answered"].values(),
                                                default=ready_at)})
@@ -831,6 +833,9 @@ def _takeover_figures(loads: list[dict[str, Any]], finals: list[dict[str, Any]],
         "takeover_bot_ready_s": _since(killed_at, [final["ready_at"] for final in took]),
         "takeover_first_answer_s": _since(killed_at, [min(answers, default=math.inf)]),
         "takeover_s": _since(killed_at, [max(answers, default=math.inf)]),
+        # The CPU time the process that took over spent from its new bot's start to its
+        # last answer (the rest of that time it waited for a core).
+        "takeover_cpu_s": round(sum(final["cpu_s"] for final in took), 2),
         "games_served_twice": len(twice),
         "lost_actions": len(noted - stored_actions) + holes,
         "shares_after": sorted(len(final["held"]) for final in finals),
@@ -852,7 +857,7 @@ def takeover_table(result: dict[str, Any]) -> str:
         f"{_seconds(result['takeover_bot_ready_s'])}, first answer after "
         f"{_seconds(result['takeover_first_answer_s'])}, every game answered after "
         f"{_seconds(result['takeover_s'])} ({result['takeover_answered']} answered, "
-        f"{result['takeover_failed']} failed)")
+        f"{result['takeover_failed']} failed; {result['takeover_cpu_s']:.1f} s CPU)")
     lines.append(f"games served twice: {result['games_served_twice']}, lost actions: "
                  f"{result['lost_actions']}; shards held after: {result['shares_after']}")
     return "\n".join(lines)
