@@ -303,6 +303,8 @@ class ShardKeeper:
         leases = [lease for lease in _current(self.table.leases, now)
                   if lease.shard_id < self.count]
         shares = {pid: 0 for pid in peers}
+        if not shares:
+            return False
         for lease in leases:
             if lease.process_id not in shares:
                 return False
@@ -369,15 +371,12 @@ class ShardServer:
         release, claim, then serve what is held. Returns the seconds until the next."""
         keeper = self.keeper
         try:
-            # A heartbeat that hangs (a lost network) is given up by the time this process
-            # must stop serving, or a second after.
-            plan = await asyncio.wait_for(keeper.beat(),
-                                          max(min(keeper.interval, keeper.fence_in()), 1.0))
+            plan = await asyncio.wait_for(keeper.beat(), self._patience())
             if plan.release:
                 await self._stop()  # before another process may take them
-                await keeper.release(plan.release)
+                await asyncio.wait_for(keeper.release(plan.release), self._patience())
             if plan.claim:
-                got = await keeper.claim(plan.claim)
+                got = await asyncio.wait_for(keeper.claim(plan.claim), self._patience())
                 if got:
                     log.info("claimed shards %s (%d processes, this one's share %d)",
                              sorted(got), plan.live, plan.quota)
@@ -394,6 +393,11 @@ class ShardServer:
         if not self.serving:
             self._write_health()
         return keeper.next_beat_in()
+
+    def _patience(self) -> float:
+        """Seconds a call to the database may take: a call that hangs (a lost network) is
+        given up by the time this process must stop serving, or a second after."""
+        return max(min(self.keeper.interval, self.keeper.fence_in()), 1.0)
 
     async def _switch(self, shards: frozenset[int]) -> None:
         """Serve exactly ``shards``: the running bot if it serves them, else a new one."""
