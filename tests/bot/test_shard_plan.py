@@ -442,3 +442,28 @@ async def test_the_keeper_s_store_calls_can_run_on_a_thread_of_their_own(
         await database.run(store.close())
     finally:
         database.close()
+
+
+async def test_a_standby_keeps_its_health_file_fresh_while_it_heartbeats(
+        tmp_path: Path) -> None:
+    """A process with no shard runs no bot (whose heartbeat writes the health file,
+    bot.health): its run loop writes it at each heartbeat that reaches the database."""
+    db, clock = MemoryLeases(), Clock()
+    health = tmp_path / "kot-health"
+    servers = [ShardServer(ShardKeeper(db.view(pid), 1, process_id=pid, clock=clock),
+                           _serve_nothing, health_file=health if pid == "b" else None)
+               for pid in ("a", "b")]
+    for _ in range(2):
+        for server in servers:
+            await server.step()
+        clock.now += HEARTBEAT_SECONDS
+    assert servers[0].serving == {0} and servers[1].serving == frozenset()
+    health.unlink()
+    await servers[1].step()
+    assert health.read_text() == f"{clock.now:.0f}\n"
+    db.cut_off.add("b")
+    health.unlink()
+    await servers[1].step()
+    assert not health.exists()
+    for server in servers:
+        await server.close()
