@@ -54,12 +54,12 @@ What is measured (``--store postgres --processes N``: ``tools.bench_shards``)
     (the target is 2 s), with the Python start-up and the bot's start on the way, and each
     of those clicks' time from its sending to its answer (p50, p99, max).
 
-takeover (``--takeover``, ``tools.bench_shards``): the N processes claim their shards
+    takeover (``--takeover``, ``tools.bench_shards``): the N processes claim their shards
     through PostgreSQL (``SHARD_COUNT`` = N, no ``SHARD_IDS``), one each, and play as above;
-    then one is killed for good (SIGKILL). Once another process has claimed its shard and
-    restarted its bot with it, each of its games is asked for its board (``/kot board``,
-    posted anew in the survivor's own SimCord Discord) and a button of that board is
-    clicked. ``takeover_s``: from the kill until the last of those clicks was answered
+    then one is killed for good (SIGKILL; its boards copied first into the others' SimCord
+    Discord, where Discord would still show them). Once another process has claimed its
+    shard and restarted its bot with it, a player of each of its games clicks a button of
+    its board. ``takeover_s``: from the kill until the last of those clicks was answered
     (target: 30 s); ``games_served_twice``: the dead process's games that two processes
     answered, or in which two processes stored actions after the kill; ``lost_actions``:
     actions a process stored that the database lacks, and holes in a game's sequence

@@ -18,27 +18,29 @@ first answer (how soon a button of the restarted process answers again) and to t
 start-up included).
 
 The takeover (``--takeover``): the N processes are started with ``SHARD_COUNT`` = N and no
-``SHARD_IDS``, and claim their shards through PostgreSQL (``bot.shard_leases``, its real
-heartbeat and lease times); each waits until the leases show every shard held, one a
-process, then plays the games of the shard it got, as above. Every process's SimCord holds
-every shard's guilds, channels and members, made in the same order before any bot runs, so
-with the same ids everywhere (as Discord has one world); only the bot's shards reach it.
-Then one process is killed for good (SIGKILL, no snapshot, no restart). The others go on:
-once one of them holds the dead process's shard (its lease expired, it claimed it, its bot
-restarted with that shard and restored its games), it asks, for each game of that shard,
-for the board with ``/kot board`` as one of the game's players (SimCord's Discord lives in
-each process: the survivor's does not hold the dead process's messages, so the board is
-posted anew there) and clicks a button on the board posted (a die's keep or release where
-there is one: stored like any click, but the board's picture is not drawn again: ``/kot
-board``'s was), as many games at once as the process had players. ``takeover_s`` is the
-time from the kill until the last of those clicks was answered (every game of the dead
-process answers in another process); also reported, from the kill: when the survivor
-claimed the shard, when its new bot was connected, the first answer. ``games_served_twice``
-counts the dead process's games that two processes answered (each survivor tries every game
-whose shard its bot runs) or in which two processes stored actions after the kill (each
-process notes every action its store wrote: game, seq, time); ``lost_actions`` counts the
-actions a process noted as written that the database does not hold, and the holes in each
-game's sequence numbers. Both must be 0.
+``SHARD_IDS``, and claim their shards through PostgreSQL (``bot.shard_leases``, with its
+real heartbeat and lease times, its leases kept on a database thread as ``python -m bot``
+keeps them); each waits until the leases show every shard held, one a process, then plays
+the games of the shard it got, as above. Every process's SimCord holds every shard's
+guilds, channels and members, made in the same order before any bot runs, so with the same
+ids everywhere (as Discord is one world); only its bot's shards reach its bot. Then one
+process is killed for good (SIGKILL; it is not started again). Discord outlives a process,
+but SimCord's Discord lives inside each: just before the kill, the dead process's boards
+(the messages of its games' channels, and their pictures) are copied into the others'
+SimCord, as they are still on Discord. The others go on: once one of them holds the dead
+process's shard (its lease expired, the survivor claimed it, stopped its bot and started
+one with that shard too, which restored and armed its games), one player of each of the
+dead process's games clicks a button of the game's board (a die's keep or release where the
+board has one), as many games at once as the process had players. ``takeover_s`` is the
+time from the kill until the last of those clicks was answered: every game of the dead
+process answers in another process. Also reported, from the kill: when the survivor claimed
+the shard, when its new bot was connected, the first answer; and the CPU time the survivor
+spent from its new bot's start to its last answer. ``games_served_twice`` counts the dead
+process's games that two processes answered (each survivor clicks every game whose shard
+its bot runs) or in which two processes stored actions after the kill (each process notes
+every action its store wrote: game, seq, time); ``lost_actions`` counts the actions a
+process noted as written that the database does not hold, and the holes in each game's
+sequence numbers. Both must be 0.
 """
 
 from __future__ import annotations
@@ -64,8 +66,6 @@ from typing import Any
 
 import discord
 import simcord
-from simcord.enums import AppCommandType, InteractionType, OptionType
-from simcord.interactions import base_payload
 
 from bot.app import KotBot
 from bot.config import Shards
@@ -407,8 +407,14 @@ async def _claiming(connection: Connection, job: ClaimingJob) -> None:
             load = await _play(bench, answers, mine)
             load["writes"] = list(writes.rows)
             connection.send(("load", load))
-            order = await _next_order(connection, "takeover")
-            _kind, dead_shard, killed_at = order
+            order = await _next_order(connection, "keep", "boards")
+            if order[0] == "keep":  # the process to be killed
+                keep_boards(env, bench.places, order[1])
+                connection.send(("saved", None))
+                await _order(connection, "never")  # the parent kills it here
+            take_boards(env, order[1])
+            connection.send(("merged", None))
+            _kind, dead_shard, killed_at = await _next_order(connection, "takeover")
             report = await _take_over(connection, server, bots, benches[dead_shard],
                                       dead_shard, killed_at, max(1, mine.games))
             report["writes"] = [row for row in writes.rows if row[2] >= killed_at]
@@ -443,66 +449,56 @@ async def _one_shard_each(server: ShardServer, bots: SimcordBots, processes: int
     raise TimeoutError("the processes did not settle one shard each")
 
 
-async def _next_order(connection: Connection, kind: str) -> Any:
-    """The parent's next order, a tuple whose first item is ``kind`` (or "stop")."""
+async def _next_order(connection: Connection, *kinds: str) -> Any:
+    """The parent's next order, a tuple whose first item is one of ``kinds`` (or
+    "stop")."""
     order = await asyncio.to_thread(connection.recv)
     if order == "stop":
         raise Stopped
-    assert isinstance(order, tuple) and order[0] == kind, f"the parent said {order!r}"
+    assert isinstance(order, tuple) and order[0] in kinds, f"the parent said {order!r}"
     return order
 
 
-class Commands:
-    """Tells when the bot's slash commands have finished (its app_command_completion
-    event), for commands sent as payloads."""
-
-    def __init__(self) -> None:
-        self._waiting: dict[int, asyncio.Future[float]] = {}
-        self._bot: KotBot | None = None
-
-    def install(self, bot: KotBot) -> None:
-        if bot is self._bot:
-            return
-        self._bot = bot
-
-        async def done(interaction: discord.Interaction[Any], _command: Any) -> None:
-            waiting = self._waiting.pop(interaction.id, None)
-            if waiting is not None and not waiting.done():
-                waiting.set_result(time.time())
-
-        bot.add_listener(done, "on_app_command_completion")
-
-    def send_board(self, env: simcord.Env, place: Place, user_id: int) -> asyncio.Future[float]:
-        """``/kot board`` in the game's channel, by ``user_id``; its future is the time
-        the command finished."""
-        backend: Any = env.backend
-        root = backend.find_command("kot", place.guild_id)
-        data = {"id": str(root["id"] if root else backend.snowflake()), "name": "kot",
-                "type": int(AppCommandType.CHAT_INPUT),
-                "options": [{"type": int(OptionType.SUBCOMMAND), "name": "board",
-                             "options": []}]}
-        record, payload = base_payload(
-            backend, type=InteractionType.APPLICATION_COMMAND, channel_id=place.channel_id,
-            guild_id=place.guild_id, user_id=user_id, data=data)
-        finished = asyncio.get_running_loop().create_future()
-        self._waiting[int(record.id)] = finished
-        backend.emit("INTERACTION_CREATE", payload)
-        return finished
+def keep_boards(env: simcord.Env, places: list[Place], path: Path) -> None:
+    """Pickle the messages of these channels and their pictures (simcord 3.2.1 internals:
+    the backend's messages and its CDN's blobs): what Discord keeps of a process's games
+    when the process dies."""
+    backend: Any = env.backend
+    channels = {place.channel_id for place in places}
+    messages = {channel: dict(backend.messages.get(channel, {})) for channel in channels}
+    urls = {attachment["url"] for kept in messages.values() for message in kept.values()
+            for attachment in message.attachments}
+    blobs = {url: backend.cdn.get(url) for url in urls}
+    with path.open("wb") as file:
+        pickle.dump((messages, blobs), file)
 
 
-# Seconds a taken-over game has to answer its /kot board and its click.
+def take_boards(env: simcord.Env, path: Path) -> None:
+    """Add the messages ``keep_boards`` kept to this process's SimCord Discord, which has
+    the same guilds and channels (their ids are the dead process's: its clock was set
+    apart, so they are no message's here)."""
+    backend: Any = env.backend
+    with path.open("rb") as file:
+        messages, blobs = pickle.load(file)
+    for channel, kept in messages.items():
+        backend.messages.setdefault(channel, {}).update(kept)
+        backend._reserved_ids.update(kept)
+    backend.cdn._blobs.update({url: blob for url, blob in blobs.items() if blob is not None})
+
+
+# Seconds a taken-over game has to answer a click.
 _TAKEOVER_ANSWER_S = 120.0
 
 
 async def _take_over(connection: Connection, server: ShardServer, bots: SimcordBots,
                      dead: Bench, dead_shard: int, killed_at: float,
                      at_once: int) -> dict[str, Any]:
-    """Once this process serves the dead process's shard: ``/kot board`` then a click in
-    each of its games, ``at_once`` games at a time; a "took" report to the parent. Until
-    the parent says stop (the other survivors wait so)."""
-    stop = asyncio.create_task(_order(connection, "stop", "done"))
+    """Once this process serves the dead process's shard: a click on the board of each of
+    its games, ``at_once`` games at a time; a "took" report to the parent. Until the parent
+    says it is done (the other survivors wait so)."""
+    done = asyncio.create_task(_order(connection, "done"))
     report: dict[str, Any] = {"answered": {}, "failed": 0}
-    while not stop.done():
+    while not done.done():
         bot = bots.bot
         if dead_shard in server.serving and bot is not None:
             claimed_at = next(moment for moment, shards in server.changes
@@ -511,7 +507,7 @@ async def _take_over(connection: Connection, server: ShardServer, bots: SimcordB
             await bot.wait_until_ready()
             ready_at = time.time()
             await bot._restoring
-            report.update(await _answer_every_game(bots.env, bot, dead, at_once))
+            report.update(await _answer_every_game(bots.env, dead, at_once))
             report.update({"claimed_at": claimed_at, "ready_at": ready_at,
                            "cpu_s": time.process_time() - cpu_started,
                            "last_answer": max(report["answered"].values(), default=ready_at),
@@ -520,14 +516,14 @@ async def _take_over(connection: Connection, server: ShardServer, bots: SimcordB
             connection.send(("took", None))
             break
         await asyncio.sleep(0.05)
-    await stop
+    await done
     return report
 
 
-async def _answer_every_game(env: simcord.Env, bot: KotBot, dead: Bench,
-                             at_once: int) -> dict[str, Any]:
-    commands, answers = Commands(), Answers()
-    commands.install(bot)
+async def _answer_every_game(env: simcord.Env, dead: Bench, at_once: int) -> dict[str, Any]:
+    """A click on the live board of each of the dead process's games (a die's keep or
+    release where it has one), by one of its players: when each was answered, by game."""
+    answers = Answers()
     answers.install(env)
     answered: dict[int, float] = {}
     failed = 0
@@ -537,10 +533,6 @@ async def _answer_every_game(env: simcord.Env, bot: KotBot, dead: Bench,
         nonlocal failed
         async with gate:
             try:
-                place = dead.places[number]
-                await asyncio.wait_for(commands.send_board(env, place,
-                                                           dead.tables[number][0].id),
-                                       _TAKEOVER_ANSWER_S)
                 prepared = await dead.click_payload(number, toggle=True)
                 if prepared is None:
                     raise RuntimeError(f"game {number} has no board with a button")
@@ -549,13 +541,11 @@ async def _answer_every_game(env: simcord.Env, bot: KotBot, dead: Bench,
                 print(f"bench: a taken-over game did not answer: {error!r}", flush=True)
                 failed += 1
                 return
-            answered[number] = time.time()
+            answered[dead.game_ids[number]] = time.time()
 
     async with answers.sweeping():
         await asyncio.gather(*(answer(number) for number in range(len(dead.places))))
-    # (by game id: click_payload found each game)
-    return {"answered": {dead.game_ids[number]: moment for number, moment in answered.items()},
-            "failed": failed}
+    return {"answered": answered, "failed": failed}
 
 
 # --- in the parent ------------------------------------------------------------------------
@@ -755,6 +745,13 @@ def run_takeover(*, url: str | None, processes: int, stored: int, games: int, cl
                 shard.tell("go")
             loads = [shard.expect("load") for shard in shards]
             victim, survivors = shards[0], shards[1:]
+            boards = Path(folder) / "boards.pickle"
+            victim.tell(("keep", boards))
+            victim.expect("saved")
+            for survivor in survivors:
+                survivor.tell(("boards", boards))
+            for survivor in survivors:
+                survivor.expect("merged")
             victim.kill()
             killed_at = time.time()
             for survivor in survivors:
