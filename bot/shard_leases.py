@@ -22,7 +22,9 @@ When its shards change it stops that bot and starts a new one on the new set (th
 restores and arms the games of its shards); it stops serving shards before it releases
 them, and claims shards before it serves them, so no two processes serve one shard. A
 process with no shard waits as a standby, heartbeating. A process that cannot renew its
-leases stops serving them ``FENCE_MARGIN_SECONDS`` before they expire.
+leases stops serving them ``FENCE_MARGIN_SECONDS`` before they expire. ``python -m bot``
+runs the keeper's store on an event loop of its own (``DatabaseThread``), so that a
+heartbeat is not slowed by the bot's busy loop between its statements.
 
 Times in the lease table are each writer's wall clock (``clock``, ``time.time``): the
 processes' machines must keep their clocks within ``FENCE_MARGIN_SECONDS`` of one another
@@ -47,7 +49,7 @@ import socket
 import threading
 import time
 import uuid
-from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -441,12 +443,4 @@ class ShardServer:
             return
         with contextlib.suppress(OSError):
             self._health_file.write_text(f"{self.keeper.clock():.0f}\n")
-
-
-def shares(leases: Iterable[ShardLease], now: float) -> Mapping[str, frozenset[int]]:
-    """The shards each process holds at ``now`` (for logs, benches and tests)."""
-    held: dict[str, set[int]] = {}
-    for lease in _current(leases, now):
-        held.setdefault(lease.process_id, set()).add(lease.shard_id)
-    return {pid: frozenset(shards) for pid, shards in held.items()}
 
