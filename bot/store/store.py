@@ -156,6 +156,33 @@ class RecordRows:
     seats: tuple[dict[str, Any], ...]
 
 
+@dataclass(frozen=True)
+class ProcessRow:
+    """A process sharing the shards (``bot.shard_leases``): the shard count it runs, and
+    when its heartbeat last came."""
+
+    process_id: str
+    shard_count: int
+    seen_at: float
+
+
+@dataclass(frozen=True)
+class ShardLease:
+    """A shard held by a process until ``expires_at`` (unless renewed before)."""
+
+    shard_id: int
+    process_id: str
+    expires_at: float
+
+
+@dataclass(frozen=True)
+class LeaseTable:
+    """Every process's row and every shard's lease, as one heartbeat read them."""
+
+    processes: tuple[ProcessRow, ...]
+    leases: tuple[ShardLease, ...]
+
+
 _RECORD_COLUMNS = ("game_id", "guild_id", "channel_id", "status", "game_type", "edition",
                    "options", "started_at", "finished_at", "turns", "rated")
 _SEAT_COLUMNS = ("game_id", "seat", "user_id", "ai", "name", "monster", "place", "winner",
@@ -546,6 +573,79 @@ class Store:
         row = await self._backend.read(lambda tx: tx.one(
             "SELECT COUNT(*) FROM records WHERE guild_id = ?", (guild_id,)))
         return int(row[0]) if row else 0
+
+    # --- shard leases (bot.shard_leases) --------------------------------------------
+
+    async def renew_leases(self, process_id: str, shard_count: int, held: Sequence[int], *,
+                           now: float, expires_at: float,
+                           forget_before: float | None = None) -> LeaseTable:
+        """A process's heartbeat: its row seen ``now``, its leases of the shards ``held``
+        renewed until ``expires_at`` (those another process took are not its any more: it
+        reads them as the other's), the rows of processes not seen since ``forget_before``
+        forgotten (when given); then every process and every lease. Each statement commits
+        by itself (nothing here needs two to go together): three round trips, so that a
+        heartbeat on a busy event loop is not late."""
+
+        async def renew(tx: Transaction) -> LeaseTable:
+            await tx.execute(
+                "INSERT INTO processes (process_id, shard_count, seen_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (process_id) DO UPDATE SET shard_count = excluded.shard_count, "
+                "seen_at = excluded.seen_at", (process_id, shard_count, now))
+            if forget_before is not None:
+                await tx.execute("DELETE FROM processes WHERE seen_at < ?", (forget_before,))
+            if held:
+                await tx.execute(
+                    f"UPDATE shard_leases SET expires_at = ? WHERE process_id = ? "
+                    f"AND shard_id IN ({parameter_marks(len(held))})",
+                    (expires_at, process_id, *held))
+            rows = await tx.rows(
+                "SELECT 0, process_id, shard_count, seen_at FROM processes "
+                "UNION ALL SELECT 1, process_id, shard_id, expires_at FROM shard_leases")
+            processes = sorted((ProcessRow(pid, number, moment)
+                                for lease, pid, number, moment in rows if not lease),
+                               key=lambda each: each.process_id)
+            leases = sorted((ShardLease(number, pid, moment)
+                             for lease, pid, number, moment in rows if lease),
+                            key=lambda each: each.shard_id)
+            return LeaseTable(tuple(processes), tuple(leases))
+
+        return await self._backend.autocommit(renew)
+
+    async def claim_shards(self, process_id: str, shards: Sequence[int], *, now: float,
+                           expires_at: float) -> list[int]:
+        """Take the leases of these shards until ``expires_at``, each only where no lease
+        is held or the one held has expired by ``now`` (or is this process's own): one
+        statement, so of two processes claiming a shard at once one gets it. Returns the
+        shards taken."""
+        if not shards:
+            return []
+        rows = await self._backend.write(lambda tx: tx.rows(
+            "INSERT INTO shard_leases (shard_id, process_id, expires_at) VALUES "
+            + ", ".join(["(?, ?, ?)"] * len(shards))
+            + " ON CONFLICT (shard_id) DO UPDATE SET process_id = excluded.process_id, "
+            "expires_at = excluded.expires_at WHERE shard_leases.expires_at <= ? "
+            "OR shard_leases.process_id = excluded.process_id RETURNING shard_id",
+            [*(value for shard in shards for value in (shard, process_id, expires_at)),
+             now]))
+        return sorted(int(row[0]) for row in rows)
+
+    async def release_shards(self, process_id: str, shards: Sequence[int]) -> None:
+        """Give up this process's leases of these shards (a process that stopped serving
+        them), so another process may claim them at once."""
+        if shards:
+            await self._write_one(
+                f"DELETE FROM shard_leases WHERE process_id = ? "
+                f"AND shard_id IN ({parameter_marks(len(shards))})", (process_id, *shards))
+
+    async def leave_shards(self, process_id: str) -> None:
+        """A process that stops: its leases and its row go, so the others claim its shards
+        at their next heartbeat rather than when its leases expire."""
+
+        async def leave(tx: Transaction) -> None:
+            await tx.execute("DELETE FROM shard_leases WHERE process_id = ?", (process_id,))
+            await tx.execute("DELETE FROM processes WHERE process_id = ?", (process_id,))
+
+        await self._backend.write(leave)
 
 
 def is_postgres_url(target: str) -> bool:

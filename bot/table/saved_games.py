@@ -702,13 +702,16 @@ class SavedGames:
         bought = await asyncio.to_thread(cards_bought, game.setup, moves)
         return record_of(game, bought, finished_at)
 
-    async def backfill_records(self) -> int:
+    async def backfill_records(
+            self, owns: Callable[[int | None], bool] | None = None) -> int:
         """Keep the records of games finished before records were kept (run at start-up,
-        before any game is played); returns how many were added. A game that cannot be read
-        is skipped (logged)."""
+        before any game is played), of the servers ``owns`` names (by default this
+        process's); returns how many were added. A game that cannot be read is skipped
+        (logged)."""
+        owns = owns or self._owns
         added = 0
         for row, updated_at in await self._store.finished_without_record():
-            if not self._owns(row.guild_id):
+            if not owns(row.guild_id):
                 continue
             try:
                 game, unreadable = self._decode(row)

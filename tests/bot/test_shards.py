@@ -3,16 +3,21 @@ and a game that two processes try to advance at once (the version check)."""
 
 from __future__ import annotations
 
+import asyncio
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 import simcord
 from bot_harness import TEST_AI_PAUSE, Table
+from test_records import _store_finished_game as store_finished_game
+from test_records import finished_game
 
 from bot.app import KotBot, ShardedKotBot, make_bot
 from bot.config import Settings, SettingsError, Shards
 from bot.store.store import Store
 from bot.table.model import ClickRefused, Game
+from bot.table.saved_games import SavedGames
 from bot.table.service import GameService
 from engine import Roll
 
@@ -23,7 +28,6 @@ GUILD_OF_SHARD_1 = 41 << 22
 
 @pytest.mark.parametrize(("count", "ids", "expected"), [
     ("", "", Shards()),
-    ("4", "", Shards(4)),
     ("4", "1", Shards(4, (1,))),
     ("4", "0-1, 3", Shards(4, (0, 1, 3))),
     ("6", "4,2", Shards(6, (2, 4))),
@@ -31,6 +35,37 @@ GUILD_OF_SHARD_1 = 41 << 22
 def test_shard_settings(count: str, ids: str, expected: Shards) -> None:
     env = {"DISCORD_TOKEN": "t", "SHARD_COUNT": count, "SHARD_IDS": ids}
     assert Settings.from_env(env).shards == expected
+    assert not expected.claims
+
+
+def test_shard_count_alone_on_postgres_makes_the_processes_claim_their_shards() -> None:
+    env = {"DISCORD_TOKEN": "t", "SHARD_COUNT": "4", "SHARD_IDS": "",
+           "DATABASE_URL": "postgresql://kot:pw@db:5432/kot"}
+    shards = Settings.from_env(env).shards
+    assert shards == Shards(4) and shards.claims
+
+
+def test_shard_count_alone_on_sqlite_is_refused_with_what_to_set() -> None:
+    env = {"DISCORD_TOKEN": "t", "SHARD_COUNT": "4"}
+    with pytest.raises(SettingsError) as refused:
+        Settings.from_env(env)
+    said = str(refused.value)
+    assert "claim their shards among themselves through PostgreSQL" in said
+    assert "set DATABASE_URL, or SHARD_IDS=0-3" in said
+
+
+def test_the_work_for_all_goes_to_shard_0_or_to_the_bot_told() -> None:
+    """(bot.shard_leases tells a bot of claimed shards whether it does it.)"""
+    assert Shards(2, (0,)).runs_first_shard and not Shards(2, (1,)).runs_first_shard
+    assert Shards().runs_first_shard
+    assert not Shards(2, (0,), first=False).runs_first_shard
+    assert Shards(2, (1,), first=True).runs_first_shard
+    # The records of games finished before records were kept: each process its own
+    # servers' (SHARD_IDS), or the one told every server's.
+    assert Shards(2, (0,)).backfills(GUILD_OF_SHARD_0)
+    assert not Shards(2, (0,)).backfills(GUILD_OF_SHARD_1)
+    assert Shards(2, (0,), first=True).backfills(GUILD_OF_SHARD_1)
+    assert not Shards(2, (0,), first=False).backfills(GUILD_OF_SHARD_0)
 
 
 @pytest.mark.parametrize(("count", "ids", "says"), [
@@ -127,6 +162,51 @@ async def test_two_processes_clicking_one_game_advance_it_once(
     finally:
         await first.close()
         await second.close()
+
+
+async def test_two_processes_applying_one_click_at_the_same_instant_apply_it_once(
+        store_target: str | Path) -> None:
+    """As a shard moves from a process to another (or two processes serve it by mistake),
+    both take the same click on one game in the same instant, each from its own store
+    (its own pool on PostgreSQL): exactly one applies it, the other is refused as a passed
+    prompt, and the log holds it once."""
+    for round_number in range(5):
+        first = GameService(await Store.open(store_target), seed_source=lambda: 5)
+        second = GameService(await Store.open(store_target))
+        try:
+            game = await _two_player_game(first, GUILD_OF_SHARD_0 + round_number * 10)
+            await second.games.load_active()  # both hold the game in memory
+            decision = game.playing_state().pending[0]
+            clicker = game.seats[decision.seat]
+            results = await asyncio.gather(
+                *(service.click(game.id, clicker, decision.id, "o0", _nothing_to_show)
+                  for service in (first, second)), return_exceptions=True)
+            applied = [result for result in results if not isinstance(result, BaseException)]
+            refused = [result for result in results if isinstance(result, ClickRefused)]
+            assert len(applied) == 1 and len(refused) == 1, results
+            assert refused[0].code == "stale_decision"
+            assert [entry.seq for entry in await first.games.action_log(game.id)] == [1]
+        finally:
+            await first.close()
+            await second.close()
+
+
+async def test_the_records_of_old_games_are_kept_by_the_one_process_told(
+        tmp_path: Path) -> None:
+    """Processes that claim their shards: only the bot told it does the work for all
+    (``Shards.first``) keeps the records of games finished before records were kept, of
+    every server; the others keep none."""
+    store = await Store.open(tmp_path / "kot.sqlite3")
+    try:
+        for number, guild in enumerate((GUILD_OF_SHARD_0, GUILD_OF_SHARD_1)):
+            game, moves = finished_game(3, seed=number + 1)
+            await store_finished_game(
+                store, replace(game, guild_id=guild, channel_id=guild + 1), moves)
+        games = SavedGames(store, owns=Shards(2, (1,)).owns)
+        assert await games.backfill_records(Shards(2, (1,), first=False).backfills) == 0
+        assert await games.backfill_records(Shards(2, (1,), first=True).backfills) == 2
+    finally:
+        await store.close()
 
 
 async def _two_player_game(service: GameService, guild_id: int) -> Game:
