@@ -68,6 +68,9 @@ OLD_BOTS = (
     OldBot(7, "54b538db000cd31556b958704c11587091ef1a08", "outbox",
            "the last commit of main before the start-up stopped keeping games "
            "(8010f10, merged by fcc1c43): no chronicle stamp yet"),
+    OldBot(8, "3c8af32cbe1b5f2cf7afe0d9ea56b627907334cb", "outbox",
+           "the last commit of main before the shard leases (migration 9, merged by "
+           "cec6c37): the owed answers' table, the start-up storing setups and stamps"),
 )
 
 
