@@ -261,20 +261,29 @@ async def serve(options: LocalOptions, settings: Settings,
 
 async def _play(env: Env, channel: ChannelHandle, members: list[MemberActor],
                 options: LocalOptions, announce: Callable[[str], None]) -> None:
-    from bot.local_page import serve_table_page
-
     async with _started(env):
         table = LocalTable(env, channel, members)
         with env.time_context():
             await table.seat(options)
-            preview = env.preview(channel, viewers=members, layout="channel",
-                                  port=options.port, locale=CLIENT_LOCALES.get(
-                                      options.language, options.language))
-            serve_table_page(preview, options.database, options.language)
-            async with preview:
+            async with table_page(env, channel, members, options) as preview:
                 table.lock_page_clicks(preview)
                 announce(preview.url)
                 await table.follow_wall_clock(preview)
+
+
+@contextlib.asynccontextmanager
+async def table_page(env: Env, channel: ChannelHandle, members: list[MemberActor],
+                     options: LocalOptions) -> AsyncIterator[Any]:
+    """SimCord's preview of the table's channel for its players, served as the table's page
+    (``bot.local_page``), while it is entered."""
+    from bot.local_page import mentions_shown_in_embeds, serve_table_page
+
+    preview = env.preview(channel, viewers=members, layout="channel", port=options.port,
+                          locale=CLIENT_LOCALES.get(options.language, options.language))
+    serve_table_page(preview, options.database, options.language)
+    with mentions_shown_in_embeds():
+        async with preview:
+            yield preview
 
 
 @contextlib.contextmanager

@@ -12,7 +12,9 @@ API over the same bot, with changes made where the page is served, not in SimCor
 - ``presentation.js`` shows dates and times in the browser's time zone, not UTC;
 - ``messages.js`` says "used /kot" and "(edited)" in the table's language, and
   ``composer.js`` its Send button;
-- the page's token comes from a file beside the database, so its address stays the same.
+- the page's token comes from a file beside the database, so its address stays the same;
+- a mention in an embed's description or field (``/kot games``' ``<#channel>``) is shown by
+  its name, as Discord shows it, not as raw text (``mentions_shown_in_embeds``).
 
 Each change replaces a piece of SimCord's files (3.2.1, pinned) and fails at start-up, rather
 than silently, when a new SimCord no longer has that piece.
@@ -20,10 +22,12 @@ than silently, when a new SimCord no longer has that piece.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
 import os
 import secrets
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -175,6 +179,33 @@ class LocalPageServer(PreviewServer):
         content_type = self._STATIC_CONTENT_TYPES.get(filename, "application/javascript")
         return web.Response(text=self.served[filename], content_type=content_type,
                             headers=self._SECURITY_HEADERS)
+
+
+# The fields of an embed where Discord shows a mention as a name (a channel's, a role's, a
+# member's it has loaded): SimCord's page shows one there as raw text ("<#123…>").
+EMBED_MENTION_FIELDS = ("embed_description", "embed_field_value")
+
+
+@contextlib.contextmanager
+def mentions_shown_in_embeds() -> Iterator[None]:
+    """Meanwhile, the page shows a mention in an embed's description or field value as
+    Discord does, by its name ("#king-of-tokyo": ``/kot games`` names each game's channel
+    so), not as raw text. SimCord's markdown policy of those fields (3.2.1, pinned) says
+    whether mentions are resolved there; the names come from SimCord's own context."""
+    from simcord.preview import _markdown
+
+    policies = _markdown._FIELD_POLICIES
+    if not all("mentions" in policies.get(field, {}) for field in EMBED_MENTION_FIELDS):
+        raise PageError("SimCord's markdown policies have changed (no embed mentions): "
+                        "the local table needs SimCord 3.2.1")
+    before = {field: policies[field]["mentions"] for field in EMBED_MENTION_FIELDS}
+    for field in EMBED_MENTION_FIELDS:
+        policies[field]["mentions"] = True
+    try:
+        yield
+    finally:
+        for field, value in before.items():
+            policies[field]["mentions"] = value
 
 
 def serve_table_page(preview: Any, database: Path, language: str) -> None:
