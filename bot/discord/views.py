@@ -191,19 +191,22 @@ def _face_buttons(game: Game, decision: Decision, dice: tuple[Face, ...],
     loose = [face for index, face in enumerate(dice) if index not in kept]
     return [
         GameButton(game.id, decision.id, f"f{number}",
-                   label=text(language, "ui-keep-dice", dice=_dice_of_a_face(face, count)),
+                   label=text(language, "ui-keep-dice",
+                              dice=_dice_of_a_face(face, count, language)),
                    style=discord.ButtonStyle.secondary)
         for number, face in enumerate(FACES)
         if (count := loose.count(face)) >= 2
     ]
 
 
-def _dice_of_a_face(face: Face, count: int) -> str:
-    """"3s ×2", "❤️ ×3"; one die is its face alone ("3", "💥")."""
+def _dice_of_a_face(face: Face, count: int, language: str) -> str:
+    """"3s ×2", "❤️ ×3" (in ``language``: English's plural of a number is its own, "3 ×2" in
+    Spanish); one die is its face alone ("3", "💥")."""
     symbol = FACE_SYMBOLS[face]
     if count == 1:
         return symbol
-    return f"{symbol}s ×{count}" if face.isdigit() else f"{symbol} ×{count}"
+    return text(language, "ui-face-dice", face=int(face) if face.isdigit() else symbol,
+                count=count)
 
 
 def _keep_and_roll_button(game: Game, state: GameState,

@@ -1,4 +1,4 @@
-"""What players read, rendered and checked for one kind of mistake (issue 39, 5).
+"""What players read, rendered and checked for two kinds of mistake (issue 39, 5).
 
 **The texts.** A game at the local table (``bot.local``: the world, the lobby and the page
 it serves, its one player named "You" or "Tú"), played through SimCord with one seed and the
@@ -10,9 +10,10 @@ channel as it stands after each click (content, embeds, buttons, menus, the pict
 text); every private answer; the hint said for each answer of that buy step
 (``hint_text``: /kot hint and the coach say a hint so, the next best move inside the
 sentence); and the local page as SimCord's preview shows it to the player (its projection,
-with our layer: ``bot.local.table_page``).
+with our layer: ``bot.local.table_page``). Besides, catalog messages: every Spanish one with a
+numeric variable, said with 1 and with 2.
 
-**The rule.**
+**The rules.**
 
 1. *No raw mention.* A mention (``<@id>``, ``<@!id>``, ``<@&id>``, ``<#id>``) is shown as a
    name by Discord only in a message's content, an embed's description and a field's value;
@@ -22,12 +23,18 @@ with our layer: ``bot.local.table_page``).
    players (docs/bot.md, "Names, not mentions, in embeds"): only a channel (or role) mention
    may stand there. And at the local table, the page shows no mention as raw text: in
    SimCord's projection of every message the player sees, no text holds one.
+2. *Spanish counts agree.* No Spanish text says a plural next to 1 or a singular next to 2
+   ("quedan 1", "1 tiradas", "2 tirada"), nor an English plural of a die's number ("1s");
+   and, in the catalog, a number next to a word that agrees with it (a noun after it, a verb
+   such as "quedan" before it) is said through a plural selector on it
+   (``{ $n -> [one] … *[other] … }``): ``test_spanish_counts_have_plural_selectors``.
 """
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -39,6 +46,7 @@ import msgspec
 import pytest
 import simcord
 from bot_harness import TEST_AI_PAUSE, make_bot
+from fluent.syntax import FluentParser, ast
 from simcord import ChannelHandle, Env, InteractionResult
 
 from bot import i18n, local
@@ -314,3 +322,168 @@ async def test_no_raw_mention_in_what_players_read(language: str, tmp_path: Path
     assert read.page, "the page was read"
     on_page = sorted(said for said in read.page if MENTION.search(said))
     assert on_page == [], "mentions the local page shows raw"
+
+
+# --- 2. Spanish counts -----------------------------------------------------------------
+
+# Numbers next to words that do not agree with them: a plural after 1, a singular after 2
+# or more, a plural verb before 1 or a singular one before 2 or more; a die's number with
+# English's plural "s".
+DISAGREEING = re.compile(
+    r"(?<![\d.,])1 (?!de\b|en\b|a\b|y\b|o\b|más\b|menos\b|por\b|con\b|sin\b)[a-záéíóúñ]+s\b"
+    r"|\b(?:[2-9]|\d\d+) (?:tirada|dado|corazón|carta|monstruo|turno|minuto|hora|día|jugador"
+    r"|partida|contador|punto|vez|opción|copia|jugada|energía)\b"
+    r"|\b(?:quedan|faltan|hacen falta|han unido|sobran) 1(?![\d.,])"
+    r"|\b(?:queda|(?<!hacen )falta|ha unido|sobra) (?:[2-9]|\d\d+)\b"
+    r"|\b\d+s\b")
+# Where a number stands next to a word that agrees with it: a verb before it, or (outside
+# these) a lower-case word after it.
+AGREEING_BEFORE = ("queda", "quedan", "falta", "faltan", "unido", "sobra", "sobran")
+NOT_AGREEING_AFTER = ("de", "en", "a", "y", "o", "más", "menos", "por", "con", "sin", "para",
+                      "h", "min", "s")
+# A number after these nouns names one (turn 3, die 2, player 4): nothing agrees with it.
+NAMING = ("turno", "Turno", "TURNO", "dado", "Dado", "Jugador", "Página", "puesto")
+# The variables the catalogs give numbers to (checked: every number the game above passes is
+# one of them), besides those a message selects by plural category.
+NUMERIC = frozenset({
+    "amount", "chance", "copied", "cost", "count", "days", "dealt", "energy", "first",
+    "games", "hearts", "high", "hours", "last", "least", "left", "left_out", "lines", "low",
+    "max", "min", "minutes", "monsters", "more", "most", "needed", "next_chance", "number", "page",
+    "pages", "percent", "place", "players", "points", "poison", "rank", "rated", "rolled",
+    "rolls", "score", "second", "seconds", "shrink", "stay", "swept", "total",
+    "turn", "turns", "value", "vp", "waiting", "wins", "yield_at", "die", "moves",
+})
+
+
+@functools.cache
+def _catalog(language: str) -> dict[str, ast.Message]:
+    messages: dict[str, ast.Message] = {}
+    for path in sorted((LOCALES / language).glob("*.ftl")):
+        for entry in FluentParser().parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(entry, ast.Message) and entry.value is not None:
+                messages[entry.id.name] = entry
+    return messages
+
+
+def _variables(node: Any, found: set[str] | None = None) -> set[str]:
+    found = set() if found is None else found
+    if isinstance(node, ast.VariableReference):
+        found.add(node.id.name)
+    if isinstance(node, ast.BaseNode):
+        for value in vars(node).values():
+            for item in value if isinstance(value, list) else [value]:
+                _variables(item, found)
+    return found
+
+
+def _plural_selected(node: Any, found: set[str] | None = None) -> set[str]:
+    """The variables a select expression of ``node`` chooses by number: a plural category or
+    a number among its keys."""
+    found = set() if found is None else found
+    if isinstance(node, ast.SelectExpression) and isinstance(node.selector,
+                                                             ast.VariableReference):
+        keys = {variant.key.name if isinstance(variant.key, ast.Identifier)
+                else variant.key.value for variant in node.variants}
+        if keys & {"zero", "one", "two", "few", "many"} or any(
+                key.isdigit() for key in keys):
+            found.add(node.selector.id.name)
+    if isinstance(node, ast.BaseNode):
+        for value in vars(node).values():
+            for item in value if isinstance(value, list) else [value]:
+                _plural_selected(item, found)
+    return found
+
+
+@functools.cache
+def _numeric(message_id: str) -> frozenset[str]:
+    """The numeric variables of a message: by name, or selected by number in a language."""
+    said: set[str] = set()
+    for language in i18n.LANGUAGES:
+        message = _catalog(language).get(message_id)
+        if message is not None:
+            said |= _plural_selected(message)
+            said |= _variables(message) & NUMERIC
+    return frozenset(said)
+
+
+def _unagreed(pattern: ast.Pattern, numeric: frozenset[str], selected: frozenset[str],
+              message_id: str) -> Iterator[str]:
+    """Numbers of ``pattern`` next to a word that agrees with them, outside a select on
+    them."""
+    elements = pattern.elements
+    for index, element in enumerate(elements):
+        if not isinstance(element, ast.Placeable):
+            continue
+        expression = element.expression
+        if isinstance(expression, ast.SelectExpression):
+            chosen = selected | ({expression.selector.id.name}
+                                 if isinstance(expression.selector, ast.VariableReference)
+                                 else set())
+            for variant in expression.variants:
+                yield from _unagreed(variant.value, numeric, frozenset(chosen), message_id)
+            continue
+        if not (isinstance(expression, ast.VariableReference)
+                and expression.id.name in numeric and expression.id.name not in selected):
+            continue
+        before = elements[index - 1] if index else None
+        after = elements[index + 1] if index + 1 < len(elements) else None
+        word_before = (re.search(r"(\w+) $", before.value)
+                       if isinstance(before, ast.TextElement) else None)
+        word_after = (re.match(r" ?([a-záéíóúñü]+)\b", after.value)
+                      if isinstance(after, ast.TextElement) else None)
+        name = expression.id.name
+        if word_before is not None and word_before[1] in NAMING:
+            continue
+        if word_before is not None and word_before[1] in AGREEING_BEFORE:
+            yield f"{message_id}: “{word_before[1]} {{ ${name} }}”"
+        if word_after is not None and word_after[1] not in NOT_AGREEING_AFTER:
+            yield f"{message_id}: “{{ ${name} }} {word_after[1]}”"
+
+
+def test_spanish_counts_have_plural_selectors() -> None:
+    """Every Spanish message with a numeric variable says the words that agree with the
+    number through a plural selector on it (rule 2)."""
+    unagreed = [
+        problem
+        for message_id, message in _catalog("es").items()
+        if (numeric := _numeric(message_id))
+        for problem in _unagreed(message.value, numeric, frozenset(), message_id)
+        if message.value is not None
+    ]
+    assert unagreed == []
+
+
+def _said_with(message_id: str, number: int) -> str:
+    """A Spanish message said with every numeric variable ``number`` and any other "X"."""
+    numeric = _numeric(message_id)
+    args: dict[str, Any] = {name: number if name in numeric else "X"
+                            for name in _variables(_catalog("es")[message_id])}
+    return i18n.text("es", message_id, **args)
+
+
+@pytest.mark.parametrize("number", [1, 2])
+def test_spanish_messages_said_with_1_and_2_agree(number: int) -> None:
+    disagreeing = sorted(
+        (message_id, said)
+        for message_id in _catalog("es")
+        if _numeric(message_id)
+        for said in [_said_with(message_id, number)]
+        if DISAGREEING.search(said))
+    assert disagreeing == []
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+async def test_every_number_the_game_says_is_a_numeric_variable(
+        language: str, tmp_path: Path) -> None:
+    """The lint's numeric variables include every variable the game gave a number."""
+    read = await corpus(language, tmp_path)
+    assert read.numbers, "numbers were said"
+    unknown = sorted((message_id, name) for message_id, name in read.numbers
+                     if name not in _numeric(message_id))
+    assert unknown == []
+
+
+async def test_spanish_texts_of_a_game_agree(tmp_path: Path) -> None:
+    read = await corpus("es", tmp_path)
+    disagreeing = sorted(said for said in read.texts() if DISAGREEING.search(said))
+    assert disagreeing == []

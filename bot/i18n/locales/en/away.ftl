@@ -35,8 +35,14 @@ away-note-back = ▶️ { $monster }'s player is back from their time away.
 away-waiting = ⏸️ away until <t:{ $until }:f>
 
 ## Endings on the clock's scale
-away-note-idle = 🛑 Nobody has played for { $days } days: the game is over, with no winner.
-away-notice-idle = 🛑 Nobody played King of Tokyo game #{ $game } for { $days } days: it ended.
+away-note-idle = 🛑 Nobody has played for { $days ->
+    [one] a day
+   *[other] { $days } days
+}: the game is over, with no winner.
+away-notice-idle = 🛑 Nobody played King of Tokyo game #{ $game } for { $days ->
+    [one] a day
+   *[other] { $days } days
+}: it ended.
 away-lobby-expired-hours = closed: nobody started it within { $hours } { $hours ->
     [one] hour
    *[other] hours

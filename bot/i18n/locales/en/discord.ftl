@@ -170,6 +170,14 @@ ui-die-release = ✓ { $face } release
 ui-die-keep = { $face } keep
 ui-roll-left = Roll ({ $left } left)
 ui-keep-dice = Keep { $dice }
+# The dice of one face a button keeps: the face, then how many ("3s ×2", "❤️ ×3"). $face: a
+# number face as a number (1, 2, 3), else its symbol.
+ui-face-dice = { $face ->
+    [1] 1s
+    [2] 2s
+    [3] 3s
+   *[other] { $face }
+} ×{ $count }
 ui-menu-all = { $what ->
     [buy] Buy a card
    *[answer] Choose an answer

@@ -8,12 +8,18 @@ advice-move-keep = Guardar { $dice } y volver a tirar { $rolled ->
     [one] 1 dado
    *[other] { $rolled } dados
 }
-advice-move-reroll-all = Volver a tirar los { $rolled } dados
+advice-move-reroll-all = { $rolled ->
+    [one] Volver a tirar el dado
+   *[other] Volver a tirar los { $rolled } dados
+}
 advice-move-release-keep = Soltar { $released }, guardar { $dice } y volver a tirar { $rolled ->
     [one] 1 dado
    *[other] { $rolled } dados
 }
-advice-move-release-reroll-all = Soltar { $released } y volver a tirar los { $rolled } dados
+advice-move-release-reroll-all = Soltar { $released } y volver a tirar { $rolled ->
+    [one] el dado
+   *[other] los { $rolled } dados
+}
 advice-move-stop = Dejar de tirar con { $dice }
 
 advice-hint = **{ $move }** ({ $chance } % de probabilidad de ganar)
@@ -30,7 +36,10 @@ advice-hint-easy = **{ $move }**
 
 advice-why-keep = { $reasons }.
 advice-why-stop = Volver a tirar podría estropear lo que tienes: { $reasons }.
-advice-why-reroll-all = Nada de lo que ha salido vale la pena: los { $rolled } dados tienen otra oportunidad.
+advice-why-reroll-all = Nada de lo que ha salido vale la pena: { $rolled ->
+    [one] el dado tiene
+   *[other] los { $rolled } dados tienen
+} otra oportunidad.
 advice-why-numbers-score = { $dice } suman { $points }★
 advice-why-numbers-aim = { $dice }: { $count ->
     [one] le
@@ -71,8 +80,14 @@ advice-why-energy-for = { $dice } { $count ->
    *[other] ahorran
 } para { $card } ({ $cost }⚡; tienes { $energy }⚡)
 advice-why-stay = Tienes { $hearts } ❤️, suficientes para aguantar los próximos ataques, y cada turno que empiezas en Tokyo te da { $reward }.
-advice-why-stay-risky = Solo te quedan { $hearts } ❤️, pero si cedes Tokyo entra { $name }, y cada turno allí da { $reward }.
-advice-why-stay-leader = Solo te quedan { $hearts } ❤️, pero si cedes Tokyo entra { $name }, y entrar le da el punto que le falta para ganar (tiene { $points }★).
+advice-why-stay-risky = Solo te { $hearts ->
+    [one] queda
+   *[other] quedan
+} { $hearts } ❤️, pero si cedes Tokyo entra { $name }, y cada turno allí da { $reward }.
+advice-why-stay-leader = Solo te { $hearts ->
+    [one] queda
+   *[other] quedan
+} { $hearts } ❤️, pero si cedes Tokyo entra { $name }, y entrar le da el punto que le falta para ganar (tiene { $points }★).
 advice-why-yield = Con solo { $hearts } ❤️, si te quedas te pueden eliminar; fuera de Tokyo los ❤️ vuelven a curarte.
 advice-why-yield-healthy = { $name } se queda Tokyo y recibe todos los ataques en tu lugar; puedes volver más tarde con 💥.
 advice-why-buy = { $kind ->
@@ -84,6 +99,9 @@ advice-why-end-turn = { $affordable ->
     [yes] Ninguna carta en venta vale ahora su precio para ti: guarda tus { $energy }⚡ para más adelante.
    *[no] Con { $energy }⚡ no llegas a ninguna carta en venta: guárdala para el próximo turno.
 }
-advice-why-best-of = Es la que más veces ganó de las { $count } jugadas que comparó la IA Difícil.
+advice-why-best-of = Es la que más veces ganó de { $count ->
+    [one] la única jugada
+   *[other] las { $count } jugadas
+} que comparó la IA Difícil.
 advice-why-only = Ninguna otra opción tiene sentido aquí.
 advice-why-rule-of-thumb = Es lo que hace la IA Fácil aquí.

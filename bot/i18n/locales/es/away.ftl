@@ -17,7 +17,10 @@ away-taken = ⏸️ Tu reloj en la partida #{ $game } está parado hasta el <t:{
    *[other] días
 } de tiempo fuera en esta partida ({ $most } en total).
 away-back = ▶️ Has vuelto a la partida #{ $game }: tu reloj vuelve a correr.
-away-refusal-too-long = puedes tomarte como mucho { $most } días de tiempo fuera en una partida, { $left ->
+away-refusal-too-long = puedes tomarte como mucho { $most ->
+    [one] 1 día
+   *[other] { $most } días
+} de tiempo fuera en una partida, { $left ->
     [0] y en esta ya no te queda ninguno
     [one] y en esta te queda 1 día
    *[other] y en esta te quedan { $left } días: pide { $left } o menos
@@ -35,8 +38,14 @@ away-note-back = ▶️ El jugador de { $monster } ha vuelto de su tiempo fuera.
 away-waiting = ⏸️ fuera hasta el <t:{ $until }:f>
 
 ## Finales a la escala del reloj
-away-note-idle = 🛑 Nadie ha jugado en { $days } días: la partida ha terminado, sin ganador.
-away-notice-idle = 🛑 Nadie jugó la partida #{ $game } de King of Tokyo en { $days } días: terminó.
+away-note-idle = 🛑 Nadie ha jugado en { $days ->
+    [one] 1 día
+   *[other] { $days } días
+}: la partida ha terminado, sin ganador.
+away-notice-idle = 🛑 Nadie jugó la partida #{ $game } de King of Tokyo en { $days ->
+    [one] 1 día
+   *[other] { $days } días
+}: terminó.
 away-lobby-expired-hours = cerrada: nadie la empezó en { $hours } { $hours ->
     [one] hora
    *[other] horas

@@ -13,7 +13,10 @@ board-place-city = CIUDAD DE TOKYO
 board-place-bay = TOKYO BAY
 board-two-player = Variante para 2: Tokyo da energía, no puntos
 board-closed = CERRADA
-board-closed-why = menos de { $count } monstruos
+board-closed-why = menos de { $count ->
+    [one] 1 monstruo
+   *[other] { $count } monstruos
+}
 board-empty = vacía
 board-roll-of = Tirada de { $monster }
 board-green-dice = { $count ->
@@ -87,4 +90,7 @@ alt-monster-player = { $monster } ({ $player }): { $hearts ->
 }, { $energy } de energía.
 alt-monster-out = { $monster }: eliminado.
 alt-monster-player-out = { $monster } ({ $player }): eliminado.
-alt-chart = Gráfica de puntuación de { $games } partidas puntuadas: de { $first } a { $now } ahora, mínima { $low }, máxima { $high }.
+alt-chart = Gráfica de puntuación de { $games ->
+    [one] 1 partida puntuada
+   *[other] { $games } partidas puntuadas
+}: de { $first } a { $now } ahora, mínima { $low }, máxima { $high }.

@@ -6,7 +6,10 @@ cardq-background_dweller-use = volver a tirar los 3
 cardq-battery_monster-prompt = ¿cuánta energía pones en { $card }? La reserva añade otro tanto; recuperas { $energy }⚡ al principio de cada uno de tus turnos.
 cardq-battery_monster-nothing = Nada (la carta se descarta)
 cardq-battery_monster-put = Poner { $energy }⚡ (la reserva añade { $energy }⚡)
-cardq-battery_monster-status = quedan { $energy }⚡ encima
+cardq-battery_monster-status = { $energy ->
+    [one] queda
+   *[other] quedan
+} { $energy }⚡ encima
 cardq-battery_monster-charging = por cargar { $card }
 cardq-battery_monster-no-energy = no se pudo poner nada encima
 cardq-battery_monster-empty = no se puso nada encima

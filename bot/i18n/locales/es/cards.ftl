@@ -178,7 +178,10 @@ cardsearch-costs = Cuesta { $cost }⚡.
 # El dibujo de la carta (/kot card).
 cardkind-keep-long = PERMANENTE — se queda delante de ti
 cardkind-discard-long = DESCARTAR — actúa al momento
-cardsearch-picture-copies = {"   "}·   { $count } copias en el mazo
+cardsearch-picture-copies = {"   "}·   { $count ->
+    [one] 1 copia
+   *[other] { $count } copias
+} en el mazo
 cardsearch-picture-other-edition = Edición de { $edition }: { $name }, coste { $cost }
 
 # /kot card: un nombre que no es el de una sola carta.

@@ -5,7 +5,10 @@ days-clock-hours = { $hours } h{ $minutes ->
     [0] {""}
    *[other] { " " }{ $minutes } min
 }
-days-clock-days = { $days } días
+days-clock-days = { $days ->
+    [one] 1 día
+   *[other] { $days } días
+}
 days-reminder = ⏳ Recordatorio, { $player }: { $question }
 days-since-header = 📰 Desde tu última jugada:
 days-since-turn = • Turno { $turn }: { $summary }

@@ -89,9 +89,16 @@ lobby-field-game = Juego
 lobby-field-cards = Cartas
 lobby-field-variant = Variante para 2 jugadores
 lobby-field-clock = Reloj
-lobby-footer = { $marker } { $least }–{ $most } jugadores · Únete, elige un monstruo y el anfitrión empieza
-deck-dealt = { $count } cartas{ $left_out ->
+lobby-footer = { $marker } { $least }–{ $most } { $most ->
+    [one] jugador
+   *[other] jugadores
+} · Únete, elige un monstruo y el anfitrión empieza
+deck-dealt = { $count ->
+    [one] 1 carta
+   *[other] { $count } cartas
+}{ $left_out ->
     [0] {""}
+    [one] ; 1 aún no jugable, apartada
    *[other] ; { $left_out } aún no jugables, apartadas
 }
 deck-origins = Mazo de Origins ({ $dealt })
@@ -168,12 +175,19 @@ end-done = Partida terminada.
 
 ui-die-release = ✓ { $face } soltar
 ui-die-keep = { $face } guardar
-ui-roll-left = Tirar (quedan { $left })
+ui-roll-left = Tirar ({ $left ->
+    [one] queda 1
+   *[other] quedan { $left }
+})
 ui-keep-dice = Guardar { $dice }
+ui-face-dice = { $face } ×{ $count }
 ui-menu-all = { $what ->
     [buy] Compra una carta
    *[answer] Elige una respuesta
-} ({ $total } opciones)
+} ({ $total ->
+    [one] 1 opción
+   *[other] { $total } opciones
+})
 ui-menu-page = { $what ->
     [buy] Compra una carta
    *[answer] Elige una respuesta

@@ -48,7 +48,10 @@ narrate-healed = { $name } recupera { $count ->
 narrate-damaged = { $name } pierde { $count ->
     [one] 1 corazón
    *[other] { $count } corazones
-} (le quedan { $hearts }).
+} (le { $hearts ->
+    [one] queda 1
+   *[other] quedan { $hearts }
+}).
 narrate-loss-prevented = { $card } evita que { $name } pierda { $count ->
     [one] 1 corazón
    *[other] { $count } corazones
@@ -92,7 +95,10 @@ narrate-card-struck = { $card } de { $name }: { $names } { $monsters ->
 narrate-restarted = { $name } tiene un hijo: ¡vuelve con la vida al máximo y nada más!
 narrate-eliminated = 💀 { $name } queda eliminado.
 narrate-eliminated-by = 💀 { $name } queda eliminado por { $by }.
-narrate-bay-closed = Tokyo Bay se cierra: quedan menos de { $count } monstruos.
+narrate-bay-closed = Tokyo Bay se cierra: { $count ->
+    [one] queda menos de 1 monstruo
+   *[other] quedan menos de { $count } monstruos
+}.
 narrate-extra-turn-granted = { $name } jugará un turno extra ({ $card }).
 narrate-die-changed = { $name } pone el dado { $number } en { $face } ({ $card }).
 narrate-deck-empty = El mazo se ha agotado.
@@ -123,7 +129,10 @@ reason-eliminated = eliminado
 reason-bay-closed = Tokyo Bay se ha cerrado
 reason-restarted = vuelve a empezar
 reason-used = usada
-reason-victory-points = { $vp } puntos de victoria
+reason-victory-points = { $vp ->
+    [one] 1 punto de victoria
+   *[other] { $vp } puntos de victoria
+}
 reason-last-standing = último monstruo en pie
 
 ## La línea del tablero: qué se espera, o cómo terminó la partida
@@ -237,8 +246,14 @@ refusal-moment-passed = ese momento ya ha pasado
 refusal-not-yours = esta pregunta es para { $name }
 refusal-no-question = { $card } no ha hecho ninguna pregunta
 refusal-no-offer = { $card } no ofrece nada que comprar
-refusal-energy = { $name } tiene { $energy } de energía; hace falta { $needed }
-refusal-monster-count = { $game } se juega con { $min } a { $max } monstruos
+refusal-energy = { $name } tiene { $energy } de energía; { $needed ->
+    [one] hace falta 1
+   *[other] hacen falta { $needed }
+}
+refusal-monster-count = { $game } se juega con { $min } a { $max } { $max ->
+    [one] monstruo
+   *[other] monstruos
+}
 refusal-names-twice = cada monstruo necesita un nombre propio
 refusal-no-bay = { $game } no tiene Tokyo Bay: solo la ciudad de Tokyo
 refusal-origins-2016 = { $game } se juega con las reglas de 2016

@@ -27,7 +27,10 @@ games-settings-threads = 🧵 Las salas nuevas se abren { $threads ->
 games-title = Tus partidas en este servidor
 games-none = No tienes ninguna sala ni partida en curso en este servidor. `/kot start` abre una.
 games-head = **Partida { $game }** · { $type } · { $place }
-games-waits-lobby = Sala: { $players }/{ $most } jugadores
+games-waits-lobby = Sala: { $players }/{ $most } { $most ->
+    [one] jugador
+   *[other] jugadores
+}
 games-waits-your-turn = **Tu turno**
 games-waits-your-answer = **Una pregunta para ti**
 games-waits-others = Esperando a { $players }

@@ -32,8 +32,12 @@ coach-rule-close = ⚠️ **{ $monster } tiene { $points }★**: con { $winning 
 # Lo que pregunta la decisión, con los botones del tablero tal como se leen (los dados son una imagen).
 coach-roll = { $rolls ->
     [0] No te quedan tiradas: **Dejar de tirar** (o una carta) resuelve los dados.
+    [one] Pulsa **guardar** en los dados que quieras apartar y luego **Tirar (queda 1)** para volver a tirar los demás, o **Dejar de tirar**.
    *[other] Pulsa **guardar** en los dados que quieras apartar y luego **Tirar (quedan { $rolls })** para volver a tirar los demás, o **Dejar de tirar**.
 }
-coach-yield = Pierdes { $amount }❤️ (te quedan { $hearts }❤️). **Quedarse en Tokyo** da ★; **Ceder Tokyo** te saca de allí.
+coach-yield = Pierdes { $amount }❤️ (te { $hearts ->
+    [one] queda
+   *[other] quedan
+} { $hearts }❤️). **Quedarse en Tokyo** da ★; **Ceder Tokyo** te saca de allí.
 coach-buy = Tienes { $energy }⚡: **Comprar** una carta que puedas pagar, **Renovar cartas** (2⚡) o **Terminar el turno** (la ⚡ se guarda).
 coach-card-question = Una carta te pregunta algo: cada botón dice lo que hace esa respuesta.

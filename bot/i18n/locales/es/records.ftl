@@ -23,13 +23,19 @@ records-winner = { $player } ({ $monster })
 ## /kot leaderboard
 
 records-leaderboard-title = Clasificación
-records-leaderboard-empty = Aún nadie tiene { $min } partidas puntuadas. Partidas puntuadas: jugadas hasta el final, sin monstruos de la IA.
+records-leaderboard-empty = Aún nadie tiene { $min ->
+    [one] 1 partida puntuada
+   *[other] { $min } partidas puntuadas
+}. Partidas puntuadas: jugadas hasta el final, sin monstruos de la IA.
 records-leaderboard-line = **{ $rank }.** { $player } · **{ NUMBER($score, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) }** · { $games ->
     [one] 1 partida
    *[other] { NUMBER($games, useGrouping: 0) } partidas
 }
 records-how-rated = Cómo se puntúa
-records-how-rated-text = Una puntuación de habilidad según el orden en que acaba cada partida (openskill, Plackett-Luce); la puntuación es la estimación prudente (media − 3 × incertidumbre). Hacen falta al menos { $min } partidas puntuadas; las partidas con monstruos de la IA o detenidas antes del final no puntúan.
+records-how-rated-text = Una puntuación de habilidad según el orden en que acaba cada partida (openskill, Plackett-Luce); la puntuación es la estimación prudente (media − 3 × incertidumbre). { $min ->
+    [one] Hace falta al menos 1 partida puntuada
+   *[other] Hacen falta al menos { $min } partidas puntuadas
+}; las partidas con monstruos de la IA o detenidas antes del final no puntúan.
 
 ## /kot stats
 
@@ -58,7 +64,10 @@ records-rating = { NUMBER($score, minimumFractionDigits: 1, maximumFractionDigit
    *[other] { NUMBER($games, useGrouping: 0) } partidas puntuadas
 }{ $listed ->
     [yes] {""}
-   *[no] { " " }(la clasificación muestra a los jugadores desde { $min } partidas)
+   *[no] { " " }(la clasificación muestra a los jugadores desde { $min ->
+        [one] 1 partida
+       *[other] { $min } partidas
+    })
 }
 
 ## /kot replay

@@ -31,8 +31,17 @@ table-refusal-host-cannot-leave = Eres el anfitrión: usa Cancelar para cerrar l
 table-refusal-not-in-lobby = No estás en esta partida.
 table-refusal-monster-taken = { $monster } ya está elegido.
 table-refusal-no-ai-to-remove = No hay ningún monstruo IA que quitar.
-table-refusal-too-many-for-game = A { $game } se juega con { $least } a { $most } monstruos: se han unido { $count }.
-table-refusal-players-needed = { $game } necesita de { $least } a { $most } jugadores.
+table-refusal-too-many-for-game = A { $game } se juega con { $least } a { $most } { $most ->
+    [one] monstruo
+   *[other] monstruos
+}: { $count ->
+    [one] se ha unido 1
+   *[other] se han unido { $count }
+}.
+table-refusal-players-needed = { $game } necesita de { $least } a { $most } { $most ->
+    [one] jugador
+   *[other] jugadores
+}.
 table-refusal-mix-only-2016 = Solo una partida de King of Tokyo 2016 admite cartas de Origins.
 table-refusal-host-cancels = Solo el anfitrión puede cancelar la sala.
 table-refusal-host-starts = Solo el anfitrión puede empezar la partida.
@@ -40,7 +49,10 @@ table-refusal-host-adds-ai = Solo el anfitrión puede añadir monstruos IA.
 table-refusal-host-removes-ai = Solo el anfitrión puede quitar monstruos IA.
 table-refusal-host-changes-options = Solo el anfitrión puede cambiar las opciones.
 table-refusal-lobby-closed = Esta sala está cerrada.
-table-refusal-game-full = La partida está completa ({ $most } monstruos).
+table-refusal-game-full = La partida está completa ({ $most ->
+    [one] 1 monstruo
+   *[other] { $most } monstruos
+}).
 # Las palabras del propio motor (una partida que no puede crear), hasta que sus negativas
 # sean frases de los catálogos.
 table-refusal-engine = { $reason }
@@ -61,7 +73,10 @@ table-ai-monster = 🤖 IA { $level }
 ## Notas que se añaden a la narración de una partida.
 
 table-note-timeout = ⏰ A { $monster } se le acabó el tiempo: el piloto automático jugó en su lugar.
-table-note-away = 😴 El jugador de { $monster } se ha saltado { $turns } turnos seguidos: el piloto automático juega en su lugar hasta que pulse un botón de esta partida.
+table-note-away = 😴 El jugador de { $monster } se ha saltado { $turns ->
+    [one] 1 turno
+   *[other] { $turns } turnos seguidos
+}: el piloto automático juega en su lugar hasta que pulse un botón de esta partida.
 table-note-back = 👋 El jugador de { $monster } ha vuelto.
 table-note-left = 🚪 El jugador de { $monster } ha dejado la partida: el piloto automático juega con { $monster } hasta el final.
 table-note-abandoned = 🛑 Nadie ha jugado desde hace mucho: la partida ha terminado, sin ganador.
@@ -92,7 +107,10 @@ table-summary-restarted = volvió a empezar ({ $card })
 table-summary-card = { $card }
 table-summary-bought = compró { $cards }
 table-summary-dealt = infligió { $hearts }💥
-table-summary-dealt-to = infligió { $hearts }💥 a { $monsters } monstruos
+table-summary-dealt-to = infligió { $hearts }💥 a { $monsters ->
+    [one] 1 monstruo
+   *[other] { $monsters } monstruos
+}
 table-summary-place-tokyo = Tokyo
 table-summary-place-city = la ciudad de Tokyo
 table-summary-place-bay = Tokyo Bay
