@@ -31,9 +31,9 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.i18n import ENGLISH, say
+from bot.i18n import ENGLISH, say, text
 from bot.table.model import AiLevel
-from engine import Action, Decision, GameState, Phrase, phrase
+from engine import Action, Decision, GameState, Phrase, Ref, phrase
 from engine.ai import HeuristicPlayer, MonteCarloPlayer, move_label, move_reason
 
 log = logging.getLogger(__name__)
@@ -168,13 +168,26 @@ def _search(state: GameState, decision: Decision, seconds: float) -> tuple[Actio
 
 def hint_text(reason: Phrase, language: str) -> str:
     """A hint in ``language``: the next best move, said inside its sentence, starts lower
-    case ("Next best: keep ❤️ ❤️ and reroll 4 dice, …")."""
+    case ("Next best: keep ❤️ ❤️ and reroll 4 dice, …"), unless it starts with a name, which
+    keeps its own spelling ("About as good: Made in a Lab: look at the top card")."""
     following = reason.args.get("next")
     if not isinstance(following, Phrase):
         return say(language, reason)
-    label = say(language, following)
     return say(language, Phrase(reason.id, {**reason.args,
-                                            "next": label[:1].lower() + label[1:]}))
+                                            "next": inside_a_sentence(following, language)}))
+
+
+def inside_a_sentence(label: Phrase, language: str) -> str:
+    """A move's label (a button's words, capitalized) said inside a sentence: its first letter
+    lower case, unless the label starts with one of its arguments (a card's name, a
+    monster's, dice), said as its catalog or its owner spells it."""
+    said = say(language, label)
+    given = (text(language, f"{value.kind}-{value.key}") if isinstance(value, Ref)
+             else say(language, value) if isinstance(value, Phrase | str) else ""
+             for value in label.args.values())
+    if any(name and said.startswith(name) for name in given):
+        return said
+    return said[:1].lower() + said[1:]
 
 
 @contextlib.contextmanager

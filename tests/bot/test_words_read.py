@@ -1,4 +1,4 @@
-"""What players read, rendered and checked for two kinds of mistake (issue 39, 5).
+"""What players read, rendered and checked for three kinds of mistake (issue 39, 5).
 
 **The texts.** A game at the local table (``bot.local``: the world, the lobby and the page
 it serves, its one player named "You" or "Tú"), played through SimCord with one seed and the
@@ -28,6 +28,10 @@ numeric variable, said with 1 and with 2.
    and, in the catalog, a number next to a word that agrees with it (a noun after it, a verb
    such as "quedan" before it) is said through a plural selector on it
    (``{ $n -> [one] … *[other] … }``): ``test_spanish_counts_have_plural_selectors``.
+3. *A card's name is spelled as its catalog spells it* (``card-<key>``, ``card2011-<key>``):
+   wherever a card's name is read, whatever its case, it is the catalog's spelling ("made
+   in a Lab" is not "Made in a Lab"). Single-word names that the catalog also uses as an
+   ordinary word ("Heal", "curar") are not looked for.
 """
 
 from __future__ import annotations
@@ -54,7 +58,7 @@ from bot.app import KotBot
 from bot.i18n import catalog
 from bot.table.autoplay import hint_text
 from bot.table.model import Game
-from engine import Card, EndBuying, GameState, Roll, StopRolling, phrase
+from engine import CARD_TABLE, Card, EndBuying, GameState, Roll, StopRolling, phrase
 from engine.ai import move_label
 
 LOCALES = Path(i18n.__file__).parent / "locales"
@@ -487,3 +491,43 @@ async def test_spanish_texts_of_a_game_agree(tmp_path: Path) -> None:
     read = await corpus("es", tmp_path)
     disagreeing = sorted(said for said in read.texts() if DISAGREEING.search(said))
     assert disagreeing == []
+
+
+# --- 3. card names ---------------------------------------------------------------------
+
+
+def _card_names(language: str) -> set[str]:
+    names = {i18n.text(language, f"{kind}-{card.key}")
+             for card in CARD_TABLE for kind in ("card", "card2011")}
+    # A one-word name the catalog uses as an ordinary word too ("heal") is not looked for.
+    ordinary = {
+        word
+        for message_id, message in _catalog(language).items()
+        if not message_id.startswith(("card-", "card2011-"))
+        for element in _text_elements(message)
+        for word in re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)*", element)
+    }
+    return {name for name in names if " " in name or name.lower() not in ordinary}
+
+
+def _text_elements(node: Any) -> Iterator[str]:
+    if isinstance(node, ast.TextElement):
+        yield node.value
+    if isinstance(node, ast.BaseNode):
+        for value in vars(node).values():
+            for item in value if isinstance(value, list) else [value]:
+                yield from _text_elements(item)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+async def test_card_names_are_spelled_as_the_catalog_spells_them(
+        language: str, tmp_path: Path) -> None:
+    read = await corpus(language, tmp_path)
+    names = _card_names(language)
+    assert "Made in a Lab" in names or language != "en"
+    found = re.compile("|".join(rf"(?<!\w){re.escape(name)}(?!\w)"
+                                for name in sorted(names, key=len, reverse=True)),
+                       re.IGNORECASE)
+    misspelt = sorted({(match[0], said) for said in read.texts()
+                       for match in found.finditer(said) if match[0] not in names})
+    assert misspelt == []
