@@ -255,7 +255,7 @@ async def test_the_first_board_tells_each_player_their_monster(table: Table) -> 
     first_board = table.message(game.board_message_id or 0)
     roster = first_board.content.splitlines()[0]
     for seat, user_id in enumerate(game.seats):
-        assert f"<@{user_id}> is **{state.monsters[seat].name}**" in roster
+        assert f"**{state.monsters[seat].name}** (<@{user_id}>)" in roster
     assert {user.id for user in first_board.mentions} == set(game.seats)  # all notified
     await end_quiet_turn(table)
     game = await table.game()

@@ -148,6 +148,6 @@ async def test_a_spanish_games_thread_and_answer_speak_spanish(table: Table) -> 
     [thread] = table.channel.threads
     assert result.response is not None
     assert result.response.content == (
-        f"🦖 {host.name} ha abierto una sala de King of Tokyo en <#{thread.id}>: únete allí.")
+        f"🦖 Sala de King of Tokyo abierta en <#{thread.id}> (anfitrión: {host.name}): únete allí.")
     lobby = await service(table.env).games.active_in_channel(thread.id)
     assert lobby is not None and lobby.language == "es"

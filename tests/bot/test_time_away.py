@@ -72,9 +72,9 @@ async def test_kot_away_stops_the_clock_and_the_autopilot_plays_after_it(table: 
     assert "You may still take 5 days of time away in this game (7 in all)." in answer
     [notice] = notices(table)
     seat = game.seat_of(alice.id) or 0
-    assert notice.startswith(f"⏸️ {game.player_name(seat)} "
-                             f"({game.playing_state().monsters[seat].name}) is away "
-                             f"until <t:{until}:f> (<t:{until}:R>)")
+    assert notice.startswith(f"⏸️ Away until <t:{until}:f> (<t:{until}:R>): "
+                             f"{game.player_name(seat)} "
+                             f"({game.playing_state().monsters[seat].name}). ")
     game = await table.game()
     assert f"⏸️ away until <t:{until}:f>" in board_text(table, game)
     assert any("is away until" in line for line in said_log(game))
@@ -149,7 +149,7 @@ async def test_back_with_days_0_tells_the_table(table: Table) -> None:
         f"▶️ You are back in game #{game.id}: your clock runs again.")
     assert notices(table)  # the first notice
     name = game.player_name(game.seat_of(alice.id) or 0)
-    assert any(m.content.startswith(f"▶️ {name} (") for m in table.channel.history())
+    assert any(m.content.startswith(f"▶️ Back: {name} (") for m in table.channel.history())
     assert "⏸️" not in board_text(table, await table.game())
 
 

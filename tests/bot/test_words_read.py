@@ -1,4 +1,4 @@
-"""What players read, rendered and checked for three kinds of mistake (issue 39, 5).
+"""What players read, rendered and checked for four kinds of mistake (issue 39, 5).
 
 **The texts.** A game at the local table (``bot.local``: the world, the lobby and the page
 it serves, its one player named "You" or "Tú"), played through SimCord with one seed and the
@@ -11,7 +11,7 @@ text); every private answer; the hint said for each answer of that buy step
 (``hint_text``: /kot hint and the coach say a hint so, the next best move inside the
 sentence); and the local page as SimCord's preview shows it to the player (its projection,
 with our layer: ``bot.local.table_page``). Besides, catalog messages: every Spanish one with a
-numeric variable, said with 1 and with 2.
+numeric variable, said with 1 and with 2; every one naming a person.
 
 **The rules.**
 
@@ -32,6 +32,14 @@ numeric variable, said with 1 and with 2.
    wherever a card's name is read, whatever its case, it is the catalog's spelling ("made
    in a Lab" is not "Made in a Lab"). Single-word names that the catalog also uses as an
    ordinary word ("Heal", "curar") are not looked for.
+4. *A person's name is a label, not a verb's subject.* The local table's one player is
+   "You" or "Tú", pronouns: no third-person verb agrees with them ("You is", "Tú abrió"), and
+   a Spanish preposition takes "ti", not "Tú" ("por Tú"). So where a text names the local
+   player (their mention, or their name), past a parenthesis after it ("Tú (Gigazaur)"), no
+   lower-case word follows in Spanish, and no third-person verb in English ("is", "has",
+   "wins": "You opened" is English); and no Spanish preposition comes before it. Checked on
+   the game's texts and on every catalog message naming a person (a host, a player, whoever
+   ended a game), said with "You" or "Tú".
 """
 
 from __future__ import annotations
@@ -531,3 +539,53 @@ async def test_card_names_are_spelled_as_the_catalog_spells_them(
     misspelt = sorted({(match[0], said) for said in read.texts()
                        for match in found.finditer(said) if match[0] not in names})
     assert misspelt == []
+
+
+# --- 4. the local player's name -------------------------------------------------------
+
+
+# The variables that name a person (a player, a host, whoever ended a game), but in the
+# messages where they name AI monsters ("🤖 Easy AI is thinking…").
+PERSONS = ("host", "player", "players", "who", "winners")
+NOT_PERSONS = ("ui-thinking",)
+
+
+def _in_a_sentence(language: str, you: str) -> re.Pattern[str]:
+    """The local player's name (or a mention) where a verb agrees with it, or (Spanish) where
+    a preposition takes it: followed, past a parenthesis, by a lower-case word (English: a
+    third-person verb, "is", "has", "wins"...: "You opened" is English), or after "a", "de",
+    "por"..."""
+    name = rf"(?:<@!?\d+>|@?{re.escape(you)})(?!\w)(?: \([^)]*\))?"
+    if language == "es":
+        return re.compile(rf"(?<!\w){name} +[a-záéíóúñ]"
+                          rf"|\b(?:a|de|por|para|con|sin|según) +{name}")
+    return re.compile(rf"(?<!\w){name} +[a-z]+s\b")
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+async def test_the_local_players_name_is_never_a_verbs_subject(
+        language: str, tmp_path: Path) -> None:
+    read = await corpus(language, tmp_path)
+    in_a_sentence = _in_a_sentence(language, read.you)
+    named = sorted({said for said in read.texts() if in_a_sentence.search(said)})
+    assert named == []
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_no_message_makes_a_players_name_a_verbs_subject(language: str) -> None:
+    """Every message naming a person, said with the local player's name (rule 4)."""
+    you = local.player_names(1, language)[0]
+    in_a_sentence = _in_a_sentence(language, you)
+    named = []
+    for message_id, message in _catalog(language).items():
+        numeric = _numeric(message_id)
+        variables = _variables(message)
+        persons = (variables & set(PERSONS)) - numeric
+        if not persons or message_id in NOT_PERSONS:
+            continue
+        said = i18n.text(language, message_id, **{
+            name: you if name in persons else 2 if name in numeric else "X"
+            for name in variables})
+        if in_a_sentence.search(said):
+            named.append((message_id, said))
+    assert named == []

@@ -25,11 +25,11 @@ away-refusal-too-long = you can take at most { $most } days of time away in a ga
 away-refusal-not-away = you are not on time away in this game
 
 ## The table: the notice in the channel, the board and its narration
-away-notice-away = ⏸️ { $player } ({ $monster }) is away until <t:{ $until }:f> (<t:{ $until }:R>): their clock is stopped and the game waits for them.{ $clock ->
+away-notice-away = ⏸️ Away until <t:{ $until }:f> (<t:{ $until }:R>): { $player } ({ $monster }). Their clock is stopped and the game waits for them.{ $clock ->
     [off] { "" }
    *[on] { " " }If they are not back by then, the autopilot plays for them when their time runs out.
 }
-away-notice-back = ▶️ { $player } ({ $monster }) is back: their clock runs again.
+away-notice-back = ▶️ Back: { $player } ({ $monster }). Their clock runs again.
 away-note-away = ⏸️ { $monster }'s player is away until <t:{ $until }:f>.
 away-note-back = ▶️ { $monster }'s player is back from their time away.
 away-waiting = ⏸️ away until <t:{ $until }:f>

@@ -115,12 +115,12 @@ lobby-expired-footer = { $marker } lobby closed
 ## Boards
 
 post-nobody-wins = Every monster is down: nobody wins.
-post-winners = 👑 { $winners } { $count ->
-    [one] wins
-   *[other] win
-}!
-post-seats = { $seats }.
-post-seat = { $player } is **{ $monster }**
+post-winners = 👑 { $count ->
+    [one] Winner
+   *[other] Winners
+}: { $winners }!
+post-seats = Monsters: { $seats }.
+post-seat = **{ $monster }** ({ $player })
 ping-answer-on-board = Answer on the board: { $url }
 knock-out-buying = ⚠️ Buying { $card } knocks out your monster ({ $hearts } ❤️).
 knock-out-option = ⚠️ “{ $option }” knocks out your monster ({ $hearts } ❤️).

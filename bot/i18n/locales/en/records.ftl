@@ -34,7 +34,7 @@ records-how-rated-text = A skill rating from each game's finishing order (opensk
 ## /kot stats
 
 records-stats-title = Stats
-records-stats-none = { $player } has not finished a game on this server yet.
+records-stats-none = { $player }: no game finished on this server yet.
 records-stats-games = Games
 records-stats-wins = Wins
 records-stats-win-rate = Win rate

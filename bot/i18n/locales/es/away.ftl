@@ -28,11 +28,11 @@ away-refusal-too-long = puedes tomarte como mucho { $most ->
 away-refusal-not-away = no estás en tiempo fuera en esta partida
 
 ## La mesa: el aviso en el canal, el tablero y su narración
-away-notice-away = ⏸️ { $player } ({ $monster }) está fuera hasta el <t:{ $until }:f> (<t:{ $until }:R>): su reloj está parado y la partida le espera.{ $clock ->
+away-notice-away = ⏸️ Fuera hasta el <t:{ $until }:f> (<t:{ $until }:R>): { $player } ({ $monster }). Su reloj está parado y la partida le espera.{ $clock ->
     [off] { "" }
    *[on] { " " }Si para entonces no ha vuelto, el piloto automático juega en su lugar cuando se acabe su tiempo.
 }
-away-notice-back = ▶️ { $player } ({ $monster }) ha vuelto: su reloj vuelve a correr.
+away-notice-back = ▶️ De vuelta: { $player } ({ $monster }). Su reloj vuelve a correr.
 away-note-away = ⏸️ El jugador de { $monster } está fuera hasta el <t:{ $until }:f>.
 away-note-back = ▶️ El jugador de { $monster } ha vuelto de su tiempo fuera.
 away-waiting = ⏸️ fuera hasta el <t:{ $until }:f>

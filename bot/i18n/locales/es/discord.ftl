@@ -106,7 +106,7 @@ deck-base = Mazo básico ({ $dealt })
 deck-base-plus = Mazo básico { $mixed } ({ $dealt })
 deck-picked = + { $cards }
 deck-none-picked = ninguna elegida todavía
-lobby-opened = ¡{ $host } abrió una sala de { $game }!
+lobby-opened = ¡Nueva sala de { $game }! Anfitrión: { $host }
 lobby-closed-title = King of Tokyo — { $why }
 lobby-closed-started = partida empezada
 lobby-closed-cancelled = cancelada
@@ -122,12 +122,12 @@ lobby-expired-footer = { $marker } sala cerrada
 ## Tableros
 
 post-nobody-wins = Todos los monstruos han caído: nadie gana.
-post-winners = 👑 ¡{ $winners } { $count ->
-    [one] gana
-   *[other] ganan
-}!
-post-seats = { $seats }.
-post-seat = { $player } es **{ $monster }**
+post-winners = 👑 ¡{ $count ->
+    [one] Victoria
+   *[other] Victoria compartida
+}: { $winners }!
+post-seats = Monstruos: { $seats }.
+post-seat = **{ $monster }** ({ $player })
 ping-answer-on-board = Responde en el tablero: { $url }
 knock-out-buying = ⚠️ Comprar { $card } elimina a tu monstruo ({ $hearts } ❤️).
 knock-out-option = ⚠️ «{ $option }» elimina a tu monstruo ({ $hearts } ❤️).
@@ -137,7 +137,7 @@ post-footer = { $marker } reglas de { $edition }
 final-title = Fin de la partida
 final-standings = Clasificación final
 ended-content = 🛑 La partida #{ $game } de King of Tokyo se detuvo antes de su final.
-ended-notice = 🛑 { $who } terminó la partida #{ $game } de King of Tokyo.
+ended-notice = 🛑 Partida #{ $game } de King of Tokyo terminada con /kot end ({ $who }).
 ended-at-turn = { $turn ->
     [0] .
    *[other] { " " }en el turno { $turn }.

@@ -13,7 +13,7 @@ games-cmd-games-page = Qué página (10 partidas por página, primero las que te
 # El nombre del hilo (como mucho 100 caracteres; el del anfitrión, como mucho 32).
 games-thread-name = King of Tokyo · { $host }
 # La respuesta pública de /kot start en el canal, en el idioma de la partida.
-games-thread-opened = 🦖 { $host } ha abierto una sala de King of Tokyo en { $thread }: únete allí.
+games-thread-opened = 🦖 Sala de King of Tokyo abierta en { $thread } (anfitrión: { $host }): únete allí.
 games-thread-failed = Discord no ha abierto el hilo de la partida ({ $reason }); no se ha creado nada. Vuelve a probar `/kot start` dentro de un momento.
 games-perm-create_public_threads = Crear hilos públicos
 games-no-threads-here = Este canal no admite hilos: usa `/kot start` sin `thread:` para jugar aquí.
@@ -33,6 +33,6 @@ games-waits-lobby = Sala: { $players }/{ $most } { $most ->
 }
 games-waits-your-turn = **Tu turno**
 games-waits-your-answer = **Una pregunta para ti**
-games-waits-others = Esperando a { $players }
+games-waits-others = Esperando: { $players }
 games-link-lobby = [sala]({ $url })
 games-link-board = [tablero]({ $url })

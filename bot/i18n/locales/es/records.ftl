@@ -16,7 +16,7 @@ records-game-line = **#{ $game }** · { $date } · { $monsters ->
    *[no] { " · " }sin puntuar
 }
 records-result-stopped = detenida antes del final
-records-result-won = victoria de { $winners }
+records-result-won = victoria: { $winners }
 records-result-no-winner = sin ganador
 records-winner = { $player } ({ $monster })
 
@@ -40,7 +40,7 @@ records-how-rated-text = Una puntuación de habilidad según el orden en que aca
 ## /kot stats
 
 records-stats-title = Estadísticas
-records-stats-none = { $player } aún no ha terminado ninguna partida en este servidor.
+records-stats-none = { $player }: aún ninguna partida terminada en este servidor.
 records-stats-games = Partidas
 records-stats-wins = Victorias
 records-stats-win-rate = Porcentaje de victorias
