@@ -648,8 +648,8 @@ class Publisher:
                 raise
 
     async def _announce_end(self, current: _Pass, entry: OutboxEntry, notice: str) -> None:
-        """The standings of a game stopped by hand, with its board, pinging nobody. Sent
-        at most once: an attempt made before is looked for by its text."""
+        """The standings of a game stopped by hand, with its board and 🔁 Rematch, pinging
+        nobody. Sent at most once: an attempt made before is looked for by its text."""
         self._stamp_end(current)
         game = current.game
         content = text(game.language, ENDED_CONTENT, game=str(game.id))
@@ -657,7 +657,8 @@ class Publisher:
             return
         picture = await board_file(game)
         await self._io.post(game.channel_id, game.guild_id, content=content,
-                            embed=ended_embed(game, notice), file=picture, view=None)
+                            embed=ended_embed(game, notice), file=picture,
+                            view=final_view(game))
 
     async def _sent_before(self, current: _Pass, entry: OutboxEntry, content: str, *,
                            dm_channel_id: int = 0) -> int | None:

@@ -776,8 +776,9 @@ class RematchButton(Control[discord.ui.Button[Any]], custom_id="kot:r:{game_id:i
 
 
 def final_view(game: Game) -> discord.ui.View | None:
-    """The final board's Rematch button (a game that finished, not one stopped by hand)."""
-    if game.status != "over":
+    """The Rematch button of a game's last message: the final board of a game that
+    finished, the standings of one stopped by /kot end."""
+    if game.status not in ("over", "ended"):
         return None
     view = discord.ui.View(timeout=None)
     view.add_item(RematchButton(game.id, game.language))

@@ -196,5 +196,23 @@ async def test_kot_end_posts_the_standings_with_the_board(table: Table) -> None:
     fields = {f.name: f.value for f in embed.fields}
     assert fields["Turns played"] == "1" and fields["Game length"] == "1 min"
     assert ended.attachments[0].filename == "board.png"
-    assert not ended.components  # no Rematch for a game stopped by hand
+    assert controls(ended) == [f"kot:r:{game.id}"]  # 🔁 Rematch, as a finished game's
     assert not ended.mentions  # it pings nobody
+
+
+async def test_a_game_ended_by_kot_end_offers_a_rematch(table: Table) -> None:
+    alice, bob = table.players[:2]
+    game = await table.start_game(players=2)
+    await end_by_hand(alice, table)
+    ended = table.channel.last_message
+    assert ended is not None and ended.embeds[0].title == "Game ended"
+    assert [getattr(child, "label", "") for row in ended.components
+            for child in getattr(row, "children", [])] == ["🔁 Rematch"]
+
+    await bob.click(ended, label="🔁 Rematch")
+    rematch = await table.game()
+    assert rematch.status == "lobby" and rematch.lobby.rematch_of == game.id
+    assert rematch.host_id == bob.id
+    assert [p.user_id for p in rematch.lobby.players] == [bob.id, alice.id]
+    lobby = table.channel.last_message
+    assert lobby is not None and lobby.id == rematch.board_message_id
