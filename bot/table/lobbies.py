@@ -141,6 +141,9 @@ class Lobbies:
                    name: str | None = None) -> Game:
         def change(game: Game) -> Lobby:
             players = game.lobby.players
+            if user_id == game.host_id:
+                # (The lobby's buttons are the same for all who see it: its host sees Join.)
+                raise Refused(phrase("table-refusal-host-already-in"))
             if any(p.user_id == user_id for p in players):
                 raise Refused(phrase("table-refusal-already-in"))
             _require_room(game.lobby)

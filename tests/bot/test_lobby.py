@@ -78,3 +78,29 @@ async def test_a_lobby_holds_six_monsters(table: Table) -> None:
     game = await table.game()
     assert game.state is not None and len(game.state.monsters) == 6
     assert len({m.name for m in game.state.monsters}) == 6
+
+
+async def test_the_hosts_join_says_privately_they_are_in_and_join_is_for_others(
+        table: Table, client_locales: dict[int, str]) -> None:
+    """A lobby's buttons are one set for everyone who sees it (Discord has no buttons per
+    viewer), so its host sees Join too: their click answers that they are in already, and
+    what Join and Start are for; the lobby does not change."""
+    alice, bob = table.players[:2]
+    await alice.slash(table.channel, "kot start")
+    lobby = table.channel.last_message
+    assert lobby is not None
+    before = (await table.game()).lobby
+
+    joined = await alice.click(lobby, label="Join")
+    assert private_reply(joined) == ("You host this lobby, so you are in it already: **Join** "
+                                     "is for the other players. Press **Start** when everyone "
+                                     "is in.")
+    assert (await table.game()).lobby.players == before.players
+    client_locales[alice.id] = "es-ES"
+    joined = await alice.click(lobby, label="Join")
+    assert private_reply(joined) == ("Eres el anfitrión de esta sala, así que ya estás dentro: "
+                                     "**Unirse** es para los demás jugadores. Pulsa "
+                                     "**Empezar** cuando estén todos.")
+    again = await bob.click(lobby, label="Join")
+    assert private_reply(again) is None
+    assert private_reply(await bob.click(lobby, label="Join")) == "You are already in this game."

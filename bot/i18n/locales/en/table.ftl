@@ -26,6 +26,8 @@ table-refusal-pick-origins-new = Pick cards from the list of Origins' new cards.
 table-refusal-rematch-not-over = Game #{ $game } is not over: a rematch comes after its end.
 table-refusal-rematch-not-player = Only the players of game #{ $game } can ask for a rematch.
 table-refusal-already-in = You are already in this game.
+# The host's click on the lobby's Join (everyone sees the same buttons: the host too).
+table-refusal-host-already-in = You host this lobby, so you are in it already: **{ ui-lobby-join }** is for the other players. Press **{ ui-lobby-start }** when everyone is in.
 table-refusal-host-cannot-leave = You are the host: use Cancel to close the lobby.
 table-refusal-not-in-lobby = You are not in this game.
 table-refusal-monster-taken = { $monster } is already taken.

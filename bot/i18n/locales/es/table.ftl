@@ -27,6 +27,7 @@ table-refusal-pick-origins-new = Elige cartas de la lista de cartas nuevas de Or
 table-refusal-rematch-not-over = La partida #{ $game } no ha terminado: la revancha llega después de su final.
 table-refusal-rematch-not-player = Solo los jugadores de la partida #{ $game } pueden pedir la revancha.
 table-refusal-already-in = Ya estás en esta partida.
+table-refusal-host-already-in = Eres el anfitrión de esta sala, así que ya estás dentro: **{ ui-lobby-join }** es para los demás jugadores. Pulsa **{ ui-lobby-start }** cuando estén todos.
 table-refusal-host-cannot-leave = Eres el anfitrión: usa Cancelar para cerrar la sala.
 table-refusal-not-in-lobby = No estás en esta partida.
 table-refusal-monster-taken = { $monster } ya está elegido.
