@@ -46,7 +46,8 @@ from bot import stopping
 from bot.app import KotBot, StartupError
 from bot.config import Settings, SettingsError
 from bot.i18n import ENGLISH, LANGUAGES, text
-from bot.table.model import GAME_CHOICES, AiLevel, GameChoice
+from bot.table.lobbies import LEARN_AI_SEATS
+from bot.table.model import GAME_CHOICES, AiLevel, Game, GameChoice
 from bot.table.timers import Deadlines
 from engine import GAME_RULES
 
@@ -67,6 +68,11 @@ INSTALL_HINT = "pip install -e '.[local]'"
 CLIENT_LOCALES = {"en": "en-US", "es": "es-ES"}
 
 
+# The options of the table's game, by LocalOptions' field: their flags.
+TABLE_FLAGS = {"players": "--players", "ai": "--ai", "level": "--level", "game": "--game",
+               "language": "--lang", "learn": "--learn"}
+
+
 class LocalError(Exception):
     """The local table cannot start; the message says why in one line."""
 
@@ -83,6 +89,11 @@ class LocalOptions:
     browser: bool = True
     # The language the table speaks (its server's, so every game's; and its players').
     language: str = ENGLISH
+    # A guided first game: the lobby /kot learn opens.
+    learn: bool = False
+    # The options of the table's game given on the command line (TABLE_FLAGS' fields): a
+    # lobby kept from an earlier run takes those, and keeps what it has for the others.
+    given: frozenset[str] = frozenset()
 
     @property
     def ai_monsters(self) -> int:
@@ -100,6 +111,13 @@ class LocalOptions:
             raise LocalError("a game needs 2 monsters: add an AI monster (--ai 1) or a player")
         if not 0 <= self.port <= 65535:
             raise LocalError("--port must be between 0 and 65535")
+
+
+def _flag(options: LocalOptions, name: str) -> str:
+    """An option of the table's game as it was given: "--level hard", "--learn"."""
+    value = {"players": options.players, "ai": options.ai, "level": options.level,
+             "game": options.game, "language": options.language}.get(name)
+    return TABLE_FLAGS[name] if value is None else f"{TABLE_FLAGS[name]} {value}"
 
 
 def player_names(players: int, language: str = ENGLISH) -> list[str]:
@@ -121,24 +139,91 @@ class LocalTable:
         # How many Discord calls the bot had made when the page was last published.
         self.published = 0
 
-    async def seat(self, options: LocalOptions) -> None:
+    async def seat(self, options: LocalOptions) -> str | None:
         """Open a lobby with the local players and AI monsters seated; or, when the channel
         has a game kept from an earlier run, post its board (or lobby) again: its messages
-        were in that run's memory, so the bot repairs it as a board deleted on Discord."""
+        were in that run's memory, so the bot repairs it as a board deleted on Discord. A kept
+        lobby, not started yet, takes the table's options given (``options.given``); a game
+        in progress keeps its own. Returns a line for the terminal saying what became of the
+        options given, or None."""
         bot = self.env.bot
         assert isinstance(bot, KotBot)
         kept = await bot.service.games.active_in_channel(self.channel.id)
-        if kept is not None:
-            if kept.board_message_id is not None:
-                await bot.publisher.message_deleted(kept.id, kept.board_message_id)
-            return
+        if kept is None:
+            await self._open(options)
+            return None
+        if kept.board_message_id is not None:
+            await bot.publisher.message_deleted(kept.id, kept.board_message_id)
+        flags = ", ".join(_flag(options, name) for name in TABLE_FLAGS if name in options.given)
+        if not flags:
+            return None
+        if kept.status != "lobby":
+            return (f"{flags}: the game kept in {options.database} is in progress, so they are "
+                    "for the next game (/kot end ends this one; another --database starts "
+                    "afresh)")
+        return await self._retake(kept, options, flags)
+
+    async def _open(self, options: LocalOptions) -> None:
+        """A new lobby, as people open one: the host's /kot start (or /kot learn), the other
+        local players' Join, then the host's clicks for the AI monsters and the game."""
         host, *others = self.members
-        lobby = await open_lobby(self.channel, host, others)
-        for _ in range(options.ai_monsters):
-            await host.click(lobby, custom_id=menu_id(lobby, f"ai_{options.level}"))
-        if options.game != "2016":
+        lobby = await open_lobby(self.channel, host, others,
+                                 command="kot learn" if options.learn else "kot start")
+        await self._arrange(lobby, host, ["easy"] * LEARN_AI_SEATS if options.learn else [],
+                            "2016", options)
+
+    async def _retake(self, kept: Game, options: LocalOptions, flags: str) -> str:
+        """The kept lobby ``kept`` with the options given: its AI monsters and game changed
+        by its host's clicks; or, for other players, another language or a guided game (the
+        local players' names and the lobby's kind are its opening's), opened again: the host
+        cancels it and opens a new one, with the kept AI monsters and game unless given."""
+        bot = self.env.bot
+        assert isinstance(bot, KotBot)
+        lobby = kept.lobby
+        levels = [p.ai for p in lobby.players if p.ai is not None]
+        people = [p.user_id for p in lobby.players if p.ai is None]
+        wanted = replace(
+            options,
+            ai=options.ai if "ai" in options.given else len(levels),
+            level=options.level if "level" in options.given or not levels else levels[-1],
+            game=options.game if "game" in options.given else lobby.choice(),
+            learn=options.learn if "learn" in options.given else lobby.learn)
+        host = next((m for m in self.members if m.id == kept.host_id), None)
+        again = (host is None or wanted.learn != lobby.learn
+                 or ("language" in options.given and options.language != lobby.language)
+                 or ("players" in options.given
+                     and sorted(people) != sorted(m.id for m in self.members)))
+        try:
+            replace(wanted, players=len(self.members) if again else len(people)).check()
+        except LocalError as error:
+            return f"{flags}: the lobby kept in {options.database} stays as it was: {error}"
+        if again:
+            await bot.service.lobbies.cancel(kept.id, kept.host_id, bot.publisher.show)
+            await self._open(wanted)
+            return (f"{flags}: the lobby kept in {options.database} was opened again with "
+                    "them (monsters picked there are picked again)")
+        assert host is not None
+        posted = (await bot.service.games.peek(kept.id)).board_message_id
+        message = next(m for m in self.channel.history() if m.id == posted)
+        await self._arrange(message, host, levels, lobby.choice(), wanted)
+        return f"{flags}: taken by the lobby kept in {options.database}"
+
+    async def _arrange(self, lobby: discord.Message, host: MemberActor, levels: list[AiLevel],
+                       game: GameChoice, options: LocalOptions) -> None:
+        """The host's clicks that make a lobby with AI monsters at ``levels``, for ``game``,
+        the one ``options`` ask for: AI monsters of another level removed, then those too
+        many, the game chosen, the AI monsters missing added."""
+        if any(level != options.level for level in levels):
+            for _ in levels:
+                await host.click(lobby, custom_id=menu_id(lobby, "ai_remove"))
+            levels = []
+        for _ in range(len(levels) - options.ai_monsters):
+            await host.click(lobby, custom_id=menu_id(lobby, "ai_remove"))
+        if options.game != game:
             # (The Game menu's id predates Origins: "edition".)
             await host.select(lobby, [options.game], custom_id=menu_id(lobby, "edition"))
+        for _ in range(options.ai_monsters - len(levels)):
+            await host.click(lobby, custom_id=menu_id(lobby, f"ai_{options.level}"))
 
     def lock_page_clicks(self, preview: Any) -> None:
         """Make each click on the page wait for the tick in progress (SimCord refuses a
@@ -197,10 +282,12 @@ class LocalTable:
 
 
 async def open_lobby(channel: ChannelHandle, host: MemberActor,
-                     joiners: Sequence[MemberActor] = ()) -> discord.Message:
-    """A lobby opened as people open one: the host's ``/kot start``, then each joiner's
-    Join. (Also how the tools and the bot tests seat their tables.)"""
-    await host.slash(channel, "kot start")
+                     joiners: Sequence[MemberActor] = (), *,
+                     command: str = "kot start") -> discord.Message:
+    """A lobby opened as people open one: the host's ``/kot start`` (or ``command``: ``kot
+    learn``), then each joiner's Join. (Also how the tools and the bot tests seat their
+    tables.)"""
+    await host.slash(channel, command)
     lobby = channel.last_message
     if lobby is None:
         raise LocalError("the bot did not open a lobby (see the log above)")
@@ -242,8 +329,10 @@ def build_world(env: Env, names: Sequence[str],
 
 
 async def serve(options: LocalOptions, settings: Settings,
-                announce: Callable[[str], None]) -> None:
-    """Run the local table until cancelled; ``announce`` gets the page's address."""
+                announce: Callable[[str], None],
+                tell: Callable[[str], None] = print) -> None:
+    """Run the local table until cancelled; ``announce`` gets the page's address, ``tell``
+    a line for the terminal (flags a kept game does not take)."""
     import simcord
 
     bot = KotBot(settings, sync_commands=True)
@@ -256,15 +345,18 @@ async def serve(options: LocalOptions, settings: Settings,
     if behind > 0:
         env.backend.clock.advance(behind)
     with clients_speaking(options.language), deadlines_on_the_table_clock(env):
-        await _play(env, channel, members, options, announce)
+        await _play(env, channel, members, options, announce, tell)
 
 
 async def _play(env: Env, channel: ChannelHandle, members: list[MemberActor],
-                options: LocalOptions, announce: Callable[[str], None]) -> None:
+                options: LocalOptions, announce: Callable[[str], None],
+                tell: Callable[[str], None]) -> None:
     async with _started(env):
         table = LocalTable(env, channel, members)
         with env.time_context():
-            await table.seat(options)
+            said = await table.seat(options)
+            if said is not None:
+                tell(f"kot-local: {said}")
             async with table_page(env, channel, members, options) as preview:
                 table.lock_page_clicks(preview)
                 announce(preview.url)
@@ -423,15 +515,18 @@ def parse(argv: Sequence[str]) -> LocalOptions:
         prog="python -m bot --local",
         description="Play King of Tokyo in your browser against AI monsters: the real bot on "
                     "an offline Discord (no token, no network).")
-    parser.add_argument("--players", type=int, default=1,
+    parser.add_argument("--players", type=int, default=None,
                         help="people sharing this screen (the page's 'Viewing as' switch "
                              "changes who you are); default 1")
+    parser.add_argument("--learn", action="store_true", default=None,
+                        help="a guided first game (the lobby /kot learn opens): a coach's "
+                             "note before each choice")
     parser.add_argument("--ai", type=int, default=None,
                         help="AI monsters seated in the lobby (default: enough for 3 monsters)")
-    parser.add_argument("--level", choices=("easy", "hard"), default="easy",
+    parser.add_argument("--level", choices=("easy", "hard"), default=None,
                         help="the AI monsters' level: easy (rules of thumb) or hard "
                              "(searches ahead, about a second a move)")
-    parser.add_argument("--game", choices=tuple(GAME_CHOICES), default="2016",
+    parser.add_argument("--game", choices=tuple(GAME_CHOICES), default=None,
                         help="King of Tokyo with the 2016 or 2011 rules, or King of Tokyo: "
                              "Origins (2-4 monsters); default 2016")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,
@@ -440,13 +535,17 @@ def parse(argv: Sequence[str]) -> LocalOptions:
                         help=f"where games are kept (default {DEFAULT_DATABASE})")
     parser.add_argument("--no-browser", dest="browser", action="store_false",
                         help="print the page's address without opening a browser")
-    parser.add_argument("--lang", choices=LANGUAGES, default=ENGLISH,
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
                         help="the language of the table: its games and its players' answers "
                              f"(default {ENGLISH})")
     args = parser.parse_args(argv)
-    return LocalOptions(players=args.players, ai=args.ai, level=args.level,
-                        game=args.game, port=args.port, database=args.database,
-                        browser=args.browser, language=args.lang)
+    # The table's options given (a flag left out is None): a kept lobby takes only those.
+    given = {"players": args.players, "ai": args.ai, "level": args.level, "game": args.game,
+             "language": args.lang, "learn": args.learn}
+    return LocalOptions(port=args.port, database=args.database, browser=args.browser,
+                        given=frozenset(name for name, value in given.items()
+                                        if value is not None),
+                        **{name: value for name, value in given.items() if value is not None})
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -475,7 +574,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     try:
         # serve() runs until a signal stops it.
-        stopping.run(serve(options, settings, announce))
+        stopping.run(serve(options, settings, announce, lambda line: print(line, flush=True)))
     except KeyboardInterrupt:  # Ctrl-C before the event loop listens for it
         pass
     except (LocalError, StartupError) as error:

@@ -3,15 +3,23 @@ for each bad case (the browser test plays a game through it)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import socket
 from pathlib import Path
+from typing import Any
 
 import pytest
+from bot_harness import make_bot
 from simcord import Env
 
 from bot import local
 from bot.__main__ import main as bot_main
 from bot.config import Settings, SettingsError
+from bot.store.store import Store
+from bot.table.lobbies import LEARN_TURN_SECONDS
+from bot.table.model import Game
+from bot.table.service import GameService
 
 
 def test_a_lone_player_gets_two_ai_monsters_by_default() -> None:
@@ -99,7 +107,7 @@ def test_python_m_bot_local_has_its_own_help(capsys: pytest.CaptureFixture[str])
     assert exit_.value.code == 0
     out = capsys.readouterr().out
     for option in ("--players", "--ai", "--level", "--game", "--port", "--database",
-                   "--no-browser"):
+                   "--no-browser", "--lang", "--learn"):
         assert option in out
 
 
@@ -174,3 +182,129 @@ def test_the_local_players_are_named_in_the_tables_language() -> None:
     assert local.player_names(1) == ["You"]
     assert local.player_names(1, "es") == ["Tú"]
     assert local.player_names(2, "es") == ["Jugador 1", "Jugador 2"]
+
+
+# --- a table kept from an earlier run, and the flags given again ---------------------------
+
+
+async def seeded(database: Path, *clicks: str, **options: Any) -> None:
+    """A run of the local table on ``database`` (its lobby seated with ``options``), whose
+    host then clicks the lobby's ``clicks`` ("start", or "monster:<name>"), and stops."""
+    env = Env(make_bot(database), check_errors=False)
+    table_options = local.LocalOptions(database=database, **options)
+    channel, members = local.build_world(
+        env, local.player_names(table_options.players, table_options.language),
+        table_options.language)
+    async with local._started(env):
+        with env.time_context(), local.clients_speaking(table_options.language):
+            await local.LocalTable(env, channel, members).seat(table_options)
+            lobby = channel.last_message
+            assert lobby is not None
+            for click in clicks:
+                verb, _, value = click.partition(":")
+                if value:
+                    await members[0].select(lobby, [value], custom_id=local.menu_id(lobby, verb))
+                else:
+                    await members[0].click(lobby, custom_id=local.menu_id(lobby, verb))
+
+
+async def run_again(database: Path, *argv: str) -> tuple[list[str], list[Game]]:
+    """``python -m bot --local --database DATABASE *argv`` (bot.local.serve, the table's real
+    start) until its page is served: what it told the terminal, and the games kept then."""
+    options = local.parse(["--no-browser", "--port", "0", "--database", str(database), *argv])
+    options.check()
+    told: list[str] = []
+    served = asyncio.Event()
+    running = asyncio.create_task(local.serve(
+        options, local.local_settings(options, {"KOT_AI_PAUSE": "60"}),
+        lambda _url: served.set(), told.append))
+    waiting = asyncio.create_task(served.wait())
+    try:
+        done, _ = await asyncio.wait({running, waiting}, timeout=60,
+                                     return_when=asyncio.FIRST_COMPLETED)
+        if running in done:
+            running.result()  # (what stopped the start)
+        assert waiting in done, "the page was not served within 60 s"
+    finally:
+        for task in (waiting, running):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+    service = GameService(await Store.open(database))
+    try:
+        games, broken = await service.games.load_active()
+    finally:
+        await service.close()
+    assert not broken
+    return told, games
+
+
+def seats(game: Game) -> list[tuple[str | None, str | None]]:
+    """Who sits in a lobby: (None, monster) for a person, (level, None) for an AI monster."""
+    return [(p.ai, p.monster) for p in game.lobby.players]
+
+
+async def test_a_kept_lobby_takes_the_flags_given_again(tmp_path: Path) -> None:
+    database = tmp_path / "kot-local.sqlite3"
+    await seeded(database, "monster:Gigazaur")
+    told, [lobby] = await run_again(database)
+    assert told == [] and seats(lobby) == [(None, "Gigazaur"), ("easy", None), ("easy", None)]
+
+    told, [again] = await run_again(database, "--level", "hard", "--ai", "3", "--game", "2011")
+    assert again.id == lobby.id and again.status == "lobby"
+    assert seats(again) == [(None, "Gigazaur"), ("hard", None), ("hard", None), ("hard", None)]
+    assert again.lobby.choice() == "2011"
+    assert told == [f"kot-local: --ai 3, --level hard, --game 2011: taken by the lobby kept in "
+                    f"{database}"]
+
+    # Only the flags given: --ai alone keeps the Hard AI monsters and the 2011 rules.
+    told, [after] = await run_again(database, "--ai", "1")
+    assert seats(after) == [(None, "Gigazaur"), ("hard", None)]
+    assert after.lobby.choice() == "2011" and len(told) == 1
+
+
+async def test_a_game_in_progress_says_in_one_line_that_the_flags_wait(tmp_path: Path) -> None:
+    database = tmp_path / "kot-local.sqlite3"
+    await seeded(database, "start")
+    told, [game] = await run_again(database, "--level", "hard", "--players", "2")
+    assert game.status == "playing" and game.ai_seats() and len(game.seats) == 3
+    assert all(game.ai_level(seat) == "easy" for seat in game.ai_seats())
+    assert told == [
+        f"kot-local: --players 2, --level hard: the game kept in {database} is in progress, so "
+        "they are for the next game (/kot end ends this one; another --database starts "
+        "afresh)"]
+
+
+async def test_learn_seats_a_guided_game(tmp_path: Path) -> None:
+    database = tmp_path / "kot-local.sqlite3"
+    told, [lobby] = await run_again(database, "--learn")
+    assert told == [] and lobby.lobby.learn
+    assert seats(lobby) == [(None, None), ("easy", None), ("easy", None)]
+    assert lobby.lobby.turn_seconds >= LEARN_TURN_SECONDS
+
+
+async def test_learn_lang_and_players_open_the_kept_lobby_again(tmp_path: Path) -> None:
+    database = tmp_path / "kot-local.sqlite3"
+    await seeded(database, "monster:Gigazaur", level="hard", game="2011")
+    told, [kept] = await run_again(database)
+
+    told, [learn] = await run_again(database, "--learn")
+    assert learn.id != kept.id and learn.lobby.learn and learn.lobby.choice() == "2011"
+    assert seats(learn) == [(None, None), ("hard", None), ("hard", None)]
+    assert told == [f"kot-local: --learn: the lobby kept in {database} was opened again with "
+                    "them (monsters picked there are picked again)"]
+
+    told, [spanish] = await run_again(database, "--lang", "es", "--players", "2")
+    assert spanish.lobby.language == "es" and spanish.lobby.learn
+    assert [p.name for p in spanish.lobby.players if p.ai is None] == ["Jugador 1", "Jugador 2"]
+    assert seats(spanish)[2:] == [("hard", None), ("hard", None)], "the AI monsters kept"
+    assert len(told) == 1
+
+
+async def test_flags_a_kept_lobby_cannot_take_leave_it_as_it_was(tmp_path: Path) -> None:
+    database = tmp_path / "kot-local.sqlite3"
+    await seeded(database, ai=4)
+    told, [lobby] = await run_again(database, "--game", "origins")
+    assert len(lobby.lobby.players) == 5 and lobby.lobby.choice() == "2016"
+    assert told == [f"kot-local: --game origins: the lobby kept in {database} stays as it "
+                    "was: --players and --ai make at most 4 monsters"]
