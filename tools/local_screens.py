@@ -44,7 +44,6 @@ from simcord import ChannelHandle, Env, MemberActor
 from bot.app import KotBot
 from bot.i18n import ENGLISH, LANGUAGES, say, text
 from bot.local import (
-    CLIENT_LOCALES,
     LocalOptions,
     LocalTable,
     build_world,
@@ -53,8 +52,8 @@ from bot.local import (
     local_settings,
     menu_id,
     player_names,
+    table_page,
 )
-from bot.local_page import serve_table_page
 from bot.table.model import Game
 from engine import (
     Action,
@@ -317,10 +316,9 @@ async def _shoot(env: Env, bot: KotBot, channel: ChannelHandle, members: list[Me
     with env.time_context():
         bot.service.lobbies._seed_source = lambda: SEED
         await local.seat(options)
-        preview = env.preview(channel, viewers=members, layout="channel", port=0,
-                              locale=CLIENT_LOCALES.get(language, language))
-        serve_table_page(preview, options.database, language)
-        async with preview, async_playwright() as playwright:
+        # (The page as the table serves it: bot.local.table_page.)
+        async with table_page(env, channel, members, options) as preview, \
+                async_playwright() as playwright:
             browser = await playwright.chromium.launch(executable_path=chromium,
                                                        args=list(CHROMIUM_FLAGS))
             tabs = {}
