@@ -446,8 +446,8 @@ class DiscordIO:
         """A follow-up or an edit of the answer (``kind``), through the interaction's token.
         While a command shows "thinking…" its answer is owed: one Discord does not take is
         kept and tried again (after any answer still owed to it, keeping their order), or
-        said in the channel once the token is of no use (a 403, a token that ran out, a
-        request Discord refuses)."""
+        said in the channel once the token is of no use (a token that ran out, a request
+        Discord refuses; a 403 is tried again while the token lasts)."""
         if self.owed.owes(interaction):
             await self.owed.add(interaction, kind, fields)
             return
@@ -456,7 +456,7 @@ class DiscordIO:
         except DiscordFailure as failure:
             log_failure(failure, "could not answer user %s", interaction.user.id)
             if interaction.extras.get(THINKING):
-                unusable = (failure.kind in (FailureKind.FORBIDDEN, FailureKind.REJECTED)
+                unusable = (failure.kind is FailureKind.REJECTED
                             or (failure.kind is FailureKind.GONE
                                 and await self.token_lapsed(interaction)))
                 await self.owed.add(interaction, kind, fields, token_gone=unusable)
@@ -664,12 +664,14 @@ class OwedAnswers:
                 await self._through_token(owed, answer)
             except DiscordFailure as failure:
                 log_failure(failure, "could not answer user %s", owed.user_id)
-                if failure.kind is FailureKind.RETRY_LATER or (
+                if failure.kind in (FailureKind.RETRY_LATER, FailureKind.FORBIDDEN) or (
                         failure.kind is FailureKind.GONE and not await self._lapsed(owed)):
+                    # (A 403 through a token is tried again too while the token lasts: the
+                    # command is then answered, not left "thinking…" with a note beside it.)
                     await self._attempt_failed(owed, answer)
                     return False
-                # A 403, a token that ran out, or a request Discord refuses: the token is
-                # of no more use, and the command would stay "thinking…" unexplained.
+                # A token that ran out, or a request Discord refuses: the token is of no
+                # more use, and the command would stay "thinking…" unexplained.
                 await self._token_unusable(owed)
                 return await self._deliver_first(owed)
             if owed.interaction is not None:

@@ -158,20 +158,39 @@ async def test_an_answer_whose_token_ran_out_while_the_bot_was_down_is_told_once
     assert said(table, lost) == 1  # told once, not again by the next process
 
 
-@pytest.mark.parametrize("channel_refuses", [False, True])
-async def test_a_403_on_a_retried_answer_tells_the_channel_once(
-    table: Table, database: Path, channel_refuses: bool,
+async def test_a_403_on_a_retried_answer_is_tried_again_and_answers(
+    table: Table, database: Path,
 ) -> None:
     alice = table.players[0]
     discord_fails(table.env, *FOLLOW_UP, times=1)  # owed...
     table.env.inject_error(*FOLLOW_UP, status=403, code=50001, message="Missing Access")
+    result = await alice.slash(table.channel, "kot stats")
+
+    await table.env.advance_time(10)  # refused once more, then given, while the token lasts
+
+    assert pending_faults(table.env) == []  # (the 403 was answered)
+    assert not thinking(result)
+    assert said(table, text("en", PRIVATE_ANSWER_LOST, mention=alice.mention)) == 0
+    assert owed_rows(database) == []
+
+
+@pytest.mark.parametrize("channel_refuses", [False, True])
+async def test_a_403_until_the_token_lapses_tells_the_channel_once(
+    table: Table, database: Path, channel_refuses: bool,
+) -> None:
+    alice = table.players[0]
+    discord_fails(table.env, *FOLLOW_UP, times=1)  # owed...
+    table.env.inject_error(*FOLLOW_UP, status=403, code=50001, message="Missing Access",
+                           times=None)  # ...and refused at every try
     if channel_refuses:
         table.env.inject_error("POST", "/channels/*/messages", status=403, code=50013,
                                message="Missing Permissions")
     result = await alice.slash(table.channel, "kot stats")
-    await table.env.advance_time(2)  # ...and refused when tried again, a second later
+    await table.env.advance_time(2)
+    assert thinking(result) and owed_rows(database) != []
 
-    assert pending_faults(table.env) == [] and thinking(result)
+    await table.env.advance_time(TOKEN_LIFETIME)
+
     lost = text("en", PRIVATE_ANSWER_LOST, mention=alice.mention)
     assert said(table, lost) == (0 if channel_refuses else 1)
     assert owed_rows(database) == []  # ended: told, or dropped where nothing can be said
