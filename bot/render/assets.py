@@ -48,6 +48,15 @@ CARD_FACE: RGB = (246, 240, 226)
 CARD_INK: RGB = (38, 34, 44)
 KEEP_BLUE: RGB = (44, 110, 190)
 DISCARD_RED: RGB = (196, 60, 48)
+# The stats and tokens a monster's panel shows side by side (icons, bars, chips), by what they
+# count: every eye must tell them apart (tests/test_render_colours.py).
+TOKEN_COLOURS: dict[str, RGB] = {
+    "hearts": HEART_RED,
+    "points": VP_GOLD,
+    "energy": ENERGY_CYAN,
+    "poison": POISON_GREEN,
+    "shrink": SHRINK_PURPLE,
+}
 
 MONSTER_COLOURS: dict[str, RGB] = {
     "Alienoid": (243, 150, 52),
