@@ -86,6 +86,7 @@ from bot.render.canvas import (
     wrap,
 )
 from bot.render.cards import DISCOUNT_INK, TILE_SIZE, market_tile
+from bot.render.colour_vision import contrast_ratio
 from bot.render.palette import BOARD_PALETTE
 from engine import (
     BAY_MIN_MONSTERS,
@@ -130,7 +131,7 @@ _CHIP_GAP = 6
 
 _DIE_STEP_MAX = 92
 _DIE_GAP = 12
-_PLACE_CHIP: RGB = (122, 72, 200)
+_PLACE_CHIP: RGB = (150, 40, 120)
 _DECIDING_CHIP: RGB = (64, 200, 240)
 _AI_CHIP: RGB = (70, 78, 110)
 _DARK_INK: RGB = (24, 22, 30)
@@ -149,16 +150,37 @@ CHIP_COLOURS: dict[str, tuple[RGB, RGB]] = {
     "active": (GOLD, _DARK_INK),
     "deciding": (_DECIDING_CHIP, _DARK_INK),
     "poison": (POISON_GREEN, _DARK_INK),
-    "shrink": (SHRINK_PURPLE, TEXT),
+    "shrink": (SHRINK_PURPLE, _DARK_INK),
     "card": (KEEP_BLUE, TEXT),
     "more": (PANEL_EDGE, TEXT),
     "ai": (_AI_CHIP, TEXT),
 }
 
 
+# WCAG's least contrast for text, which the names on a band keep.
+_TEXT_CONTRAST = 4.5
+# A band may be darkened by up to this many steps (to 0.55) for TEXT to keep that contrast.
+_SHADE_STEP = 0.01
+_DARKER_STEPS = 15
+
+
 def band_colours(monster: str) -> tuple[RGB, RGB]:
-    """A monster's panel band: its colour darkened, and the ink of the names on it."""
-    return art.shade(art.monster_colour(monster), _HEADER_SHADE), TEXT
+    """A monster's panel band and the ink of the names on it (``band_of`` its colour)."""
+    return band_of(art.monster_colour(monster))
+
+
+@lru_cache(maxsize=64)
+def band_of(colour: RGB) -> tuple[RGB, RGB]:
+    """A band of this colour and the ink of the names on it: the colour darkened to
+    _HEADER_SHADE with TEXT on it, or darkened a few steps further where TEXT needs it to keep
+    _TEXT_CONTRAST. A colour too light for that (Mechamster's yellow) keeps _HEADER_SHADE and
+    takes _DARK_INK, which then stands out enough on it."""
+    for step in range(_DARKER_STEPS + 1):
+        band = art.shade(colour, _HEADER_SHADE - step * _SHADE_STEP)
+        if contrast_ratio(TEXT, band) >= _TEXT_CONTRAST:
+            return band, TEXT
+    return art.shade(colour, _HEADER_SHADE), _DARK_INK
+
 
 def _word(language: str, message_id: str, **args: str | int) -> str:
     """A message of the catalog (``bot.i18n.text``), remembered: a board says the same words
