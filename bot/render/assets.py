@@ -40,27 +40,39 @@ GOLD: RGB = (255, 196, 54)
 HEART_RED: RGB = (232, 65, 79)
 VP_GOLD: RGB = (246, 190, 60)
 ENERGY_CYAN: RGB = (64, 200, 240)
-POISON_GREEN: RGB = (140, 210, 70)
-SHRINK_PURPLE: RGB = (178, 120, 230)
+POISON_GREEN: RGB = (0, 158, 115)  # Okabe and Ito's bluish green
+SHRINK_PURPLE: RGB = (155, 125, 255)
 AFFORD_GREEN: RGB = (80, 200, 120)
 TOO_DEAR: RGB = (120, 126, 150)
 CARD_FACE: RGB = (246, 240, 226)
 CARD_INK: RGB = (38, 34, 44)
-KEEP_BLUE: RGB = (44, 110, 190)
+KEEP_BLUE: RGB = (40, 104, 184)
 DISCARD_RED: RGB = (196, 60, 48)
+# The stats and tokens a monster's panel shows side by side (icons, bars, chips), by what they
+# count: every eye must tell them apart (tests/test_render_colours.py).
+TOKEN_COLOURS: dict[str, RGB] = {
+    "hearts": HEART_RED,
+    "points": VP_GOLD,
+    "energy": ENERGY_CYAN,
+    "poison": POISON_GREEN,
+    "shrink": SHRINK_PURPLE,
+}
 
+# Each monster's colour: its portrait, its band, its name's pill in Tokyo. Every two of them
+# stay apart for normal vision and the three dichromacies (tests/test_render_colours.py; docs/
+# bot.md, "Colours every eye can tell apart"), each as near its first colour as that allowed.
 MONSTER_COLOURS: dict[str, RGB] = {
-    "Alienoid": (243, 150, 52),
-    "Cyber Kitty": (226, 84, 160),
-    "Gigazaur": (72, 176, 84),
-    "Meka Dragon": (214, 62, 56),
-    "Space Penguin": (64, 126, 222),
-    "The King": (140, 100, 76),
+    "Alienoid": (227, 141, 14),
+    "Cyber Kitty": (253, 59, 138),
+    "Gigazaur": (92, 212, 124),
+    "Meka Dragon": (224, 30, 23),
+    "Space Penguin": (69, 129, 253),
+    "The King": (142, 106, 87),
     # King of Tokyo: Origins.
-    "Mechamster": (240, 200, 48),
-    "Gigarex": (30, 168, 160),
-    "Cosmic Joe": (146, 90, 232),
-    "Iron Back": (136, 154, 180),
+    "Mechamster": (245, 207, 50),
+    "Gigarex": (48, 167, 148),
+    "Cosmic Joe": (116, 73, 197),
+    "Iron Back": (149, 166, 201),
 }
 UNKNOWN_MONSTER_COLOUR: RGB = (120, 120, 140)
 

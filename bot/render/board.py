@@ -86,6 +86,7 @@ from bot.render.canvas import (
     wrap,
 )
 from bot.render.cards import DISCOUNT_INK, TILE_SIZE, market_tile
+from bot.render.colour_vision import contrast_ratio
 from bot.render.palette import BOARD_PALETTE
 from engine import (
     BAY_MIN_MONSTERS,
@@ -130,7 +131,7 @@ _CHIP_GAP = 6
 
 _DIE_STEP_MAX = 92
 _DIE_GAP = 12
-_PLACE_CHIP: RGB = (122, 72, 200)
+_PLACE_CHIP: RGB = (150, 40, 120)
 _DECIDING_CHIP: RGB = (64, 200, 240)
 _AI_CHIP: RGB = (70, 78, 110)
 _DARK_INK: RGB = (24, 22, 30)
@@ -138,6 +139,48 @@ _EMPTY_SEGMENT: RGB = (52, 58, 86)
 _ZONE_LABEL: RGB = (14, 16, 30)
 _ELIMINATED_CHIP: RGB = (90, 90, 100)
 _HEADER_SHADE = 0.7
+
+# Each kind of chip a panel shows, in reading order: its background and its label's ink.
+# "winner" and "active" share the gold (a finished game has no active monster); a dead
+# monster's panel, "eliminated" chip and all, is drawn grey.
+CHIP_COLOURS: dict[str, tuple[RGB, RGB]] = {
+    "winner": (GOLD, _DARK_INK),
+    "eliminated": (_ELIMINATED_CHIP, TEXT),
+    "place": (_PLACE_CHIP, TEXT),
+    "active": (GOLD, _DARK_INK),
+    "deciding": (_DECIDING_CHIP, _DARK_INK),
+    "poison": (POISON_GREEN, _DARK_INK),
+    "shrink": (SHRINK_PURPLE, _DARK_INK),
+    "card": (KEEP_BLUE, TEXT),
+    "more": (PANEL_EDGE, TEXT),
+    "ai": (_AI_CHIP, TEXT),
+}
+
+
+# WCAG's least contrast for text, which the names on a band keep.
+_TEXT_CONTRAST = 4.5
+# A band may be darkened by up to this many steps (to 0.55) for TEXT to keep that contrast.
+_SHADE_STEP = 0.01
+_DARKER_STEPS = 15
+
+
+def band_colours(monster: str) -> tuple[RGB, RGB]:
+    """A monster's panel band and the ink of the names on it (``band_of`` its colour)."""
+    return band_of(art.monster_colour(monster))
+
+
+@lru_cache(maxsize=64)
+def band_of(colour: RGB) -> tuple[RGB, RGB]:
+    """A band of this colour and the ink of the names on it: the colour darkened to
+    _HEADER_SHADE with TEXT on it, or darkened a few steps further where TEXT needs it to keep
+    _TEXT_CONTRAST. A colour too light for that (Mechamster's yellow) keeps _HEADER_SHADE and
+    takes _DARK_INK, which then stands out enough on it."""
+    for step in range(_DARKER_STEPS + 1):
+        band = art.shade(colour, _HEADER_SHADE - step * _SHADE_STEP)
+        if contrast_ratio(TEXT, band) >= _TEXT_CONTRAST:
+            return band, TEXT
+    return art.shade(colour, _HEADER_SHADE), _DARK_INK
+
 
 def _word(language: str, message_id: str, **args: str | int) -> str:
     """A message of the catalog (``bot.i18n.text``), remembered: a board says the same words
@@ -422,8 +465,8 @@ EXACT_COLOURS: tuple[RGB, ...] = tuple(dict.fromkeys([
     POISON_GREEN, SHRINK_PURPLE, AFFORD_GREEN, TOO_DEAR, CARD_FACE, CARD_INK, KEEP_BLUE,
     DISCARD_RED, DISCOUNT_INK, _PLACE_CHIP, _DECIDING_CHIP, _DARK_INK, _EMPTY_SEGMENT,
     _ZONE_LABEL, _ELIMINATED_CHIP, _AI_CHIP, art.BLACK_DIE, art.GREEN_DIE,
-    *(tone for colour in MONSTER_COLOURS.values()
-      for tone in (colour, art.shade(colour, _HEADER_SHADE))),
+    *(tone for name, colour in MONSTER_COLOURS.items()
+      for tone in (colour, band_colours(name)[0])),
 ]))
 
 
@@ -961,26 +1004,24 @@ def _panel_chips(state: GameState, seat: int, language: str) -> list[Chip]:
     """A panel's chips in reading order: its place and part in the turn, its tokens, then the
     cards it owns."""
     monster = state.monsters[seat]
-    said: list[tuple[str, RGB, RGB]] = []
+    said: list[tuple[str, str]] = []  # (label, kind)
     if state.over and seat in state.winners:
-        said.append((_word(language, "board-winner"), GOLD, _DARK_INK))
+        said.append((_word(language, "board-winner"), "winner"))
     if not monster.alive:
-        said.append((_word(language, "board-eliminated"), _ELIMINATED_CHIP, TEXT))
+        said.append((_word(language, "board-eliminated"), "eliminated"))
     place = state.place_of(seat)
     if place is not None:
-        said.append((_word(language, f"board-place-{place}"), _PLACE_CHIP, TEXT))
+        said.append((_word(language, f"board-place-{place}"), "place"))
     if not state.over and state.turn is not None and state.turn.seat == seat:
-        said.append((_word(language, "board-active"), GOLD, _DARK_INK))
+        said.append((_word(language, "board-active"), "active"))
     elif not state.over and any(decision.seat == seat for decision in state.pending):
-        said.append((_word(language, "board-deciding"), _DECIDING_CHIP, _DARK_INK))
+        said.append((_word(language, "board-deciding"), "deciding"))
     if monster.poison:
-        said.append((_word(language, "board-poison", count=monster.poison), POISON_GREEN,
-                     _DARK_INK))
+        said.append((_word(language, "board-poison", count=monster.poison), "poison"))
     if monster.shrink:
-        said.append((_word(language, "board-shrink", count=monster.shrink), SHRINK_PURPLE,
-                     TEXT))
-    said.extend((_card_label(state, card, language), KEEP_BLUE, TEXT) for card in monster.cards)
-    return [_chip(*item) for item in said]
+        said.append((_word(language, "board-shrink", count=monster.shrink), "shrink"))
+    said.extend((_card_label(state, card, language), "card") for card in monster.cards)
+    return [_chip(label, *CHIP_COLOURS[kind]) for label, kind in said]
 
 
 def _all_chips(state: GameState, language: str) -> _Chips:
@@ -1003,7 +1044,7 @@ def _chip_rows_needed(chips: _Chips, language: str) -> tuple[int, ...]:
 
 
 def _more_chip(hidden: int, language: str) -> Chip:
-    return _chip(_word(language, "board-more", count=hidden), PANEL_EDGE, TEXT)
+    return _chip(_word(language, "board-more", count=hidden), *CHIP_COLOURS["more"])
 
 
 def _chip_rows(chips: list[Chip], width: int, max_rows: int,
@@ -1094,27 +1135,27 @@ def _draw_band(sheet: _Sheet, panel: _Panel, x: int, y: int) -> None:
     """The panel's title band: portrait, monster's name, AI chip, player's name below."""
     draw, name, player = sheet.draw, panel.name, panel.player
     right = x + _PANEL_WIDTH
-    band = art.shade(art.monster_colour(name), _HEADER_SHADE)
+    band, ink = band_colours(name)
     draw.rounded_rectangle((x, y, right, y + _PANEL_BAND), radius=14, fill=band)
     draw.rectangle((x, y + _PANEL_BAND - 14, right, y + _PANEL_BAND), fill=band)
     paste(sheet.image, art.portrait(name, _PANEL_BAND - 8), (x + 6, y + 4))
     name_left = x + _PANEL_BAND + 6
     name_right = right - 12
     if panel.played_by_ai:
-        ai = _chip(_word(panel.language, "board-ai"), _AI_CHIP, TEXT, _AI_CHIP_ROOM)
+        ai = _chip(_word(panel.language, "board-ai"), *CHIP_COLOURS["ai"], _AI_CHIP_ROOM)
         name_right -= ai.width
         sheet.chip(name_right, y + 8, ai)
         name_right -= 8
     if not player:
         sheet.text((name_left, y + _PANEL_BAND / 2), fit(name, "bold", 24, name_right - name_left),
-                   "bold", 24, TEXT, (name_left - _SLACK, y, name_right + _SLACK, y + _PANEL_BAND),
+                   "bold", 24, ink, (name_left - _SLACK, y, name_right + _SLACK, y + _PANEL_BAND),
                    anchor="lm", min_size=24)
         return
     split = y + 8 + CHIP_HEIGHT  # between the monster's name and the player's, below the AI chip
     sheet.text((name_left, y + 4), fit(name, "bold", 24, name_right - name_left), "bold", 24,
-               TEXT, (name_left - _SLACK, y, name_right + _SLACK, split), min_size=24)
+               ink, (name_left - _SLACK, y, name_right + _SLACK, split), min_size=24)
     sheet.text((name_left, y + 34), fit(player, "narrow", 19, right - 12 - name_left),
-               "narrow", 19, TEXT, (name_left - _SLACK, split, right - 12 + _SLACK,
+               "narrow", 19, ink, (name_left - _SLACK, split, right - 12 + _SLACK,
                                     y + _PANEL_BAND), min_size=19)
 
 

@@ -33,6 +33,9 @@ _MIN_TITLE_SIZE = 24
 _MAX_DOTS = 60
 _MAX_Y_TICKS = 5
 _MAX_X_TICKS = 6
+# The rating's line and dots, and the dot of the current rating at its end.
+LINE_COLOUR = ENERGY_CYAN
+CURRENT_COLOUR = GOLD
 
 
 def rating_chart(values: Sequence[float], language: str = ENGLISH) -> bytes:
@@ -96,11 +99,11 @@ def chart_picture(values: Sequence[float], language: str = ENGLISH,
         boxes.append(text(draw, (centre, _BOTTOM + 8), label, "bold", LABEL_SIZE, TEXT_DIM,
                           anchor="ma"))
     points = [(x_of(game), y_of(value)) for game, value in enumerate(values, start=1)]
-    draw.line(points, fill=ENERGY_CYAN, width=_LINE_WIDTH, joint="curve")
+    draw.line(points, fill=LINE_COLOUR, width=_LINE_WIDTH, joint="curve")
     if games <= _MAX_DOTS:
         for x, y in points:
-            _dot(draw, x, y, _DOT_RADIUS, ENERGY_CYAN)
-    _dot(draw, *points[-1], _CURRENT_RADIUS, GOLD)
+            _dot(draw, x, y, _DOT_RADIUS, LINE_COLOUR)
+    _dot(draw, *points[-1], _CURRENT_RADIUS, CURRENT_COLOUR)
     boxes.append(current)
     return picture, boxes
 
@@ -108,7 +111,8 @@ def chart_picture(values: Sequence[float], language: str = ENGLISH,
 def _current(draw: ImageDraw.ImageDraw, value: float, language: str) -> Box:
     """The last game's rating, in gold at the top right (its gold dot ends the line)."""
     label = words(language, "chart-now", rating=_number(value, 1))
-    return text(draw, (WIDTH - _MARGIN, 30), label, "bold", LABEL_SIZE, GOLD, anchor="rm")
+    return text(draw, (WIDTH - _MARGIN, 30), label, "bold", LABEL_SIZE, CURRENT_COLOUR,
+                anchor="rm")
 
 
 def _dot(draw: ImageDraw.ImageDraw, x: float, y: float, radius: int, fill: tuple[int, int, int]
