@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
+import multiprocessing.connection
 import os
 import signal
 import time
@@ -29,7 +30,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast
 
 from bot.i18n import ENGLISH, say
 from bot.table.model import AiLevel
@@ -335,14 +336,39 @@ _STOP_SECONDS = 2.0
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
-    # The executor's processes (a private map, the only handle on them): terminated, since
-    # shutdown() alone would wait for the search in hand.
+    """End the pool's workers now (terminated: ``shutdown`` alone would wait for the search
+    in hand), then the pool.
+
+    Only the pool's own thread reaps them. Its manager thread waits on the same processes
+    (``join``, ``is_alive``: ``waitpid``), and a second thread doing so too makes one of
+    them lose the race: ``waitpid`` finds the process gone, and ``multiprocessing`` then
+    reports a dead worker as alive (CPython gh-130895, gh-92881). So this thread only
+    signals them and waits on their sentinels (a pipe that closes when the process exits,
+    which reaps nothing), and ``shutdown(wait=True)`` then waits for the manager thread,
+    which has joined each of them when it ends."""
+    # The executor's processes (a private map, the only handle on them).
     processes = list((pool._processes or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
+    # (A process whose sentinel is ready has exited, and may be reaped meanwhile: it is
+    # signalled no more, since its pid may be another process's by then.)
+    for process in _running(processes, timeout=0):
         process.terminate()
-    for process in processes:
-        process.join(_STOP_SECONDS)
-        if process.is_alive():
-            process.kill()
-            process.join()
+    for process in _running(processes, timeout=_STOP_SECONDS):
+        process.kill()
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _running(processes: list[multiprocessing.Process],
+             timeout: float) -> list[multiprocessing.Process]:
+    """Those of ``processes`` that have not exited within ``timeout`` seconds (told by their
+    sentinels, without reaping any)."""
+    # (perf_counter: the test harnesses move time.monotonic.)
+    deadline = time.perf_counter() + timeout
+    left = {process.sentinel: process for process in processes}
+    while left:
+        ended = multiprocessing.connection.wait(list(left),
+                                                max(0.0, deadline - time.perf_counter()))
+        if not ended:
+            break
+        for sentinel in ended:
+            left.pop(cast(int, sentinel))  # (sentinels are file descriptors)
+    return list(left.values())
