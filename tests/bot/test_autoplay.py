@@ -183,6 +183,12 @@ async def test_a_move_queued_past_its_deadline_is_answered_by_the_easy_ai() -> N
 
 # --- real worker processes ----------------------------------------------------------------
 
+# Seconds a search is given (before the Easy AI answers instead, before its worker is deemed
+# stuck) when a test needs the Hard AI's answer: time for its worker to start however loaded
+# the machine, never reached otherwise.
+_WORKER_START = 120.0
+
+
 def _workers(autopilot: Autopilot) -> list[multiprocessing.Process]:
     pool = autopilot._processes
     assert pool is not None and pool._processes
@@ -245,7 +251,10 @@ async def test_workers_ignore_ctrl_c_and_close_leaves_no_live_process() -> None:
     # the workers must ignore it by themselves, as in a terminal.
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
-        autopilot = Autopilot(0.05, workers=1)
+        # The hint waits for its worker to start (Python and its imports: more than the
+        # usual 4 s margin on a loaded machine), so that it has begun ignoring Ctrl-C.
+        autopilot = Autopilot(0.05, workers=1, margin=_WORKER_START,
+                              stuck_after=_WORKER_START)
         state, decision = _position()
         await autopilot.hint(state, decision, 1)
     finally:
