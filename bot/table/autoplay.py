@@ -142,6 +142,14 @@ class FairSlots:
                     return request
         return None
 
+    def cancel_waiting(self) -> None:
+        """Every request still waiting for a place is cancelled (its asker's ``acquire``
+        raises ``CancelledError``)."""
+        for queue in self._queues.values():
+            for requests in queue.values():
+                for request in requests:
+                    request.cancel()
+
     def _forget(self, game_id: int, urgency: Urgency, request: asyncio.Future[float]) -> None:
         requests = self._queues[urgency].get(game_id)
         if requests is not None and request in requests:
@@ -215,6 +223,7 @@ class Autopilot:
         self._search = search
         self._stuck_after = stuck_after
         self._processes: ProcessPoolExecutor | None = None
+        self._stopped = False
         self._closed = False
         self.slots = FairSlots(self.workers, lambda depth: search_budget(
             depth, self.workers, most=hard_seconds))
@@ -265,7 +274,12 @@ class Autopilot:
 
     async def _queued(self, asker: Asker, state: GameState, decision: Decision,
                       budget: list[float]) -> tuple[Action, Phrase]:
+        if self._stopped:
+            raise asyncio.CancelledError("the bot is closing")  # (see ``stop``)
         budget[0] = await self.slots.acquire(asker.game_id, asker.urgency)
+        if self._stopped:  # (meanwhile: admitted before, resumed after)
+            self.slots.release()
+            raise asyncio.CancelledError("the bot is closing")
         running = asyncio.create_task(self._in_worker(state, decision, budget[0]))
         self._running.add(running)
         running.add_done_callback(self._finished)
@@ -319,6 +333,17 @@ class Autopilot:
         it loses none of them (a bench or a test ending cleanly)."""
         if self._running:
             await asyncio.wait(set(self._running), timeout=timeout)
+
+    def stop(self) -> None:
+        """The bot is closing: the searches running or queued are given up, and none starts
+        from now on (the workers stay until ``close``). Their askers get ``CancelledError``,
+        not the Easy AI's answer: a move the clock asked for is then not made, and the clock
+        asks the Hard AI for it again at the next start. So the close does not wait seconds
+        for a search, which writes nothing."""
+        self._stopped = True
+        for running in self._running:
+            running.cancel()
+        self.slots.cancel_waiting()
 
     def close(self) -> None:
         """Stop the workers now (a search still running is lost) and wait for them to

@@ -215,6 +215,32 @@ async def test_a_stuck_worker_is_stopped_and_the_easy_ai_answers() -> None:
         autopilot.close()
 
 
+async def test_stopped_the_searches_are_given_up_not_answered_by_the_easy_ai() -> None:
+    # The bot closing: a move not yet thought is not made (the clock asks for it again at
+    # the next start), and the close does not wait for a search.
+    autopilot = Autopilot(0.05, workers=1, search=_hangs, margin=_WORKER_START,
+                          stuck_after=_WORKER_START)
+    state, decision = _position()
+    try:
+        running = asyncio.create_task(autopilot.answer("hard", state, decision, Asker(1)))
+        queued = asyncio.create_task(autopilot.hint(state, decision, 2))
+        while not (autopilot.slots.busy == 1 and autopilot.slots.waiting == 1):
+            await asyncio.sleep(0)
+        autopilot.stop()
+        for asker in (running, queued):
+            with pytest.raises(asyncio.CancelledError):
+                await asker
+        with pytest.raises(asyncio.CancelledError):  # none starts from now on
+            await autopilot.answer("hard", state, decision, Asker(3))
+        # (The Easy AI's moves, which take no worker, are still made.)
+        assert (await autopilot.answer("easy", state, decision, Asker(4))
+                == HeuristicPlayer().answer(state, decision))
+        assert list(autopilot.thoughts) == [] and autopilot.slots.waiting == 0
+    finally:
+        autopilot.close()
+    assert multiprocessing.active_children() == []
+
+
 def _ctrl_c_in(pid: int, mask: str) -> bool:
     """Whether SIGINT is in the process's ``mask`` (Linux: its status lists the signals
     ignored, SigIgn, and blocked, SigBlk)."""
