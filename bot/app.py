@@ -36,18 +36,35 @@ from bot.table import publish
 from bot.table.autoplay import Autopilot
 from bot.table.away_ends import AwayEnds
 from bot.table.idle_games import IdleGames
+from bot.table.in_hand import InHand
 from bot.table.lobby_clock import LobbyClock
 from bot.table.reminders import ReminderClock
 from bot.table.service import GameService
-from bot.table.timers import TurnClock
+from bot.table.timers import Deadlines, TurnClock
 
 log = logging.getLogger(__name__)
 
 COMMAND_FAILED = "command-failed"  # (a message of the catalogs)
 
+# Seconds a close waits for the work in hand (clicks, commands, the clocks' answers, their
+# passes) to finish before it cancels what is left: a few, for a stop within a few seconds
+# (docker stop kills after 10 s), and more than a click or an AI move takes (a Hard AI
+# search has KOT_HARD_AI_SECONDS, 0.8 s).
+CLOSE_GRACE = 3.0
+# Seconds then for the work cancelled to end (it ends at its next await; a write cut short
+# is rolled back first).
+_CANCELLED_GRACE = 1.0
+
 
 class StartupError(Exception):
     """The bot cannot start (its database cannot be opened); the message says why."""
+
+
+class _Commands(app_commands.CommandTree["KotBot"]):
+    async def interaction_check(self, interaction: discord.Interaction[KotBot]) -> bool:
+        """A slash command is work in hand until it ends; none starts while the bot closes
+        (never answered, the command can be used again once the bot is back)."""
+        return self.client.in_hand.take()
 
 
 class KotBot(commands.Bot):
@@ -64,6 +81,9 @@ class KotBot(commands.Bot):
     clicks: Clicks
     # Keeps KOT_HEALTH_FILE fresh while the bot is healthy (bot.health); None when unset.
     heartbeat: asyncio.Task[None] | None = None
+    # Arms the games in progress once connected (``arm_restored``).
+    _restoring: asyncio.Task[None] | None = None
+    close_grace = CLOSE_GRACE
 
     def __init__(self, settings: Settings, *, sync_commands: bool = False,
                  tune_collector: bool = False, **options: Any) -> None:
@@ -84,8 +104,10 @@ class KotBot(commands.Bot):
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            tree_cls=_Commands,
             **options,
         )
+        self.in_hand = InHand()
         self.settings = settings
         self.sync_commands = sync_commands
         self.tune_collector = tune_collector
@@ -135,7 +157,7 @@ class KotBot(commands.Bot):
                                    shown_clocks=(self.reminders, self.away_ends),
                                    coach=self.coach)
         self.clicks = clicks = Clicks(self.service, self.publisher, self.io, self.turns,
-                                      self.coach)
+                                      self.coach, self.in_hand)
         for cog in (LobbyCog(self), PlayCog(self), AwayCog(self), InfoCog(self),
                     ServerCog(self), RecordsCog(self), GamesCog(self), NotifyCog(self)):
             await self.add_cog(cog)
@@ -164,6 +186,8 @@ class KotBot(commands.Bot):
         crash left unshown, and arms it too). A deadline that passed while the bot was down
         is answered at once. Channels of games that cannot be read are told."""
         await self.wait_until_ready()
+        if self.in_hand.closed:
+            return
         # First the answers owed to commands: their tokens run out within 15 minutes.
         await self.io.owed.restore()
         passes, broken = await self.service.games.restore(self.publisher.arm)
@@ -172,6 +196,8 @@ class KotBot(commands.Bot):
         for error in broken:
             await self.publisher.report_broken(error)
         for game_id in passes:
+            if self.in_hand.closed:
+                return  # (the next start shows them)
             await self.publisher.repair(game_id)
 
     @staticmethod
@@ -192,26 +218,68 @@ class KotBot(commands.Bot):
         synced = await self.tree.sync(guild=guild)
         log.info("synced %d slash commands to guild %s", len(synced), guild_id)
 
+    def clocks(self) -> list[Deadlines]:
+        """Every deadline the bot keeps: its games' and lobbies' clocks, and its retries of
+        what Discord refused."""
+        return [self.turns.timers, self.lobby_clock.timers, self.reminders.timers,
+                self.idle_games.timers, self.away_ends.timers, self.publisher.retries.timers,
+                self.io.owed.retries.timers]
+
     async def close(self) -> None:
+        """Close in order. Nothing new starts: clicks, commands and events are not handled
+        any more, no clock fires. The work in hand finishes (``close_grace`` seconds at
+        most, then it is cancelled: each change is one transaction, so one cut short is not
+        written at all). Only then do the connection to Discord, which that work still
+        uses, the store, which it writes to, and the Hard AI's processes close."""
+        if hasattr(self, "clicks"):  # (set up)
+            await self._finish_work()
         await super().close()
-        if hasattr(self, "turns"):
-            self.turns.close()
-            self.lobby_clock.close()
-            self.reminders.close()
-            self.idle_games.close()
-            self.away_ends.close()
-            self.publisher.close()
-            self.coach.close()
-            self.clicks.close()
-            self.io.close()
-        if hasattr(self, "_restoring"):
-            self._restoring.cancel()
-        if self.heartbeat is not None:
-            self.heartbeat.cancel()
         if hasattr(self, "service"):
             await self.service.close()
         if hasattr(self, "autopilot"):
             self.autopilot.close()
+
+    async def _finish_work(self) -> None:
+        self.in_hand.close()
+        clocks = self.clocks()
+        for deadlines in clocks:
+            deadlines.stop()
+        # What only waits, or only thinks, is given up at once: the /kot end questions'
+        # expiries, the coach's notes (they stay on the 🎓 Coach button), the Hard AI's
+        # searches (a move not yet thought is asked again at the next start), the heartbeat,
+        # and the arming of the games while it waits for the connection (the next start
+        # arms them).
+        self.clicks.close()
+        self.coach.close()
+        self.autopilot.stop()
+        if self.heartbeat is not None:
+            self.heartbeat.cancel()
+        if self._restoring is not None and not self.is_ready():
+            self._restoring.cancel()
+        working = self._working(clocks)
+        if working:
+            _done, working = await asyncio.wait(working, timeout=self.close_grace)
+        if working:
+            # (Info, not a warning: nothing is half done. A change cut short before it was
+            # stored is not, and the clock asks for its move again at the next start; one
+            # stored has its effects in the outbox, shown at the next start.)
+            log.info("closing: still at work after %.1f s, cancelled: %s", self.close_grace,
+                     ", ".join(sorted(task.get_name() for task in working)))
+        for deadlines in clocks:
+            deadlines.close()
+        for task in working:
+            task.cancel()
+        if working:
+            await asyncio.wait(working, timeout=_CANCELLED_GRACE)
+
+    def _working(self, clocks: list[Deadlines]) -> set[asyncio.Task[Any]]:
+        """The tasks the close waits for (itself excepted)."""
+        tasks = self.in_hand.tasks
+        for deadlines in clocks:
+            tasks |= deadlines.running
+        tasks |= {task for task in (self._restoring, self.heartbeat) if task is not None}
+        tasks.discard(asyncio.current_task())
+        return {task for task in tasks if not task.done()}
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError

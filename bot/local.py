@@ -435,16 +435,21 @@ def client_locales(locale_of: Callable[[int], str | None]) -> Iterator[None]:
 @contextlib.asynccontextmanager
 async def _started(env: Env) -> AsyncIterator[Env]:
     """``simcord.run`` for a world made before the bot connects (its games find their
-    channel when they are restored); the bot is closed after (SimCord only detaches it),
-    which closes its database."""
+    channel when they are restored). The bot is closed after as a stop closes it
+    (``KotBot.close``: its work in hand finished on SimCord's Discord, then its database and
+    the Hard AI's processes closed), and only then detached: SimCord's detaching cancels
+    whatever still runs, and waits for the searches in the Hard AI's processes."""
+    started = False
     try:
         await env.start()
-        try:
-            yield env
-        finally:
-            await env.shutdown()
+        started = True
+        yield env
     finally:
-        await env.bot.close()
+        try:
+            await env.bot.close()
+        finally:
+            if started:
+                await env.shutdown()
 
 
 def local_settings(options: LocalOptions, environ: dict[str, str] | None = None) -> Settings:

@@ -1,9 +1,10 @@
 """How ``python -m bot`` and ``python -m bot --local`` stop: on SIGINT (Ctrl-C) and SIGTERM
 (what ``docker stop``, systemd and hosting platforms send), the event loop cancels the main
-task, whose ``async with`` and ``finally`` blocks close the bot in order (the gateway, the
-timers, the store, the Hard AI's processes, the local table's page). Each change the bot
-makes is one transaction, so a stop leaves no half-written game; effects not yet shown stay
-in the outbox and are shown at the next start. A second signal during the close exits at
+task, whose ``async with`` and ``finally`` blocks close the bot in order (``KotBot.close``:
+nothing new started, the work in hand finished or, after a few seconds, cancelled, then the
+gateway, the store, the Hard AI's processes; the local table's page first). Each change the
+bot makes is one transaction, so a stop leaves no half-written game; effects not yet shown
+stay in the outbox and are shown at the next start. A second signal during the close exits at
 once, with exit code 128 + its number."""
 
 from __future__ import annotations

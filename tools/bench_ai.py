@@ -57,10 +57,10 @@ async def run(*, tables: int, seconds: float, seed: int, hard_seconds: float = 0
                 return await _play(env, tables, seconds, seed, think)
             finally:
                 assert isinstance(env.bot, KotBot)
-                await env.bot.service.close()
-                # A search cut short by the close would count as a failure of the bot.
-                await env.bot.autopilot.searches_done(timeout=hard_seconds + 1.0)
-                env.bot.autopilot.close()
+                # Closed as a stop closes it: the moves under way finish, their searches
+                # included, before the store closes. (Closing the store first had a turn
+                # timer's answer meet it closed: "the turn timer failed", a traceback.)
+                await env.bot.close()
 
 
 async def _play(env: simcord.Env, tables: int, seconds: float, seed: int,

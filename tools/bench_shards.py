@@ -441,6 +441,7 @@ async def _one_shard_each(server: ShardServer, bots: SimcordBots, processes: int
         if (bot is not None and len(server.serving) == 1 and keeper.balanced
                 and table is not None and len(table.processes) == processes):
             await bot.wait_until_ready()
+            assert bot._restoring is not None  # (set in setup_hook)
             await bot._restoring
             if bots.bot is bot:
                 (shard,) = server.serving
@@ -506,6 +507,7 @@ async def _take_over(connection: Connection, server: ShardServer, bots: SimcordB
             cpu_started = time.process_time()
             await bot.wait_until_ready()
             ready_at = time.time()
+            assert bot._restoring is not None  # (set in setup_hook)
             await bot._restoring
             report.update(await _answer_every_game(bots.env, dead, at_once))
             report.update({"claimed_at": claimed_at, "ready_at": ready_at,

@@ -54,6 +54,7 @@ from bot.discord.views import (
 )
 from bot.i18n import LANGUAGES, say, text
 from bot.table import publish
+from bot.table.in_hand import InHand
 from bot.table.lobbies import ChannelTaken
 from bot.table.model import (
     GAME_CHOICES,
@@ -103,13 +104,17 @@ class Clicks:
     """The bot's ``bot.discord.views.ClickHandler``."""
 
     def __init__(self, service: GameService, publisher: Publisher, io: DiscordIO,
-                 turns: TurnClock, coach: CoachDesk) -> None:
+                 turns: TurnClock, coach: CoachDesk, in_hand: InHand) -> None:
         self._coach = coach
         self._service = service
         self._publisher = publisher
         self._io = io
         self._turns = turns
+        self._in_hand = in_hand
         self._end_questions: set[asyncio.Task[None]] = set()
+
+    def take(self) -> bool:
+        return self._in_hand.take()
 
     async def click_failed(self, interaction: Interaction, error: Exception) -> None:
         await self._io.report_failure(interaction, error)
@@ -480,6 +485,8 @@ class Clicks:
         expires = int(self._turns.now() + END_QUESTION_SECONDS)
         view = end_question_view(game.id, expires, asker_language(interaction))
         await self._io.reply_privately(interaction, told(interaction, END_QUESTION), view=view)
+        if self._in_hand.closed:
+            return  # (the bot closes: a click on it after its time is told it is too late)
         task = asyncio.create_task(self._expire_end_question(interaction),
                                    name=f"kot-end-question-{game.id}")
         self._end_questions.add(task)
@@ -547,5 +554,8 @@ class Clicks:
             await self._io.reply_privately(interaction, told(interaction, GAME_UNREADABLE))
 
     def close(self) -> None:
+        """The /kot end questions' expiries, which only wait, cancelled: a question left
+        unanswered keeps its buttons, and a click on them after their time is told it is
+        too late."""
         for task in self._end_questions:
             task.cancel()

@@ -63,6 +63,7 @@ class CoachDesk:
         self._standing: dict[tuple[int, int], tuple[Interaction, int]] = {}
         self._posting: dict[tuple[int, int], asyncio.Lock] = {}
         self._sending: set[asyncio.Task[None]] = set()
+        self._closed = False
 
     def remember(self, game_id: int, interaction: Interaction) -> None:
         """A player's click or command in this game: their freshest way to be told privately."""
@@ -76,8 +77,9 @@ class CoachDesk:
 
     def deliver(self, game: Game, effect: CoachNote) -> None:
         """Send the note for ``effect``'s question, if it is still asked and the player has a
-        fresh token; otherwise it waits on the 🎓 Coach button."""
-        if pending_note(game, effect.seat) is None:
+        fresh token; otherwise it waits on the 🎓 Coach button (as it does once the bot
+        closes)."""
+        if self._closed or pending_note(game, effect.seat) is None:
             return
         interaction = self._latest.get((game.id, game.seats[effect.seat]))
         if interaction is None or not _fresh(interaction):
@@ -141,6 +143,10 @@ class CoachDesk:
             await asyncio.gather(*self._sending, return_exceptions=True)
 
     def close(self) -> None:
+        """No note is sent from now on, and those being sent are cancelled (the bot closes:
+        they stay on the 🎓 Coach button). They write nothing, so they are not waited for:
+        one waits for its Hard AI suggestion, which may take seconds."""
+        self._closed = True
         for task in self._sending:
             task.cancel()
 

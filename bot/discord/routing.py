@@ -54,6 +54,11 @@ class ClickHandler(Protocol):
 
     async def click_failed(self, interaction: Interaction, error: Exception) -> None: ...
 
+    def take(self) -> bool:
+        """Whether to handle a click now: not while the bot closes (the click, never
+        answered, works again once the bot is back). Taken, it is work the close waits for."""
+        ...
+
 
 class _BotWithClickHandler(Protocol):
     clicks: ClickHandler
@@ -97,6 +102,8 @@ class Control(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
         """Hand the click to the bot's handler: the one place where a failed click is caught
         (a dynamic item's errors would otherwise only reach discord.py's log)."""
         handler = cast(_BotWithClickHandler, interaction.client).clicks
+        if not handler.take():
+            return
         try:
             await self.route(handler, interaction)
         except Exception as error:

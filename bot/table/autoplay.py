@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
+import multiprocessing.connection
 import os
 import signal
 import time
@@ -29,7 +30,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast
 
 from bot.i18n import ENGLISH, say, text
 from bot.table.model import AiLevel
@@ -141,6 +142,14 @@ class FairSlots:
                     return request
         return None
 
+    def cancel_waiting(self) -> None:
+        """Every request still waiting for a place is cancelled (its asker's ``acquire``
+        raises ``CancelledError``)."""
+        for queue in self._queues.values():
+            for requests in queue.values():
+                for request in requests:
+                    request.cancel()
+
     def _forget(self, game_id: int, urgency: Urgency, request: asyncio.Future[float]) -> None:
         requests = self._queues[urgency].get(game_id)
         if requests is not None and request in requests:
@@ -227,6 +236,7 @@ class Autopilot:
         self._search = search
         self._stuck_after = stuck_after
         self._processes: ProcessPoolExecutor | None = None
+        self._stopped = False
         self._closed = False
         self.slots = FairSlots(self.workers, lambda depth: search_budget(
             depth, self.workers, most=hard_seconds))
@@ -277,7 +287,12 @@ class Autopilot:
 
     async def _queued(self, asker: Asker, state: GameState, decision: Decision,
                       budget: list[float]) -> tuple[Action, Phrase]:
+        if self._stopped:
+            raise asyncio.CancelledError("the bot is closing")  # (see ``stop``)
         budget[0] = await self.slots.acquire(asker.game_id, asker.urgency)
+        if self._stopped:  # (meanwhile: admitted before, resumed after)
+            self.slots.release()
+            raise asyncio.CancelledError("the bot is closing")
         running = asyncio.create_task(self._in_worker(state, decision, budget[0]))
         self._running.add(running)
         running.add_done_callback(self._finished)
@@ -332,6 +347,17 @@ class Autopilot:
         if self._running:
             await asyncio.wait(set(self._running), timeout=timeout)
 
+    def stop(self) -> None:
+        """The bot is closing: the searches running or queued are given up, and none starts
+        from now on (the workers stay until ``close``). Their askers get ``CancelledError``,
+        not the Easy AI's answer: a move the clock asked for is then not made, and the clock
+        asks the Hard AI for it again at the next start. So the close does not wait seconds
+        for a search, which writes nothing."""
+        self._stopped = True
+        for running in self._running:
+            running.cancel()
+        self.slots.cancel_waiting()
+
     def close(self) -> None:
         """Stop the workers now (a search still running is lost) and wait for them to
         exit, so no process outlives the bot."""
@@ -348,14 +374,39 @@ _STOP_SECONDS = 2.0
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
-    # The executor's processes (a private map, the only handle on them): terminated, since
-    # shutdown() alone would wait for the search in hand.
+    """End the pool's workers now (terminated: ``shutdown`` alone would wait for the search
+    in hand), then the pool.
+
+    Only the pool's own thread reaps them. Its manager thread waits on the same processes
+    (``join``, ``is_alive``: ``waitpid``), and a second thread doing so too makes one of
+    them lose the race: ``waitpid`` finds the process gone, and ``multiprocessing`` then
+    reports a dead worker as alive (CPython gh-130895, gh-92881). So this thread only
+    signals them and waits on their sentinels (a pipe that closes when the process exits,
+    which reaps nothing), and ``shutdown(wait=True)`` then waits for the manager thread,
+    which has joined each of them when it ends."""
+    # The executor's processes (a private map, the only handle on them).
     processes = list((pool._processes or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
+    # (A process whose sentinel is ready has exited, and may be reaped meanwhile: it is
+    # signalled no more, since its pid may be another process's by then.)
+    for process in _running(processes, timeout=0):
         process.terminate()
-    for process in processes:
-        process.join(_STOP_SECONDS)
-        if process.is_alive():
-            process.kill()
-            process.join()
+    for process in _running(processes, timeout=_STOP_SECONDS):
+        process.kill()
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _running(processes: list[multiprocessing.Process],
+             timeout: float) -> list[multiprocessing.Process]:
+    """Those of ``processes`` that have not exited within ``timeout`` seconds (told by their
+    sentinels, without reaping any)."""
+    # (perf_counter: the test harnesses move time.monotonic.)
+    deadline = time.perf_counter() + timeout
+    left = {process.sentinel: process for process in processes}
+    while left:
+        ended = multiprocessing.connection.wait(list(left),
+                                                max(0.0, deadline - time.perf_counter()))
+        if not ended:
+            break
+        for sentinel in ended:
+            left.pop(cast(int, sentinel))  # (sentinels are file descriptors)
+    return list(left.values())

@@ -91,6 +91,7 @@ class Deadlines:
         self._sleeper: asyncio.Task[None] | None = None
         self._wake_at = math.inf
         self._running: set[asyncio.Task[None]] = set()
+        self._stopped = False
         # time.monotonic, not loop.time: test harnesses move it to simulate waiting. Under
         # SimCord (tests, the local table) it reads the simulated clock inside the bot's work
         # and the machine's clock outside it (code driving the bot calls it directly): the
@@ -138,13 +139,27 @@ class Deadlines:
         self._heap = [(when, game_id, tag) for game_id, (when, tag) in self._current.items()]
         heapq.heapify(self._heap)
 
-    def close(self) -> None:
+    def stop(self) -> None:
+        """Fire no deadline from now on (the bot is closing): one set later is kept, never
+        armed. What fired already runs on (``running``), for the close to wait for."""
+        self._stopped = True
         if self._sleeper is not None:
             self._sleeper.cancel()
+
+    @property
+    def running(self) -> frozenset[asyncio.Task[None]]:
+        """The deadlines' tasks under way (fired, not finished)."""
+        return frozenset(self._running)
+
+    def close(self) -> None:
+        """Stopped, and what runs cancelled."""
+        self.stop()
         for task in self._running:
             task.cancel()
 
     def _arm(self) -> None:
+        if self._stopped:
+            return
         while self._heap and self._current.get(self._heap[0][1]) != (
             self._heap[0][0], self._heap[0][2]
         ):

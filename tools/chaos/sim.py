@@ -60,24 +60,37 @@ async def click_at_once(
     Builds the same INTERACTION_CREATE payloads SimCord's actors do (actors.py
     ``_component_interaction`` / ``_dispatch_actor_interaction``).
     """
-    backend = env.backend
-    records = []
-    for actor, message, custom_id in clicks:
-        record, payload = base_payload(
-            backend, type=InteractionType.MESSAGE_COMPONENT, channel_id=message.channel_id,
-            guild_id=actor.guild.id, user_id=actor.id,
-            data={"custom_id": custom_id, "component_type": ComponentType.BUTTON},
-        )
-        payload["message"] = dict(serializers.message_payload(backend, message))
-        record.source_message_id = message.id
-        records.append((record, payload))
+    records = [_click_payload(env, actor, message, custom_id)
+               for actor, message, custom_id in clicks]
     for _record, payload in records:
-        backend.emit("INTERACTION_CREATE", payload)
+        env.backend.emit("INTERACTION_CREATE", payload)
     if late_by:
         # The bot's handlers are only scheduled by the emit; they run after this.
         env._move_clock(env._virtual_time + late_by)
     await env.settle()
     return [InteractionResult(env, record) for record, _payload in records]
+
+
+def deliver_click(env: Env, actor: MemberActor, message: Message,
+                  custom_id: str) -> InteractionResult:
+    """Deliver a button click as ``click_at_once`` does, without waiting for the bot: its
+    handler runs when the caller next awaits (a click still being handled when something
+    else happens, the bot closing)."""
+    record, payload = _click_payload(env, actor, message, custom_id)
+    env.backend.emit("INTERACTION_CREATE", payload)
+    return InteractionResult(env, record)
+
+
+def _click_payload(env: Env, actor: MemberActor, message: Message,
+                   custom_id: str) -> tuple[Interaction, dict[str, Any]]:
+    record, payload = base_payload(
+        env.backend, type=InteractionType.MESSAGE_COMPONENT, channel_id=message.channel_id,
+        guild_id=actor.guild.id, user_id=actor.id,
+        data={"custom_id": custom_id, "component_type": ComponentType.BUTTON},
+    )
+    payload["message"] = dict(serializers.message_payload(env.backend, message))
+    record.source_message_id = message.id
+    return record, payload
 
 
 # SimCord gives each operation (a click, a settle, a whole ``advance_time``) 5 s of real

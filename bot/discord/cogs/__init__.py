@@ -17,6 +17,7 @@ from bot.discord.locales import told
 from bot.discord.messages import CHANNEL_GAME_UNREADABLE
 from bot.discord.publisher import Publisher
 from bot.table.autoplay import Autopilot
+from bot.table.in_hand import InHand
 from bot.table.lobby_clock import LobbyClock
 from bot.table.model import BrokenGame, Game
 from bot.table.service import GameService
@@ -34,6 +35,7 @@ class CogHost(Protocol):
     autopilot: Autopilot
     turns: TurnClock
     lobby_clock: LobbyClock
+    in_hand: InHand
 
 
 class KotCog(commands.Cog):

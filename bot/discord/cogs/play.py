@@ -119,12 +119,14 @@ class PlayCog(KotCog, name="Play"):
         await self.bot.clicks.ask_to_end(interaction, game)
 
     # --- channels and servers that go away ------------------------------------------
+    # (An event that comes while the bot closes is not handled: missed, as it is when it
+    # comes while the bot is down.)
 
     @commands.Cog.listener()
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         """Someone deleted a live board or lobby: the table gets it back at once."""
         game_id = self.bot.service.games.with_live_message(payload.message_id)
-        if game_id is None:
+        if game_id is None or not self.bot.in_hand.take():
             return
         log.info("game %s: its live message was deleted; posting it again", game_id)
         try:
@@ -134,14 +136,18 @@ class PlayCog(KotCog, name="Play"):
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
-        await self._end_games_in(channel.id)
+        if self.bot.in_hand.take():
+            await self._end_games_in(channel.id)
 
     @commands.Cog.listener()
     async def on_thread_delete(self, thread: discord.Thread) -> None:
-        await self._end_games_in(thread.id)
+        if self.bot.in_hand.take():
+            await self._end_games_in(thread.id)
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
+        if not self.bot.in_hand.take():
+            return
         for channel_id in await self.bot.service.games.active_channels_in_guild(guild.id):
             await self._end_games_in(channel_id)
 
