@@ -109,11 +109,16 @@ def text_script() -> str:
 
 
 def messages_script(language: str) -> str:
-    """SimCord's words on a message in the table's language: "You used /kot", "(edited)"."""
-    used, edited = (text(language, f"local-{key}") for key in ("used", "edited"))
+    """SimCord's words on a message in the table's language: "You used /kot", "(edited)".
+    The local player is named with a pronoun ("You", "Tú"), whose verb agrees with it
+    ("Tú usaste", not "Tú usó")."""
+    used, used_by_you, edited, you = (text(language, f"local-{key}")
+                                      for key in ("used", "used-by-you", "edited", "you"))
+    by_whom = (f"(invoker === {json.dumps(you)} ? {json.dumps(f' {used_by_you} ')}"
+               f" : {json.dumps(f' {used} ')})")
     return replaced((SIMCORD_STATIC / "messages.js").read_text(encoding="utf-8"), [
         ('invoker ? `${invoker} used ` : "Used "',
-         f'invoker ? invoker + {json.dumps(f" {used} ")} : {json.dumps(used.capitalize() + " ")}'),
+         f'invoker ? invoker + {by_whom} : {json.dumps(used.capitalize() + " ")}'),
         ('" (edited)"', json.dumps(f" ({edited})")),
         ('"(edited)"', json.dumps(f"({edited})")),
     ], "messages.js")

@@ -56,7 +56,9 @@ def test_a_simcord_whose_page_changed_stops_the_start() -> None:
 
 def test_simcords_words_on_a_message_speak_the_tables_language() -> None:
     script = messages_script("es")
-    assert f"invoker + {json.dumps(' usó ')}" in script and '" (editado)"' in script
+    # "Jugador 2 usó /kot", but the local player's pronoun takes its own verb: "Tú usaste".
+    by_whom = f"(invoker === {json.dumps('Tú')} ? {json.dumps(' usaste ')} : {json.dumps(' usó ')})"
+    assert f"invoker + {by_whom}" in script and '" (editado)"' in script
     assert "\"(edited)\"" not in script and " used " not in script
     assert '"Enviar"' in composer_script("es") and "message (Enter)" not in composer_script("es")
     assert 'for="channel-composer-input">Mensaje</label>' in index_page("es", "es-ES", {})

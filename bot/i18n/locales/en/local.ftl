@@ -8,6 +8,8 @@ local-jump = ↑ go to the message
 local-new-messages = New messages ↓
 # On a message: "You used /kot", "(edited)".
 local-used = used
+# The same, when the local player (local-you) used it.
+local-used-by-you = used
 local-edited = edited
 # The composer: its field's label (for screen readers) and its button.
 local-message = Message

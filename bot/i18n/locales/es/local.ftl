@@ -8,6 +8,8 @@ local-jump = ↑ ir al mensaje
 local-new-messages = Mensajes nuevos ↓
 # En un mensaje: "You usó /kot", "(editado)".
 local-used = usó
+# Lo mismo cuando lo usó el jugador local (local-you): «Tú usaste /kot».
+local-used-by-you = usaste
 local-edited = editado
 # El compositor: la etiqueta de su campo (para lectores de pantalla) y su botón.
 local-message = Mensaje
