@@ -1,5 +1,6 @@
-"""The heuristic's scorer cache (engine.ai.dice) when several threads think at once: the bot
-runs each game's heuristic in a worker thread, so two games can look scorers up together."""
+"""The heuristic's scorer cache (engine.ai.dice, which engine.ai.values.scorer_for looks
+scorers up in) when several threads think at once: the bot runs each game's heuristic in a
+worker thread, so two games can look scorers up together."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 
 from engine import GameState, Options, create_game
 from engine.ai import dice
+from engine.ai.values import scorer_for
 
 THREADS = 8
 
@@ -38,20 +40,20 @@ def test_threads_missing_the_cache_together_keep_it_within_its_bound(
     situations = _situations(dice._KEPT_SCORERS + THREADS)
     full, new = situations[:dice._KEPT_SCORERS], situations[dice._KEPT_SCORERS:]
     for state in full:
-        dice.scorer_for(state, 0)
+        scorer_for(state, 0)
     assert len(dice._SCORERS) == dice._KEPT_SCORERS
     # Every thread is building its scorer at the same moment: each found the cache full
     # before any of them stored one.
     together = threading.Barrier(THREADS, timeout=10)
     build = dice.DiceScorer
 
-    def built_together(state: GameState, seat: int) -> dice.DiceScorer:
+    def built_together(state: GameState, seat: int, energy_weight: float) -> dice.DiceScorer:
         together.wait()
-        return build(state, seat)
+        return build(state, seat, energy_weight)
 
     monkeypatch.setattr(dice, "DiceScorer", built_together)
     found: dict[int, dice.DiceScorer] = {}
-    threads = [threading.Thread(target=lambda n=n: found.update({n: dice.scorer_for(new[n], 0)}))
+    threads = [threading.Thread(target=lambda n=n: found.update({n: scorer_for(new[n], 0)}))
                for n in range(THREADS)]
     for thread in threads:
         thread.start()
@@ -60,7 +62,7 @@ def test_threads_missing_the_cache_together_keep_it_within_its_bound(
     assert len(found) == THREADS
     assert len(dice._SCORERS) == dice._KEPT_SCORERS
     # The newest are kept, the oldest went.
-    assert all(dice.scorer_for(new[n], 0) is found[n] for n in range(THREADS))
+    assert all(scorer_for(new[n], 0) is found[n] for n in range(THREADS))
 
 
 def test_many_threads_looking_up_scorers_at_once_never_fail() -> None:
@@ -74,7 +76,7 @@ def test_many_threads_looking_up_scorers_at_once_never_fail() -> None:
         try:
             for step in range(800):
                 state = situations[(7 * step + offset) % len(situations)]
-                assert dice.scorer_for(state, 0).monster == state.monsters[0]
+                assert scorer_for(state, 0).monster == state.monsters[0]
         except BaseException as error:  # (collected: a thread cannot fail the test itself)
             failures.append(error)
 

@@ -7,10 +7,11 @@ heuristic's dice planning (``scorer_for``, ``face_counts``, ``best_keep``), whic
 keep-and-roll button shows."""
 
 from engine.ai.advice import counted_dice, dice_words, move_label, move_reason
-from engine.ai.dice import best_keep, scorer_for
+from engine.ai.dice import best_keep
 from engine.ai.dice import count as face_counts
 from engine.ai.heuristic import HeuristicPlayer
 from engine.ai.mc import MonteCarloPlayer
+from engine.ai.values import scorer_for
 
 __all__ = [
     "HeuristicPlayer",

@@ -11,8 +11,9 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from engine.actions import Action, Choose, Roll, StopRolling
-from engine.ai.dice import count, encode, keep_choices, keep_indices, scorer_for
+from engine.ai.dice import count, encode, keep_choices, keep_indices
 from engine.ai.heuristic import HeuristicPlayer, extra_roll_cost
+from engine.ai.values import scorer_for
 from engine.rules import option_ready
 from engine.state import Decision, GameState
 

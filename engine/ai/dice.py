@@ -10,14 +10,14 @@ after rerolling the others once.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import product
 from math import factorial
 
 from engine.ai import view
-from engine.ai.values import net_value
 from engine.card_ai import Blow
-from engine.core import card_cost, max_hearts
+from engine.core import max_hearts
 from engine.state import FACES, Face, GameState
 
 ONE, TWO, THREE, ENERGY, HEART, SMASH = range(6)
@@ -65,9 +65,17 @@ def outcomes(n: int) -> tuple[tuple[int, float], ...]:
     return tuple(result)
 
 
-def scorer_for(state: GameState, seat: int) -> DiceScorer:
+# What an energy rolled is worth to a monster in a situation, in VP-equivalents: the
+# heuristic weighs it by the cards on offer (engine.ai.values.energy_weight).
+EnergyWeight = Callable[[GameState, int], float]
+
+
+def cached_scorer(state: GameState, seat: int, energy_weight: EnergyWeight) -> DiceScorer:
     """The scorer for ``seat`` in this situation, shared by the decisions of one turn (its
-    values depend on the monsters and Tokyo, not on the dice).
+    values depend on the monsters and Tokyo, not on the dice). ``energy_weight`` is asked
+    only when a scorer is built: it must depend only on what the cache's key holds (the
+    monsters, Tokyo, the options and the cards on offer), as the heuristic's does
+    (``engine.ai.values.scorer_for``, which the callers use).
 
     Safe to call from several threads (the bot thinks for two games at once): the cache is
     read and changed under a lock, and a scorer is built outside it, so threads wait for
@@ -80,7 +88,7 @@ def scorer_for(state: GameState, seat: int) -> DiceScorer:
         scorer = _SCORERS.get(key)
     if scorer is not None:
         return scorer
-    built = DiceScorer(state, seat)
+    built = DiceScorer(state, seat, energy_weight(state, seat))
     with _SCORERS_LOCK:
         scorer = _SCORERS.setdefault(key, built)
         while len(_SCORERS) > _KEPT_SCORERS:
@@ -89,9 +97,10 @@ def scorer_for(state: GameState, seat: int) -> DiceScorer:
 
 
 class DiceScorer:
-    """The value to ``seat`` of resolving final dice, by face counts (memoised)."""
+    """The value to ``seat`` of resolving final dice, by face counts (memoised).
+    ``energy_weight``: what each energy rolled is worth (``EnergyWeight``)."""
 
-    def __init__(self, state: GameState, seat: int) -> None:
+    def __init__(self, state: GameState, seat: int, energy_weight: float) -> None:
         self.state = state
         self.seat = seat
         self.monster = state.monsters[seat]
@@ -113,7 +122,7 @@ class DiceScorer:
         self.neighbours_lose = max(
             (p.ai_neighbours_lose for p in once(state, seat, "ai_neighbours_lose")), default=0)
         self.hits_everyone = bool(once(state, seat, "hits_everyone"))
-        self.energy_weight = energy_weight(state, seat)
+        self.energy_weight = energy_weight
         self.attack: dict[tuple[int, bool], float] = {}
         self.memo: dict[int, float] = {}
         self.averages: dict[int, float] = {}
@@ -273,18 +282,6 @@ _SCORERS: dict[tuple[object, ...], DiceScorer] = {}
 _SCORERS_LOCK = threading.Lock()
 # Enough for a search's playouts to come back to the scorers of the turn it is deciding.
 _KEPT_SCORERS = 64
-
-
-def energy_weight(state: GameState, seat: int) -> float:
-    """An energy rolled is worth more when a good card on offer is just out of reach, less
-    when nothing on offer is worth buying."""
-    energy = state.monsters[seat].energy
-    nets = [(card_cost(state, seat, c.key), net_value(state, seat, c.key)) for c in state.face_up]
-    if any(cost > energy and net > 1.0 for cost, net in nets):
-        return view.ENERGY * 1.25
-    if all(net <= 0 for _cost, net in nets):
-        return view.ENERGY * 0.8
-    return view.ENERGY
 
 
 def keep_choices(counts: tuple[int, ...],

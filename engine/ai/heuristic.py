@@ -36,15 +36,9 @@ from engine.actions import (
     Yield,
 )
 from engine.ai import view
-from engine.ai.dice import (
-    best_keep,
-    count,
-    encode,
-    keep_indices,
-    scorer_for,
-)
+from engine.ai.dice import best_keep, count, encode, keep_indices
 from engine.ai.questions import answer_card
-from engine.ai.values import JUDGE, buy_value, net_value
+from engine.ai.values import JUDGE, buy_value, net_value, scorer_for
 from engine.core import POWERS, Power, effective_key, find_card, hooked, max_hearts
 from engine.rules import option_ready
 from engine.state import Decision, DecisionKind, GameState

@@ -3,11 +3,16 @@
 Keep cards have a value over a whole game (their ``ai_worth``), scaled down as the game nears
 its end and adjusted by the situation; discard cards are worth what they do now. Buying
 compares the value with the energy it costs (``view.SPEND`` an energy). Each card says its
-part through its AI hooks (engine.card_ai); ``JUDGE`` is the valuations the hooks may ask."""
+part through its AI hooks (engine.card_ai); ``JUDGE`` is the valuations the hooks may ask.
+
+The heuristic's dice scorer is had here (``scorer_for``): an energy rolled is worth more or
+less by the cards on offer (``energy_weight``), which engine.ai.dice is given, so that it
+reads nothing of this module."""
 
 from __future__ import annotations
 
 from engine.ai import view
+from engine.ai.dice import DiceScorer, best_change, cached_scorer, count, encode
 from engine.card_ai import DieChange
 from engine.card_table import CARDS
 from engine.core import POWERS, card_cost, max_hearts
@@ -66,6 +71,24 @@ def saving_target(state: GameState, seat: int) -> float:
     return best
 
 
+def energy_weight(state: GameState, seat: int) -> float:
+    """An energy rolled is worth more when a good card on offer is just out of reach, less
+    when nothing on offer is worth buying."""
+    energy = state.monsters[seat].energy
+    nets = [(card_cost(state, seat, c.key), net_value(state, seat, c.key)) for c in state.face_up]
+    if any(cost > energy and net > 1.0 for cost, net in nets):
+        return view.ENERGY * 1.25
+    if all(net <= 0 for _cost, net in nets):
+        return view.ENERGY * 0.8
+    return view.ENERGY
+
+
+def scorer_for(state: GameState, seat: int) -> DiceScorer:
+    """The heuristic's dice scorer for ``seat`` in this situation (energy weighed by the cards
+    on offer), shared by the decisions of one turn: engine.ai.dice.cached_scorer."""
+    return cached_scorer(state, seat, energy_weight)
+
+
 class HeuristicJudge:
     """The heuristic's valuations, as the cards' AI hooks ask for them
     (``engine.card_ai.Judge``)."""
@@ -109,21 +132,15 @@ class HeuristicJudge:
     def buy_value(self, state: GameState, seat: int, key: str) -> float:
         return buy_value(state, seat, key)
 
-    # The dice valuations: engine.ai.dice values energy by the cards on offer (net_value),
-    # so it is imported when asked, not with this module.
-
     def dice_value(self, state: GameState, seat: int, dice: tuple[Face, ...]) -> float:
-        from engine.ai.dice import count, encode, scorer_for
         return scorer_for(state, seat).value(encode(count(dice)))
 
     def reroll_value(self, state: GameState, seat: int, kept: tuple[Face, ...],
                      rerolled: int) -> float:
-        from engine.ai.dice import count, encode, scorer_for
         return scorer_for(state, seat).expected(encode(count(kept)), rerolled)
 
     def best_change(self, state: GameState, seat: int,
                     change: DieChange) -> tuple[Face | None, float]:
-        from engine.ai.dice import best_change, count, scorer_for
         assert state.turn is not None
         old, _new, gain = best_change(scorer_for(state, seat), count(state.turn.dice),
                                       change.target, change.source)
