@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple
 
+import msgspec
+
 CardKind = Literal["keep", "discard"]
 Edition = Literal["2016", "2011"]
 # Which box a card comes from: the base game's 66 cards, or the 14 new in Origins.
@@ -33,6 +35,24 @@ class CardInfo(NamedTuple):
     copies: int  # copies in the 66-card deck
     cost_2011: int = -1  # only where the 2011 cost differs; -1 means same as ``cost``
     box: Box = "base"
+
+
+class CardRules(msgspec.Struct, frozen=True, omit_defaults=True, forbid_unknown_fields=True):
+    """The rule options about one card: rulings that games stored before them did not play.
+    A game stores them with its options (``engine.state.Options`` has these fields, so a
+    stored game names them beside the others); what each one means, the card's module says
+    and reads. None, the default, plays the ruling (``create_game`` fixes it to True); False
+    plays the card as the games stored before it were played (the schema upgrade that came
+    with the option, and ``Options.resolved_as_before`` for stored setups that leave it out,
+    give those games False)."""
+
+    # 2011: losing Even Bigger takes back its 2 hearts down to 0 (docs/rulings.md 65;
+    # engine.cards.even_bigger). Schema 6.
+    even_bigger_loss_knocks_out: bool | None = None
+
+
+# The names of the card rule options, as stored.
+CARD_RULES: tuple[str, ...] = CardRules.__struct_fields__
 
 
 _K: CardKind = "keep"

@@ -14,7 +14,9 @@ from typing import Any
 import msgspec
 
 from engine.actions import Action
+from engine.card_table import CARD_RULES
 from engine.cards import FIRST_DECK
+from engine.core import POWERS
 from engine.state import SCHEMA_VERSION, GameState, Options
 
 Json = dict[str, Any]
@@ -63,13 +65,11 @@ def _window_step(step: Json) -> Json:
 
 def _upgrade_1_to_2(state: Json) -> Json:
     """Typed choices, card questions of kind "card", generic card windows, and the turn a card
-    was used kept on the card instead of a per-card field of the monster."""
+    was used kept on the card instead of a per-card field of the monster (each card that had
+    such a field moves it: ``Power.upgrade_stored_monster``)."""
     for monster in state.get("monsters", []):
-        used_turn = monster.pop("wings_turn", -1)
-        if used_turn >= 0:
-            # Schema 1 did not record which card was paid for; no other card reads used_turn.
-            for card in monster.get("cards", []):
-                card["used_turn"] = used_turn
+        for power in POWERS.values():
+            power.upgrade_stored_monster(1, monster)
     for decision in state.get("pending", []):
         if decision.get("kind") not in _RULES_KINDS:
             decision["question"] = decision["kind"]
@@ -109,12 +109,13 @@ def _upgrade_4_to_5(state: Json) -> Json:
 
 
 def _upgrade_5_to_6(state: Json) -> Json:
-    """Schema 5 games played Fire Breathing and Alpha Monster (2011) on the claws rolled, and
-    kept a monster that lost Even Bigger (2011) at 1 heart at least; schema 6 plays rulings 64
-    and 65, and says which rules a game plays."""
+    """Schema 5 games played the 2011 cards that act on their owner's attack on the claws
+    rolled (ruling 64), and no card's rule option (``CARD_RULES``: the first came with
+    schema 6, ruling 65); schema 6 plays them, and says which rules a game plays."""
     options = state.setdefault("options", {})
     options.setdefault("attack_needs_damage", False)
-    options.setdefault("even_bigger_loss_knocks_out", False)
+    for rule in CARD_RULES:
+        options.setdefault(rule, False)
     return state
 
 

@@ -473,6 +473,11 @@ class Power(CardAi):
         ``HeartDice(amount=left, cards_done=True)`` with the hearts it leaves to the owner."""
         return False
 
+    def upgrade_stored_monster(self, schema: int, monster: dict[str, Any]) -> None:
+        """Upgrade, in a monster of a state stored by ``schema`` (as JSON, before it becomes
+        a state of ``schema + 1``: engine.codec), what that schema kept of this card outside
+        the card itself. None by default."""
+
     def status(self, state: GameState, card: Card) -> Phrase | None:
         """What is on the card now, in a few words for its owner's panel (None for nothing):
         by default its tokens; a card whose tokens mean something names them."""

@@ -13,7 +13,7 @@ import msgspec
 from msgspec.structs import replace
 
 from engine.actions import Action
-from engine.card_table import CARDS, Edition
+from engine.card_table import CARD_RULES, CARDS, CardRules, Edition
 from engine.steps import Step
 
 SCHEMA_VERSION = 6
@@ -76,7 +76,10 @@ class Frozen(msgspec.Struct, frozen=True, omit_defaults=True, forbid_unknown_fie
     """Base for every state record: immutable, compact JSON."""
 
 
-class Options(Frozen, frozen=True):
+class Options(Frozen, CardRules, frozen=True):
+    """What a game is played with. The rule options about one card are the card table's
+    (``engine.card_table.CardRules``: their fields come first), each read by its card."""
+
     # The game type; an Origins game plays the 2016 edition's rules and texts.
     game: GameType = "kot"
     edition: Edition = "2016"
@@ -98,44 +101,38 @@ class Options(Frozen, frozen=True):
     # hand (scenarios, tests) plays the rule too.
     last_standing_at_once: bool | None = None
     # 2011 only. True: an attack that deals no damage is no attack (docs/rulings.md 64), so
-    # Fire Breathing and Alpha Monster act only once their owner's attack has made someone
-    # lose hearts. False: they act on the claws rolled, as games stored before that rule
-    # (schema 5 and older) were played: Fire Breathing's neighbours lose their heart with the
-    # attack, even one that is then cancelled, and Alpha Monster scores any claw, the first
-    # into an empty Tokyo included. None, as for ``last_standing_at_once``: the default, True.
-    attack_needs_damage: bool | None = None
-    # 2011 only. True: losing Even Bigger takes back its 2 hearts even from a monster with 2
-    # or fewer, which is knocked out (docs/rulings.md 65). False: such a monster keeps 1
-    # heart, as games stored before that rule (schema 5 and older) were played. None, as for
+    # the cards that act on their owner's attack (``Power.after_smashes``) act only once it
+    # has made someone lose hearts. False: they act on the claws rolled, as games stored
+    # before that rule (schema 5 and older) were played, even on an attack whose damage is
+    # then cancelled, or on the first claw into an empty Tokyo. None, as for
     # ``last_standing_at_once``: the default, True.
-    even_bigger_loss_knocks_out: bool | None = None
+    attack_needs_damage: bool | None = None
 
     def resolved(self, monsters: int) -> Options:
         """These options with the defaults fixed for a new game of ``monsters``: the 2-player
         variant is a rule of the 2016 rulebook, which a 2011 game plays only when asked; the
-        last monster standing wins at once; the 2011 rules of rulings 64 and 65 are played.
-        Fixed, they are stored with the game, so a later default does not change the rules of
-        a game already played."""
+        last monster standing wins at once; the 2011 rule of ruling 64 and the cards' rules
+        (``CARD_RULES``) are played. Fixed, they are stored with the game, so a later default
+        does not change the rules of a game already played."""
         variant = self.two_player_variant
         if variant is None:
             variant = monsters == 2 and self.edition == "2016"
         return replace(self, two_player_variant=variant,
                        last_standing_at_once=_on_unless_off(self.last_standing_at_once),
                        attack_needs_damage=_on_unless_off(self.attack_needs_damage),
-                       even_bigger_loss_knocks_out=_on_unless_off(
-                           self.even_bigger_loss_knocks_out))
+                       **{rule: _on_unless_off(getattr(self, rule)) for rule in CARD_RULES})
 
     def resolved_as_before(self, monsters: int, cards: tuple[str, ...]) -> Options:
         """The defaults as games stored before ``resolved`` fixed them played them: the
         variant on for two monsters in both editions, the ``cards`` dealt then, and the last
         monster standing winning at the end of the turn only. (A stored setup that leaves
         ``last_standing_at_once`` out was stored before that rule; so was one that leaves out
-        ``attack_needs_damage`` or ``even_bigger_loss_knocks_out``, and it played them off.)"""
+        ``attack_needs_damage`` or a card's rule (``CARD_RULES``), and it played them off.)"""
         variant = monsters == 2 if self.two_player_variant is None else self.two_player_variant
         return replace(self, two_player_variant=variant, cards=self.cards or cards,
                        last_standing_at_once=bool(self.last_standing_at_once),
                        attack_needs_damage=bool(self.attack_needs_damage),
-                       even_bigger_loss_knocks_out=bool(self.even_bigger_loss_knocks_out))
+                       **{rule: bool(getattr(self, rule)) for rule in CARD_RULES})
 
     def rules(self) -> GameRules:
         return GAME_RULES[self.game]
@@ -154,11 +151,6 @@ class Options(Frozen, frozen=True):
         """Does an attack count, for the cards that act on their owner's attack, only when
         it made someone lose hearts (2011, ``attack_needs_damage``; None: yes)?"""
         return self.edition == "2011" and self.attack_needs_damage is not False
-
-    def even_bigger_loss_can_knock_out(self) -> bool:
-        """Does losing Even Bigger take back its 2 hearts in full, down to 0 (2011,
-        ``even_bigger_loss_knocks_out``; None: yes)?"""
-        return self.edition == "2011" and self.even_bigger_loss_knocks_out is not False
 
 
 def _on_unless_off(rule: bool | None) -> bool:

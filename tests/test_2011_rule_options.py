@@ -25,6 +25,7 @@ from engine import (
     encode_state,
     replay,
 )
+from engine.cards.even_bigger import loss_knocks_out
 from engine.replays import Move, ReplayFile, check, decode_replay, encode_replay
 from engine.rules import advance
 from tools.scenario import _Builder, _parse_action
@@ -67,20 +68,20 @@ def test_a_new_game_names_the_rules_and_plays_them_in_2011(edition: str) -> None
     assert state.options.even_bigger_loss_knocks_out is True
     assert all(rule.encode() in encode_state(state) for rule in RULES)
     assert state.options.counts_only_damaging_attacks() is (edition == "2011")
-    assert state.options.even_bigger_loss_can_knock_out() is (edition == "2011")
+    assert loss_knocks_out(state.options) is (edition == "2011")
 
 
 def test_a_setup_stored_before_the_rules_plays_neither_and_a_newer_one_keeps_them() -> None:
     before = Options(edition="2011", two_player_variant=False, last_standing_at_once=True)
     old = before.resolved_as_before(3, FIRST_DECK)
     assert old.attack_needs_damage is False and old.even_bigger_loss_knocks_out is False
-    assert not old.counts_only_damaging_attacks() and not old.even_bigger_loss_can_knock_out()
+    assert not old.counts_only_damaging_attacks() and not loss_knocks_out(old)
     state, _ = create_game(Options(edition="2011"), 1, 3)
     newer = state.options.resolved_as_before(3, FIRST_DECK)
     assert newer.attack_needs_damage is True and newer.even_bigger_loss_knocks_out is True
     # A state built by hand (scenarios, tests) plays the rules of new games.
     assert Options(edition="2011").counts_only_damaging_attacks()
-    assert Options(edition="2011").even_bigger_loss_can_knock_out()
+    assert loss_knocks_out(Options(edition="2011"))
 
 
 # --- games stored by the previous engine ----------------------------------------------

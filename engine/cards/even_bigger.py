@@ -1,14 +1,15 @@
 """Even Bigger: +2 hearts when gained, and a maximum of 12 hearts while owned. When it leaves,
 the 2011 card also takes back the 2 hearts it gave, which knocks out a monster that has no
-more than 2 left (docs/rulings.md 20 and 65); a 2011 game stored before that rule
-(``Options.even_bigger_loss_knocks_out`` off) kept such a monster at 1 heart."""
+more than 2 left (docs/rulings.md 20 and 65); a 2011 game stored before that rule kept such
+a monster at 1 heart: the card's rule option ``even_bigger_loss_knocks_out`` (declared with
+the cards' data, ``engine.card_table.CardRules``) is off in such a game."""
 
 from __future__ import annotations
 
 from engine import events as ev
 from engine.card_ai import Judge
 from engine.core import Ctx, Power, card_reason, heal, lose_hearts, register, trim_hearts
-from engine.state import Card, GameState, Loss
+from engine.state import Card, GameState, Loss, Options
 
 BONUS = 2
 
@@ -25,7 +26,7 @@ class EvenBigger(Power):
     def on_lose(self, ctx: Ctx, seat: int, card: Card) -> None:
         monster = ctx.mon(seat)
         options = ctx.s.options
-        if options.even_bigger_loss_can_knock_out():
+        if loss_knocks_out(options):
             if monster.alive and monster.hearts > 0:
                 # Taking back a gain is no damage anyone deals: nothing prevents it, and it is
                 # nobody's doing (by=None), but 0 hearts is 0 hearts (2011 glossary).
@@ -38,6 +39,13 @@ class EvenBigger(Power):
 
     def ai_keep_adjustment(self, judge: Judge, state: GameState, seat: int) -> float:
         return judge.heart_worth(state.monsters[seat].hearts, BONUS, self.max_hearts)
+
+
+def loss_knocks_out(options: Options) -> bool:
+    """Does losing the card take back its 2 hearts in full, down to 0 (2011: ruling 65)?
+    Not in a game stored before that ruling, whose option ``even_bigger_loss_knocks_out``
+    is off; None, a new game's default, plays it."""
+    return options.edition == "2011" and options.even_bigger_loss_knocks_out is not False
 
 
 def _take_back_keeping_one_heart(ctx: Ctx, seat: int) -> None:

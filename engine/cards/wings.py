@@ -2,9 +2,11 @@
 
 Offered as a reaction whenever its owner is about to lose hearts (docs/rulings.md). Once paid,
 the card remembers the turn (``used_turn``) and prevents every later loss of that turn, first
-of all prevention cards."""
+of all prevention cards. (Schema 1 kept that turn on the monster: ``wings_turn``.)"""
 
 from __future__ import annotations
+
+from typing import Any
 
 from msgspec.structs import replace
 
@@ -22,6 +24,15 @@ class Wings(Power):
     key = "wings"
     ai_worth = 4.0
     prevent_order = -1
+
+    def upgrade_stored_monster(self, schema: int, monster: dict[str, Any]) -> None:
+        if schema != 1:
+            return
+        used_turn = monster.pop("wings_turn", -1)
+        if used_turn >= 0:
+            # Schema 1 did not record which card was paid for; no other card reads used_turn.
+            for card in monster.get("cards", []):
+                card["used_turn"] = used_turn
 
     def _paid_this_turn(self, ctx: Ctx, card: Card) -> bool:
         return card.used_turn == ctx.turn.number

@@ -8,6 +8,7 @@ from msgspec.structs import replace
 
 from bot.i18n import ENGLISH, say
 from engine import steps as st
+from engine.card_table import CARD_RULES
 from engine.cards.decks import MIXES, game_deck, playable
 from engine.core import POWERS, IllegalAction
 from engine.events import Event
@@ -103,8 +104,9 @@ class Builder:
         options = Options(game=game, edition=data.get("edition", "2016"),
                           two_player_variant=data.get("two_player_variant"),
                           last_standing_at_once=data.get("last_standing_at_once"),
-                          attack_needs_damage=data.get("attack_needs_damage"),
-                          even_bigger_loss_knocks_out=data.get("even_bigger_loss_knocks_out"))
+                          attack_needs_damage=data.get("attack_needs_damage"))
+        # The cards' rule options (even_bigger_loss_knocks_out...).
+        options = replace(options, **{rule: data.get(rule) for rule in CARD_RULES})
         dealt = _Dealt(data, options, self.names) if "deal" in data else None
         if dealt is not None:
             options = dealt.options

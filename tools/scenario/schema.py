@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeAlias
 
+from engine.card_table import CARD_RULES
 from tools.scenario.common import ScenarioError, did_you_mean
 
 # A value's kind: a scalar type (str, int, bool), several (a tuple), a list, a table of known
@@ -72,7 +73,8 @@ STEP = Table({
 SCENARIO = Table({
     "title": str, "source": str, "game": str, "edition": str, "two_player_variant": bool,
     "last_standing_at_once": bool, "attack_needs_damage": bool,
-    "even_bigger_loss_knocks_out": bool, "seed": int, "setup_error": str, "deal": DEAL,
+    # The cards' rule options (even_bigger_loss_knocks_out...).
+    **dict.fromkeys(CARD_RULES, bool), "seed": int, "setup_error": str, "deal": DEAL,
     "monster": ListOf(MONSTER), "setup": SETUP, "step": ListOf(STEP),
 }, excludes={"step": ("setup_error", "a refused setup plays no steps")})
 
