@@ -67,11 +67,13 @@ from engine.core import (
 )
 from engine.describe import (
     card_status,
+    copies_cards,
     narrate,
     option_label,
     private_option_label,
     prompt,
     secret,
+    tokens_label,
     waiting_text,
 )
 from engine.foresight import knocks_out_self, needs_confirmation
@@ -196,6 +198,7 @@ __all__ = [
     "card_ref",
     "card_status",
     "card_text_ref",
+    "copies_cards",
     "create_game",
     "deck_size",
     "decode_action",
@@ -226,6 +229,7 @@ __all__ = [
     "replay",
     "require_decision",
     "secret",
+    "tokens_label",
     "transcript",
     "turn_end_state",
     "waiting_text",

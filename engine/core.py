@@ -258,6 +258,9 @@ class Power(CardAi):
     start_of_turn_order: ClassVar[int] = 0
     # Order in the prevention step (lower first); None: the card does not prevent losses.
     prevent_order: ClassVar[int | None] = None
+    # A card that copies another (its ``Card.copies``): a board shows what it copies, or
+    # that it copies nothing yet.
+    copies_cards: ClassVar[bool] = False
     # The moments of other monsters' turns this card takes part in (see ``Window``), found by
     # ``register`` from the window hooks the card overrides.
     windows: ClassVar[frozenset[Window]] = frozenset()
@@ -482,6 +485,11 @@ class Power(CardAi):
         """What is on the card now, in a few words for its owner's panel (None for nothing):
         by default its tokens; a card whose tokens mean something names them."""
         return phrase("status-tokens", count=card.tokens) if card.tokens else None
+
+    def tokens_label(self, state: GameState, card: Card) -> Phrase | None:
+        """The card's tokens in a word or two ("3 smoke"), for the short label a board gives
+        the card; None: the board shows their number alone."""
+        return None
 
     def secret(self, state: GameState, decision: Decision) -> Phrase | None:
         """What only the monster asked may see about this card's question (Made in a Lab:

@@ -140,6 +140,20 @@ def _choice_label(state: GameState, action: Choose) -> Phrase:
 # --- cards owned: what they hold now -------------------------------------------------------
 
 
+def copies_cards(key: str) -> bool:
+    """Does this card copy another (``Card.copies``)? A board then shows what it copies, or
+    that it copies nothing yet."""
+    power = POWERS.get(key)
+    return power is not None and power.copies_cards
+
+
+def tokens_label(state: GameState, card: Card) -> Phrase | None:
+    """The tokens on an owned card in a word or two, as the card names them ("3 smoke"), for
+    a board's short label; None: the card gives them no name (a board shows their number)."""
+    power = POWERS.get(card.key)
+    return None if power is None else power.tokens_label(state, card)
+
+
 def card_status(state: GameState, card: Card) -> Phrase | None:
     """What an owned card holds now, for its owner's panel (None for nothing): the card a
     copy copies, what the card says its tokens are, and whether it was used this turn."""

@@ -1,6 +1,7 @@
 """The shape that keeps 80 cards manageable: each card's behaviour, and what the AI players
 know about it (its AI hooks, engine.card_ai), lives in its own module of ``engine.cards``; no
-other module of the engine names a card, the AI players of ``engine.ai`` included."""
+other module of the engine names a card, the AI players of ``engine.ai`` included, nor does
+the renderer (``bot/render``): what it shows of a card, the card says."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ ENGINE = Path(__file__).parent.parent / "engine"
 # The card data table and the cards package are where cards are named.
 ALLOWED = {ENGINE / "card_table.py"} | set((ENGINE / "cards").glob("*.py"))
 AI = ENGINE / "ai"
+RENDER = Path(__file__).parent.parent / "bot" / "render"
 
 
 def _strings(tree: ast.AST) -> list[str]:
@@ -87,6 +89,14 @@ def test_no_engine_module_outside_the_cards_package_names_a_card() -> None:
     assert len([p for p in modules if p.parent == AI]) >= 10
     assert {ENGINE / "state.py", ENGINE / "codec.py"} <= set(modules)
     assert _offenders(modules, ENGINE) == []
+
+
+def test_the_renderer_names_no_card() -> None:
+    """What a board shows of a card (a copy, the tokens on it) the card says: the renderer
+    draws any card alike."""
+    modules = sorted(RENDER.rglob("*.py"))
+    assert RENDER / "board.py" in modules
+    assert _offenders(modules, RENDER) == []
 
 
 def test_the_check_sees_a_card_named_by_its_key_or_its_name() -> None:

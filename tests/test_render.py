@@ -297,6 +297,24 @@ def test_the_board_shows_the_games_edition_of_every_card(
     assert ("✔ Can buy" if edition == "2011" else "Needs 1 more energy") in drawn
 
 
+@pytest.mark.parametrize(("language", "labels"), [
+    ("en", ["Mimic (no copy)", "Smoke Cloud (2 smoke)", "Battery Monster (6)"]),
+    ("es", ["Imitador (sin copia)", "Nube de humo (2 de humo)", "Monstruo batería (6)"]),
+])
+def test_a_card_under_a_monster_says_what_it_holds_as_the_card_names_it(
+    language: str, labels: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A copier that copies nothing yet, tokens the card names, tokens it does not: the card
+    says which (engine.copies_cards, engine.tokens_label), the renderer names no card."""
+    state = six_monsters_midgame()
+    idle = replace(state.monsters[1].cards[0], copies=None, tokens=0)
+    state = _with_monster(state, 1, cards=(idle,))
+    state = _with_monster(state, 2, cards=(Card(uid=300, key="smoke_cloud", tokens=2),
+                                           Card(uid=301, key="battery_monster", tokens=6)))
+    drawn = _drawn_text(state, monkeypatch, language=language)
+    assert [label for label in labels if label in drawn] == labels
+
+
 # ---- The Origins cards -----------------------------------------------------------------------
 
 ORIGINS_CARDS = tuple(key for key, card in CARDS.items() if card.box == "origins")

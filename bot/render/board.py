@@ -97,9 +97,11 @@ from engine import (
     PrintedCard,
     card_cost,
     card_ref,
+    copies_cards,
     effective_key,
     max_hearts,
     printed,
+    tokens_label,
     waiting_text,
 )
 
@@ -971,14 +973,15 @@ def _market(state: GameState, box: Box, language: str) -> _Market:
 def _card_label(state: GameState, card: Card, language: str) -> str:
     edition = state.options.edition
     name = _card_name(language, card.key, edition)
-    if card.key == "mimic":
+    if copies_cards(card.key):
         copied = effective_key(state, card)
         if copied == card.key:
-            return _word(language, "board-mimic-none", card=name)
-        return _word(language, "board-mimic-copy", card=name,
+            return _word(language, "board-copy-none", card=name)
+        return _word(language, "board-copy", card=name,
                      copied=_card_name(language, copied, edition))
-    if card.key == "smoke_cloud":
-        return _word(language, "board-smoke", card=name, count=card.tokens)
+    held = tokens_label(state, card)
+    if held is not None:
+        return _word(language, "board-card-held", card=name, held=say(language, held))
     if card.tokens:
         return _word(language, "board-card-tokens", card=name, count=card.tokens)
     return name

@@ -32,6 +32,7 @@ MOVE_COST = 1
 @register
 class Mimic(Power):
     key = "mimic"
+    copies_cards = True
     ai_worth = 0.0
     start_of_turn_order = 1
 

@@ -29,5 +29,8 @@ class SmokeCloud(Power):
     def status(self, state: GameState, card: Card) -> Phrase:
         return phrase("cardq-smoke_cloud-status", count=card.tokens)
 
+    def tokens_label(self, state: GameState, card: Card) -> Phrase:
+        return phrase("cardq-smoke_cloud-tokens", count=card.tokens)
+
     def ai_extra_roll_cost(self, judge: Judge) -> float:
         return 1.0  # a token, which could have given another roll later

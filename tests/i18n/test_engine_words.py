@@ -179,8 +179,8 @@ def test_every_message_the_engine_names_is_in_the_catalog(language: str) -> None
 
 
 # The hooks of Power that return words for players.
-_TEXT_HOOKS = ("prompt", "choice_label", "status", "use_label", "extra_roll_label",
-               "offer_label", "secret", "private_choice_label")
+_TEXT_HOOKS = ("prompt", "choice_label", "status", "tokens_label", "use_label",
+               "extra_roll_label", "offer_label", "secret", "private_choice_label")
 
 
 @pytest.mark.parametrize("key", sorted(POWERS))

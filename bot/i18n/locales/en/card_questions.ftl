@@ -66,6 +66,7 @@ cardq-scavenger-buy-a-card = Buy a card from the discard pile
 cardq-scavenger-buy = Buy { $card } from the discard pile ({ $cost }⚡)
 
 cardq-smoke_cloud-status = { $count } smoke left
+cardq-smoke_cloud-tokens = { $count } smoke
 cardq-smoke_cloud-used-up = its last smoke token was used
 
 cardq-wings-use = pay { $energy } energy: lose no hearts for the rest of this turn

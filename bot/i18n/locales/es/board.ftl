@@ -43,9 +43,9 @@ board-shrink = { $count } { $count ->
     [one] reductor
    *[other] reductores
 }
-board-mimic-copy = { $card } → { $copied }
-board-mimic-none = { $card } (sin copia)
-board-smoke = { $card } ({ $count } de humo)
+board-copy = { $card } → { $copied }
+board-copy-none = { $card } (sin copia)
+board-card-held = { $card } ({ $held })
 board-card-tokens = { $card } ({ $count })
 board-more = +{ $count } más
 board-no-cards = Sin cartas

@@ -73,5 +73,6 @@ cardq-smoke_cloud-status = { $count ->
    *[other] quedan { $count } contadores de humo
 }
 cardq-smoke_cloud-used-up = se usó su último contador de humo
+cardq-smoke_cloud-tokens = { $count } de humo
 
 cardq-wings-use = paga { $energy }⚡: no pierdes corazones en lo que queda de turno
