@@ -97,6 +97,7 @@ from bot.table.reminders import (
 )
 from bot.table.saved_games import GameField, OutboxEntry
 from bot.table.service import GameService
+from bot.table.suggestions import suggestions
 from bot.table.timers import GameClock, Retries, TurnClock
 from engine import CorruptState, Decision, GameState, decode_state
 
@@ -442,7 +443,8 @@ class Publisher:
                 await self._edit(current, game.board_message_id, attachments=[picture],
                                  **fields)
             else:  # only kept dice changed: the buttons show them, the picture stays
-                await self._edit(current, game.board_message_id, view=board_view(game))
+                await self._edit(current, game.board_message_id,
+                                 view=board_view(game, suggestions(game)))
         except DiscordFailure as failure:
             if failure.kind is FailureKind.GONE and not failure.channel_gone:
                 # Deleted by someone (or so Discord says): post it again, and take the
@@ -741,7 +743,7 @@ class Publisher:
         fields = {
             "content": board_content(game, self._turns.now()),
             "embed": final_embed(game) if state.over else board_embed(game),
-            "view": final_view(game) if state.over else board_view(game),
+            "view": final_view(game) if state.over else board_view(game, suggestions(game)),
         }
         return fields, await board_file(game)
 

@@ -55,6 +55,7 @@ from bot.table.orders import (
     stay_words,
     yield_words,
 )
+from bot.table.suggestions import Suggestions
 from engine import (
     CARDS,
     FACE_SYMBOLS,
@@ -82,7 +83,7 @@ from engine import (
     private_option_label,
     secret,
 )
-from engine.ai import best_keep, counted_dice, dice_words, face_counts, scorer_for
+from engine.ai import counted_dice, dice_words
 
 MAX_LABEL = 80
 MAX_MENU_OPTIONS = 25
@@ -142,9 +143,11 @@ def _stays_a_button(option: object) -> bool:
             or (isinstance(option, Choose) and isinstance(option.choice, Pass | UseCard)))
 
 
-def _roll_buttons(game: Game, state: GameState, decision: Decision) -> list[GameButton]:
+def _roll_buttons(game: Game, state: GameState, decision: Decision,
+                  suggested: tuple[int, ...] | None) -> list[GameButton]:
     """The roll question's buttons, row by row: the dice, the faces to keep at once, then
-    Roll, Done rolling and the cards that act on the dice."""
+    Roll (with the Easy AI's ``suggested`` keep beside it), Done rolling and the cards that
+    act on the dice."""
     assert state.turn is not None
     turn, language = state.turn, game.language
     # Each die button says what it does (keep it, or release it to be rerolled), so a
@@ -168,7 +171,7 @@ def _roll_buttons(game: Game, state: GameState, decision: Decision) -> list[Game
         if isinstance(option, Roll):
             if turn.rolls_left > 0 and option.card is None:
                 label = text(language, "ui-roll-left", left=turn.rolls_left)
-                controls.extend(_keep_and_roll_button(game, state, decision))
+                controls.extend(_keep_and_roll_button(game, state, decision, suggested))
             disabled = len(turn.kept) == len(turn.dice)
         controls.append(GameButton(game.id, decision.id, f"o{number}", label=label,
                                    style=_option_style(option), disabled=disabled))
@@ -209,19 +212,15 @@ def _dice_of_a_face(face: Face, count: int, language: str) -> str:
                 count=count)
 
 
-def _keep_and_roll_button(game: Game, state: GameState,
-                          decision: Decision) -> list[GameButton]:
-    """The Easy AI's suggestion, as one button that keeps those dice and rolls ("💡
-    Suggested: keep 3 3 💥, roll 3"): its best keep among those holding every die the player
-    kept (a suggestion adds to the player's keep, never undoes it); none when that keep is
-    the dice kept already (Roll does it)."""
+def _keep_and_roll_button(game: Game, state: GameState, decision: Decision,
+                          counts: tuple[int, ...] | None) -> list[GameButton]:
+    """The Easy AI's suggestion (``bot.table.suggestions``: the face counts it keeps; None,
+    no suggestion), as one button that keeps those dice and rolls ("💡 Suggested: keep 3 3
+    💥, roll 3")."""
     assert state.turn is not None
-    dice, kept = state.turn.dice, state.turn.kept
-    held = face_counts(tuple(dice[index] for index in kept))
-    counts, _value = best_keep(scorer_for(state, decision.seat), face_counts(dice), held)
-    if counts == held:
+    if counts is None:
         return []
-    rolled = len(dice) - sum(counts)
+    rolled = len(state.turn.dice) - sum(counts)
     label = (text(game.language, "advice-suggested-keep",
                   dice=dice_words(counted_dice(counts)), rolled=rolled)
              if sum(counts) else text(game.language, "advice-suggested-reroll", rolled=rolled))
@@ -309,10 +308,11 @@ def _many_options(game: Game, state: GameState, decision: Decision, who: str,
     ]
 
 
-def board_view(game: Game) -> discord.ui.View | None:
+def board_view(game: Game, suggested: Suggestions) -> discord.ui.View | None:
     """Buttons for every pending decision: dice and Roll/Done for the roll, one button per
     option for anything else, or menus when a question has many choices (so a new card's
-    question needs no new code here)."""
+    question needs no new code here). ``suggested``: the Easy AI's keeps for the roll
+    questions (``bot.table.suggestions``), found with the board's data."""
     state = game.state
     if game.status != "playing" or state is None or state.over or not state.pending:
         return None
@@ -328,7 +328,7 @@ def board_view(game: Game) -> discord.ui.View | None:
             thinking.append(state.monsters[decision.seat].name)
             continue
         if decision.kind == "roll":
-            items.extend(_roll_buttons(game, state, decision))
+            items.extend(_roll_buttons(game, state, decision, suggested.get(decision.id)))
             continue
         who = f"{state.monsters[decision.seat].name}: " if several else ""
         if secret(state, decision) is not None:

@@ -17,6 +17,7 @@ from simcord import InteractionResult
 from bot.discord.views import board_view
 from bot.table.model import Chronicle, ClickRefused, Game, Lobby, StandingOrder
 from bot.table.orders import offer_code
+from bot.table.suggestions import suggestions
 from engine import (
     CARDS,
     Card,
@@ -357,7 +358,7 @@ async def test_every_question_that_offers_an_order_shows_it_within_discords_limi
         game = Game(id=1, guild_id=1, channel_id=1, host_id=11, status="playing",
                     lobby=Lobby(), seats=tuple(range(11, 11 + len(state.monsters))),
                     state=state, chronicle=Chronicle(), board_message_id=1)
-        view = board_view(game)
+        view = board_view(game, suggestions(game))
         assert view is not None
         rows = view.to_components()
         assert len(rows) <= 5 and all(len(row["components"]) <= 5 for row in rows)

@@ -34,6 +34,7 @@ from bot.app import KotBot
 from bot.config import Settings
 from bot.discord.views import board_view
 from bot.table.model import Chronicle, Game, Lobby
+from bot.table.suggestions import suggestions
 from tools.chaos.crash_checks import (
     Issue,
     StoredGame,
@@ -94,7 +95,7 @@ def drawn_board(stored: StoredGame) -> tuple[tuple[str, str], ...]:
     """The buttons the bot would draw now for this stored game."""
     game = Game(stored.id, None, stored.channel_id, stored.host_id, "playing", Lobby(),
                 stored.seats, stored.state, Chronicle(), stored.board_message_id)
-    view = board_view(game)
+    view = board_view(game, suggestions(game))
     return () if view is None else live_buttons(view.to_components())
 
 
