@@ -18,7 +18,8 @@ import heapq
 import logging
 import math
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from typing import Protocol
 
 import msgspec
@@ -30,9 +31,32 @@ from engine import GameState
 log = logging.getLogger(__name__)
 
 Expire = Callable[[int, tuple[int, ...]], Awaitable[None]]
+Sleep = Callable[[float], Awaitable[None]]
+
+# How every Deadlines waits for its next deadline (``waiting_through``).
+_sleep: Sleep = asyncio.sleep
+
+
+@contextmanager
+def waiting_through(sleep: Sleep) -> Iterator[None]:
+    """Within this block every ``Deadlines`` (the turn clock, the retries of what Discord
+    refused, the lobbies', idle games' and reminders' clocks) waits for its next deadline
+    through ``sleep`` instead of ``asyncio.sleep``: a clock its caller controls. The tests
+    give SimCord's virtual clock (``tools.chaos.sim.virtual_timers``), so that a retry after
+    1, 2 or 4 s waits for the test to move the clock instead of for the machine's. A sleep
+    already begun keeps the sleeper it began with."""
+    global _sleep
+    before = _sleep
+    _sleep = sleep
+    try:
+        yield
+    finally:
+        _sleep = before
 
 # Outdated entries a heap of deadlines may hold beyond as many as its deadlines in force.
 _OUTDATED_SLACK = 64
+# The delay given for a deadline that has come (``Deadlines.set`` takes delays above 0).
+AT_ONCE = 0.001
 
 
 class GameClock(Protocol):
@@ -69,7 +93,7 @@ class GameDeadlines:
             return
         tag, at = due
         # (Setting the same tag again keeps the running deadline.)
-        self.timers.set(game.id, tag, max(at - now, 0.001))
+        self.timers.set(game.id, tag, max(at - now, AT_ONCE))
 
     async def _run(self, game_id: int, tag: tuple[int, ...]) -> None:
         try:
@@ -180,7 +204,7 @@ class Deadlines:
         return self._context.copy().run(time.monotonic)
 
     async def _sleep_until(self, deadline: float) -> None:
-        await asyncio.sleep(max(0.0, deadline - self._now()))
+        await _sleep(max(0.0, deadline - self._now()))
         now = max(self._now(), deadline)
         while self._heap and self._heap[0][0] <= now:
             when, game_id, decision_ids = heapq.heappop(self._heap)
@@ -292,7 +316,7 @@ class TurnClock:
                 self.timers.cancel(game.id)
             # Never later than its pause from now, though: a pass (/kot board) brings back a
             # move whose deadline was lost or will not come.
-            self.timers.set(game.id, machines, max(self.ai_pause, 0.001), at_most=True)
+            self.timers.set(game.id, machines, max(self.ai_pause, AT_ONCE), at_most=True)
             return
         if game.id in self._paced:
             # The same question may have been paced (a player who left or was away):
@@ -308,7 +332,7 @@ class TurnClock:
         due = tuple(sorted(d for d, when in deadlines.items() if when <= first + _SAME_MOMENT))
         # A deadline moves when the board was shown late (its questions get their time
         # again) or a player the autopilot played is back.
-        self.timers.set(game.id, due, max(first - now, 0.001), moved_by=_SAME_MOMENT)
+        self.timers.set(game.id, due, max(first - now, AT_ONCE), moved_by=_SAME_MOMENT)
 
     def runs_for(self, game: Game) -> bool:
         """Whether a timer should be running for this game (someone is asked, with a clock

@@ -17,7 +17,7 @@ from bot.local import menu_id, open_lobby
 from bot.table.model import Game
 from bot.table.service import GameService
 from engine import Decision, EndBuying, Face, GameState, Roll, StopRolling, Yield
-from tools.chaos.sim import click_at_once
+from tools.chaos.sim import click_at_once, run
 
 # An AI monster's pause in tests: longer than SimCord's settle window (5 s), so that a test
 # moves it with advance_time instead of each click waiting it out in real time.
@@ -35,6 +35,11 @@ def make_bot(database: Path | str, *, sync: bool = True, turn_timeout: float = 3
                         reaction_timeout=reaction, ai_pause=TEST_AI_PAUSE,
                         hard_ai_seconds=0.05)
     return KotBot(settings, sync_commands=sync)
+
+
+# ``simcord.run`` for a test that starts a bot of its own: the bot's deadlines on SimCord's
+# clock alone, as the ``env`` fixture's (tools.chaos.sim.run, virtual_timers).
+simulated = run
 
 
 def bot_of(env: Env) -> KotBot:

@@ -6,11 +6,13 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 from bot_harness import Table, bot_of, make_bot
 from simcord import Env
 
 from bot.app import KotBot
 from bot.local import client_locales as client_locales_sent
+from tools.chaos.sim import started
 
 
 @pytest.fixture
@@ -21,6 +23,23 @@ def database(tmp_path: Path) -> Path:
 @pytest.fixture
 def simcord_bot(database: Path) -> KotBot:
     return make_bot(database)
+
+
+@pytest_asyncio.fixture
+async def simcord_env(simcord_bot: KotBot, request: pytest.FixtureRequest) -> AsyncIterator[Env]:
+    """SimCord's own fixture (``simcord.pytest_plugin``, with its ``simcord`` marker's
+    options), but with the bot's deadlines on SimCord's clock alone from before the bot starts
+    (``tools.chaos.sim.started``): a retry of what Discord refused, an AI monster's pause or
+    a turn timer fires when the test moves the clock (``env.advance_time``), never by itself
+    in real time while a click settles. A test starting a bot of its own does so with
+    ``bot_harness.simulated`` (``simcord.run``'s)."""
+    marker = request.node.get_closest_marker("simcord")
+    async with started(simcord_bot, **(marker.kwargs if marker else {})) as environment:
+        yield environment
+    if environment.check_errors:
+        # (What the plugin's fixture raises: the bot's errors, none of which a test here
+        # acknowledges by reading ``env.errors``.)
+        environment.raise_errors()
 
 
 @pytest.fixture

@@ -14,8 +14,7 @@ from typing import Any
 
 import discord
 import pytest
-import simcord
-from bot_harness import Table
+from bot_harness import Table, simulated
 
 import bot.__main__ as cli
 from bot.app import KotBot
@@ -40,7 +39,7 @@ def collector_unfrozen() -> Iterator[None]:
 async def test_a_bot_that_tunes_the_collector_still_plays(tmp_path: Path) -> None:
     settings = Settings(token="offline", database=tmp_path / "kot.sqlite3")
     bot = KotBot(settings, sync_commands=True, tune_collector=True)
-    async with simcord.run(bot) as env:
+    async with simulated(bot) as env:
         try:
             assert gc.get_freeze_count() > 10_000  # the modules, the cards, the fonts...
             assert gc.get_threshold()[0] == 2000  # the youngest generation, less often

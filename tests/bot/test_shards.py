@@ -8,8 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-import simcord
-from bot_harness import TEST_AI_PAUSE, Table
+from bot_harness import TEST_AI_PAUSE, Table, simulated
 from test_records import _store_finished_game as store_finished_game
 from test_records import finished_game
 
@@ -104,7 +103,7 @@ async def test_a_sharded_bot_plays_a_game_in_a_server_of_its_second_shard(
     settings = Settings(token="offline", database=tmp_path / "kot.sqlite3",
                         ai_pause=TEST_AI_PAUSE, shards=Shards(2, (0, 1)))
     bot = make_bot(settings, sync_commands=True)
-    async with simcord.run(bot) as env:
+    async with simulated(bot) as env:
         guild = env.create_guild("far", shard_id=1)
         assert not Shards(2, (0,)).owns(guild.id)
         channel = guild.create_text_channel("kot")

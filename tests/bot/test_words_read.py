@@ -56,7 +56,6 @@ from typing import Any
 import discord
 import msgspec
 import pytest
-import simcord
 from bot_harness import TEST_AI_PAUSE, make_bot
 from fluent.syntax import FluentParser, ast
 from simcord import ChannelHandle, Env, InteractionResult
@@ -68,6 +67,7 @@ from bot.table.autoplay import hint_text
 from bot.table.model import Game
 from engine import CARD_TABLE, Card, EndBuying, GameState, Roll, StopRolling, phrase
 from engine.ai import move_label
+from tools.chaos.sim import started
 
 LOCALES = Path(i18n.__file__).parent / "locales"
 MENTION = re.compile(r"<(?:@[!&]?|#)\d+>")
@@ -160,15 +160,13 @@ async def corpus(language: str, folder: Path) -> Corpus:
 
 async def _played(language: str, database: Path) -> Corpus:
     bot = make_bot(database)
-    env = simcord.Env(bot)
     read = Corpus(language)
-    await env.start()
-    bot.service.lobbies._seed_source = lambda: SEED  # the same game every run
     try:
-        with env.time_context(), local.clients_speaking(language), _numbers_said(read):
-            await _play(env, bot, read, database)
+        async with started(bot) as env:
+            bot.service.lobbies._seed_source = lambda: SEED  # the same game every run
+            with env.time_context(), local.clients_speaking(language), _numbers_said(read):
+                await _play(env, bot, read, database)
     finally:
-        await env.shutdown()
         await bot.service.close()
         await bot.autopilot.searches_done(timeout=5.0)
         bot.autopilot.close()
