@@ -117,13 +117,18 @@ async def test_kot_start_answers_in_time_when_the_database_is_slow(
     create_lobby = store.create_lobby
 
     async def slow_create_lobby(**fields: Any) -> int:
-        await asyncio.sleep(4)  # a long write by another game, a slow disk
+        # A long write by another game, a slow disk: 4 s on SimCord's clock, which the
+        # test moves (the command's answer is deferred after 2 s of it).
+        await table.env.external_wait(asyncio.sleep(4), reason="a slow disk")
         return int(await create_lobby(**fields))
 
     monkeypatch.setattr(store, "create_lobby", slow_create_lobby)
     alice, bob = table.players[:2]
 
     opened = await alice.slash(table.channel, "kot start")
+    assert opened.deferred and await service(table.env).games.active_in_channel(
+        table.channel.id) is None  # answered in time, the lobby still being written
+    await table.env.advance_time(2)  # the write is done
 
     assert opened.acknowledged and not opened.ephemeral
     game = await table.game()
@@ -139,6 +144,7 @@ async def test_kot_start_answers_in_time_when_the_database_is_slow(
 
     # Refused after the answer had to be deferred: the deferred answer says why.
     busy = await bob.slash(table.channel, "kot start")
+    await table.env.advance_time(2)  # (its write, refused, is as slow)
     assert busy.response is not None
     assert busy.response.content.startswith("This channel already has a lobby: https://")
     assert (await table.game()).id == game.id

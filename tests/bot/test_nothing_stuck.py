@@ -74,13 +74,16 @@ async def test_5_a_slow_start_whose_lobby_and_notice_both_fail_still_answers(
     create_lobby = store.create_lobby
 
     async def slow_create_lobby(**fields: Any) -> int:
-        await asyncio.sleep(4)  # the answer is deferred: the lobby is to replace it
+        # 4 s on SimCord's clock, which the test moves: the answer is deferred (after 2 s of
+        # them), the lobby is to replace it.
+        await table.env.external_wait(asyncio.sleep(4), reason="a slow disk")
         return int(await create_lobby(**fields))
 
     monkeypatch.setattr(store, "create_lobby", slow_create_lobby)
     # The lobby's edit of the answer fails, and so does the notice saying so.
     table.env.inject_error("*", "/webhooks/*", times=2, **FAILING[503])
     opened = await table.players[0].slash(table.channel, "kot start")
+    await table.env.advance_time(2)  # the write is done
 
     assert not pending_faults(table.env)
     await table.env.advance_time(2)
@@ -187,6 +190,7 @@ async def test_the_thinking_count_sees_a_command_whose_answer_never_came(table: 
     result = await table.players[0].slash(table.channel, "kot board")
     [stuck] = sim.thinking(table.env)
     assert stuck.command_name == "kot" and thinking(result)
+
 
     sim.clear_faults(table.env)
     await table.env.advance_time(61)  # Discord is well again: the next retry answers
