@@ -48,6 +48,7 @@ from tools.chaos.crash_checks import (
 from tools.chaos.journal import Journal
 from tools.chaos.kill_points import BY_NAME, arm
 from tools.chaos.players import Players, build_cast, play_forever
+from tools.chaos.sim import virtual_timers
 from tools.chaos.world import DurableWorld
 
 DATABASE = "kot.sqlite3"
@@ -121,9 +122,9 @@ class Started:
     load_s: float  # spent loading the world: the simulator's time, not the bot's
 
 
-async def start_bot(args: argparse.Namespace, directory: Path,
-                    world: DurableWorld) -> Started:
-    """The bot on the stored database, attached to the stored world (or a new one)."""
+def attach_bot(args: argparse.Namespace, directory: Path, world: DurableWorld) -> Started:
+    """The bot on the stored database, attached to the stored world (or a new one); not
+    started yet."""
     fresh = not world.has_snapshot()
     settings = Settings(token="crash-campaign", database=directory / DATABASE,
                         turn_timeout=args.turn_timeout, log_level="WARNING")
@@ -134,12 +135,16 @@ async def start_bot(args: argparse.Namespace, directory: Path,
         world.load_into(env.backend)
     load_s = time.perf_counter() - loading
     world.attach(env.backend)
+    return Started(bot, env, not fresh, load_s)
+
+
+async def start_bot(args: argparse.Namespace, started: Started, world: DurableWorld) -> None:
+    env = started.env
     await env.start()
-    if fresh:
+    if not started.restarted:
         with env.time_context():
             world.save_cast(build_cast(env, args.channels))
         world.commit()
-    return Started(bot, env, not fresh, load_s)
 
 
 async def after_restart(args: argparse.Namespace, directory: Path, started: Started,
@@ -176,24 +181,31 @@ def progress_writer(args: argparse.Namespace, directory: Path, players: Players,
 async def live(args: argparse.Namespace) -> int:
     directory = Path(args.dir)
     world = DurableWorld(directory / WORLD)
-    started = await start_bot(args, directory, world)
+    started = attach_bot(args, directory, world)
     env, load_s = started.env, started.load_s
-    with env.time_context():
-        await env.settle()
-        # From the process start to a bot ready to answer, less the simulator's own loading.
-        restart_s = time.time() - args.spawned_at - load_s
-        players = Players(env, world.cast(), directory / DATABASE, Journal(directory / JOURNAL),
-                          rng=random.Random(f"{args.seed}:{args.run}"), run=args.run,
-                          turn_timeout=args.turn_timeout, time_moved=world.commit)
-        report = await after_restart(args, directory, started, players)
-        report |= {"restart_s": restart_s, "world_load_s": load_s,
-                   "world_messages": world.message_count()}
-        write_json(report_path(directory, args.run), report)
-        progress = progress_writer(args, directory, players, world)
-        if not args.final:
-            await play_forever(players, progress)
-        progress()
-    await env.shutdown()
+    # The bot's deadlines on SimCord's clock alone, as in the tests: the settle after a
+    # restart once waited out in real time the reaction timer of a question asked in the
+    # life before (30 s of a 60 s window), and moved the clock 30 s meanwhile.
+    with virtual_timers(env):
+        await start_bot(args, started, world)
+        with env.time_context():
+            await env.settle()
+            # From the process start to a bot ready to answer, less the simulator's own
+            # loading.
+            restart_s = time.time() - args.spawned_at - load_s
+            players = Players(env, world.cast(), directory / DATABASE,
+                              Journal(directory / JOURNAL),
+                              rng=random.Random(f"{args.seed}:{args.run}"), run=args.run,
+                              turn_timeout=args.turn_timeout, time_moved=world.commit)
+            report = await after_restart(args, directory, started, players)
+            report |= {"restart_s": restart_s, "world_load_s": load_s,
+                       "world_messages": world.message_count()}
+            write_json(report_path(directory, args.run), report)
+            progress = progress_writer(args, directory, players, world)
+            if not args.final:
+                await play_forever(players, progress)
+            progress()
+        await env.shutdown()
     await started.bot.service.close()
     world.close()
     return 0
