@@ -16,10 +16,12 @@ checked for every game in the store; a game whose AI monster (or the autopilot) 
 no timer armed for it is counted before that ``/kot board``, which would arm one. After the
 last checkpoint, every command answered with "thinking…" must have had its answer.
 
-SimCord gives each move 5 s of real time to settle, waiting out in real time the bot's timers
-due within them: time passes 10 s at a time, and a move that ran out of that window while the
-bot worked on gets a second one (``sim.settles_again``), counted in ``settle_overruns``; only
-a bot that does not settle in that one either is a harness error.
+The bot's deadlines (retries of what Discord refused, turn timers, AI pauses) run on SimCord's
+clock alone (``sim.run``, ``sim.virtual_timers``): they fire as the campaign's time passes
+(its waits, the heals), never while a move settles in real time. SimCord gives each move 5 s
+of real time to settle: time passes 10 s at a time, and a move that ran out of that window
+while the bot worked on gets a second one (``sim.settles_again``), counted in
+``settle_overruns``; only a bot that does not settle in that one either is a harness error.
 """
 
 from __future__ import annotations
@@ -36,7 +38,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import discord
-import simcord
 from simcord import BackendError, ChannelHandle, Env, SetupError
 
 from bot.app import KotBot
@@ -596,8 +597,9 @@ async def run_campaign(config: Config) -> Report:
     tap = ErrorTap()
     with tempfile.TemporaryDirectory(prefix="kot-fuzz-") as folder, tap.attached():
         database = Path(folder) / "fuzz.sqlite3"
-        async with simcord.run(make_bot(config, database, sync=True),
-                               check_errors=False) as env:
+        # (The bot's deadlines on SimCord's clock alone: retries fire as time passes in the
+        # campaign's waits and heals, not while a click settles.)
+        async with sim.run(make_bot(config, database, sync=True), check_errors=False) as env:
             campaign = Campaign(env, config, database, tap)
             try:
                 return await campaign.run()
