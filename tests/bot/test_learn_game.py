@@ -3,9 +3,9 @@ the default clocks), its learner clicking as a newcomer who reads each note: it 
 within 15 minutes of simulated time, the learner is coached on every one of their
 questions, and the finished game is played again (Rematch, and /kot learn once more).
 
-The AI monsters' pauses are waited out in real time under SimCord (a minute of the suite
-for this game), so the bot runs here with none, and the game's length adds the default
-pause once for each AI monster's move (each is shown after one pause)."""
+The AI monsters' pauses are the default's, on SimCord's clock, which the test moves (the
+bot's deadlines wait for it: tools.chaos.sim.virtual_timers); the game's length is that
+clock's."""
 
 from __future__ import annotations
 
@@ -29,10 +29,10 @@ SEED = 20260
 
 @pytest.fixture
 def simcord_bot(database: Path) -> KotBot:
-    """The bot with no AI pause (added to the game's length: see the module's notes); a
-    quick Hard AI for the notes' suggestions (its real seconds are no simulated time)."""
+    """The bot at the default AI pause; a quick Hard AI for the notes' suggestions (its
+    real seconds are no simulated time)."""
     return KotBot(Settings(token="not-used-offline", database=database,
-                           ai_pause=0.0, hard_ai_seconds=0.05),
+                           ai_pause=DEFAULT_AI_PAUSE, hard_ai_seconds=0.05),
                   sync_commands=True)
 
 
@@ -92,11 +92,10 @@ async def test_a_learn_game_finishes_within_15_minutes_and_is_played_again(
     await bot_of(table.env).coach.sent()
     ai_moves = sum(1 for logged in await service(table.env).games.action_log(game.id)
                    if logged.user_id is None)
-    minutes = (game.chronicle.ended_at - game.chronicle.started_at
-               + ai_moves * DEFAULT_AI_PAUSE) / 60
+    minutes = (game.chronicle.ended_at - game.chronicle.started_at) / 60
     turns = game.playing_state().turn
     print(f"learn game: {minutes:.1f} simulated minutes, {turns.number if turns else 0} turns,"
-          f" {questions} questions to the learner, {len(clicks)} clicks")
+          f" {questions} questions to the learner, {len(clicks)} clicks, {ai_moves} AI moves")
     assert game.status == "over"
     assert minutes < 15
     notes = [request for request in table.env.http_requests if request.method == "POST"
