@@ -54,10 +54,22 @@ STAY_OR_YIELD_IN = {"en": (STAY_OR_YIELD, "Yield Tokyo"),
                     "es": (re.compile(r"@Tú [^\n]*: ¿te quedas en [^\n]* o cedes el sitio\?"),
                            "Ceder Tokyo")}
 IMAGES_LOADED = "() => Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)"
+# The page's own record of the rolls it shows (" rolled: " in its text), each time the count
+# grows: as the page changed, not as the test happened to read it (a read of the test's can
+# come over a second after the one before, an answer to Stay or Yield in between).
+ROLLS_SEEN = """() => {
+  const count = () => (document.body.innerText.match(/ rolled: /g) || []).length;
+  const seen = [count()];
+  window.kotRollsSeen = seen;
+  new MutationObserver(() => {
+    const now = count();
+    if (now > seen[seen.length - 1]) seen.push(now);
+  }).observe(document.body, {childList: true, subtree: true, characterData: true});
+}"""
 MY_ROLL = r"@You [^\n]*: keep dice and roll again \(2 rolls left\)"
 # The AI monsters' pause before each move (seconds): long enough for the page (SimCord reads
 # the table every 0.5 s, then draws the move, its board picture in view) to show each move
-# on a loaded machine, where 0.6 s sometimes showed two at once; the test reads every 0.2 s.
+# on a loaded machine, where 0.6 s sometimes showed two at once (ROLLS_SEEN records them).
 AI_PAUSE = 1.0
 # The turn clock the test's table gives each turn (seconds).
 TURN_SECONDS = 50
@@ -303,13 +315,10 @@ async def test_a_person_plays_a_turn_in_the_browser(browser: Any, tables: list[L
         text = await click(page, r"^End turn$", turn_over)
 
     # The AI turns that follow unfold on the page one move (one roll) at a time.
-    rolls_shown = [text.count(" rolled: ")]
-
-    def next_two_turns_over(text: str) -> bool:
-        rolls_shown.append(text.count(" rolled: "))
-        return text.count(" is over.") > turns_over + 2
-
-    await until(page, next_two_turns_over, "the AI monsters' turns")
+    await page.evaluate(ROLLS_SEEN)
+    await until(page, lambda text: text.count(" is over.") > turns_over + 2,
+                "the AI monsters' turns")
+    rolls_shown = await page.evaluate("() => window.kotRollsSeen")
     steps = [later - earlier for earlier, later in itertools.pairwise(rolls_shown)]
     assert max(steps) == 1 and steps.count(1) >= 3, rolls_shown
 
