@@ -80,6 +80,10 @@ class Metamorph(Power):
             raise IllegalAction(phrase("refusal-card-not-yours"))
         remove_card(ctx, seat, sold,
                     phrase("cardq-metamorph-sold-with", card=card_word(ctx.s, self.key)))
+        if not ctx.mon(seat).alive:
+            # Selling Even Bigger in 2011 takes its 2 hearts back and may knock the seller
+            # out (ruling 65): a monster out of the game gains nothing and sells no more.
+            return
         gain_energy(ctx, seat, printed_cost(ctx.s, sold.key),
                     phrase("reason-selling", card=card_word(ctx.s, sold.key)), recovery=True)
         # Ask again while the card that asked still sells (it may have sold itself, or the
