@@ -317,9 +317,16 @@ class Autopilot:
             with _ctrl_c_held():  # this submission may start a worker
                 searching = loop.run_in_executor(pool, self._search, state, decision, budget)
             return await asyncio.wait_for(searching, budget + self._stuck_after)
-        except (BrokenProcessPool, TimeoutError) as error:
-            log.error("the Hard AI's worker pool is %s; it is replaced",
-                      "stuck" if isinstance(error, TimeoutError) else "broken")
+        except BrokenProcessPool as error:
+            if self._stopped or self._closed:
+                # The bot is closing and stopped the workers itself: the search is given
+                # up, as ``stop`` gives up the others, not a failure of the pool.
+                raise asyncio.CancelledError("the bot is closing") from error
+            log.error("the Hard AI's worker pool is broken; it is replaced")
+            self._replace(pool)
+            raise
+        except TimeoutError:
+            log.error("the Hard AI's worker pool is stuck; it is replaced")
             self._replace(pool)
             raise
 
