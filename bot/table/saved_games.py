@@ -359,17 +359,20 @@ class SavedGames:
     async def start_attempt(self, game_id: int, seq: int) -> None:
         await self._store.start_attempt(game_id, seq)
 
-    async def finish_effects(self, game: Game, seqs: list[int], *fields: GameField) -> Game:
-        """Effects carried out, and the fields of the game they changed (the live message,
-        the clock), in one transaction. Call it holding the game's lock."""
+    async def finish_effects(self, game: Game, seqs: list[int], *fields: GameField,
+                             effects: tuple[Effect, ...] = ()) -> Game:
+        """Effects carried out, the fields of the game they changed (the live message,
+        the clock), and ``effects`` queued after the others (effects moved, or a pass's own
+        follow-ups), in one transaction. Call it holding the game's lock."""
         if "chronicle" in fields:
             game = _stamped(game)
         record = await self._record_if_finished(game) if "status" in fields else None
-        if not fields:
+        if not fields and not effects:
             await self._store.finish_effects(game.id, seqs, record=record)
             return self._remember(game)
         async with self._versioned(game.id) as version:
             await self._store.finish_effects(game.id, seqs, version=version, record=record,
+                                             effects=[_encode(e) for e in effects],
                                              **{f: _column(game, f) for f in fields})
         return self._remember(game)
 
