@@ -17,7 +17,7 @@ except what the game no longer holds (a finished turn's narration, summary and l
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 
 import msgspec
 
@@ -141,6 +141,11 @@ Effect = (PostBoard | AnnounceResult | EditBoard | CloseBoard | RetireButtons | 
           | AnnounceEnd | CoachNote)
 # Effects that send a new message: the ones a crash can leave sent but unrecorded.
 POSTS = (PostBoard, AnnounceResult, PostLobby, Notify, AnnounceEnd)
+# The posts of a live message (a board, the final board, the lobby), which replace another.
+LivePost = PostBoard | AnnounceResult | PostLobby
+POSTS_LIVE = (PostBoard, AnnounceResult, PostLobby)
+# The edits of a message of the game's.
+MessageEdit = EditBoard | CloseBoard | RetireButtons | ShowLobby | CloseLobby | ExpireLobby
 
 
 class Plan(msgspec.Struct, frozen=True):
@@ -152,6 +157,29 @@ class Plan(msgspec.Struct, frozen=True):
 # right after storing a change, while holding the game's lock, so messages change in the
 # order the changes happened, even when clicks race.
 Show = Callable[[int], Awaitable[object]]
+
+# Effects that take a message's buttons away (or close it): queued with a post that replaces
+# it (a turn that ended, a fresh copy asked for), or alone (a game ended).
+_CLOSERS = (CloseBoard, RetireButtons, CloseLobby, ExpireLobby)
+
+
+def moved_to(effects: Sequence[Effect], old: int | None, new: int) -> tuple[Effect, ...]:
+    """``effects``, queued by changes made while a pass replaced the live message ``old``
+    with ``new`` (drawn from the game as it was before those changes), as they would have
+    been queued after it: they name ``old``, the live message when they were planned, and
+    are about ``new`` now. A post among them is kept (the last one) only where they close
+    ``old`` too, as a turn that ended or a fresh copy asked for does; a post asked because
+    ``old`` was deleted is ``new`` itself, and is left to be skipped."""
+    closes_old = any(isinstance(e, _CLOSERS) and e.message_id == old for e in effects)
+    last_post = max((index for index, e in enumerate(effects)
+                     if isinstance(e, POSTS_LIVE) and e.replaces == old), default=None)
+    return tuple(
+        msgspec.structs.replace(effect, replaces=new)
+        if index == last_post and closes_old
+        else msgspec.structs.replace(effect, message_id=new)
+        if isinstance(effect, (EditBoard, ShowLobby, *_CLOSERS)) and effect.message_id == old
+        else effect
+        for index, effect in enumerate(effects))
 
 def after_action(before: Game, outcome: Outcome) -> Plan:
     """After accepted actions: edit this turn's board, or post the next board (or the final
