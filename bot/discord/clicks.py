@@ -3,9 +3,9 @@ turn timer's answer for a silent player (the clock's click).
 
 A game click: a check that needs no lock (a wrong player or a passed moment is answered
 privately at once), otherwise acknowledge (defer), then the service applies and stores the
-action with its effects under the game's lock, and the publisher carries them out: it edits
-this turn's board or posts the next one. A refused acknowledgement (Discord already told the
-player "This interaction failed") stops there, changing nothing.
+action with its effects under the game's lock, and the delivery carries them out once the lock
+is released: it edits this turn's board or posts the next one. A refused acknowledgement
+(Discord already told the player "This interaction failed") stops there, changing nothing.
 """
 
 from __future__ import annotations
@@ -39,7 +39,6 @@ from bot.discord.messages import (
     rematch_busy_text,
 )
 from bot.discord.panel import panel_for
-from bot.discord.publisher import Publisher
 from bot.discord.story import story_embed
 from bot.discord.views import (
     CLOCK_CHOICES,
@@ -54,6 +53,7 @@ from bot.discord.views import (
 )
 from bot.i18n import LANGUAGES, say, text
 from bot.table import publish
+from bot.table.delivery import Delivery
 from bot.table.in_hand import InHand
 from bot.table.lobbies import ChannelTaken
 from bot.table.model import (
@@ -103,11 +103,11 @@ def _option_number(code: str, kinds: str) -> int | None:
 class Clicks:
     """The bot's ``bot.discord.views.ClickHandler``."""
 
-    def __init__(self, service: GameService, publisher: Publisher, io: DiscordIO,
+    def __init__(self, service: GameService, delivery: Delivery[Interaction], io: DiscordIO,
                  turns: TurnClock, coach: CoachDesk, in_hand: InHand) -> None:
         self._coach = coach
         self._service = service
-        self._publisher = publisher
+        self._delivery = delivery
         self._io = io
         self._turns = turns
         self._in_hand = in_hand
@@ -145,7 +145,7 @@ class Clicks:
             return
         if not await self._io.acknowledge(interaction):
             return
-        show = partial(self._publisher.show, interaction=interaction)
+        show = partial(self._delivery.show, origin=interaction)
         try:
             outcome = await self._service.click(game_id, interaction.user.id, decision_id, code,
                                                 show)
@@ -186,7 +186,7 @@ class Clicks:
         by it, and the player told privately how 📋 My monster undoes it."""
         if not await self._io.acknowledge(interaction):
             return
-        show = partial(self._publisher.show, interaction=interaction)
+        show = partial(self._delivery.show, origin=interaction)
         said = asker_language(interaction)
         try:
             await self._service.take_offer(game.id, interaction.user.id, decision_id, code,
@@ -240,7 +240,7 @@ class Clicks:
                 interaction, refusal.said(asker_language(interaction)))
         except BrokenGame as error:
             await self._io.reply_privately(interaction, told(interaction, GAME_UNREADABLE))
-            await self._publisher.report_broken(error)
+            await self._delivery.report_broken(error)
         return None
 
     async def _refuse_at_once(self, interaction: Interaction, game: Game,
@@ -261,7 +261,7 @@ class Clicks:
                 return publish.Plan(current.id)
             return publish.refresh(current)
 
-        show = partial(self._publisher.show, interaction=interaction)
+        show = partial(self._delivery.show, origin=interaction)
         shown = await self._service.show_board(game.id, refresh, show)
         if shown.complete:
             await self._io.reply_privately(interaction,
@@ -273,7 +273,7 @@ class Clicks:
         has left the game)."""
         try:
             await self._leave_if_gone_from_server(game_id, decision_ids)
-            outcome = await self._service.timeout(game_id, decision_ids, self._publisher.show)
+            outcome = await self._service.timeout(game_id, decision_ids, self._delivery.show)
             game = self._service.games.cached(game_id)
             if outcome is None and game is not None:
                 # All answered meanwhile: that answer's pass timed what is asked now, but a
@@ -311,7 +311,7 @@ class Clicks:
             user_id = game.seats[seat]
             if user_id > 0 and not await self._io.still_member(game.guild_id, user_id):
                 log.info("game %s: player %s left the server", game_id, user_id)
-                await self._service.leave(game_id, user_id, self._publisher.show)
+                await self._service.leave(game_id, user_id, self._delivery.show)
 
     # --- the "My monster" panel and its standing orders -----------------------------------
 
@@ -353,12 +353,12 @@ class Clicks:
 
     async def _change_from_panel(self, interaction: Interaction,
                                  change: Callable[[Show], Awaitable[Game]]) -> None:
-        """A change made from a player's private panel (given the publisher's ``show``),
+        """A change made from a player's private panel (given the delivery's ``show``),
         then the panel redrawn as it leaves the game; a refusal said privately."""
         if not await self._io.acknowledge(interaction):  # storing waits for the game's lock
             return
         try:
-            game = await change(partial(self._publisher.show, interaction=interaction))
+            game = await change(partial(self._delivery.show, origin=interaction))
             embed, view = panel_for(game, interaction.user.id, asker_language(interaction))
         except Refused as refusal:
             await self._io.reply_privately(
@@ -402,7 +402,7 @@ class Clicks:
             "ai_hard": partial(lobbies.add_ai, level="hard"),
         }
         change = changes[verb]
-        show = partial(self._publisher.show, interaction=interaction)
+        show = partial(self._delivery.show, origin=interaction)
         try:
             await change(game_id, interaction.user.id, show=show)
         except Refused as refusal:
@@ -441,7 +441,7 @@ class Clicks:
         lobbies = self._service.lobbies
         user_id = interaction.user.id
         choice = values[0] if values else ""
-        show = partial(self._publisher.show, interaction=interaction)
+        show = partial(self._delivery.show, origin=interaction)
         try:
             if field == "monster":
                 await lobbies.pick_monster(game_id, user_id, choice, show,
@@ -518,7 +518,7 @@ class Clicks:
             if not may_end(interaction, game):
                 raise Refused(phrase("table-refusal-may-not-end"))
             notice = ended_notice(interaction.user.display_name, game_id, game.language)
-            await self._service.end(game_id, self._publisher.show, notice=notice)
+            await self._service.end(game_id, self._delivery.show, notice=notice)
         except (Refused, BrokenGame) as error:
             said = (error.said(asker_language(interaction))
                     if isinstance(error, Refused) else str(error))
@@ -541,7 +541,7 @@ class Clicks:
             return
         if not await self._io.acknowledge(interaction):  # storing the lobby may take a while
             return
-        show = partial(self._publisher.show, interaction=interaction)
+        show = partial(self._delivery.show, origin=interaction)
         try:
             await self._service.lobbies.rematch(game_id, interaction.user.id, show)
         except ChannelTaken as taken:

@@ -9,7 +9,7 @@ from the times stored in the game's chronicle, so a restart keeps it, and a game
 ran out while the bot was down ends as soon as it is restored.
 
 All games share one ``bot.table.timers.Deadlines``: one sleeping task, not one per game. The
-publisher schedules a game after each pass (every change is followed by one).
+delivery schedules a game after each pass (every change is followed by one).
 """
 
 from __future__ import annotations

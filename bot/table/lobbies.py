@@ -1,7 +1,7 @@
 """Lobbies: who joins, with which monster, under which rules; and the start of the game.
 
 Each change happens under the game's lock and is saved, with the effects that show it, before
-``show`` carries them out (``bot.table.unit_of_work``).
+``show`` carries them out, the lock released (``bot.table.unit_of_work``).
 """
 
 from __future__ import annotations
@@ -92,8 +92,7 @@ class Lobbies:
         game = await self._games.create_lobby(
             guild_id=guild_id, channel_id=channel_id, host_id=host_id,
             lobby=_replace(lobby, changed_at=self._clock()), effects=(publish.PostLobby(None),))
-        async with self._games.lock(game.id):
-            await show(game.id)
+        await show(game.id)
         return game
 
     async def rematch(self, finished_id: int, user_id: int, show: Show) -> Game:

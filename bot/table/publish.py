@@ -1,15 +1,15 @@
 """What to show after a change, as data: a plan of small effect records.
 
 The service computes a plan with the pure functions below and writes its effects into the
-store's outbox in the same transaction as the change itself; ``bot.discord.publisher`` then carries
-the outbox out on Discord (at once, and again after a failure or a crash). Tests read plans
-without Discord.
+store's outbox in the same transaction as the change itself; ``bot.table.delivery`` then
+carries the outbox out on Discord (at once, and again after a failure or a crash). Tests read
+plans without Discord.
 
 Effects are msgspec Structs (tagged, so they encode to JSON and back) and safe to carry out
 again, because each one names the message it is about and is skipped when the game has
 moved past it: a board is posted only if the live board is still the one it replaces, only
 the live board is edited, and the live board of a game in play never loses its buttons.
-Posts (boards, the lobby, notices) are the only effects that would show twice: the publisher
+Posts (boards, the lobby, notices) are the only effects that would show twice: the delivery
 notes each attempt before sending, and looks for the message in the channel before sending
 it again. What the messages say is drawn from the game when the effect is carried out,
 except what the game no longer holds (a finished turn's narration, summary and last state).
@@ -110,7 +110,7 @@ class SyncPings(_Effect, frozen=True):
 class SyncReminders(_Effect, frozen=True):
     """In a long game, each reminder that is due is sent (a message that mentions its
     player) and each reminder whose question is over is deleted (``bot.table.reminders``).
-    Also queued by the publisher for a direct message telling a player that their turn
+    Also queued by the delivery for a direct message telling a player that their turn
     began (``/kot notify``) that Discord could not take when the board was posted."""
 
 
@@ -153,9 +153,10 @@ class Plan(msgspec.Struct, frozen=True):
     effects: tuple[Effect, ...] = ()
 
 
-# Carries out a game's queued effects (its outbox). The service calls it with the game's id
-# right after storing a change, while holding the game's lock, so messages change in the
-# order the changes happened, even when clicks race.
+# Carries out a game's queued effects (its outbox, ``bot.table.delivery``). The service
+# calls it with the game's id once a change is stored and the game's lock released; one pass
+# at a time carries a game's outbox, in order, so messages change in the order the changes
+# happened, even when clicks race.
 Show = Callable[[int], Awaitable[object]]
 
 # Effects that take a message's buttons away (or close it): queued with a post that replaces
@@ -263,7 +264,7 @@ def refresh(game: Game) -> Plan:
     again)."""
     live = game.board_message_id
     if live is None:
-        return Plan(game.id)  # the publisher's pass posts a missing message anyway
+        return Plan(game.id)  # the delivery's pass posts a missing message anyway
     if game.status == "lobby":
         return _plan(game, ShowLobby(live))
     return _plan(game, EditBoard(live), *_pings(game))

@@ -3,8 +3,8 @@
 ``games`` (``bot.table.saved_games``) loads and saves them, ``lobbies``
 (``bot.table.lobbies``) runs the lobby; this module plays: a click or a timeout goes through
 the engine under the game's lock, and is stored with its action and its publish plan's effects
-(``bot.table.publish``) in one transaction; then ``show`` carries the game's queued effects
-out, still under the lock (each verb a unit of work: ``bot.table.unit_of_work``).
+(``bot.table.publish``) in one transaction (a unit of work: ``bot.table.unit_of_work``); then,
+the lock released, ``show`` carries the game's queued effects out.
 """
 
 from __future__ import annotations

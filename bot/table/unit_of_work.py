@@ -3,8 +3,9 @@ from its read to its showing.
 
 The game is read under its lock; the verb decides the change, a function of the game alone
 (the engine, the chronicle, the publish plan; an AI's answer at most), or refuses it; the new
-game, the moves played and the effects that show them are stored in one transaction; then
-``show`` carries the effects out, still under the lock.
+game, the moves played and the effects that show them are stored in one transaction; the
+lock is released; then a pass (``show``: ``bot.table.delivery``) carries the effects out, so
+no click on the game waits for Discord.
 """
 
 from __future__ import annotations
@@ -42,8 +43,8 @@ Decide = Callable[[Game], Awaitable[Change]]
 
 
 async def change_game(games: SavedGames, game_id: int, decide: Decide, show: Show) -> Change:
-    """Read the game under its lock, ``decide`` the change, store it, then ``show`` it.
-    Returns the change, its game as stored."""
+    """Read the game under its lock, ``decide`` the change, store it, release the lock,
+    then ``show`` it. Returns the change, its game as stored."""
     async with games.lock(game_id):
         change = await decide(await games.game(game_id))
         if change.moves:
@@ -51,6 +52,6 @@ async def change_game(games: SavedGames, game_id: int, decide: Decide, show: Sho
                                                 change.effects)
         else:
             stored = await games.save(change.game, *change.fields, effects=change.effects)
-        if change.shown:
-            await show(game_id)
+    if change.shown:
+        await show(game_id)
     return replace(change, game=stored)

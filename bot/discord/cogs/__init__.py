@@ -15,8 +15,8 @@ from bot.discord.clicks import Clicks
 from bot.discord.io import DiscordIO
 from bot.discord.locales import told
 from bot.discord.messages import CHANNEL_GAME_UNREADABLE
-from bot.discord.publisher import Publisher
 from bot.table.autoplay import Autopilot
+from bot.table.delivery import Delivery
 from bot.table.in_hand import InHand
 from bot.table.lobby_clock import LobbyClock
 from bot.table.model import BrokenGame, Game
@@ -30,7 +30,7 @@ class CogHost(Protocol):
     kot: app_commands.Group
     service: GameService
     io: DiscordIO
-    publisher: Publisher
+    delivery: Delivery[discord.Interaction[Any]]
     clicks: Clicks
     autopilot: Autopilot
     turns: TurnClock
@@ -54,7 +54,7 @@ class KotCog(commands.Cog):
         except BrokenGame as error:
             await self.bot.io.reply_privately(interaction,
                                               told(interaction, CHANNEL_GAME_UNREADABLE))
-            await self.bot.publisher.report_broken(error)
+            await self.bot.delivery.report_broken(error)
             return None
         if game is None:
             await self.bot.io.reply_privately(interaction, told(interaction, missing))

@@ -35,7 +35,7 @@ class AwayCog(KotCog, name="Away"):
             return
         try:
             taken = await self.bot.service.take_time_away(
-                found.id, interaction.user.id, days, self.bot.publisher.show)
+                found.id, interaction.user.id, days, self.bot.delivery.show)
         except Refused as refusal:
             await self.bot.io.reply_privately(interaction,
                                               refusal.said(asker_language(interaction)))

@@ -33,14 +33,14 @@ class PlayCog(KotCog, name="Play"):
             return
         if not await self.bot.io.acknowledge(interaction, thinking_privately=True):
             return
-        show = partial(self.bot.publisher.show, interaction=interaction)
+        show = partial(self.bot.delivery.show, origin=interaction)
         try:
             shown = await self.bot.service.show_board(game.id, publish.repost, show)
         except Refused as refusal:
             await self.bot.io.reply_privately(
                 interaction, refusal.said(asker_language(interaction)))
             return
-        if shown.complete:  # otherwise the publisher has said what went wrong
+        if shown.complete:  # otherwise the clicker was told what went wrong
             await self.bot.io.reply_privately(interaction, told(interaction, "board-posted"))
 
     @app_commands.command(name="hint",
@@ -97,10 +97,10 @@ class PlayCog(KotCog, name="Play"):
         user_id = interaction.user.id
         try:
             if game.status == "lobby":
-                await self.bot.service.lobbies.leave(game.id, user_id, self.bot.publisher.show)
+                await self.bot.service.lobbies.leave(game.id, user_id, self.bot.delivery.show)
                 text = told(interaction, "left-lobby")
             else:
-                await self.bot.service.leave(game.id, user_id, self.bot.publisher.show)
+                await self.bot.service.leave(game.id, user_id, self.bot.delivery.show)
                 text = told(interaction, "left-game")
         except Refused as refusal:
             text = refusal.said(asker_language(interaction))
@@ -130,7 +130,7 @@ class PlayCog(KotCog, name="Play"):
             return
         log.info("game %s: its live message was deleted; posting it again", game_id)
         try:
-            await self.bot.publisher.message_deleted(game_id, payload.message_id)
+            await self.bot.delivery.message_deleted(game_id, payload.message_id)
         except (Refused, BrokenGame) as error:
             log.info("game %s: not posted again: %s", game_id, error)
 
@@ -156,7 +156,7 @@ class PlayCog(KotCog, name="Play"):
         try:
             game = await service.games.active_in_channel(channel_id)
             if game is not None:
-                await service.end(game.id, self.bot.publisher.show, notice=None)
+                await service.end(game.id, self.bot.delivery.show, notice=None)
                 log.info("game %s ended: its channel or server is gone", game.id)
         except (Refused, BrokenGame):
             pass
