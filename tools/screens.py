@@ -18,9 +18,10 @@ import asyncio
 import shutil
 import sys
 import tempfile
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 import discord
 import msgspec
@@ -926,29 +927,44 @@ async def _shoot(bot: KotBot, out: Path, chromium: str, only: Sequence[str],
                           [guild.add_member(env.create_user(name)) for name in NAMES],
                           language=language)
             try:
-                for name in only or SITUATIONS:
+                for name in only:
                     await SITUATIONS[name](shots)
             finally:
                 await bot.service.close()
     return shots.taken
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.screens", description=__doc__,
+Run = Callable[[Path, str, Sequence[str], str], Coroutine[Any, Any, list[Path]]]
+
+
+def screens_command(argv: list[str] | None, *, prog: str, description: str | None,
+                    situations: Sequence[str], default_out: Path, lang_help: str,
+                    run: Run) -> int:
+    """The command line both screenshot tools share: the folder, Chromium, the language and
+    the situations to take (all when none is named); prints each picture's path."""
+    parser = argparse.ArgumentParser(prog=prog, description=description,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--out", type=Path, default=Path("/tmp/shots"))
+    parser.add_argument("--out", type=Path, default=default_out)
     parser.add_argument("--chromium", default=shutil.which("chromium") or "chromium")
-    parser.add_argument("--lang", choices=LANGUAGES, default=ENGLISH,
-                        help="the language of the server and the players' clients")
+    parser.add_argument("--lang", choices=LANGUAGES, default=ENGLISH, help=lang_help)
     parser.add_argument("situations", nargs="*", metavar="SITUATION",
-                        help=f"any of {', '.join(SITUATIONS)} (default: all)")
+                        help=f"any of {', '.join(situations)} (default: all)")
     args = parser.parse_args(argv)
-    unknown = set(args.situations) - set(SITUATIONS)
+    unknown = set(args.situations) - set(situations)
     if unknown:
         parser.error(f"unknown situation(s): {', '.join(sorted(unknown))}")
-    for path in asyncio.run(run(args.out, args.chromium, args.situations, args.lang)):
+    taken = asyncio.run(run(args.out, args.chromium, args.situations or list(situations),
+                            args.lang))
+    for path in taken:
         print(path)
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return screens_command(argv, prog="python -m tools.screens", description=__doc__,
+                           situations=list(SITUATIONS), default_out=Path("/tmp/shots"),
+                           lang_help="the language of the server and the players' clients",
+                           run=run)
 
 
 if __name__ == "__main__":
