@@ -39,6 +39,14 @@ async def test_the_least_recent_games_go_first_but_never_one_whose_lock_is_held(
     assert cache.with_live_message(102) == 2 and cache.with_live_message(101) == 1
 
 
+def test_a_game_kept_again_is_the_most_recent(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(game_cache, "CACHED_MOST", 2)
+    cache = GameCache()
+    for game_id in (1, 2, 1, 3):  # 1 written again after 2
+        cache.keep(lobby(game_id))
+    assert [game_id in cache for game_id in (1, 2, 3)] == [True, False, True]
+
+
 def test_a_finished_game_is_forgotten_with_its_live_message() -> None:
     cache = GameCache()
     cache.set_version(1, 3)

@@ -128,6 +128,20 @@ async def test_an_unstamped_game_is_judged_by_the_board_waiting_to_close() -> No
     assert again.state is not None and again.state.seq == MOVES - 1
 
 
+async def test_an_unstamped_game_is_judged_by_the_turns_its_chronicle_names() -> None:
+    """A chronicle saved before it kept the move still names turns (here a timeout counted
+    on turn 3): a log that stops in turn 2 does not reach it."""
+    game, logged = played()
+    unstamped = replace(game, chronicle=Chronicle(timed_out_turn=3))
+    read, unreadable = decoded(row_of(unstamped))
+    assert unreadable is not None
+    with pytest.raises(CorruptState, match="replays to turn 2, but turn 3 was shown"):
+        await rebuilt(row_of(unstamped), read, unreadable, Logs(logged[:4]))
+    again = await rebuilt(row_of(unstamped), read, unreadable, Logs(logged[:5]))
+    assert again.state is not None and again.state.turn is not None
+    assert again.state.turn.number == 3
+
+
 async def test_a_log_that_does_not_reach_its_own_last_seq_is_refused_before_the_outbox(
 ) -> None:
     """The outbox is read (and its damaged entries dropped) only once the log replays."""
