@@ -164,7 +164,7 @@ class KotBot(commands.Bot):
         self.tree.add_command(self.kot)
         await self.tree.set_translator(CatalogTranslator())
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        added = await self.service.games.backfill_records(self.settings.shards.backfills)
+        added = await self.service.record_book.backfill(self.settings.shards.backfills)
         if added:
             log.info("kept the records of %d games finished before records were kept", added)
         await self.restore_games()

@@ -692,9 +692,9 @@ async def thread_start(shots: Shots) -> None:
 async def my_games(shots: Shots) -> None:
     """``/kot games`` on a server with a day's turn clock: a game on the player's turn, one
     waiting for another player, a lobby in a thread."""
-    games = shots.bot.service.games
-    before = await games.server_settings(shots.guild.id)
-    await games.save_server_settings(shots.guild.id, msgspec.structs.replace(
+    settings = shots.bot.service.settings
+    before = await settings.server_settings(shots.guild.id)
+    await settings.save_server_settings(shots.guild.id, msgspec.structs.replace(
         before, turn_seconds=24 * 3600.0, reaction_seconds=3600.0))
     try:
         mine = await shots.scene("my-games-1", players=2)
@@ -711,7 +711,7 @@ async def my_games(shots: Shots) -> None:
                 await theirs.option(lambda o: isinstance(o, EndBuying))
         await player.slash(channel, "kot start", thread=True)
     finally:
-        await games.save_server_settings(shots.guild.id, before)
+        await settings.save_server_settings(shots.guild.id, before)
     await player.slash(mine.channel, "kot games")
     await shots.shoot("my-games", mine.channel, [player])
 
@@ -737,14 +737,14 @@ async def notify(shots: Shots) -> None:
     """``/kot notify dms: True`` in a game of a day's turns: the player's private answer, then
     their direct messages: the question out of their turn (a hit in Tokyo), then their turn,
     with what happened since their last move."""
-    games = shots.bot.service.games
-    before = await games.server_settings(shots.guild.id)
-    await games.save_server_settings(shots.guild.id, msgspec.structs.replace(
+    settings = shots.bot.service.settings
+    before = await settings.server_settings(shots.guild.id)
+    await settings.save_server_settings(shots.guild.id, msgspec.structs.replace(
         before, turn_seconds=24 * 3600.0, reaction_seconds=3600.0))
     try:
         scene = await shots.scene("notify", players=2)
     finally:
-        await games.save_server_settings(shots.guild.id, before)
+        await settings.save_server_settings(shots.guild.id, before)
     _decision, player = await scene.asked()
     await player.slash(scene.channel, "kot notify", dms=True)
     await scene.shoot("notify-answer", viewer=player)

@@ -63,6 +63,7 @@ from bot.discord.messages import (
 from bot.discord.views import board_view, final_view, lobby_view
 from bot.i18n import ENGLISH, LANGUAGES, text
 from bot.store.store import ACTIVE_STATUSES
+from bot.table.game_rows import GameField, OutboxEntry
 from bot.table.model import BrokenGame, Chronicle, Game, Ping, Refused, StaleGame
 from bot.table.publish import (
     POSTS,
@@ -95,7 +96,6 @@ from bot.table.reminders import (
     with_reminder,
     without_reminders,
 )
-from bot.table.saved_games import GameField, OutboxEntry
 from bot.table.service import GameService
 from bot.table.suggestions import suggestions
 from bot.table.timers import GameClock, Retries, TurnClock
@@ -581,7 +581,7 @@ class Publisher:
         its direct message channel (0: the game's channel); None when nothing was sent."""
         game = current.game
         user_id = game.seats[decision.seat]
-        person = await self._service.games.person_settings(user_id)
+        person = await self._service.settings.person_settings(user_id)
         refused = False
         if person.wants_dms():
             server, channel = self._io.place_names(game.channel_id, game.guild_id)
@@ -610,7 +610,7 @@ class Publisher:
         if refused:
             # Remembered once the channel was told (a crash before: the direct message is
             # tried again, and the same ping, found by its text, is not sent twice).
-            await self._service.games.save_person_settings(
+            await self._service.settings.save_person_settings(
                 user_id, msgspec.structs.replace(person, dms_refused=True))
         return message_id, 0
 

@@ -56,7 +56,7 @@ class LobbyCog(KotCog, name="Lobby"):
         assert interaction.channel_id is not None
         assert interaction.guild_id is not None  # (guild only)
         # (A read: it never waits for another game's write, so the answer stays in time.)
-        settings = await self.bot.service.games.server_settings(interaction.guild_id)
+        settings = await self.bot.service.settings.server_settings(interaction.guild_id)
         where = await self._where(interaction, thread, settings)
         if where == "new thread":
             await self._start_in_thread(interaction, choice, settings, learn=learn)

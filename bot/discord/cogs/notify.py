@@ -29,22 +29,22 @@ class NotifyCog(KotCog, name="Notify"):
     async def notify(self, interaction: discord.Interaction[Any],
                      dms: bool | None = None) -> None:
         """With no option: what is set. With ``dms``: direct messages on or off."""
-        games = self.bot.service.games
+        settings = self.bot.service.settings
         user_id = interaction.user.id
-        current = await games.person_settings(user_id)
+        current = await settings.person_settings(user_id)
         if dms is None:
             await self.bot.io.reply_privately(interaction, told(interaction, _shown(current)))
             return
         if not await self.bot.io.acknowledge(interaction, thinking_privately=True):
             return
         if not dms:
-            await games.save_person_settings(
+            await settings.save_person_settings(
                 user_id, msgspec.structs.replace(current, dms=False, dms_refused=False))
             await self.bot.io.reply_privately(interaction, told(interaction, "notify-off"))
             return
         language = asker_language(interaction)
         refused, tested = await self._try_a_message(user_id, language)
-        await games.save_person_settings(user_id, msgspec.structs.replace(
+        await settings.save_person_settings(user_id, msgspec.structs.replace(
             current, dms=True, language=language, dms_refused=refused))
         answer = (told(interaction, "notify-refused") if refused else " ".join(
             [told(interaction, "notify-on")]

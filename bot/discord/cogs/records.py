@@ -31,10 +31,10 @@ from bot.discord.record_embeds import (
 )
 from bot.i18n import say, text
 from bot.render.chart import describe_chart, rating_chart
+from bot.table.game_rows import setup_for
 from bot.table.model import BrokenGame, Refused
 from bot.table.ratings import leaderboard, rate
 from bot.table.records import against_ai, player_stats
-from bot.table.saved_games import setup_for
 from engine import Move, ReplayFile, encode_replay, encode_state, transcript
 
 MAX_PAGE = 1000
@@ -49,9 +49,9 @@ class RecordsCog(KotCog, name="Records"):
         if not await self.bot.io.acknowledge(interaction, thinking_privately=True):
             return
         shown = player or interaction.user
-        games = self.bot.service.games
-        played = await games.records(guild_id, user_id=shown.id)
-        rated = await games.records(guild_id, rated_only=True)
+        record_book = self.bot.service.record_book
+        played = await record_book.records(guild_id, user_id=shown.id)
+        rated = await record_book.records(guild_id, rated_only=True)
         rating = (await asyncio.to_thread(rate, rated)).get(shown.id)
         language = asker_language(interaction)
         extra: dict[str, Any] = {}
@@ -71,7 +71,7 @@ class RecordsCog(KotCog, name="Records"):
         guild_id = _guild(interaction)
         if not await self.bot.io.acknowledge(interaction, thinking_privately=True):
             return
-        rated = await self.bot.service.games.records(guild_id, rated_only=True)
+        rated = await self.bot.service.record_book.records(guild_id, rated_only=True)
         board = leaderboard(await asyncio.to_thread(rate, rated))
         page = min(page, page_count(len(board)))
         await self.bot.io.reply_privately(interaction, None,
@@ -83,11 +83,11 @@ class RecordsCog(KotCog, name="Records"):
     async def history(self, interaction: discord.Interaction[Any],
                       page: app_commands.Range[int, 1, MAX_PAGE] = 1) -> None:
         guild_id = _guild(interaction)
-        games = self.bot.service.games
-        total = await games.record_count(guild_id)
+        record_book = self.bot.service.record_book
+        total = await record_book.record_count(guild_id)
         page = min(page, page_count(total))
-        shown = await games.records(guild_id, newest_first=True, limit=PAGE_SIZE,
-                                    offset=(page - 1) * PAGE_SIZE)
+        shown = await record_book.records(guild_id, newest_first=True, limit=PAGE_SIZE,
+                                          offset=(page - 1) * PAGE_SIZE)
         await self.bot.io.reply_privately(interaction, None,
                                           embed=history_embed(shown, page, total,
                                                               asker_language(interaction)))
@@ -99,7 +99,7 @@ class RecordsCog(KotCog, name="Records"):
                      game: app_commands.Range[int, 1, 2**53]) -> None:
         guild_id = _guild(interaction)
         games = self.bot.service.games
-        record = await games.record(game)
+        record = await self.bot.service.record_book.record(game)
         if record is None or record.guild_id != guild_id:
             await self.bot.io.reply_privately(
                 interaction, told(interaction, "records-no-such-game", game=str(game)))

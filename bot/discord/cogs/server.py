@@ -50,8 +50,8 @@ class ServerCog(KotCog, name="Server"):
             await self.bot.io.reply_privately(
                 interaction, text(asker_language(interaction), "settings-not-allowed"))
             return
-        games = self.bot.service.games
-        current = await games.server_settings(guild_id)
+        settings = self.bot.service.settings
+        current = await settings.server_settings(guild_id)
         changes: dict[str, object] = {}
         if turn_seconds is not None:  # (first: it may bring its own reaction time)
             current = current.with_turn_time(float(turn_seconds))
@@ -64,7 +64,7 @@ class ServerCog(KotCog, name="Server"):
             changes["threads"] = threads
         if changes:
             current = msgspec.structs.replace(current, **changes)
-            await games.save_server_settings(guild_id, current)
+            await settings.save_server_settings(guild_id, current)
         turn, reaction = self.bot.service.lobbies.clock_of(current)
         said = asker_language(interaction)
         shown = text(
