@@ -36,6 +36,7 @@ from bot.table.model import (
 )
 from bot.table.orders import ordered_answer, with_choice, with_offer, with_order
 from bot.table.publish import Show
+from bot.table.reads import TableReads
 from bot.table.saved_games import LoggedAction, SavedGames, retried_if_stale
 from bot.table.timers import clock_after, question_deadlines
 from engine import (
@@ -65,7 +66,7 @@ MAX_AUTOPLAY_STEPS = 60
 Shown = TypeVar("Shown")
 
 
-class GameService:
+class GameService(TableReads):
     def __init__(
         self,
         store: Store,
