@@ -103,7 +103,7 @@ async def keep_click_paths() -> dict[str, ClickPath]:
                                for name in ("alice", "bob"))
                 lobby = await open_lobby(channel, host, [guest])
                 await host.click(lobby, custom_id=menu_id(lobby, "start"))
-                game = await bot.service.games.active_in_channel(channel.id)
+                game = await bot.service.game_in_channel(channel.id)
                 assert game is not None and game.state is not None
                 asked = game.state.pending[0]
                 roll = next(n for n, option in enumerate(asked.options)
@@ -112,7 +112,7 @@ async def keep_click_paths() -> dict[str, ClickPath]:
                                  else (guest, host))
                 board = _message(channel.history(), game.board_message_id)
                 await player.click(board, custom_id=f"kot:g:{game.id}:{asked.id}:o{roll}")
-                rolled = await bot.service.games.peek(game.id)
+                rolled = await bot.service.peek(game.id)
                 assert rolled.state is not None
                 board = _message(channel.history(), rolled.board_message_id)
                 custom_id = f"kot:g:{game.id}:{rolled.state.pending[0].id}:{KEEP_FIRST_DIE}"
@@ -120,7 +120,7 @@ async def keep_click_paths() -> dict[str, ClickPath]:
                     with traced() as entered:
                         await clicker.click(board, custom_id=custom_id)
                     paths[name] = ClickPath(tuple(entered))
-                kept = await bot.service.games.peek(game.id)
+                kept = await bot.service.peek(game.id)
                 assert kept.state is not None and kept.state.turn is not None
                 assert 0 in kept.state.turn.kept, "the click kept no die"
             finally:
