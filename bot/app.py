@@ -30,6 +30,7 @@ from bot.discord.cogs.server import ServerCog
 from bot.discord.command_words import CatalogTranslator, words
 from bot.discord.io import DiscordIO
 from bot.discord.publisher import Publisher
+from bot.discord.request import Request
 from bot.discord.views import DYNAMIC_ITEMS
 from bot.health import start_heartbeat
 from bot.store.store import Store
@@ -157,8 +158,8 @@ class KotBot(commands.Bot):
         self.coach = CoachDesk(self.io, self.autopilot, self.service.games.cached)
         # The passes over each game's outbox, and their Discord side.
         self.publisher = Publisher(self.io, self.clock, coach=self.coach)
-        self.delivery = Delivery(self.service.games, self.publisher, self.turns,
-                                 clocks=(self.lobby_clock, self.idle_games),
+        self.delivery = Delivery(self.service.games, self.service.settings, self.publisher,
+                                 self.turns, clocks=(self.lobby_clock, self.idle_games),
                                  shown_clocks=(self.reminders, self.away_ends))
         self.clicks = clicks = Clicks(self.service, self.delivery, self.io, self.turns,
                                       self.coach, self.in_hand)
@@ -168,7 +169,7 @@ class KotBot(commands.Bot):
         self.tree.add_command(self.kot)
         await self.tree.set_translator(CatalogTranslator())
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        added = await self.service.games.backfill_records(self.settings.shards.backfills)
+        added = await self.service.record_book.backfill(self.settings.shards.backfills)
         if added:
             log.info("kept the records of %d games finished before records were kept", added)
         await self.restore_games()
@@ -288,7 +289,7 @@ class KotBot(commands.Bot):
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
-        await self.io.report_failure(interaction, error, COMMAND_FAILED)
+        await Request.of(interaction, self.io).failed(error, COMMAND_FAILED)
 
 
 class ShardedKotBot(KotBot, commands.AutoShardedBot):

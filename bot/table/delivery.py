@@ -59,6 +59,7 @@ from bot.table.carrier import (
     RetryLater,
     Sent,
 )
+from bot.table.game_rows import GameField, OutboxEntry
 from bot.table.model import BrokenGame, Game, Ping, Refused, Reminder, StaleGame
 from bot.table.publish import (
     POSTS,
@@ -94,7 +95,8 @@ from bot.table.reminders import (
     with_reminder,
     without_reminders,
 )
-from bot.table.saved_games import GameField, OutboxEntry, SavedGames
+from bot.table.saved_games import SavedGames
+from bot.table.saved_settings import SavedSettings
 from bot.table.timers import GameClock, Retries, TurnClock
 from bot.table.unit_of_work import Change, change_game
 
@@ -159,13 +161,15 @@ class _ChannelGone(Exception):
 
 
 class Delivery(Generic[Origin]):
-    def __init__(self, games: SavedGames, carrier: Carrier[Origin], turns: TurnClock, *,
-                 clocks: Sequence[GameClock] = (),
+    def __init__(self, games: SavedGames, settings: SavedSettings, carrier: Carrier[Origin],
+                 turns: TurnClock, *, clocks: Sequence[GameClock] = (),
                  shown_clocks: Sequence[GameClock] = ()) -> None:
-        """``clocks`` (a lobby's closing, an idle game's end) are scheduled after every
-        pass; ``shown_clocks`` (reminders, the end of a time away), like the turn clock,
-        only once the channel shows the game."""
+        """``settings``: the players' own (``/kot notify``), for their pings. ``clocks`` (a
+        lobby's closing, an idle game's end) are scheduled after every pass;
+        ``shown_clocks`` (reminders, the end of a time away), like the turn clock, only once
+        the channel shows the game."""
         self._games = games
+        self._settings = settings
         self._carrier = carrier
         self._turns = turns
         self._clocks = tuple(clocks)
@@ -484,10 +488,10 @@ class Delivery(Generic[Origin]):
         crash before: the direct message is tried again, and the same ping, found by its
         text, is not sent twice)."""
         user_id = current.game.seats[ask.decision.seat]
-        person = await self._games.person_settings(user_id)
+        person = await self._settings.person_settings(user_id)
         told = await self._carrier.ask(current.game, ask, person, self._attempt(current, entry))
         if isinstance(told, Pinged) and told.dms_refused:
-            await self._games.save_person_settings(
+            await self._settings.save_person_settings(
                 user_id, msgspec.structs.replace(person, dms_refused=True))
         return told
 

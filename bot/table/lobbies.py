@@ -14,6 +14,7 @@ import msgspec
 
 from bot.table import coach, publish
 from bot.table.chronicle import opening_lines
+from bot.table.game_rows import setup_for
 from bot.table.lobby_clock import expiry_tag, lobby_minutes
 from bot.table.model import (
     GAME_CHOICES,
@@ -31,7 +32,8 @@ from bot.table.model import (
     ServerSettings,
 )
 from bot.table.publish import Show
-from bot.table.saved_games import SavedGames, retried_if_stale, setup_for
+from bot.table.saved_games import SavedGames, retried_if_stale
+from bot.table.saved_settings import SavedSettings
 from bot.table.unit_of_work import Change, change_game
 from engine import MIXES, IllegalAction, Mix, Phrase, create_game, new_in_origins, phrase
 
@@ -53,10 +55,12 @@ class ChannelTaken(Refused):
 
 
 class Lobbies:
-    def __init__(self, games: SavedGames, seed_source: Callable[[], int],
-                 clock: Callable[[], float], *, turn_seconds: float = TURN_SECONDS,
+    def __init__(self, games: SavedGames, settings: SavedSettings,
+                 seed_source: Callable[[], int], clock: Callable[[], float], *,
+                 turn_seconds: float = TURN_SECONDS,
                  reaction_seconds: float = REACTION_SECONDS) -> None:
         self._games = games
+        self._settings = settings
         self._seed_source = seed_source
         self._clock = clock
         # The bot's turn clock, for servers that set none.
@@ -76,7 +80,7 @@ class Lobbies:
         ``ServerSettings.game_language`` chooses; ``show`` posts its message. ``learn``: a
         guided first game (/kot learn), the host with ``LEARN_AI_SEATS`` Easy AI monsters."""
         if lobby is None:
-            server = await self._games.server_settings(guild_id)
+            server = await self._settings.server_settings(guild_id)
             turn, reaction = self.clock_of(server)
             if learn:
                 turn, reaction = _learners_clock(turn, reaction)

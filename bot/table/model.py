@@ -451,7 +451,7 @@ class Chronicle(msgspec.Struct, frozen=True, omit_defaults=True):
     acted_at: float = 0.0
     # The players' coaches (a seat whose coach was never on has no entry).
     coaching: tuple[Coaching, ...] = ()
-    # The seq of the engine state this chronicle was last saved with (``bot.table.saved_games``
+    # The seq of the engine state this chronicle was last saved with (``bot.table.game_rows``
     # stamps it): how far the players saw the game go, which a state rebuilt from the action
     # log must reach. 0: not known (saved before it was kept, or not started).
     state_seq: int = 0

@@ -2,7 +2,7 @@
 
 Pure: a record is computed from the finished ``Game`` and its action log, with no store and
 no Discord. The store writes it in the same transaction as the change that finished the game
-(``bot.table.saved_games``), and once more at start-up for games finished before records were kept
+(``bot.table.record_book``), and once more at start-up for games finished before records were kept
 (the backfill).
 
 - **Places** come from ``bot.table.standings`` (ties share a place).

@@ -1,7 +1,9 @@
 """The game service: the bot's one door to games, with no Discord in sight.
 
-``games`` (``bot.table.saved_games``) loads and saves them, ``lobbies``
-(``bot.table.lobbies``) runs the lobby; this module plays: a click or a timeout goes through
+``games`` (``bot.table.saved_games``) loads and saves them, ``settings``
+(``bot.table.saved_settings``) keeps the servers' and people's own, ``record_book``
+(``bot.table.record_book``) the finished games' records, ``lobbies`` (``bot.table.lobbies``)
+runs the lobby; this module plays: a click or a timeout goes through
 the engine under the game's lock, and is stored with its action and its publish plan's effects
 (``bot.table.publish``) in one transaction (a unit of work: ``bot.table.unit_of_work``); then,
 the lock released, ``show`` carries the game's queued effects out.
@@ -23,6 +25,7 @@ from bot.store.store import ACTIVE_STATUSES, Status, Store
 from bot.table import coach, idle_games, presence, publish, reminders, time_away
 from bot.table.autoplay import HARD_AI_SECONDS, Asker, Autopilot, Think, Urgency
 from bot.table.chronicle import chronicle_after, with_note
+from bot.table.game_rows import LoggedAction
 from bot.table.lobbies import Lobbies
 from bot.table.model import (
     REACTION_SECONDS,
@@ -36,7 +39,10 @@ from bot.table.model import (
 )
 from bot.table.orders import ordered_answer, with_choice, with_offer, with_order
 from bot.table.publish import Show
-from bot.table.saved_games import LoggedAction, SavedGames, retried_if_stale
+from bot.table.reads import TableReads
+from bot.table.record_book import RecordBook
+from bot.table.saved_games import SavedGames, retried_if_stale
+from bot.table.saved_settings import SavedSettings
 from bot.table.timers import clock_after, question_deadlines
 from bot.table.unit_of_work import Change, Decide, change_game
 from engine import (
@@ -66,7 +72,7 @@ MAX_AUTOPLAY_STEPS = 60
 Shown = TypeVar("Shown")
 
 
-class GameService:
+class GameService(TableReads):
     def __init__(
         self,
         store: Store,
@@ -78,16 +84,19 @@ class GameService:
         reaction_seconds: float = REACTION_SECONDS,
         owns: Callable[[int | None], bool] = lambda guild_id: True,
     ) -> None:
-        self.games = SavedGames(store, clock, owns=owns)
-        self.lobbies = Lobbies(self.games, seed_source or (lambda: secrets.randbits(63)),
-                               clock, turn_seconds=turn_seconds,
-                               reaction_seconds=reaction_seconds)
+        self._store = store
+        self.record_book = RecordBook(store, clock, owns=owns)
+        self.games = SavedGames(store, self.record_book, owns=owns)
+        self.settings = SavedSettings(store)
+        self.lobbies = Lobbies(self.games, self.settings,
+                               seed_source or (lambda: secrets.randbits(63)), clock,
+                               turn_seconds=turn_seconds, reaction_seconds=reaction_seconds)
         self._clock = clock
         # (By default the engine's players, the Hard AI with its default budget.)
         self._think = think or Autopilot(HARD_AI_SECONDS).answer
 
     async def close(self) -> None:
-        await self.games.close()
+        await self._store.close()
 
     def check_click(self, game: Game, user_id: int, decision_id: int) -> Decision:
         """The decision this user's click answers; raises ClickRefused when it cannot act.

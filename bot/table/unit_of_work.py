@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 
+from bot.table.game_rows import GameField, LoggedAction
 from bot.table.model import Game, Outcome
 from bot.table.publish import Effect, Show
-from bot.table.saved_games import GameField, LoggedAction, SavedGames
+from bot.table.saved_games import SavedGames
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from bot_harness import Table, bot_of, make_bot, service
 from stored_games import nothing_to_show
 
 from bot.store.store import Store
-from bot.table import saved_games
+from bot.table import game_cache
 from bot.table.model import Game
 from bot.table.service import GameService
 from bot.table.timers import Deadlines
@@ -113,7 +113,7 @@ async def test_a_player_gone_from_the_server_leaves_a_game_not_read_since_the_st
 
 async def test_the_cache_keeps_the_most_recent_games_and_reads_the_others_again(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(saved_games, "CACHED_MOST", 2)
+    monkeypatch.setattr(game_cache, "CACHED_MOST", 2)
     games_service = GameService(await Store.open(tmp_path / "kot.sqlite3"))
     games = games_service.games
     try:
