@@ -19,7 +19,7 @@ def story_embed(game: Game, user_id: int, language: str) -> discord.Embed:
     if game.status == "lobby":
         raise Refused(phrase("table-refusal-not-started"))
     state = game.playing_state()
-    notes = game.chronicle.recent_turns
+    notes = game.chronicle.news.recent_turns
     seat = game.seat_of(user_id)
     yours = state.monsters[seat].name if seat is not None else None
     lines = [line for note in notes for line in _turn_lines(state, note, yours, language)]
