@@ -1,6 +1,6 @@
 """📜 Story and ``/kot log``: the last turns of a game in one private (ephemeral) message, for
 whoever scrolled away or watched the AIs play: each closed turn's summary (the last
-``KEPT_TURNS`` of ``Chronicle.recent_turns``, said in the game's language when they closed),
+``KEPT_TURNS`` of ``News.recent_turns``, said in the game's language when they closed),
 the asker's monster in bold, and what those turns did to the asker's monster. Pure functions
 of a game."""
 
