@@ -29,6 +29,7 @@ from bot.discord.cogs.server import ServerCog
 from bot.discord.command_words import CatalogTranslator, words
 from bot.discord.io import DiscordIO
 from bot.discord.publisher import Publisher
+from bot.discord.request import Request
 from bot.discord.views import DYNAMIC_ITEMS
 from bot.health import start_heartbeat
 from bot.store.store import Store
@@ -284,7 +285,7 @@ class KotBot(commands.Bot):
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
-        await self.io.report_failure(interaction, error, COMMAND_FAILED)
+        await Request.of(interaction, self.io).failed(error, COMMAND_FAILED)
 
 
 class ShardedKotBot(KotBot, commands.AutoShardedBot):

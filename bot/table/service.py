@@ -40,6 +40,7 @@ from bot.table.model import (
 )
 from bot.table.orders import ordered_answer, with_choice, with_offer, with_order
 from bot.table.publish import Show
+from bot.table.reads import TableReads
 from bot.table.record_book import RecordBook
 from bot.table.saved_games import SavedGames, retried_if_stale
 from bot.table.saved_settings import SavedSettings
@@ -71,7 +72,7 @@ MAX_AUTOPLAY_STEPS = 60
 Shown = TypeVar("Shown")
 
 
-class GameService:
+class GameService(TableReads):
     def __init__(
         self,
         store: Store,
