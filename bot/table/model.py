@@ -482,7 +482,9 @@ class Prompts(msgspec.Struct, frozen=True, omit_defaults=True):
 
 
 class News(msgspec.Struct, frozen=True, omit_defaults=True):
-    """What the players are told of the turns they missed (``bot.table.reminders``)."""
+    """What the players are told beyond the board (``bot.table.reminders``): the turns
+    closed, and in long games the news of each player's pings since their last move and the
+    one line that tells them standing orders exist."""
 
     # The last turns closed, summarized (bounded; every game's, for 📜 Story, since turn
     # notes were kept in short games too).
