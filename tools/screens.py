@@ -432,7 +432,8 @@ async def final_standings(shots: Shots) -> None:
         active = game.playing_state().active
         knocked_out = tuple(Elimination(seat=(active + offset) % 6, by=(active + by) % 6, turn=1)
                             for offset, by in out.items())
-        chronicle = msgspec.structs.replace(game.chronicle, eliminations=knocked_out)
+        chronicle = msgspec.structs.replace(game.chronicle, narration=msgspec.structs.replace(
+            game.chronicle.narration, eliminations=knocked_out))
         await games.save(replace(game, chronicle=chronicle), "chronicle")
     await shots.env.advance_time(27 * 60)  # the game's length
     await play_defaults_to_the_end(scene)

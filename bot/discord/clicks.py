@@ -287,7 +287,7 @@ class Clicks:
         if state is None or game.guild_id is None:
             return
         seats = {d.seat for d in state.pending if d.id in decision_ids}
-        for seat in sorted(seats - set(game.chronicle.left)):
+        for seat in sorted(seats - set(game.chronicle.presence.left)):
             user_id = game.seats[seat]
             if user_id > 0 and not await self._io.still_member(game.guild_id, user_id):
                 log.info("game %s: player %s left the server", game_id, user_id)

@@ -114,7 +114,7 @@ class CoachDesk:
         seat = game.seat_of(request.user_id)
         noted = None if seat is None or game.status != "playing" else pending_note(game, seat)
         if noted is None:
-            coached = seat is not None and game.chronicle.coaching_of(seat).on
+            coached = seat is not None and game.chronicle.coaching.of(seat).on
             await request.tell("coach-not-asked" if coached else "coach-nothing-now")
             return
         if not await request.acknowledge(thinking_privately=True):

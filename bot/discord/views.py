@@ -323,7 +323,8 @@ def board_view(game: Game, suggested: Suggestions) -> discord.ui.View | None:
     offers: list[GameButton] = []
     thinking: list[str] = []
     for decision in state.pending:
-        if game.ai_level(decision.seat) is not None or decision.seat in game.chronicle.left:
+        if (game.ai_level(decision.seat) is not None
+                or decision.seat in game.chronicle.presence.left):
             # An AI monster (or the autopilot of a player who left) answers by itself:
             # nothing to click, only a sign that it plays.
             thinking.append(state.monsters[decision.seat].name)
@@ -381,7 +382,7 @@ def _add_panel_button(view: discord.ui.View, game: Game) -> None:
     buttons: list[Control[discord.ui.Button[Any]]] = [
         MonsterButton(game.id, row=MAX_ROWS - 1, language=game.language),
         StoryButton(game.id, row=MAX_ROWS - 1, language=game.language)]
-    if any(coaching.on for coaching in game.chronicle.coaching):
+    if any(coaching.on for coaching in game.chronicle.coaching.entries):
         buttons.append(CoachButton(game.id, row=MAX_ROWS - 1, language=game.language))
     for button in buttons:
         with contextlib.suppress(ValueError):  # no room: the question's controls come first
@@ -501,10 +502,10 @@ def orders_view(game: Game, seat: int, language: str) -> discord.ui.View:
     """The standing-order menus under a player's panel, showing their current orders (in
     ``language``, the player's)."""
     view = discord.ui.View(timeout=None)
-    order = game.chronicle.order_of(seat)
+    order = game.chronicle.orders.of(seat)
     for field in ORDER_FIELDS:
         view.add_item(OrderSelect(game.id, field, order, language))
-    coached = game.chronicle.coaching_of(seat).on
+    coached = game.chronicle.coaching.of(seat).on
     view.add_item(CoachToggle(game.id, "off" if coached else "on", language))
     return view
 

@@ -411,7 +411,7 @@ class Delivery(Generic[Origin]):
         nobody is pinged twice."""
         game = current.game
         wanted = set(pinged_decisions(game))
-        for ping in game.chronicle.pings:
+        for ping in game.chronicle.prompts.pings:
             if ping.decision_id in wanted:
                 continue
             if ping.dm_channel_id or ping.message_id != game.board_message_id:
@@ -421,7 +421,8 @@ class Delivery(Generic[Origin]):
                     return failure
             self._amend(current, "chronicle", _without_ping(ping))
         state = current.game.playing_state() if wanted else None
-        for decision_id in sorted(wanted - {p.decision_id for p in current.game.chronicle.pings}):
+        pinged = {p.decision_id for p in current.game.chronicle.prompts.pings}
+        for decision_id in sorted(wanted - pinged):
             assert state is not None
             decision = state.decision(decision_id)
             assert decision is not None
@@ -468,7 +469,7 @@ class Delivery(Generic[Origin]):
                                Ask(decision, "reminder" if moment.number else "turn", moment))
         if not isinstance(told, Pinged):
             return None if isinstance(told, NotSent) else told
-        earlier = [r for r in game.chronicle.reminders
+        earlier = [r for r in game.chronicle.prompts.reminders
                    if (r.seat, r.turn, r.decision_id) == moment.key]
         self._amend(current, "chronicle", _with_reminder(moment, told))
         current.reminded.append(moment.key)
@@ -539,12 +540,8 @@ class Delivery(Generic[Origin]):
     def _stamp_end(self, current: _Pass[Origin]) -> None:
         """The game's end is first shown now: its length runs until then (kept, so the
         standings say the same when they are shown again)."""
-        if current.game.chronicle.ended_at:
-            return
-        now = self._turns.now()
-        self._amend(current, "chronicle", lambda game: game if game.chronicle.ended_at
-                     else replace(game, chronicle=msgspec.structs.replace(game.chronicle,
-                                                                          ended_at=now)))
+        if not current.game.chronicle.life.ended_at:
+            self._amend(current, "chronicle", _ended(self._turns.now()))
 
     async def _end_with_channel(self, current: _Pass[Origin]) -> None:
         """The channel is gone: so is its game, and everything it still had to show."""
@@ -561,10 +558,7 @@ class Delivery(Generic[Origin]):
         Returns the game as recorded."""
         if current.shown_late:
             # The board was not visible meanwhile: its questions get their full time.
-            now = self._turns.now()
-            self._amend(current, "chronicle", lambda game: replace(
-                game, chronicle=msgspec.structs.replace(game.chronicle, asked_at=now))
-                if game.status == "playing" else game)
+            self._amend(current, "chronicle", _asked_again(self._turns.now()))
             current.shown_late = False
         async with self._games.lock(current.game_id):
             game = await self._games.game(current.game_id)
@@ -619,13 +613,46 @@ class Delivery(Generic[Origin]):
 
 
 def _with_ping(ping: Ping) -> Amendment:
-    return lambda game: replace(game, chronicle=msgspec.structs.replace(
-        game.chronicle, pings=(*game.chronicle.pings, ping)))
+    return _pings_changed(lambda pings: (*pings, ping))
 
 
 def _without_ping(ping: Ping) -> Amendment:
-    return lambda game: replace(game, chronicle=msgspec.structs.replace(
-        game.chronicle, pings=tuple(p for p in game.chronicle.pings if p != ping)))
+    return _pings_changed(lambda pings: tuple(p for p in pings if p != ping))
+
+
+def _pings_changed(change: Callable[[tuple[Ping, ...]], tuple[Ping, ...]]) -> Amendment:
+    def amend(game: Game) -> Game:
+        prompts = game.chronicle.prompts
+        prompts = msgspec.structs.replace(prompts, pings=change(prompts.pings))
+        return replace(game, chronicle=msgspec.structs.replace(game.chronicle, prompts=prompts))
+
+    return amend
+
+
+def _ended(now: float) -> Amendment:
+    """The game's end first shown at ``now`` (unless it was already)."""
+
+    def amend(game: Game) -> Game:
+        life = game.chronicle.life
+        if life.ended_at:
+            return game
+        return replace(game, chronicle=msgspec.structs.replace(
+            game.chronicle, life=msgspec.structs.replace(life, ended_at=now)))
+
+    return amend
+
+
+def _asked_again(now: float) -> Amendment:
+    """A game in play's pending questions asked again at ``now`` (their board was not
+    visible meanwhile)."""
+
+    def amend(game: Game) -> Game:
+        if game.status != "playing":
+            return game
+        clock = msgspec.structs.replace(game.chronicle.clock, asked_at=now)
+        return replace(game, chronicle=msgspec.structs.replace(game.chronicle, clock=clock))
+
+    return amend
 
 
 def _with_reminder(moment: Moment, told: Pinged) -> Amendment:

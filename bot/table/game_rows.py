@@ -1,7 +1,8 @@
 """A game as the store's rows keep it, and back: pure, no store and no cache.
 
-Owns the encoding of a game's fields as their columns (``column``), the decoding of a game's
-row (``decoded``: a state that does not decode is told apart, for the rebuild), the entries of
+Owns the encoding of a game's fields as their columns (``column``; the chronicle's parts as
+one flat object: ``encode_chronicle``, ``decode_chronicle``), the decoding of a game's row
+(``decoded``: a state that does not decode is told apart, for the rebuild), the entries of
 its action log and of its outbox, and its setup as stored (``setup_for``, ``as_played``).
 ``bot.table.saved_games`` reads and writes the rows with them; ``bot.table.rebuild`` and
 ``bot.table.record_book`` read them too.
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
@@ -38,7 +39,6 @@ GameField = Literal["status", "lobby", "seats", "state", "chronicle", "board_mes
 lobby_decoder = msgspec.json.Decoder(Lobby)
 seats_decoder = msgspec.json.Decoder(tuple[int, ...])
 effect_decoder = msgspec.json.Decoder(Effect)
-_chronicle_decoder = msgspec.json.Decoder(Chronicle)
 _setup_decoder = msgspec.json.Decoder(GameSetup)
 encode = msgspec.json.encode
 
@@ -89,7 +89,7 @@ def decoded(row: GameRow) -> tuple[Game, Exception | None]:
         lobby=lobby_decoder.decode(row.lobby),
         seats=seats_decoder.decode(row.seats),
         state=state,
-        chronicle=_chronicle_decoder.decode(row.chronicle),
+        chronicle=decode_chronicle(row.chronicle),
         board_message_id=row.board_message_id,
         setup=None if row.setup is None else as_played(_setup_decoder.decode(row.setup)),
     )
@@ -105,18 +105,61 @@ def column(game: Game, field: GameField) -> object:
             return None if game.state is None else encode_state(game.state)
         case "setup":
             return None if game.setup is None else encode(game.setup)
+        case "chronicle":
+            return encode_chronicle(game.chronicle)
         case _:
             return encode(getattr(game, field))
+
+
+# The chronicle as its column stores it: every part's fields side by side in one flat
+# object, as before the chronicle had parts, so that a bot of either shape reads what the
+# other wrote (a field it does not know is skipped, one missing takes its default). Made from
+# the parts' own fields, in their order: part after part, each a span of the flat fields.
+_PARTS: list[type[msgspec.Struct]] = [part.type for part in msgspec.structs.fields(Chronicle)]
+_StoredChronicle = msgspec.defstruct(
+    "StoredChronicle",
+    [(field.encode_name, field.type, field.default)
+     for part in _PARTS for field in msgspec.structs.fields(part)],
+    frozen=True, omit_defaults=True)
+_chronicle_decoder = msgspec.json.Decoder(_StoredChronicle)
+
+
+def _spans() -> tuple[tuple[type[msgspec.Struct], int, int], ...]:
+    """Each part, with where its fields start and stop among the stored ones."""
+    spans, start = [], 0
+    for part in _PARTS:
+        stop = start + len(msgspec.structs.fields(part))
+        spans.append((part, start, stop))
+        start = stop
+    return tuple(spans)
+
+
+_SPANS = _spans()
+
+
+def encode_chronicle(chronicle: Chronicle) -> bytes:
+    """The chronicle as its column stores it: one flat object of its parts' fields."""
+    parts = msgspec.structs.astuple(chronicle)
+    return encode(_StoredChronicle(*(value for part in parts
+                                     for value in msgspec.structs.astuple(part))))
+
+
+def decode_chronicle(stored: bytes) -> Chronicle:
+    """A chronicle from its column: each part from its own span of the flat fields."""
+    values = msgspec.structs.astuple(_chronicle_decoder.decode(stored))
+    parts: list[Any] = [part(*values[start:stop]) for part, start, stop in _SPANS]
+    return Chronicle(*parts)
 
 
 def stamped(game: Game) -> Game:
     """The game with its chronicle stamped with its state's seq, for a write of the chronicle:
     the chronicle then tells how far the players saw the game go even if the state and the
     action log are lost."""
-    if game.state is None or game.chronicle.state_seq == game.state.seq:
+    life = game.chronicle.life
+    if game.state is None or life.state_seq == game.state.seq:
         return game
-    return replace(game, chronicle=msgspec.structs.replace(game.chronicle,
-                                                           state_seq=game.state.seq))
+    return replace(game, chronicle=msgspec.structs.replace(
+        game.chronicle, life=msgspec.structs.replace(life, state_seq=game.state.seq)))
 
 
 def setup_for(state: GameState) -> GameSetup:

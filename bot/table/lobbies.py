@@ -22,11 +22,14 @@ from bot.table.model import (
     TURN_SECONDS,
     AiLevel,
     Chronicle,
+    ClockTimes,
     Game,
     GameChoice,
     GameSetup,
+    Life,
     Lobby,
     LobbyPlayer,
+    Narration,
     Outcome,
     Refused,
     ServerSettings,
@@ -324,8 +327,9 @@ class Lobbies:
                 raise Refused(phrase("table-refusal-engine", reason=refusal.phrase)) from refusal
             setup = setup_for(state)
             now = self._clock()
-            chronicle = Chronicle(log=opening_lines(state, happened), asked_at=now,
-                                  turn_asked_at=now, started_at=now)
+            chronicle = Chronicle(narration=Narration(log=opening_lines(state, happened)),
+                                  clock=ClockTimes(asked_at=now, turn_asked_at=now),
+                                  life=Life(started_at=now))
             game = replace(lobby, status="playing", seats=tuple(p.user_id for p in players),
                            state=state, chronicle=chronicle, setup=setup)
             game, notes = coach.with_notes(replace(game, chronicle=coach.coached_from_start(game)))

@@ -95,7 +95,7 @@ def unrecorded(game: Game) -> bool:
     """Whether the store lacks something a rebuild of this readable game needs: its setup,
     or the move its players saw (the chronicle's stamp), as in a database of an older bot."""
     return game.state is not None and (game.setup is None
-                                       or game.chronicle.state_seq < game.state.seq)
+                                       or game.chronicle.life.state_seq < game.state.seq)
 
 
 def check_playable(game: Game) -> None:
@@ -157,9 +157,10 @@ def check_reaches_shown(state: GameState, game: Game, *, told_seq: int,
     tells that it had not gone further, and replaying nothing would put it back at its
     first turn."""
     chronicle = game.chronicle
-    shown_seq = max(chronicle.state_seq, told_seq)
-    shown_turn = max([chronicle.timed_out_turn, *(e.turn for e in chronicle.eliminations),
-                      *(note.turn for note in chronicle.recent_turns)])
+    shown_seq = max(chronicle.life.state_seq, told_seq)
+    shown_turn = max([chronicle.presence.timed_out_turn,
+                      *(e.turn for e in chronicle.narration.eliminations),
+                      *(note.turn for note in chronicle.news.recent_turns)])
     for entry in pending:
         if isinstance(entry.effect, CloseBoard):
             shown_turn = max(shown_turn, entry.effect.turn)

@@ -71,7 +71,7 @@ class RecordBook:
                 if game.setup is None and game.state is not None:
                     game = replace(game, setup=setup_for(game.state))
                 logged = logged_actions(await self._store.actions(row.id))
-                record = await _record_of(game, logged, game.chronicle.ended_at or updated_at)
+                record = await _record_of(game, logged, game.chronicle.life.ended_at or updated_at)
             except Exception as error:
                 log.warning("game %s: no record kept for it (%s)", row.id, error)
                 continue

@@ -54,6 +54,7 @@ from bot.table.game_rows import (
     decoded,
     effect_decoder,
     encode,
+    encode_chronicle,
     lobby_decoder,
     logged_actions,
     seats_decoder,
@@ -166,7 +167,7 @@ class SavedGames:
                     continue
             seat = game.seat_of(user_id)
             if game.status in ACTIVE_STATUSES and (seat is None
-                                                  or seat not in game.chronicle.left):
+                                                  or seat not in game.chronicle.presence.left):
                 games.append(game)
         return games
 
@@ -380,8 +381,9 @@ class SavedGames:
         async with self._versioned(game.id) as version:
             await self._store.record_actions(
                 game.id, action_rows(actions),
-                version=version, state=encode_state(state), chronicle=encode(game.chronicle),
-                status=status, effects=[encode(effect) for effect in effects], record=record,
+                version=version, state=encode_state(state),
+                chronicle=encode_chronicle(game.chronicle), status=status,
+                effects=[encode(effect) for effect in effects], record=record,
             )
         return self._cache.remember(game)
 

@@ -30,6 +30,7 @@ from bot.table.lobbies import Lobbies
 from bot.table.model import (
     REACTION_SECONDS,
     TURN_SECONDS,
+    Activity,
     AiLevel,
     Chronicle,
     ClickRefused,
@@ -105,7 +106,7 @@ class GameService(TableReads):
         seat = game.seat_of(user_id)
         if seat is None:
             raise ClickRefused("not_a_player")
-        if seat in game.chronicle.left:
+        if seat in game.chronicle.presence.left:
             raise ClickRefused("left_game")
         try:
             return require_decision(state, seat, decision_id)
@@ -174,7 +175,7 @@ class GameService(TableReads):
             if note is not None:
                 chronicle = with_note(chronicle, note)
             return self._with_orders(replace(game, chronicle=msgspec.structs.replace(
-                with_order(chronicle, order), acted_at=self._clock(), idle_timeouts=0)))
+                with_order(chronicle, order), activity=Activity(acted_at=self._clock()))))
 
         return (await self._work(game_id, decide, show)).game
 
@@ -246,11 +247,12 @@ class GameService(TableReads):
         async def decide(game: Game) -> Change:
             seat = _playing_seat(game, user_id)
             try:
-                order = with_choice(game.chronicle.order_of(seat), field, value)
+                order = with_choice(game.chronicle.orders.of(seat), field, value)
             except ValueError:
                 raise Refused(phrase("table-refusal-pick-listed-choice")) from None
             return self._with_orders(replace(game, chronicle=msgspec.structs.replace(
-                with_order(game.chronicle, order), acted_at=self._clock())))
+                with_order(game.chronicle, order), activity=msgspec.structs.replace(
+                    game.chronicle.activity, acted_at=self._clock()))))
 
         return (await self._work(game_id, decide, show)).game
 
@@ -298,16 +300,17 @@ class GameService(TableReads):
                 note = back_note
             # A player acting: the game is neither abandoned nor idle.
             game = replace(game, chronicle=msgspec.structs.replace(
-                with_note(chronicle, note), acted_at=now, idle_timeouts=0))
+                with_note(chronicle, note), activity=Activity(acted_at=now)))
             notice = say(game.language, _time_away_notice(game, seat, now))
             return Change(game, ("chronicle",), publish.after_time_away(game, notice).effects)
 
         game = (await self._work(game_id, decide, show)).game
         seat = game.seat_of(user_id)
         assert seat is not None  # (a player still playing: it was checked)
-        left = time_away.days_left(game.chronicle, seat)
-        return time_away.Taken(game_id, time_away.away_until(game.chronicle, seat, now),
-                               time_away.whole_days(left), time_away.clock_of(game))
+        away = game.chronicle.time_away
+        return time_away.Taken(game_id, time_away.away_until(away, seat, now),
+                               time_away.whole_days(time_away.days_left(away, seat)),
+                               time_away.clock_of(game))
 
     @retried_if_stale
     async def end_idle(self, game_id: int, tag: tuple[int, ...], days: float,
@@ -377,14 +380,16 @@ class GameService(TableReads):
         chronicle, closing = chronicle_after(chronicle, before, state, happened)
         chronicle = reminders.news_after(game, chronicle, seat, moved=user_id is not None,
                                          end=end, happened=happened)
+        activity = chronicle.activity
         chronicle = msgspec.structs.replace(
             clock_after(chronicle, before, state, self._clock()),
-            idle_timeouts=(0 if user_id is not None
-                           else chronicle.idle_timeouts + 1 if idle else chronicle.idle_timeouts),
-            acted_at=self._clock() if user_id is not None else chronicle.acted_at,
+            activity=Activity(
+                idle_timeouts=(0 if user_id is not None
+                               else activity.idle_timeouts + 1 if idle else activity.idle_timeouts),
+                acted_at=self._clock() if user_id is not None else activity.acted_at),
         )
         status: Status = "over" if state.over else "playing"
-        if status == "playing" and chronicle.idle_timeouts >= ABANDONED_AFTER_TIMEOUTS:
+        if status == "playing" and chronicle.activity.idle_timeouts >= ABANDONED_AFTER_TIMEOUTS:
             status = "ended"
             chronicle = with_note(chronicle, phrase("table-note-abandoned"))
         after = replace(game, state=state, chronicle=chronicle, status=status)
@@ -463,7 +468,7 @@ def _playing_seat(game: Game, user_id: int) -> int:
     seat = game.seat_of(user_id)
     if seat is None or game.ai_level(seat) is not None:
         raise Refused(phrase("table-refusal-not-playing"))
-    if seat in game.chronicle.left:
+    if seat in game.chronicle.presence.left:
         raise Refused(phrase("table-refusal-already-left"))
     return seat
 
@@ -472,7 +477,7 @@ def _time_away_notice(game: Game, seat: int, now: float) -> Phrase:
     """The channel's notice of a player's time away (or of their coming back early)."""
     monster = game.playing_state().monsters[seat].name
     player = game.player_name(seat) or monster
-    until = time_away.away_until(game.chronicle, seat, now)
+    until = time_away.away_until(game.chronicle.time_away, seat, now)
     if until is None:
         return phrase("away-notice-back", player=player, monster=monster)
     return phrase("away-notice-away", player=player, monster=monster, until=str(int(until)),

@@ -116,11 +116,11 @@ async def test_a_question_out_of_turn_comes_by_direct_message_and_goes_once_answ
             f"{game.board_message_id}") in asked.content
     assert ":R>" in asked.content  # the deadline, counting down
     assert not any(m.content.startswith("🔔") for m in table.channel.history())
-    assert [(p.message_id, p.dm_channel_id) for p in game.chronicle.pings] == [
+    assert [(p.message_id, p.dm_channel_id) for p in game.chronicle.prompts.pings] == [
         (asked.id, first.user.dm_channel.id)]
     await table.option(Yield)
     assert dms(first)[before:] == []  # deleted with its question
-    assert (await table.game()).chronicle.pings == ()
+    assert (await table.game()).chronicle.prompts.pings == ()
 
 
 async def test_a_turns_start_comes_by_direct_message_too(table: Table) -> None:
@@ -140,7 +140,7 @@ async def test_a_turns_start_comes_by_direct_message_too(table: Table) -> None:
     await end_quiet_turn(table)
     assert dms(second)[before:] == []  # their turn is over: deleted
     assert all(r.seat != game.seat_of(second.id)
-               for r in (await table.game()).chronicle.reminders)
+               for r in (await table.game()).chronicle.prompts.reminders)
 
 
 async def test_no_turns_message_reaches_a_player_on_time_away(table: Table) -> None:
@@ -173,9 +173,9 @@ async def test_a_long_games_reminder_comes_by_direct_message(table: Table) -> No
     await table.env.advance_time(6 * HOUR + 60)
     [reminder] = dms(first)[1:]  # it replaced the turn's message
     assert reminder.content.startswith("⏳ Reminder, King of Tokyo game")
-    assert f"<t:{int(game.chronicle.asked_at + 12 * HOUR)}:R>" in reminder.content
+    assert f"<t:{int(game.chronicle.clock.asked_at + 12 * HOUR)}:R>" in reminder.content
     assert not any(m.content.startswith("⏳") for m in table.channel.history())
-    assert [(r.moment, r.message_id) for r in (await table.game()).chronicle.reminders] == [
+    assert [(r.moment, r.message_id) for r in (await table.game()).chronicle.prompts.reminders] == [
         (1, reminder.id)]
 
 
@@ -243,7 +243,7 @@ async def test_a_direct_message_sent_before_a_crash_is_not_sent_twice(
 
     async def die_after_sending(self: Any, game: Game, seqs: list[int], *fields: Any,
                                 **queued: Any) -> Any:
-        if game.chronicle.pings:  # the direct message went, its id is being saved
+        if game.chronicle.prompts.pings:  # the direct message went, its id is being saved
             monkeypatch.undo()  # once
             raise sqlite3.OperationalError("disk I/O error")
         return await original(self, game, seqs, *fields, **queued)
@@ -257,7 +257,7 @@ async def test_a_direct_message_sent_before_a_crash_is_not_sent_twice(
     await table.env.settle()
     [asked] = dms(first)[before:]  # found, not sent again
     game = await table.game()
-    assert [p.message_id for p in game.chronicle.pings] == [asked.id]
+    assert [p.message_id for p in game.chronicle.prompts.pings] == [asked.id]
     await table.option(Yield)
     assert dms(first)[before:] == []
 
@@ -272,7 +272,7 @@ async def test_a_turns_message_sent_before_a_crash_is_not_sent_twice(
 
     async def die_after_sending(self: Any, game: Game, seqs: list[int], *fields: Any,
                                 **queued: Any) -> Any:
-        if game.chronicle.reminders:  # the turn's message went, its id is being saved
+        if game.chronicle.prompts.reminders:  # the turn's message went, its id is being saved
             monkeypatch.undo()  # once
             raise sqlite3.OperationalError("disk I/O error")
         return await original(self, game, seqs, *fields, **queued)
@@ -286,7 +286,7 @@ async def test_a_turns_message_sent_before_a_crash_is_not_sent_twice(
     [_test, turn] = dms(second)  # found, not sent again
     assert turn.content.startswith("🎲 Your turn")
     game = await table.game()
-    assert [r.message_id for r in game.chronicle.reminders] == [turn.id]
+    assert [r.message_id for r in game.chronicle.prompts.reminders] == [turn.id]
     assert game.playing_state().turn.seat == game.seat_of(second.id)  # type: ignore[union-attr]
 
 

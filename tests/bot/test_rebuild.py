@@ -336,7 +336,7 @@ async def test_a_game_stored_by_the_first_bot_loads_and_plays(
     game = loaded[0]
     assert game.state is not None and game.state.seq == fixture["actions"][-1]["seq"]
     # Read through the engine's upgrade, not rebuilt from the log.
-    assert not any("rebuilt" in say(ENGLISH, line) for line in game.chronicle.log)
+    assert not any("rebuilt" in say(ENGLISH, line) for line in game.chronicle.narration.log)
     assert [m.name for m in game.state.monsters] == [m["name"] for m in stored_state["monsters"]]
     assert game.setup is not None and game.setup.seed == stored_state["seed"]
 
@@ -365,7 +365,8 @@ async def test_a_first_bot_game_whose_state_is_unreadable_is_rebuilt_from_its_ol
     game = await service.games.peek(game_id)
     assert game.state == upgraded
     moves = f"{len(fixture['actions'])} moves"
-    assert REBUILT_NOTE.format(moves=moves) in [say("en", line) for line in game.chronicle.log]
+    assert REBUILT_NOTE.format(moves=moves) in [say("en", line)
+                                                for line in game.chronicle.narration.log]
 
 
 async def play_into_turn(table: Table, number: int) -> Game:

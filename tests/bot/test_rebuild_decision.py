@@ -20,7 +20,7 @@ from bot.table.game_rows import (
     decoded,
     setup_for,
 )
-from bot.table.model import Chronicle, Game, Lobby, LobbyPlayer
+from bot.table.model import Chronicle, Game, Life, Lobby, LobbyPlayer, Presence
 from bot.table.publish import CloseBoard
 from bot.table.rebuild import check_playable, rebuilt, seq_of, unrecorded
 from engine import CorruptState, Options, Phrase, encode_state, play_random_game, replay
@@ -43,7 +43,7 @@ def played(moves: int = MOVES) -> tuple[Game, list[LoggedAction]]:
     seats = tuple(100 + seat for seat in range(PLAYERS))
     game = Game(id=7, guild_id=1, channel_id=10, host_id=100, status="playing",
                 lobby=Lobby(players=tuple(LobbyPlayer(user_id) for user_id in seats)),
-                seats=seats, state=state, chronicle=Chronicle(state_seq=state.seq),
+                seats=seats, state=state, chronicle=Chronicle(life=Life(state_seq=state.seq)),
                 board_message_id=55, setup=setup_for(state))
     logged = [LoggedAction(seq, seat, None, action)
               for seq, (seat, action) in enumerate(actions, start=1)]
@@ -96,7 +96,7 @@ async def test_a_damaged_state_is_rebuilt_to_where_its_log_leads_with_a_note() -
     logs = Logs(logged)
     again = await rebuilt(row_of(game), read, unreadable, logs)
     assert again.state == game.state and again.setup == game.setup
-    assert again.chronicle.log[-1] == Phrase("table-note-rebuilt", {"moves": MOVES})
+    assert again.chronicle.narration.log[-1] == Phrase("table-note-rebuilt", {"moves": MOVES})
     assert again.seats == game.seats and again.board_message_id == game.board_message_id
     assert logs.read == ["log", "outbox"]
 
@@ -132,7 +132,7 @@ async def test_an_unstamped_game_is_judged_by_the_turns_its_chronicle_names() ->
     """A chronicle saved before it kept the move still names turns (here a timeout counted
     on turn 3): a log that stops in turn 2 does not reach it."""
     game, logged = played()
-    unstamped = replace(game, chronicle=Chronicle(timed_out_turn=3))
+    unstamped = replace(game, chronicle=Chronicle(presence=Presence(timed_out_turn=3)))
     read, unreadable = decoded(row_of(unstamped))
     assert unreadable is not None
     with pytest.raises(CorruptState, match="replays to turn 2, but turn 3 was shown"):
@@ -214,5 +214,5 @@ def test_a_game_lacking_what_a_rebuild_needs_is_told() -> None:
     game, _ = played()
     assert not unrecorded(game)
     assert unrecorded(replace(game, setup=None))
-    assert unrecorded(replace(game, chronicle=Chronicle(state_seq=MOVES - 1)))
+    assert unrecorded(replace(game, chronicle=Chronicle(life=Life(state_seq=MOVES - 1))))
     assert not unrecorded(replace(game, status="lobby", state=None, setup=None))

@@ -14,8 +14,17 @@ import pytest
 
 import bot.table.record_book as record_book_module
 from bot.store.store import MIGRATIONS, ActionRow, Store
-from bot.table.game_rows import LoggedAction, setup_for
-from bot.table.model import Chronicle, Elimination, Game, Lobby, LobbyPlayer
+from bot.table.game_rows import LoggedAction, encode_chronicle, setup_for
+from bot.table.model import (
+    Chronicle,
+    Elimination,
+    Game,
+    Life,
+    Lobby,
+    LobbyPlayer,
+    Narration,
+    Presence,
+)
 from bot.table.record_book import RecordBook
 from bot.table.records import cards_bought, record_from_rows, record_of, record_rows
 from bot.table.saved_games import SavedGames
@@ -42,10 +51,11 @@ def finished_game(players: int = 3, *, ai_seats: int = 0, status: str = "over",
     lobby = Lobby(players=tuple(
         LobbyPlayer(user_id, ai="hard" if user_id < 0 else None,
                     name=None if user_id < 0 else f"player{user_id}") for user_id in seats))
-    chronicle = Chronicle(started_at=1_000.0, left=(1,) if players > 2 else (),
-                          eliminations=tuple(Elimination(seat=seat, by=None, turn=3)
-                                             for seat, m in enumerate(played.state.monsters)
-                                             if not m.alive))
+    chronicle = Chronicle(
+        life=Life(started_at=1_000.0), presence=Presence(left=(1,) if players > 2 else ()),
+        narration=Narration(eliminations=tuple(Elimination(seat=seat, by=None, turn=3)
+                                               for seat, m in enumerate(played.state.monsters)
+                                               if not m.alive)))
     setup = setup_for(played.state)  # as the bot stores it: the cards dealt named
     game = Game(id=7, guild_id=1, channel_id=10, host_id=100, status=status,  # type: ignore[arg-type]
                 lobby=lobby, seats=seats, state=played.state, chronicle=chronicle,
@@ -114,7 +124,7 @@ async def _store_finished_game(store: Store, game: Game,
     await store.record_actions(
         game_id, [ActionRow(seq, seat, None, encode_action(action))  # type: ignore[arg-type]
                   for seq, (seat, action) in enumerate(moves, start=1)],
-        version=1, state=encode_state(game.state), chronicle=encode(game.chronicle),
+        version=1, state=encode_state(game.state), chronicle=encode_chronicle(game.chronicle),
         status=game.status)
     return game_id
 

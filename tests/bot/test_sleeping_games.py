@@ -65,9 +65,9 @@ async def test_a_deadline_that_passed_while_the_bot_was_down_is_answered_at_the_
     games = service(table.env).games
     async with games.lock(game.id):
         stored = await games.game(game.id)
-        asked = stored.chronicle.turn_asked_at - TURN - 60
-        chronicle = msgspec.structs.replace(stored.chronicle, asked_at=asked,
-                                            turn_asked_at=asked)
+        asked = stored.chronicle.clock.turn_asked_at - TURN - 60
+        chronicle = msgspec.structs.replace(stored.chronicle, clock=msgspec.structs.replace(
+            stored.chronicle.clock, asked_at=asked, turn_asked_at=asked))
         await games.save(replace(stored, chronicle=chronicle), "chronicle")
 
     await restart(table, database)
@@ -108,7 +108,7 @@ async def test_a_player_gone_from_the_server_leaves_a_game_not_read_since_the_st
     table.channel.guild.remove_member(asked)
     await table.env.advance_time(TURN + 1)
 
-    assert (await table.game()).chronicle.left == (seat,)
+    assert (await table.game()).chronicle.presence.left == (seat,)
 
 
 async def test_the_cache_keeps_the_most_recent_games_and_reads_the_others_again(
