@@ -1,6 +1,7 @@
 """The bot: a small ``commands.Bot`` that wires the parts together (store -> service,
-Discord calls, publisher, clicks, turn timers), loads the cogs, registers the buttons'
-templates (so old buttons work after a restart) and restores the games."""
+Discord calls, the delivery and its Discord side (the publisher), clicks, turn timers), loads
+the cogs, registers the buttons' templates (so old buttons work after a restart) and restores
+the games."""
 
 from __future__ import annotations
 
@@ -36,6 +37,7 @@ from bot.store.store import Store
 from bot.table import publish
 from bot.table.autoplay import Autopilot
 from bot.table.away_ends import AwayEnds
+from bot.table.delivery import Delivery
 from bot.table.idle_games import IdleGames
 from bot.table.in_hand import InHand
 from bot.table.lobby_clock import LobbyClock
@@ -78,6 +80,7 @@ class KotBot(commands.Bot):
     idle_games: IdleGames
     away_ends: AwayEnds
     publisher: Publisher
+    delivery: Delivery[discord.Interaction[Any]]
     coach: CoachDesk
     clicks: Clicks
     # Keeps KOT_HEALTH_FILE fresh while the bot is healthy (bot.health); None when unset.
@@ -133,31 +136,32 @@ class KotBot(commands.Bot):
         self.turns = TurnClock(self.clock,
                                lambda game_id, ids: clicks.timer_ran_out(game_id, ids),
                                ai_pause=self.settings.ai_pause)
-        # A lobby nobody starts closes by itself (scheduled by the publisher's passes).
+        # A lobby nobody starts closes by itself (scheduled by the delivery's passes).
         minutes = self.settings.lobby_minutes
         self.lobby_clock = LobbyClock(
             minutes, self.clock,
             lambda game_id, tag: self.service.lobbies.expire(game_id, tag, minutes,
-                                                             self.publisher.show))
-        # A long game's reminders (scheduled by the publisher's passes too).
+                                                             self.delivery.show))
+        # A long game's reminders (scheduled by the passes too).
         self.reminders = ReminderClock(
-            self.clock, lambda game_id: self.service.remind(game_id, self.publisher.show))
+            self.clock, lambda game_id: self.service.remind(game_id, self.delivery.show))
         # A game nobody plays for long ends by itself (scheduled by the passes too).
         self.idle_games = IdleGames(
             self.clock,
             lambda game_id, tag: self.service.end_idle(game_id, tag, self.idle_games.days,
-                                                       self.publisher.show),
+                                                       self.delivery.show),
             days=self.settings.idle_days)
         # The board drops its "away until" line when a time away ends.
         self.away_ends = AwayEnds(self.clock, lambda game_id: self.service.show_board(
-            game_id, publish.refresh, self.publisher.show))
-        # The coach's private notes (bot.table.coach), sent as the publisher's passes say.
+            game_id, publish.refresh, self.delivery.show))
+        # The coach's private notes (bot.table.coach), sent as the passes say.
         self.coach = CoachDesk(self.io, self.autopilot, self.service.games.cached)
-        self.publisher = Publisher(self.service, self.io, self.turns,
-                                   clocks=(self.lobby_clock, self.idle_games),
-                                   shown_clocks=(self.reminders, self.away_ends),
-                                   coach=self.coach)
-        self.clicks = clicks = Clicks(self.service, self.publisher, self.io, self.turns,
+        # The passes over each game's outbox, and their Discord side.
+        self.publisher = Publisher(self.io, self.clock, coach=self.coach)
+        self.delivery = Delivery(self.service.games, self.service.settings, self.publisher,
+                                 self.turns, clocks=(self.lobby_clock, self.idle_games),
+                                 shown_clocks=(self.reminders, self.away_ends))
+        self.clicks = clicks = Clicks(self.service, self.delivery, self.io, self.turns,
                                       self.coach, self.in_hand)
         for cog in (LobbyCog(self), PlayCog(self), AwayCog(self), InfoCog(self),
                     ServerCog(self), RecordsCog(self), GamesCog(self), NotifyCog(self)):
@@ -191,15 +195,15 @@ class KotBot(commands.Bot):
             return
         # First the answers owed to commands: their tokens run out within 15 minutes.
         await self.io.owed.restore()
-        passes, broken = await self.service.games.restore(self.publisher.arm)
+        passes, broken = await self.service.games.restore(self.delivery.arm)
         log.info("restored the games in progress: %d to show again, %d unreadable",
                  len(passes), len(broken))
         for error in broken:
-            await self.publisher.report_broken(error)
+            await self.delivery.report_broken(error)
         for game_id in passes:
             if self.in_hand.closed:
                 return  # (the next start shows them)
-            await self.publisher.repair(game_id)
+            await self.delivery.repair(game_id)
 
     @staticmethod
     def clock() -> float:
@@ -223,7 +227,7 @@ class KotBot(commands.Bot):
         """Every deadline the bot keeps: its games' and lobbies' clocks, and its retries of
         what Discord refused."""
         return [self.turns.timers, self.lobby_clock.timers, self.reminders.timers,
-                self.idle_games.timers, self.away_ends.timers, self.publisher.retries.timers,
+                self.idle_games.timers, self.away_ends.timers, self.delivery.retries.timers,
                 self.io.owed.retries.timers]
 
     async def close(self) -> None:

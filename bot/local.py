@@ -153,7 +153,7 @@ class LocalTable:
             await self._open(options)
             return None
         if kept.board_message_id is not None:
-            await bot.publisher.message_deleted(kept.id, kept.board_message_id)
+            await bot.delivery.message_deleted(kept.id, kept.board_message_id)
         flags = ", ".join(_flag(options, name) for name in TABLE_FLAGS if name in options.given)
         if not flags:
             return None
@@ -198,7 +198,7 @@ class LocalTable:
         except LocalError as error:
             return f"{flags}: the lobby kept in {options.database} stays as it was: {error}"
         if again:
-            await bot.service.lobbies.cancel(kept.id, kept.host_id, bot.publisher.show)
+            await bot.service.lobbies.cancel(kept.id, kept.host_id, bot.delivery.show)
             await self._open(wanted)
             return (f"{flags}: the lobby kept in {options.database} was opened again with "
                     "them (monsters picked there are picked again)")

@@ -82,7 +82,7 @@ async def _play(env: simcord.Env, tables: int, seconds: float, seed: int,
         game = await bench.game(number)
         assert game is not None
         await bot.service.lobbies.start(game.id, bench.tables[number][0].id,
-                                        bot.publisher.show)
+                                        bot.delivery.show)
     bot.autopilot.thoughts.clear()
     clicks: list[asyncio.Future[float]] = []
     sent: list[float] = []

@@ -259,7 +259,7 @@ async def play(table: Table, only: Sequence[str]) -> None:
         # notes the question pending now (its rules, told once), through their last click;
         # they roll again, and the note for that roll takes the first one's place.
         game = await table.game()
-        await table.bot.service.set_coach(game.id, table.you.id, True, table.bot.publisher.show)
+        await table.bot.service.set_coach(game.id, table.you.id, True, table.bot.delivery.show)
         await table.bot.coach.sent()
         await table.dice(["1", "2", "2", "3", "smash", "smash"])
         await table.answer(lambda o: isinstance(o, Roll))

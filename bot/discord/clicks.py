@@ -3,9 +3,9 @@ turn timer's answer for a silent player (the clock's click).
 
 A game click: a check that needs no lock (a wrong player or a passed moment is answered
 privately at once), otherwise acknowledge (defer), then the service applies and stores the
-action with its effects under the game's lock, and the publisher carries them out: it edits
-this turn's board or posts the next one. A refused acknowledgement (Discord already told the
-player "This interaction failed") stops there, changing nothing.
+action with its effects under the game's lock, and the delivery carries them out once the lock
+is released: it edits this turn's board or posts the next one. A refused acknowledgement
+(Discord already told the player "This interaction failed") stops there, changing nothing.
 """
 
 from __future__ import annotations
@@ -34,8 +34,7 @@ from bot.discord.messages import (
     rematch_busy_text,
 )
 from bot.discord.panel import panel_for
-from bot.discord.publisher import Publisher, Shown
-from bot.discord.request import Request
+from bot.discord.request import Interaction, Request
 from bot.discord.story import story_embed
 from bot.discord.views import (
     CLOCK_CHOICES,
@@ -50,6 +49,7 @@ from bot.discord.views import (
 )
 from bot.i18n import LANGUAGES, say, text
 from bot.table import publish
+from bot.table.delivery import Delivery, Shown
 from bot.table.in_hand import InHand
 from bot.table.lobbies import ChannelTaken
 from bot.table.model import (
@@ -97,11 +97,11 @@ def _option_number(code: str, kinds: str) -> int | None:
 class Clicks:
     """The bot's ``bot.discord.views.ClickHandler``."""
 
-    def __init__(self, service: GameService, publisher: Publisher, io: DiscordIO,
+    def __init__(self, service: GameService, delivery: Delivery[Interaction], io: DiscordIO,
                  turns: TurnClock, coach: CoachDesk, in_hand: InHand) -> None:
         self._coach = coach
         self._service = service
-        self._publisher = publisher
+        self._delivery = delivery
         self._io = io
         self._turns = turns
         self._in_hand = in_hand
@@ -111,9 +111,9 @@ class Clicks:
         return self._in_hand.take()
 
     def _shown_to(self, request: Request) -> Callable[[int], Awaitable[Shown]]:
-        """The publisher's pass for a change this request made: its own message is edited
+        """The delivery's pass for a change this request made: its own message is edited
         through it, and what went wrong is told to its asker."""
-        return partial(self._publisher.show, interaction=request.interaction)
+        return partial(self._delivery.show, origin=request.interaction)
 
     # --- game buttons and menus -----------------------------------------------------
 
@@ -222,7 +222,7 @@ class Clicks:
             await request.refuse(refusal)
         except BrokenGame as error:
             await request.tell(GAME_UNREADABLE)
-            await self._publisher.report_broken(error)
+            await self._delivery.report_broken(error)
         return None
 
     async def _refuse_at_once(self, request: Request, game: Game,
@@ -253,7 +253,7 @@ class Clicks:
         has left the game)."""
         try:
             await self._leave_if_gone_from_server(game_id, decision_ids)
-            outcome = await self._service.timeout(game_id, decision_ids, self._publisher.show)
+            outcome = await self._service.timeout(game_id, decision_ids, self._delivery.show)
             game = self._service.cached(game_id)
             if outcome is None and game is not None:
                 # All answered meanwhile: that answer's pass timed what is asked now, but a
@@ -291,7 +291,7 @@ class Clicks:
             user_id = game.seats[seat]
             if user_id > 0 and not await self._io.still_member(game.guild_id, user_id):
                 log.info("game %s: player %s left the server", game_id, user_id)
-                await self._service.leave(game_id, user_id, self._publisher.show)
+                await self._service.leave(game_id, user_id, self._delivery.show)
 
     # --- the "My monster" panel and its standing orders -----------------------------------
 
@@ -329,7 +329,7 @@ class Clicks:
 
     async def _change_from_panel(self, request: Request,
                                  change: Callable[[Show], Awaitable[Game]]) -> None:
-        """A change made from a player's private panel (given the publisher's ``show``),
+        """A change made from a player's private panel (given the delivery's ``show``),
         then the panel redrawn as it leaves the game; a refusal said privately."""
         if not await request.acknowledge():  # storing waits for the game's lock
             return
@@ -482,7 +482,7 @@ class Clicks:
             if not may_end(request, game):
                 raise Refused(phrase("table-refusal-may-not-end"))
             notice = ended_notice(request.name, game_id, game.language)
-            await self._service.end(game_id, self._publisher.show, notice=notice)
+            await self._service.end(game_id, self._delivery.show, notice=notice)
         except (Refused, BrokenGame) as error:
             said = (error.said(request.language)
                     if isinstance(error, Refused) else str(error))

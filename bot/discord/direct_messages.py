@@ -10,19 +10,15 @@ those turns closed).
 
 from __future__ import annotations
 
-from typing import Literal
-
 import discord
 
 from bot.discord.messages import deadline_text, jump_url, long_game_news, mention
 from bot.i18n import say, text
+from bot.table.carrier import Reason
 from bot.table.model import Game, PersonSettings
 from bot.table.timers import question_deadlines
 from engine import Decision, prompt
 
-# Why the player is written to: their turn began, a question out of their turn, a reminder
-# of a long game.
-Reason = Literal["turn", "asked", "reminder"]
 _OPENINGS: dict[Reason, str] = {
     "turn": "notify-dm-turn",
     "asked": "notify-dm-asked",

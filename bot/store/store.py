@@ -462,13 +462,14 @@ class Store:
 
     async def finish_effects(self, game_id: int, seqs: Sequence[int], *,
                              version: int | None = None, record: RecordRows | None = None,
-                             **columns: Any) -> None:
-        """Remove carried-out effects and set the columns they changed on the game at
-        ``version`` (and keep the record of a game that ended meanwhile), atomically.
-        Removing effects alone needs no version: it is the same whoever does it."""
+                             effects: Sequence[bytes] = (), **columns: Any) -> None:
+        """Remove carried-out effects, set the columns they changed on the game at
+        ``version``, queue ``effects`` after the game's others (and keep the record of a
+        game that ended meanwhile), atomically. Removing effects alone needs no version: it
+        is the same whoever does it."""
         now = time.time()
-        if columns and version is None:
-            raise ValueError("a game's columns are written at a version")
+        if (columns or effects) and version is None:
+            raise ValueError("a game's columns and effects are written at a version")
         remove = ("DELETE FROM outbox WHERE game_id = ? "
                   f"AND seq IN ({parameter_marks(len(seqs))})", (game_id, *seqs))
         if version is None and record is None:  # the common case: one statement
@@ -481,6 +482,7 @@ class Store:
                 await _update(tx, game_id, version, columns, now)
             if seqs:
                 await tx.execute(*remove)
+            await _add_effects(tx, game_id, effects, now)
             await _add_record(tx, record)
 
         await self._backend.write(finish)

@@ -1,6 +1,6 @@
 """A game is shown again when a time away in it ends (``bot.table.time_away``): nothing in
 the game changes then, and its board would go on saying "away until". All games share one
-``bot.table.timers.Deadlines``; the publisher schedules a game after each pass that showed
+``bot.table.timers.Deadlines``; the delivery schedules a game after each pass that showed
 it."""
 
 from __future__ import annotations

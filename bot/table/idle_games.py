@@ -10,7 +10,7 @@ the service updates as players act, and the game's start), so a restart keeps it
 whose time ran out while the bot was down ends as soon as it is restored.
 
 All games share one ``bot.table.timers.Deadlines``: one sleeping task, not one per game. The
-publisher schedules a game after each pass (every change is followed by one).
+delivery schedules a game after each pass (every change is followed by one).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Lobbies: who joins, with which monster, under which rules; and the start of the game.
 
 Each change happens under the game's lock and is saved, with the effects that show it, before
-``show`` carries them out.
+``show`` carries them out, the lock released (``bot.table.unit_of_work``).
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from bot.table.model import (
 from bot.table.publish import Show
 from bot.table.saved_games import SavedGames, retried_if_stale
 from bot.table.saved_settings import SavedSettings
+from bot.table.unit_of_work import Change, change_game
 from engine import MIXES, IllegalAction, Mix, Phrase, create_game, new_in_origins, phrase
 
 # The Easy AI monsters a /kot learn lobby opens with: a short first game of three monsters
@@ -98,8 +99,7 @@ class Lobbies:
         game = await self._games.create_lobby(
             guild_id=guild_id, channel_id=channel_id, host_id=host_id,
             lobby=_replace(lobby, changed_at=self._clock()), effects=(publish.PostLobby(None),))
-        async with self._games.lock(game.id):
-            await show(game.id)
+        await show(game.id)
         return game
 
     async def rematch(self, finished_id: int, user_id: int, show: Show) -> Game:
@@ -133,16 +133,16 @@ class Lobbies:
         """Close a lobby nobody started ``minutes`` (a long game's: ``lobby_minutes``) after
         its last change, unless it changed since its deadline was set (``tag``). None when
         it is left open."""
-        async with self._games.lock(game_id):
-            game = await self._games.game(game_id)
+
+        async def decide(game: Game) -> Change:
             if game.status != "lobby" or expiry_tag(game.lobby) != tag:
-                return None
+                return Change.none(game)
             game = replace(game, status="cancelled")
             open_for = lobby_minutes(game.lobby, minutes)
-            game = await self._games.save(game, "status",
-                                          effects=publish.after_expiry(game, open_for).effects)
-            await show(game_id)
-            return game
+            return Change(game, ("status",), publish.after_expiry(game, open_for).effects)
+
+        change = await change_game(self._games, game_id, decide, show)
+        return change.game if change.shown else None
 
     async def join(self, game_id: int, user_id: int, show: Show,
                    name: str | None = None) -> Game:
@@ -296,20 +296,21 @@ class Lobbies:
 
     @retried_if_stale
     async def cancel(self, game_id: int, user_id: int, show: Show) -> Game:
-        async with self._games.lock(game_id):
-            game = await self._open_lobby(game_id)
+
+        async def decide(game: Game) -> Change:
+            _require_open(game)
             if user_id != game.host_id:
                 raise Refused(phrase("table-refusal-host-cancels"))
             game = replace(game, status="cancelled")
-            game = await self._games.save(game, "status",
-                                          effects=publish.after_lobby_change(game).effects)
-            await show(game_id)
-            return game
+            return Change(game, ("status",), publish.after_lobby_change(game).effects)
+
+        return (await change_game(self._games, game_id, decide, show)).game
 
     @retried_if_stale
     async def start(self, game_id: int, user_id: int, show: Show) -> Game:
-        async with self._games.lock(game_id):
-            lobby = await self._open_lobby(game_id)
+
+        async def decide(lobby: Game) -> Change:
+            _require_open(lobby)
             if user_id != lobby.host_id:
                 raise Refused(phrase("table-refusal-host-starts"))
             players = lobby.lobby.players
@@ -333,28 +334,26 @@ class Lobbies:
                            state=state, chronicle=chronicle, setup=setup)
             game, notes = coach.with_notes(replace(game, chronicle=coach.coached_from_start(game)))
             plan = publish.after_start(lobby, Outcome(game, tuple(happened), None))
-            game = await self._games.save(game, "status", "seats", "state", "chronicle",
-                                          "setup",
-                                          effects=(*plan.effects, *publish.coach_notes(notes)))
-            await show(game_id)
-            return game
+            return Change(game, ("status", "seats", "state", "chronicle", "setup"),
+                          (*plan.effects, *publish.coach_notes(notes)))
+
+        return (await change_game(self._games, game_id, decide, show)).game
 
     @retried_if_stale
     async def _change(self, game_id: int, change: Callable[[Game], Lobby], show: Show) -> Game:
-        async with self._games.lock(game_id):
-            game = await self._open_lobby(game_id)
+
+        async def decide(game: Game) -> Change:
+            _require_open(game)
             # A change keeps the lobby open for another while (bot.table.lobby_clock).
             game = replace(game, lobby=_replace(change(game), changed_at=self._clock()))
-            game = await self._games.save(game, "lobby",
-                                          effects=publish.after_lobby_change(game).effects)
-            await show(game_id)
-            return game
+            return Change(game, ("lobby",), publish.after_lobby_change(game).effects)
 
-    async def _open_lobby(self, game_id: int) -> Game:
-        game = await self._games.game(game_id)
-        if game.status != "lobby":
-            raise Refused(phrase("table-refusal-lobby-closed"))
-        return game
+        return (await change_game(self._games, game_id, decide, show)).game
+
+
+def _require_open(game: Game) -> None:
+    if game.status != "lobby":
+        raise Refused(phrase("table-refusal-lobby-closed"))
 
 
 def _learners_clock(turn: float, reaction: float) -> tuple[float, float]:

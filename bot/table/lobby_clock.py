@@ -8,7 +8,7 @@ restart keeps it, and a lobby whose time ran out while the bot was down closes a
 it is restored.
 
 All lobbies share one ``bot.table.timers.Deadlines``: one sleeping task, not one per lobby. The
-publisher schedules a lobby after each pass (every change is followed by one).
+delivery schedules a lobby after each pass (every change is followed by one).
 """
 
 from __future__ import annotations

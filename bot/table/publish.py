@@ -1,15 +1,15 @@
 """What to show after a change, as data: a plan of small effect records.
 
 The service computes a plan with the pure functions below and writes its effects into the
-store's outbox in the same transaction as the change itself; ``bot.discord.publisher`` then carries
-the outbox out on Discord (at once, and again after a failure or a crash). Tests read plans
-without Discord.
+store's outbox in the same transaction as the change itself; ``bot.table.delivery`` then
+carries the outbox out on Discord (at once, and again after a failure or a crash). Tests read
+plans without Discord.
 
 Effects are msgspec Structs (tagged, so they encode to JSON and back) and safe to carry out
 again, because each one names the message it is about and is skipped when the game has
 moved past it: a board is posted only if the live board is still the one it replaces, only
 the live board is edited, and the live board of a game in play never loses its buttons.
-Posts (boards, the lobby, notices) are the only effects that would show twice: the publisher
+Posts (boards, the lobby, notices) are the only effects that would show twice: the delivery
 notes each attempt before sending, and looks for the message in the channel before sending
 it again. What the messages say is drawn from the game when the effect is carried out,
 except what the game no longer holds (a finished turn's narration, summary and last state).
@@ -17,7 +17,7 @@ except what the game no longer holds (a finished turn's narration, summary and l
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 
 import msgspec
 
@@ -110,7 +110,7 @@ class SyncPings(_Effect, frozen=True):
 class SyncReminders(_Effect, frozen=True):
     """In a long game, each reminder that is due is sent (a message that mentions its
     player) and each reminder whose question is over is deleted (``bot.table.reminders``).
-    Also queued by the publisher for a direct message telling a player that their turn
+    Also queued by the delivery for a direct message telling a player that their turn
     began (``/kot notify``) that Discord could not take when the board was posted."""
 
 
@@ -141,6 +141,11 @@ Effect = (PostBoard | AnnounceResult | EditBoard | CloseBoard | RetireButtons | 
           | AnnounceEnd | CoachNote)
 # Effects that send a new message: the ones a crash can leave sent but unrecorded.
 POSTS = (PostBoard, AnnounceResult, PostLobby, Notify, AnnounceEnd)
+# The posts of a live message (a board, the final board, the lobby), which replace another.
+LivePost = PostBoard | AnnounceResult | PostLobby
+POSTS_LIVE = (PostBoard, AnnounceResult, PostLobby)
+# The edits of a message of the game's.
+MessageEdit = EditBoard | CloseBoard | RetireButtons | ShowLobby | CloseLobby | ExpireLobby
 
 
 class Plan(msgspec.Struct, frozen=True):
@@ -148,10 +153,34 @@ class Plan(msgspec.Struct, frozen=True):
     effects: tuple[Effect, ...] = ()
 
 
-# Carries out a game's queued effects (its outbox). The service calls it with the game's id
-# right after storing a change, while holding the game's lock, so messages change in the
-# order the changes happened, even when clicks race.
+# Carries out a game's queued effects (its outbox, ``bot.table.delivery``). The service
+# calls it with the game's id once a change is stored and the game's lock released; one pass
+# at a time carries a game's outbox, in order, so messages change in the order the changes
+# happened, even when clicks race.
 Show = Callable[[int], Awaitable[object]]
+
+# Effects that take a message's buttons away (or close it): queued with a post that replaces
+# it (a turn that ended, a fresh copy asked for), or alone (a game ended).
+_CLOSERS = (CloseBoard, RetireButtons, CloseLobby, ExpireLobby)
+
+
+def moved_to(effects: Sequence[Effect], old: int | None, new: int) -> tuple[Effect, ...]:
+    """``effects``, queued by changes made while a pass replaced the live message ``old``
+    with ``new`` (drawn from the game as it was before those changes), as they would have
+    been queued after it: they name ``old``, the live message when they were planned, and
+    are about ``new`` now. A post among them is kept (the last one) only where they close
+    ``old`` too, as a turn that ended or a fresh copy asked for does; a post asked because
+    ``old`` was deleted is ``new`` itself, and is left to be skipped."""
+    closes_old = any(isinstance(e, _CLOSERS) and e.message_id == old for e in effects)
+    last_post = max((index for index, e in enumerate(effects)
+                     if isinstance(e, POSTS_LIVE) and e.replaces == old), default=None)
+    return tuple(
+        msgspec.structs.replace(effect, replaces=new)
+        if index == last_post and closes_old
+        else msgspec.structs.replace(effect, message_id=new)
+        if isinstance(effect, (EditBoard, ShowLobby, *_CLOSERS)) and effect.message_id == old
+        else effect
+        for index, effect in enumerate(effects))
 
 def after_action(before: Game, outcome: Outcome) -> Plan:
     """After accepted actions: edit this turn's board, or post the next board (or the final
@@ -235,7 +264,7 @@ def refresh(game: Game) -> Plan:
     again)."""
     live = game.board_message_id
     if live is None:
-        return Plan(game.id)  # the publisher's pass posts a missing message anyway
+        return Plan(game.id)  # the delivery's pass posts a missing message anyway
     if game.status == "lobby":
         return _plan(game, ShowLobby(live))
     return _plan(game, EditBoard(live), *_pings(game))

@@ -12,7 +12,7 @@ while another monster is asked, given again to a board shown late.
 What was sent is kept in the chronicle (``Prompts.reminders``): a moment is reminded once,
 across restarts too; a moment that came while the bot was down is reminded when it is back
 (only the latest, when two came). A reminder is deleted once its question is answered (the
-publisher's ``SyncReminders``, derived from the stored game as ``SyncPings`` is). Every game
+delivery's ``SyncReminders``, derived from the stored game as ``SyncPings`` is). Every game
 waits for its next moment on one sleeping task (``bot.table.timers.Deadlines``), armed after
 each pass over the game, so a restart arms them again from the store.
 

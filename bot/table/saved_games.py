@@ -387,17 +387,20 @@ class SavedGames:
             )
         return self._cache.remember(game)
 
-    async def finish_effects(self, game: Game, seqs: list[int], *fields: GameField) -> Game:
-        """Effects carried out, and the fields of the game they changed (the live message,
-        the clock), in one transaction. Call it holding the game's lock."""
+    async def finish_effects(self, game: Game, seqs: list[int], *fields: GameField,
+                             effects: tuple[Effect, ...] = ()) -> Game:
+        """Effects carried out, the fields of the game they changed (the live message,
+        the clock), and ``effects`` queued after the others (effects moved, or a pass's own
+        follow-ups), in one transaction. Call it holding the game's lock."""
         if "chronicle" in fields:
             game = stamped(game)
         record = await self._record_book.record_if_finished(game) if "status" in fields else None
-        if not fields:
+        if not fields and not effects:
             await self._store.finish_effects(game.id, seqs, record=record)
             return self._cache.remember(game)
         async with self._versioned(game.id) as version:
             await self._store.finish_effects(game.id, seqs, version=version, record=record,
+                                             effects=[encode(e) for e in effects],
                                              **{f: column(game, f) for f in fields})
         return self._cache.remember(game)
 

@@ -5,8 +5,8 @@
 (``bot.table.record_book``) the finished games' records, ``lobbies`` (``bot.table.lobbies``)
 runs the lobby; this module plays: a click or a timeout goes through
 the engine under the game's lock, and is stored with its action and its publish plan's effects
-(``bot.table.publish``) in one transaction; then ``show`` carries the game's queued effects
-out, still under the lock.
+(``bot.table.publish``) in one transaction (a unit of work: ``bot.table.unit_of_work``); then,
+the lock released, ``show`` carries the game's queued effects out.
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ from bot.table.record_book import RecordBook
 from bot.table.saved_games import SavedGames, retried_if_stale
 from bot.table.saved_settings import SavedSettings
 from bot.table.timers import clock_after, question_deadlines
+from bot.table.unit_of_work import Change, Decide, change_game
 from engine import (
     FACES,
     Action,
@@ -120,16 +121,15 @@ class GameService(TableReads):
         keeps a die, "r<die>" releases it, "f<face>" keeps every die showing that face,
         "x<counts>" keeps that many dice of each face and rolls, "o<n>" picks option n,
         "c<n>" too, once confirmed), then ``show`` it."""
-        async with self.games.lock(game_id):
-            game = await self.games.game(game_id)
+
+        async def decide(game: Game) -> Change:
             decision = self.check_click(game, user_id, decision_id)
             actions = _actions_for(game.playing_state(), decision, code)
             if not actions:
                 # The die already is as the button asks (its board was out of date): only
                 # the board changes.
-                await self.games.save(game, effects=publish.refresh(game).effects)
-                await show(game_id)
-                return Outcome(game, (), None, redraw=False)
+                return Change(game, effects=publish.refresh(game).effects,
+                              outcome=Outcome(game, (), None, redraw=False))
             chronicle, note = self._after_click(game, decision.seat)
             # A click may be several actions (keep, then roll): all are applied before any
             # is stored, so a refused one leaves the game as it was.
@@ -138,9 +138,11 @@ class GameService(TableReads):
             for action in actions:
                 steps.append(self._step(current, decision.seat, user_id, action, note=note))
                 current, note = steps[-1].outcome.game, None
-            outcome = await self._record(game, [*steps, *self._by_orders(current)])
-            await show(game_id)
-            return outcome
+            return self._played(game, [*steps, *self._by_orders(current)])
+
+        change = await self._work(game_id, decide, show)
+        assert change.outcome is not None
+        return change.outcome
 
     def _after_click(self, game: Game, seat: int) -> tuple[Chronicle, Phrase | None]:
         """A player clicked a button of the game: they are here (no longer away, nor taking
@@ -161,8 +163,8 @@ class GameService(TableReads):
         """The standing order a question offers on the board (``bot.table.orders``:
         "always yield at N❤️ or fewer", "skip buying from now on"), taken by the player asked:
         it is set, and answers this question at once, as it will the next ones."""
-        async with self.games.lock(game_id):
-            game = await self.games.game(game_id)
+
+        async def decide(game: Game) -> Change:
             decision = self.check_click(game, user_id, decision_id)
             try:
                 order = with_offer(game, decision, code)
@@ -172,9 +174,10 @@ class GameService(TableReads):
             chronicle, note = self._after_click(game, decision.seat)
             if note is not None:
                 chronicle = with_note(chronicle, note)
-            game = replace(game, chronicle=msgspec.structs.replace(
-                with_order(chronicle, order), activity=Activity(acted_at=self._clock())))
-            return await self._store_with_orders(game, show)
+            return self._with_orders(replace(game, chronicle=msgspec.structs.replace(
+                with_order(chronicle, order), activity=Activity(acted_at=self._clock()))))
+
+        return (await self._work(game_id, decide, show)).game
 
     @retried_if_stale
     async def timeout(
@@ -185,8 +188,9 @@ class GameService(TableReads):
         away) as the autopilot does; a turn whose time is up is played on to its end (or to
         another monster's question) in the same change. Then ``show`` it. None when all were
         answered meanwhile."""
-        async with self.games.lock(game_id):
-            before = game = await self.games.game(game_id)
+
+        async def decide(before: Game) -> Change:
+            game = before
             steps: list[_Step] = []
             todo = list(decision_ids)
             while todo and len(steps) < MAX_AUTOPLAY_STEPS:
@@ -201,11 +205,9 @@ class GameService(TableReads):
                 if not todo:
                     now = self._clock()
                     todo = [d for d, when in question_deadlines(game, now).items() if when <= now]
-            if not steps:
-                return None
-            outcome = await self._record(before, steps)
-            await show(game_id)
-            return outcome
+            return self._played(before, steps) if steps else Change.none(before)
+
+        return (await self._work(game_id, decide, show)).outcome
 
     async def _autoplay(self, game: Game, decision: Decision) -> _Step:
         """One answer given for a seat: by its AI monster, or by the autopilot for a
@@ -241,41 +243,40 @@ class GameService(TableReads):
                         show: Show) -> Game:
         """Change one part of a player's standing order (a menu of the "My monster" panel);
         a question it answers that is pending now is answered at once."""
-        async with self.games.lock(game_id):
-            game = await self.games.game(game_id)
+
+        async def decide(game: Game) -> Change:
             seat = _playing_seat(game, user_id)
             try:
                 order = with_choice(game.chronicle.orders.of(seat), field, value)
             except ValueError:
                 raise Refused(phrase("table-refusal-pick-listed-choice")) from None
-            game = replace(game, chronicle=msgspec.structs.replace(
+            return self._with_orders(replace(game, chronicle=msgspec.structs.replace(
                 with_order(game.chronicle, order), activity=msgspec.structs.replace(
-                    game.chronicle.activity, acted_at=self._clock())))
-            return await self._store_with_orders(game, show)
+                    game.chronicle.activity, acted_at=self._clock()))))
 
-    async def _store_with_orders(self, game: Game, show: Show) -> Game:
-        """Store a game whose standing orders changed, with the answers they give now to the
-        questions pending (shown); only the chronicle when they give none."""
+        return (await self._work(game_id, decide, show)).game
+
+    def _with_orders(self, game: Game) -> Change:
+        """A game whose standing orders changed, with the answers they give now to the
+        questions pending (shown); only its chronicle when they give none."""
         steps = self._by_orders(game)
         if not steps:
-            return await self.games.save(game, "chronicle")
-        outcome = await self._record(game, steps)
-        await show(game.id)
-        return outcome.game
+            return Change(game, ("chronicle",), shown=False)
+        return self._played(game, steps)
 
     @retried_if_stale
     async def set_coach(self, game_id: int, user_id: int, on: bool, show: Show) -> Game:
         """Turn a player's coach on or off (the 📋 panel's toggle); turned on, it notes the
         question pending now at once. The board shows or drops its 🎓 Coach button."""
-        async with self.games.lock(game_id):
-            game = await self.games.game(game_id)
+
+        async def decide(game: Game) -> Change:
             seat = _playing_seat(game, user_id)
             game = replace(game, chronicle=coach.with_coach(game.chronicle, seat, on))
             game, notes = coach.with_notes(game)
-            game = await self.games.save(game, "chronicle", effects=(
-                *publish.refresh(game).effects, *publish.coach_notes(notes)))
-            await show(game_id)
-            return game
+            return Change(game, ("chronicle",), (*publish.refresh(game).effects,
+                                                 *publish.coach_notes(notes)))
+
+        return (await self._work(game_id, decide, show)).game
 
     @retried_if_stale
     async def take_time_away(self, game_id: int, user_id: int, days: int,
@@ -283,10 +284,10 @@ class GameService(TableReads):
         """A player stops their clock in this game for ``days`` days from now
         (``bot.table.time_away``), or (0) comes back early. Being here, they are no longer
         played by the autopilot for missed turns. The table is told in the channel."""
-        async with self.games.lock(game_id):
-            game = await self.games.game(game_id)
+        now = self._clock()
+
+        async def decide(game: Game) -> Change:
             seat = _playing_seat(game, user_id)
-            now = self._clock()
             # (Without its "is back" note: the time away's notice says more.)
             chronicle, _is_back = presence.after_click(game, seat)
             game = replace(game, chronicle=chronicle)
@@ -301,39 +302,41 @@ class GameService(TableReads):
             game = replace(game, chronicle=msgspec.structs.replace(
                 with_note(chronicle, note), activity=Activity(acted_at=now)))
             notice = say(game.language, _time_away_notice(game, seat, now))
-            await self.games.save(game, "chronicle",
-                                  effects=publish.after_time_away(game, notice).effects)
-            await show(game_id)
-            left = time_away.days_left(game.chronicle.time_away, seat)
-            return time_away.Taken(game_id, time_away.away_until(game.chronicle.time_away, seat,
-                                                                 now),
-                                   time_away.whole_days(left), time_away.clock_of(game))
+            return Change(game, ("chronicle",), publish.after_time_away(game, notice).effects)
+
+        game = (await self._work(game_id, decide, show)).game
+        seat = game.seat_of(user_id)
+        assert seat is not None  # (a player still playing: it was checked)
+        away = game.chronicle.time_away
+        return time_away.Taken(game_id, time_away.away_until(away, seat, now),
+                               time_away.whole_days(time_away.days_left(away, seat)),
+                               time_away.clock_of(game))
 
     @retried_if_stale
     async def end_idle(self, game_id: int, tag: tuple[int, ...], days: float,
                        show: Show) -> Game | None:
         """End a game in play nobody has played for ``days`` days, unless a player acted
         since its deadline was set (``tag``: ``idle_games.idle_tag``). None when it goes on."""
-        async with self.games.lock(game_id):
-            game = await self.games.game(game_id)
+
+        async def decide(game: Game) -> Change:
             if game.status != "playing" or idle_games.idle_tag(game) != tag:
-                return None
+                return Change.none(game)
             days_said = round(days)
             game = replace(game, status="ended", chronicle=with_note(
                 game.chronicle, phrase("away-note-idle", days=days_said)))
             notice = say(game.language,
                          phrase("away-notice-idle", game=str(game.id), days=days_said))
-            game = await self.games.save(game, "status", "chronicle",
-                                         effects=publish.after_end(game, notice).effects)
-            await show(game_id)
-            return game
+            return Change(game, ("status", "chronicle"), publish.after_end(game, notice).effects)
+
+        change = await self._work(game_id, decide, show)
+        return change.game if change.shown else None
 
     @retried_if_stale
     async def leave(self, game_id: int, user_id: int, show: Show) -> Game:
         """A player leaves a game in play: the autopilot plays their monster to the end. The
         last player to leave ends the game."""
-        async with self.games.lock(game_id):
-            game = await self.games.game(game_id)
+
+        async def decide(game: Game) -> Change:
             seat = _playing_seat(game, user_id)
             chronicle, note = presence.after_leaving(game, seat)
             game = replace(game, chronicle=with_note(chronicle, note))
@@ -345,9 +348,9 @@ class GameService(TableReads):
                 plan = publish.after_end(game, say(game.language, notice))
             else:
                 plan = publish.refresh(game)
-            game = await self.games.save(game, "status", "chronicle", effects=plan.effects)
-            await show(game_id)
-            return game
+            return Change(game, ("status", "chronicle"), plan.effects)
+
+        return (await self._work(game_id, decide, show)).game
 
     async def _answer_for(self, level: AiLevel, state: GameState, decision: Decision,
                           asker: Asker) -> Action:
@@ -396,54 +399,59 @@ class GameService(TableReads):
                              redraw=not isinstance(action, Keep) or note is not None,
                              turn_end=end))
 
-    async def _record(self, before: Game, steps: list[_Step]) -> Outcome:
-        """Store the actions, the game they lead to and the effects that show them, in one
-        transaction."""
+    @staticmethod
+    def _played(before: Game, steps: list[_Step]) -> Change:
+        """The actions of ``steps``, the game they lead to and the effects that show them,
+        to store in one transaction."""
         outcome = steps[0].outcome
         for step in steps[1:]:
             outcome = _merge(outcome, step.outcome)
         coached, notes = coach.with_notes(outcome.game)
         outcome = replace(outcome, game=coached)
         plan = publish.after_action(before, outcome)
-        await self.games.record_actions(outcome.game, [step.action for step in steps],
-                                        (*plan.effects, *publish.coach_notes(notes)))
-        return outcome
+        return Change(coached, effects=(*plan.effects, *publish.coach_notes(notes)),
+                      moves=tuple(step.action for step in steps), outcome=outcome)
 
     @retried_if_stale
     async def remind(self, game_id: int, show: Show) -> Game | None:
         """A long game's reminder moment came: queue and ``show`` the reminders due
         (``bot.table.reminders``). Returns the game when none is (its moment moved)."""
-        async with self.games.lock(game_id):
-            game = await self.games.game(game_id)
+
+        async def decide(game: Game) -> Change:
             if game.status != "playing" or not reminders.due(game, self._clock()):
-                return game
-            await self.games.save(game, effects=(publish.SyncReminders(),))
-            await show(game_id)
-            return None
+                return Change.none(game)
+            return Change(game, effects=(publish.SyncReminders(),))
+
+        change = await self._work(game_id, decide, show)
+        return None if change.shown else change.game
 
     @retried_if_stale
     async def end(self, game_id: int, show: Show, *, notice: str | None) -> Game:
         """Stop a lobby or a game for good (its row and log stay in the store). ``notice``
         goes to its channel; None when the channel is gone."""
-        async with self.games.lock(game_id):
-            game = await self.games.game(game_id)
+
+        async def decide(game: Game) -> Change:
             if game.status not in ACTIVE_STATUSES:
                 raise Refused(phrase("table-refusal-already-over"))
             game = replace(game, status="ended")
-            game = await self.games.save(game, "status",
-                                         effects=publish.after_end(game, notice).effects)
-            await show(game_id)
-            return game
+            return Change(game, ("status",), publish.after_end(game, notice).effects)
+
+        return (await self._work(game_id, decide, show)).game
 
     @retried_if_stale
     async def show_board(self, game_id: int, plan: Callable[[Game], publish.Plan],
                          show: Callable[[int], Awaitable[Shown]]) -> Shown:
         """Show the game again as ``plan`` says (a repost, a refresh), changing nothing in
         the game; returns what ``show`` says about it."""
-        async with self.games.lock(game_id):
-            game = await self.games.game(game_id)
-            await self.games.save(game, effects=plan(game).effects)
-            return await show(game_id)
+
+        async def decide(game: Game) -> Change:
+            return Change(game, effects=plan(game).effects, shown=False)
+
+        await self._work(game_id, decide, show)
+        return await show(game_id)
+
+    async def _work(self, game_id: int, decide: Decide, show: Show) -> Change:
+        return await change_game(self.games, game_id, decide, show)
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,7 @@ async def test_a_pending_ai_move_is_played_after_a_restart_driven_from_outside_t
     old.autopilot.close()
     bot = bot_of(env)
     game = await service(env).games.peek(game.id)
-    await bot.publisher.message_deleted(game.id, game.board_message_id or 0)  # as bot.local
+    await bot.delivery.message_deleted(game.id, game.board_message_id or 0)  # as bot.local
     game = await _person_answers_until_an_ai_is_asked(table, game.id)
     seq = game.playing_state().seq
     await env.advance_time(TEST_AI_PAUSE + 0.1)

@@ -259,7 +259,7 @@ async def test_8_a_result_saved_but_never_posted_is_announced_at_the_next_start(
         await table.option(EndBuying)
     assert (await service(table.env).games.peek(game.id)).status == "over"
     table.env.backend.faults.clear()
-    bot_of(table.env).publisher.retries.close()  # the bot stops before its next retry
+    bot_of(table.env).delivery.retries.close()  # the bot stops before its next retry
     await restart(table, database)
     assert len(final_boards(table)) == 1 and not live_messages(table, game.id)
 
@@ -320,11 +320,12 @@ async def test_a_board_posted_but_not_recorded_is_found_not_posted_twice(
     game = await reach_buy(table)
     original = saved_games.SavedGames.finish_effects
 
-    async def die_after_posting(self: Any, game: Game, seqs: list[int], *fields: Any) -> Any:
+    async def die_after_posting(self: Any, game: Game, seqs: list[int], *fields: Any,
+                                **queued: Any) -> Any:
         if "board_message_id" in fields:
             monkeypatch.undo()  # once
             raise sqlite3.OperationalError("disk I/O error")
-        return await original(self, game, seqs, *fields)
+        return await original(self, game, seqs, *fields, **queued)
 
     monkeypatch.setattr(saved_games.SavedGames, "finish_effects", die_after_posting)
     result = await table.option(EndBuying)

@@ -79,7 +79,7 @@ async def test_a_close_without_a_readable_end_state_keeps_the_picture(
     game = await table.game()
     async with games.lock(game.id):
         await games.save(await games.game(game.id), effects=(stored,))
-    await bot_of(table.env).publisher.repair(game.id)
+    await bot_of(table.env).delivery.repair(game.id)
 
     closed = table.message(turn.board)
     assert closed.content == "Turn 1 is over."

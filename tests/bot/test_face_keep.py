@@ -115,7 +115,7 @@ async def test_a_face_no_die_shows_is_refused_and_changes_nothing(table: Table) 
 
     with pytest.raises(ClickRefused) as refused:
         await service(table.env).click(game.id, asked.id, decision.id, "f5",   # smashes
-                                       bot_of(table.env).publisher.show)
+                                       bot_of(table.env).delivery.show)
 
     assert refused.value.detail_in("en") == "No die shows that face now."
     assert (await table.game()).state == game.state

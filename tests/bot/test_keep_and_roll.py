@@ -152,7 +152,7 @@ async def test_a_keep_and_roll_that_cannot_be_done_is_refused_and_changes_nothin
 
     with pytest.raises(ClickRefused) as refused:
         await service(table.env).click(game.id, asked.id, decision.id, code,
-                                       bot_of(table.env).publisher.show)
+                                       bot_of(table.env).delivery.show)
 
     assert refused.value.detail_in("en") == refusal
     assert (await table.game()).state == game.state

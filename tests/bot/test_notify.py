@@ -241,11 +241,12 @@ async def test_a_direct_message_sent_before_a_crash_is_not_sent_twice(
     before = len(dms(first))
     original = saved_games.SavedGames.finish_effects
 
-    async def die_after_sending(self: Any, game: Game, seqs: list[int], *fields: Any) -> Any:
+    async def die_after_sending(self: Any, game: Game, seqs: list[int], *fields: Any,
+                                **queued: Any) -> Any:
         if game.chronicle.prompts.pings:  # the direct message went, its id is being saved
             monkeypatch.undo()  # once
             raise sqlite3.OperationalError("disk I/O error")
-        return await original(self, game, seqs, *fields)
+        return await original(self, game, seqs, *fields, **queued)
 
     monkeypatch.setattr(saved_games.SavedGames, "finish_effects", die_after_sending)
     await reach_yield(table)
@@ -269,11 +270,12 @@ async def test_a_turns_message_sent_before_a_crash_is_not_sent_twice(
     await opt_in(table, second)
     original = saved_games.SavedGames.finish_effects
 
-    async def die_after_sending(self: Any, game: Game, seqs: list[int], *fields: Any) -> Any:
+    async def die_after_sending(self: Any, game: Game, seqs: list[int], *fields: Any,
+                                **queued: Any) -> Any:
         if game.chronicle.prompts.reminders:  # the turn's message went, its id is being saved
             monkeypatch.undo()  # once
             raise sqlite3.OperationalError("disk I/O error")
-        return await original(self, game, seqs, *fields)
+        return await original(self, game, seqs, *fields, **queued)
 
     monkeypatch.setattr(saved_games.SavedGames, "finish_effects", die_after_sending)
     await end_quiet_turn(table)

@@ -26,6 +26,7 @@ from bot.table.publish import (
     PostLobby,
     RetireButtons,
     ShowLobby,
+    SyncPings,
 )
 from bot.table.service import GameService
 from engine import (
@@ -220,6 +221,29 @@ def _game(*, over: bool) -> Game:
                 lobby=Lobby(), seats=(100, 200), state=state,
                 chronicle=Chronicle(narration=Narration(log=("The end.",) if over else ())),
                 board_message_id=BOARD)
+
+
+def test_effects_queued_while_the_board_was_replaced_are_about_the_new_board() -> None:
+    """A change made while a pass posted a new board (drawn before that change) planned on
+    the board it saw: its effects move to the new one (``publish.moved_to``)."""
+    old, new = BOARD, BOARD + 1
+    closed = CloseBoard(old, turn=1, monster="Kraken", log=())
+    assert publish.moved_to([EditBoard(old, redraw=False), SyncPings()], old, new) == (
+        EditBoard(new, redraw=False), SyncPings())
+    # A turn that ended: the next board replaces the new one, which is closed.
+    assert publish.moved_to([PostBoard(old), closed], old, new) == (
+        PostBoard(new), msgspec.structs.replace(closed, message_id=new))
+    # A post asked because the old board was deleted: the new board is that post.
+    assert publish.moved_to([PostBoard(old)], old, new) == (PostBoard(old),)
+    # Two posts (one for a deletion, one for a fresh copy): one new board.
+    assert publish.moved_to([PostBoard(old), PostBoard(old), RetireButtons(old)], old, new) == (
+        PostBoard(old), PostBoard(new), RetireButtons(new))
+    # A lobby changed, a lobby cancelled.
+    assert publish.moved_to([ShowLobby(old), CloseLobby(old, "cancelled")], old, new) == (
+        ShowLobby(new), CloseLobby(new, "cancelled"))
+    # What names another message, or none, stays.
+    kept = [RetireButtons(old - 1), Notify("A notice."), AnnounceEnd("Ended.")]
+    assert publish.moved_to(kept, old, new) == tuple(kept)
 
 
 async def _started(service: GameService, show: Recorder, players: int) -> Game:

@@ -202,6 +202,30 @@ async def test_a_write_based_on_an_old_version_changes_nothing(
         await second.close()
 
 
+async def test_effects_carried_out_and_effects_queued_behind_them_are_one_write(
+    store_target: str | Path,
+) -> None:
+    """A pass records the effects it carried out and queues others behind the game's
+    queued ones (moved, or its own follow-ups) at one version, atomically."""
+    store = await Store.open(store_target)
+    try:
+        game = await store.create_lobby(guild_id=1, channel_id=10, host_id=100, lobby=b"{}",
+                                        effects=[b"post", b"edit", b"ping"])
+        with pytest.raises(ValueError):  # queued effects are written at a version
+            await store.finish_effects(game, [1], effects=[b"edit-again"])
+        await store.finish_effects(game, [1, 2], version=0, board_message_id=5,
+                                   effects=[b"edit-again", b"sync"])
+        row = await store.get(game)
+        assert row is not None and (row.version, row.board_message_id) == (1, 5)
+        assert [(e.seq, e.effect) for e in await store.outbox(game)] == [
+            (3, b"ping"), (4, b"edit-again"), (5, b"sync")]
+        with pytest.raises(StaleWrite):  # refused whole: nothing removed, nothing queued
+            await store.finish_effects(game, [3], version=0, effects=[b"lost"])
+        assert [e.effect for e in await store.outbox(game)] == [b"ping", b"edit-again", b"sync"]
+    finally:
+        await store.close()
+
+
 async def test_writes_racing_at_one_version_let_exactly_one_through(
     store_target: str | Path,
 ) -> None:

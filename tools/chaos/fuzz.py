@@ -515,7 +515,7 @@ class Campaign:
         log.info("game %s stranded after /kot board: live %s, pending %s, outbox %s, "
                  "retries failing %s, timer on %s, answer %s, last messages %s",
                  game.id, game.board_message_id, pending, outbox,
-                 self.bot.publisher.retries.failing(game.id),
+                 self.bot.delivery.retries.failing(game.id),
                  self.bot.turns.timers.waiting_on(game.id), answers, messages)
 
     def record(self, found: list[checks.Finding]) -> None:

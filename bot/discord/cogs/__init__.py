@@ -14,9 +14,9 @@ from discord.ext import commands
 from bot.discord.clicks import Clicks
 from bot.discord.io import DiscordIO
 from bot.discord.messages import CHANNEL_GAME_UNREADABLE
-from bot.discord.publisher import Publisher
 from bot.discord.request import Request
 from bot.table.autoplay import Autopilot
+from bot.table.delivery import Delivery
 from bot.table.in_hand import InHand
 from bot.table.lobby_clock import LobbyClock
 from bot.table.model import BrokenGame, Game
@@ -30,7 +30,7 @@ class CogHost(Protocol):
     kot: app_commands.Group
     service: GameService
     io: DiscordIO
-    publisher: Publisher
+    delivery: Delivery[discord.Interaction[Any]]
     clicks: Clicks
     autopilot: Autopilot
     turns: TurnClock
@@ -60,7 +60,7 @@ class KotCog(commands.Cog):
             game = await self.bot.service.game_in_channel(channel_id)
         except BrokenGame as error:
             await request.tell(CHANNEL_GAME_UNREADABLE)
-            await self.bot.publisher.report_broken(error)
+            await self.bot.delivery.report_broken(error)
             return None
         if game is None:
             await request.tell(missing)

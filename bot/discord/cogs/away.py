@@ -36,7 +36,7 @@ class AwayCog(KotCog, name="Away"):
             return
         try:
             taken = await self.bot.service.take_time_away(
-                found.id, request.user_id, days, self.bot.publisher.show)
+                found.id, request.user_id, days, self.bot.delivery.show)
         except Refused as refusal:
             await request.refuse(refusal)
             return

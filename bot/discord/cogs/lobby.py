@@ -64,13 +64,13 @@ class LobbyCog(KotCog, name="Lobby"):
             await self._start_in_thread(request, choice, settings, learn=learn)
         if where != "here":
             return
-        # The answer is either the lobby (sent by the publisher's pass) or the deferral:
+        # The answer is either the lobby (sent by the delivery's pass) or the deferral:
         # never both at once.
         answering = asyncio.Lock()
 
         async def show(game_id: int) -> object:
             async with answering:
-                return await self.bot.publisher.show(game_id, interaction=interaction)
+                return await self.bot.delivery.show(game_id, origin=interaction)
 
         opening = asyncio.create_task(self.bot.service.lobbies.open(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id,
@@ -134,7 +134,7 @@ class LobbyCog(KotCog, name="Lobby"):
             return
         await self.bot.service.lobbies.open(
             guild_id=interaction.guild_id, channel_id=thread_id, host_id=request.user_id,
-            show=self.bot.publisher.show, host_name=host, choice=choice,
+            show=self.bot.delivery.show, host_name=host, choice=choice,
             server_language=server_language(interaction),
             host_language=request.language, learn=learn)
         await request.edit(content=text(language, "games-thread-opened", host=host,
@@ -156,7 +156,7 @@ class LobbyCog(KotCog, name="Lobby"):
             return
         if not deferred and not await request.acknowledge(thinking_privately=True):
             return
-        await service.show_board(game.id, publish.refresh, self.bot.publisher.show)
+        await service.show_board(game.id, publish.refresh, self.bot.delivery.show)
         latest = service.cached(game.id) or game
         await self._refuse(request, channel_busy_text(latest, request.language),
                            deferred=deferred)

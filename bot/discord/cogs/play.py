@@ -33,13 +33,13 @@ class PlayCog(KotCog, name="Play"):
             return
         if not await request.acknowledge(thinking_privately=True):
             return
-        show = partial(self.bot.publisher.show, interaction=interaction)
+        show = partial(self.bot.delivery.show, origin=interaction)
         try:
             shown = await self.bot.service.show_board(game.id, publish.repost, show)
         except Refused as refusal:
             await request.refuse(refusal)
             return
-        if shown.complete:  # otherwise the publisher has said what went wrong
+        if shown.complete:  # otherwise the asker was told what went wrong
             await request.tell("board-posted")
 
     @app_commands.command(name="hint",
@@ -99,10 +99,10 @@ class PlayCog(KotCog, name="Play"):
         try:
             if game.status == "lobby":
                 await self.bot.service.lobbies.leave(game.id, request.user_id,
-                                                     self.bot.publisher.show)
+                                                     self.bot.delivery.show)
                 left = "left-lobby"
             else:
-                await self.bot.service.leave(game.id, request.user_id, self.bot.publisher.show)
+                await self.bot.service.leave(game.id, request.user_id, self.bot.delivery.show)
                 left = "left-game"
         except Refused as refusal:
             await request.refuse(refusal)
@@ -133,7 +133,7 @@ class PlayCog(KotCog, name="Play"):
             return
         log.info("game %s: its live message was deleted; posting it again", game_id)
         try:
-            await self.bot.publisher.message_deleted(game_id, payload.message_id)
+            await self.bot.delivery.message_deleted(game_id, payload.message_id)
         except (Refused, BrokenGame) as error:
             log.info("game %s: not posted again: %s", game_id, error)
 
@@ -159,7 +159,7 @@ class PlayCog(KotCog, name="Play"):
         try:
             game = await service.game_in_channel(channel_id)
             if game is not None:
-                await service.end(game.id, self.bot.publisher.show, notice=None)
+                await service.end(game.id, self.bot.delivery.show, notice=None)
                 log.info("game %s ended: its channel or server is gone", game.id)
         except (Refused, BrokenGame):
             pass
