@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.io import DiscordIO
+from bot.discord.io import THINKING, DiscordIO
 from bot.discord.locales import asker_language
 from bot.discord.messages import refusal_text
 from bot.i18n import text
@@ -58,6 +58,12 @@ class Request:
         """Whether Discord has the first answer (an acknowledgement, or the answer itself):
         every answer from then on is a follow-up or an edit."""
         return self.interaction.response.is_done()
+
+    @property
+    def thinking(self) -> bool:
+        """Whether the interaction was acknowledged with a "thinking…" that no answer has
+        replaced yet."""
+        return bool(self.interaction.extras.get(THINKING))
 
     def text(self, message_id: str, /, **args: Arg) -> str:
         """Message ``message_id`` of the catalogs, in the asker's language."""

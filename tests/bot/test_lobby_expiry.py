@@ -150,6 +150,44 @@ async def test_kot_start_answers_in_time_when_the_database_is_slow(
     assert (await table.game()).id == game.id
 
 
+async def test_a_slow_kot_start_whose_lobby_another_pass_posted_says_where_it_is(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The command's "thinking…" is replaced by a line pointing at the lobby when another
+    pass (a second /kot start in the channel, at once) carried its post out first."""
+    store = service(table.env).games._store
+    create_lobby = store.create_lobby
+
+    async def slow_create_lobby(**fields: Any) -> int:
+        await table.env.external_wait(asyncio.sleep(4), reason="a slow disk")
+        return int(await create_lobby(**fields))
+
+    monkeypatch.setattr(store, "create_lobby", slow_create_lobby)
+    delivery = bot_of(table.env).delivery
+    show = delivery.show
+
+    async def another_pass_first(game_id: int, origin: Any = None) -> Any:
+        if origin is not None:
+            await delivery.repair(game_id)  # posts the lobby in the channel
+        return await show(game_id, origin=origin)
+
+    monkeypatch.setattr(delivery, "show", another_pass_first)
+    alice = table.players[0]
+
+    opened = await alice.slash(table.channel, "kot start")
+    await table.env.advance_time(2)  # the answer deferred
+    await table.env.advance_time(2)  # the write is done
+
+    game = await table.game()
+    lobbies = [m for m in table.channel.history() if m.embeds
+               and m.embeds[0].title == "King of Tokyo — lobby"]
+    assert [m.id for m in lobbies] == [game.board_message_id]
+    assert opened.response is not None
+    assert opened.response.content == (
+        "🦖 The lobby is open in this channel: https://discord.com/channels/"
+        f"{game.guild_id}/{game.channel_id}/{game.board_message_id}")
+
+
 def test_kot_lobby_minutes_setting() -> None:
     assert Settings.from_env({"DISCORD_TOKEN": "t"}).lobby_minutes == 15
     assert Settings.from_env({"DISCORD_TOKEN": "t", "KOT_LOBBY_MINUTES": "0"}).lobby_minutes == 0

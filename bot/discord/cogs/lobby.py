@@ -13,7 +13,12 @@ from bot.discord.cogs import KotCog
 from bot.discord.command_words import words
 from bot.discord.io import DiscordFailure, log_failure
 from bot.discord.locales import server_language
-from bot.discord.messages import channel_busy_text, forbidden_text, missing_permissions
+from bot.discord.messages import (
+    channel_busy_text,
+    forbidden_text,
+    jump_url,
+    missing_permissions,
+)
 from bot.discord.publisher import LOBBY_ANSWER_DEFERRED
 from bot.discord.request import Request
 from bot.i18n import text
@@ -84,9 +89,16 @@ class LobbyCog(KotCog, name="Lobby"):
                     interaction.extras[LOBBY_ANSWER_DEFERRED] = True
                     await request.acknowledge()
         try:
-            await opening
+            game = await opening
         except Refused as refusal:
             await self._already_busy(request, refusal)
+            return
+        if request.thinking:
+            # Another pass of this lobby (a second /kot start here, at once) posted it while
+            # this command was being deferred: the "thinking…" says where it is.
+            latest = self.bot.service.cached(game.id) or game
+            await request.edit(content=request.text("lobby-shown-in-channel",
+                                                    url=jump_url(latest) or "none"))
 
     async def _where(self, request: Request, asked: bool | None,
                      settings: ServerSettings) -> Literal["here", "new thread", "refused"]:

@@ -45,6 +45,10 @@ channel-busy = This channel already has { $status ->
     [none] {""}
    *[other] : { $url }
 }. Finish it, or ask the host to end it with `/kot end`; `/kot board` shows it again.
+lobby-shown-in-channel = 🦖 The lobby is open in this channel{ $url ->
+    [none] .
+   *[other] : { $url }
+}
 rematch-open-already = The rematch lobby is already open{ $url ->
     [none] .
    *[other] : { $url }

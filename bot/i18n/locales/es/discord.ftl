@@ -45,6 +45,10 @@ channel-busy = Este canal ya tiene { $status ->
     [none] {""}
    *[other] : { $url }
 }. Termínala, o pide al anfitrión que la termine con `/kot end`; `/kot board` la vuelve a mostrar.
+lobby-shown-in-channel = 🦖 La sala está abierta en este canal{ $url ->
+    [none] .
+   *[other] : { $url }
+}
 rematch-open-already = La sala de la revancha ya está abierta{ $url ->
     [none] .
    *[other] : { $url }
