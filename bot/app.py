@@ -9,6 +9,7 @@ import asyncio
 import gc
 import logging
 import sqlite3
+from dataclasses import dataclass
 from typing import Any
 
 import asyncpg
@@ -70,6 +71,16 @@ class _Commands(app_commands.CommandTree["KotBot"]):
         return self.client.in_hand.take()
 
 
+@dataclass
+class _Opened:
+    """The parts of a bot that its close must close, as its start-up opened them."""
+
+    autopilot: Autopilot | None = None
+    service: GameService | None = None
+    # Clicks, commands and events are handled (the work in hand is finished at the close).
+    handling: bool = False
+
+
 class KotBot(commands.Bot):
     autopilot: Autopilot
     service: GameService
@@ -118,6 +129,9 @@ class KotBot(commands.Bot):
         self.kot = app_commands.Group(name="kot", description=words("cmd-kot"),
                                       guild_only=True)
         self.tree.error(self.on_app_command_error)
+        # What setup_hook opened so far, for close(): a start-up that failed half-way (a
+        # database that cannot be read...) closes what it had opened, and only that.
+        self._opened = _Opened()
 
     async def setup_hook(self) -> None:
         try:
@@ -126,43 +140,34 @@ class KotBot(commands.Bot):
             raise StartupError(
                 f"cannot open the database {self.settings.store_name}: {error}"
             ) from error
-        self.autopilot = Autopilot(self.settings.hard_ai_seconds)
-        self.service = GameService(store, clock=self.clock, think=self.autopilot.answer,
-                                   owns=self.settings.shards.owns,
-                                   turn_seconds=self.settings.turn_timeout,
-                                   reaction_seconds=self.settings.reaction_timeout)
+        self.autopilot = self._opened.autopilot = Autopilot(self.settings.hard_ai_seconds)
+        self.service = self._opened.service = GameService(
+            store, clock=self.clock, think=self.autopilot.answer,
+            owns=self.settings.shards.owns, turn_seconds=self.settings.turn_timeout,
+            reaction_seconds=self.settings.reaction_timeout)
         self.io = DiscordIO(self, store, owns=self.settings.shards.owns)
-        # The timer's answer goes through the click handler, built just below.
-        self.turns = TurnClock(self.clock,
-                               lambda game_id, ids: clicks.timer_ran_out(game_id, ids),
-                               ai_pause=self.settings.ai_pause)
+        # The clocks' answers are this bot's methods below: each goes through a part built
+        # after its clock (the clicks, the delivery, which the clocks are handed to).
+        self.turns = TurnClock(self.clock, self._turn_ran_out, ai_pause=self.settings.ai_pause)
         # A lobby nobody starts closes by itself (scheduled by the delivery's passes).
-        minutes = self.settings.lobby_minutes
-        self.lobby_clock = LobbyClock(
-            minutes, self.clock,
-            lambda game_id, tag: self.service.lobbies.expire(game_id, tag, minutes,
-                                                             self.delivery.show))
+        self.lobby_clock = LobbyClock(self.settings.lobby_minutes, self.clock,
+                                      self._lobby_expired)
         # A long game's reminders (scheduled by the passes too).
-        self.reminders = ReminderClock(
-            self.clock, lambda game_id: self.service.remind(game_id, self.delivery.show))
+        self.reminders = ReminderClock(self.clock, self._reminder_due)
         # A game nobody plays for long ends by itself (scheduled by the passes too).
-        self.idle_games = IdleGames(
-            self.clock,
-            lambda game_id, tag: self.service.end_idle(game_id, tag, self.idle_games.days,
-                                                       self.delivery.show),
-            days=self.settings.idle_days)
+        self.idle_games = IdleGames(self.clock, self._game_idle, days=self.settings.idle_days)
         # The board drops its "away until" line when a time away ends.
-        self.away_ends = AwayEnds(self.clock, lambda game_id: self.service.show_board(
-            game_id, publish.refresh, self.delivery.show))
+        self.away_ends = AwayEnds(self.clock, self._away_ended)
         # The coach's private notes (bot.table.coach), sent as the passes say.
-        self.coach = CoachDesk(self.io, self.autopilot, self.service.games.cached)
+        self.coach = CoachDesk(self.io, self.autopilot, self.service.cached)
         # The passes over each game's outbox, and their Discord side.
         self.publisher = Publisher(self.io, self.clock, coach=self.coach)
         self.delivery = Delivery(self.service.games, self.service.settings, self.publisher,
                                  self.turns, clocks=(self.lobby_clock, self.idle_games),
                                  shown_clocks=(self.reminders, self.away_ends))
-        self.clicks = clicks = Clicks(self.service, self.delivery, self.io, self.turns,
-                                      self.coach, self.in_hand)
+        self.clicks = Clicks(self.service, self.delivery, self.io, self.turns, self.coach,
+                             self.in_hand)
+        self._opened.handling = True
         for cog in (LobbyCog(self), PlayCog(self), AwayCog(self), InfoCog(self),
                     ServerCog(self), RecordsCog(self), GamesCog(self), NotifyCog(self)):
             await self.add_cog(cog)
@@ -223,6 +228,22 @@ class KotBot(commands.Bot):
         synced = await self.tree.sync(guild=guild)
         log.info("synced %d slash commands to guild %s", len(synced), guild_id)
 
+    async def _turn_ran_out(self, game_id: int, decision_ids: tuple[int, ...]) -> None:
+        await self.clicks.timer_ran_out(game_id, decision_ids)
+
+    async def _lobby_expired(self, game_id: int, tag: tuple[int, ...]) -> None:
+        await self.service.lobbies.expire(game_id, tag, self.lobby_clock.minutes,
+                                          self.delivery.show)
+
+    async def _reminder_due(self, game_id: int) -> None:
+        await self.service.remind(game_id, self.delivery.show)
+
+    async def _game_idle(self, game_id: int, tag: tuple[int, ...]) -> None:
+        await self.service.end_idle(game_id, tag, self.idle_games.days, self.delivery.show)
+
+    async def _away_ended(self, game_id: int) -> None:
+        await self.service.show_board(game_id, publish.refresh, self.delivery.show)
+
     def clocks(self) -> list[Deadlines]:
         """Every deadline the bot keeps: its games' and lobbies' clocks, and its retries of
         what Discord refused."""
@@ -236,13 +257,13 @@ class KotBot(commands.Bot):
         most, then it is cancelled: each change is one transaction, so one cut short is not
         written at all). Only then do the connection to Discord, which that work still
         uses, the store, which it writes to, and the Hard AI's processes close."""
-        if hasattr(self, "clicks"):  # (set up)
+        if self._opened.handling:
             await self._finish_work()
         await super().close()
-        if hasattr(self, "service"):
-            await self.service.close()
-        if hasattr(self, "autopilot"):
-            self.autopilot.close()
+        if self._opened.service is not None:
+            await self._opened.service.close()
+        if self._opened.autopilot is not None:
+            self._opened.autopilot.close()
 
     async def _finish_work(self) -> None:
         self.in_hand.close()
