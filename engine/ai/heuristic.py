@@ -43,6 +43,9 @@ from engine.core import POWERS, Power, effective_key, find_card, hooked, max_hea
 from engine.rules import option_ready
 from engine.state import Decision, DecisionKind, GameState
 
+# What a reroll must gain over stopping, in VP-equivalents (the 1e-9: a gain of exactly
+# 0.01 stops, however the expected values' sums were rounded).
+MIN_REROLL_GAIN = 0.01 + 1e-9
 # Energy above which sweeping the cards is worth it when nothing is worth buying.
 SWEEP_ENERGY = 8
 
@@ -114,7 +117,8 @@ def answer_roll(state: GameState, decision: Decision, seed: int) -> Action:
     gain = expected - now
     rolls = [o for o in decision.options if isinstance(o, Roll)]
     uses = [o for o in decision.options if isinstance(o, Choose) and option_ready(state, o)]
-    rolling = _roll_option(state, rolls, gain) if gain > 0.01 + _reroll_cost(state) else None
+    worth_rolling = gain > MIN_REROLL_GAIN + _reroll_cost(state)
+    rolling = _roll_option(state, rolls, gain) if worth_rolling else None
     free = _use_on_roll(state, decision.seat, uses, kept if rolling else None)
     if free is not None:
         return free
