@@ -14,6 +14,7 @@ from collections.abc import Callable
 from functools import cache, cached_property, lru_cache
 from itertools import product
 from math import comb, factorial
+from operator import mul
 
 from engine.ai import view
 from engine.card_ai import Blow
@@ -23,6 +24,9 @@ from engine.state import FACES, Face, GameState
 ONE, TWO, THREE, ENERGY, HEART, SMASH = range(6)
 FACE_INDEX: dict[str, int] = {face: i for i, face in enumerate(FACES)}
 _BITS = 4
+# The losses of hearts a scorer values for each target at once (more dice and cards' added
+# damage rarely go past it; a bigger loss is valued alone).
+_HURT_AMOUNTS = 12
 
 
 def encode(counts: tuple[int, ...] | list[int]) -> int:
@@ -74,6 +78,13 @@ def points_spread(numbers: int, n: int) -> tuple[tuple[int, float], ...]:
         vp = numbers_vp(numbers + (code & 0xFFF))
         spread[vp] = spread.get(vp, 0.0) + p
     return tuple(sorted(spread.items()))
+
+
+@cache
+def outcome_lists(n: int) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """``outcomes(n)`` as two lists: the codes, and their chances."""
+    pairs = outcomes(n)
+    return tuple(code for code, _p in pairs), tuple(p for _code, p in pairs)
 
 
 @lru_cache(maxsize=32)
@@ -154,7 +165,9 @@ class DiceScorer:
         self.face_values: dict[int, float] = {}
         self.face_averages: dict[int, float] = {}
         self.points: dict[int, float] = {}
+        self.points_averages: dict[int, float] = {}
         self.attack: dict[tuple[int, bool], float] = {}
+        self.hurts: dict[int, list[float]] = {}
         self.memo: dict[int, float] = {}
         self.averages: dict[int, float] = {}
         # The two parts of a value, each reading a few faces only (see ``_value``).
@@ -179,12 +192,11 @@ class DiceScorer:
 
     def _expected_by_outcome(self, kept: int, rerolled: int) -> float:
         """The expected value over every way the rerolled dice can land."""
-        memo = self.memo
-        total = 0.0
-        for code, p in outcomes(rerolled):
-            value = memo.get(kept + code)
-            total += p * (self.value(kept + code) if value is None else value)
-        return total
+        get, value = self.memo.get, self.value
+        codes, chances = outcome_lists(rerolled)
+        values = [found if (found := get(kept + code)) is not None else value(kept + code)
+                  for code in codes]
+        return sum(map(mul, chances, values), 0.0)
 
     def _expected_by_face(self, kept: int, rerolled: int) -> float:
         """The expected value as the sum of each part's (``separable`` only): the energy,
@@ -195,6 +207,46 @@ class DiceScorer:
                 + self._face_expected(HEART, kept >> 16 & 0xF, rerolled)
                 + self._face_expected(SMASH, kept >> 20 & 0xF, rerolled)
                 + self._points_expected(kept & 0xFFF, rerolled))
+
+    def best_keep_by_face(self, counts: tuple[int, ...],
+                          ranges: list[list[int]]) -> tuple[tuple[int, ...], float]:
+        """``best_keep`` for a ``separable`` scorer: the same ways to keep, in the same
+        order, each valued as ``_expected_by_face`` does, with the memos read in line (a
+        playout's roll asks it of a new scorer, for a few dozen ways to keep)."""
+        total = sum(counts)
+        best: tuple[tuple[int, ...], float] = (counts, float("-inf"))
+        floor = best[1] + 1e-9
+        faces, points = self.face_averages, self.points_averages
+        for one, two, three in product(*ranges[:3]):
+            numbers = one | two << 4 | three << 8
+            numbers_kept = one + two + three
+            for energy in ranges[ENERGY]:
+                for heart in ranges[HEART]:
+                    for smash in ranges[SMASH]:
+                        rerolled = total - numbers_kept - energy - heart - smash
+                        if not rerolled:
+                            continue
+                        e_key = (ENERGY << _BITS | energy) << _BITS | rerolled
+                        h_key = (HEART << _BITS | heart) << _BITS | rerolled
+                        s_key = (SMASH << _BITS | smash) << _BITS | rerolled
+                        p_key = numbers << _BITS | rerolled
+                        e = faces.get(e_key)
+                        if e is None:
+                            e = self._face_expected(ENERGY, energy, rerolled)
+                        h = faces.get(h_key)
+                        if h is None:
+                            h = self._face_expected(HEART, heart, rerolled)
+                        m = faces.get(s_key)
+                        if m is None:
+                            m = self._face_expected(SMASH, smash, rerolled)
+                        p = points.get(p_key)
+                        if p is None:
+                            p = self._points_expected(numbers, rerolled)
+                        value = e + h + m + p
+                        if value > floor:
+                            best = ((one, two, three, energy, heart, smash), value)
+                            floor = value + 1e-9
+        return best
 
     def _face_expected(self, face: int, kept: int, rerolled: int) -> float:
         key = (face << _BITS | kept) << _BITS | rerolled
@@ -224,12 +276,16 @@ class DiceScorer:
         return found
 
     def _points_expected(self, numbers: int, rerolled: int) -> float:
-        total = 0.0
-        for vp, p in points_spread(numbers, rerolled):
-            value = self.points.get(vp)
-            if value is None:
-                value = self.points[vp] = view.vp_value(self.state, self.seat, vp)
-            total += p * value
+        key = numbers << _BITS | rerolled
+        total = self.points_averages.get(key)
+        if total is None:
+            total = 0.0
+            for vp, p in points_spread(numbers, rerolled):
+                value = self.points.get(vp)
+                if value is None:
+                    value = self.points[vp] = view.vp_value(self.state, self.seat, vp)
+                total += p * value
+            self.points_averages[key] = total
         return total
 
     def _value(self, code: int) -> float:
@@ -320,12 +376,23 @@ class DiceScorer:
         for target in set(targets) | set(near):
             amount = (damage if target in targets else 0) + (
                 self.neighbours_lose if target in near else 0)
-            value += view.damage_value(s, self.seat, target, amount)
+            value += self.hurt(target, amount)
             if target in targets and self.hit_bonus:
                 value += self.hit_bonus
         if attacked and not self.in_tokyo:
             value += self.entry_value(damage)
         return value
+
+    def hurt(self, target: int, amount: int) -> float:
+        """``view.damage_value`` of ``target`` losing ``amount`` hearts, read from the
+        values of every amount up to ``_HURT_AMOUNTS``, asked once a target."""
+        values = self.hurts.get(target)
+        if values is None:
+            values = self.hurts[target] = view.damage_values(
+                self.state, self.seat, target, range(_HURT_AMOUNTS))
+        if amount < _HURT_AMOUNTS:
+            return values[amount]
+        return view.damage_value(self.state, self.seat, target, amount)
 
     @cached_property
     def targets(self) -> tuple[int, ...]:
@@ -373,24 +440,32 @@ _SCORERS_LOCK = threading.Lock()
 _KEPT_SCORERS = 64
 
 
-def keep_choices(counts: tuple[int, ...],
-                 held: tuple[int, ...] | None = None) -> list[tuple[int, ...]]:
-    """The ways to keep dice worth trying: numbers all or nothing (or three and more),
-    any number of energy, hearts and smashes. ``held``: counts each way keeps at least (the
-    dice a player kept, which a suggestion never releases), themselves a way too."""
+def keep_ranges(counts: tuple[int, ...],
+                held: tuple[int, ...] | None = None) -> list[list[int]]:
+    """How many dice of each face a way to keep may keep (``keep_choices``)."""
     ranges = []
     for face, n in enumerate(counts):
         choices = {0, n, *range(3, n)} if face <= THREE else set(range(n + 1))
         if held is not None:
             choices = {held[face]} | {c for c in choices if c >= held[face]}
         ranges.append(sorted(choices))
-    return [tuple(choice) for choice in product(*ranges)]
+    return ranges
+
+
+def keep_choices(counts: tuple[int, ...],
+                 held: tuple[int, ...] | None = None) -> list[tuple[int, ...]]:
+    """The ways to keep dice worth trying: numbers all or nothing (or three and more),
+    any number of energy, hearts and smashes. ``held``: counts each way keeps at least (the
+    dice a player kept, which a suggestion never releases), themselves a way too."""
+    return [tuple(choice) for choice in product(*keep_ranges(counts, held))]
 
 
 def best_keep(scorer: DiceScorer, counts: tuple[int, ...],
               held: tuple[int, ...] | None = None) -> tuple[tuple[int, ...], float]:
     """The kept counts that reroll at least one die with the best expected value (keeping at
     least ``held`` of each face, when given)."""
+    if scorer.separable:
+        return scorer.best_keep_by_face(counts, keep_ranges(counts, held))
     total = sum(counts)
     best: tuple[tuple[int, ...], float] = (counts, float("-inf"))
     for kept in keep_choices(counts, held):
