@@ -38,7 +38,7 @@ from engine.actions import (
 from engine.ai import view
 from engine.ai.dice import best_keep, count, encode, keep_indices
 from engine.ai.questions import answer_card
-from engine.ai.values import JUDGE, buy_value, net_value, scorer_for
+from engine.ai.values import JUDGE, NetValues, buy_value, scorer_for
 from engine.core import POWERS, Power, effective_key, find_card, hooked, max_hearts
 from engine.rules import option_ready
 from engine.state import Decision, DecisionKind, GameState
@@ -250,18 +250,19 @@ def answer_hearts(state: GameState, decision: Decision, seed: int) -> Action:
 
 def answer_buy(state: GameState, decision: Decision, seed: int) -> Action:
     seat = decision.seat
-    buys = [net_value(state, seat, state.face_up[o.slot].key)
-            for o in decision.options if isinstance(o, Buy)]
+    nets = NetValues(state, seat)
+    buys = [nets[state.face_up[o.slot].key] for o in decision.options if isinstance(o, Buy)]
     best_buy = max(buys, default=0.0)
-    scores = [_buy_score(state, seat, option, best_buy) for option in decision.options]
+    scores = [_buy_score(state, seat, option, best_buy, nets) for option in decision.options]
     action, score = _best(decision, scores, seed)
     return action if score > 0 else EndBuying(decision=decision.id)
 
 
-def _buy_score(state: GameState, seat: int, option: Action, best_buy: float) -> float:
+def _buy_score(state: GameState, seat: int, option: Action, best_buy: float,
+               nets: NetValues) -> float:
     me = state.monsters[seat]
     if isinstance(option, Buy):
-        return buy_value(state, seat, state.face_up[option.slot].key)
+        return buy_value(state, seat, state.face_up[option.slot].key, nets)
     if isinstance(option, Sweep):
         return 0.3 if me.energy >= SWEEP_ENERGY and best_buy <= 0 else -1.0
     if not isinstance(option, Choose):
