@@ -13,7 +13,7 @@ import threading
 from collections.abc import Callable
 from functools import cache, cached_property, lru_cache
 from itertools import product
-from math import comb, factorial
+from math import factorial
 from operator import mul
 
 from engine.ai import view
@@ -24,6 +24,9 @@ from engine.state import FACES, Face, GameState
 ONE, TWO, THREE, ENERGY, HEART, SMASH = range(6)
 FACE_INDEX: dict[str, int] = {face: i for i, face in enumerate(FACES)}
 _BITS = 4
+# The chance that a rerolled die lands on a given face, or not.
+_HIT = 1 / 6
+_MISS = 5 / 6
 # The losses of hearts a scorer values for each target at once (more dice and cards' added
 # damage rarely go past it; a bigger loss is valued alone).
 _HURT_AMOUNTS = 12
@@ -64,12 +67,6 @@ def numbers_vp(code: int) -> int:
 
 
 @cache
-def one_face(n: int) -> tuple[float, ...]:
-    """The chance that exactly k of ``n`` rerolled dice show a given face, for k = 0..n."""
-    return tuple(comb(n, k) * 5 ** (n - k) / 6**n for k in range(n + 1))
-
-
-@cache
 def points_spread(numbers: int, n: int) -> tuple[tuple[int, float], ...]:
     """The points the numbers score once ``n`` dice are rerolled beside the kept
     ``numbers`` (a code of the 1s, 2s and 3s kept), each with its chance."""
@@ -78,6 +75,17 @@ def points_spread(numbers: int, n: int) -> tuple[tuple[int, float], ...]:
         vp = numbers_vp(numbers + (code & 0xFFF))
         spread[vp] = spread.get(vp, 0.0) + p
     return tuple(sorted(spread.items()))
+
+
+@cache
+def numbers_spread(numbers: int, n: int) -> tuple[tuple[int, float], ...]:
+    """The numbers (a code of the 1s, 2s and 3s) the dice can end on once ``n`` dice are
+    rerolled beside the kept ``numbers``, each with its chance."""
+    spread: dict[int, float] = {}
+    for code, p in outcomes(n):
+        ending = numbers + (code & 0xFFF)
+        spread[ending] = spread.get(ending, 0.0) + p
+    return tuple(spread.items())
 
 
 @cache
@@ -105,9 +113,11 @@ def outcomes(n: int) -> tuple[tuple[int, float], ...]:
 EnergyWeight = Callable[[GameState, int], float]
 
 
-def cached_scorer(state: GameState, seat: int, energy_weight: EnergyWeight) -> DiceScorer:
+def cached_scorer(state: GameState, seat: int, energy_weight: EnergyWeight,
+                  quick: bool = False) -> DiceScorer:
     """The scorer for ``seat`` in this situation, shared by the decisions of one turn (its
-    values depend on the monsters and Tokyo, not on the dice). ``energy_weight`` is asked
+    values depend on the monsters and Tokyo, not on the dice); ``quick``: the playouts'
+    (see ``DiceScorer``), kept apart from the exact one. ``energy_weight`` is asked
     only when a scorer is built: it must depend only on what the cache's key holds (the
     monsters, Tokyo, the options and the cards on offer), as the heuristic's does
     (``engine.ai.values.scorer_for``, which the callers use).
@@ -117,13 +127,13 @@ def cached_scorer(state: GameState, seat: int, energy_weight: EnergyWeight) -> D
     each other only for a dictionary access. Two threads may then build the same scorer;
     the first one stored is kept. A shared scorer's memos are filled by whichever thread
     asks first, with the same values either would compute."""
-    key = (seat, state.monsters, state.city, state.bay, state.bay_open, state.options,
+    key = (seat, quick, state.monsters, state.city, state.bay, state.bay_open, state.options,
            state.face_up)
     with _SCORERS_LOCK:
         scorer = _SCORERS.get(key)
     if scorer is not None:
         return scorer
-    built = DiceScorer(state, seat, energy_weight(state, seat))
+    built = DiceScorer(state, seat, energy_weight(state, seat), quick=quick)
     with _SCORERS_LOCK:
         scorer = _SCORERS.setdefault(key, built)
         while len(_SCORERS) > _KEPT_SCORERS:
@@ -133,9 +143,16 @@ def cached_scorer(state: GameState, seat: int, energy_weight: EnergyWeight) -> D
 
 class DiceScorer:
     """The value to ``seat`` of resolving final dice, by face counts (memoised).
-    ``energy_weight``: what each energy rolled is worth (``EnergyWeight``)."""
+    ``energy_weight``: what each energy rolled is worth (``EnergyWeight``).
 
-    def __init__(self, state: GameState, seat: int, energy_weight: float) -> None:
+    ``quick`` (the playouts' scorer): always valued face by face (``separable``), even with
+    cards that tie faces together, which then count as if they did not: added damage as if
+    no three 2s showed, a card's points for the numbers as if the dice neither attacked nor
+    showed every face. The monster still values its cards' damage and points, roughly, and
+    a playout's roll costs no more with them than without."""
+
+    def __init__(self, state: GameState, seat: int, energy_weight: float,
+                 quick: bool = False) -> None:
         self.state = state
         self.seat = seat
         self.monster = state.monsters[seat]
@@ -161,11 +178,16 @@ class DiceScorer:
         # Without cards that tie faces together (added damage reads three 2s, points read
         # the other faces), a value is one part per face of energy, hearts and smashes plus
         # the numbers' points, and so is an expected value (``_expected_by_face``).
-        self.separable = not (self.damage_cards or self.vp_cards or self.extra_cards)
+        self.exact = not (self.damage_cards or self.vp_cards or self.extra_cards)
+        self.separable = self.exact or quick
+        # Points that depend on more than the numbers' three of a kind (cards'): valued per
+        # kept numbers (``_points_expected``).
+        self.card_points = bool(self.vp_cards or self.extra_cards)
         self.face_values: dict[int, float] = {}
-        self.face_averages: dict[int, float] = {}
+        self.face_tables: dict[int, list[list[float]]] = {}
         self.points: dict[int, float] = {}
         self.points_averages: dict[int, float] = {}
+        self.number_values: dict[int, float] = {}
         self.attack: dict[tuple[int, bool], float] = {}
         self.hurts: dict[int, list[float]] = {}
         self.memo: dict[int, float] = {}
@@ -177,8 +199,17 @@ class DiceScorer:
     def value(self, code: int) -> float:
         found = self.memo.get(code)
         if found is None:
-            found = self.memo[code] = self._value(code)
+            found = self.memo[code] = (self._value(code) if self.exact or not self.separable
+                                       else self._value_by_face(code))
         return found
+
+    def _value_by_face(self, code: int) -> float:
+        """A quick scorer's value of final dice: its parts as ``_expected_by_face`` counts
+        them, so that rolling on and stopping are weighed alike."""
+        return (self._face_value(ENERGY, code >> 12 & 0xF)
+                + self._face_value(HEART, code >> 16 & 0xF)
+                + self._face_value(SMASH, code >> 20 & 0xF)
+                + self._numbers_value(code & 0xFFF))
 
     def expected(self, kept: int, rerolled: int) -> float:
         """The expected value of rerolling ``rerolled`` dice beside the ``kept`` ones."""
@@ -200,13 +231,30 @@ class DiceScorer:
 
     def _expected_by_face(self, kept: int, rerolled: int) -> float:
         """The expected value as the sum of each part's (``separable`` only): the energy,
-        hearts and smashes by how many rerolled dice land on that face, the numbers by the
-        points they can end on. The same value as ``_expected_by_outcome`` with a few dozen
-        sums instead of hundreds of outcomes."""
-        return (self._face_expected(ENERGY, kept >> 12 & 0xF, rerolled)
-                + self._face_expected(HEART, kept >> 16 & 0xF, rerolled)
-                + self._face_expected(SMASH, kept >> 20 & 0xF, rerolled)
+        hearts and smashes by how many rerolled dice land on that face (``face_table``),
+        the numbers by what they can end on. The same value as ``_expected_by_outcome``
+        with a few dozen sums instead of hundreds of outcomes."""
+        dice = sum(decode(kept)) + rerolled
+        return (self.face_table(ENERGY, dice)[rerolled][kept >> 12 & 0xF]
+                + self.face_table(HEART, dice)[rerolled][kept >> 16 & 0xF]
+                + self.face_table(SMASH, dice)[rerolled][kept >> 20 & 0xF]
                 + self._points_expected(kept & 0xFFF, rerolled))
+
+    def face_table(self, face: int, dice: int) -> list[list[float]]:
+        """The expected value of the energy, hearts or smashes (``face``) of ``dice`` dice:
+        ``[r][k]`` with k of them kept on that face and r rerolled. Each rerolled die lands
+        on the face one time in six, so a row is the one before it rerolling one die
+        fewer."""
+        key = face << _BITS | dice
+        table = self.face_tables.get(key)
+        if table is None:
+            row = [self._face_value(face, shown) for shown in range(dice + 1)]
+            table = [row]
+            for _rerolled in range(dice):
+                row = [row[k] * _MISS + row[k + 1] * _HIT for k in range(len(row) - 1)]
+                table.append(row)
+            self.face_tables[key] = table
+        return table
 
     def best_keep_by_face(self, counts: tuple[int, ...],
                           ranges: list[list[int]]) -> tuple[tuple[int, ...], float]:
@@ -216,50 +264,30 @@ class DiceScorer:
         total = sum(counts)
         best: tuple[tuple[int, ...], float] = (counts, float("-inf"))
         floor = best[1] + 1e-9
-        faces, points = self.face_averages, self.points_averages
+        points = self.points_averages
+        energies = self.face_table(ENERGY, total)
+        hearts = self.face_table(HEART, total)
+        smashes = self.face_table(SMASH, total)
         for one, two, three in product(*ranges[:3]):
             numbers = one | two << 4 | three << 8
-            numbers_kept = one + two + three
+            left = total - one - two - three
             for energy in ranges[ENERGY]:
                 for heart in ranges[HEART]:
                     for smash in ranges[SMASH]:
-                        rerolled = total - numbers_kept - energy - heart - smash
+                        rerolled = left - energy - heart - smash
                         if not rerolled:
                             continue
-                        e_key = (ENERGY << _BITS | energy) << _BITS | rerolled
-                        h_key = (HEART << _BITS | heart) << _BITS | rerolled
-                        s_key = (SMASH << _BITS | smash) << _BITS | rerolled
-                        p_key = numbers << _BITS | rerolled
-                        e = faces.get(e_key)
-                        if e is None:
-                            e = self._face_expected(ENERGY, energy, rerolled)
-                        h = faces.get(h_key)
-                        if h is None:
-                            h = self._face_expected(HEART, heart, rerolled)
-                        m = faces.get(s_key)
-                        if m is None:
-                            m = self._face_expected(SMASH, smash, rerolled)
-                        p = points.get(p_key)
+                        p = points.get(numbers << _BITS | rerolled)
                         if p is None:
                             p = self._points_expected(numbers, rerolled)
+                        e = energies[rerolled][energy]
+                        h = hearts[rerolled][heart]
+                        m = smashes[rerolled][smash]
                         value = e + h + m + p
                         if value > floor:
                             best = ((one, two, three, energy, heart, smash), value)
                             floor = value + 1e-9
         return best
-
-    def _face_expected(self, face: int, kept: int, rerolled: int) -> float:
-        key = (face << _BITS | kept) << _BITS | rerolled
-        found = self.face_averages.get(key)
-        if found is None:
-            found = 0.0
-            for landed, p in enumerate(one_face(rerolled)):
-                value = self.face_values.get(face << _BITS | kept + landed)
-                if value is None:
-                    value = self._face_value(face, kept + landed)
-                found += p * value
-            self.face_averages[key] = found
-        return found
 
     def _face_value(self, face: int, shown: int) -> float:
         """What ``shown`` dice of energy, hearts or smashes are worth (``separable``)."""
@@ -271,13 +299,24 @@ class DiceScorer:
             elif face == HEART:
                 found = self.hearts(shown)
             else:
-                found = self.attack_value(shown, shown > 0)
+                found = self.attack_value(*self.damage((0, 0, 0, 0, 0, shown)))
             self.face_values[key] = found
+        return found
+
+    def _numbers_value(self, numbers: int) -> float:
+        """What the numbers ``numbers`` (a code of 1s, 2s and 3s) score with the monster's
+        cards, as a quick scorer counts them (see the class)."""
+        found = self.number_values.get(numbers)
+        if found is None:
+            found = self.number_values[numbers] = self._score(decode(numbers), False, False)
         return found
 
     def _points_expected(self, numbers: int, rerolled: int) -> float:
         key = numbers << _BITS | rerolled
         total = self.points_averages.get(key)
+        if total is None and self.card_points:
+            total = self.points_averages[key] = sum(
+                p * self._numbers_value(code) for code, p in numbers_spread(numbers, rerolled))
         if total is None:
             total = 0.0
             for vp, p in points_spread(numbers, rerolled):

@@ -36,7 +36,7 @@ from engine.actions import (
     Yield,
 )
 from engine.ai import view
-from engine.ai.dice import best_keep, count, encode, keep_indices
+from engine.ai.dice import DiceScorer, best_keep, count, encode, keep_indices
 from engine.ai.questions import answer_card
 from engine.ai.values import JUDGE, NetValues, buy_value, scorer_for
 from engine.core import POWERS, Power, effective_key, find_card, hooked, max_hearts
@@ -107,10 +107,13 @@ def _best(decision: Decision, scores: list[float], seed: int) -> tuple[Action, f
 # --- rolling --------------------------------------------------------------------------
 
 
-def answer_roll(state: GameState, decision: Decision, seed: int) -> Action:
+def answer_roll(state: GameState, decision: Decision, seed: int,
+                scorer: DiceScorer | None = None) -> Action:
+    """Roll on with the best keep, use a dice tool, or stop; ``scorer``: the dice scorer to
+    plan with (the heuristic's own by default)."""
     turn = state.turn
     assert turn is not None
-    scorer = scorer_for(state, decision.seat)
+    scorer = scorer_for(state, decision.seat) if scorer is None else scorer
     counts = count(turn.dice)
     now = scorer.value(encode(counts))
     kept, expected = best_keep(scorer, counts)

@@ -105,6 +105,16 @@ def scorer_for(state: GameState, seat: int) -> DiceScorer:
     return cached_scorer(state, seat, energy_weight)
 
 
+def quick_scorer_for(state: GameState, seat: int) -> DiceScorer:
+    """The playouts' dice scorer (``DiceScorer`` with ``quick``): an energy rolled is worth
+    ``view.ENERGY`` whatever is on offer, which spares valuing the cards at every turn."""
+    return cached_scorer(state, seat, _plain_energy, quick=True)
+
+
+def _plain_energy(state: GameState, seat: int) -> float:
+    return view.ENERGY
+
+
 class HeuristicJudge:
     """The heuristic's valuations, as the cards' AI hooks ask for them
     (``engine.card_ai.Judge``)."""
