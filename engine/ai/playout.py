@@ -1,5 +1,6 @@
 """Playouts for the Monte-Carlo player: a possible world drawn from what the deciding seat
-knows, and a game played on in it by heuristic players up to a horizon.
+knows, and a game played on in it up to a horizon by the heuristic as playouts use it
+(``PlayoutPolicy``).
 
 A seat knows everything in the state but the order of the deck and the dice to come (the
 random generator's seed and counter, and any forced dice). ``determinize`` replaces exactly
