@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import cache, cached_property, lru_cache
 from itertools import product
 from math import factorial
@@ -27,6 +28,8 @@ _BITS = 4
 # The chance that a rerolled die lands on a given face, or not.
 _HIT = 1 / 6
 _MISS = 5 / 6
+# The most points the numbers of a roll can score (fifteen 3s: a count is 4 bits).
+_MOST_POINTS = 15
 # The losses of hearts a scorer values for each target at once (more dice and cards' added
 # damage rarely go past it; a bigger loss is valued alone).
 _HURT_AMOUNTS = 12
@@ -67,25 +70,57 @@ def numbers_vp(code: int) -> int:
 
 
 @cache
-def points_spread(numbers: int, n: int) -> tuple[tuple[int, float], ...]:
+def points_spread(numbers: int, n: int) -> tuple[tuple[int, ...], tuple[float, ...]]:
     """The points the numbers score once ``n`` dice are rerolled beside the kept
-    ``numbers`` (a code of the 1s, 2s and 3s kept), each with its chance."""
+    ``numbers`` (a code of the 1s, 2s and 3s kept), and the chance of each."""
     spread: dict[int, float] = {}
     for code, p in outcomes(n):
         vp = numbers_vp(numbers + (code & 0xFFF))
         spread[vp] = spread.get(vp, 0.0) + p
-    return tuple(sorted(spread.items()))
+    ordered = sorted(spread.items())
+    return tuple(vp for vp, _p in ordered), tuple(p for _vp, p in ordered)
 
 
 @cache
-def numbers_spread(numbers: int, n: int) -> tuple[tuple[int, float], ...]:
+def numbers_spread(numbers: int, n: int) -> tuple[tuple[int, ...], tuple[float, ...]]:
     """The numbers (a code of the 1s, 2s and 3s) the dice can end on once ``n`` dice are
-    rerolled beside the kept ``numbers``, each with its chance."""
+    rerolled beside the kept ``numbers``, and the chance of each."""
     spread: dict[int, float] = {}
     for code, p in outcomes(n):
         ending = numbers + (code & 0xFFF)
         spread[ending] = spread.get(ending, 0.0) + p
-    return tuple(spread.items())
+    return tuple(spread), tuple(spread.values())
+
+
+@lru_cache(maxsize=4096)
+def expectation_table(values: tuple[float, ...]) -> tuple[tuple[float, ...], ...]:
+    """The expected value of one face's dice, from ``values``, the value of 0, 1, 2... dice
+    showing it: ``[r][k]`` with k dice kept on the face and r rerolled. Each rerolled die
+    lands on the face one time in six, so a row is the one before it rerolling one die
+    fewer. Shared by the scorers that value a face alike (an energy is most often worth
+    the same)."""
+    row = values
+    table = [row]
+    for _rerolled in range(len(values) - 1):
+        row = tuple(row[k] * _MISS + row[k + 1] * _HIT for k in range(len(row) - 1))
+        table.append(row)
+    return tuple(table)
+
+
+@dataclass
+class PointsMemo:
+    """Expected points of the numbers: by (kept numbers, dice rerolled) code, and as a row
+    per (kept numbers, dice) code (``DiceScorer.points_row``)."""
+
+    averages: dict[int, float] = field(default_factory=dict)
+    rows: dict[int, list[float]] = field(default_factory=dict)
+
+
+@lru_cache(maxsize=64)
+def shared_points_memo(point_values: tuple[float, ...]) -> PointsMemo:
+    """The expected points for the scorers to which points are worth ``point_values``
+    (their monster has the same points: there are a few dozen such tables in all)."""
+    return PointsMemo()
 
 
 @cache
@@ -184,9 +219,7 @@ class DiceScorer:
         # kept numbers (``_points_expected``).
         self.card_points = bool(self.vp_cards or self.extra_cards)
         self.face_values: dict[int, float] = {}
-        self.face_tables: dict[int, list[list[float]]] = {}
-        self.points: dict[int, float] = {}
-        self.points_averages: dict[int, float] = {}
+        self.face_tables: dict[int, tuple[tuple[float, ...], ...]] = {}
         self.number_values: dict[int, float] = {}
         self.attack: dict[tuple[int, bool], float] = {}
         self.hurts: dict[int, list[float]] = {}
@@ -240,20 +273,15 @@ class DiceScorer:
                 + self.face_table(SMASH, dice)[rerolled][kept >> 20 & 0xF]
                 + self._points_expected(kept & 0xFFF, rerolled))
 
-    def face_table(self, face: int, dice: int) -> list[list[float]]:
+    def face_table(self, face: int, dice: int) -> tuple[tuple[float, ...], ...]:
         """The expected value of the energy, hearts or smashes (``face``) of ``dice`` dice:
-        ``[r][k]`` with k of them kept on that face and r rerolled. Each rerolled die lands
-        on the face one time in six, so a row is the one before it rerolling one die
-        fewer."""
+        ``[r][k]`` with k of them kept on that face and r rerolled (``expectation_table``
+        of the values of 0 to ``dice`` dice showing it)."""
         key = face << _BITS | dice
         table = self.face_tables.get(key)
         if table is None:
-            row = [self._face_value(face, shown) for shown in range(dice + 1)]
-            table = [row]
-            for _rerolled in range(dice):
-                row = [row[k] * _MISS + row[k + 1] * _HIT for k in range(len(row) - 1)]
-                table.append(row)
-            self.face_tables[key] = table
+            table = self.face_tables[key] = expectation_table(
+                tuple(self._face_value(face, shown) for shown in range(dice + 1)))
         return table
 
     def best_keep_by_face(self, counts: tuple[int, ...],
@@ -264,25 +292,25 @@ class DiceScorer:
         total = sum(counts)
         best: tuple[tuple[int, ...], float] = (counts, float("-inf"))
         floor = best[1] + 1e-9
-        points = self.points_averages
         energies = self.face_table(ENERGY, total)
         hearts = self.face_table(HEART, total)
         smashes = self.face_table(SMASH, total)
         for one, two, three in product(*ranges[:3]):
             numbers = one | two << 4 | three << 8
             left = total - one - two - three
+            points = self.points_row(numbers, left)
             for energy in ranges[ENERGY]:
+                after_energy = left - energy
                 for heart in ranges[HEART]:
+                    after_hearts = after_energy - heart
                     for smash in ranges[SMASH]:
-                        rerolled = left - energy - heart - smash
+                        rerolled = after_hearts - smash
                         if not rerolled:
                             continue
-                        p = points.get(numbers << _BITS | rerolled)
-                        if p is None:
-                            p = self._points_expected(numbers, rerolled)
                         e = energies[rerolled][energy]
                         h = hearts[rerolled][heart]
                         m = smashes[rerolled][smash]
+                        p = points[rerolled]
                         value = e + h + m + p
                         if value > floor:
                             best = ((one, two, three, energy, heart, smash), value)
@@ -312,20 +340,44 @@ class DiceScorer:
         return found
 
     def _points_expected(self, numbers: int, rerolled: int) -> float:
+        """The expected value of the numbers' points once ``rerolled`` dice are rerolled
+        beside the kept ``numbers``."""
         key = numbers << _BITS | rerolled
-        total = self.points_averages.get(key)
-        if total is None and self.card_points:
-            total = self.points_averages[key] = sum(
-                p * self._numbers_value(code) for code, p in numbers_spread(numbers, rerolled))
+        averages = self.points_memo.averages
+        total = averages.get(key)
         if total is None:
-            total = 0.0
-            for vp, p in points_spread(numbers, rerolled):
-                value = self.points.get(vp)
-                if value is None:
-                    value = self.points[vp] = view.vp_value(self.state, self.seat, vp)
-                total += p * value
-            self.points_averages[key] = total
+            if self.card_points:
+                codes, chances = numbers_spread(numbers, rerolled)
+                values = [self._numbers_value(code) for code in codes]
+            else:
+                scored, chances = points_spread(numbers, rerolled)
+                values = [self.point_values[vp] for vp in scored]
+            total = averages[key] = sum(map(mul, chances, values), 0.0)
         return total
+
+    def points_row(self, numbers: int, dice: int) -> list[float]:
+        """``_points_expected`` of the kept ``numbers`` for every number of dice rerolled
+        from 1 to ``dice`` (at its index; none rerolled is not asked)."""
+        key = numbers << _BITS | dice
+        rows = self.points_memo.rows
+        row = rows.get(key)
+        if row is None:
+            row = rows[key] = [0.0, *(self._points_expected(numbers, rerolled)
+                                      for rerolled in range(1, dice + 1))]
+        return row
+
+    @cached_property
+    def point_values(self) -> tuple[float, ...]:
+        """What scoring 0, 1, 2... points with the numbers is worth (as many as the dice
+        can score)."""
+        return tuple(view.vp_value(self.state, self.seat, vp) for vp in range(_MOST_POINTS + 1))
+
+    @cached_property
+    def points_memo(self) -> PointsMemo:
+        """The expected points by numbers kept and dice rerolled: shared by every scorer to
+        which points are worth the same (``point_values``), its own with cards that score
+        the numbers."""
+        return PointsMemo() if self.card_points else shared_points_memo(self.point_values)
 
     def _value(self, code: int) -> float:
         """The value of final dice, as two parts cached by the faces they read: the energy,
