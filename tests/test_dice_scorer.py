@@ -7,7 +7,7 @@ import random
 
 from engine import Options, apply, create_game
 from engine.ai import HeuristicPlayer
-from engine.ai.dice import DiceScorer, encode, keep_choices
+from engine.ai.dice import DiceScorer, best_keep, encode, keep_choices
 from engine.ai.values import energy_weight
 
 
@@ -52,3 +52,39 @@ def test_cards_that_tie_the_faces_together_make_a_scorer_count_every_outcome() -
     tied = [s for s in scorers if s.damage_cards or s.vp_cards or s.extra_cards]
     assert tied
     assert not any(s.separable for s in tied)
+
+
+def test_a_quick_scorer_is_the_exact_one_for_a_monster_without_cards_tying_faces() -> None:
+    pick = random.Random(6)
+    compared = 0
+    for scorer in _scorers(6):
+        if not scorer.exact:
+            continue
+        quick = DiceScorer(scorer.state, scorer.seat, scorer.energy_weight, quick=True)
+        for _ in range(3):
+            counts = [0] * 6
+            for _die in range(6):
+                counts[pick.randrange(6)] += 1
+            assert best_keep(quick, tuple(counts)) == best_keep(scorer, tuple(counts))
+            assert quick.value(encode(counts)) == scorer.value(encode(counts))
+            compared += 1
+    assert compared > 50
+
+
+def test_a_quick_scorer_values_tied_cards_face_by_face_and_expects_what_it_values() -> None:
+    pick = random.Random(7)
+    tied = [s for s in _scorers(12) if not s.exact]
+    assert tied
+    for scorer in tied:
+        quick = DiceScorer(scorer.state, scorer.seat, scorer.energy_weight, quick=True)
+        assert quick.separable
+        counts = [0] * 6
+        for _die in range(7):
+            counts[pick.randrange(6)] += 1
+        for kept in keep_choices(tuple(counts)):
+            rerolled = 7 - sum(kept)
+            # The expectation face by face is the mean of the quick scorer's own values
+            # over every way the dice can land.
+            by_face = quick._expected_by_face(encode(kept), rerolled)
+            by_outcome = quick._expected_by_outcome(encode(kept), rerolled)
+            assert abs(by_face - by_outcome) < 1e-9
