@@ -15,8 +15,8 @@ def _scorers(games: int) -> list[DiceScorer]:
     """A scorer for every monster at every turn's first roll of some heuristic games."""
     found = []
     for game in range(games):
-        edition = "2011" if game % 2 else "2016"
-        state, _ = create_game(Options(edition=edition), 100 + game, 2 + game % 4)
+        options = Options(edition="2011") if game % 2 else Options()
+        state, _ = create_game(options, 100 + game, 2 + game % 4)
         player = HeuristicPlayer(game)
         while not state.over:
             decision = state.pending[0]

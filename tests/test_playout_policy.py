@@ -13,8 +13,8 @@ from engine.ai.playout import PlayoutPolicy
 def test_it_plays_whole_games_and_answers_all_but_rolls_as_the_heuristic() -> None:
     rolls = others = 0
     for game in range(10):
-        edition = "2011" if game % 2 else "2016"
-        state, _ = create_game(Options(edition=edition), 300 + game, 2 + game % 5)
+        options = Options(edition="2011") if game % 2 else Options()
+        state, _ = create_game(options, 300 + game, 2 + game % 5)
         policy, heuristic = PlayoutPolicy(game), HeuristicPlayer(game)
         while not state.over:
             decision = state.pending[0]
