@@ -120,7 +120,7 @@ def test_the_curve_report_counts_each_step_apart() -> None:
     steps = curve_report(results, (0.05, 0.1), ("duel", "four"))
     figures = {(s.mode, s.seconds): s.as_dict() for s in steps}
     assert figures["duel", 0.05]["games"] == 2 and figures["duel", 0.05]["wins"] == 1
-    assert figures["duel", 0.05]["ms_per_decision"] == 60.0
+    assert figures["duel", 0.05]["ms_per_decision"] == 60.0  # 3 s over 50 decisions
     assert figures["duel", 0.1]["games"] == 0
     assert figures["four", 0.05]["wins"] == 1 and figures["four", 0.05]["chance"] == 0.25
     assert CurveResult.from_dict(results[0].as_dict()) == results[0]

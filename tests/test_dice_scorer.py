@@ -28,6 +28,14 @@ def _scorers(games: int) -> list[DiceScorer]:
     return found
 
 
+def _rolled(pick: random.Random, dice: int) -> tuple[int, ...]:
+    """Face counts of ``dice`` dice rolled at random."""
+    counts = [0] * 6
+    for _die in range(dice):
+        counts[pick.randrange(6)] += 1
+    return tuple(counts)
+
+
 def test_the_expected_value_face_by_face_is_the_one_over_every_outcome() -> None:
     pick = random.Random(5)
     separable = 0
@@ -36,10 +44,8 @@ def test_the_expected_value_face_by_face_is_the_one_over_every_outcome() -> None
             continue
         separable += 1
         dice = 6 + pick.randrange(3)
-        counts = [0] * 6
-        for _ in range(dice):
-            counts[pick.randrange(6)] += 1
-        for kept in keep_choices(tuple(counts)):
+        counts = _rolled(pick, dice)
+        for kept in keep_choices(counts):
             rerolled = dice - sum(kept)
             by_face = scorer._expected_by_face(encode(kept), rerolled)
             by_outcome = scorer._expected_by_outcome(encode(kept), rerolled)
@@ -62,10 +68,8 @@ def test_a_quick_scorer_is_the_exact_one_for_a_monster_without_cards_tying_faces
             continue
         quick = DiceScorer(scorer.state, scorer.seat, scorer.energy_weight, quick=True)
         for _ in range(3):
-            counts = [0] * 6
-            for _die in range(6):
-                counts[pick.randrange(6)] += 1
-            assert best_keep(quick, tuple(counts)) == best_keep(scorer, tuple(counts))
+            counts = _rolled(pick, 6)
+            assert best_keep(quick, counts) == best_keep(scorer, counts)
             assert quick.value(encode(counts)) == scorer.value(encode(counts))
             compared += 1
     assert compared > 50
@@ -78,10 +82,8 @@ def test_a_quick_scorer_values_tied_cards_face_by_face_and_expects_what_it_value
     for scorer in tied:
         quick = DiceScorer(scorer.state, scorer.seat, scorer.energy_weight, quick=True)
         assert quick.separable
-        counts = [0] * 6
-        for _die in range(7):
-            counts[pick.randrange(6)] += 1
-        for kept in keep_choices(tuple(counts)):
+        counts = _rolled(pick, 7)
+        for kept in keep_choices(counts):
             rerolled = 7 - sum(kept)
             # The expectation face by face is the mean of the quick scorer's own values
             # over every way the dice can land.

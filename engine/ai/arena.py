@@ -131,6 +131,17 @@ class TypeStats:
     def win_rate(self) -> float:
         return self.wins / self.seats if self.seats else 0.0
 
+    def add(self, won: bool, turns: int, decisions: int, seconds: float) -> None:
+        """One more seat: a game of ``turns`` turns, won or not, and the seat's decisions
+        and thinking time."""
+        self.seats += 1
+        self.turns += turns
+        self.decisions += decisions
+        self.seconds += seconds
+        if won:
+            self.wins += 1
+            self.won_turns += turns
+
     def as_dict(self) -> dict[str, object]:
         low, high = wilson(self.wins, self.seats)
         return {
@@ -162,13 +173,8 @@ class ArenaReport:
         self.no_winner += not result.winners
         for seat, name in enumerate(result.seats):
             stats = self.stats.setdefault(name, TypeStats(name))
-            stats.seats += 1
-            stats.turns += result.turns
-            stats.decisions += result.decisions[seat]
-            stats.seconds += result.seconds[seat]
-            if seat in result.winners:
-                stats.wins += 1
-                stats.won_turns += result.turns
+            stats.add(seat in result.winners, result.turns, result.decisions[seat],
+                      result.seconds[seat])
 
     def summary(self) -> dict[str, object]:
         return {
@@ -327,14 +333,12 @@ def run_curve(tasks: Sequence[CurveGame], on_result: Callable[[CurveResult], Non
 
 @dataclass
 class CurveStep:
-    """One step of the curve: a mode and a think time, and the games played there."""
+    """One step of the curve: a mode and a think time, and the Monte-Carlo player's figures
+    in the games played there (a seat a game)."""
 
     mode: str
     seconds: float
-    games: int = 0
-    wins: int = 0
-    decisions: int = 0
-    thinking: float = 0.0
+    stats: TypeStats
 
     @property
     def chance(self) -> float:
@@ -342,27 +346,23 @@ class CurveStep:
         return 1 / CURVE_MODES[self.mode]
 
     def as_dict(self) -> dict[str, object]:
-        low, high = wilson(self.wins, self.games)
-        return {"mode": self.mode, "seconds": self.seconds, "games": self.games,
-                "wins": self.wins,
-                "win_rate": round(self.wins / self.games, 4) if self.games else 0.0,
-                "ci95": [round(low, 4), round(high, 4)], "chance": round(self.chance, 4),
-                "ms_per_decision": round(1000 * self.thinking / self.decisions, 1)
-                if self.decisions else 0.0}
+        figures = self.stats.as_dict()
+        return {"mode": self.mode, "seconds": self.seconds, "games": figures["seats"],
+                "wins": figures["wins"], "win_rate": figures["win_rate"],
+                "ci95": figures["ci95"], "chance": round(self.chance, 4),
+                "ms_per_decision": figures["ms_per_decision"]}
 
 
 def curve_report(results: Sequence[CurveResult], times: Sequence[float],
                  modes: Sequence[str]) -> list[CurveStep]:
     """The curve's steps (each mode, then each think time) from the games' results."""
-    steps = {(mode, seconds): CurveStep(mode, seconds) for mode in modes for seconds in times}
+    steps = {(mode, seconds): CurveStep(mode, seconds, TypeStats(f"mc:{seconds:g}"))
+             for mode in modes for seconds in times}
     for result in results:
         step = steps.get((result.mode, result.seconds))
         if step is None:
             continue  # a step of another run of the same file
-        step.games += 1
-        step.wins += result.won
-        step.decisions += result.decisions
-        step.thinking += result.thinking
+        step.stats.add(result.won, result.turns, result.decisions, result.thinking)
     return list(steps.values())
 
 
@@ -371,10 +371,9 @@ def curve_table(steps: Sequence[CurveStep]) -> str:
     lines = [f"{'mode':<6}{'think s':>8}{'games':>7}{'wins':>6}{'win rate':>10}  "
              f"{'95% CI':<17}{'chance':>7}{'ms/decision':>13}"]
     for step in steps:
-        row = step.as_dict()
-        low, high = wilson(step.wins, step.games)
-        rate = step.wins / step.games if step.games else 0.0
-        lines.append(f"{step.mode:<6}{step.seconds:>8g}{step.games:>7}{step.wins:>6}"
-                     f"{rate:>10.1%}  {f'[{low:.1%}, {high:.1%}]':<17}{step.chance:>7.0%}"
-                     f"{row['ms_per_decision']:>13}")
+        stats = step.stats
+        low, high = wilson(stats.wins, stats.seats)
+        lines.append(f"{step.mode:<6}{step.seconds:>8g}{stats.seats:>7}{stats.wins:>6}"
+                     f"{stats.win_rate:>10.1%}  {f'[{low:.1%}, {high:.1%}]':<17}"
+                     f"{step.chance:>7.0%}{stats.as_dict()['ms_per_decision']:>13}")
     return "\n".join(lines)
