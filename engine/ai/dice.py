@@ -232,13 +232,15 @@ class DiceScorer:
     def value(self, code: int) -> float:
         found = self.memo.get(code)
         if found is None:
-            found = self.memo[code] = (self._value(code) if self.exact or not self.separable
-                                       else self._value_by_face(code))
+            found = self.memo[code] = (self._value_by_face(code) if self.separable
+                                       else self._value(code))
         return found
 
     def _value_by_face(self, code: int) -> float:
-        """A quick scorer's value of final dice: its parts as ``_expected_by_face`` counts
-        them, so that rolling on and stopping are weighed alike."""
+        """A ``separable`` scorer's value of final dice: its parts as ``_expected_by_face``
+        counts them (the same value as ``_value`` without cards tying faces; a quick
+        scorer's rough one with them), read from the values of each face that the
+        expected values are made of."""
         return (self._face_value(ENERGY, code >> 12 & 0xF)
                 + self._face_value(HEART, code >> 16 & 0xF)
                 + self._face_value(SMASH, code >> 20 & 0xF)
