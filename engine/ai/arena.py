@@ -375,5 +375,5 @@ def curve_table(steps: Sequence[CurveStep]) -> str:
         low, high = wilson(stats.wins, stats.seats)
         lines.append(f"{step.mode:<6}{step.seconds:>8g}{stats.seats:>7}{stats.wins:>6}"
                      f"{stats.win_rate:>10.1%}  {f'[{low:.1%}, {high:.1%}]':<17}"
-                     f"{step.chance:>7.0%}{stats.as_dict()['ms_per_decision']:>13}")
+                     f"{step.chance:>7.0%}{1000 * stats.seconds / max(1, stats.decisions):>13.1f}")
     return "\n".join(lines)
