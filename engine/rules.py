@@ -876,12 +876,24 @@ def _last_standing_now(ctx: Ctx) -> bool:
     way (its prevention, a reaction asked, a loss held until a yield answer), the game ends
     at once (docs/rulings.md 8). Games stored before this rule end at the end of the turn."""
     s = ctx.s
-    if ctx.turn.losses or sum(m.alive for m in s.monsters) > 1:
+    if ctx.turn.losses or _two_alive(s.monsters):
         return False
     if not s.options.ends_when_last_standing():
         return False
     _declare_result(ctx, s.alive_seats(), ())
     return True
+
+
+def _two_alive(monsters: tuple[Monster, ...]) -> bool:
+    """Are two monsters or more still in the game (asked between every two steps: it stops
+    at the second)?"""
+    found = False
+    for monster in monsters:
+        if monster.alive:
+            if found:
+                return True
+            found = True
+    return False
 
 
 def _next_turn(ctx: Ctx, step: st.NextTurn) -> None:

@@ -322,7 +322,9 @@ class GameState(Frozen, frozen=True):
         return self.city == seat or self.bay == seat
 
     def alive_seats(self) -> tuple[int, ...]:
-        return tuple(i for i, m in enumerate(self.monsters) if m.alive)
+        # (A list made then frozen: asked at almost every step and AI valuation, it costs
+        # half a generator's.)
+        return tuple([i for i, m in enumerate(self.monsters) if m.alive])
 
     def two_player_variant(self) -> bool:
         # create_game fixes the choice, and decode_state fills it in for older states.

@@ -4,6 +4,8 @@ Wilson interval is right, and the command ends with its JSON summary."""
 from __future__ import annotations
 
 import json
+import math
+from pathlib import Path
 
 import pytest
 
@@ -81,3 +83,62 @@ def test_games_played_in_parallel_give_the_same_results() -> None:
         for stats in types.values():
             stats.pop("ms_per_decision")
     assert one == two
+
+
+def test_a_curve_step_has_games_enough_for_ten_points_either_side() -> None:
+    from engine.ai.arena import CURVE_GAMES, games_for
+
+    assert games_for(0.10) == CURVE_GAMES
+
+    def half_width(games: int) -> float:  # at a 50% win rate, the widest
+        return 1.96 * math.sqrt(0.25 / games)
+
+    assert half_width(CURVE_GAMES) <= 0.10 < half_width(CURVE_GAMES - 1)
+    low, high = wilson(CURVE_GAMES // 2, CURVE_GAMES)
+    assert high - low <= 0.20
+
+
+def test_curve_games_go_game_by_game_over_every_step() -> None:
+    from engine.ai.arena import curve_games
+
+    tasks = curve_games((0.05, 0.1), ("duel", "four"), 3)
+    assert len(tasks) == 12 and len(set(tasks)) == 12
+    assert [t.game for t in tasks[:4]] == [0, 0, 0, 0]
+    duel, four = tasks[0].seats, tasks[2].seats
+    assert sorted(duel) == ["heuristic", "mc:0.05"]
+    assert sorted(four) == ["heuristic"] * 3 + ["mc:0.05"]
+    assert tasks[4].seats != duel  # the next game rotates the seats
+
+
+def test_the_curve_report_counts_each_step_apart() -> None:
+    from engine.ai.arena import CurveResult, curve_report
+
+    results = [CurveResult("duel", 0.05, 0, True, 12, 20, 1.0),
+               CurveResult("duel", 0.05, 1, False, 14, 30, 2.0),
+               CurveResult("four", 0.05, 0, True, 30, 10, 0.5),
+               CurveResult("duel", 0.4, 0, True, 12, 20, 8.0)]  # (not a step asked for)
+    steps = curve_report(results, (0.05, 0.1), ("duel", "four"))
+    figures = {(s.mode, s.seconds): s.as_dict() for s in steps}
+    assert figures["duel", 0.05]["games"] == 2 and figures["duel", 0.05]["wins"] == 1
+    assert figures["duel", 0.05]["ms_per_decision"] == 60.0  # 3 s over 50 decisions
+    assert figures["duel", 0.1]["games"] == 0
+    assert figures["four", 0.05]["wins"] == 1 and figures["four", 0.05]["chance"] == 0.25
+    assert CurveResult.from_dict(results[0].as_dict()) == results[0]
+
+
+def test_the_curve_command_keeps_its_results_and_plays_only_the_missing_games(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path,
+) -> None:
+    out = tmp_path / "curve.jsonl"
+    command = ["--curve", "--times", "0.01", "--modes", "duel", "--games", "1",
+               "--out", str(out)]
+    assert arena_tool.main(command) == 0
+    first = capsys.readouterr()
+    last = json.loads(first.out.strip().splitlines()[-1])
+    assert [step["games"] for step in last["curve"]] == [1]
+    assert len(out.read_text().splitlines()) == 1
+    assert arena_tool.main([*command[:-3], "2", "--out", str(out)]) == 0
+    second = capsys.readouterr()
+    assert "1 to play (1 already in" in second.err
+    assert len(out.read_text().splitlines()) == 2
+    assert json.loads(second.out.strip().splitlines()[-1])["curve"][0]["games"] == 2

@@ -47,9 +47,10 @@ def test_threads_missing_the_cache_together_keep_it_within_its_bound(
     together = threading.Barrier(THREADS, timeout=10)
     build = dice.DiceScorer
 
-    def built_together(state: GameState, seat: int, energy_weight: float) -> dice.DiceScorer:
+    def built_together(state: GameState, seat: int, energy_weight: float,
+                       quick: bool = False) -> dice.DiceScorer:
         together.wait()
-        return build(state, seat, energy_weight)
+        return build(state, seat, energy_weight, quick)
 
     monkeypatch.setattr(dice, "DiceScorer", built_together)
     found: dict[int, dice.DiceScorer] = {}

@@ -1,4 +1,4 @@
-"""Play seeded games between player types and print their win rates.
+"""Play seeded games between player types and print their win rates; or the strength curve.
 
     python -m tools.arena --players heuristic,random --games 1000 --seed 1
     python -m tools.arena --players heuristic,heuristic,heuristic,random --edition 2011
@@ -9,6 +9,18 @@ Each game seats ``len(players)`` monsters, the seats rotated one place per game 
 sits in each seat equally. The table gives, per player type, its win rate with a 95% Wilson
 interval, the mean game length in turns (of the games it played, and of those it won) and
 its mean thinking time per decision; the last line is the same as JSON.
+
+    python -m tools.arena --curve --jobs 2 --out curve.jsonl
+    python -m tools.arena --curve --times 0.05,0.2 --modes duel --games 10
+
+The strength curve (``engine.ai.arena``, "the strength curve"): the Monte-Carlo player at
+each think time (``--times``, by default doubling from 0.05 s to 3.2 s) against heuristics,
+in a duel and as one of four (``--modes``), ``--games`` games a step (by default enough for
+a 95% interval of ±10 points), a process per game (``--jobs``). Each game's result is
+printed as it ends (to stderr) and, with ``--out``, added to that file as a JSON line: run
+the same command again and the games already there are not played again. Then a row per
+mode and think time (wins, win rate, 95% interval, chance, time per decision), and the
+same as JSON on the last line. Think times are wall-clock: run it on an idle machine.
 """
 
 from __future__ import annotations
@@ -16,8 +28,21 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
-from engine.ai.arena import PLAYERS, is_player_type, run_arena
+from engine.ai.arena import (
+    CURVE_GAMES,
+    CURVE_MODES,
+    CURVE_TIMES,
+    PLAYERS,
+    CurveResult,
+    curve_games,
+    curve_report,
+    curve_table,
+    is_player_type,
+    run_arena,
+    run_curve,
+)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -25,23 +50,82 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", default="heuristic,random",
                         help=f"comma-separated player types, one per seat ({', '.join(PLAYERS)}; "
                         "mc:<seconds> gives the Monte-Carlo player that thinking time)")
-    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--games", type=int, default=None,
+                        help=f"games (100; with --curve, a step's: {CURVE_GAMES})")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--edition", choices=("2016", "2011"), default="2016")
     parser.add_argument("--jobs", type=int, default=1,
                         help="games played at once, one process each (a Monte-Carlo player "
                         "thinks on one core: use at most one job per core)")
+    parser.add_argument("--curve", action="store_true",
+                        help="the strength curve of the Monte-Carlo player against heuristics")
+    parser.add_argument("--times", default=",".join(f"{t:g}" for t in CURVE_TIMES),
+                        help="with --curve: the think times, in seconds, comma-separated")
+    parser.add_argument("--modes", default=",".join(CURVE_MODES),
+                        help=f"with --curve: {' and '.join(CURVE_MODES)} (comma-separated)")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="with --curve: the results file (JSON lines), added to as games "
+                        "end; the games already in it are not played again")
     args = parser.parse_args(argv)
+    if args.curve:
+        return _curve(parser, args)
     players = [name.strip() for name in args.players.split(",") if name.strip()]
     if not 2 <= len(players) <= 6:
         parser.error("--players names 2 to 6 player types, one per monster")
     unknown = [name for name in players if not is_player_type(name)]
     if unknown:
         parser.error(f"unknown player types {unknown}; known: {', '.join(PLAYERS)}")
-    report = run_arena(players, args.games, args.seed, args.edition, jobs=args.jobs)
+    games = 100 if args.games is None else args.games
+    report = run_arena(players, games, args.seed, args.edition, jobs=args.jobs)
     print(report.table())
     print(json.dumps(report.summary()))
     return 0
+
+
+def _curve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    try:
+        times = [float(t) for t in args.times.split(",") if t.strip()]
+    except ValueError:
+        parser.error(f"--times takes seconds, such as 0.05,0.1: not {args.times!r}")
+    modes = [m.strip() for m in args.modes.split(",") if m.strip()]
+    if not times or any(t <= 0 for t in times):
+        parser.error("--times names one think time or more, each above 0")
+    if not modes or any(m not in CURVE_MODES for m in modes):
+        parser.error(f"--modes names {' or '.join(CURVE_MODES)}")
+    games = CURVE_GAMES if args.games is None else args.games
+    results = _stored(args.out, args.seed, args.edition)
+    done = {r.key for r in results}
+    todo = [task for task in curve_games(times, modes, games) if task not in done]
+    print(f"strength curve: {games} games a step, {len(todo)} to play "
+          f"({len(done)} already in {args.out})" if args.out else
+          f"strength curve: {games} games a step, {len(todo)} to play", file=sys.stderr)
+
+    def finished(result: CurveResult) -> None:
+        results.append(result)
+        line = json.dumps({**result.as_dict(), "seed": args.seed, "edition": args.edition})
+        print(line, file=sys.stderr, flush=True)
+        if args.out is not None:
+            with args.out.open("a", encoding="utf-8") as out:
+                out.write(line + "\n")
+
+    run_curve(todo, finished, seed=args.seed, edition=args.edition, jobs=args.jobs)
+    wanted = set(curve_games(times, modes, games))
+    steps = curve_report([r for r in results if r.key in wanted], times, modes)
+    print(curve_table(steps))
+    print(json.dumps({"curve": [step.as_dict() for step in steps], "games_per_step": games,
+                      "seed": args.seed, "edition": args.edition}))
+    return 0
+
+
+def _stored(path: Path | None, seed: int, edition: str) -> list[CurveResult]:
+    """The results a curve's file already holds for this seed and edition (none without a
+    file, or a new one)."""
+    if path is None or not path.exists():
+        return []
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
+             if line.strip()]
+    return [CurveResult.from_dict(line) for line in lines
+            if line.get("seed") == seed and line.get("edition") == edition]
 
 
 if __name__ == "__main__":

@@ -4,9 +4,10 @@
 
 The headline is the AI's workload (``engine.ai.workload``): mid-game positions from heuristic
 self-play (2 to 6 monsters, both editions, the whole deck, generated the same way for the same
-seed), and from each of them ``--rollouts`` rollouts with fresh dice, played by the heuristic
-for every seat: to the end of the round (until the same monster's next turn) and to the end
-of the game. The engine's time (``apply``) is counted apart from the heuristic's. Then the
+seed), and from each of them ``--rollouts`` rollouts with fresh dice, played for every seat
+by the heuristic (the Easy AI), then by the heuristic as the Monte-Carlo player's playouts
+use it (``PlayoutPolicy``): to the end of the round (until the same monster's next turn) and
+to the end of the game. The engine's time (``apply``) is counted apart from the policy's. Then the
 older figures: ``apply`` latency over random 6-monster games, and the stored size of states.
 The last line is JSON. Figures on shared machines are noisy: compare runs made at the same
 time (for example against a worktree of the previous commit).
@@ -18,9 +19,11 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 
 from engine import Options, RandomPlayer, apply, create_game, encode_state
 from engine.ai import HeuristicPlayer
+from engine.ai.playout import PlayoutPolicy
 from engine.ai.workload import Rollout, positions, rollout
 
 
@@ -29,32 +32,48 @@ def percentile(sorted_values: list[float], fraction: float) -> float:
     return sorted_values[index]
 
 
+# The policies the rollouts are played with: the heuristic player (the Easy AI), and the
+# heuristic as the Monte-Carlo player's playouts use it. The heuristic's figures keep their
+# names (``round_heuristic_us_per_decision``...); the playouts' are named ``playout``.
+POLICIES: tuple[tuple[str, Callable[[int], HeuristicPlayer]], ...] = (
+    ("heuristic", HeuristicPlayer), ("playout", PlayoutPolicy))
+
+
 def ai_workload(seed: int, rollouts: int) -> dict[str, float]:
     started = time.perf_counter()
     corpus = positions(seed)
     corpus_seconds = time.perf_counter() - started
-    player = HeuristicPlayer(seed)
     figures: dict[str, float] = {"positions": len(corpus),
                                  "corpus_seconds": round(corpus_seconds, 2)}
-    for name, to_the_end in (("round", False), ("game", True)):
-        runs: list[Rollout] = [
-            rollout(position, player.answer, dice_seed=seed * 7_919 + index * rollouts + k,
-                    to_the_end=to_the_end)
-            for index, position in enumerate(corpus) for k in range(rollouts)
-        ]
-        engine = sum(r.engine_seconds for r in runs)
-        thinking = sum(r.policy_seconds for r in runs)
-        answers = sum(r.answers for r in runs)
-        figures |= {
-            f"{name}_rollouts": len(runs),
-            f"{name}_answers_per_rollout": round(answers / len(runs), 1),
-            f"{name}_rollouts_per_s_engine": round(len(runs) / engine, 1),
-            f"{name}_rollouts_per_s_with_heuristic": round(len(runs) / (engine + thinking), 1),
-            f"{name}_engine_us_per_decision": round(engine / answers * 1e6, 1),
-            f"{name}_heuristic_us_per_decision": round(thinking / answers * 1e6, 1),
-        }
+    for policy, make in POLICIES:
+        player = make(seed)
+        for name, to_the_end in (("round", False), ("game", True)):
+            runs: list[Rollout] = [
+                rollout(position, player.answer, dice_seed=seed * 7_919 + index * rollouts + k,
+                        to_the_end=to_the_end)
+                for index, position in enumerate(corpus) for k in range(rollouts)
+            ]
+            figures |= _rollout_figures(name, policy, runs)
     figures["decisions_per_s_engine"] = round(1e6 / figures["round_engine_us_per_decision"])
     return figures
+
+
+def _rollout_figures(name: str, policy: str, runs: list[Rollout]) -> dict[str, float]:
+    """The figures of one kind of rollout (``name``: round, game) played by ``policy``: the
+    heuristic's under their first names, another policy's with its name after the kind."""
+    engine = sum(r.engine_seconds for r in runs)
+    thinking = sum(r.policy_seconds for r in runs)
+    answers = sum(r.answers for r in runs)
+    kind = name if policy == "heuristic" else f"{name}_{policy}"
+    return {
+        f"{kind}_rollouts": len(runs),
+        f"{kind}_answers_per_rollout": round(answers / len(runs), 1),
+        f"{kind}_rollouts_per_s_engine": round(len(runs) / engine, 1),
+        f"{name}_rollouts_per_s_with_{policy}": round(len(runs) / (engine + thinking), 1),
+        f"{kind}_engine_us_per_decision": round(engine / answers * 1e6, 1),
+        f"{name}_{policy}_us_per_decision": round(thinking / answers * 1e6, 1),
+        f"{name}_{policy}_per_engine": round(thinking / engine, 2),
+    }
 
 
 def random_play(games: int, players: int, seed: int) -> dict[str, float]:
@@ -85,17 +104,20 @@ def random_play(games: int, players: int, seed: int) -> dict[str, float]:
 def table(ai: dict[str, float], rand: dict[str, float], players: int) -> str:
     rows = [f"AI workload: {ai['positions']:.0f} mid-game positions (2-6 monsters, both "
             f"editions; made in {ai['corpus_seconds']} s)",
-            f"{'rollouts':<14}{'count':>7}{'answers':>9}{'engine/s':>10}"
-            f"{'with heuristic/s':>18}{'engine µs':>11}{'heuristic µs':>14}"]
+            f"{'rollouts':<12}{'policy':<11}{'count':>6}{'answers':>9}{'engine/s':>10}"
+            f"{'with policy/s':>15}{'engine µs':>11}{'policy µs':>11}{'÷ engine':>10}"]
     for name, label in (("round", "one round"), ("game", "to the end")):
-        rows.append(
-            f"{label:<14}{ai[f'{name}_rollouts']:>7.0f}{ai[f'{name}_answers_per_rollout']:>9}"
-            f"{ai[f'{name}_rollouts_per_s_engine']:>10}"
-            f"{ai[f'{name}_rollouts_per_s_with_heuristic']:>18}"
-            f"{ai[f'{name}_engine_us_per_decision']:>11}"
-            f"{ai[f'{name}_heuristic_us_per_decision']:>14}")
+        for policy, _make in POLICIES:
+            kind = name if policy == "heuristic" else f"{name}_{policy}"
+            rows.append(
+                f"{label:<12}{policy:<11}{ai[f'{kind}_rollouts']:>6.0f}"
+                f"{ai[f'{kind}_answers_per_rollout']:>9}{ai[f'{kind}_rollouts_per_s_engine']:>10}"
+                f"{ai[f'{name}_rollouts_per_s_with_{policy}']:>15}"
+                f"{ai[f'{kind}_engine_us_per_decision']:>11}"
+                f"{ai[f'{name}_{policy}_us_per_decision']:>11}"
+                f"{ai[f'{name}_{policy}_per_engine']:>10}")
     rows.append(f"engine: {ai['decisions_per_s_engine']:.0f} heuristic decisions/s "
-                "(µs columns: per decision)")
+                "(µs columns: per decision; ÷ engine: the policy's time over the engine's)")
     rows.append(f"random play, {players} monsters: apply p50 {rand['apply_p50_us']} µs, "
                 f"p99 {rand['apply_p99_us']} µs over {rand['random_applies']:.0f} calls; "
                 f"state JSON max {rand['state_json_max_bytes']} B, "

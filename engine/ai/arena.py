@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -131,6 +131,17 @@ class TypeStats:
     def win_rate(self) -> float:
         return self.wins / self.seats if self.seats else 0.0
 
+    def add(self, won: bool, turns: int, decisions: int, seconds: float) -> None:
+        """One more seat: a game of ``turns`` turns, won or not, and the seat's decisions
+        and thinking time."""
+        self.seats += 1
+        self.turns += turns
+        self.decisions += decisions
+        self.seconds += seconds
+        if won:
+            self.wins += 1
+            self.won_turns += turns
+
     def as_dict(self) -> dict[str, object]:
         low, high = wilson(self.wins, self.seats)
         return {
@@ -162,13 +173,8 @@ class ArenaReport:
         self.no_winner += not result.winners
         for seat, name in enumerate(result.seats):
             stats = self.stats.setdefault(name, TypeStats(name))
-            stats.seats += 1
-            stats.turns += result.turns
-            stats.decisions += result.decisions[seat]
-            stats.seconds += result.seconds[seat]
-            if seat in result.winners:
-                stats.wins += 1
-                stats.won_turns += result.turns
+            stats.add(seat in result.winners, result.turns, result.decisions[seat],
+                      result.seconds[seat])
 
     def summary(self) -> dict[str, object]:
         return {
@@ -229,3 +235,145 @@ def _results(players: tuple[str, ...], games: int, seed: int, edition: Edition,
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         yield from pool.map(_play_numbered, [players] * games, [seed] * games,
                             [edition] * games, range(games))
+
+
+# --- the strength curve ------------------------------------------------------------------
+#
+# The Monte-Carlo player at think times doubling from 0.05 s to 3.2 s against the heuristic,
+# in duels and as one of four monsters: how its win rate grows with the time it is given.
+
+CURVE_TIMES = (0.05, 0.1, 0.2, 0.4, 0.8, 1.6, 3.2)
+# A mode: how many monsters sit at the table (the Monte-Carlo player and heuristics).
+CURVE_MODES: dict[str, int] = {"duel": 2, "four": 4}
+
+
+def games_for(half_width: float, z: float = 1.96) -> int:
+    """Games enough for a 95% interval of ± ``half_width`` around any win rate (the widest
+    is at 50%)."""
+    return math.ceil(z * z * 0.25 / (half_width * half_width))
+
+
+# Games per step of the curve: a 95% interval of ±10 points.
+CURVE_GAMES = games_for(0.10)
+
+
+@dataclass(frozen=True)
+class CurveGame:
+    """One game of the curve: the mode, the Monte-Carlo player's think time, the game's
+    number (its seed and the seats' rotation; the same numbers at every think time)."""
+
+    mode: str
+    seconds: float
+    game: int
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        names = (f"mc:{self.seconds:g}",) + ("heuristic",) * (CURVE_MODES[self.mode] - 1)
+        return seating(names, self.game)
+
+
+@dataclass(frozen=True)
+class CurveResult:
+    """What one curve game gave: whether the Monte-Carlo player won (alone or shared), and
+    its decisions and thinking time."""
+
+    mode: str
+    seconds: float
+    game: int
+    won: bool
+    turns: int
+    decisions: int
+    thinking: float
+
+    def as_dict(self) -> dict[str, object]:
+        return {"mode": self.mode, "seconds": self.seconds, "game": self.game,
+                "won": self.won, "turns": self.turns, "decisions": self.decisions,
+                "thinking": round(self.thinking, 3)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> CurveResult:
+        return cls(str(data["mode"]), float(str(data["seconds"])), int(str(data["game"])),
+                   bool(data["won"]), int(str(data["turns"])), int(str(data["decisions"])),
+                   float(str(data["thinking"])))
+
+    @property
+    def key(self) -> CurveGame:
+        return CurveGame(self.mode, self.seconds, self.game)
+
+
+def curve_games(times: Sequence[float], modes: Sequence[str], games: int) -> list[CurveGame]:
+    """Every game of a curve, in the order they are played: game by game, each at every
+    mode and think time, so a curve stopped early has about as many games at each step."""
+    return [CurveGame(mode, seconds, game)
+            for game in range(games) for mode in modes for seconds in times]
+
+
+def play_curve_game(task: CurveGame, seed: int = 1, edition: Edition = "2016") -> CurveResult:
+    """Play one game of the curve (in a process of its own when the curve runs on several)."""
+    seats = task.seats
+    result = play_match(Options(edition=edition), game_seed(seed, task.game), seats)
+    me = seats.index(f"mc:{task.seconds:g}")
+    return CurveResult(task.mode, task.seconds, task.game, me in result.winners,
+                       result.turns, result.decisions[me], result.seconds[me])
+
+
+def run_curve(tasks: Sequence[CurveGame], on_result: Callable[[CurveResult], None], *,
+              seed: int = 1, edition: Edition = "2016", jobs: int = 1) -> None:
+    """Play ``tasks`` on ``jobs`` processes at once (a process per game), telling
+    ``on_result`` each result as soon as its game ends (not in order when ``jobs`` > 1)."""
+    if jobs <= 1:
+        for task in tasks:
+            on_result(play_curve_game(task, seed, edition))
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(play_curve_game, task, seed, edition) for task in tasks]
+        for future in as_completed(futures):
+            on_result(future.result())
+
+
+@dataclass
+class CurveStep:
+    """One step of the curve: a mode and a think time, and the Monte-Carlo player's figures
+    in the games played there (a seat a game)."""
+
+    mode: str
+    seconds: float
+    stats: TypeStats
+
+    @property
+    def chance(self) -> float:
+        """The win rate of a player no better than the others (1 in the table's size)."""
+        return 1 / CURVE_MODES[self.mode]
+
+    def as_dict(self) -> dict[str, object]:
+        figures = self.stats.as_dict()
+        return {"mode": self.mode, "seconds": self.seconds, "games": figures["seats"],
+                "wins": figures["wins"], "win_rate": figures["win_rate"],
+                "ci95": figures["ci95"], "chance": round(self.chance, 4),
+                "ms_per_decision": figures["ms_per_decision"]}
+
+
+def curve_report(results: Sequence[CurveResult], times: Sequence[float],
+                 modes: Sequence[str]) -> list[CurveStep]:
+    """The curve's steps (each mode, then each think time) from the games' results."""
+    steps = {(mode, seconds): CurveStep(mode, seconds, TypeStats(f"mc:{seconds:g}"))
+             for mode in modes for seconds in times}
+    for result in results:
+        step = steps.get((result.mode, result.seconds))
+        if step is None:
+            continue  # a step of another run of the same file
+        step.stats.add(result.won, result.turns, result.decisions, result.thinking)
+    return list(steps.values())
+
+
+def curve_table(steps: Sequence[CurveStep]) -> str:
+    """The curve as a text table: a row per mode and think time."""
+    lines = [f"{'mode':<6}{'think s':>8}{'games':>7}{'wins':>6}{'win rate':>10}  "
+             f"{'95% CI':<17}{'chance':>7}{'ms/decision':>13}"]
+    for step in steps:
+        stats = step.stats
+        low, high = wilson(stats.wins, stats.seats)
+        lines.append(f"{step.mode:<6}{step.seconds:>8g}{stats.seats:>7}{stats.wins:>6}"
+                     f"{stats.win_rate:>10.1%}  {f'[{low:.1%}, {high:.1%}]':<17}"
+                     f"{step.chance:>7.0%}{1000 * stats.seconds / max(1, stats.decisions):>13.1f}")
+    return "\n".join(lines)

@@ -36,13 +36,16 @@ from engine.actions import (
     Yield,
 )
 from engine.ai import view
-from engine.ai.dice import best_keep, count, encode, keep_indices
+from engine.ai.dice import DiceScorer, best_keep, count, encode, keep_indices
 from engine.ai.questions import answer_card
-from engine.ai.values import JUDGE, buy_value, net_value, scorer_for
+from engine.ai.values import JUDGE, NetValues, buy_value, scorer_for
 from engine.core import POWERS, Power, effective_key, find_card, hooked, max_hearts
 from engine.rules import option_ready
 from engine.state import Decision, DecisionKind, GameState
 
+# What a reroll must gain over stopping, in VP-equivalents (the 1e-9: a gain of exactly
+# 0.01 stops, however the expected values' sums were rounded).
+MIN_REROLL_GAIN = 0.01 + 1e-9
 # Energy above which sweeping the cards is worth it when nothing is worth buying.
 SWEEP_ENERGY = 8
 
@@ -104,17 +107,21 @@ def _best(decision: Decision, scores: list[float], seed: int) -> tuple[Action, f
 # --- rolling --------------------------------------------------------------------------
 
 
-def answer_roll(state: GameState, decision: Decision, seed: int) -> Action:
+def answer_roll(state: GameState, decision: Decision, seed: int,
+                scorer: DiceScorer | None = None) -> Action:
+    """Roll on with the best keep, use a dice tool, or stop; ``scorer``: the dice scorer to
+    plan with (the heuristic's own by default)."""
     turn = state.turn
     assert turn is not None
-    scorer = scorer_for(state, decision.seat)
+    scorer = scorer_for(state, decision.seat) if scorer is None else scorer
     counts = count(turn.dice)
     now = scorer.value(encode(counts))
     kept, expected = best_keep(scorer, counts)
     gain = expected - now
     rolls = [o for o in decision.options if isinstance(o, Roll)]
     uses = [o for o in decision.options if isinstance(o, Choose) and option_ready(state, o)]
-    rolling = _roll_option(state, rolls, gain) if gain > 0.01 + _reroll_cost(state) else None
+    worth_rolling = gain > MIN_REROLL_GAIN + _reroll_cost(state)
+    rolling = _roll_option(state, rolls, gain) if worth_rolling else None
     free = _use_on_roll(state, decision.seat, uses, kept if rolling else None)
     if free is not None:
         return free
@@ -246,18 +253,19 @@ def answer_hearts(state: GameState, decision: Decision, seed: int) -> Action:
 
 def answer_buy(state: GameState, decision: Decision, seed: int) -> Action:
     seat = decision.seat
-    buys = [net_value(state, seat, state.face_up[o.slot].key)
-            for o in decision.options if isinstance(o, Buy)]
+    nets = NetValues(state, seat)
+    buys = [nets[state.face_up[o.slot].key] for o in decision.options if isinstance(o, Buy)]
     best_buy = max(buys, default=0.0)
-    scores = [_buy_score(state, seat, option, best_buy) for option in decision.options]
+    scores = [_buy_score(state, seat, option, best_buy, nets) for option in decision.options]
     action, score = _best(decision, scores, seed)
     return action if score > 0 else EndBuying(decision=decision.id)
 
 
-def _buy_score(state: GameState, seat: int, option: Action, best_buy: float) -> float:
+def _buy_score(state: GameState, seat: int, option: Action, best_buy: float,
+               nets: NetValues) -> float:
     me = state.monsters[seat]
     if isinstance(option, Buy):
-        return buy_value(state, seat, state.face_up[option.slot].key)
+        return buy_value(state, seat, state.face_up[option.slot].key, nets)
     if isinstance(option, Sweep):
         return 0.3 if me.energy >= SWEEP_ENERGY and best_buy <= 0 else -1.0
     if not isinstance(option, Choose):

@@ -5,11 +5,12 @@ worlds, and takes the one after which it wins most often.
   other keeps for a roll; the options of any other question (at most ``LIMIT``). A decision
   with a single candidate is answered at once.
 - Playouts (``playout``): each draws a world from public information only (fresh dice, the
-  deck shuffled), applies the candidate, and lets heuristic players answer for every seat
-  until the deciding monster's next turn starts (the one after in a duel, where a round is
-  short), or the game ends. The end position is
-  worth the monster's chance to win (``odds``: 1 for a win, 0 once out). Every candidate is
-  played in the same worlds, so their differences are not drowned in the dice's noise.
+  deck shuffled), applies the candidate, and lets the heuristic answer for every seat (as
+  ``PlayoutPolicy``, with a quicker dice scorer) until the deciding monster's next turn
+  starts (the one after in a duel, where a round is short), or the game ends. The end
+  position is worth the monster's chance to win (``odds``: 1 for a win, 0 once out).
+  Every candidate is played in the same worlds, so their differences are not drowned in
+  the dice's noise.
 - Budget: successive halving. The budget (a number of playouts, or seconds) is split into
   phases; each phase plays every remaining candidate equally, then keeps the better half.
   With a number of playouts the answer is deterministic: the worlds' seeds come from the
@@ -27,7 +28,7 @@ from engine.actions import Action
 from engine.ai.advice import move_label, move_reason
 from engine.ai.candidates import LIMIT, candidates
 from engine.ai.heuristic import HeuristicPlayer
-from engine.ai.playout import determinize, mix, playout
+from engine.ai.playout import PlayoutPolicy, determinize, mix, playout
 from engine.phrases import Phrase, phrase
 from engine.state import Decision, GameState
 
@@ -96,6 +97,7 @@ class MonteCarloPlayer:
         self.limit = limit
         self.clock = clock
         self.heuristic = HeuristicPlayer(seed)
+        self.policy = PlayoutPolicy(seed)
 
     def choose(self, state: GameState) -> tuple[int, Action]:
         """Answer the first pending decision: (the seat answering, its action)."""
@@ -160,7 +162,7 @@ class MonteCarloPlayer:
         while True:
             world = determinize(state, decision, mix(base, alive[0].count))
             for s in alive:
-                s.add(playout(world, decision, s.action, self.heuristic, horizon))
+                s.add(playout(world, decision, s.action, self.policy, horizon))
             done += 1
             if passes is not None and done >= passes:
                 return

@@ -1,5 +1,6 @@
 """Playouts for the Monte-Carlo player: a possible world drawn from what the deciding seat
-knows, and a game played on in it by heuristic players up to a horizon.
+knows, and a game played on in it up to a horizon by the heuristic as playouts use it
+(``PlayoutPolicy``).
 
 A seat knows everything in the state but the order of the deck and the dice to come (the
 random generator's seed and counter, and any forced dice). ``determinize`` replaces exactly
@@ -13,8 +14,9 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from engine.actions import Action
-from engine.ai.heuristic import HeuristicPlayer
+from engine.ai.heuristic import HeuristicPlayer, answer_roll
 from engine.ai.odds import win_chance
+from engine.ai.values import quick_scorer_for
 from engine.foresight import sees_top_card
 from engine.rng import below, draw
 from engine.rules import apply
@@ -23,6 +25,19 @@ from engine.state import Decision, GameState
 # A search's playout goes a turn or two ahead (its horizon); one that has not reached it
 # after this many answers stops there (a guard against a playout that would not end).
 MAX_PLAYOUT_ANSWERS = 2000
+
+
+class PlayoutPolicy(HeuristicPlayer):
+    """The heuristic as it answers inside playouts, for every seat: the same rules of thumb,
+    with the quick dice scorer (``engine.ai.values.quick_scorer_for``), whose first roll of a
+    turn costs about half the exact one's. A playout's roll is most of its cost, and a search
+    is worth more playouts than exact ones."""
+
+    def answer(self, state: GameState, decision: Decision) -> Action:
+        if decision.kind == "roll":
+            return answer_roll(state, decision, self.seed,
+                               quick_scorer_for(state, decision.seat))
+        return super().answer(state, decision)
 
 
 def mix(*parts: int) -> int:

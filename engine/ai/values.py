@@ -52,22 +52,38 @@ def keep_value(state: GameState, seat: int, key: str) -> float:
     return POWERS[key].ai_keep_value(JUDGE, state, seat)
 
 
-def buy_value(state: GameState, seat: int, key: str) -> float:
+class NetValues(dict[str, float]):
+    """``net_value`` of cards to ``seat`` in ``state``, each card valued once (a buy
+    question weighs every card on offer against the others several times)."""
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        super().__init__()
+        self.state = state
+        self.seat = seat
+
+    def __missing__(self, key: str) -> float:
+        value = self[key] = net_value(self.state, self.seat, key)
+        return value
+
+
+def buy_value(state: GameState, seat: int, key: str, nets: NetValues | None = None) -> float:
     """Buying the card ``key`` now: its net value, or -1 when saving for a better card that
-    is nearly affordable is wiser."""
-    net = net_value(state, seat, key)
-    return net if net >= 0.6 * saving_target(state, seat) else -1.0
+    is nearly affordable is wiser. ``nets``: the cards' net values already known here."""
+    nets = NetValues(state, seat) if nets is None else nets
+    net = nets[key]
+    return net if net >= 0.6 * saving_target(state, seat, nets) else -1.0
 
 
-def saving_target(state: GameState, seat: int) -> float:
+def saving_target(state: GameState, seat: int, nets: NetValues | None = None) -> float:
     """The net value of the best face-up card ``seat`` cannot afford yet but nearly can:
     worth saving for rather than spending on something worse."""
+    nets = NetValues(state, seat) if nets is None else nets
     energy = state.monsters[seat].energy
     best = 0.0
     for card in state.face_up:
         cost = card_cost(state, seat, card.key)
         if energy < cost <= energy + 3:
-            best = max(best, net_value(state, seat, card.key))
+            best = max(best, nets[card.key])
     return best
 
 
@@ -87,6 +103,16 @@ def scorer_for(state: GameState, seat: int) -> DiceScorer:
     """The heuristic's dice scorer for ``seat`` in this situation (energy weighed by the cards
     on offer), shared by the decisions of one turn: engine.ai.dice.cached_scorer."""
     return cached_scorer(state, seat, energy_weight)
+
+
+def quick_scorer_for(state: GameState, seat: int) -> DiceScorer:
+    """The playouts' dice scorer (``DiceScorer`` with ``quick``): an energy rolled is worth
+    ``view.ENERGY`` whatever is on offer, which spares valuing the cards at every turn."""
+    return cached_scorer(state, seat, _plain_energy, quick=True)
+
+
+def _plain_energy(state: GameState, seat: int) -> float:
+    return view.ENERGY
 
 
 class HeuristicJudge:

@@ -8,6 +8,7 @@ Values are in "VP-equivalents": one victory point is worth 1, winning the game `
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from math import comb
 
@@ -44,6 +45,7 @@ def is_duel(state: GameState) -> bool:
     return len(state.alive_seats()) <= 2
 
 
+@lru_cache(maxsize=4096)
 def heart_worth(hearts: int, gained: int, cap: int) -> float:
     """What gaining ``gained`` hearts is worth to a monster at ``hearts`` (up to ``cap``)."""
     top = min(cap, hearts + gained)
@@ -118,19 +120,35 @@ def enemy_weight(state: GameState, seat: int, target: int) -> float:
 
 def damage_value(state: GameState, seat: int, target: int, amount: int) -> float:
     """What making ``target`` lose ``amount`` hearts is worth to ``seat``."""
-    if amount <= 0:
-        return 0.0
-    share = 1.0
-    for power in distinct_powers(state, target, "ai_damage_share"):
-        share *= power.ai_damage_share(state, target, amount)
-    if share == 0.0:
-        return 0.0
+    return damage_values(state, seat, target, (amount,))[0]
+
+
+def damage_values(state: GameState, seat: int, target: int,
+                  amounts: Iterable[int]) -> list[float]:
+    """``damage_value`` of each of ``amounts``, the target's cards and weight read once (a
+    dice scorer asks for every number of smashes)."""
+    shares = distinct_powers(state, target, "ai_damage_share")
     hearts = state.monsters[target].hearts
-    if amount >= hearts:
-        value = kill_value(state, seat, target)
-    else:
-        value = heart_worth(hearts - amount, amount, hearts) * enemy_weight(state, seat, target)
-    return value * share
+    kill: float | None = None
+    weight: float | None = None
+    values = []
+    for amount in amounts:
+        share = 1.0
+        for power in shares if amount > 0 else ():
+            share *= power.ai_damage_share(state, target, amount)
+        if amount <= 0 or share == 0.0:
+            values.append(0.0)
+            continue
+        if amount >= hearts:
+            if kill is None:
+                kill = kill_value(state, seat, target)
+            value = kill
+        else:
+            if weight is None:
+                weight = enemy_weight(state, seat, target)
+            value = heart_worth(hearts - amount, amount, hearts) * weight
+        values.append(value * share)
+    return values
 
 
 def yield_chance(hearts_left: int) -> float:
