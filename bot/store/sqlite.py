@@ -1,47 +1,57 @@
-"""The SQLite backend of the store: one file (WAL), an aiosqlite connection that writes
-under one lock, and one that reads.
+"""The SQLite backend of the store: one file (WAL), an aiosqlite connection that writes and
+one that reads, both used through aiosqlite's public coroutines.
 
-aiosqlite runs every statement on the connection's own thread. Its cursors must stay there
-too: one that comes back to the event loop and is freed there unclosed resets its prepared
-statement on the loop, maybe while the connection's thread runs that very statement for
-another caller (the same SQL shares one prepared statement); SQLite then refuses with "bad
-parameter or other API misuse" (seen under burst clicks, when this store left aiosqlite's
-cursors to the garbage collector). So no cursor ever leaves that thread here.
+Every statement is awaited with ``execute_fetchall``: its cursor is made, read and closed
+on aiosqlite's thread, and only rows come back to the event loop. (A cursor freed unclosed
+on the event loop resets its prepared statement there, maybe while aiosqlite's thread runs
+the same SQL for another caller; SQLite then refuses with "bad parameter or other API
+misuse", seen under burst clicks when this store left aiosqlite's cursors to the garbage
+collector.) The rows a statement changed are counted from ``RETURNING 1``, so no cursor
+has to come back for its ``rowcount``.
 
-A call is one hand-over to that thread (``_on_thread``): the store's work, a coroutine that
-awaits nothing but its statements, is driven to its end there (``_run_whole``), each cursor
-made, read and closed on the thread, only rows coming back to the event loop. A hand-over
-costs the busy event loop a future, a wake-up and a callback, and the transaction waits for
-the loop between two statements: one per statement made a burst of clicks about 10 ms
-slower at the median, and a click about 2 ms (``python -m tools.bench_bot``, six runs
-alternating: docs/bot.md). Work that must await something else
-between its statements (the copy between stores reads its source) goes through
-``write_awaiting``: one hand-over per statement (``execute_fetchall``), as aiosqlite is
-mostly used.
+Writes go in batches (group commit). A write is queued; one task, the writer
+(``_write_queued``), takes every write queued and runs their works side by side in one
+transaction: each work awaits its own statements, and those of the batch wait in
+aiosqlite's queue together, so a batch costs the busy event loop about as many turns as
+its longest work has statements, not as all its works have. One ``commit`` (one sync to
+disk, ``synchronous=FULL``) answers them all, each caller only after it. Writes that come
+meanwhile wait for the next batch. If any work of a batch fails, the batch is rolled back
+and its writes are written again one by one, each as it would be alone: a transaction
+whole or not at all, a write of statements that commit by themselves
+(``autocommit``) keeping those before its failure. Works side by side in one transaction
+see each other's statements, as on PostgreSQL works in concurrent transactions see each
+other's commits: the store's works are written for that (a game's row, and its version,
+written first). A write's work may await nothing but its statements
+(``_StatementsOnly``), since the whole batch waits for it; work that awaits more goes
+through ``write_awaiting``, which has the writing connection to itself meanwhile.
 
-One ``asyncio.Lock`` is held for each call on the writing connection, a transaction or a
-statement committing by itself, so two callers' statements never interleave there. A call
-that fails, or whose caller is cancelled, is rolled back before the lock goes to the next
-call (``SqliteBackend._call``); a whole transaction on the thread rolls itself back there.
-Reads go to a second connection, read-only, and take no lock: in WAL mode each of its
-statements sees the last committed state, never a transaction of the writing connection
-half done.
+The writing connection begins a transaction by itself before a statement that changes
+rows (``isolation_level="IMMEDIATE"``). So a batch needs no ``BEGIN`` of its own, and if
+SQLite ends a batch's transaction early after an error (a full disk), the statements of
+other works still coming begin a new one, which the batch's rollback undoes, rather than
+committing one by one.
+
+Reads go to a second connection, read-only, and wait for no write: in WAL mode each of its
+statements sees the last commit, never a batch half written.
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
+import logging
 import re
 import sqlite3
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, cast
+from dataclasses import dataclass
+from typing import Any, Generic, cast
 
 import aiosqlite
 
-from bot.store.backend import Result, Transaction, UniqueViolation, Work
+from bot.store.backend import Result, UniqueViolation, Work
 from bot.store.schema import MIGRATIONS
+
+log = logging.getLogger(__name__)
 
 _PRAGMAS = (
     "journal_mode=WAL",
@@ -56,119 +66,87 @@ _PRAGMAS = (
 _READ_PRAGMAS = ("query_only=ON", "busy_timeout=5000")
 # The SQL ``execute_many`` takes: an INSERT whose one row is parameters alone.
 _PLAIN_INSERT = re.compile(r"(INSERT INTO .+ VALUES )\((\?(?:, \?)*)\)", re.DOTALL)
+# A statement that changes rows, and one that returns them.
+_CHANGE = re.compile(r"\s*(INSERT|UPDATE|DELETE|REPLACE)\b", re.IGNORECASE)
+_RETURNING = re.compile(r"\bRETURNING\b", re.IGNORECASE)
 # The parameters of one statement: SQLite's limit before 3.32 (32766 since).
 _MAX_PARAMETERS = 999
-
-
-class SqliteTransaction:
-    """Statements on the aiosqlite connection, a hand-over each, for work that awaits other
-    things between them (``SqliteBackend.write_awaiting``; a ``Transaction``)."""
-
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self._db = db
-
-    async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> int:
-        # The rows it changed, from the connection's count of changes: nothing else runs on
-        # the connection meanwhile (the lock), and no cursor has to come back for its
-        # rowcount.
-        before = self._db.total_changes
-        with _unique_violations():
-            await self._db.execute_fetchall(sql, parameters)
-        return self._db.total_changes - before
-
-    async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        # Not aiosqlite's executemany: it would hand its cursor to the event loop, where a
-        # cancelled caller could not close it.
-        for statement, parameters in _insert_statements(sql, rows):
-            with _unique_violations():
-                await self._db.execute_fetchall(statement, parameters)
-
-    async def rows(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        # With no row factory, sqlite3's rows are tuples.
-        return cast(list[tuple[Any, ...]], await self._db.execute_fetchall(sql, parameters))
-
-    async def one(self, sql: str, parameters: Sequence[Any] = ()) -> tuple[Any, ...] | None:
-        """The first row (the store asks this only of statements giving one row at most)."""
-        with _unique_violations():
-            found = await self.rows(sql, parameters)
-        return found[0] if found else None
-
-
-class _ThreadTransaction:
-    """Statements on the sqlite3 connection itself, from the connection's own thread (a
-    ``bot.store.backend.Transaction`` for ``_run_whole``): each completes at once, so the
-    work awaiting them never suspends."""
-
-    def __init__(self, connection: sqlite3.Connection) -> None:
-        self._connection = connection
-
-    async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> int:
-        with _unique_violations():
-            cursor = self._connection.execute(sql, parameters)
-        try:
-            return cursor.rowcount
-        finally:
-            cursor.close()
-
-    async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        for statement, parameters in _insert_statements(sql, rows):
-            await self.execute(statement, parameters)
-
-    async def rows(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        with _unique_violations():
-            cursor = self._connection.execute(sql, parameters)
-        try:
-            return cursor.fetchall()
-        finally:
-            cursor.close()
-
-    async def one(self, sql: str, parameters: Sequence[Any] = ()) -> tuple[Any, ...] | None:
-        found = await self.rows(sql, parameters)
-        return found[0] if found else None
-
-
+# The writes of one batch at most.
+_BATCH = 64
+_CLOSED = "Cannot operate on a closed database."
 _AWAITED_MORE = ("a store call awaited something other than its statements: such work goes "
                  "through write_awaiting")
 
 
-def _run_whole(work: Work[Result], connection: sqlite3.Connection, *,
-               transaction: bool) -> Result:
-    """``work`` driven to its end on the connection's thread, as one transaction when
-    ``transaction`` (rolled back there if it fails). Its statements complete at once
-    (``_ThreadTransaction``), so one step runs it all; a work that awaits anything else
-    is refused, since it cannot wait here: it belongs in ``write_awaiting``."""
-    if transaction:
-        connection.execute("BEGIN IMMEDIATE").close()
-    try:
-        running = work(_ThreadTransaction(connection))
+class SqliteTransaction:
+    """Statements awaited on an aiosqlite connection (``bot.store.backend.Transaction``).
+    ``waiting`` tells whether the work is waiting for one of them (``_StatementsOnly``)."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+        self.waiting = False
+
+    async def _fetchall(self, sql: str, parameters: Sequence[Any]) -> list[tuple[Any, ...]]:
+        self.waiting = True
         try:
-            running.send(None)
-        except StopIteration as finished:
-            result = cast(Result, finished.value)
-        except RuntimeError as error:  # asyncio's, for a wait begun with no loop here
-            if "no running event loop" not in str(error):
-                raise
-            raise RuntimeError(_AWAITED_MORE) from error
-        else:
+            with _unique_violations():
+                # With no row factory, sqlite3's rows are tuples.
+                return cast(list[tuple[Any, ...]],
+                            await self._db.execute_fetchall(sql, parameters))
+        finally:
+            self.waiting = False
+
+    async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> int:
+        if _CHANGE.match(sql) is None:
+            await self._fetchall(sql, parameters)
+            return 0
+        # One row for each row changed. (Not the connection's count of changes: other
+        # works' statements may run between this one and a look at it.)
+        counted = sql if _RETURNING.search(sql) else f"{sql} RETURNING 1"
+        return len(await self._fetchall(counted, parameters))
+
+    async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        # Not aiosqlite's executemany: it hands its cursor to the event loop.
+        for statement, parameters in _insert_statements(sql, rows):
+            await self._fetchall(statement, parameters)
+
+    async def rows(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        return await self._fetchall(sql, parameters)
+
+    async def one(self, sql: str, parameters: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        """The first row (the store asks this only of statements giving one row at most)."""
+        found = await self._fetchall(sql, parameters)
+        return found[0] if found else None
+
+
+class _StatementsOnly(Generic[Result]):
+    """``work`` on ``tx``, awaited: each of its waits handed on to the task awaiting this,
+    as if it awaited its statements itself, once checked to be the wait for one of its
+    statements on ``tx``. A work that awaits anything else is refused (``RuntimeError``),
+    since its batch would wait for it: it belongs in ``write_awaiting``."""
+
+    def __init__(self, work: Work[Result], tx: SqliteTransaction) -> None:
+        self._running = work(tx)
+        self._tx = tx
+
+    def __await__(self) -> Generator[Any, Any, Result]:
+        running, sent, thrown = self._running, None, None
+        try:
+            while True:
+                try:
+                    waited = running.send(sent) if thrown is None else running.throw(thrown)
+                except StopIteration as finished:
+                    return cast(Result, finished.value)
+                if not self._tx.waiting or not isinstance(waited, asyncio.Future):
+                    raise RuntimeError(_AWAITED_MORE)
+                sent, thrown = None, None
+                try:
+                    # (The work reads the statement's rows, or its error, when it goes on.)
+                    sent = yield waited
+                except BaseException as error:  # (the awaiting task cancelled)
+                    thrown = error
+        finally:
             running.close()
-            raise RuntimeError(_AWAITED_MORE)
-        if transaction:
-            connection.execute("COMMIT").close()
-        return result
-    except BaseException:
-        if connection.in_transaction:
-            connection.rollback()
-        raise
-
-
-async def _on_thread(db: aiosqlite.Connection, run: Callable[[sqlite3.Connection], Result],
-                     ) -> Result:
-    """``run(connection)`` on aiosqlite's thread, in one hand-over. aiosqlite has no public
-    call for this: ``_execute`` is the queue each of its own methods goes through, and
-    ``_conn`` its sqlite3 connection (the versions allowed in pyproject.toml have both; the
-    store's tests fail if they change)."""
-    queue = cast(Callable[..., Awaitable[Result]], db._execute)  # (untyped in aiosqlite)
-    return await queue(run, db._conn)
 
 
 def _insert_statements(sql: str, rows: Sequence[Sequence[Any]],
@@ -197,127 +175,221 @@ def _unique_violations() -> Iterator[None]:
         raise
 
 
-class SqliteBackend:
-    """The writing aiosqlite connection, the lock that gives it to one call at a time, and
-    the reading connection (``bot.store.backend.Backend``)."""
+@dataclass
+class _Write(Generic[Result]):
+    """A write queued for a batch: its work, whether it is one transaction (else its
+    statements commit by themselves), and its caller's answer (cancelled when the caller
+    is: then, if its batch has not begun, it is never written)."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    work: Work[Result]
+    transaction: bool
+    answer: asyncio.Future[Result]
+
+    def done(self, result: Any = None, failure: BaseException | None = None) -> None:
+        if self.answer.done():  # (its caller is gone)
+            return
+        if failure is None:
+            self.answer.set_result(result)
+        else:
+            self.answer.set_exception(failure)
+
+
+class SqliteBackend:
+    """The writing aiosqlite connection, the writer that writes the queued writes on it in
+    batches, and the reading connection (``bot.store.backend.Backend``)."""
+
+    def __init__(self, db: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
         self._db = db
-        self._reader: aiosqlite.Connection | None = None  # (opened after the migrations)
-        self._lock = asyncio.Lock()
+        self._reader = reader
+        self._queued: list[_Write[Any]] = []
+        self._writer: asyncio.Task[None] | None = None  # (while writes are queued)
+        # The writing connection, to one batch or one write_awaiting at a time.
+        self._connection = asyncio.Lock()
         self._closed = False
 
     @classmethod
     async def open(cls, path: str) -> SqliteBackend:
-        # isolation_level=None: sqlite3 opens no transaction by itself; ours are explicit.
-        # check_same_thread=False: the event loop reads the connection's count of changes
-        # (SqliteTransaction.execute); every statement runs on aiosqlite's thread.
-        db = await aiosqlite.connect(path, isolation_level=None, check_same_thread=False)
-        backend = cls(db)
+        db = await aiosqlite.connect(path, isolation_level="IMMEDIATE")
+        reader: aiosqlite.Connection | None = None
         try:
-            for pragma in _PRAGMAS:
+            for pragma in _PRAGMAS:  # (the writer's first: WAL mode is the file's)
                 await db.execute_fetchall(f"PRAGMA {pragma}")
-            await backend._migrate()
-            backend._reader = await aiosqlite.connect(path, isolation_level=None)
+            await _migrate(db)
+            # isolation_level=None: it never opens a transaction, each read sees the last
+            # commit.
+            reader = await aiosqlite.connect(path, isolation_level=None)
             for pragma in _READ_PRAGMAS:
-                await backend._reader.execute_fetchall(f"PRAGMA {pragma}")
+                await reader.execute_fetchall(f"PRAGMA {pragma}")
         except BaseException:
-            await backend._close_connections()
+            await db.close()
+            if reader is not None:
+                await reader.close()
             raise
-        return backend
+        return cls(db, reader)
 
     async def close(self) -> None:
         if self._closed:
             return
         self._closed = True
-        async with self._lock:  # after the call running now
-            await self._close_connections()
+        if self._writer is not None:
+            await asyncio.wait([self._writer])  # (the writes queued before)
+        async with self._connection:  # (after a write_awaiting in progress)
+            try:
+                await self._db.close()
+            finally:
+                await self._reader.close()  # (after the reads queued on it)
 
-    async def _close_connections(self) -> None:
-        """Both connections (the reader's after the reads queued on it)."""
-        try:
-            await self._db.close()
-        finally:
-            if self._reader is not None:
-                await self._reader.close()
+    # --- reads ----------------------------------------------------------------------
 
-    async def _migrate(self) -> None:
-        version = await self.schema_version()
-        if version > len(MIGRATIONS):
-            raise RuntimeError(
-                f"the database is at schema version {version}, newer than this bot "
-                f"({len(MIGRATIONS)}): upgrade the bot"
-            )
-        for number in range(version + 1, len(MIGRATIONS) + 1):
-            await self.write(_migration_step(number))
-
-    async def _call(self, run: Callable[[], Awaitable[Result]]) -> Result:
-        """``run`` alone on the connection: no other call's statement comes between its own."""
-        await self._lock.acquire()
+    async def read(self, work: Work[Result]) -> Result:
         if self._closed:
-            self._lock.release()
-            raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
+            raise sqlite3.ProgrammingError(_CLOSED)
+        return await work(SqliteTransaction(self._reader))
+
+    async def schema_version(self) -> int:
+        row = await self.read(lambda tx: tx.one("PRAGMA user_version"))
+        return int(row[0]) if row else 0
+
+    # --- writes, in batches ---------------------------------------------------------
+
+    async def autocommit(self, work: Work[Result]) -> Result:
+        return await self._queue(work, transaction=False)
+
+    async def write(self, work: Work[Result]) -> Result:
+        return await self._queue(work, transaction=True)
+
+    async def _queue(self, work: Work[Result], *, transaction: bool) -> Result:
+        """``work`` in the next batch; its answer once the batch is committed."""
+        if self._closed:
+            raise sqlite3.ProgrammingError(_CLOSED)
+        loop = asyncio.get_running_loop()
+        write = _Write(work, transaction, loop.create_future())
+        self._queued.append(write)
+        if self._writer is None:
+            self._writer = loop.create_task(self._write_queued(), name="kot-store-writer")
+        return cast(Result, await write.answer)
+
+    async def _write_queued(self) -> None:
+        """(The writer.) The writes queued, a batch at a time, until none is left; each
+        caller answered whatever happens."""
         try:
-            result = await run()
+            while self._queued:
+                batch: list[_Write[Any]] = []
+                try:
+                    async with self._connection:
+                        # (Taken once the connection is the writer's: a write whose caller
+                        # was cancelled meanwhile is left out, never written.)
+                        batch = [write for write in self._queued[:_BATCH]
+                                 if not write.answer.cancelled()]
+                        del self._queued[:_BATCH]
+                        await self._write_batch(batch)
+                except Exception as error:  # (a rollback that failed: the disk's error)
+                    log.exception("the SQLite store could not write a batch")
+                    for write in batch:
+                        write.done(failure=error)
+                except BaseException:  # (the event loop closing: the writer cancelled)
+                    for write in [*batch, *self._queued]:
+                        write.answer.cancel()
+                    raise
+        finally:
+            self._writer = None
+
+    async def _write_batch(self, batch: list[_Write[Any]]) -> None:
+        """The works of ``batch`` side by side in one transaction, committed together. If
+        some fail, the batch is rolled back and written again without them, and they are
+        written one at a time after it: each then fails, or not, as it would alone."""
+        later: list[_Write[Any]] = []
+        while len(batch) > 1:
+            outcomes = await asyncio.gather(*(self._outcome(write) for write in batch))
+            failed = {id(write) for write, (failure, _) in zip(batch, outcomes, strict=True)
+                      if failure is not None}
+            if not failed:
+                if await self._committed():
+                    for write, (_, result) in zip(batch, outcomes, strict=True):
+                        write.done(result)
+                    batch = []
+                    break
+                failed = {id(write) for write in batch}  # (each told the error alone)
+            else:
+                await self._db.rollback()
+            later += [write for write in batch if id(write) in failed]
+            batch = [write for write in batch if id(write) not in failed]
+        for write in [*batch, *later]:
+            if not write.answer.cancelled():
+                await self._write_alone(write)
+
+    async def _committed(self) -> bool:
+        """Whether the transaction was committed (else it is rolled back)."""
+        try:
+            await self._db.commit()
+        except Exception:
+            await self._db.rollback()
+            return False
+        return True
+
+    async def _outcome(self, write: _Write[Any]) -> tuple[Exception | None, Any]:
+        try:
+            return None, await _StatementsOnly(write.work, SqliteTransaction(self._db))
+        except Exception as error:
+            return error, None
+
+    async def _write_alone(self, write: _Write[Any]) -> None:
+        """One write in a transaction of its own, committed, or rolled back if it fails (a
+        write of statements committing by themselves keeps those before its failure)."""
+        failure, result = await self._outcome(write)
+        try:
+            if failure is not None and write.transaction:
+                await self._db.rollback()
+            else:
+                await self._db.commit()
+        except Exception as error:
+            await self._db.rollback()
+            failure = failure or error
+        write.done(result, failure)
+
+    # --- a write awaiting more: alone on the connection ------------------------------
+
+    async def write_awaiting(self, work: Work[Result]) -> Result:
+        if self._closed:
+            raise sqlite3.ProgrammingError(_CLOSED)
+        await self._connection.acquire()
+        try:
+            await self._db.execute_fetchall("BEGIN IMMEDIATE")
+            result = await work(SqliteTransaction(self._db))
+            await self._db.commit()
         except BaseException:
-            # Roll back what the failure left open (a no-op when no transaction is), and only
-            # then let the next call in, even if this caller is cancelled meanwhile. On
-            # aiosqlite's queue the rollback comes after any statement of this call still
-            # running (a cancelled caller stops awaiting it, the thread does not): so the
-            # next call finds the connection idle and out of any transaction.
+            # Roll back what the failure left open, and only then let the next batch in,
+            # even if this caller is cancelled meanwhile: on aiosqlite's queue the rollback
+            # comes after any statement of this work still running (a cancelled caller
+            # stops awaiting it, the thread does not).
             rollback = asyncio.ensure_future(self._db.rollback())
-            rollback.add_done_callback(self._release_after)
+            rollback.add_done_callback(self._given_back)
             await asyncio.shield(rollback)
             raise
-        self._lock.release()
+        self._connection.release()
         return result
 
-    def _whole(self, work: Work[Result], *, transaction: bool) -> Awaitable[Result]:
-        """``work`` run whole on the writing connection's thread (``_run_whole``)."""
-        return _on_thread(self._db, functools.partial(_run_whole, work,
-                                                      transaction=transaction))
-
-    def _release_after(self, rollback: asyncio.Future[None]) -> None:
-        self._lock.release()
+    def _given_back(self, rollback: asyncio.Future[None]) -> None:
+        self._connection.release()
         if not rollback.cancelled():
             rollback.exception()  # (raised to the caller unless it was cancelled: not logged)
 
-    async def read(self, work: Work[Result]) -> Result:
-        reader = self._reader
-        if reader is None:  # the migrations' reads of the schema version
-            return await self._call(lambda: self._whole(work, transaction=False))
-        if self._closed:
-            raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
-        return await _on_thread(reader, functools.partial(_run_whole, work, transaction=False))
 
-    async def autocommit(self, work: Work[Result]) -> Result:
-        return await self._call(lambda: self._whole(work, transaction=False))
-
-    async def write(self, work: Work[Result]) -> Result:
-        return await self._call(lambda: self._whole(work, transaction=True))
-
-    async def write_awaiting(self, work: Work[Result]) -> Result:
-        async def transaction() -> Result:
-            await self._db.execute_fetchall("BEGIN IMMEDIATE")
-            result = await work(SqliteTransaction(self._db))
-            await self._db.execute_fetchall("COMMIT")
-            return result
-
-        return await self._call(transaction)
-
-    async def schema_version(self) -> int:
-        return await self.read(_version_of)
-
-
-def _migration_step(number: int) -> Work[None]:
-    """Migration ``number`` and the version it brings, as one transaction's work."""
-    async def step(tx: Transaction) -> None:
-        for statement in MIGRATIONS[number - 1].sql("sqlite"):
-            await tx.execute(statement)
-        await tx.execute(f"PRAGMA user_version={number}")
-    return step
-
-
-async def _version_of(tx: Transaction) -> int:
-    row = await tx.one("PRAGMA user_version")
-    return int(row[0]) if row else 0
+async def _migrate(db: aiosqlite.Connection) -> None:
+    """The migrations this file lacks, each in a transaction with the version it brings."""
+    [(version,)] = await db.execute_fetchall("PRAGMA user_version")
+    if version > len(MIGRATIONS):
+        raise RuntimeError(
+            f"the database is at schema version {version}, newer than this bot "
+            f"({len(MIGRATIONS)}): upgrade the bot"
+        )
+    for number in range(version + 1, len(MIGRATIONS) + 1):
+        await db.execute_fetchall("BEGIN IMMEDIATE")
+        try:
+            for statement in MIGRATIONS[number - 1].sql("sqlite"):
+                await db.execute_fetchall(statement)
+            await db.execute_fetchall(f"PRAGMA user_version={number}")
+            await db.commit()
+        except BaseException:
+            await db.rollback()
+            raise

@@ -519,12 +519,12 @@ async def test_a_cancelled_transaction_is_rolled_back_before_the_next_call(
         await backend.close()
 
 
-async def test_a_write_runs_whole_on_the_thread_and_refuses_work_that_awaits_more(
+async def test_a_write_is_whole_or_nothing_and_refuses_work_that_awaits_more(
     tmp_path: Path, cursor_watch: CursorWatch,
 ) -> None:
-    """``write`` runs its work whole in one hand-over: a cancelled caller leaves it written
-    whole or not at all; a work that awaits anything but its statements is refused, rolled
-    back, and the connection goes on."""
+    """``write`` runs its work among other writes of its batch: a cancelled caller leaves it
+    written whole or not at all; a work that awaits anything but its statements (its whole
+    batch would wait for it) is refused, rolled back, and the connection goes on."""
     backend = await SqliteBackend.open(str(tmp_path / "kot.sqlite3"))
     try:
         async def add_two(tx: Transaction) -> None:
@@ -533,7 +533,7 @@ async def test_a_write_runs_whole_on_the_thread_and_refuses_work_that_awaits_mor
                                  (guild,))
 
         writer = asyncio.ensure_future(backend.write(add_two))
-        await asyncio.sleep(0)  # (handed over to the thread, or about to be)
+        await asyncio.sleep(0)  # (queued, its batch begun or about to be)
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await writer
@@ -552,6 +552,149 @@ async def test_a_write_runs_whole_on_the_thread_and_refuses_work_that_awaits_mor
         rows = await backend.read(lambda tx: tx.rows(
             "SELECT guild_id FROM servers WHERE guild_id > 2"))
         assert rows == [(7,)]
+    finally:
+        await backend.close()
+
+
+async def test_writes_at_once_share_commits_and_a_failed_one_leaves_the_others_written(
+    tmp_path: Path, cursor_watch: CursorWatch,
+) -> None:
+    """Forty writes at once (as clicks on many boards) go in fewer transactions than writes
+    (group commit: one sync to disk for several), each caller answered only once its write
+    is committed (a read on the other connection then finds it). Among them a transaction
+    failing at its second statement: its batch is rolled back and written again one write
+    at a time, so that one leaves nothing (its first row neither), the others are all
+    written, and a write of statements committing by themselves keeps those before its
+    failure."""
+    backend = await SqliteBackend.open(str(tmp_path / "kot.sqlite3"))
+    statements: list[str] = []
+    await backend._db.set_trace_callback(statements.append)
+    insert = "INSERT INTO servers (guild_id, settings) VALUES (?, 'a')"
+    try:
+        async def add(guild: int) -> None:
+            await backend.write(lambda tx: tx.execute(insert, (guild,)))
+            found = await backend.read(lambda tx: tx.one(
+                "SELECT guild_id FROM servers WHERE guild_id = ?", (guild,)))
+            assert found == (guild,)
+
+        async def add_then_repeat(guild: int) -> None:
+            async def twice(tx: Transaction) -> None:
+                await tx.execute(insert, (guild,))
+                await tx.execute(insert, (1,))  # (written by add(1))
+            with pytest.raises(UniqueViolation):
+                await backend.write(twice)
+
+        async def add_one_at_a_time(guild: int) -> None:
+            async def each_by_itself(tx: Transaction) -> None:
+                await tx.execute(insert, (guild,))
+                await tx.execute(insert, (1,))
+            with pytest.raises(UniqueViolation):
+                await backend.autocommit(each_by_itself)
+
+        await add(1)
+        await asyncio.gather(*(add(guild) for guild in range(2, 40)),
+                             add_then_repeat(100), add_then_repeat(101),
+                             add_one_at_a_time(200))
+        rows = await backend.read(lambda tx: tx.rows(
+            "SELECT guild_id FROM servers ORDER BY guild_id"))
+        assert rows == [(guild,) for guild in [*range(1, 40), 200]]
+        assert 0 < statements.count("COMMIT") < 20
+        assert "ROLLBACK" in statements  # (a batch that held a failed write)
+    finally:
+        await backend.close()
+
+
+async def test_each_statement_counts_the_rows_it_changed_among_other_writes(
+    tmp_path: Path,
+) -> None:
+    """Writes in one batch, their statements side by side: each statement's count of rows
+    changed is its own (inserted, updated, deleted, or skipped on a conflict), whatever
+    other writes' statements ran between it and its count."""
+    backend = await SqliteBackend.open(str(tmp_path / "kot.sqlite3"))
+    try:
+        async def counts(writer: int) -> list[int]:
+            guilds = [100 * writer + number for number in range(writer + 1)]
+
+            async def change(tx: Transaction) -> list[int]:
+                marks = ", ".join(["(?, 'a')"] * len(guilds))
+                return [
+                    await tx.execute(f"INSERT INTO servers (guild_id, settings) VALUES {marks}",
+                                     guilds),
+                    await tx.execute(
+                        "UPDATE servers SET settings = 'b' WHERE guild_id BETWEEN ? AND ?",
+                        (guilds[0], guilds[-1])),
+                    await tx.execute(
+                        "INSERT INTO servers (guild_id, settings) VALUES (?, 'c') "
+                        "ON CONFLICT (guild_id) DO NOTHING", (guilds[0],)),
+                    await tx.execute("DELETE FROM servers WHERE guild_id = ?", (guilds[-1],)),
+                ]
+            return await backend.write(change)
+
+        found = await asyncio.gather(*(counts(writer) for writer in range(10)))
+        assert found == [[writer + 1, writer + 1, 0, 1] for writer in range(10)]
+    finally:
+        await backend.close()
+
+
+async def test_a_transaction_sqlite_ended_early_leaves_no_other_write_half_committed(
+    tmp_path: Path,
+) -> None:
+    """SQLite ends some failed transactions itself (a full disk): the statements other writes
+    of the batch send after that must not commit one by one. Here a work ends its batch's
+    transaction (ROLLBACK) and then fails, as such an error would; the other write of its
+    batch, whose last statements came after the rollback, is written again whole, once."""
+    backend = await SqliteBackend.open(str(tmp_path / "kot.sqlite3"))
+    insert = "INSERT INTO servers (guild_id, settings) VALUES (?, 'a')"
+    try:
+        async def ended_early(tx: Transaction) -> None:
+            await tx.execute(insert, (1,))
+            await tx.execute("ROLLBACK")
+            raise sqlite3.OperationalError("database or disk is full")
+
+        async def three_rows(tx: Transaction) -> None:
+            for guild in (2, 3, 4):
+                await tx.execute(insert, (guild,))
+
+        failed, written = await asyncio.gather(backend.write(ended_early),
+                                               backend.write(three_rows),
+                                               return_exceptions=True)
+        assert isinstance(failed, sqlite3.OperationalError) and written is None
+        rows = await backend.read(lambda tx: tx.rows(
+            "SELECT guild_id FROM servers ORDER BY guild_id"))
+        assert rows == [(2,), (3,), (4,)]
+    finally:
+        await backend.close()
+
+
+async def test_a_write_whose_caller_is_cancelled_before_its_batch_is_never_written(
+    tmp_path: Path,
+) -> None:
+    """A write waits for its batch while the connection is busy (here a ``write_awaiting``
+    in progress); its caller cancelled meanwhile, it is left out of the batch, and the
+    writes queued with it are written."""
+    backend = await SqliteBackend.open(str(tmp_path / "kot.sqlite3"))
+    insert = "INSERT INTO servers (guild_id, settings) VALUES (?, 'a')"
+    try:
+        holding, go_on = asyncio.Event(), asyncio.Event()
+
+        async def hold(tx: Transaction) -> None:
+            await tx.execute(insert, (1,))
+            holding.set()
+            await go_on.wait()
+
+        held = asyncio.ensure_future(backend.write_awaiting(hold))
+        await holding.wait()
+        dropped = asyncio.ensure_future(backend.write(lambda tx: tx.execute(insert, (2,))))
+        kept = asyncio.ensure_future(backend.write(lambda tx: tx.execute(insert, (3,))))
+        await asyncio.sleep(0)  # (both queued)
+        dropped.cancel()
+        go_on.set()
+        await held
+        assert await kept == 1
+        assert dropped.cancelled()
+        rows = await backend.read(lambda tx: tx.rows(
+            "SELECT guild_id FROM servers ORDER BY guild_id"))
+        assert rows == [(1,), (3,)]
     finally:
         await backend.close()
 
