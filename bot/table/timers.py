@@ -76,11 +76,11 @@ def on_clock(clock: Clock) -> Iterator[None]:
         _clock = before
 
 
-def sleep(delay: float) -> Awaitable[None]:
+async def sleep(delay: float) -> None:
     """Wait ``delay`` seconds on the deadlines' clock (``on_clock``): a wait of the bot's
     that a test moves on as it moves the deadlines (``/kot start``'s 2 s before it defers
     its answer)."""
-    return _clock.sleep(delay)
+    await _clock.sleep(delay)
 
 
 # Outdated entries a heap of deadlines may hold beyond as many as its deadlines in force.
