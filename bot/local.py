@@ -368,7 +368,7 @@ async def serve(options: LocalOptions, settings: Settings,
     channel, members = build_world(env, player_names(options.players, options.language),
                                     options.language)
     set_to_the_wall_clock(env)
-    clock = SimCordClock(env)
+    clock = SimCordClock(env, ticking=True)
     with clients_speaking(options.language), on_clock(clock):
         await _play(env, clock, channel, members, options, announce, tell)
 
@@ -422,19 +422,24 @@ class SimCordClock(MachineClock):
     window: a click whose Discord call failed waited its 1 and 2 s retries out, and on the
     local table a click that handed the turn to the AI monsters showed their turns all at
     once, seconds later. (The time itself is ``time.monotonic``, which SimCord replaces
-    with its own inside the bot's work.)"""
+    with its own inside the bot's work.)
 
-    def __init__(self, env: Env) -> None:
+    A deadline that has come (one overdue at a start-up, an AI monster's move with no pause:
+    the bot sets those ``timers.AT_ONCE`` ahead) runs at once, without the clock moving;
+    unless ``ticking``: the local table's tick moves the clock, and each deadline, come or
+    not, waits for it, so that the bot settles between ticks (AI monsters with no pause
+    would otherwise play on within each settle) and the page shows each move."""
+
+    def __init__(self, env: Env, *, ticking: bool = False) -> None:
         self.env = env
+        self._ticking = ticking
         # When each sleep in progress ends: SimCord's instants (seconds since the epoch).
         self._wakes: list[float] = []
 
     async def sleep(self, delay: float) -> None:
         from simcord import SetupError
 
-        if delay < DUE_NOW:
-            # A deadline that has come (one overdue at a start-up, an AI monster's move with
-            # no pause): run at once, without the clock moving.
+        if delay < DUE_NOW and not self._ticking:
             await asyncio.sleep(delay)
             return
         wake = self.env.now().timestamp() + delay

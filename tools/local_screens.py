@@ -299,7 +299,7 @@ async def run(out: Path, chromium: str, only: Sequence[str], language: str) -> l
         bot = KotBot(settings, sync_commands=True)
         env = simcord.Env(bot, check_errors=False)
         channel, members = build_world(env, player_names(1, language), language)
-        with clients_speaking(language), on_clock(SimCordClock(env)):
+        with clients_speaking(language), on_clock(SimCordClock(env, ticking=True)):
             await env.start()
             bot.service._think = scripted
             try:
