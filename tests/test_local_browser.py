@@ -515,9 +515,6 @@ async def test_a_second_tab_and_a_stale_click(
     await tabs.close()
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "intermittent: about 1 run in 6, the first tab ends up scrolled up with the pill shown "
-    "after following new messages (cause not found; see docs/bot.md, The local table)"))
 async def test_the_page_follows_new_messages_and_says_when_scrolled_up(
         browser: Any, tables: list[LocalTable], tmp_path: Path) -> None:
     """Two tabs of one table: scrolled up, the first stays where it is while the second plays
