@@ -29,6 +29,7 @@ from bot.discord.cogs.server import ServerCog
 from bot.discord.command_words import CatalogTranslator, words
 from bot.discord.io import DiscordIO
 from bot.discord.publisher import Publisher
+from bot.discord.request import Request
 from bot.discord.views import DYNAMIC_ITEMS
 from bot.health import start_heartbeat
 from bot.store.store import Store
@@ -164,7 +165,7 @@ class KotBot(commands.Bot):
         self.tree.add_command(self.kot)
         await self.tree.set_translator(CatalogTranslator())
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        added = await self.service.games.backfill_records(self.settings.shards.backfills)
+        added = await self.service.record_book.backfill(self.settings.shards.backfills)
         if added:
             log.info("kept the records of %d games finished before records were kept", added)
         await self.restore_games()
@@ -284,7 +285,7 @@ class KotBot(commands.Bot):
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
-        await self.io.report_failure(interaction, error, COMMAND_FAILED)
+        await Request.of(interaction, self.io).failed(error, COMMAND_FAILED)
 
 
 class ShardedKotBot(KotBot, commands.AutoShardedBot):

@@ -48,7 +48,7 @@ def _log(fixture: dict[str, Any]) -> list[tuple[int, Any]]:
 
 
 def _stored_setup_options(fixture: dict[str, Any]) -> Options:
-    """The game's stored setup, read as the bot reads it (bot.table.saved_games)."""
+    """The game's stored setup, read as the bot reads it (bot.table.game_rows)."""
     stored = msgspec.convert(fixture["setup_options"], Options)
     return stored.resolved_as_before(len(fixture["monsters"]), FIRST_DECK)
 

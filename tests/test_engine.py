@@ -175,7 +175,7 @@ def test_states_and_logs_stored_by_schema_1_upgrade_to_what_the_engine_plays_now
         upgraded = decode_state(json.dumps(fixture["state"]))
         log = [(seat, decode_action(json.dumps(action))) for seat, action in fixture["log"]]
         # Stored before games named their cards: they dealt the first deck (as the bot's
-        # stored setups say, bot.table.saved_games).
+        # stored setups say, bot.table.game_rows).
         monsters = fixture["monsters"]  # a count, or the names
         count = monsters if isinstance(monsters, int) else len(monsters)
         options = Options(**fixture["options"]).resolved_as_before(count, FIRST_DECK)

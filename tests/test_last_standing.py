@@ -40,7 +40,7 @@ def _log(fixture: dict[str, Any]) -> list[tuple[int, Any]]:
 
 def _stored_setup_options(fixture: dict[str, Any]) -> Options:
     """The options of the game's stored setup, read as the bot reads a stored setup
-    (bot.table.saved_games: ``resolved_as_before``)."""
+    (bot.table.game_rows: ``resolved_as_before``)."""
     stored = msgspec.convert(fixture["setup_options"], Options)
     return stored.resolved_as_before(len(fixture["monsters"]), FIRST_DECK)
 

@@ -172,7 +172,7 @@ def test_schema_4_games_load_and_replay_as_they_were_played() -> None:
         upgraded = decode_state(json.dumps(fixture["state"]))
         assert upgraded.options.game == "kot" and upgraded.options.copies == ()
         log = [(seat, decode_action(json.dumps(a))) for seat, a in fixture["log"]]
-        # Read as the bot reads a stored setup (bot.table.saved_games): the rule options added
+        # Read as the bot reads a stored setup (bot.table.game_rows): the rule options added
         # since schema 4 are left out, and the game was played without them.
         setup = msgspec.convert(fixture["setup_options"], Options).resolved_as_before(
             len(fixture["monsters"]), FIRST_DECK)

@@ -63,7 +63,8 @@ import simcord
 from bot.app import KotBot
 from bot.store.store import Store
 from bot.table import reminders
-from bot.table.model import Game, LobbyPlayer
+from bot.table.game_rows import encode_chronicle
+from bot.table.model import ClockTimes, Game, LobbyPlayer
 from bot.table.service import GameService
 from bot.table.timers import Deadlines
 from engine import encode_state
@@ -173,8 +174,10 @@ def spread_game(template: Template, *, game_id: int, place: Place, users: list[i
     active_asked = state.turn is not None and any(d.seat == state.turn.seat
                                                   for d in state.pending)
     chronicle = msgspec.structs.replace(
-        game.chronicle, asked_at=asked_at, turn_used=0.0, pings=(),
-        turn_asked_at=asked_at if active_asked else 0.0, started_at=asked_at)
+        game.chronicle,
+        clock=ClockTimes(asked_at=asked_at, turn_asked_at=asked_at if active_asked else 0.0),
+        prompts=msgspec.structs.replace(game.chronicle.prompts, pings=()),
+        life=msgspec.structs.replace(game.chronicle.life, started_at=asked_at))
     copied = replace(game, id=game_id, guild_id=place.guild_id, channel_id=place.channel_id,
                      host_id=seats[0], seats=seats, chronicle=chronicle,
                      lobby=msgspec.structs.replace(game.lobby, players=players),
@@ -190,7 +193,8 @@ async def write_games(database: Path, games: list[tuple[Game, Template]], now: f
     encode = msgspec.json.encode
     game_rows = [(game.id, game.guild_id, game.channel_id, game.host_id, game.status,
                   encode(game.lobby), encode(game.seats), encode_state(game.playing_state()),
-                  encode(game.chronicle), game.board_message_id, encode(game.setup), now, now)
+                  encode_chronicle(game.chronicle), game.board_message_id, encode(game.setup),
+                  now, now)
                  for game, _template in games]
     action_rows = [(game.id, seq, seat, None if user is None else game.seats[seat], action, now)
                    for game, template in games for seq, seat, user, action in template.actions]
@@ -283,9 +287,9 @@ async def date_back(database: Path, game_ids: list[int], asked_at: list[float]) 
         for game_id, moment in zip(game_ids, asked_at, strict=True):
             async with games.lock(game_id):
                 game = await games.game(game_id)
-                chronicle = msgspec.structs.replace(
-                    game.chronicle, asked_at=moment,
-                    turn_asked_at=moment if game.chronicle.turn_asked_at else 0.0)
+                clock = game.chronicle.clock
+                chronicle = msgspec.structs.replace(game.chronicle, clock=msgspec.structs.replace(
+                    clock, asked_at=moment, turn_asked_at=moment if clock.turn_asked_at else 0.0))
                 await games.save(replace(game, chronicle=chronicle), "chronicle")
     finally:
         await store.close()

@@ -27,6 +27,7 @@ from simcord.interactions import base_payload
 
 from bot.app import KotBot, make_bot
 from bot.config import Settings
+from bot.discord.request import Request
 from bot.local import open_lobby
 from bot.store.store import ACTIVE_STATUSES
 from bot.table.model import Game
@@ -263,11 +264,11 @@ class Answers:
         self.env = env
         handler = bot.clicks.game_click
 
-        async def timed(interaction: Any, game_id: int, decision_id: int, code: str) -> None:
+        async def timed(request: Request, game_id: int, decision_id: int, code: str) -> None:
             try:
-                await handler(interaction, game_id, decision_id, code)
+                await handler(request, game_id, decision_id, code)
             finally:
-                waiting = self._waiting.pop(interaction.id, None)
+                waiting = self._waiting.pop(request.interaction.id, None)
                 if waiting is not None and not waiting.done():
                     waiting.set_result(time.perf_counter())
 

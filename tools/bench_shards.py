@@ -183,14 +183,7 @@ async def _fresh(connection: Connection, job: Job) -> None:
             await env.advance_time(job.shard_id * _WORLDS_APART_S)
             bench = Bench.seat(env, job.stored, job.players, job.seed, shard_id=job.shard_id,
                                games_per_guild=GAMES_PER_GUILD)
-            for number in range(job.stored):
-                await bench.open_game(number)
-            answers = Answers()
-            answers.install(env)
-            for number in range(job.games):  # warm-up, not measured
-                prepared = await bench.click_payload(number)
-                if prepared is not None:
-                    await answers.send(prepared[1])
+            answers = await _opened_and_warm(env, bench, job.stored, job.games)
             connection.send(("ready", None))
             await _order(connection, "go")
             connection.send(("load", await _play(bench, answers, job)))
@@ -251,6 +244,20 @@ async def _order(connection: Connection, *expected: str) -> str:
         raise Stopped
     assert order in expected, f"the parent said {order!r}, not one of {expected}"
     return str(order)
+
+
+async def _opened_and_warm(env: simcord.Env, bench: Bench, stored: int, games: int) -> Answers:
+    """The process's stored games opened, and one click of each played game made and
+    answered as a warm-up (not measured); the answers' catcher, installed."""
+    for number in range(stored):
+        await bench.open_game(number)
+    answers = Answers()
+    answers.install(env)
+    for number in range(games):
+        prepared = await bench.click_payload(number)
+        if prepared is not None:
+            await answers.send(prepared[1])
+    return answers
 
 
 async def _play(bench: Bench, answers: Answers, job: Job) -> dict[str, Any]:
@@ -394,14 +401,7 @@ async def _claiming(connection: Connection, job: ClaimingJob) -> None:
             shard = await _one_shard_each(server, bots, job.processes, running)
             mine = job.of_shard(shard)
             bench = benches[shard]
-            for number in range(mine.stored):
-                await bench.open_game(number)
-            answers = Answers()
-            answers.install(env)
-            for number in range(mine.games):  # warm-up, not measured
-                prepared = await bench.click_payload(number)
-                if prepared is not None:
-                    await answers.send(prepared[1])
+            answers = await _opened_and_warm(env, bench, mine.stored, mine.games)
             connection.send(("ready", shard))
             await _order(connection, "go")
             load = await _play(bench, answers, mine)

@@ -334,7 +334,8 @@ async def measure(games: int, seed: int, seats: Sequence[int], *, way: Way,
         async with simcord.run(bot) as env:
             seeds = iter(range(seed * 1_000_003, seed * 1_000_003 + games))
             # The same games on every run with this seed (the bot draws a random seed).
-            bot.service.lobbies = Lobbies(bot.service.games, seeds.__next__, bot.clock,
+            bot.service.lobbies = Lobbies(bot.service.games, bot.service.settings,
+                                          seeds.__next__, bot.clock,
                                           turn_seconds=0, reaction_seconds=0)
             guild = env.create_guild()
             people = [guild.add_member(env.create_user(f"player{n}")) for n in range(max(seats))]

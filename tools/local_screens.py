@@ -23,11 +23,9 @@ Playwright (``pip install -e '.[screens]'``) and Debian's Chromium.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import io
 import re
-import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
@@ -42,7 +40,7 @@ from playwright.async_api import Page, async_playwright
 from simcord import ChannelHandle, Env, MemberActor
 
 from bot.app import KotBot
-from bot.i18n import ENGLISH, LANGUAGES, say, text
+from bot.i18n import say, text
 from bot.local import (
     LocalOptions,
     LocalTable,
@@ -69,7 +67,7 @@ from engine import (
     prompt,
 )
 from engine.ai import HeuristicPlayer
-from tools.screens import CHROMIUM_FLAGS, FACE_UP, owning
+from tools.screens import CHROMIUM_FLAGS, FACE_UP, owning, screens_command
 
 SIZES = {"400": (400, 860), "1280": (1280, 900)}
 COLOURS = 128
@@ -339,22 +337,9 @@ async def _shoot(env: Env, bot: KotBot, channel: ChannelHandle, members: list[Me
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.local_screens", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--out", type=Path, default=Path("docs/images"))
-    parser.add_argument("--chromium", default=shutil.which("chromium") or "chromium")
-    parser.add_argument("--lang", choices=LANGUAGES, default=ENGLISH,
-                        help="the table's language")
-    parser.add_argument("situations", nargs="*", metavar="SITUATION",
-                        help=f"any of {', '.join(SITUATIONS)} (default: all)")
-    args = parser.parse_args(argv)
-    unknown = set(args.situations) - set(SITUATIONS)
-    if unknown:
-        parser.error(f"unknown situation(s): {', '.join(sorted(unknown))}")
-    for path in asyncio.run(run(args.out, args.chromium, args.situations or SITUATIONS,
-                                args.lang)):
-        print(path)
-    return 0
+    return screens_command(argv, prog="python -m tools.local_screens", description=__doc__,
+                           situations=list(SITUATIONS), default_out=Path("docs/images"),
+                           lang_help="the table's language", run=run)
 
 
 if __name__ == "__main__":

@@ -18,9 +18,10 @@ import asyncio
 import shutil
 import sys
 import tempfile
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 import discord
 import msgspec
@@ -431,7 +432,8 @@ async def final_standings(shots: Shots) -> None:
         active = game.playing_state().active
         knocked_out = tuple(Elimination(seat=(active + offset) % 6, by=(active + by) % 6, turn=1)
                             for offset, by in out.items())
-        chronicle = msgspec.structs.replace(game.chronicle, eliminations=knocked_out)
+        chronicle = msgspec.structs.replace(game.chronicle, narration=msgspec.structs.replace(
+            game.chronicle.narration, eliminations=knocked_out))
         await games.save(replace(game, chronicle=chronicle), "chronicle")
     await shots.env.advance_time(27 * 60)  # the game's length
     await play_defaults_to_the_end(scene)
@@ -691,9 +693,9 @@ async def thread_start(shots: Shots) -> None:
 async def my_games(shots: Shots) -> None:
     """``/kot games`` on a server with a day's turn clock: a game on the player's turn, one
     waiting for another player, a lobby in a thread."""
-    games = shots.bot.service.games
-    before = await games.server_settings(shots.guild.id)
-    await games.save_server_settings(shots.guild.id, msgspec.structs.replace(
+    settings = shots.bot.service.settings
+    before = await settings.server_settings(shots.guild.id)
+    await settings.save_server_settings(shots.guild.id, msgspec.structs.replace(
         before, turn_seconds=24 * 3600.0, reaction_seconds=3600.0))
     try:
         mine = await shots.scene("my-games-1", players=2)
@@ -710,7 +712,7 @@ async def my_games(shots: Shots) -> None:
                 await theirs.option(lambda o: isinstance(o, EndBuying))
         await player.slash(channel, "kot start", thread=True)
     finally:
-        await games.save_server_settings(shots.guild.id, before)
+        await settings.save_server_settings(shots.guild.id, before)
     await player.slash(mine.channel, "kot games")
     await shots.shoot("my-games", mine.channel, [player])
 
@@ -736,14 +738,14 @@ async def notify(shots: Shots) -> None:
     """``/kot notify dms: True`` in a game of a day's turns: the player's private answer, then
     their direct messages: the question out of their turn (a hit in Tokyo), then their turn,
     with what happened since their last move."""
-    games = shots.bot.service.games
-    before = await games.server_settings(shots.guild.id)
-    await games.save_server_settings(shots.guild.id, msgspec.structs.replace(
+    settings = shots.bot.service.settings
+    before = await settings.server_settings(shots.guild.id)
+    await settings.save_server_settings(shots.guild.id, msgspec.structs.replace(
         before, turn_seconds=24 * 3600.0, reaction_seconds=3600.0))
     try:
         scene = await shots.scene("notify", players=2)
     finally:
-        await games.save_server_settings(shots.guild.id, before)
+        await settings.save_server_settings(shots.guild.id, before)
     _decision, player = await scene.asked()
     await player.slash(scene.channel, "kot notify", dms=True)
     await scene.shoot("notify-answer", viewer=player)
@@ -926,29 +928,44 @@ async def _shoot(bot: KotBot, out: Path, chromium: str, only: Sequence[str],
                           [guild.add_member(env.create_user(name)) for name in NAMES],
                           language=language)
             try:
-                for name in only or SITUATIONS:
+                for name in only:
                     await SITUATIONS[name](shots)
             finally:
                 await bot.service.close()
     return shots.taken
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.screens", description=__doc__,
+Run = Callable[[Path, str, Sequence[str], str], Coroutine[Any, Any, list[Path]]]
+
+
+def screens_command(argv: list[str] | None, *, prog: str, description: str | None,
+                    situations: Sequence[str], default_out: Path, lang_help: str,
+                    run: Run) -> int:
+    """The command line both screenshot tools share: the folder, Chromium, the language and
+    the situations to take (all when none is named); prints each picture's path."""
+    parser = argparse.ArgumentParser(prog=prog, description=description,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--out", type=Path, default=Path("/tmp/shots"))
+    parser.add_argument("--out", type=Path, default=default_out)
     parser.add_argument("--chromium", default=shutil.which("chromium") or "chromium")
-    parser.add_argument("--lang", choices=LANGUAGES, default=ENGLISH,
-                        help="the language of the server and the players' clients")
+    parser.add_argument("--lang", choices=LANGUAGES, default=ENGLISH, help=lang_help)
     parser.add_argument("situations", nargs="*", metavar="SITUATION",
-                        help=f"any of {', '.join(SITUATIONS)} (default: all)")
+                        help=f"any of {', '.join(situations)} (default: all)")
     args = parser.parse_args(argv)
-    unknown = set(args.situations) - set(SITUATIONS)
+    unknown = set(args.situations) - set(situations)
     if unknown:
         parser.error(f"unknown situation(s): {', '.join(sorted(unknown))}")
-    for path in asyncio.run(run(args.out, args.chromium, args.situations, args.lang)):
+    taken = asyncio.run(run(args.out, args.chromium, args.situations or list(situations),
+                            args.lang))
+    for path in taken:
         print(path)
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return screens_command(argv, prog="python -m tools.screens", description=__doc__,
+                           situations=list(SITUATIONS), default_out=Path("/tmp/shots"),
+                           lang_help="the language of the server and the players' clients",
+                           run=run)
 
 
 if __name__ == "__main__":

@@ -14,13 +14,9 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import Any
-
-import discord
 
 from bot.discord.coach import CoachDesk
 from bot.discord.io import DiscordIO
-from bot.discord.locales import asker_language, told
 from bot.discord.messages import (
     CARDS_NOT_MIXED,
     CARDS_QUESTION,
@@ -35,11 +31,11 @@ from bot.discord.messages import (
     knock_out_warning,
     missing_permissions,
     private_question,
-    refusal_text,
     rematch_busy_text,
 )
 from bot.discord.panel import panel_for
-from bot.discord.publisher import Publisher
+from bot.discord.publisher import Publisher, Shown
+from bot.discord.request import Request
 from bot.discord.story import story_embed
 from bot.discord.views import (
     CLOCK_CHOICES,
@@ -76,12 +72,10 @@ log = logging.getLogger(__name__)
 # interaction can still edit it (to take its buttons away when nobody answers).
 END_QUESTION_SECONDS = 600
 
-Interaction = discord.Interaction[Any]
 
-
-def may_end(interaction: Interaction, game: Game) -> bool:
+def may_end(request: Request, game: Game) -> bool:
     """The host, or anyone who can manage the channel, may end a game."""
-    return interaction.user.id == game.host_id or interaction.permissions.manage_channels
+    return request.user_id == game.host_id or request.interaction.permissions.manage_channels
 
 
 def offer_taken(code: str, language: str) -> str:
@@ -116,52 +110,50 @@ class Clicks:
     def take(self) -> bool:
         return self._in_hand.take()
 
-    async def click_failed(self, interaction: Interaction, error: Exception) -> None:
-        await self._io.report_failure(interaction, error)
+    def _shown_to(self, request: Request) -> Callable[[int], Awaitable[Shown]]:
+        """The publisher's pass for a change this request made: its own message is edited
+        through it, and what went wrong is told to its asker."""
+        return partial(self._publisher.show, interaction=request.interaction)
 
     # --- game buttons and menus -----------------------------------------------------
 
-    async def game_click(self, interaction: Interaction, game_id: int, decision_id: int,
+    async def game_click(self, request: Request, game_id: int, decision_id: int,
                          code: str) -> None:
-        game = await self._read(interaction, game_id)
+        game = await self._read(request, game_id)
         if game is None:
             return
         try:
             if code.startswith("k"):
                 # A die toggle drawn before keep/release buttons: what it meant is unknown.
                 raise ClickRefused("stale_decision")
-            decision = self._service.check_click(game, interaction.user.id, decision_id)
+            decision = self._service.check_click(game, request.user_id, decision_id)
         except ClickRefused as refusal:
-            await self._refuse_at_once(interaction, game, refusal)
+            await self._refuse_at_once(request, game, refusal)
             return
         if code.startswith("p"):
             # A secret question's answers, shown privately: nothing changes in the game.
-            await self._show_secret(interaction, game, decision)
+            await self._show_secret(request, game, decision)
             return
         if code[:1] in OFFER_CODES:
-            await self._take_offer(interaction, game, decision_id, code)
+            await self._take_offer(request, game, decision_id, code)
             return
-        if await self._asked_to_confirm(interaction, game, decision, code):
+        if await self._asked_to_confirm(request, game, decision, code):
             return
-        if not await self._io.acknowledge(interaction):
+        if not await request.acknowledge():
             return
-        show = partial(self._publisher.show, interaction=interaction)
         try:
-            outcome = await self._service.click(game_id, interaction.user.id, decision_id, code,
-                                                show)
+            outcome = await self._service.click(game_id, request.user_id, decision_id, code,
+                                                self._shown_to(request))
         except ClickRefused as refusal:
             # Lost a race (another click got there first) or an illegal move.
-            latest = self._service.games.cached(game_id) or game
-            said = asker_language(interaction)
-            await self._io.reply_privately(interaction, refusal_text(refusal, latest, said))
+            await request.refuse_click(refusal, self._service.cached(game_id) or game)
             return
         except Refused as refusal:
-            await self._io.reply_privately(
-                interaction, refusal.said(asker_language(interaction)))
+            await request.refuse(refusal)
             return
-        await self._after_secret_click(interaction, game, decision, code, outcome.game)
+        await self._after_secret_click(request, game, decision, code, outcome.game)
 
-    async def _asked_to_confirm(self, interaction: Interaction, game: Game,
+    async def _asked_to_confirm(self, request: Request, game: Game,
                                 decision: Decision, code: str) -> bool:
         """An option that would knock out the clicker's own monster, when another answer
         would not, is not applied yet: the clicker is told privately, with one button to do
@@ -173,87 +165,77 @@ class Clicks:
         option = decision.options[number]
         if not needs_confirmation(state, decision.seat, option):
             return False
-        await self._io.reply_privately(interaction,
-                                       knock_out_warning(state, decision.seat, option,
-                                                         asker_language(interaction)),
-                                       view=confirm_view(game, decision, number,
-                                                         asker_language(interaction)))
+        await request.answer(knock_out_warning(state, decision.seat, option, request.language),
+                             view=confirm_view(game, decision, number, request.language))
         return True
 
-    async def _take_offer(self, interaction: Interaction, game: Game, decision_id: int,
+    async def _take_offer(self, request: Request, game: Game, decision_id: int,
                           code: str) -> None:
         """A standing order offered beside its question, taken: set, the question answered
         by it, and the player told privately how 📋 My monster undoes it."""
-        if not await self._io.acknowledge(interaction):
+        if not await request.acknowledge():
             return
-        show = partial(self._publisher.show, interaction=interaction)
-        said = asker_language(interaction)
         try:
-            await self._service.take_offer(game.id, interaction.user.id, decision_id, code,
-                                           show)
+            await self._service.take_offer(game.id, request.user_id, decision_id, code,
+                                           self._shown_to(request))
         except ClickRefused as refusal:
             # Lost a race (another click got there first), or a forged button.
-            latest = self._service.games.cached(game.id) or game
-            await self._io.reply_privately(interaction, refusal_text(refusal, latest, said))
+            await request.refuse_click(refusal, self._service.cached(game.id) or game)
             return
         except Refused as refusal:
-            await self._io.reply_privately(interaction, refusal.said(said))
+            await request.refuse(refusal)
             return
-        await self._io.reply_privately(interaction, offer_taken(code, said))
+        await request.answer(offer_taken(code, request.language))
 
     # --- secret questions (Made in a Lab): asked in a private message ------------------
 
-    async def _show_secret(self, interaction: Interaction, game: Game,
-                           decision: Decision) -> None:
+    async def _show_secret(self, request: Request, game: Game, decision: Decision) -> None:
         state = game.playing_state()
-        question = private_question(state, decision, asker_language(interaction))
-        await self._io.reply_privately(
-            interaction, question,
-            view=private_view(game, decision, asker_language(interaction)))
+        await request.answer(private_question(state, decision, request.language),
+                             view=private_view(game, decision, request.language))
 
-    async def _after_secret_click(self, interaction: Interaction, before: Game,
+    async def _after_secret_click(self, request: Request, before: Game,
                                   decision: Decision, code: str, after: Game) -> None:
         """An answer clicked in a private message leaves it saying what was chosen, without
         buttons; a secret question the click led to (Made in a Lab's card, once looked at)
         is shown at once, privately, to the one clicking."""
-        clicked = interaction.message
+        clicked = request.interaction.message
         number = _option_number(code, "oc")
         if clicked is not None and clicked.flags.ephemeral and number is not None and (
                 number < len(decision.options)):
-            chosen = say(asker_language(interaction),
+            chosen = say(request.language,
                          private_option_label(before.playing_state(), decision.options[number]))
-            await self._io.edit_response(interaction, content=f"✅ {chosen}", view=None)
+            await request.edit(content=f"✅ {chosen}", view=None)
         state = after.state
-        seat = after.seat_of(interaction.user.id)
+        seat = after.seat_of(request.user_id)
         if after.status != "playing" or state is None or seat is None:
             return
         for pending in state.pending:
             if pending.seat == seat and secret(state, pending) is not None:
-                await self._show_secret(interaction, after, pending)
+                await self._show_secret(request, after, pending)
 
-    async def _read(self, interaction: Interaction, game_id: int) -> Game | None:
+    async def _read(self, request: Request, game_id: int) -> Game | None:
         """The game a click is about, or None after telling the clicker why not."""
         try:
-            return await self._service.games.peek(game_id)
+            return await self._service.peek(game_id)
         except Refused as refusal:
-            await self._io.reply_privately(
-                interaction, refusal.said(asker_language(interaction)))
+            await request.refuse(refusal)
         except BrokenGame as error:
-            await self._io.reply_privately(interaction, told(interaction, GAME_UNREADABLE))
+            await request.tell(GAME_UNREADABLE)
             await self._publisher.report_broken(error)
         return None
 
-    async def _refuse_at_once(self, interaction: Interaction, game: Game,
+    async def _refuse_at_once(self, request: Request, game: Game,
                               refusal: ClickRefused) -> None:
-        clicked = interaction.message.id if interaction.message is not None else None
+        message = request.interaction.message
+        clicked = message.id if message is not None else None
         if refusal.code != "stale_decision" or clicked != game.board_message_id:
-            said = asker_language(interaction)
-            await self._io.reply_privately(interaction, refusal_text(refusal, game, said))
+            await request.refuse_click(refusal, game)
             return
         # The live board shows a moment that has passed (its last edit failed, or the bot
         # stopped between saving and showing): bring it up to date, if it still is the live
         # board once the game's lock is ours.
-        if not await self._io.acknowledge(interaction):
+        if not await request.acknowledge():
             return
 
         def refresh(current: Game) -> publish.Plan:
@@ -261,11 +243,9 @@ class Clicks:
                 return publish.Plan(current.id)
             return publish.refresh(current)
 
-        show = partial(self._publisher.show, interaction=interaction)
-        shown = await self._service.show_board(game.id, refresh, show)
+        shown = await self._service.show_board(game.id, refresh, self._shown_to(request))
         if shown.complete:
-            await self._io.reply_privately(interaction,
-                                           told(interaction, MOMENT_PASSED_BOARD_REFRESHED))
+            await request.tell(MOMENT_PASSED_BOARD_REFRESHED)
 
     async def timer_ran_out(self, game_id: int, decision_ids: tuple[int, ...]) -> None:
         """The turn timer's answer: the moves of AI monsters whose pause is over, and the
@@ -274,7 +254,7 @@ class Clicks:
         try:
             await self._leave_if_gone_from_server(game_id, decision_ids)
             outcome = await self._service.timeout(game_id, decision_ids, self._publisher.show)
-            game = self._service.games.cached(game_id)
+            game = self._service.cached(game_id)
             if outcome is None and game is not None:
                 # All answered meanwhile: that answer's pass timed what is asked now, but a
                 # timer that finds nothing to do times it again rather than trust that.
@@ -290,7 +270,7 @@ class Clicks:
         games are read when used), or, when it cannot even be read, the same questions
         after the longest wait between retries."""
         try:
-            game = await self._service.games.peek(game_id)
+            game = await self._service.peek(game_id)
         except (Refused, BrokenGame):
             return
         except Exception:
@@ -302,12 +282,12 @@ class Clicks:
     async def _leave_if_gone_from_server(self, game_id: int,
                                          decision_ids: tuple[int, ...]) -> None:
         # Read, not only cached: the start-up arms every game's clock without keeping it.
-        game = await self._service.games.peek(game_id)
+        game = await self._service.peek(game_id)
         state = game.state
         if state is None or game.guild_id is None:
             return
         seats = {d.seat for d in state.pending if d.id in decision_ids}
-        for seat in sorted(seats - set(game.chronicle.left)):
+        for seat in sorted(seats - set(game.chronicle.presence.left)):
             user_id = game.seats[seat]
             if user_id > 0 and not await self._io.still_member(game.guild_id, user_id):
                 log.info("game %s: player %s left the server", game_id, user_id)
@@ -315,137 +295,126 @@ class Clicks:
 
     # --- the "My monster" panel and its standing orders -----------------------------------
 
-    async def monster_panel(self, interaction: Interaction, game_id: int) -> None:
+    async def monster_panel(self, request: Request, game_id: int) -> None:
         """A player's panel (with their standing orders), or the table for anyone else;
         privately. It changes nothing."""
-        game = await self._read(interaction, game_id)
+        game = await self._read(request, game_id)
         if game is None:
             return
         try:
-            embed, view = panel_for(game, interaction.user.id,
-                                    asker_language(interaction))
+            embed, view = panel_for(game, request.user_id, request.language)
         except Refused as refusal:
-            await self._io.reply_privately(
-                interaction, refusal.said(asker_language(interaction)))
+            await request.refuse(refusal)
             return
-        await self._io.reply_privately(interaction, None, embed=embed,
-                                       **({} if view is None else {"view": view}))
+        await request.answer(None, embed=embed, **({} if view is None else {"view": view}))
 
-    async def story(self, interaction: Interaction, game_id: int) -> None:
+    async def story(self, request: Request, game_id: int) -> None:
         """📜 Story (or /kot log): the last turns, privately. It changes nothing."""
-        game = await self._read(interaction, game_id)
+        game = await self._read(request, game_id)
         if game is None:
             return
         try:
-            embed = story_embed(game, interaction.user.id, asker_language(interaction))
+            embed = story_embed(game, request.user_id, request.language)
         except Refused as refusal:
-            await self._io.reply_privately(
-                interaction, refusal.said(asker_language(interaction)))
+            await request.refuse(refusal)
             return
-        await self._io.reply_privately(interaction, None, embed=embed)
+        await request.answer(None, embed=embed)
 
-    async def order_select(self, interaction: Interaction, game_id: int, field: str,
+    async def order_select(self, request: Request, game_id: int, field: str,
                            values: list[str]) -> None:
         """A standing order changed from the panel's menus: stored (a question it answers
         that is pending is answered at once), and the panel shows it."""
-        await self._change_from_panel(interaction, lambda show: self._service.set_order(
-            game_id, interaction.user.id, field, values[0] if values else "", show))
+        await self._change_from_panel(request, lambda show: self._service.set_order(
+            game_id, request.user_id, field, values[0] if values else "", show))
 
-    async def _change_from_panel(self, interaction: Interaction,
+    async def _change_from_panel(self, request: Request,
                                  change: Callable[[Show], Awaitable[Game]]) -> None:
         """A change made from a player's private panel (given the publisher's ``show``),
         then the panel redrawn as it leaves the game; a refusal said privately."""
-        if not await self._io.acknowledge(interaction):  # storing waits for the game's lock
+        if not await request.acknowledge():  # storing waits for the game's lock
             return
         try:
-            game = await change(partial(self._publisher.show, interaction=interaction))
-            embed, view = panel_for(game, interaction.user.id, asker_language(interaction))
+            game = await change(self._shown_to(request))
+            embed, view = panel_for(game, request.user_id, request.language)
         except Refused as refusal:
-            await self._io.reply_privately(
-                interaction, refusal.said(asker_language(interaction)))
+            await request.refuse(refusal)
             return
         except BrokenGame:
-            await self._io.reply_privately(interaction, told(interaction, GAME_UNREADABLE))
+            await request.tell(GAME_UNREADABLE)
             return
-        await self._io.edit_response(interaction, embed=embed, view=view)
+        await request.edit(embed=embed, view=view)
 
     # --- the coach (bot.table.coach) ---------------------------------------------------
 
-    async def coach_note(self, interaction: Interaction, game_id: int) -> None:
+    async def coach_note(self, request: Request, game_id: int) -> None:
         """🎓 Coach: the clicker's note for their question now, privately."""
-        game = await self._read(interaction, game_id)
+        game = await self._read(request, game_id)
         if game is not None:
-            self._coach.remember(game_id, interaction)
-            await self._coach.show(interaction, game)
+            self._coach.remember(game_id, request.interaction)
+            await self._coach.show(request, game)
 
-    async def coach_toggle(self, interaction: Interaction, game_id: int, *, on: bool) -> None:
+    async def coach_toggle(self, request: Request, game_id: int, *, on: bool) -> None:
         """The panel's toggle: the player's coach on or off (stored; turned on, the question
         pending now is noted at once), and the panel shows it."""
-        await self._change_from_panel(interaction, lambda show: self._service.set_coach(
-            game_id, interaction.user.id, on, show))
+        await self._change_from_panel(request, lambda show: self._service.set_coach(
+            game_id, request.user_id, on, show))
 
     # --- lobby ----------------------------------------------------------------------
 
-    async def lobby_button(self, interaction: Interaction, game_id: int, verb: str) -> None:
+    async def lobby_button(self, request: Request, game_id: int, verb: str) -> None:
         if verb in ("clock", "cards", "language"):
-            await self._show_host_menus(interaction, game_id, verb)
+            await self._show_host_menus(request, game_id, verb)
             return
         # Acknowledge first: the lobby's lock may be held by a Start drawing the first board.
-        if not await self._io.acknowledge(interaction):
+        if not await request.acknowledge():
             return
         lobbies = self._service.lobbies
         changes: dict[str, Callable[..., Awaitable[Game]]] = {
-            "join": partial(lobbies.join, name=interaction.user.display_name),
+            "join": partial(lobbies.join, name=request.name),
             "leave": lobbies.leave, "cancel": lobbies.cancel,
             "start": lobbies.start, "ai_remove": lobbies.remove_ai,
             "ai_easy": partial(lobbies.add_ai, level="easy"),
             "ai_hard": partial(lobbies.add_ai, level="hard"),
         }
         change = changes[verb]
-        show = partial(self._publisher.show, interaction=interaction)
         try:
-            await change(game_id, interaction.user.id, show=show)
+            await change(game_id, request.user_id, show=self._shown_to(request))
         except Refused as refusal:
-            await self._io.reply_privately(
-                interaction, refusal.said(asker_language(interaction)))
+            await request.refuse(refusal)
 
-    async def _show_host_menus(self, interaction: Interaction, game_id: int,
-                               verb: str) -> None:
+    async def _show_host_menus(self, request: Request, game_id: int, verb: str) -> None:
         """The host's private menus for the turn clock, the language, or the Origins cards
         mixed into a 2016 base game (a lobby change only once picked)."""
-        game = await self._read(interaction, game_id)
+        game = await self._read(request, game_id)
         if game is None:
             return
         if game.status != "lobby":
-            await self._io.reply_privately(interaction, told(interaction, "lobby-closed-already"))
-        elif interaction.user.id != game.host_id:
-            await self._io.reply_privately(interaction,
-                                           told(interaction, "host-only-menu", menu=verb))
+            await request.tell("lobby-closed-already")
+        elif request.user_id != game.host_id:
+            await request.tell("host-only-menu", menu=verb)
         elif verb == "clock":
-            await self._io.reply_privately(interaction, told(interaction, CLOCK_QUESTION),
-                                           view=clock_view(game, asker_language(interaction)))
+            await request.answer(request.text(CLOCK_QUESTION),
+                                 view=clock_view(game, request.language))
         elif verb == "language":
-            await self._io.reply_privately(
-                interaction, told(interaction, "lobby-language-question"),
-                view=language_view(game, asker_language(interaction)))
+            await request.answer(request.text("lobby-language-question"),
+                                 view=language_view(game, request.language))
         elif not game.lobby.mixes():
-            await self._io.reply_privately(interaction, told(interaction, CARDS_NOT_MIXED))
+            await request.tell(CARDS_NOT_MIXED)
         else:
-            await self._io.reply_privately(interaction, told(interaction, CARDS_QUESTION),
-                                           view=cards_view(game, asker_language(interaction)))
+            await request.answer(request.text(CARDS_QUESTION),
+                                 view=cards_view(game, request.language))
 
-    async def lobby_select(self, interaction: Interaction, game_id: int, field: str,
+    async def lobby_select(self, request: Request, game_id: int, field: str,
                            values: list[str]) -> None:
-        if not await self._io.acknowledge(interaction):
+        if not await request.acknowledge():
             return
         lobbies = self._service.lobbies
-        user_id = interaction.user.id
+        user_id = request.user_id
         choice = values[0] if values else ""
-        show = partial(self._publisher.show, interaction=interaction)
+        show = self._shown_to(request)
         try:
             if field == "monster":
-                await lobbies.pick_monster(game_id, user_id, choice, show,
-                                           name=interaction.user.display_name)
+                await lobbies.pick_monster(game_id, user_id, choice, show, name=request.name)
             elif field in CLOCK_CHOICES:
                 seconds = int(choice) if choice.isdigit() else -1
                 if seconds not in CLOCK_CHOICES[field]:
@@ -474,84 +443,76 @@ class Clicks:
                 await lobbies.set_two_player_variant(game_id, user_id, VARIANT_CHOICES[choice],
                                                      show)
         except Refused as refusal:
-            await self._io.reply_privately(
-                interaction, refusal.said(asker_language(interaction)))
+            await request.refuse(refusal)
 
     # --- /kot end confirmation ------------------------------------------------------
 
-    async def ask_to_end(self, interaction: Interaction, game: Game) -> None:
+    async def ask_to_end(self, request: Request, game: Game) -> None:
         """The private "are you sure?" of /kot end. Its buttons work after a restart too,
         until they expire; an unanswered question loses its buttons when it expires."""
         expires = int(self._turns.now() + END_QUESTION_SECONDS)
-        view = end_question_view(game.id, expires, asker_language(interaction))
-        await self._io.reply_privately(interaction, told(interaction, END_QUESTION), view=view)
+        await request.answer(request.text(END_QUESTION),
+                             view=end_question_view(game.id, expires, request.language))
         if self._in_hand.closed:
             return  # (the bot closes: a click on it after its time is told it is too late)
-        task = asyncio.create_task(self._expire_end_question(interaction),
+        task = asyncio.create_task(self._expire_end_question(request),
                                    name=f"kot-end-question-{game.id}")
         self._end_questions.add(task)
         task.add_done_callback(self._end_questions.discard)
 
-    async def _expire_end_question(self, asked: Interaction) -> None:
+    async def _expire_end_question(self, asked: Request) -> None:
         await asyncio.sleep(END_QUESTION_SECONDS)
         # Answered already: editing it again changes nothing the player sees.
-        message = await self._io.original_response(asked)
+        message = await self._io.original_response(asked.interaction)
         if message is not None and message.components:
-            await self._io.edit_response(asked, content=told(asked, END_QUESTION_EXPIRED),
-                                         view=None)
+            await asked.edit(content=asked.text(END_QUESTION_EXPIRED), view=None)
 
-    async def end_answer(self, interaction: Interaction, game_id: int, *, confirmed: bool,
+    async def end_answer(self, request: Request, game_id: int, *, confirmed: bool,
                          expires: int) -> None:
-        if not await self._io.acknowledge(interaction):  # ending waits for the game's lock
+        if not await request.acknowledge():  # ending waits for the game's lock
             return
         if self._turns.now() > expires:
-            await self._io.edit_response(interaction,
-                                         content=told(interaction, END_QUESTION_TOO_LATE),
-                                         view=None)
+            await request.edit(content=request.text(END_QUESTION_TOO_LATE), view=None)
             return
         if not confirmed:
-            await self._io.edit_response(interaction, content=told(interaction, "end-kept"),
-                                         view=None)
+            await request.edit(content=request.text("end-kept"), view=None)
             return
         try:
-            game = await self._service.games.peek(game_id)
-            if not may_end(interaction, game):
+            game = await self._service.peek(game_id)
+            if not may_end(request, game):
                 raise Refused(phrase("table-refusal-may-not-end"))
-            notice = ended_notice(interaction.user.display_name, game_id, game.language)
+            notice = ended_notice(request.name, game_id, game.language)
             await self._service.end(game_id, self._publisher.show, notice=notice)
         except (Refused, BrokenGame) as error:
-            said = (error.said(asker_language(interaction))
+            said = (error.said(request.language)
                     if isinstance(error, Refused) else str(error))
-            await self._io.edit_response(interaction, content=said, view=None)
+            await request.edit(content=said, view=None)
             return
-        await self._io.edit_response(interaction, content=told(interaction, "end-done"), view=None)
+        await request.edit(content=request.text("end-done"), view=None)
 
     # --- Rematch --------------------------------------------------------------------
 
-    async def rematch(self, interaction: Interaction, game_id: int) -> None:
+    async def rematch(self, request: Request, game_id: int) -> None:
         """A new lobby with a finished game's players and options, hosted by the clicker;
         refused privately when the clicker did not play, with a link when the channel has a
         lobby or a game again, and with the permission message when the bot cannot show a
         game there (a lobby nobody could see would open otherwise)."""
-        missing = missing_permissions(interaction)
+        missing = missing_permissions(request.interaction)
         if missing:
-            await self._io.reply_privately(interaction,
-                                           forbidden_text(missing, "Missing Permissions",
-                                                          asker_language(interaction)))
+            await request.answer(forbidden_text(missing, "Missing Permissions",
+                                                request.language))
             return
-        if not await self._io.acknowledge(interaction):  # storing the lobby may take a while
+        if not await request.acknowledge():  # storing the lobby may take a while
             return
-        show = partial(self._publisher.show, interaction=interaction)
         try:
-            await self._service.lobbies.rematch(game_id, interaction.user.id, show)
+            await self._service.lobbies.rematch(game_id, request.user_id,
+                                                self._shown_to(request))
         except ChannelTaken as taken:
-            await self._io.reply_privately(interaction, rematch_busy_text(taken.game, game_id,
-                                                                             asker_language(interaction)))
+            await request.answer(rematch_busy_text(taken.game, game_id, request.language))
         except Refused as refusal:
-            await self._io.reply_privately(
-                interaction, refusal.said(asker_language(interaction)))
+            await request.refuse(refusal)
         except BrokenGame:
-            await self._io.reply_privately(interaction, told(interaction, GAME_UNREADABLE))
+            await request.tell(GAME_UNREADABLE)
 
     def close(self) -> None:
         """The /kot end questions' expiries, which only wait, cancelled: a question left

@@ -28,6 +28,7 @@ import discord
 
 from bot.discord.io import TOKEN_MARGIN, DiscordIO
 from bot.discord.locales import asker_language
+from bot.discord.request import Request
 from bot.i18n import say, text
 from bot.table.autoplay import Autopilot
 from bot.table.coach import pending_note
@@ -108,23 +109,23 @@ class CoachDesk:
             log.exception("game %s: the coach's note for decision %s failed (it stays on the "
                           "🎓 Coach button)", game.id, effect.decision_id)
 
-    async def show(self, interaction: Interaction, game: Game) -> None:
+    async def show(self, request: Request, game: Game) -> None:
         """The 🎓 Coach button: the clicker's note for their question now, privately."""
-        language = asker_language(interaction)
-        seat = game.seat_of(interaction.user.id)
+        seat = game.seat_of(request.user_id)
         noted = None if seat is None or game.status != "playing" else pending_note(game, seat)
         if noted is None:
-            coached = seat is not None and game.chronicle.coaching_of(seat).on
-            await self._io.reply_privately(interaction, text(
-                language, "coach-not-asked" if coached else "coach-nothing-now"))
+            coached = seat is not None and game.chronicle.coaching.of(seat).on
+            await request.tell("coach-not-asked" if coached else "coach-nothing-now")
             return
-        if not await self._io.acknowledge(interaction, thinking_privately=True):
+        if not await request.acknowledge(thinking_privately=True):
             return
         decision, coaching = noted
+        language = request.language
         hint = await self._autopilot.hint(game.playing_state(), decision, game.id, language)
-        key = (game.id, interaction.user.id)
+        key = (game.id, request.user_id)
         async with self._posting.setdefault(key, asyncio.Lock()):
-            await self._post(key, interaction, note_text(game, coaching, hint, language))
+            await self._post(key, request.interaction,
+                             note_text(game, coaching, hint, language))
 
     async def _post(self, key: tuple[int, int], interaction: Interaction, note: str) -> None:
         """Post the player's note through ``interaction``, and delete the one before it:

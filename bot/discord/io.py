@@ -34,7 +34,6 @@ from typing import Any, Final, TypeVar
 import aiohttp
 import discord
 
-from bot.discord.locales import told
 from bot.discord.stored_answers import (
     UnkeptAnswer,
     answer_fields,
@@ -68,9 +67,6 @@ THREAD_ARCHIVED = 50083
 # A game's thread is archived after a week without a message, the longest Discord offers (in
 # minutes): a turn clock (at most days) posts more often than that.
 THREAD_ARCHIVE_MINUTES: Final = 10080
-
-# Message ids (bot.i18n), said in the user's language.
-SOMETHING_WENT_WRONG = "something-went-wrong"
 
 # An interaction's token answers for 15 minutes (follow-ups, edits of its answer:
 # ``Interaction.expires_at``). The last call through it is made this long before, so that it
@@ -486,12 +482,12 @@ class DiscordIO:
                 content[:MAX_CONTENT], allowed_mentions=MENTION_USERS_ONLY, **extra)
 
     async def report_failure(self, interaction: discord.Interaction[Any], error: BaseException,
-                             message_id: str = SOMETHING_WENT_WRONG) -> None:
-        """The one error path of clicks and commands: log the error, tell the user (message
-        ``message_id``, in their language)."""
+                             said: str) -> None:
+        """The one error path of clicks and commands (``bot.discord.request.Request.failed``):
+        log the error, tell the user ``said`` (in their language)."""
         log.error("%s by user %s failed", _describe(interaction), interaction.user.id,
                   exc_info=error)
-        await self.reply_privately(interaction, told(interaction, message_id))
+        await self.reply_privately(interaction, said)
 
 
 @dataclass

@@ -7,13 +7,13 @@ from typing import Any
 
 import discord
 
-from bot.i18n import language_of, text
-from engine import Arg
+from bot.i18n import language_of
 
 
 def asker_language(interaction: discord.Interaction[Any]) -> str:
     """The language of the clicker's or commander's Discord client (``es-ES``, ``es-419``:
-    Spanish), for the answers only they see."""
+    Spanish), for the answers only they see. A click or a command has it once, as its
+    ``bot.discord.request.Request.language``."""
     return language_of(interaction.locale)
 
 
@@ -26,7 +26,3 @@ def server_language(interaction: discord.Interaction[Any]) -> str | None:
         return None
     return language_of(guild.preferred_locale)
 
-
-def told(interaction: discord.Interaction[Any], message_id: str, /, **args: Arg) -> str:
-    """Message ``message_id`` in the asker's language (a private answer)."""
-    return text(asker_language(interaction), message_id, **args)

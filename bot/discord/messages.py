@@ -125,14 +125,14 @@ def player_tag(game: Game, seat: int, language: str | None = None) -> str:
     level = game.ai_level(seat)
     if level is not None:
         return ai_name(level, language)
-    if seat in game.chronicle.left:
+    if seat in game.chronicle.presence.left:
         return text(language, "autopilot-name")
     return mention(game.seats[seat])
 
 
 def player_name_tag(game: Game, seat: int, language: str | None = None) -> str:
     """``player_tag`` for an embed: the player by name rather than by mention."""
-    if game.ai_level(seat) is not None or seat in game.chronicle.left:
+    if game.ai_level(seat) is not None or seat in game.chronicle.presence.left:
         return player_tag(game, seat, language)
     return named(game.player_name(seat), game.seats[seat])
 
@@ -407,7 +407,7 @@ def board_content(game: Game, now: float) -> str:
 
 def _away_text(game: Game, seat: int, now: float) -> str:
     """" ⏸️ away until ..." after a question to a player on time away; "" otherwise."""
-    until = away_until(game.chronicle, seat, now)
+    until = away_until(game.chronicle.time_away, seat, now)
     return "" if until is None else " " + text(game.language, "away-waiting", until=str(int(until)))
 
 
@@ -461,7 +461,7 @@ def board_embed(game: Game) -> discord.Embed:
     state = game.playing_state()
     assert state.turn is not None
     active = state.monsters[state.turn.seat].name
-    embed = _turn_embed(game, state.turn.number, active, game.chronicle.log)
+    embed = _turn_embed(game, state.turn.number, active, game.chronicle.narration.log)
     if state.face_up:
         # The picture draws their names and costs; their texts, 6 px tall on a phone if
         # drawn, are read here (three lines of at most some 190 characters: a field holds
@@ -559,7 +559,7 @@ def final_embed(game: Game) -> discord.Embed:
     language = game.language
     embed = discord.Embed(
         title=text(language, "final-title"),
-        description=log_text(game.chronicle.log, language), colour=COLOUR)
+        description=log_text(game.chronicle.narration.log, language), colour=COLOUR)
     return _with_standings(embed, game, text(language, "final-standings"))
 
 
@@ -590,15 +590,15 @@ def _with_standings(embed: discord.Embed, game: Game, title: str) -> discord.Emb
     embed.add_field(
         name=title,
         value="\n".join(_standing(game, state, row)
-                        for row in standings(state, game.chronicle.eliminations)),
+                        for row in standings(state, game.chronicle.narration.eliminations)),
         inline=False,
     )
     embed.add_field(name=text(language, "standings-turns"),
                     value=str(state.turn.number if state.turn else 0))
-    chronicle = game.chronicle
-    if chronicle.started_at and chronicle.ended_at:
+    life = game.chronicle.life
+    if life.started_at and life.ended_at:
         embed.add_field(name=text(language, "standings-length"),
-                        value=game_length(chronicle.ended_at - chronicle.started_at, language))
+                        value=game_length(life.ended_at - life.started_at, language))
     embed.set_footer(text=text(language, "standings-footer",
                                marker=footer_marker(game.id, language),
                                edition=state.options.edition, points=WINNING_VP))

@@ -53,7 +53,7 @@ def panel_for(game: Game, user_id: int,
     seat = game.seat_of(user_id)
     if seat is None or game.ai_level(seat) is not None:
         return table_view(game, language), None
-    if seat in game.chronicle.left:
+    if seat in game.chronicle.presence.left:
         return monster_panel(game, seat, language), None
     return monster_panel(game, seat, language), orders_view(game, seat, language)
 
@@ -81,8 +81,8 @@ def monster_panel(game: Game, seat: int, language: str) -> discord.Embed:
     embed = discord.Embed(title=text(language, "panel-title", monster=monster.name),
                           description=_with_texts_if_they_fit(lines, "count"), colour=COLOUR)
     embed.add_field(name=text(language, "panel-orders"),
-                    value=order_summary(game.chronicle.order_of(seat), language), inline=False)
-    coached = "on" if game.chronicle.coaching_of(seat).on else "off"
+                    value=order_summary(game.chronicle.orders.of(seat), language), inline=False)
+    coached = "on" if game.chronicle.coaching.of(seat).on else "off"
     embed.add_field(name=text(language, "coach-panel-title"),
                     value=text(language, f"coach-panel-{coached}"), inline=False)
     embed.set_footer(text=text(language, "panel-footer", marker=footer_marker(game.id, language),

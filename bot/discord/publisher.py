@@ -63,6 +63,7 @@ from bot.discord.messages import (
 from bot.discord.views import board_view, final_view, lobby_view
 from bot.i18n import ENGLISH, LANGUAGES, text
 from bot.store.store import ACTIVE_STATUSES
+from bot.table.game_rows import GameField, OutboxEntry
 from bot.table.model import BrokenGame, Chronicle, Game, Ping, Refused, StaleGame
 from bot.table.publish import (
     POSTS,
@@ -95,7 +96,6 @@ from bot.table.reminders import (
     with_reminder,
     without_reminders,
 )
-from bot.table.saved_games import GameField, OutboxEntry
 from bot.table.service import GameService
 from bot.table.suggestions import suggestions
 from bot.table.timers import GameClock, Retries, TurnClock
@@ -488,23 +488,24 @@ class Publisher:
         nobody is pinged twice."""
         game = current.game
         wanted = set(pinged_decisions(game))
-        for ping in game.chronicle.pings:
+        for ping in game.chronicle.prompts.pings:
             if ping.decision_id in wanted:
                 continue
             if ping.dm_channel_id or ping.message_id != game.board_message_id:
                 # (not a clicked ping kept as the board)
                 await self._delete_sent(current, ping.message_id, ping.dm_channel_id)
-            self._set_pings(current, tuple(p for p in current.game.chronicle.pings
+            self._set_pings(current, tuple(p for p in current.game.chronicle.prompts.pings
                                            if p != ping))
         state = current.game.playing_state() if wanted else None
-        for decision_id in sorted(wanted - {p.decision_id for p in current.game.chronicle.pings}):
+        for decision_id in sorted(wanted - {p.decision_id
+                                            for p in current.game.chronicle.prompts.pings}):
             assert state is not None
             decision = state.decision(decision_id)
             assert decision is not None
             message_id, dm_channel_id = await self._ping_player(
                 current, entry, decision, "asked",
                 ping_content(current.game, decision, self._turns.now()))
-            self._set_pings(current, (*current.game.chronicle.pings,
+            self._set_pings(current, (*current.game.chronicle.prompts.pings,
                                       Ping(decision_id, message_id, dm_channel_id)))
             self._offer_orders(current, decision.seat)
             await self._save(current)  # recorded at once: never sent twice
@@ -554,7 +555,7 @@ class Publisher:
         if sent is None:
             return
         message_id, dm_channel_id = sent
-        earlier = [r for r in game.chronicle.reminders
+        earlier = [r for r in game.chronicle.prompts.reminders
                    if (r.seat, r.turn, r.decision_id) == moment.key]
         self._set_chronicle(current, with_reminder(game.chronicle, moment, message_id,
                                                    dm_channel_id=dm_channel_id))
@@ -581,7 +582,7 @@ class Publisher:
         its direct message channel (0: the game's channel); None when nothing was sent."""
         game = current.game
         user_id = game.seats[decision.seat]
-        person = await self._service.games.person_settings(user_id)
+        person = await self._service.settings.person_settings(user_id)
         refused = False
         if person.wants_dms():
             server, channel = self._io.place_names(game.channel_id, game.guild_id)
@@ -610,7 +611,7 @@ class Publisher:
         if refused:
             # Remembered once the channel was told (a crash before: the direct message is
             # tried again, and the same ping, found by its text, is not sent twice).
-            await self._service.games.save_person_settings(
+            await self._service.settings.save_person_settings(
                 user_id, msgspec.structs.replace(person, dms_refused=True))
         return message_id, 0
 
@@ -624,8 +625,9 @@ class Publisher:
         current.fields.add("chronicle")
 
     def _set_pings(self, current: _Pass, pings: tuple[Ping, ...]) -> None:
-        self._set_chronicle(current, msgspec.structs.replace(current.game.chronicle,
-                                                             pings=pings))
+        chronicle = current.game.chronicle
+        self._set_chronicle(current, msgspec.structs.replace(
+            chronicle, prompts=msgspec.structs.replace(chronicle.prompts, pings=pings)))
 
     async def _delete_old(self, current: _Pass, message_id: int) -> None:
         """Delete a message of ours; one that is gone already needs nothing more."""
@@ -682,9 +684,10 @@ class Publisher:
         """The game's end is first shown now: its length runs until then (kept, so the
         standings say the same when they are shown again)."""
         chronicle = current.game.chronicle
-        if chronicle.ended_at:
+        if chronicle.life.ended_at:
             return
-        chronicle = msgspec.structs.replace(chronicle, ended_at=self._turns.now())
+        chronicle = msgspec.structs.replace(
+            chronicle, life=msgspec.structs.replace(chronicle.life, ended_at=self._turns.now()))
         current.game = replace(current.game, chronicle=chronicle)
         current.fields.add("chronicle")
 
@@ -702,7 +705,8 @@ class Publisher:
         game = current.game
         if current.shown_late and game.status == "playing":
             # The board was not visible meanwhile: its questions get their full time.
-            chronicle = msgspec.structs.replace(game.chronicle, asked_at=self._turns.now())
+            chronicle = msgspec.structs.replace(game.chronicle, clock=msgspec.structs.replace(
+                game.chronicle.clock, asked_at=self._turns.now()))
             current.game = replace(game, chronicle=chronicle)
             current.fields.add("chronicle")
             current.shown_late = False

@@ -4,7 +4,8 @@ A control is a ``Control`` subclass that names its ``custom_id`` once, as a patt
 (``"kot:r:{game_id:int}"``). From it come the id it is posted with (``id_for``), the
 ``DynamicItem`` template that recognises the id when it is clicked (after a restart too), and
 the control rebuilt from a clicked id: its constructor is called with the parts by name. The
-control only says where its click goes (``route``); the click is caught here if it fails.
+control only says where its click goes (``route``), given the click as a ``Request``
+(``bot.discord.request``, built here); the click is caught here if it fails.
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ from collections.abc import Callable
 from typing import Any, ClassVar, Protocol, Self, TypeVar, cast
 
 import discord
+
+from bot.discord.io import DiscordIO
+from bot.discord.request import Request
 
 Interaction = discord.Interaction[Any]
 
@@ -25,34 +29,33 @@ _DIGITS = r"\d+"
 
 
 class ClickHandler(Protocol):
-    """What the controls call. The bot owns one (``bot.discord.clicks.Clicks``) as ``clicks``,
-    so the controls need nothing from the modules that handle clicks."""
+    """What the controls call, each with the click's ``Request``. The bot owns one
+    (``bot.discord.clicks.Clicks``) as ``clicks``, so the controls need nothing from the
+    modules that handle clicks."""
 
-    async def game_click(self, interaction: Interaction, game_id: int, decision_id: int,
+    async def game_click(self, request: Request, game_id: int, decision_id: int,
                          code: str) -> None: ...
 
-    async def lobby_button(self, interaction: Interaction, game_id: int, verb: str) -> None: ...
+    async def lobby_button(self, request: Request, game_id: int, verb: str) -> None: ...
 
-    async def lobby_select(self, interaction: Interaction, game_id: int, field: str,
+    async def lobby_select(self, request: Request, game_id: int, field: str,
                            values: list[str]) -> None: ...
 
-    async def end_answer(self, interaction: Interaction, game_id: int, *, confirmed: bool,
+    async def end_answer(self, request: Request, game_id: int, *, confirmed: bool,
                          expires: int) -> None: ...
 
-    async def rematch(self, interaction: Interaction, game_id: int) -> None: ...
+    async def rematch(self, request: Request, game_id: int) -> None: ...
 
-    async def monster_panel(self, interaction: Interaction, game_id: int) -> None: ...
+    async def monster_panel(self, request: Request, game_id: int) -> None: ...
 
-    async def story(self, interaction: Interaction, game_id: int) -> None: ...
+    async def story(self, request: Request, game_id: int) -> None: ...
 
-    async def order_select(self, interaction: Interaction, game_id: int, field: str,
+    async def order_select(self, request: Request, game_id: int, field: str,
                            values: list[str]) -> None: ...
 
-    async def coach_note(self, interaction: Interaction, game_id: int) -> None: ...
+    async def coach_note(self, request: Request, game_id: int) -> None: ...
 
-    async def coach_toggle(self, interaction: Interaction, game_id: int, *, on: bool) -> None: ...
-
-    async def click_failed(self, interaction: Interaction, error: Exception) -> None: ...
+    async def coach_toggle(self, request: Request, game_id: int, *, on: bool) -> None: ...
 
     def take(self) -> bool:
         """Whether to handle a click now: not while the bot closes (the click, never
@@ -62,6 +65,7 @@ class ClickHandler(Protocol):
 
 class _BotWithClickHandler(Protocol):
     clicks: ClickHandler
+    io: DiscordIO
 
 
 class Control(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
@@ -99,16 +103,18 @@ class Control(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
         return cast(Callable[..., Self], cls)(**values)
 
     async def callback(self, interaction: Interaction) -> None:
-        """Hand the click to the bot's handler: the one place where a failed click is caught
-        (a dynamic item's errors would otherwise only reach discord.py's log)."""
-        handler = cast(_BotWithClickHandler, interaction.client).clicks
-        if not handler.take():
+        """Hand the click to the bot's handler, as a ``Request``: the one place where a
+        failed click is caught (a dynamic item's errors would otherwise only reach
+        discord.py's log)."""
+        bot = cast(_BotWithClickHandler, interaction.client)
+        if not bot.clicks.take():
             return
+        request = Request.of(interaction, bot.io)
         try:
-            await self.route(handler, interaction)
+            await self.route(bot.clicks, request)
         except Exception as error:
-            await handler.click_failed(interaction, error)
+            await request.failed(error)
 
-    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
+    async def route(self, clicks: ClickHandler, request: Request) -> None:
         """Where this control's click goes."""
         raise NotImplementedError

@@ -1,6 +1,6 @@
 """📜 Story and ``/kot log``: the last turns of a game in one private (ephemeral) message, for
 whoever scrolled away or watched the AIs play: each closed turn's summary (the last
-``KEPT_TURNS`` of ``Chronicle.recent_turns``, said in the game's language when they closed),
+``KEPT_TURNS`` of ``News.recent_turns``, said in the game's language when they closed),
 the asker's monster in bold, and what those turns did to the asker's monster. Pure functions
 of a game."""
 
@@ -19,7 +19,7 @@ def story_embed(game: Game, user_id: int, language: str) -> discord.Embed:
     if game.status == "lobby":
         raise Refused(phrase("table-refusal-not-started"))
     state = game.playing_state()
-    notes = game.chronicle.recent_turns
+    notes = game.chronicle.news.recent_turns
     seat = game.seat_of(user_id)
     yours = state.monsters[seat].name if seat is not None else None
     lines = [line for note in notes for line in _turn_lines(state, note, yours, language)]

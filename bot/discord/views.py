@@ -41,7 +41,8 @@ from typing import Any
 import discord
 
 from bot.discord.messages import clock_words
-from bot.discord.routing import ClickHandler, Control, Interaction
+from bot.discord.request import Request
+from bot.discord.routing import ClickHandler, Control
 from bot.i18n import ENGLISH, LANGUAGES, say, text
 from bot.i18n.cards import card_text
 from bot.table.model import GAME_CHOICES, MIX_CHOICES, Game, Lobby, StandingOrder
@@ -116,8 +117,8 @@ class GameButton(
         self.decision_id = decision_id
         self.code = code
 
-    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
-        await clicks.game_click(interaction, self.game_id, self.decision_id, self.code)
+    async def route(self, clicks: ClickHandler, request: Request) -> None:
+        await clicks.game_click(request, self.game_id, self.decision_id, self.code)
 
 
 def _option_style(option: object) -> discord.ButtonStyle:
@@ -254,9 +255,9 @@ class GameSelect(
         self.game_id = game_id
         self.decision_id = decision_id
 
-    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
+    async def route(self, clicks: ClickHandler, request: Request) -> None:
         chosen = self.item.values[0] if self.item.values else ""
-        await clicks.game_click(interaction, self.game_id, self.decision_id, f"o{chosen}")
+        await clicks.game_click(request, self.game_id, self.decision_id, f"o{chosen}")
 
 
 def _option_menus(game: Game, state: GameState, decision: Decision, numbers: list[int],
@@ -322,7 +323,8 @@ def board_view(game: Game, suggested: Suggestions) -> discord.ui.View | None:
     offers: list[GameButton] = []
     thinking: list[str] = []
     for decision in state.pending:
-        if game.ai_level(decision.seat) is not None or decision.seat in game.chronicle.left:
+        if (game.ai_level(decision.seat) is not None
+                or decision.seat in game.chronicle.presence.left):
             # An AI monster (or the autopilot of a player who left) answers by itself:
             # nothing to click, only a sign that it plays.
             thinking.append(state.monsters[decision.seat].name)
@@ -380,7 +382,7 @@ def _add_panel_button(view: discord.ui.View, game: Game) -> None:
     buttons: list[Control[discord.ui.Button[Any]]] = [
         MonsterButton(game.id, row=MAX_ROWS - 1, language=game.language),
         StoryButton(game.id, row=MAX_ROWS - 1, language=game.language)]
-    if any(coaching.on for coaching in game.chronicle.coaching):
+    if any(coaching.on for coaching in game.chronicle.coaching.entries):
         buttons.append(CoachButton(game.id, row=MAX_ROWS - 1, language=game.language))
     for button in buttons:
         with contextlib.suppress(ValueError):  # no room: the question's controls come first
@@ -400,8 +402,8 @@ class MonsterButton(Control[discord.ui.Button[Any]], custom_id="kot:m:{game_id:i
                          row=row)
         self.game_id = game_id
 
-    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
-        await clicks.monster_panel(interaction, self.game_id)
+    async def route(self, clicks: ClickHandler, request: Request) -> None:
+        await clicks.monster_panel(request, self.game_id)
 
 
 class StoryButton(Control[discord.ui.Button[Any]], custom_id="kot:t:{game_id:int}"):
@@ -414,8 +416,8 @@ class StoryButton(Control[discord.ui.Button[Any]], custom_id="kot:t:{game_id:int
                          row=row)
         self.game_id = game_id
 
-    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
-        await clicks.story(interaction, self.game_id)
+    async def route(self, clicks: ClickHandler, request: Request) -> None:
+        await clicks.story(request, self.game_id)
 
 
 class CoachButton(Control[discord.ui.Button[Any]], custom_id="kot:coach:{game_id:int}"):
@@ -429,8 +431,8 @@ class CoachButton(Control[discord.ui.Button[Any]], custom_id="kot:coach:{game_id
                          row=row)
         self.game_id = game_id
 
-    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
-        await clicks.coach_note(interaction, self.game_id)
+    async def route(self, clicks: ClickHandler, request: Request) -> None:
+        await clicks.coach_note(request, self.game_id)
 
 
 class CoachToggle(Control[discord.ui.Button[Any]],
@@ -446,8 +448,8 @@ class CoachToggle(Control[discord.ui.Button[Any]],
         self.game_id = game_id
         self.turn = turn
 
-    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
-        await clicks.coach_toggle(interaction, self.game_id, on=self.turn == "on")
+    async def route(self, clicks: ClickHandler, request: Request) -> None:
+        await clicks.coach_toggle(request, self.game_id, on=self.turn == "on")
 
 
 class OrderSelect(
@@ -463,8 +465,8 @@ class OrderSelect(
         self.game_id = game_id
         self.field = field
 
-    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
-        await clicks.order_select(interaction, self.game_id, self.field, list(self.item.values))
+    async def route(self, clicks: ClickHandler, request: Request) -> None:
+        await clicks.order_select(request, self.game_id, self.field, list(self.item.values))
 
 
 def _order_select(custom_id: str, field: str, order: StandingOrder | None,
@@ -500,10 +502,10 @@ def orders_view(game: Game, seat: int, language: str) -> discord.ui.View:
     """The standing-order menus under a player's panel, showing their current orders (in
     ``language``, the player's)."""
     view = discord.ui.View(timeout=None)
-    order = game.chronicle.order_of(seat)
+    order = game.chronicle.orders.of(seat)
     for field in ORDER_FIELDS:
         view.add_item(OrderSelect(game.id, field, order, language))
-    coached = game.chronicle.coaching_of(seat).on
+    coached = game.chronicle.coaching.of(seat).on
     view.add_item(CoachToggle(game.id, "off" if coached else "on", language))
     return view
 
@@ -573,8 +575,8 @@ class LobbyButton(
         self.game_id = game_id
         self.verb = verb
 
-    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
-        await clicks.lobby_button(interaction, self.game_id, self.verb)
+    async def route(self, clicks: ClickHandler, request: Request) -> None:
+        await clicks.lobby_button(request, self.game_id, self.verb)
 
 
 VARIANT_CHOICES = {"auto": None, "on": True, "off": False}
@@ -710,8 +712,8 @@ class LobbySelect(
         self.game_id = game_id
         self.field = field
 
-    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
-        await clicks.lobby_select(interaction, self.game_id, self.field, list(self.item.values))
+    async def route(self, clicks: ClickHandler, request: Request) -> None:
+        await clicks.lobby_select(request, self.game_id, self.field, list(self.item.values))
 
 
 def lobby_view(game: Game) -> discord.ui.View:
@@ -745,8 +747,8 @@ class EndButton(
         self.answer = answer
         self.expires = expires
 
-    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
-        await clicks.end_answer(interaction, self.game_id, confirmed=self.answer == "end",
+    async def route(self, clicks: ClickHandler, request: Request) -> None:
+        await clicks.end_answer(request, self.game_id, confirmed=self.answer == "end",
                                 expires=self.expires)
 
 
@@ -771,8 +773,8 @@ class RematchButton(Control[discord.ui.Button[Any]], custom_id="kot:r:{game_id:i
                                            custom_id=self.id_for(game_id=game_id)))
         self.game_id = game_id
 
-    async def route(self, clicks: ClickHandler, interaction: Interaction) -> None:
-        await clicks.rematch(interaction, self.game_id)
+    async def route(self, clicks: ClickHandler, request: Request) -> None:
+        await clicks.rematch(request, self.game_id)
 
 
 def final_view(game: Game) -> discord.ui.View | None:

@@ -5,6 +5,6 @@
 ``sqlite`` and ``postgres``, the ``schema`` (numbered migrations for both dialects), and
 ``copying`` (a SQLite file into PostgreSQL, ``python -m tools.copy_store``).
 
-Imports nothing of the bot or the engine: it knows rows, not games (``bot.table.saved_games``
+Imports nothing of the bot or the engine: it knows rows, not games (``bot.table.game_rows``
 turns games into rows and back).
 """

@@ -101,7 +101,7 @@ _SERVERS = Migration("server settings", (
 
 # Every finished game kept for good (bot.table.records): one row a game, one a seat. Written in the
 # transaction that finishes the game; games finished before are added at start-up
-# (SavedGames.backfill_records: places and cards bought need the engine, not just SQL).
+# (RecordBook.backfill: places and cards bought need the engine, not just SQL).
 _RECORDS = Migration("records of finished games", (
     """
     CREATE TABLE records (

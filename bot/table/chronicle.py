@@ -1,5 +1,5 @@
-"""The game's chronicle: the narration shown on each board, the events of the turn in play
-(for its summary), and who knocked out whom.
+"""The chronicle's narration (``bot.table.model.Narration``): the lines shown on each board,
+the events of the turn in play (for its summary), and who knocked out whom.
 
 Pure functions of engine states and events, used by the service after each accepted change.
 """
@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 import msgspec
 
-from bot.table.model import Chronicle, Elimination
+from bot.table.model import Chronicle, Elimination, Narration
 from bot.table.turn_summary import SUMMARIZED
 from engine import GameState, Phrase, events, narrate
 
@@ -29,7 +29,9 @@ def opening_lines(state: GameState, happened: Iterable[events.Event]) -> tuple[P
 
 def with_note(chronicle: Chronicle, note: str | Phrase) -> Chronicle:
     """The chronicle with one more line of the bot's own (a timeout, a rebuild...)."""
-    return msgspec.structs.replace(chronicle, log=(*chronicle.log, note)[-MAX_LOG_LINES:])
+    narration = chronicle.narration
+    return msgspec.structs.replace(chronicle, narration=msgspec.structs.replace(
+        narration, log=(*narration.log, note)[-MAX_LOG_LINES:]))
 
 
 def chronicle_after(
@@ -37,10 +39,11 @@ def chronicle_after(
 ) -> tuple[Chronicle, tuple[Phrase | str, ...] | None]:
     """The chronicle after these events, and the closing narration of the previous turn when
     a new turn started (its board message is then finished and a new one posted)."""
-    log: list[Phrase | str] = list(chronicle.log)
-    turn_events = list(chronicle.turn_events)
+    narration = chronicle.narration
+    log: list[Phrase | str] = list(narration.log)
+    turn_events = list(narration.turn_events)
     closing: tuple[Phrase | str, ...] | None = None
-    eliminations = list(chronicle.eliminations)
+    eliminations = list(narration.eliminations)
     turn_number = before.turn.number if before.turn is not None else 0
     for event in happened:
         if isinstance(event, events.TurnStarted):
@@ -56,8 +59,6 @@ def chronicle_after(
         line = narrate(after, event)
         if line is not None:
             log.append(line)
-    new = msgspec.structs.replace(
-        chronicle, log=tuple(log[-MAX_LOG_LINES:]), turn_events=tuple(turn_events),
-        eliminations=tuple(eliminations),
-    )
-    return new, closing
+    narration = Narration(log=tuple(log[-MAX_LOG_LINES:]), turn_events=tuple(turn_events),
+                          eliminations=tuple(eliminations))
+    return msgspec.structs.replace(chronicle, narration=narration), closing

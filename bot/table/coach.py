@@ -6,8 +6,9 @@ knock-out, a monster close to winning). The Hard AI's suggestion is added when t
 
 A ``/kot learn`` game starts with the coach on for its players; the 📋 panel's toggle turns
 it on or off in any game. The notes are written into the chronicle in the change that asks
-the question (so a restart keeps them, and a rule is explained once); the publish plan then
-queues their delivery. Pure functions of a game.
+the question (so a restart keeps them, and a rule is explained once: the chronicle's part
+``bot.table.model.Coaches``); the publish plan then queues their delivery. Pure functions of
+a game.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from dataclasses import replace
 
 import msgspec
 
-from bot.table.model import Chronicle, Coaching, Game
+from bot.table.model import Chronicle, Coaches, Coaching, Game
 from engine import (
     WINNING_VP,
     Decision,
@@ -37,7 +38,7 @@ CLOSE_TO_WINNING = WINNING_VP - 5
 def with_coach(chronicle: Chronicle, seat: int, on: bool) -> Chronicle:
     """The chronicle with this seat's coach turned on or off (what it explained stays told;
     turned on again, it notes the question pending now)."""
-    coaching = chronicle.coaching_of(seat)
+    coaching = chronicle.coaching.of(seat)
     changed = msgspec.structs.replace(coaching, on=on, decision_id=0, note=())
     return _with_coaching(chronicle, changed)
 
@@ -61,12 +62,12 @@ def with_notes(game: Game) -> tuple[Game, tuple[Coaching, ...]]:
         return game, ()
     chronicle = game.chronicle
     written: list[Coaching] = []
-    for coaching in game.chronicle.coaching:
+    for coaching in game.chronicle.coaching.entries:
         decision = _question_of(game, state, coaching)
         if decision is None:
             continue
         told = set(coaching.told)
-        note = note_for(state, decision, told, game.chronicle.turn_events)
+        note = note_for(state, decision, told, game.chronicle.narration.turn_events)
         noted = msgspec.structs.replace(coaching, decision_id=decision.id, note=note,
                                         told=tuple(sorted(told)))
         chronicle = _with_coaching(chronicle, noted)
@@ -80,7 +81,7 @@ def pending_note(game: Game, seat: int) -> tuple[Decision, Coaching] | None:
     """The question this seat is asked now and its coach's note for it; None when the coach
     is off or has no note for a question pending (the 🎓 Coach button's answer)."""
     state = game.state
-    coaching = game.chronicle.coaching_of(seat)
+    coaching = game.chronicle.coaching.of(seat)
     if state is None or not coaching.on or not coaching.note:
         return None
     decision = state.decision(coaching.decision_id)
@@ -165,6 +166,6 @@ def _question_of(game: Game, state: GameState, coaching: Coaching) -> Decision |
 
 
 def _with_coaching(chronicle: Chronicle, coaching: Coaching) -> Chronicle:
-    others = tuple(c for c in chronicle.coaching if c.seat != coaching.seat)
-    return msgspec.structs.replace(chronicle, coaching=tuple(
-        sorted((*others, coaching), key=lambda c: c.seat)))
+    others = tuple(c for c in chronicle.coaching.entries if c.seat != coaching.seat)
+    return msgspec.structs.replace(chronicle, coaching=Coaches(tuple(
+        sorted((*others, coaching), key=lambda c: c.seat))))

@@ -5,8 +5,9 @@ A game in play ends as idle ``IDLE_DAYS`` (``KOT_IDLE_DAYS``; 0: never) after a 
 last acted (a click, ``/kot away``, a standing order; or its start), whatever its clock: a
 game with no clock has no timeouts to end it, and one with a long clock may take weeks to
 reach the twelve in a row (``service.ABANDONED_AFTER_TIMEOUTS``). The deadline is computed
-from the times stored in the game's chronicle, so a restart keeps it, and a game whose time
-ran out while the bot was down ends as soon as it is restored.
+from the times stored in the game's chronicle (its part ``bot.table.model.Activity``, which
+the service updates as players act, and the game's start), so a restart keeps it, and a game
+whose time ran out while the bot was down ends as soon as it is restored.
 
 All games share one ``bot.table.timers.Deadlines``: one sleeping task, not one per game. The
 publisher schedules a game after each pass (every change is followed by one).
@@ -32,7 +33,7 @@ Expire = Callable[[int, tuple[int, ...]], Awaitable[object]]
 def last_acted(game: Game) -> float:
     """When a player last acted in the game (its start if nobody has); 0: not known (a game
     stored before it was kept)."""
-    return game.chronicle.acted_at or game.chronicle.started_at
+    return game.chronicle.activity.acted_at or game.chronicle.life.started_at
 
 
 def idle_tag(game: Game) -> tuple[int, ...]:

@@ -14,6 +14,7 @@ import msgspec
 
 from bot.table import coach, publish
 from bot.table.chronicle import opening_lines
+from bot.table.game_rows import setup_for
 from bot.table.lobby_clock import expiry_tag, lobby_minutes
 from bot.table.model import (
     GAME_CHOICES,
@@ -21,17 +22,21 @@ from bot.table.model import (
     TURN_SECONDS,
     AiLevel,
     Chronicle,
+    ClockTimes,
     Game,
     GameChoice,
     GameSetup,
+    Life,
     Lobby,
     LobbyPlayer,
+    Narration,
     Outcome,
     Refused,
     ServerSettings,
 )
 from bot.table.publish import Show
-from bot.table.saved_games import SavedGames, retried_if_stale, setup_for
+from bot.table.saved_games import SavedGames, retried_if_stale
+from bot.table.saved_settings import SavedSettings
 from engine import MIXES, IllegalAction, Mix, Phrase, create_game, new_in_origins, phrase
 
 # The Easy AI monsters a /kot learn lobby opens with: a short first game of three monsters
@@ -52,10 +57,12 @@ class ChannelTaken(Refused):
 
 
 class Lobbies:
-    def __init__(self, games: SavedGames, seed_source: Callable[[], int],
-                 clock: Callable[[], float], *, turn_seconds: float = TURN_SECONDS,
+    def __init__(self, games: SavedGames, settings: SavedSettings,
+                 seed_source: Callable[[], int], clock: Callable[[], float], *,
+                 turn_seconds: float = TURN_SECONDS,
                  reaction_seconds: float = REACTION_SECONDS) -> None:
         self._games = games
+        self._settings = settings
         self._seed_source = seed_source
         self._clock = clock
         # The bot's turn clock, for servers that set none.
@@ -75,7 +82,7 @@ class Lobbies:
         ``ServerSettings.game_language`` chooses; ``show`` posts its message. ``learn``: a
         guided first game (/kot learn), the host with ``LEARN_AI_SEATS`` Easy AI monsters."""
         if lobby is None:
-            server = await self._games.server_settings(guild_id)
+            server = await self._settings.server_settings(guild_id)
             turn, reaction = self.clock_of(server)
             if learn:
                 turn, reaction = _learners_clock(turn, reaction)
@@ -319,8 +326,9 @@ class Lobbies:
                 raise Refused(phrase("table-refusal-engine", reason=refusal.phrase)) from refusal
             setup = setup_for(state)
             now = self._clock()
-            chronicle = Chronicle(log=opening_lines(state, happened), asked_at=now,
-                                  turn_asked_at=now, started_at=now)
+            chronicle = Chronicle(narration=Narration(log=opening_lines(state, happened)),
+                                  clock=ClockTimes(asked_at=now, turn_asked_at=now),
+                                  life=Life(started_at=now))
             game = replace(lobby, status="playing", seats=tuple(p.user_id for p in players),
                            state=state, chronicle=chronicle, setup=setup)
             game, notes = coach.with_notes(replace(game, chronicle=coach.coached_from_start(game)))

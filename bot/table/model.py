@@ -401,69 +401,148 @@ class TimeAway(msgspec.Struct, frozen=True, omit_defaults=True):
     taken: float = 0.0
 
 
-class Chronicle(msgspec.Struct, frozen=True, omit_defaults=True):
-    """What the board, the timers and the final summary need beyond the engine state."""
+# --- the chronicle: what the table keeps of a game beyond its engine state -----------------
+#
+# In parts, one per feature, each read and replaced by the module that owns it (its docstring
+# names it): ``replace(chronicle, presence=...)``. The store keeps all the parts' fields side
+# by side in one flat JSON object, as before the chronicle had parts (``bot.table.game_rows``),
+# so: no two parts may store a field under the same name; a stored name never changes
+# (``msgspec.field(name=...)`` keeps it, as in ``TimesAway``); and every field has a default
+# (older rows lack the newer fields).
 
-    # Narration of the current turn, shown on its board message: phrases said in the game's
+
+class Narration(msgspec.Struct, frozen=True, omit_defaults=True):
+    """The narration of the turn in play and who knocked out whom (``bot.table.chronicle``
+    writes them after each change): the board, the closing summary and the final standings
+    read them."""
+
+    # The current turn's lines, shown on its board message: phrases said in the game's
     # language (plain English lines in games stored before phrases).
     log: tuple[Phrase | str, ...] = ()
     # The current turn's events that its one-line summary reads (``bot.table.turn_summary``).
     turn_events: tuple[events.Event, ...] = ()
     eliminations: tuple[Elimination, ...] = ()
-    # When the pending questions were asked (seconds since the epoch): a restart resumes the
-    # turn timer where it was instead of granting a fresh full delay.
+
+
+class ClockTimes(msgspec.Struct, frozen=True, omit_defaults=True):
+    """The turn clock (``bot.table.timers``): a restart resumes it where it was instead of
+    granting a fresh full delay."""
+
+    # When the pending questions were asked (seconds since the epoch).
     asked_at: float = 0.0
-    # The active monster's turn clock: when its current question was asked (0: it is not
-    # asked), and the seconds of its turn time it used on earlier questions this turn.
+    # The active monster's turn: when its current question was asked (0: it is not asked),
+    # and the seconds of its turn time it used on earlier questions this turn.
     turn_asked_at: float = 0.0
     turn_used: float = 0.0
-    # Timeouts in a row with no player acting: a game everyone left is ended. A turn whose
-    # time ran out counts once, however many of its questions the autopilot answered.
-    idle_timeouts: int = 0
-    # Presence: turns in a row each seat's time ran out (by seat), the turn that was last
-    # counted, and the seats the autopilot plays: away (back at their next click) or left
-    # for good (/kot leave, or gone from the server).
+
+
+class Presence(msgspec.Struct, frozen=True, omit_defaults=True):
+    """Players who stop answering, come back or leave (``bot.table.presence``): turns in a
+    row each seat's time ran out (by seat), the turn that was last counted, and the seats
+    the autopilot plays: away (back at their next click) or left for good (/kot leave, or
+    gone from the server)."""
+
     missed_turns: tuple[int, ...] = ()
     timed_out_turn: int = 0
     away: tuple[int, ...] = ()
     left: tuple[int, ...] = ()
-    # The pings standing in the channel for questions still pending.
+
+
+class Activity(msgspec.Struct, frozen=True, omit_defaults=True):
+    """Whether anyone plays the game (``bot.table.idle_games``): a game nobody plays ends."""
+
+    # Timeouts in a row with no player acting: a game everyone left is ended
+    # (``service.ABANDONED_AFTER_TIMEOUTS``). A turn whose time ran out counts once, however
+    # many of its questions the autopilot answered.
+    idle_timeouts: int = 0
+    # When a player last acted (a click, /kot away, a standing order; seconds since the
+    # epoch): a game nobody plays for long ends as idle. 0: not since the start.
+    acted_at: float = 0.0
+
+
+class TimesAway(msgspec.Struct, frozen=True, omit_defaults=True):
+    """Each player's latest time away (``bot.table.time_away``; a seat never away has no
+    entry)."""
+
+    entries: tuple[TimeAway, ...] = msgspec.field(default=(), name="time_away")
+
+    def of(self, seat: int) -> TimeAway | None:
+        return next((t for t in self.entries if t.seat == seat), None)
+
+
+class Prompts(msgspec.Struct, frozen=True, omit_defaults=True):
+    """The messages standing in the channel (or in a player's direct messages) for questions
+    still pending, deleted once answered: the pings of questions out of turn, and the
+    reminders of long games. Owned by ``bot.table.reminders`` (what is due, what stands),
+    with the outbox's pass, which records each as it sends or deletes it (``SyncPings``,
+    ``SyncReminders``)."""
+
     pings: tuple[Ping, ...] = ()
-    # When the game started, and when its end was first shown (seconds since the epoch, the
-    # bot's clock): the game's length in its final standings. 0: not known.
-    started_at: float = 0.0
-    ended_at: float = 0.0
-    # The players' standing orders (a seat with none has no entry).
-    orders: tuple[StandingOrder, ...] = ()
-    # The last turns closed, summarized (bounded; every game's, for 📜 Story, since turn
-    # notes were kept in short games too). Long games (``Lobby.long_clock``): the reminders
-    # standing in the channel, the turn of each seat's last move (by seat; 0: none yet) and
-    # the seats already told about standing orders.
-    recent_turns: tuple[TurnNote, ...] = ()
     reminders: tuple[Reminder, ...] = ()
+
+
+class News(msgspec.Struct, frozen=True, omit_defaults=True):
+    """What the players are told beyond the board (``bot.table.reminders``): the turns
+    closed, and in long games the news of each player's pings since their last move and the
+    one line that tells them standing orders exist."""
+
+    # The last turns closed, summarized (bounded; every game's, for 📜 Story, since turn
+    # notes were kept in short games too).
+    recent_turns: tuple[TurnNote, ...] = ()
+    # Long games (``Lobby.long_clock``): the turn of each seat's last move (by seat; 0: none
+    # yet) and the seats already told about standing orders.
     moved_in_turn: tuple[int, ...] = ()
     offered_orders: tuple[int, ...] = ()
-    # Each player's latest time away (a seat never away has no entry).
-    time_away: tuple[TimeAway, ...] = ()
-    # When a player last acted (a click, /kot away, a standing order; seconds since the
-    # epoch): a game nobody plays for long ends as idle (``bot.table.idle_games``). 0: not
-    # since the start.
-    acted_at: float = 0.0
-    # The players' coaches (a seat whose coach was never on has no entry).
-    coaching: tuple[Coaching, ...] = ()
-    # The seq of the engine state this chronicle was last saved with (``bot.table.saved_games``
-    # stamps it): how far the players saw the game go, which a state rebuilt from the action
-    # log must reach. 0: not known (saved before it was kept, or not started).
+
+
+class StandingOrders(msgspec.Struct, frozen=True, omit_defaults=True):
+    """The players' standing orders (``bot.table.orders``; a seat with none has no entry)."""
+
+    entries: tuple[StandingOrder, ...] = msgspec.field(default=(), name="orders")
+
+    def of(self, seat: int) -> StandingOrder:
+        return next((o for o in self.entries if o.seat == seat), StandingOrder(seat))
+
+
+class Coaches(msgspec.Struct, frozen=True, omit_defaults=True):
+    """The players' coaches (``bot.table.coach``; a seat whose coach was never on has no
+    entry)."""
+
+    entries: tuple[Coaching, ...] = msgspec.field(default=(), name="coaching")
+
+    def of(self, seat: int) -> Coaching:
+        return next((c for c in self.entries if c.seat == seat), Coaching(seat, on=False))
+
+
+class Life(msgspec.Struct, frozen=True, omit_defaults=True):
+    """The game's life, which no one feature owns: when it started (``bot.table.lobbies``
+    sets it) and when its end was first shown (the outbox's pass sets it), for its length
+    in the final standings and in its record; and the move its players last saw
+    (``bot.table.game_rows`` stamps it on each save, ``bot.table.rebuild`` reads it)."""
+
+    # Seconds since the epoch, the bot's clock. 0: not known.
+    started_at: float = 0.0
+    ended_at: float = 0.0
+    # The seq of the engine state this chronicle was last saved with: a state rebuilt from
+    # the action log must reach it. 0: not known (saved before it was kept, or not started).
     state_seq: int = 0
 
-    def order_of(self, seat: int) -> StandingOrder:
-        return next((o for o in self.orders if o.seat == seat), StandingOrder(seat))
 
-    def coaching_of(self, seat: int) -> Coaching:
-        return next((c for c in self.coaching if c.seat == seat), Coaching(seat, on=False))
+class Chronicle(msgspec.Struct, frozen=True):
+    """What the board, the timers and the final summary need beyond the engine state, in
+    parts (above). Stored as one flat object of their fields: ``bot.table.game_rows``
+    encodes and decodes it (``msgspec.json.encode`` would nest the parts)."""
 
-    def time_away_of(self, seat: int) -> TimeAway | None:
-        return next((t for t in self.time_away if t.seat == seat), None)
+    narration: Narration = Narration()
+    clock: ClockTimes = ClockTimes()
+    presence: Presence = Presence()
+    activity: Activity = Activity()
+    time_away: TimesAway = TimesAway()
+    prompts: Prompts = Prompts()
+    news: News = News()
+    orders: StandingOrders = StandingOrders()
+    coaching: Coaches = Coaches()
+    life: Life = Life()
 
 
 @dataclass(frozen=True)
@@ -503,7 +582,8 @@ class Game:
 
     def autopiloted(self, seat: int) -> bool:
         """Whether the autopilot plays this player's seat (away, or left the game)."""
-        return seat in self.chronicle.away or seat in self.chronicle.left
+        presence = self.chronicle.presence
+        return seat in presence.away or seat in presence.left
 
     def ai_level(self, seat: int) -> AiLevel | None:
         """The level of the AI monster in this seat; None for a player's seat."""

@@ -8,7 +8,8 @@ player, in the same change, and the board's narration says the answer came from 
 - skip the buy step: when no card can be bought (only sweeping or ending the turn is left),
   or always.
 
-Pure functions of a game; ``bot.table.model.StandingOrder`` is the record kept in the chronicle.
+Pure functions of a game; the chronicle keeps the orders in its part
+``bot.table.model.StandingOrders``, a ``bot.table.model.StandingOrder`` a seat.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import cast, get_args
 import msgspec
 
 from bot.i18n import ENGLISH, say
-from bot.table.model import BuyOrder, Chronicle, Game, StandingOrder
+from bot.table.model import BuyOrder, Chronicle, Game, StandingOrder, StandingOrders
 from engine import Action, Buy, Choose, Decision, EndBuying, Phrase, Stay, Yield, phrase
 
 # The choices the panel's menus offer (hearts), and what each order says in words.
@@ -85,10 +86,10 @@ def with_choice(order: StandingOrder, field: str, value: str) -> StandingOrder:
 def with_order(chronicle: Chronicle, order: StandingOrder) -> Chronicle:
     """The chronicle with this seat's order replaced (an order that asks everything is
     dropped)."""
-    others = tuple(o for o in chronicle.orders if o.seat != order.seat)
+    others = tuple(o for o in chronicle.orders.entries if o.seat != order.seat)
     keep = (order,) if order != StandingOrder(order.seat) else ()
-    return msgspec.structs.replace(chronicle, orders=tuple(
-        sorted((*others, *keep), key=lambda o: o.seat)))
+    return msgspec.structs.replace(chronicle, orders=StandingOrders(tuple(
+        sorted((*others, *keep), key=lambda o: o.seat))))
 
 
 def ordered_answer(game: Game, decision: Decision) -> tuple[Action, Phrase] | None:
@@ -96,7 +97,7 @@ def ordered_answer(game: Game, decision: Decision) -> tuple[Action, Phrase] | No
     tells the table; None when the order leaves it to the player (or the seat is an AI's)."""
     if game.ai_level(decision.seat) is not None:
         return None
-    order = game.chronicle.order_of(decision.seat)
+    order = game.chronicle.orders.of(decision.seat)
     monster = game.playing_state().monsters[decision.seat].name
     if decision.kind == "yield":
         hearts = game.playing_state().monsters[decision.seat].hearts - decision.amount
@@ -143,7 +144,7 @@ def offers_skip_buying(game: Game, decision: Decision) -> bool:
     """Whether the buy step offers "skip buying from now on" (a person's, with an order
     that does not skip it always already)."""
     return (decision.kind == "buy" and game.ai_level(decision.seat) is None
-            and game.chronicle.order_of(decision.seat).buy != "never")
+            and game.chronicle.orders.of(decision.seat).buy != "never")
 
 
 def offer_code(game: Game, decision: Decision) -> str | None:
@@ -160,7 +161,7 @@ def with_offer(game: Game, decision: Decision, code: str) -> StandingOrder:
     answers its question at once, as the order it sets would."""
     if code != offer_code(game, decision):
         raise ValueError(code)
-    order = game.chronicle.order_of(decision.seat)
+    order = game.chronicle.orders.of(decision.seat)
     if code.startswith(YIELD_OFFER):
         return msgspec.structs.replace(order, yield_at=int(code[1:]))
     return msgspec.structs.replace(order, buy="never")

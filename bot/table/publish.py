@@ -255,8 +255,8 @@ def pinged_decisions(game: Game) -> tuple[int, ...]:
 def _pings(game: Game) -> tuple[SyncPings | SyncReminders, ...]:
     """Bring the pings in line, when there are pings or questions that need one, and the
     reminders standing (their question may be over)."""
-    pings = (SyncPings(),) if game.chronicle.pings or pinged_decisions(game) else ()
-    return (*pings, *((SyncReminders(),) if game.chronicle.reminders else ()))
+    pings = (SyncPings(),) if game.chronicle.prompts.pings or pinged_decisions(game) else ()
+    return (*pings, *((SyncReminders(),) if game.chronicle.prompts.reminders else ()))
 
 
 def _plan(game: Game, *effects: Effect) -> Plan:
@@ -273,14 +273,14 @@ def _close(before: Game, outcome: Outcome, live: int | None) -> tuple[CloseBoard
         return ()
     # A game can end mid-turn: then the turn's narration is the game's last.
     narration = (outcome.closing_log if outcome.closing_log is not None
-                 else outcome.game.chronicle.log)
+                 else outcome.game.chronicle.narration.log)
     seat = finished.turn.seat
     close = CloseBoard(live, turn=finished.turn.number, monster=finished.monsters[seat].name,
                        log=narration)
     end = outcome.turn_end
     if end is None:  # (the change finished no turn: nothing more is known of it)
         return (close,)
-    summary = closing_summary(end, seat, before.chronicle.turn_events, outcome.events,
+    summary = closing_summary(end, seat, before.chronicle.narration.turn_events, outcome.events,
                               before.language)
     return (msgspec.structs.replace(close, summary=summary,
                                     end_state=encode_state(end).decode()),)

@@ -2,7 +2,7 @@
 
 Pure: a record is computed from the finished ``Game`` and its action log, with no store and
 no Discord. The store writes it in the same transaction as the change that finished the game
-(``bot.table.saved_games``), and once more at start-up for games finished before records were kept
+(``bot.table.record_book``), and once more at start-up for games finished before records were kept
 (the backfill).
 
 - **Places** come from ``bot.table.standings`` (ties share a place).
@@ -116,10 +116,11 @@ def record_of(game: Game, bought: tuple[int, ...] | None, finished_at: float) ->
             hearts=row.hearts,
             out_turn=row.out_turn,
             cards_bought=None if bought is None else bought[row.seat],
-            left_game=row.seat in game.chronicle.left,
+            left_game=row.seat in game.chronicle.presence.left,
             autopiloted=game.autopiloted(row.seat),
         )
-        for row in sorted(standings(state, game.chronicle.eliminations), key=lambda r: r.seat)
+        for row in sorted(standings(state, game.chronicle.narration.eliminations),
+                          key=lambda r: r.seat)
     )
     options = state.options
     return GameRecord(
@@ -130,7 +131,7 @@ def record_of(game: Game, bought: tuple[int, ...] | None, finished_at: float) ->
         game_type=options.game,
         edition=options.edition,
         options=options,
-        started_at=game.chronicle.started_at,
+        started_at=game.chronicle.life.started_at,
         finished_at=finished_at,
         turns=_turns_played(state),
         rated=game.status == "over" and not ai_seats,

@@ -9,7 +9,7 @@ apart), a monster asked out of its turn with a long reaction time
 deadlines (``bot.table.timers.question_deadlines``), so they follow the turn clock: paused
 while another monster is asked, given again to a board shown late.
 
-What was sent is kept in the chronicle (``Chronicle.reminders``): a moment is reminded once,
+What was sent is kept in the chronicle (``Prompts.reminders``): a moment is reminded once,
 across restarts too; a moment that came while the bot was down is reminded when it is back
 (only the latest, when two came). A reminder is deleted once its question is answered (the
 publisher's ``SyncReminders``, derived from the stored game as ``SyncPings`` is). Every game
@@ -19,6 +19,9 @@ each pass over the game, so a restart arms them again from the store.
 Each ping of a long game (the turn's board, a question out of turn, a reminder) also tells
 the player the turns closed since their last move, a line each (``recent``), and, the first
 time they are asked, that standing orders exist (``offers_orders``).
+
+The chronicle's parts kept here: ``bot.table.model.Prompts`` (the pings and reminders
+standing) and ``bot.table.model.News`` (the turns closed, and what each player was told).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from bot.table.model import (
     LONG_REACTION_SECONDS,
     Chronicle,
     Game,
+    Prompts,
     Reminder,
     TurnNote,
 )
@@ -113,7 +117,7 @@ def _turn_moments(deadline: float, turn_seconds: float) -> tuple[float, ...]:
 def due(game: Game, now: float) -> list[Moment]:
     """The reminders to send now: of each pending question, its latest moment that has
     come, unless a reminder of that moment (or a later one) was sent."""
-    sent = _sent(game.chronicle)
+    sent = _sent(game.chronicle.prompts)
     latest: dict[Key, Moment] = {}
     for moment in moments(game, now):
         if moment.at > now or moment.number <= sent.get(moment.key, 0):
@@ -127,14 +131,14 @@ def due(game: Game, now: float) -> list[Moment]:
 def next_moment(game: Game, now: float) -> float | None:
     """When the game's next reminder is due (in the past for one due already); None: none
     is."""
-    sent = _sent(game.chronicle)
+    sent = _sent(game.chronicle.prompts)
     waiting = [moment.at for moment in moments(game, now)
                if moment.number > sent.get(moment.key, 0)]
     return min(waiting, default=None)
 
 
-def _sent(chronicle: Chronicle) -> dict[Key, int]:
-    return {(r.seat, r.turn, r.decision_id): r.moment for r in chronicle.reminders}
+def _sent(prompts: Prompts) -> dict[Key, int]:
+    return {(r.seat, r.turn, r.decision_id): r.moment for r in prompts.reminders}
 
 
 def answered(game: Game) -> tuple[Reminder, ...]:
@@ -150,18 +154,18 @@ def answered(game: Game) -> tuple[Reminder, ...]:
             return state.decision(reminder.decision_id) is not None
         return (state.turn.number, state.turn.seat) == (reminder.turn, reminder.seat)
 
-    return tuple(r for r in game.chronicle.reminders if not pending(r))
+    return tuple(r for r in game.chronicle.prompts.reminders if not pending(r))
 
 
 def with_reminder(chronicle: Chronicle, moment: Moment, message_id: int, *,
                   dm_channel_id: int = 0) -> Chronicle:
     """The chronicle once ``moment`` was reminded by ``message_id`` (in the direct message
     channel ``dm_channel_id``, if not 0; it replaces the question's earlier reminder)."""
-    kept = tuple(r for r in chronicle.reminders
-                 if (r.seat, r.turn, r.decision_id) != moment.key)
+    prompts = chronicle.prompts
+    kept = tuple(r for r in prompts.reminders if (r.seat, r.turn, r.decision_id) != moment.key)
     sent = Reminder(moment.seat, moment.turn, moment.decision_id, moment.number, message_id,
                     dm_channel_id)
-    return msgspec.structs.replace(chronicle, reminders=(*kept, sent))
+    return _with_reminders(chronicle, (*kept, sent))
 
 
 def turn_start(game: Game, now: float) -> Moment | None:
@@ -176,17 +180,22 @@ def turn_start(game: Game, now: float) -> Moment | None:
     asked = any(d.seat == seat for d in state.pending)
     if not asked or game.ai_level(seat) is not None or game.autopiloted(seat):
         return None
-    if away_until(game.chronicle, seat, now) is not None:
+    if away_until(game.chronicle.time_away, seat, now) is not None:
         return None  # (they asked not to be disturbed: their reminders come after)
-    if (seat, turn, 0) in _sent(game.chronicle):
+    if (seat, turn, 0) in _sent(game.chronicle.prompts):
         return None
     return Moment(seat, turn, 0, 0, now)
 
 
 def without_reminders(chronicle: Chronicle, gone: Iterable[Reminder]) -> Chronicle:
     dropped = set(gone)
-    return msgspec.structs.replace(
-        chronicle, reminders=tuple(r for r in chronicle.reminders if r not in dropped))
+    return _with_reminders(chronicle, tuple(r for r in chronicle.prompts.reminders
+                                            if r not in dropped))
+
+
+def _with_reminders(chronicle: Chronicle, standing: tuple[Reminder, ...]) -> Chronicle:
+    return msgspec.structs.replace(chronicle, prompts=msgspec.structs.replace(
+        chronicle.prompts, reminders=standing))
 
 
 # --- what happened since a player's last move ------------------------------------------
@@ -202,18 +211,18 @@ def news_after(before: Game, chronicle: Chronicle, seat: int, *, moved: bool,
     if state is None or state.turn is None:
         return chronicle
     turn = state.turn
+    news = chronicle.news
     if moved and before.lobby.long_clock():
-        moves = list(chronicle.moved_in_turn) + [0] * (seat + 1 - len(chronicle.moved_in_turn))
+        moves = list(news.moved_in_turn) + [0] * (seat + 1 - len(news.moved_in_turn))
         moves[seat] = turn.number
-        chronicle = msgspec.structs.replace(chronicle, moved_in_turn=tuple(moves))
+        news = msgspec.structs.replace(news, moved_in_turn=tuple(moves))
     if end is not None:
-        turn_events = before.chronicle.turn_events
+        turn_events = before.chronicle.narration.turn_events
         summary = closing_summary(end, turn.seat, turn_events, happened, before.language)
         note = TurnNote(turn.number, turn.seat, summary,
                         closing_changes(end, turn_events, happened))
-        chronicle = msgspec.structs.replace(
-            chronicle, recent_turns=(*chronicle.recent_turns, note)[-KEPT_TURNS:])
-    return chronicle
+        news = msgspec.structs.replace(news, recent_turns=(*news.recent_turns, note)[-KEPT_TURNS:])
+    return msgspec.structs.replace(chronicle, news=news)
 
 
 def recent(game: Game, seat: int) -> tuple[TurnNote, ...]:
@@ -222,9 +231,9 @@ def recent(game: Game, seat: int) -> tuple[TurnNote, ...]:
     it is not news to them."""
     if not game.lobby.long_clock():
         return ()
-    moves = game.chronicle.moved_in_turn
-    last = moves[seat] if seat < len(moves) else 0
-    notes = [note for note in game.chronicle.recent_turns
+    news = game.chronicle.news
+    last = news.moved_in_turn[seat] if seat < len(news.moved_in_turn) else 0
+    notes = [note for note in news.recent_turns
              if note.turn > last or (note.turn == last and note.seat != seat)]
     return tuple(notes[-TOLD_TURNS:])
 
@@ -232,14 +241,15 @@ def recent(game: Game, seat: int) -> tuple[TurnNote, ...]:
 def offers_orders(game: Game, seat: int) -> bool:
     """Whether a ping to this seat offers standing orders: the first time its player is
     asked in a long game."""
-    return game.lobby.long_clock() and seat not in game.chronicle.offered_orders
+    return game.lobby.long_clock() and seat not in game.chronicle.news.offered_orders
 
 
 def with_orders_offered(chronicle: Chronicle, seat: int) -> Chronicle:
-    if seat in chronicle.offered_orders:
+    news = chronicle.news
+    if seat in news.offered_orders:
         return chronicle
-    return msgspec.structs.replace(chronicle,
-                                   offered_orders=(*chronicle.offered_orders, seat))
+    return msgspec.structs.replace(chronicle, news=msgspec.structs.replace(
+        news, offered_orders=(*news.offered_orders, seat)))
 
 
 def told_on_board(game: Game) -> int | None:

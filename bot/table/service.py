@@ -1,7 +1,9 @@
 """The game service: the bot's one door to games, with no Discord in sight.
 
-``games`` (``bot.table.saved_games``) loads and saves them, ``lobbies``
-(``bot.table.lobbies``) runs the lobby; this module plays: a click or a timeout goes through
+``games`` (``bot.table.saved_games``) loads and saves them, ``settings``
+(``bot.table.saved_settings``) keeps the servers' and people's own, ``record_book``
+(``bot.table.record_book``) the finished games' records, ``lobbies`` (``bot.table.lobbies``)
+runs the lobby; this module plays: a click or a timeout goes through
 the engine under the game's lock, and is stored with its action and its publish plan's effects
 (``bot.table.publish``) in one transaction; then ``show`` carries the game's queued effects
 out, still under the lock.
@@ -23,10 +25,12 @@ from bot.store.store import ACTIVE_STATUSES, Status, Store
 from bot.table import coach, idle_games, presence, publish, reminders, time_away
 from bot.table.autoplay import HARD_AI_SECONDS, Asker, Autopilot, Think, Urgency
 from bot.table.chronicle import chronicle_after, with_note
+from bot.table.game_rows import LoggedAction
 from bot.table.lobbies import Lobbies
 from bot.table.model import (
     REACTION_SECONDS,
     TURN_SECONDS,
+    Activity,
     AiLevel,
     Chronicle,
     ClickRefused,
@@ -36,7 +40,10 @@ from bot.table.model import (
 )
 from bot.table.orders import ordered_answer, with_choice, with_offer, with_order
 from bot.table.publish import Show
-from bot.table.saved_games import LoggedAction, SavedGames, retried_if_stale
+from bot.table.reads import TableReads
+from bot.table.record_book import RecordBook
+from bot.table.saved_games import SavedGames, retried_if_stale
+from bot.table.saved_settings import SavedSettings
 from bot.table.timers import clock_after, question_deadlines
 from engine import (
     FACES,
@@ -65,7 +72,7 @@ MAX_AUTOPLAY_STEPS = 60
 Shown = TypeVar("Shown")
 
 
-class GameService:
+class GameService(TableReads):
     def __init__(
         self,
         store: Store,
@@ -77,16 +84,19 @@ class GameService:
         reaction_seconds: float = REACTION_SECONDS,
         owns: Callable[[int | None], bool] = lambda guild_id: True,
     ) -> None:
-        self.games = SavedGames(store, clock, owns=owns)
-        self.lobbies = Lobbies(self.games, seed_source or (lambda: secrets.randbits(63)),
-                               clock, turn_seconds=turn_seconds,
-                               reaction_seconds=reaction_seconds)
+        self._store = store
+        self.record_book = RecordBook(store, clock, owns=owns)
+        self.games = SavedGames(store, self.record_book, owns=owns)
+        self.settings = SavedSettings(store)
+        self.lobbies = Lobbies(self.games, self.settings,
+                               seed_source or (lambda: secrets.randbits(63)), clock,
+                               turn_seconds=turn_seconds, reaction_seconds=reaction_seconds)
         self._clock = clock
         # (By default the engine's players, the Hard AI with its default budget.)
         self._think = think or Autopilot(HARD_AI_SECONDS).answer
 
     async def close(self) -> None:
-        await self.games.close()
+        await self._store.close()
 
     def check_click(self, game: Game, user_id: int, decision_id: int) -> Decision:
         """The decision this user's click answers; raises ClickRefused when it cannot act.
@@ -95,7 +105,7 @@ class GameService:
         seat = game.seat_of(user_id)
         if seat is None:
             raise ClickRefused("not_a_player")
-        if seat in game.chronicle.left:
+        if seat in game.chronicle.presence.left:
             raise ClickRefused("left_game")
         try:
             return require_decision(state, seat, decision_id)
@@ -163,7 +173,7 @@ class GameService:
             if note is not None:
                 chronicle = with_note(chronicle, note)
             game = replace(game, chronicle=msgspec.structs.replace(
-                with_order(chronicle, order), acted_at=self._clock(), idle_timeouts=0))
+                with_order(chronicle, order), activity=Activity(acted_at=self._clock())))
             return await self._store_with_orders(game, show)
 
     @retried_if_stale
@@ -235,11 +245,12 @@ class GameService:
             game = await self.games.game(game_id)
             seat = _playing_seat(game, user_id)
             try:
-                order = with_choice(game.chronicle.order_of(seat), field, value)
+                order = with_choice(game.chronicle.orders.of(seat), field, value)
             except ValueError:
                 raise Refused(phrase("table-refusal-pick-listed-choice")) from None
             game = replace(game, chronicle=msgspec.structs.replace(
-                with_order(game.chronicle, order), acted_at=self._clock()))
+                with_order(game.chronicle, order), activity=msgspec.structs.replace(
+                    game.chronicle.activity, acted_at=self._clock())))
             return await self._store_with_orders(game, show)
 
     async def _store_with_orders(self, game: Game, show: Show) -> Game:
@@ -288,13 +299,14 @@ class GameService:
                 note = back_note
             # A player acting: the game is neither abandoned nor idle.
             game = replace(game, chronicle=msgspec.structs.replace(
-                with_note(chronicle, note), acted_at=now, idle_timeouts=0))
+                with_note(chronicle, note), activity=Activity(acted_at=now)))
             notice = say(game.language, _time_away_notice(game, seat, now))
             await self.games.save(game, "chronicle",
                                   effects=publish.after_time_away(game, notice).effects)
             await show(game_id)
-            left = time_away.days_left(game.chronicle, seat)
-            return time_away.Taken(game_id, time_away.away_until(game.chronicle, seat, now),
+            left = time_away.days_left(game.chronicle.time_away, seat)
+            return time_away.Taken(game_id, time_away.away_until(game.chronicle.time_away, seat,
+                                                                 now),
                                    time_away.whole_days(left), time_away.clock_of(game))
 
     @retried_if_stale
@@ -365,14 +377,16 @@ class GameService:
         chronicle, closing = chronicle_after(chronicle, before, state, happened)
         chronicle = reminders.news_after(game, chronicle, seat, moved=user_id is not None,
                                          end=end, happened=happened)
+        activity = chronicle.activity
         chronicle = msgspec.structs.replace(
             clock_after(chronicle, before, state, self._clock()),
-            idle_timeouts=(0 if user_id is not None
-                           else chronicle.idle_timeouts + 1 if idle else chronicle.idle_timeouts),
-            acted_at=self._clock() if user_id is not None else chronicle.acted_at,
+            activity=Activity(
+                idle_timeouts=(0 if user_id is not None
+                               else activity.idle_timeouts + 1 if idle else activity.idle_timeouts),
+                acted_at=self._clock() if user_id is not None else activity.acted_at),
         )
         status: Status = "over" if state.over else "playing"
-        if status == "playing" and chronicle.idle_timeouts >= ABANDONED_AFTER_TIMEOUTS:
+        if status == "playing" and chronicle.activity.idle_timeouts >= ABANDONED_AFTER_TIMEOUTS:
             status = "ended"
             chronicle = with_note(chronicle, phrase("table-note-abandoned"))
         after = replace(game, state=state, chronicle=chronicle, status=status)
@@ -446,7 +460,7 @@ def _playing_seat(game: Game, user_id: int) -> int:
     seat = game.seat_of(user_id)
     if seat is None or game.ai_level(seat) is not None:
         raise Refused(phrase("table-refusal-not-playing"))
-    if seat in game.chronicle.left:
+    if seat in game.chronicle.presence.left:
         raise Refused(phrase("table-refusal-already-left"))
     return seat
 
@@ -455,7 +469,7 @@ def _time_away_notice(game: Game, seat: int, now: float) -> Phrase:
     """The channel's notice of a player's time away (or of their coming back early)."""
     monster = game.playing_state().monsters[seat].name
     player = game.player_name(seat) or monster
-    until = time_away.away_until(game.chronicle, seat, now)
+    until = time_away.away_until(game.chronicle.time_away, seat, now)
     if until is None:
         return phrase("away-notice-back", player=player, monster=monster)
     return phrase("away-notice-away", player=player, monster=monster, until=str(int(until)),

@@ -29,7 +29,7 @@ def suggestions(game: Game) -> Suggestions:
     for decision in state.pending:
         if (decision.kind != "roll" or turn.rolls_left <= 0
                 or game.ai_level(decision.seat) is not None
-                or decision.seat in game.chronicle.left
+                or decision.seat in game.chronicle.presence.left
                 or not any(isinstance(o, Roll) and o.card is None for o in decision.options)):
             continue
         held = face_counts(tuple(turn.dice[index] for index in turn.kept))

@@ -7,8 +7,9 @@ from where it was (then the autopilot plays for them, as when anyone's time runs
 click of theirs in the game ends it early. Not to be confused with being *away* in
 ``bot.table.presence`` (the autopilot playing a player who missed two turns).
 
-Pure functions of a game's chronicle: the service stores what they return with the change.
-``bot.table.away_ends`` shows a game again when a time away ends.
+Pure functions of a game and of the chronicle's part they keep (``bot.table.model.TimesAway``):
+the service stores what they return with the change. ``bot.table.away_ends`` shows a game
+again when a time away ends.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 
 import msgspec
 
-from bot.table.model import Chronicle, Game, Refused, TimeAway
+from bot.table.model import Chronicle, Game, Refused, TimeAway, TimesAway
 from engine import Phrase, phrase
 
 DAY = 86400.0
@@ -46,28 +47,27 @@ def clock_of(game: Game) -> str:
     return "on" if lobby.turn_seconds > 0 or lobby.reaction_seconds > 0 else "off"
 
 
-def away_until(chronicle: Chronicle, seat: int, now: float) -> float | None:
+def away_until(times: TimesAway, seat: int, now: float) -> float | None:
     """When the seat's time away ends, if it is away now."""
-    away = chronicle.time_away_of(seat)
+    away = times.of(seat)
     if away is None or not away.since <= now < away.until:
         return None
     return away.until
 
 
-def paused_between(chronicle: Chronicle, seat: int, start: float,
-                   end: float = math.inf) -> float:
+def paused_between(times: TimesAway, seat: int, start: float, end: float = math.inf) -> float:
     """The seconds of the seat's time away between ``start`` and ``end``: clock time that
     does not count against its questions."""
-    away = chronicle.time_away_of(seat)
+    away = times.of(seat)
     if away is None:
         return 0.0
     return max(0.0, min(away.until, end) - max(away.since, start))
 
 
-def days_left(chronicle: Chronicle, seat: int) -> float:
+def days_left(times: TimesAway, seat: int) -> float:
     """The days of time away the seat may still take in this game (the one running now
     counts to its end)."""
-    away = chronicle.time_away_of(seat)
+    away = times.of(seat)
     if away is None:
         return float(MAX_DAYS_AWAY)
     return max(0.0, MAX_DAYS_AWAY - (away.taken + away.until - away.since) / DAY)
@@ -82,11 +82,11 @@ def start(game: Game, seat: int, days: int, now: float) -> tuple[Chronicle, Phra
     """The seat takes ``days`` of time away from now (a time away running now is moved to
     end then, so its days ahead are not taken yet). Refused beyond the bound; returns the
     chronicle and the narration's line."""
-    chronicle = game.chronicle
-    current = chronicle.time_away_of(seat)
+    times = game.chronicle.time_away
+    current = times.of(seat)
     running = current is not None and current.until > now
     ahead = (current.until - now) / DAY if current is not None and running else 0.0
-    left = days_left(chronicle, seat) + ahead
+    left = days_left(times, seat) + ahead
     if days > whole_days(left):
         raise Refused(phrase("away-refusal-too-long", left=whole_days(left),
                              most=MAX_DAYS_AWAY))
@@ -97,18 +97,17 @@ def start(game: Game, seat: int, days: int, now: float) -> tuple[Chronicle, Phra
         taken = current.taken + current.until - current.since if current is not None else 0.0
         away = TimeAway(seat=seat, since=now, until=until, taken=taken)
     monster = game.playing_state().monsters[seat].name
-    return (_with(chronicle, away),
+    return (_with(game.chronicle, away),
             phrase("away-note-away", monster=monster, until=str(int(until))))
 
 
 def back(game: Game, seat: int, now: float) -> tuple[Chronicle, Phrase | None]:
     """The seat is back (a click, or ``/kot away days:0``): its time away ends now. The
     note is None when it was not away."""
-    chronicle = game.chronicle
-    current = chronicle.time_away_of(seat)
-    if current is None or away_until(chronicle, seat, now) is None:
-        return chronicle, None
-    chronicle = _with(chronicle, msgspec.structs.replace(current, until=now))
+    current = game.chronicle.time_away.of(seat)
+    if current is None or away_until(game.chronicle.time_away, seat, now) is None:
+        return game.chronicle, None
+    chronicle = _with(game.chronicle, msgspec.structs.replace(current, until=now))
     monster = game.playing_state().monsters[seat].name
     return chronicle, phrase("away-note-back", monster=monster)
 
@@ -117,10 +116,10 @@ def next_end(game: Game, now: float) -> float | None:
     """When the first time away running now in a game in play ends."""
     if game.status != "playing":
         return None
-    return min((away.until for away in game.chronicle.time_away
+    return min((away.until for away in game.chronicle.time_away.entries
                 if away.since <= now < away.until), default=None)
 
 
 def _with(chronicle: Chronicle, away: TimeAway) -> Chronicle:
-    others = tuple(t for t in chronicle.time_away if t.seat != away.seat)
-    return msgspec.structs.replace(chronicle, time_away=(*others, away))
+    others = tuple(t for t in chronicle.time_away.entries if t.seat != away.seat)
+    return msgspec.structs.replace(chronicle, time_away=TimesAway((*others, away)))

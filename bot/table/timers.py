@@ -267,7 +267,7 @@ def question_deadlines(game: Game, now: float) -> dict[int, float]:
     state = game.state
     if state is None or state.turn is None or game.status != "playing":
         return {}
-    lobby, chronicle = game.lobby, game.chronicle
+    lobby, clock, times_away = game.lobby, game.chronicle.clock, game.chronicle.time_away
     deadlines: dict[int, float] = {}
     for decision in state.pending:
         seat = decision.seat
@@ -275,24 +275,25 @@ def question_deadlines(game: Game, now: float) -> dict[int, float]:
             continue
         if seat == state.turn.seat:
             if lobby.turn_seconds > 0:
-                asked = chronicle.turn_asked_at or chronicle.asked_at or now
-                deadlines[decision.id] = (asked + lobby.turn_seconds - chronicle.turn_used
-                                          + time_away.paused_between(chronicle, seat, asked))
+                asked = clock.turn_asked_at or clock.asked_at or now
+                deadlines[decision.id] = (asked + lobby.turn_seconds - clock.turn_used
+                                          + time_away.paused_between(times_away, seat, asked))
         elif lobby.reaction_seconds > 0:
-            asked = chronicle.asked_at or now
+            asked = clock.asked_at or now
             deadlines[decision.id] = (asked + lobby.reaction_seconds
-                                      + time_away.paused_between(chronicle, seat, asked))
+                                      + time_away.paused_between(times_away, seat, asked))
     return deadlines
 
 
 def clock_after(chronicle: Chronicle, before: GameState, after: GameState,
                 now: float) -> Chronicle:
-    """The clock's fields after a change from ``before`` to ``after``. A new question
-    restarts the reaction clock (answering one of two keeps the other's); the active
-    monster's turn time runs only while it is asked and its player is not away
-    (``bot.table.time_away``), and a new turn brings a full one."""
+    """The chronicle with its turn clock (``bot.table.model.ClockTimes``) after a change from
+    ``before`` to ``after``. A new question restarts the reaction clock (answering one of two
+    keeps the other's); the active monster's turn time runs only while it is asked and its
+    player is not away (``bot.table.time_away``), and a new turn brings a full one."""
+    clock = chronicle.clock
     still_asked = {d.id for d in after.pending} <= {d.id for d in before.pending}
-    asked_at = chronicle.asked_at if still_asked else now
+    asked_at = clock.asked_at if still_asked else now
     active_before = _active_asked(before)
     active_after = _active_asked(after)
     new_turn = (before.turn is None or after.turn is None
@@ -300,14 +301,14 @@ def clock_after(chronicle: Chronicle, before: GameState, after: GameState,
     if new_turn:
         used = 0.0
     elif active_before:
-        asked = chronicle.turn_asked_at or now
+        asked = clock.turn_asked_at or now
         assert before.turn is not None
-        paused = time_away.paused_between(chronicle, before.turn.seat, asked, now)
-        used = chronicle.turn_used + max(0.0, now - asked - paused)
+        paused = time_away.paused_between(chronicle.time_away, before.turn.seat, asked, now)
+        used = clock.turn_used + max(0.0, now - asked - paused)
     else:
-        used = chronicle.turn_used
-    return msgspec.structs.replace(chronicle, asked_at=asked_at, turn_used=used,
-                                   turn_asked_at=now if active_after else 0.0)
+        used = clock.turn_used
+    return msgspec.structs.replace(chronicle, clock=msgspec.structs.replace(
+        clock, asked_at=asked_at, turn_asked_at=now if active_after else 0.0, turn_used=used))
 
 
 def _active_asked(state: GameState) -> bool:

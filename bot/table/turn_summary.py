@@ -56,7 +56,7 @@ def this_turn(happened: Iterable[events.Event]) -> tuple[events.Event, ...]:
 def closing_summary(end: GameState, active: int, turn_events: Iterable[events.Event],
                     happened: Iterable[events.Event], language: str) -> str:
     """The summary of the turn of ``active`` that ended in ``end``: the turn's events kept
-    so far (``Chronicle.turn_events``) and those of the change that finished it."""
+    so far (``Narration.turn_events``) and those of the change that finished it."""
     return turn_summary(end, active, _closing_events(turn_events, happened), language=language)
 
 

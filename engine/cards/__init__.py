@@ -16,7 +16,7 @@ from engine.card_table import CARDS, Box
 from engine.core import POWERS
 
 # The 33 cards every game dealt before the whole base deck was implemented: a game stored
-# then, whose options name no cards, replays with these (engine.codec, bot.table.saved_games).
+# then, whose options name no cards, replays with these (engine.codec, bot.table.game_rows).
 FIRST_DECK = (
     "alien_origin", "armor_plating", "camouflage", "even_bigger", "extra_head", "giant_brain",
     "it_has_a_child", "jets", "mimic", "opportunist", "poison_spit", "psychic_probe",

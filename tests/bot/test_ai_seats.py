@@ -119,7 +119,7 @@ async def test_one_person_plays_against_ai_monsters(table: Table) -> None:
     ai_moves = [a for a in logged if a.seat in (1, 2)]
     assert len(ai_moves) >= 4 and all(a.user_id is None for a in ai_moves)
     assert not any(isinstance(a.action, Timeout) for a in ai_moves)
-    assert game.chronicle.idle_timeouts == 0  # AI moves are not a table gone quiet
+    assert game.chronicle.activity.idle_timeouts == 0  # AI moves are not a table gone quiet
 
 
 async def test_ai_monsters_carry_on_after_a_restart(table: Table, database: Path) -> None:
@@ -144,7 +144,7 @@ async def test_the_autopilot_plays_for_a_player_whose_time_ran_out(table: Table)
     logged = await service(table.env).games.action_log(game.id)
     assert logged and logged[0].user_id is None and logged[0].seat == before.pending[0].seat
     assert not isinstance(logged[0].action, Timeout)  # the heuristic's move, not the default
-    assert game.chronicle.idle_timeouts == 1
+    assert game.chronicle.activity.idle_timeouts == 1
     # The note is on the turn's board (closed already if the autopilot's move ended the turn).
     assert any("the autopilot played for them" in (embed.description or "")
                for message in table.channel.history() for embed in message.embeds)

@@ -47,7 +47,7 @@ async def test_the_rating_chart_carries_its_description(table: Table) -> None:
     chart = Image.open(io.BytesIO(await attachment.read()))
     assert chart.size == (800, 400)
     assert table.channel.guild is not None
-    rated = await service(table.env).games.records(table.channel.guild.id, rated_only=True)
+    rated = await service(table.env).record_book.records(table.channel.guild.id, rated_only=True)
     values = chart_values(rate(rated).get(table.players[0].id))
     # SimCord's interactions come from an English client (locale en-US).
     assert attachment.description == describe_chart(values, "en")

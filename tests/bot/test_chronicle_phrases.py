@@ -4,11 +4,10 @@ words) still decodes and shows its lines as they are."""
 
 from __future__ import annotations
 
-import msgspec
-
 from bot.discord.messages import board_embed
 from bot.table.chronicle import chronicle_after, opening_lines, with_note
-from bot.table.model import Chronicle, Game, Lobby
+from bot.table.game_rows import decode_chronicle, encode_chronicle
+from bot.table.model import Chronicle, Game, Lobby, Narration
 from engine import GameState, Options, Phrase, create_game, events
 
 # As the bot stored it before phrases: the board's lines, and the turn's events.
@@ -31,9 +30,9 @@ def _started() -> tuple[GameState, list[events.Event]]:
 
 
 def test_a_chronicle_stored_with_english_sentences_decodes_and_shows_them() -> None:
-    chronicle = msgspec.json.decode(OLD_CHRONICLE, type=Chronicle)
-    assert chronicle.log[0] == "The King's turn."
-    assert chronicle.turn_events[0] == events.VictoryPointsGained(
+    chronicle = decode_chronicle(OLD_CHRONICLE)
+    assert chronicle.narration.log[0] == "The King's turn."
+    assert chronicle.narration.turn_events[0] == events.VictoryPointsGained(
         seat=0, amount=1, reason="entering Tokyo")
     state, _ = _started()
     for language in ("en", "es"):
@@ -46,8 +45,8 @@ def test_the_chronicle_stores_phrases_and_the_board_says_them_in_the_games_langu
     state, happened = _started()
     lines = opening_lines(state, happened)
     assert lines and all(isinstance(line, Phrase) for line in lines)
-    chronicle = with_note(Chronicle(log=lines), "🛠️ a note of the bot's own")
-    stored = msgspec.json.decode(msgspec.json.encode(chronicle), type=Chronicle)
+    chronicle = with_note(Chronicle(narration=Narration(log=lines)), "🛠️ a note of the bot's own")
+    stored = decode_chronicle(encode_chronicle(chronicle))
     assert stored == chronicle
     english = board_embed(_game(state, stored, "en")).description or ""
     spanish = board_embed(_game(state, stored, "es")).description or ""
@@ -59,8 +58,8 @@ def test_the_chronicle_stores_phrases_and_the_board_says_them_in_the_games_langu
 
 def test_the_next_turn_closes_with_the_phrases_of_the_last() -> None:
     state, happened = _started()
-    chronicle = Chronicle(log=opening_lines(state, happened))
+    chronicle = Chronicle(narration=Narration(log=opening_lines(state, happened)))
     turn = events.TurnStarted(seat=1, number=2)
     after, closing = chronicle_after(chronicle, state, state, [turn])
-    assert closing == chronicle.log
-    assert after.log == (Phrase("narrate-turn", {"name": "Gigazaur"}),)
+    assert closing == chronicle.narration.log
+    assert after.narration.log == (Phrase("narrate-turn", {"name": "Gigazaur"}),)

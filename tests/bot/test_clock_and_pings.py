@@ -29,7 +29,7 @@ QUIET_DICE = ["1", "2", "3", "1", "2", "energy"]  # nothing to hit, nobody to as
 
 def said_log(game: Game) -> list[str]:
     """The narration of the game's turn in play, in English."""
-    return [say("en", line) for line in game.chronicle.log]
+    return [say("en", line) for line in game.chronicle.narration.log]
 
 
 @pytest.fixture
@@ -91,7 +91,7 @@ async def test_the_active_player_has_one_turn_time_for_the_whole_turn(table: Tab
     closed = [m for m in table.channel.history() if m.content.startswith("Turn 1 is over")]
     assert not notes and closed  # the note is on the closed board of turn 1, once
     assert sum("ran out of time" in (e.description or "") for e in closed[0].embeds) == 1
-    assert game.chronicle.idle_timeouts == 1
+    assert game.chronicle.activity.idle_timeouts == 1
 
 
 async def test_a_question_out_of_turn_pings_its_player_until_answered(table: Table) -> None:
@@ -108,11 +108,11 @@ async def test_a_question_out_of_turn_pings_its_player_until_answered(table: Tab
     assert f"<@{other.id}>" not in ping.content
     assert re.search(r"<t:\d+:R>", ping.content)
     assert first.id in {user.id for user in ping.mentions}  # a new message: it notifies
-    assert [p.message_id for p in game.chronicle.pings] == [ping.id]
+    assert [p.message_id for p in game.chronicle.prompts.pings] == [ping.id]
     await table.option(Yield)
     assert not any(m.id == ping.id for m in table.channel.history())  # tidied up
     game = await table.game()
-    assert game.chronicle.pings == ()
+    assert game.chronicle.prompts.pings == ()
 
 
 async def test_a_question_out_of_turn_has_the_reaction_time_and_pauses_the_turn(
@@ -141,7 +141,7 @@ async def test_two_missed_turns_hand_the_monster_to_the_autopilot_until_a_click(
     await end_quiet_turn(table)             # bob plays his
     await table.env.advance_time(TURN + 1)  # alice's second turn runs out
     game = await table.game()
-    assert game.chronicle.away == (alice_seat,)
+    assert game.chronicle.presence.away == (alice_seat,)
     assert any("missed 2 turns in a row" in line for line in said_log(game))
     assert board_deadlines(table, game) == []  # nobody waits for her clock now
     # Away: the autopilot plays the rest of her questions at an AI monster's pace.
@@ -161,7 +161,7 @@ async def test_two_missed_turns_hand_the_monster_to_the_autopilot_until_a_click(
     else:
         await table.click("o0")
     game = await table.game()
-    assert game.chronicle.away == ()
+    assert game.chronicle.presence.away == ()
     assert any("player is back" in line for line in said_log(game))
 
 
@@ -173,7 +173,7 @@ async def test_a_player_who_leaves_is_played_by_the_autopilot(table: Table) -> N
     answer = await alice.slash(table.channel, "kot leave")
     assert "autopilot" in (private_reply(answer) or "")
     game = await table.game()
-    assert game.chronicle.left == (alice_seat,)
+    assert game.chronicle.presence.left == (alice_seat,)
     assert any("left the game" in line for line in said_log(game))
     # Her board has no buttons left: the autopilot plays; a click from an old copy is refused.
     board = table.message(game.board_message_id or 0)
@@ -206,7 +206,7 @@ async def test_a_player_gone_from_the_server_has_left_the_game(table: Table) -> 
     table.channel.guild.remove_member(first)
     await table.env.advance_time(TURN + 1)
     game = await table.game()
-    assert game.chronicle.left == (seat,)
+    assert game.chronicle.presence.left == (seat,)
     assert any("left the game" in (e.description or "")
                for m in table.channel.history() for e in m.embeds)
 

@@ -17,8 +17,8 @@ from simcord import Env, InteractionResult
 
 from bot.app import KotBot
 from bot.store.store import Store
+from bot.table.game_rows import LoggedAction
 from bot.table.model import Game
-from bot.table.saved_games import LoggedAction
 from bot.table.service import GameService
 from bot.table.timers import Deadlines
 from engine import Roll

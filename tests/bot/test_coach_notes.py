@@ -7,7 +7,7 @@ from msgspec.structs import replace
 
 from bot.i18n import say
 from bot.table.coach import note_for, with_coach, with_notes
-from bot.table.model import Chronicle, Coaching, Game, Lobby
+from bot.table.model import Chronicle, Coaches, Coaching, Game, Lobby
 from engine import (
     Buy,
     Card,
@@ -91,7 +91,7 @@ def test_a_knock_out_and_a_monster_close_to_winning_come_up_once() -> None:
 def _game(state: GameState, *coaching: Coaching) -> Game:
     return Game(id=1, guild_id=1, channel_id=1, host_id=11, status="playing",
                 lobby=Lobby(), seats=(11, -1, -2), state=state,
-                chronicle=Chronicle(coaching=coaching), board_message_id=None)
+                chronicle=Chronicle(coaching=Coaches(coaching)), board_message_id=None)
 
 
 def test_a_note_is_written_once_per_question_and_only_while_the_coach_is_on() -> None:
@@ -100,12 +100,12 @@ def test_a_note_is_written_once_per_question_and_only_while_the_coach_is_on() ->
     assert asked.seat == 0
     game, notes = with_notes(_game(state, Coaching(0)))
     assert [(n.seat, n.decision_id) for n in notes] == [(0, asked.id)]
-    assert "dice" in game.chronicle.coaching[0].told
+    assert "dice" in game.chronicle.coaching.entries[0].told
     assert with_notes(game)[1] == ()  # the same question: no second note
     off = game.chronicle
     off = with_coach(off, 0, on=False)
-    assert with_notes(_game(state, *off.coaching))[1] == ()
+    assert with_notes(_game(state, *off.coaching.entries))[1] == ()
     # Turned on again, it notes the question pending now, without repeating its rules.
     back = with_coach(off, 0, on=True)
-    game, notes = with_notes(_game(state, *back.coaching))
+    game, notes = with_notes(_game(state, *back.coaching.entries))
     assert len(notes) == 1 and not any("Dice" in say("en", n) for n in notes[0].note)

@@ -11,7 +11,7 @@ from bot_harness import Table, bot_of, make_bot, service
 
 from bot.app import KotBot
 from bot.table.idle_games import IdleGames, idle_tag
-from bot.table.model import Chronicle, Game, Lobby
+from bot.table.model import Activity, Chronicle, Game, Life, Lobby
 
 MINUTE = 60.0
 DAY = 86400.0
@@ -54,11 +54,12 @@ async def test_only_games_in_play_have_an_idle_deadline_from_their_last_action()
 
     playing = Game(id=1, guild_id=1, channel_id=10, host_id=100, status="playing",
                    lobby=Lobby(), seats=(100, 200), state=None,
-                   chronicle=Chronicle(started_at=1000.0), board_message_id=None)
+                   chronicle=Chronicle(life=Life(started_at=1000.0)), board_message_id=None)
     idle = IdleGames(lambda: 2000.0, expire)
     idle.schedule(playing)
     assert idle.timers.waiting_on(1) == idle_tag(playing) == (1_000_000,)
-    acted = replace(playing, chronicle=Chronicle(started_at=1000.0, acted_at=1500.0))
+    acted = replace(playing, chronicle=Chronicle(life=Life(started_at=1000.0),
+                                               activity=Activity(acted_at=1500.0)))
     idle.schedule(acted)  # a player acted: a new deadline
     assert idle.timers.waiting_on(1) == (1_500_000,)
     for status in ("lobby", "over", "ended"):

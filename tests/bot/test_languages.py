@@ -35,7 +35,7 @@ async def test_a_spanish_server_plays_in_spanish_and_its_setting_comes_first(
     table = Table(env, channel, [host])
     await _open(table)
     assert (await table.game()).language == "es"
-    await service(env).games.save_server_settings(guild.id, ServerSettings(language="en"))
+    await service(env).settings.save_server_settings(guild.id, ServerSettings(language="en"))
     await host.click(table.channel.last_message, label="Cancelar")  # (a Spanish lobby)
     await _open(table)
     assert (await table.game()).language == "en"
@@ -67,7 +67,7 @@ async def test_settings_set_the_language_of_new_games(table: Table) -> None:
     refused = await table.players[1].slash(table.channel, "kot settings", language="es")
     assert "Manage Server" in (private_reply(refused) or "")
     await admin.slash(table.channel, "kot settings", language="es")
-    assert (await service(table.env).games.server_settings(guild.id)).language == "es"
+    assert (await service(table.env).settings.server_settings(guild.id)).language == "es"
     await _open(table)
     assert (await table.game()).language == "es"
 

@@ -87,7 +87,7 @@ async def test_kot_learn_opens_a_lobby_with_easy_ais_and_the_coach_speaks_first(
 
     game, started = await _started(table, host, AI_FIRST)
     seat = game.seats.index(host.id)
-    assert [(c.seat, c.on) for c in game.chronicle.coaching] == [(seat, True)]
+    assert [(c.seat, c.on) for c in game.chronicle.coaching.entries] == [(seat, True)]
     game = await _until_asked(table, host.id)
     notes = _notes(started)
     assert len(notes) == 1
@@ -117,7 +117,7 @@ async def test_each_rule_comes_once_and_every_choice_gets_its_note(table: Table)
     assert len(second) == 1
     assert "🎲 **Dice**" not in second[0] and "\n🤖 The Hard AI would: " in second[0]
     seat = game.seats.index(host.id)
-    told = (await table.game()).chronicle.coaching_of(seat).told
+    told = (await table.game()).chronicle.coaching.of(seat).told
     assert "dice" in told
     # A click that asks nothing new (a die kept) brings no note.
     kept = await table.click("h0", by=host)
@@ -163,7 +163,7 @@ async def test_the_panel_toggle_turns_the_coach_on_in_any_game_and_off_again(
     assert len(notes) == 1 and "🎲 **Dice**" in notes[0]  # the question pending now
     game = await table.game()
     seat = game.seats.index(asked.id)
-    assert game.chronicle.coaching_of(seat).on
+    assert game.chronicle.coaching.of(seat).on
     assert COACH in _labels(table.message(game.board_message_id or 0))
     panel = _private_message(await asked.click(board, label=MY_MONSTER))
     fields = {f.name: f.value for f in panel.embeds[0].fields}
@@ -171,7 +171,7 @@ async def test_the_panel_toggle_turns_the_coach_on_in_any_game_and_off_again(
 
     turned_off = await asked.click(panel, label="🎓 Turn the coach off")
     game = await table.game()
-    assert not game.chronicle.coaching_of(seat).on
+    assert not game.chronicle.coaching.of(seat).on
     assert COACH not in _labels(table.message(game.board_message_id or 0))
     rolled = await table.option(Roll, by=asked)
     await bot_of(table.env).coach.sent()
@@ -217,5 +217,5 @@ async def test_friends_who_join_a_learn_lobby_are_coached_too(table: Table) -> N
     await friend.click(table.message(lobby.board_message_id or 0), label="Join")
     game, _started_click = await _started(table, host, LEARNER_FIRST)
     people = sorted(game.seats.index(person.id) for person in (host, friend))
-    assert [(c.seat, c.on) for c in game.chronicle.coaching] == [(s, True) for s in people]
+    assert [(c.seat, c.on) for c in game.chronicle.coaching.entries] == [(s, True) for s in people]
     assert game.ai_seats() == frozenset(set(range(4)) - set(people))

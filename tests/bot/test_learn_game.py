@@ -92,7 +92,7 @@ async def test_a_learn_game_finishes_within_15_minutes_and_is_played_again(
     await bot_of(table.env).coach.sent()
     ai_moves = sum(1 for logged in await service(table.env).games.action_log(game.id)
                    if logged.user_id is None)
-    minutes = (game.chronicle.ended_at - game.chronicle.started_at) / 60
+    minutes = (game.chronicle.life.ended_at - game.chronicle.life.started_at) / 60
     turns = game.playing_state().turn
     print(f"learn game: {minutes:.1f} simulated minutes, {turns.number if turns else 0} turns,"
           f" {questions} questions to the learner, {len(clicks)} clicks, {ai_moves} AI moves")
@@ -122,4 +122,4 @@ async def test_a_learn_game_finishes_within_15_minutes_and_is_played_again(
     await learner.click(table.message(again.board_message_id or 0), label="Start")
     replayed = await table.game()
     assert replayed.status == "playing" and replayed.id != game.id
-    assert [c.on for c in replayed.chronicle.coaching] == [True]
+    assert [c.on for c in replayed.chronicle.coaching.entries] == [True]

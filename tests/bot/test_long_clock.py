@@ -20,6 +20,7 @@ from bot.table import reminders
 from bot.table.model import (
     LONG_CLOCK_SECONDS,
     Chronicle,
+    ClockTimes,
     Game,
     Lobby,
     LobbyPlayer,
@@ -104,7 +105,8 @@ def waiting_game(turn_seconds: float, *, seats: tuple[int, ...] = (100, 200)) ->
     ai = tuple(LobbyPlayer(user_id, ai="easy") for user_id in seats if user_id < 0)
     return Game(id=1, guild_id=1, channel_id=10, host_id=100, status="playing",
                 lobby=Lobby(players=ai, turn_seconds=turn_seconds), seats=seats, state=state,
-                chronicle=Chronicle(asked_at=ASKED, turn_asked_at=ASKED), board_message_id=5)
+                chronicle=Chronicle(clock=ClockTimes(asked_at=ASKED, turn_asked_at=ASKED)),
+                board_message_id=5)
 
 
 ASKED = 1_000_000.0
@@ -186,7 +188,7 @@ async def test_the_active_player_is_reminded_at_half_time_and_an_hour_before(
     await table.env.advance_time(120)
     [half] = reminders_of(table, alice.id)
     assert "roll" in half.content.lower()
-    assert f"<t:{int(game.chronicle.asked_at + TURN)}:R>" in half.content
+    assert f"<t:{int(game.chronicle.clock.asked_at + TURN)}:R>" in half.content
     await table.env.advance_time(TURN / 2 - HOUR - 120)
     assert len(reminders_of(table, alice.id)) == 1
     await table.env.advance_time(120)
@@ -201,7 +203,7 @@ async def test_the_active_player_is_reminded_at_half_time_and_an_hour_before(
     game = await table.game()
     assert game.playing_state().turn.seat == game.seat_of(bob.id)  # type: ignore[union-attr]
     assert reminders_of(table, alice.id) == []  # deleted with its question
-    assert game.chronicle.reminders == ()
+    assert game.chronicle.prompts.reminders == ()
 
 
 async def test_no_reminder_for_an_answered_question(table: Table) -> None:
@@ -212,7 +214,7 @@ async def test_no_reminder_for_an_answered_question(table: Table) -> None:
     await table.env.advance_time(TURN / 2)
     assert reminders_of(table, alice.id) == []
     game = await table.game()
-    assert all(r.seat != game.seat_of(alice.id) for r in game.chronicle.reminders)
+    assert all(r.seat != game.seat_of(alice.id) for r in game.chronicle.prompts.reminders)
 
 
 async def test_a_question_out_of_turn_is_reminded_at_half_its_time_until_answered(
@@ -248,7 +250,7 @@ async def test_a_restart_neither_resends_nor_loses_a_reminder(
     [hour_before] = reminders_of(table, alice.id)  # armed again from the store
     assert hour_before.id != half.id
     game = await table.game()
-    assert [(r.moment, r.message_id) for r in game.chronicle.reminders] == [
+    assert [(r.moment, r.message_id) for r in game.chronicle.prompts.reminders] == [
         (2, hour_before.id)]
 
 
@@ -307,8 +309,8 @@ async def test_a_short_game_keeps_no_news(table: Table) -> None:
     await end_quiet_turn(table)
     game = await table.game()
     assert not game.lobby.long_clock()
-    assert len(game.chronicle.recent_turns) == 1
-    assert (game.chronicle.moved_in_turn, game.chronicle.offered_orders) == ((), ())
+    assert len(game.chronicle.news.recent_turns) == 1
+    assert (game.chronicle.news.moved_in_turn, game.chronicle.news.offered_orders) == ((), ())
     board = table.message(game.board_message_id or 0).content
     assert "📰" not in board and "standing orders" not in board and ":f>" not in board
 
@@ -323,6 +325,7 @@ async def test_a_moment_that_came_while_the_bot_was_down_is_reminded_at_start_up
     await restart(table, database)
     [reminder] = reminders_of(table, alice.id)  # one, the latest moment's
     game = await table.game()
-    assert [(r.moment, r.message_id) for r in game.chronicle.reminders] == [(2, reminder.id)]
+    standing = game.chronicle.prompts.reminders
+    assert [(r.moment, r.message_id) for r in standing] == [(2, reminder.id)]
     await table.env.advance_time(HOUR - 120)
     assert [m.id for m in reminders_of(table, alice.id)] == [reminder.id]

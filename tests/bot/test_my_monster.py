@@ -162,7 +162,7 @@ async def test_a_panel_kept_after_leaving_the_game_changes_nothing(table: Table)
     await player.slash(table.channel, "kot leave")
     refused = await player.select(panel, ["3"], custom_id=f"kot:o:{game.id}:yield")
     assert private_reply(refused) == "You have already left this game."
-    assert (await table.game()).chronicle.orders == ()
+    assert (await table.game()).chronicle.orders.entries == ()
     again = _reply(await player.click(_board(table, game.id), label=MY_MONSTER))
     assert _menus(again) == []  # their monster, without the orders the autopilot ignores
 
@@ -242,7 +242,7 @@ async def test_a_buy_order_set_while_asked_answers_at_once(table: Table) -> None
     assert "standing order answered (buying: skip it when I can buy no card)" in log
     updated = next(m for m in table.channel.history(viewer=player) if m.id == panel.id)
     assert "Buying: skip it when I can buy no card" in str(updated.embeds[0].fields[0].value)
-    assert (await table.game()).chronicle.order_of(active).buy == "unaffordable"
+    assert (await table.game()).chronicle.orders.of(active).buy == "unaffordable"
 
 
 async def test_skip_when_unaffordable_still_asks_when_a_card_can_be_bought(table: Table) -> None:
@@ -264,10 +264,10 @@ async def test_yield_order_is_kept_for_later_turns_and_can_be_cleared(table: Tab
     player = table.player(game.seats[0])
     panel = _reply(await player.click(_board(table, game.id), label=MY_MONSTER))
     await player.select(panel, ["4"], custom_id=f"kot:o:{game.id}:yield")
-    assert (await table.game()).chronicle.order_of(0).yield_at == 4
+    assert (await table.game()).chronicle.orders.of(0).yield_at == 4
     panel = _reply(await player.click(_board(table, game.id), label=MY_MONSTER))
     await player.select(panel, ["off"], custom_id=f"kot:o:{game.id}:yield")
-    assert (await table.game()).chronicle.orders == ()
+    assert (await table.game()).chronicle.orders.entries == ()
 
 
 # English words a Spanish panel may not hold (once monster and player names are left out).

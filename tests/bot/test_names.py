@@ -120,7 +120,7 @@ async def test_stats_count_the_games_against_ai_monsters_apart_from_the_ratings(
     assert board.response is not None
     assert "Nobody has 3 rated games yet" in (board.response.embeds[0].description or "")
     guild_id = table.channel.guild.id
-    assert rate(await service(table.env).games.records(guild_id)) == {}
+    assert rate(await service(table.env).record_book.records(guild_id)) == {}
 
 
 async def test_a_player_with_no_ai_game_sees_no_such_section(table: Table) -> None:

@@ -76,13 +76,13 @@ async def test_notify_is_off_by_default_and_turns_on_and_off(table: Table) -> No
     await opt_in(table, alice)
     [test_message] = dms(alice)  # a first one, so Discord's answer is known at once
     assert "will come here" in test_message.content
-    settings = await service(table.env).games.person_settings(alice.id)
+    settings = await service(table.env).settings.person_settings(alice.id)
     assert settings == PersonSettings(dms=True, language="en")
     shown = await alice.slash(table.channel, "kot notify")
     assert "come to you by direct message" in (private_reply(shown) or "")
     off = await alice.slash(table.channel, "kot notify", dms=False)
     assert (private_reply(off) or "").startswith("🔕")
-    assert not (await service(table.env).games.person_settings(alice.id)).dms
+    assert not (await service(table.env).settings.person_settings(alice.id)).dms
 
 
 async def test_notify_answers_and_writes_in_the_players_language(
@@ -94,7 +94,7 @@ async def test_notify_answers_and_writes_in_the_players_language(
     answer = await first.slash(table.channel, "kot notify", dms=True)
     assert (private_reply(answer) or "").startswith("📬 Mensajes directos activados")
     assert "llegarán aquí" in dms(first)[-1].content
-    assert (await service(table.env).games.person_settings(first.id)).language == "es"
+    assert (await service(table.env).settings.person_settings(first.id)).language == "es"
     await reach_yield(table)
     asked = dms(first)[-1].content
     assert asked.startswith(f"🔔 La partida #{game.id} de King of Tokyo")
@@ -116,11 +116,11 @@ async def test_a_question_out_of_turn_comes_by_direct_message_and_goes_once_answ
             f"{game.board_message_id}") in asked.content
     assert ":R>" in asked.content  # the deadline, counting down
     assert not any(m.content.startswith("🔔") for m in table.channel.history())
-    assert [(p.message_id, p.dm_channel_id) for p in game.chronicle.pings] == [
+    assert [(p.message_id, p.dm_channel_id) for p in game.chronicle.prompts.pings] == [
         (asked.id, first.user.dm_channel.id)]
     await table.option(Yield)
     assert dms(first)[before:] == []  # deleted with its question
-    assert (await table.game()).chronicle.pings == ()
+    assert (await table.game()).chronicle.prompts.pings == ()
 
 
 async def test_a_turns_start_comes_by_direct_message_too(table: Table) -> None:
@@ -140,7 +140,7 @@ async def test_a_turns_start_comes_by_direct_message_too(table: Table) -> None:
     await end_quiet_turn(table)
     assert dms(second)[before:] == []  # their turn is over: deleted
     assert all(r.seat != game.seat_of(second.id)
-               for r in (await table.game()).chronicle.reminders)
+               for r in (await table.game()).chronicle.prompts.reminders)
 
 
 async def test_no_turns_message_reaches_a_player_on_time_away(table: Table) -> None:
@@ -158,7 +158,7 @@ async def test_no_turns_message_reaches_a_player_on_time_away(table: Table) -> N
 
 
 async def test_a_long_games_reminder_comes_by_direct_message(table: Table) -> None:
-    await service(table.env).games.save_server_settings(
+    await service(table.env).settings.save_server_settings(
         table.env.guild.id, ServerSettings(turn_seconds=12 * HOUR))
     await table.start_game(players=2)
     game, _decision, first = await table.asked()
@@ -173,9 +173,9 @@ async def test_a_long_games_reminder_comes_by_direct_message(table: Table) -> No
     await table.env.advance_time(6 * HOUR + 60)
     [reminder] = dms(first)[1:]  # it replaced the turn's message
     assert reminder.content.startswith("⏳ Reminder, King of Tokyo game")
-    assert f"<t:{int(game.chronicle.asked_at + 12 * HOUR)}:R>" in reminder.content
+    assert f"<t:{int(game.chronicle.clock.asked_at + 12 * HOUR)}:R>" in reminder.content
     assert not any(m.content.startswith("⏳") for m in table.channel.history())
-    assert [(r.moment, r.message_id) for r in (await table.game()).chronicle.reminders] == [
+    assert [(r.moment, r.message_id) for r in (await table.game()).chronicle.prompts.reminders] == [
         (1, reminder.id)]
 
 
@@ -191,7 +191,7 @@ async def test_a_refused_direct_message_falls_back_to_the_channel(table: Table) 
     [ping] = [m for m in mentioning(table, first) if m.content.startswith("🔔")]
     assert "stay in Tokyo" in ping.content
     assert "Discord refused my direct message" in ping.content  # told why, once
-    assert (await service(table.env).games.person_settings(first.id)).dms_refused
+    assert (await service(table.env).settings.person_settings(first.id)).dms_refused
     shown = await first.slash(table.channel, "kot notify")
     assert "Discord refused my last one" in (private_reply(shown) or "")
     await table.option(Yield)
@@ -218,7 +218,7 @@ async def test_a_refused_turns_message_is_said_in_the_channel_until_the_turn_end
     board = table.message(game.board_message_id or 0)
     assert second.id in {u.id for u in board.mentions}  # their turn's board, as ever
     [note] = [m for m in mentioning(table, second) if "Discord refused" in m.content]
-    assert (await service(table.env).games.person_settings(second.id)).dms_refused
+    assert (await service(table.env).settings.person_settings(second.id)).dms_refused
     await end_quiet_turn(table)
     assert not any(m.id == note.id for m in table.channel.history())  # gone with the turn
 
@@ -229,7 +229,7 @@ async def test_turning_notify_on_with_closed_dms_says_so(table: Table) -> None:
                            status=403, code=50007, message="Cannot send messages to this user")
     answer = await alice.slash(table.channel, "kot notify", dms=True)
     assert "Discord refused my direct message" in (private_reply(answer) or "")
-    assert (await service(table.env).games.person_settings(alice.id)) == PersonSettings(
+    assert (await service(table.env).settings.person_settings(alice.id)) == PersonSettings(
         dms=True, language="en", dms_refused=True)
 
 
@@ -242,7 +242,7 @@ async def test_a_direct_message_sent_before_a_crash_is_not_sent_twice(
     original = saved_games.SavedGames.finish_effects
 
     async def die_after_sending(self: Any, game: Game, seqs: list[int], *fields: Any) -> Any:
-        if game.chronicle.pings:  # the direct message went, its id is being saved
+        if game.chronicle.prompts.pings:  # the direct message went, its id is being saved
             monkeypatch.undo()  # once
             raise sqlite3.OperationalError("disk I/O error")
         return await original(self, game, seqs, *fields)
@@ -256,7 +256,7 @@ async def test_a_direct_message_sent_before_a_crash_is_not_sent_twice(
     await table.env.settle()
     [asked] = dms(first)[before:]  # found, not sent again
     game = await table.game()
-    assert [p.message_id for p in game.chronicle.pings] == [asked.id]
+    assert [p.message_id for p in game.chronicle.prompts.pings] == [asked.id]
     await table.option(Yield)
     assert dms(first)[before:] == []
 
@@ -270,7 +270,7 @@ async def test_a_turns_message_sent_before_a_crash_is_not_sent_twice(
     original = saved_games.SavedGames.finish_effects
 
     async def die_after_sending(self: Any, game: Game, seqs: list[int], *fields: Any) -> Any:
-        if game.chronicle.reminders:  # the turn's message went, its id is being saved
+        if game.chronicle.prompts.reminders:  # the turn's message went, its id is being saved
             monkeypatch.undo()  # once
             raise sqlite3.OperationalError("disk I/O error")
         return await original(self, game, seqs, *fields)
@@ -284,7 +284,7 @@ async def test_a_turns_message_sent_before_a_crash_is_not_sent_twice(
     [_test, turn] = dms(second)  # found, not sent again
     assert turn.content.startswith("🎲 Your turn")
     game = await table.game()
-    assert [r.message_id for r in game.chronicle.reminders] == [turn.id]
+    assert [r.message_id for r in game.chronicle.prompts.reminders] == [turn.id]
     assert game.playing_state().turn.seat == game.seat_of(second.id)  # type: ignore[union-attr]
 
 
@@ -303,4 +303,4 @@ async def test_a_turns_message_discord_cannot_take_now_is_sent_later(table: Tabl
     await table.env.advance_time(61)  # the publisher's retries
     [_test, turn] = dms(second)
     assert turn.content.startswith("🎲 Your turn")
-    assert not (await service(table.env).games.person_settings(second.id)).dms_refused
+    assert not (await service(table.env).settings.person_settings(second.id)).dms_refused

@@ -91,7 +91,7 @@ async def test_the_yield_offer_sets_the_order_and_yields_now(table: Table) -> No
     assert state.city is not None and state.city != first  # the hitter took Tokyo
     assert state.monsters[first].hearts == 8
     assert all(d.kind != "yield" for d in state.pending)
-    assert game.chronicle.orders == (StandingOrder(first, yield_at=8),)
+    assert game.chronicle.orders.entries == (StandingOrder(first, yield_at=8),)
     log = "\n".join(m.embeds[0].description or "" for m in table.channel.history() if m.embeds)
     assert "standing order answered (yield at 8❤️ or fewer)" in log
 
@@ -124,7 +124,7 @@ async def test_someone_else_cannot_take_the_yield_offer(table: Table) -> None:
         assert ("This question is for" in reply and first_monster in reply) or (
             "not playing in this game" in reply), reply
     after = await table.game()
-    assert after.state == before and after.chronicle.orders == ()
+    assert after.state == before and after.chronicle.orders.entries == ()
 
 
 async def test_an_offer_the_question_did_not_make_is_refused(table: Table) -> None:
@@ -157,7 +157,7 @@ async def test_the_order_taken_shows_in_the_panel_and_the_panel_undoes_it(table:
     assert isinstance(yield_menu, discord.SelectMenu)
     assert [o.value for o in yield_menu.options if o.default] == ["8"]
     await player.select(panel, ["off"], custom_id=f"kot:o:{game_id}:yield")
-    assert (await table.game()).chronicle.orders == ()
+    assert (await table.game()).chronicle.orders.entries == ()
 
 
 def _at_the_buy_step_with(energy: int) -> Callable[[GameState], GameState]:
@@ -203,7 +203,7 @@ async def test_the_skip_buying_offer_sets_the_order_and_ends_the_buy_step(table:
     game = await table.game()
     state = game.playing_state()
     assert state.active != active and state.monsters[active].energy == energy  # none bought
-    assert game.chronicle.orders == (StandingOrder(active, buy="never"),)
+    assert game.chronicle.orders.entries == (StandingOrder(active, buy="never"),)
     log = "\n".join(m.embeds[0].description or "" for m in table.channel.history() if m.embeds)
     assert "standing order answered (buying: always skip it)" in log
 
@@ -216,7 +216,7 @@ async def test_the_skip_buying_offer_sets_the_order_and_ends_the_buy_step(table:
     panel = _panel(await player.click((await _board(table)), label=MY_MONSTER))
     assert panel.embeds[0].fields[0].value == "Stay or yield: ask me · Buying: always skip it"
     await player.select(panel, ["ask"], custom_id=f"kot:o:{game_id}:buy")
-    assert (await table.game()).chronicle.orders == ()
+    assert (await table.game()).chronicle.orders.entries == ()
     await table.smash_turn(smashes=0)
     await table.option(Roll)
     await table.option(StopRolling)
@@ -232,7 +232,7 @@ async def test_someone_else_cannot_take_the_skip_buying_offer(table: Table) -> N
                                 custom_id=f"kot:g:{game_id}:{decision.id}:n0")
     assert "This question is for" in (private_reply(refused) or "")
     after = await table.game()
-    assert after.state == game.state and after.chronicle.orders == ()
+    assert after.state == game.state and after.chronicle.orders.entries == ()
 
 
 def _rows_within_discords_limits(message: discord.Message) -> None:

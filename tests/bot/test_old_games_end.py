@@ -64,6 +64,7 @@ async def test_an_old_game_whose_state_is_unreadable_is_rebuilt_as_it_was_played
     try:
         assert game.state == expected and not game.state.over
         moves = f"{len(fixture['log'])} moves"
-        assert REBUILT_NOTE.format(moves=moves) in [say("en", line) for line in game.chronicle.log]
+        assert REBUILT_NOTE.format(moves=moves) in [say("en", line)
+                                                for line in game.chronicle.narration.log]
     finally:
         await service.close()

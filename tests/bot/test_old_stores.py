@@ -231,9 +231,9 @@ async def rebuilt_in_store(store: OldStore, game: OldGame, before: GameState) ->
     later rebuild needs; the moves it was rebuilt from."""
     rebuilt = await live(store, game)
     assert rebuilt.status == "playing" and rebuilt.state == before
-    assert rebuilt.setup is not None and rebuilt.chronicle.state_seq == before.seq
+    assert rebuilt.setup is not None and rebuilt.chronicle.life.state_seq == before.seq
     moves = store.moves(game)
-    assert phrase("table-note-rebuilt", moves=moves) in rebuilt.chronicle.log
+    assert phrase("table-note-rebuilt", moves=moves) in rebuilt.chronicle.narration.log
     return moves
 
 

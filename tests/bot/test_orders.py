@@ -7,7 +7,7 @@ import pytest
 from msgspec.structs import replace
 
 from bot.i18n import say
-from bot.table.model import Chronicle, Game, Lobby, StandingOrder
+from bot.table.model import Chronicle, Game, Lobby, StandingOrder, StandingOrders
 from bot.table.orders import (
     offer_code,
     order_summary,
@@ -33,7 +33,7 @@ def _game(hearts: int, *orders: StandingOrder, seats: tuple[int, ...] = (11, 22)
     state = replace(state, monsters=(replace(state.monsters[0], hearts=hearts),
                                      state.monsters[1]))
     return Game(id=1, guild_id=1, channel_id=1, host_id=11, status="playing", lobby=Lobby(),
-                seats=seats, state=state, chronicle=Chronicle(orders=orders),
+                seats=seats, state=state, chronicle=Chronicle(orders=StandingOrders(orders)),
                 board_message_id=None)
 
 
@@ -97,8 +97,8 @@ def test_menu_choices_change_one_part_and_bad_values_are_refused() -> None:
 
 def test_an_order_that_asks_everything_is_dropped() -> None:
     chronicle = with_order(Chronicle(), StandingOrder(1, yield_at=3))
-    assert chronicle.orders == (StandingOrder(1, yield_at=3),)
-    assert with_order(chronicle, StandingOrder(1)).orders == ()
+    assert chronicle.orders.entries == (StandingOrder(1, yield_at=3),)
+    assert with_order(chronicle, StandingOrder(1)).orders.entries == ()
 
 
 def test_the_offers_follow_the_hearts_left_and_the_seat() -> None:

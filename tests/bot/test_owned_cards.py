@@ -117,8 +117,10 @@ async def test_every_card_owned_and_the_longest_log_fit_the_embed(table: Table) 
     for language, more in (("en", "more cards: **📋 My monster**"),
                            ("es", "cartas más: **📋 Mi monstruo**")):
         for log in ((), ("x" * 4096,)):
+            narration = msgspec.structs.replace(game.chronicle.narration, log=log)
             embed = board_embed(dataclasses.replace(
-                game, state=crowded, chronicle=msgspec.structs.replace(game.chronicle, log=log),
+                game, state=crowded,
+                chronicle=msgspec.structs.replace(game.chronicle, narration=narration),
                 lobby=msgspec.structs.replace(game.lobby, language=language)))
             _within_limits(embed)
             owned = [field for field in embed.fields if not (field.name or "").startswith("🃏")]

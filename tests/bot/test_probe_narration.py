@@ -46,7 +46,7 @@ def _board_lines_after_probe(edition: Edition, face: str) -> tuple[str, ...]:
     after, happened = apply(state, THE_KING, _parse_action(state, THE_KING, "choose die 1",
                                                            "test"))
     chronicle, _closing = chronicle_after(Chronicle(), state, after, happened)
-    return tuple(say(ENGLISH, line) for line in chronicle.log)
+    return tuple(say(ENGLISH, line) for line in chronicle.narration.log)
 
 
 @pytest.mark.parametrize("edition", ["2016", "2011"])

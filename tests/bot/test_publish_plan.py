@@ -12,7 +12,7 @@ import pytest
 from bot.store.store import Store
 from bot.table import publish
 from bot.table.chronicle import chronicle_after
-from bot.table.model import Chronicle, Game, Lobby, Outcome
+from bot.table.model import Chronicle, Game, Lobby, Narration, Outcome
 from bot.table.publish import (
     AnnounceEnd,
     AnnounceResult,
@@ -104,7 +104,7 @@ async def test_the_plans_of_a_lobby_and_a_first_turn(service: GameService) -> No
     assert post == PostBoard(BOARD)
     assert isinstance(close, CloseBoard) and close.message_id == BOARD
     assert close.turn == 1 and close.monster == state.monsters[state.active].name
-    assert before.chronicle.log[-1] in close.log  # the finished turn's own narration
+    assert before.chronicle.narration.log[-1] in close.log  # the finished turn's own narration
 
 
 async def test_a_closed_board_carries_the_state_its_turn_ended_in(service: GameService) -> None:
@@ -177,7 +177,7 @@ def test_the_end_of_a_game_and_a_game_nobody_plays() -> None:
     assert plan.effects == (
         AnnounceResult(BOARD),
         CloseBoard(BOARD, turn=turn.number, monster=before.playing_state().monsters[turn.seat].name,
-                   log=over.chronicle.log),
+                   log=over.chronicle.narration.log),
     )
     abandoned = replace(before, status="ended")
     plan = publish.after_action(before, Outcome(abandoned, (), None))
@@ -218,7 +218,8 @@ def _game(*, over: bool) -> Game:
         state = msgspec.structs.replace(state, over=True, winners=(0,), pending=())
     return Game(id=1, guild_id=1, channel_id=10, host_id=100, status="over" if over else "playing",
                 lobby=Lobby(), seats=(100, 200), state=state,
-                chronicle=Chronicle(log=("The end.",) if over else ()), board_message_id=BOARD)
+                chronicle=Chronicle(narration=Narration(log=("The end.",) if over else ())),
+                board_message_id=BOARD)
 
 
 async def _started(service: GameService, show: Recorder, players: int) -> Game:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from bot_harness import Table, bot_of, make_bot, private_reply, service
 
-import bot.table.saved_games as saved_games
+import bot.table.game_rows as game_rows
 from bot.i18n import ENGLISH, say
 from bot.store.store import MIGRATIONS, Store
 from bot.table.model import Game, Refused
@@ -75,7 +75,7 @@ async def test_an_unreadable_state_is_rebuilt_from_the_log_and_plays_on(
     assert json.loads(_stored(database, before.id, "chronicle"))["state_seq"] == 2
     set_columns(database, before.id, state=DAMAGED_STATE)
 
-    with caplog.at_level(logging.WARNING, logger="bot.table.saved_games"):
+    with caplog.at_level(logging.WARNING, logger="bot.table.rebuild"):
         await restart(table, database)
 
     game = await table.game()
@@ -118,7 +118,7 @@ async def test_the_start_up_stores_what_a_rebuild_needs_for_an_older_bots_games(
     assert json.loads(_stored(database, before.id, "chronicle"))["state_seq"] == 2
 
     set_columns(database, before.id, state=DAMAGED_STATE)  # then the state is damaged
-    with caplog.at_level(logging.WARNING, logger="bot.table.saved_games"):
+    with caplog.at_level(logging.WARNING, logger="bot.table.rebuild"):
         await restart(table, database)
     game = await table.game()
     assert game.status == "playing" and game.state == before.state
@@ -280,7 +280,7 @@ async def test_a_bug_while_decoding_is_not_corruption(
     def buggy_decode(data: bytes) -> Any:
         raise TypeError("a bug in this version, not a damaged row")
 
-    monkeypatch.setattr(saved_games, "decode_state", buggy_decode)
+    monkeypatch.setattr(game_rows, "decode_state", buggy_decode)
     service = GameService(await Store.open(database))
     try:
         loaded, broken = await service.games.load_active()
@@ -336,7 +336,7 @@ async def test_a_game_stored_by_the_first_bot_loads_and_plays(
     game = loaded[0]
     assert game.state is not None and game.state.seq == fixture["actions"][-1]["seq"]
     # Read through the engine's upgrade, not rebuilt from the log.
-    assert not any("rebuilt" in say(ENGLISH, line) for line in game.chronicle.log)
+    assert not any("rebuilt" in say(ENGLISH, line) for line in game.chronicle.narration.log)
     assert [m.name for m in game.state.monsters] == [m["name"] for m in stored_state["monsters"]]
     assert game.setup is not None and game.setup.seed == stored_state["seed"]
 
@@ -365,7 +365,8 @@ async def test_a_first_bot_game_whose_state_is_unreadable_is_rebuilt_from_its_ol
     game = await service.games.peek(game_id)
     assert game.state == upgraded
     moves = f"{len(fixture['actions'])} moves"
-    assert REBUILT_NOTE.format(moves=moves) in [say("en", line) for line in game.chronicle.log]
+    assert REBUILT_NOTE.format(moves=moves) in [say("en", line)
+                                                for line in game.chronicle.narration.log]
 
 
 async def play_into_turn(table: Table, number: int) -> Game:

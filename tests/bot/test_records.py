@@ -3,16 +3,31 @@ finishes it, read back, and added at start-up for games finished before records 
 
 from __future__ import annotations
 
+import logging
 import sqlite3
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import NamedTuple
 
 import msgspec
 import pytest
 
+import bot.table.record_book as record_book_module
 from bot.store.store import MIGRATIONS, ActionRow, Store
-from bot.table.model import Chronicle, Elimination, Game, Lobby, LobbyPlayer
+from bot.table.game_rows import LoggedAction, encode_chronicle, setup_for
+from bot.table.model import (
+    Chronicle,
+    Elimination,
+    Game,
+    Life,
+    Lobby,
+    LobbyPlayer,
+    Narration,
+    Presence,
+)
+from bot.table.record_book import RecordBook
 from bot.table.records import cards_bought, record_from_rows, record_of, record_rows
-from bot.table.saved_games import LoggedAction, SavedGames, setup_for
+from bot.table.saved_games import SavedGames
 from engine import (
     Options,
     apply,
@@ -36,10 +51,11 @@ def finished_game(players: int = 3, *, ai_seats: int = 0, status: str = "over",
     lobby = Lobby(players=tuple(
         LobbyPlayer(user_id, ai="hard" if user_id < 0 else None,
                     name=None if user_id < 0 else f"player{user_id}") for user_id in seats))
-    chronicle = Chronicle(started_at=1_000.0, left=(1,) if players > 2 else (),
-                          eliminations=tuple(Elimination(seat=seat, by=None, turn=3)
-                                             for seat, m in enumerate(played.state.monsters)
-                                             if not m.alive))
+    chronicle = Chronicle(
+        life=Life(started_at=1_000.0), presence=Presence(left=(1,) if players > 2 else ()),
+        narration=Narration(eliminations=tuple(Elimination(seat=seat, by=None, turn=3)
+                                               for seat, m in enumerate(played.state.monsters)
+                                               if not m.alive)))
     setup = setup_for(played.state)  # as the bot stores it: the cards dealt named
     game = Game(id=7, guild_id=1, channel_id=10, host_id=100, status=status,  # type: ignore[arg-type]
                 lobby=lobby, seats=seats, state=played.state, chronicle=chronicle,
@@ -108,49 +124,82 @@ async def _store_finished_game(store: Store, game: Game,
     await store.record_actions(
         game_id, [ActionRow(seq, seat, None, encode_action(action))  # type: ignore[arg-type]
                   for seq, (seat, action) in enumerate(moves, start=1)],
-        version=1, state=encode_state(game.state), chronicle=encode(game.chronicle),
+        version=1, state=encode_state(game.state), chronicle=encode_chronicle(game.chronicle),
         status=game.status)
     return game_id
 
 
-async def test_finishing_a_game_keeps_its_record_in_the_same_write(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "kot.sqlite3")
-    games = SavedGames(store, clock=lambda: 5_000.0)
-    try:
-        game, moves = finished_game(3)
-        playing = Game(**{**game.__dict__, "status": "playing"})
-        game_id = await _store_finished_game(store, playing, moves[:-1])
-        last = moves[-1]
-        game = Game(**{**game.__dict__, "id": game_id})
-        await games.record_actions(game, [LoggedAction(len(moves), last[0], 100,
-                                                       last[1])], ())  # type: ignore[arg-type]
-        record = await games.record(game_id)
-        assert record is not None and record.finished_at == 5_000.0
-        assert record.seats == record_of(game, cards_bought(game.setup, moves),
-                                         5_000.0).seats
-        # Saved again (a later pass): the first record stays.
-        await games.save(game, "status")
-        assert await games.record(game_id) == record
-        assert [r.game_id for r in await games.records(1)] == [game_id]
-        assert await games.records(1, user_id=999) == []
-    finally:
-        await store.close()
+class Stored(NamedTuple):
+    store: Store
+    record_book: RecordBook
+    games: SavedGames
 
 
-async def test_a_game_ended_by_hand_is_recorded_unrated(tmp_path: Path) -> None:
+@pytest.fixture
+async def stored(tmp_path: Path) -> AsyncIterator[Stored]:
+    """A new store, with the record book (its clock at 5,000 s) and the games over it."""
     store = await Store.open(tmp_path / "kot.sqlite3")
-    games = SavedGames(store)
-    try:
-        game, moves = finished_game(3)
-        playing = Game(**{**game.__dict__, "status": "playing"})
-        game_id = await _store_finished_game(store, playing, moves)
-        ended = Game(**{**game.__dict__, "id": game_id, "status": "ended"})
-        await games.save(ended, "status")
-        record = await games.record(game_id)
-        assert record is not None and record.status == "ended" and not record.rated
-        assert await games.records(1, rated_only=True) == []
-    finally:
-        await store.close()
+    record_book = RecordBook(store, clock=lambda: 5_000.0)
+    yield Stored(store, record_book, SavedGames(store, record_book))
+    await store.close()
+
+
+async def test_finishing_a_game_keeps_its_record_in_the_same_write(stored: Stored) -> None:
+    store, record_book, games = stored
+    game, moves = finished_game(3)
+    playing = Game(**{**game.__dict__, "status": "playing"})
+    game_id = await _store_finished_game(store, playing, moves[:-1])
+    last = moves[-1]
+    game = Game(**{**game.__dict__, "id": game_id})
+    await games.record_actions(game, [LoggedAction(len(moves), last[0], 100,
+                                                   last[1])], ())  # type: ignore[arg-type]
+    record = await record_book.record(game_id)
+    assert record is not None and record.finished_at == 5_000.0
+    assert record.seats == record_of(game, cards_bought(game.setup, moves), 5_000.0).seats
+    # Saved again (a later pass): the first record stays.
+    await games.save(game, "status")
+    assert await record_book.record(game_id) == record
+    assert [r.game_id for r in await record_book.records(1)] == [game_id]
+    assert await record_book.records(1, user_id=999) == []
+
+
+async def test_a_game_ended_by_hand_is_recorded_unrated(stored: Stored) -> None:
+    store, record_book, games = stored
+    game, moves = finished_game(3)
+    playing = Game(**{**game.__dict__, "status": "playing"})
+    game_id = await _store_finished_game(store, playing, moves)
+    ended = Game(**{**game.__dict__, "id": game_id, "status": "ended"})
+    await games.save(ended, "status")
+    record = await record_book.record(game_id)
+    assert record is not None and record.status == "ended" and not record.rated
+    assert await record_book.records(1, rated_only=True) == []
+
+
+async def test_a_record_that_cannot_be_made_does_not_stop_the_change_and_is_kept_later(
+        stored: Stored, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    store, record_book, games = stored
+    game, moves = finished_game(3)
+    playing = Game(**{**game.__dict__, "status": "playing"})
+    assert await record_book.record_if_finished(playing) is None  # not finished
+    game_id = await _store_finished_game(store, playing, moves)
+
+    def a_bug(*_args: object) -> None:
+        raise RuntimeError("a bug in counting the cards bought")
+
+    monkeypatch.setattr(record_book_module, "cards_bought", a_bug)
+    over = Game(**{**game.__dict__, "id": game_id})
+    with caplog.at_level(logging.ERROR, logger="bot.table.record_book"):
+        await games.save(over, "status")
+    assert f"game {game_id}: its record could not be made" in caplog.text
+    row = await store.get(game_id)
+    assert row is not None and row.status == "over"
+    assert await record_book.record(game_id) is None
+    monkeypatch.undo()  # the fix is deployed: the next start keeps it
+    assert await record_book.backfill() == 1
+    record = await record_book.record(game_id)
+    assert record is not None
+    assert record == record_of(over, cards_bought(game.setup, moves), record.finished_at)
 
 
 async def test_an_old_database_upgrades_and_its_finished_games_get_records(
@@ -163,7 +212,7 @@ async def test_an_old_database_upgrades_and_its_finished_games_get_records(
                 db.execute(statement)
         db.execute("PRAGMA user_version=4")
     store = await Store.open(path)
-    games = SavedGames(store)
+    record_book = RecordBook(store)
     try:
         assert await store.schema_version() == len(MIGRATIONS)
         game, moves = finished_game(4, seed=SEED + 1)
@@ -171,9 +220,9 @@ async def test_an_old_database_upgrades_and_its_finished_games_get_records(
         unfinished, _ = finished_game(3)
         await _store_finished_game(store, Game(**{**unfinished.__dict__, "status": "playing"}),
                                    moves=[])
-        assert await games.backfill_records() == 1
-        assert await games.backfill_records() == 0  # once only
-        record = await games.record(game_id)
+        assert await record_book.backfill() == 1
+        assert await record_book.backfill() == 0  # once only
+        record = await record_book.record(game_id)
         assert record is not None and record.rated
         expected = record_of(Game(**{**game.__dict__, "id": game_id}),
                              cards_bought(game.setup, moves), record.finished_at)

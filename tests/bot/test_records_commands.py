@@ -35,7 +35,7 @@ def answer(result: InteractionResult) -> ResponseMessage:
 
 async def test_a_finished_game_shows_in_stats_history_and_replay(table: Table) -> None:
     game = await play_to_the_end(table)
-    record = await service(table.env).games.record(game.id)
+    record = await service(table.env).record_book.record(game.id)
     assert record is not None and record.rated and record.status == "over"
     winner_seat = next(seat for seat in record.seats if seat.winner)
     assert winner_seat.user_id is not None
@@ -95,7 +95,7 @@ async def test_a_game_played_with_its_own_dice_replays_to_its_stored_end(
     asked = await alice.slash(table.channel, "kot end")
     assert asked.response is not None
     await alice.click(asked.response, label="End the game")
-    record = await service(table.env).games.record(game.id)
+    record = await service(table.env).record_book.record(game.id)
     assert record is not None and record.status == "ended" and not record.rated
 
     reply = answer(await alice.slash(table.channel, "kot replay", game=game.id))

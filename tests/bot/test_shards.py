@@ -16,7 +16,7 @@ from bot.app import KotBot, ShardedKotBot, make_bot
 from bot.config import Settings, SettingsError, Shards
 from bot.store.store import Store
 from bot.table.model import ClickRefused, Game
-from bot.table.saved_games import SavedGames
+from bot.table.record_book import RecordBook
 from bot.table.service import GameService
 from engine import Roll
 
@@ -201,9 +201,9 @@ async def test_the_records_of_old_games_are_kept_by_the_one_process_told(
             game, moves = finished_game(3, seed=number + 1)
             await store_finished_game(
                 store, replace(game, guild_id=guild, channel_id=guild + 1), moves)
-        games = SavedGames(store, owns=Shards(2, (1,)).owns)
-        assert await games.backfill_records(Shards(2, (1,), first=False).backfills) == 0
-        assert await games.backfill_records(Shards(2, (1,), first=True).backfills) == 2
+        record_book = RecordBook(store, owns=Shards(2, (1,)).owns)
+        assert await record_book.backfill(Shards(2, (1,), first=False).backfills) == 0
+        assert await record_book.backfill(Shards(2, (1,), first=True).backfills) == 2
     finally:
         await store.close()
 

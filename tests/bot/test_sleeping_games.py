@@ -13,7 +13,7 @@ from bot_harness import Table, bot_of, make_bot, service
 from stored_games import nothing_to_show
 
 from bot.store.store import Store
-from bot.table import saved_games
+from bot.table import game_cache
 from bot.table.model import Game
 from bot.table.service import GameService
 from bot.table.timers import Deadlines
@@ -65,9 +65,9 @@ async def test_a_deadline_that_passed_while_the_bot_was_down_is_answered_at_the_
     games = service(table.env).games
     async with games.lock(game.id):
         stored = await games.game(game.id)
-        asked = stored.chronicle.turn_asked_at - TURN - 60
-        chronicle = msgspec.structs.replace(stored.chronicle, asked_at=asked,
-                                            turn_asked_at=asked)
+        asked = stored.chronicle.clock.turn_asked_at - TURN - 60
+        chronicle = msgspec.structs.replace(stored.chronicle, clock=msgspec.structs.replace(
+            stored.chronicle.clock, asked_at=asked, turn_asked_at=asked))
         await games.save(replace(stored, chronicle=chronicle), "chronicle")
 
     await restart(table, database)
@@ -108,12 +108,12 @@ async def test_a_player_gone_from_the_server_leaves_a_game_not_read_since_the_st
     table.channel.guild.remove_member(asked)
     await table.env.advance_time(TURN + 1)
 
-    assert (await table.game()).chronicle.left == (seat,)
+    assert (await table.game()).chronicle.presence.left == (seat,)
 
 
 async def test_the_cache_keeps_the_most_recent_games_and_reads_the_others_again(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(saved_games, "CACHED_MOST", 2)
+    monkeypatch.setattr(game_cache, "CACHED_MOST", 2)
     games_service = GameService(await Store.open(tmp_path / "kot.sqlite3"))
     games = games_service.games
     try:

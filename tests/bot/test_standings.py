@@ -6,7 +6,7 @@ import msgspec
 import pytest
 
 from bot.discord.messages import STANDING_INDENT, ended_embed, final_embed, game_length
-from bot.table.model import Chronicle, Elimination, Game, Lobby
+from bot.table.model import Chronicle, Elimination, Game, Life, Lobby, Narration
 from bot.table.standings import standings
 from engine import GameState, Options, create_game
 
@@ -55,11 +55,12 @@ def six_monster_game(*, over: bool) -> Game:
     state = finished([20, 19, 18, 17, 16, 15], alive=[True] + [False] * 5,
                      winners=(0,) if over else ())
     chronicle = Chronicle(
-        log=tuple(f"🎲 A long line of the last turn's story, number {n}, " * 3
-                  for n in range(12)),
-        eliminations=tuple(Elimination(seat=seat, by=seat - 1, turn=100 + seat)
-                           for seat in range(1, 6)),
-        started_at=1_000.0, ended_at=1_000.0 + 2 * 3600 + 7 * 60,
+        narration=Narration(
+            log=tuple(f"🎲 A long line of the last turn's story, number {n}, " * 3
+                      for n in range(12)),
+            eliminations=tuple(Elimination(seat=seat, by=seat - 1, turn=100 + seat)
+                               for seat in range(1, 6))),
+        life=Life(started_at=1_000.0, ended_at=1_000.0 + 2 * 3600 + 7 * 60),
     )
     seats = (123456789012345678, -1, 223456789012345678, -2, 323456789012345678,
              423456789012345678)

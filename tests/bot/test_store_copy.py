@@ -42,7 +42,7 @@ async def play_some_games(target: Path | str) -> dict[str, int]:
             await _answer_next(service, playing)
         lobby = await service.lobbies.open(guild_id=GUILD, channel_id=12, host_id=HOST,
                                            show=_nothing_to_show)
-        await service.games.save_server_settings(GUILD, ServerSettings(turn_seconds=90.0))
+        await service.settings.save_server_settings(GUILD, ServerSettings(turn_seconds=90.0))
         for content in ("first", "second"):
             await store.add_owed_answer(OwedAnswerRow(
                 interaction_id=HOST + 100, application_id=HOST + 101, token="a-token",
@@ -142,9 +142,9 @@ async def test_a_copy_holds_every_row_and_plays_on(
         statuses = {game.id: game.status for game in loaded}
         assert not broken and statuses[ids["playing"]] == "playing"
         assert statuses[ids["lobby"]] == "lobby"
-        record = await service.games.record(ids["finished"])
+        record = await service.record_book.record(ids["finished"])
         assert record is not None and record.rated and len(record.seats) == 2
-        assert (await service.games.server_settings(GUILD)).turn_seconds == 90.0
+        assert (await service.settings.server_settings(GUILD)).turn_seconds == 90.0
         assert len(await service.games.outbox(ids["playing"])) > 0
         owed = await reopened.owed_answers()
         assert [(row.seq, json.loads(row.answer)["content"]) for row in owed] == [

@@ -10,7 +10,7 @@ from bot_harness import Table
 from simcord import InteractionResult
 
 from bot.discord.messages import long_game_news
-from bot.table.model import LONG_CLOCK_SECONDS, Chronicle, Game, Lobby, TurnNote
+from bot.table.model import LONG_CLOCK_SECONDS, Chronicle, Game, Lobby, News, TurnNote
 from engine import Options, create_game
 
 STORY = "📜 Story"
@@ -80,7 +80,7 @@ def test_a_long_games_news_indents_a_summarys_second_line_under_its_bullet() -> 
     note = TurnNote(turn=3, seat=0, summary="Gigazaur: −3❤️ (7❤️)\nThe King: +2★ (2★)")
     game = Game(id=1, guild_id=1, channel_id=1, host_id=1, status="playing",
                 lobby=Lobby(turn_seconds=LONG_CLOCK_SECONDS), seats=(1, 2), state=state,
-                chronicle=Chronicle(recent_turns=(note,)), board_message_id=None)
+                chronicle=Chronicle(news=News(recent_turns=(note,))), board_message_id=None)
     news = long_game_news(game, seat=1)
     assert news[1] == "• Turn 3: Gigazaur: −3❤️ (7❤️)\n    The King: +2★ (2★)"
     # A short game tells no news, though it keeps the notes for 📜 Story.

@@ -75,7 +75,8 @@ def test_every_change_of_a_turn_is_in_its_summary(seed: int, monsters: int, edit
         if end is not None:
             assert state.turn is not None
             active = state.turn.seat
-            summary = closing_summary(end, active, chronicle.turn_events, happened, language)
+            summary = closing_summary(end, active, chronicle.narration.turn_events, happened,
+                                      language)
             closed = [*turn, *happened]
             assert not _missing(start, end, closed, summary, language), (
                 f"turn {state.turn.number}: {summary!r} misses "

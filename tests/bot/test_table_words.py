@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from fluent.syntax import FluentParser, ast
-from fluent.syntax.visitor import Visitor
 
 import bot
 from bot import i18n
@@ -17,6 +16,7 @@ from bot.table.model import Refused, StaleGame, StandingOrder
 from bot.table.orders import order_summary
 from bot.table.turn_summary import turn_summary
 from engine import GameState, Options, Phrase, RandomPlayer, apply, create_game, events, phrase
+from tests.catalog_trees import variables_of
 
 BOT = Path(bot.__file__).parent
 TABLE_CATALOG = BOT / "i18n" / "locales" / "en" / "table.ftl"
@@ -29,23 +29,12 @@ _NUMBERS = {"least": 2, "most": 6, "count": 7, "turns": 2, "moves": 12, "hearts"
             "monsters": 2}
 
 
-class _Variables(Visitor):
-    def __init__(self) -> None:
-        super().__init__()
-        self.names: set[str] = set()
-
-    def visit_VariableReference(self, node: ast.VariableReference) -> None:
-        self.names.add(node.id.name)
-
-
 def _table_messages() -> dict[str, set[str]]:
     """The table's message ids, with their variables."""
     found = {}
     for entry in FluentParser().parse(TABLE_CATALOG.read_text(encoding="utf-8")).body:
         if isinstance(entry, ast.Message):
-            variables = _Variables()
-            variables.visit(entry)
-            found[entry.id.name] = variables.names
+            found[entry.id.name] = variables_of(entry)
     return found
 
 

@@ -59,8 +59,8 @@ async def test_a_server_that_sets_threads_opens_every_lobby_in_its_own_thread(
     admin = _admin(table)
     saved = await admin.slash(table.channel, "kot settings", threads=True)
     assert "each in a new thread of the channel" in (private_reply(saved) or "")
+    assert (await service(table.env).settings.server_settings(table.env.guild.id)).threads
     games = service(table.env).games
-    assert (await games.server_settings(table.env.guild.id)).threads
 
     first, _ = await _lobby_in_new_thread(table, host)
     # Two games in two threads of one channel at once, both played.

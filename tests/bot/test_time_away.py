@@ -30,7 +30,7 @@ def simcord_bot(database: Path) -> KotBot:
 
 
 def said_log(game: Game) -> list[str]:
-    return [say("en", line) for line in game.chronicle.log]
+    return [say("en", line) for line in game.chronicle.narration.log]
 
 
 def board_text(table: Table, game: Game) -> str:

@@ -26,9 +26,9 @@ def test_a_long_turn_closes_with_all_its_lines() -> None:
             if number % 2 else events.Damaged(seat=1, amount=1, source="smash", hearts=9)
             for number in range(30)]
     chronicle, closing = chronicle_after(Chronicle(), state, state, busy)
-    assert closing is None and len(chronicle.log) == 30
+    assert closing is None and len(chronicle.narration.log) == 30
     _, closing = chronicle_after(chronicle, state, state, [events.TurnStarted(seat=1, number=2)])
-    assert closing == chronicle.log
+    assert closing == chronicle.narration.log
     for language in ("en", "es"):
         shown = closed_board_embed(_game(state, language), 1, "The King", closing).description
         assert shown is not None and shown.count("\n") == 29

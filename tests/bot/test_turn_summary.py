@@ -6,7 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from bot.table.chronicle import chronicle_after
-from bot.table.model import Chronicle
+from bot.table.model import Chronicle, Narration
 from bot.table.turn_summary import SUMMARY_LENGTH, this_turn, turn_summary
 from engine import GameState, Options, create_game, events, phrase
 
@@ -177,20 +177,21 @@ def test_the_chronicle_keeps_the_summarized_events_of_the_turn_in_play() -> None
     state = ended()
     old = events.VictoryPointsGained(seat=KING, amount=1, reason="1s")
     scored = events.VictoryPointsGained(seat=GIGAZAUR, amount=2, reason="starting the turn")
-    chronicle, closing = chronicle_after(Chronicle(turn_events=(old,)), state, state, [
+    started = Chronicle(narration=Narration(turn_events=(old,)))
+    chronicle, closing = chronicle_after(started, state, state, [
         events.Damaged(seat=KRAKEN, amount=1, source="smash", hearts=9),
         events.TurnStarted(seat=GIGAZAUR, number=2),
         scored,
         events.DiceRolled(seat=GIGAZAUR, dice=("1",) * 6, rerolled=tuple(range(6))),
     ])
     assert closing is not None  # the turn before is over: its events went with it
-    assert chronicle.turn_events == (scored,)
+    assert chronicle.narration.turn_events == (scored,)
     chronicle, closing = chronicle_after(chronicle, state, state, [
         events.DiceRolled(seat=GIGAZAUR, dice=("heart",) * 6, rerolled=(0,)),
         events.Healed(seat=GIGAZAUR, amount=1, reason="hearts"),
     ])
     assert closing is None
-    assert chronicle.turn_events == (scored, events.Healed(seat=GIGAZAUR, amount=1,
+    assert chronicle.narration.turn_events == (scored, events.Healed(seat=GIGAZAUR, amount=1,
                                                            reason="hearts"))
 
 

@@ -57,7 +57,7 @@ import discord
 import msgspec
 import pytest
 from bot_harness import TEST_AI_PAUSE, make_bot
-from fluent.syntax import FluentParser, ast
+from fluent.syntax import ast
 from simcord import ChannelHandle, Env, InteractionResult
 
 from bot import i18n, local
@@ -67,9 +67,9 @@ from bot.table.autoplay import hint_text
 from bot.table.model import Game
 from engine import CARD_TABLE, Card, EndBuying, GameState, Roll, StopRolling, phrase
 from engine.ai import move_label
+from tests.catalog_trees import catalog_messages, variables_of
 from tools.chaos.sim import started
 
-LOCALES = Path(i18n.__file__).parent / "locales"
 MENTION = re.compile(r"<(?:@[!&]?|#)\d+>")
 USER_MENTION = re.compile(r"<@!?\d+>")
 SEED = 20_391
@@ -365,27 +365,6 @@ NUMERIC = frozenset({
 })
 
 
-@functools.cache
-def _catalog(language: str) -> dict[str, ast.Message]:
-    messages: dict[str, ast.Message] = {}
-    for path in sorted((LOCALES / language).glob("*.ftl")):
-        for entry in FluentParser().parse(path.read_text(encoding="utf-8")).body:
-            if isinstance(entry, ast.Message) and entry.value is not None:
-                messages[entry.id.name] = entry
-    return messages
-
-
-def _variables(node: Any, found: set[str] | None = None) -> set[str]:
-    found = set() if found is None else found
-    if isinstance(node, ast.VariableReference):
-        found.add(node.id.name)
-    if isinstance(node, ast.BaseNode):
-        for value in vars(node).values():
-            for item in value if isinstance(value, list) else [value]:
-                _variables(item, found)
-    return found
-
-
 def _plural_selected(node: Any, found: set[str] | None = None) -> set[str]:
     """The variables a select expression of ``node`` chooses by number: a plural category or
     a number among its keys."""
@@ -409,10 +388,10 @@ def _numeric(message_id: str) -> frozenset[str]:
     """The numeric variables of a message: by name, or selected by number in a language."""
     said: set[str] = set()
     for language in i18n.LANGUAGES:
-        message = _catalog(language).get(message_id)
+        message = catalog_messages(language).get(message_id)
         if message is not None:
             said |= _plural_selected(message)
-            said |= _variables(message) & NUMERIC
+            said |= variables_of(message) & NUMERIC
     return frozenset(said)
 
 
@@ -455,7 +434,7 @@ def test_spanish_counts_have_plural_selectors() -> None:
     number through a plural selector on it (rule 2)."""
     unagreed = [
         problem
-        for message_id, message in _catalog("es").items()
+        for message_id, message in catalog_messages("es").items()
         if (numeric := _numeric(message_id))
         for problem in _unagreed(message.value, numeric, frozenset(), message_id)
         if message.value is not None
@@ -467,7 +446,7 @@ def _said_with(message_id: str, number: int) -> str:
     """A Spanish message said with every numeric variable ``number`` and any other "X"."""
     numeric = _numeric(message_id)
     args: dict[str, Any] = {name: number if name in numeric else "X"
-                            for name in _variables(_catalog("es")[message_id])}
+                            for name in variables_of(catalog_messages("es")[message_id])}
     return i18n.text("es", message_id, **args)
 
 
@@ -475,7 +454,7 @@ def _said_with(message_id: str, number: int) -> str:
 def test_spanish_messages_said_with_1_and_2_agree(number: int) -> None:
     disagreeing = sorted(
         (message_id, said)
-        for message_id in _catalog("es")
+        for message_id in catalog_messages("es")
         if _numeric(message_id)
         for said in [_said_with(message_id, number)]
         if DISAGREEING.search(said))
@@ -508,7 +487,7 @@ def _card_names(language: str) -> set[str]:
     # A one-word name the catalog uses as an ordinary word too ("heal") is not looked for.
     ordinary = {
         word
-        for message_id, message in _catalog(language).items()
+        for message_id, message in catalog_messages(language).items()
         if not message_id.startswith(("card-", "card2011-"))
         for element in _text_elements(message)
         for word in re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)*", element)
@@ -575,9 +554,9 @@ def test_no_message_makes_a_players_name_a_verbs_subject(language: str) -> None:
     you = local.player_names(1, language)[0]
     in_a_sentence = _in_a_sentence(language, you)
     named = []
-    for message_id, message in _catalog(language).items():
+    for message_id, message in catalog_messages(language).items():
         numeric = _numeric(message_id)
-        variables = _variables(message)
+        variables = variables_of(message)
         persons = (variables & set(PERSONS)) - numeric
         if not persons or message_id in NOT_PERSONS:
             continue

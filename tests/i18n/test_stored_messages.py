@@ -13,11 +13,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from fluent.syntax import FluentParser, ast
 
 from bot.i18n import LANGUAGES
+from tests.catalog_trees import catalog_messages, variables_of
 
-LOCALES = Path(__file__).parents[2] / "bot" / "i18n" / "locales"
 STORED = Path(__file__).with_name("stored_message_ids.txt")
 STORED_PREFIXES = ("narrate-", "table-note-")
 
@@ -29,22 +28,11 @@ def stored() -> dict[str, set[str]]:
             if words and not words[0].startswith("#")}
 
 
-def _variables(node: object, found: set[str]) -> set[str]:
-    if isinstance(node, ast.VariableReference):
-        found.add(node.id.name)
-    if isinstance(node, ast.BaseNode):
-        for value in vars(node).values():
-            for item in value if isinstance(value, list) else [value]:
-                _variables(item, found)
-    return found
-
-
 def catalog(language: str) -> dict[str, set[str]]:
     """The catalog's messages, each with the arguments it reads."""
-    return {entry.id.name: _variables(entry.value, set())
-            for path in (LOCALES / language).glob("*.ftl")
-            for entry in FluentParser().parse(path.read_text(encoding="utf-8")).body
-            if isinstance(entry, ast.Message)}
+    return {message_id: variables_of(message.value)
+            for message_id, message in catalog_messages(language).items()
+            if message.value is not None}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

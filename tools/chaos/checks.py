@@ -118,7 +118,8 @@ def clicked_by_a_player(game: Game, decision: Decision) -> bool:
     """Whether a player answers this decision on the board: one of an AI monster, or of a
     player who left (the autopilot plays on), shows "🤖 … is thinking…" there, with nothing
     to click (``bot.views.board_view``); its turn timer answers it (``check_ai_timer``)."""
-    return game.ai_level(decision.seat) is None and decision.seat not in game.chronicle.left
+    return (game.ai_level(decision.seat) is None
+            and decision.seat not in game.chronicle.presence.left)
 
 
 def check_playing(env: Env, bot: KotBot, game: Game) -> list[Finding]:

@@ -13,9 +13,9 @@ from discord.ext import commands
 
 from bot.discord.clicks import Clicks
 from bot.discord.io import DiscordIO
-from bot.discord.locales import told
 from bot.discord.messages import CHANNEL_GAME_UNREADABLE
 from bot.discord.publisher import Publisher
+from bot.discord.request import Request
 from bot.table.autoplay import Autopilot
 from bot.table.in_hand import InHand
 from bot.table.lobby_clock import LobbyClock
@@ -39,25 +39,31 @@ class CogHost(Protocol):
 
 
 class KotCog(commands.Cog):
-    """A feature cog whose slash commands live under the bot's shared ``/kot`` group."""
+    """A feature cog whose slash commands live under the bot's shared ``/kot`` group. A
+    command's method takes Discord's interaction, as discord.py calls it, and makes it its
+    ``Request`` first (``self.request``): the rest of the cog answers through that."""
 
     def __init__(self, bot: CogHost) -> None:
         self.bot = bot
 
-    async def _channel_game(self, interaction: discord.Interaction[Any], *,
+    def request(self, interaction: discord.Interaction[Any]) -> Request:
+        """The command's request (``bot.discord.request``)."""
+        return Request.of(interaction, self.bot.io)
+
+    async def _channel_game(self, request: Request, *,
                             missing: str = "no-game-here") -> Game | None:
         """The lobby or game in the command's channel; None, with the asker told why
         (``missing``: the message id for none), when there is none to act on."""
-        assert interaction.channel_id is not None
+        channel_id = request.interaction.channel_id
+        assert channel_id is not None
         try:
-            game = await self.bot.service.games.active_in_channel(interaction.channel_id)
+            game = await self.bot.service.game_in_channel(channel_id)
         except BrokenGame as error:
-            await self.bot.io.reply_privately(interaction,
-                                              told(interaction, CHANNEL_GAME_UNREADABLE))
+            await request.tell(CHANNEL_GAME_UNREADABLE)
             await self.bot.publisher.report_broken(error)
             return None
         if game is None:
-            await self.bot.io.reply_privately(interaction, told(interaction, missing))
+            await request.tell(missing)
         return game
 
     async def cog_load(self) -> None:

@@ -14,7 +14,7 @@ from discord import app_commands
 
 from bot.discord.cogs import KotCog
 from bot.discord.command_words import words
-from bot.discord.locales import asker_language, told
+from bot.discord.request import Request
 from bot.table.model import BrokenGame, Game, Refused
 from bot.table.time_away import MAX_DAYS_AWAY
 
@@ -27,35 +27,33 @@ class AwayCog(KotCog, name="Away"):
                    days: app_commands.Range[int, 0, MAX_DAYS_AWAY],
                    game: app_commands.Range[int, 1] | None = None) -> None:
         """Stop the caller's clock in a game for ``days`` days from now; 0: back now."""
-        found = await (self._channel_game(interaction, missing="away-no-game-here")
-                       if game is None else self._numbered_game(interaction, game))
+        request = self.request(interaction)
+        found = await (self._channel_game(request, missing="away-no-game-here")
+                       if game is None else self._numbered_game(request, game))
         if found is None:
             return
-        if not await self.bot.io.acknowledge(interaction, thinking_privately=True):
+        if not await request.acknowledge(thinking_privately=True):
             return
         try:
             taken = await self.bot.service.take_time_away(
-                found.id, interaction.user.id, days, self.bot.publisher.show)
+                found.id, request.user_id, days, self.bot.publisher.show)
         except Refused as refusal:
-            await self.bot.io.reply_privately(interaction,
-                                              refusal.said(asker_language(interaction)))
+            await request.refuse(refusal)
             return
-        answer = (told(interaction, "away-back", game=str(taken.game_id))
-                  if taken.until is None else
-                  told(interaction, "away-taken", game=str(taken.game_id),
-                       until=str(int(taken.until)), left=taken.days_left,
-                       most=MAX_DAYS_AWAY, clock=taken.clock))
-        await self.bot.io.reply_privately(interaction, answer)
+        if taken.until is None:
+            await request.tell("away-back", game=str(taken.game_id))
+        else:
+            await request.tell("away-taken", game=str(taken.game_id),
+                               until=str(int(taken.until)), left=taken.days_left,
+                               most=MAX_DAYS_AWAY, clock=taken.clock)
 
-    async def _numbered_game(self, interaction: discord.Interaction[Any],
-                             game_id: int) -> Game | None:
+    async def _numbered_game(self, request: Request, game_id: int) -> Game | None:
         """This server's game numbered ``game_id``; None, with the asker told, for none."""
         try:
-            game = await self.bot.service.games.peek(game_id)
+            game = await self.bot.service.peek(game_id)
         except (Refused, BrokenGame):
             game = None
-        if game is None or game.guild_id != interaction.guild_id:
-            await self.bot.io.reply_privately(
-                interaction, told(interaction, "away-no-such-game", game=str(game_id)))
+        if game is None or game.guild_id != request.interaction.guild_id:
+            await request.tell("away-no-such-game", game=str(game_id))
             return None
         return game

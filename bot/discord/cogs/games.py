@@ -12,7 +12,6 @@ from discord import app_commands
 from bot.discord.cogs import KotCog
 from bot.discord.command_words import words
 from bot.discord.games_list import games_embed
-from bot.discord.locales import asker_language
 from bot.discord.record_embeds import page_count
 from bot.table.my_games import my_games
 
@@ -25,11 +24,11 @@ class GamesCog(KotCog, name="Games"):
     @app_commands.guild_only()
     async def games(self, interaction: discord.Interaction[Any],
                     page: app_commands.Range[int, 1, MAX_PAGE] = 1) -> None:
+        request = self.request(interaction)
         guild_id = interaction.guild_id
         assert guild_id is not None  # (guild only)
-        user_id = interaction.user.id
-        found = await self.bot.service.games.active_of_player(guild_id, user_id)
-        waits = my_games(found, user_id, self.bot.turns.now(), self.bot.lobby_clock.minutes)
+        found = await self.bot.service.games_of_player(guild_id, request.user_id)
+        waits = my_games(found, request.user_id, self.bot.turns.now(),
+                         self.bot.lobby_clock.minutes)
         page = min(page, page_count(len(waits)))
-        await self.bot.io.reply_privately(
-            interaction, None, embed=games_embed(waits, page, asker_language(interaction)))
+        await request.answer(None, embed=games_embed(waits, page, request.language))

@@ -9,7 +9,6 @@ from discord import app_commands
 
 from bot.discord.cogs import KotCog
 from bot.discord.command_words import words
-from bot.discord.locales import asker_language
 from bot.discord.messages import card_embed, card_file
 from bot.i18n import page, text
 from bot.i18n.card_search import Found, find_cards, suggest
@@ -21,30 +20,32 @@ MAX_NAME = 50  # the longest card name is far shorter; Discord refuses longer in
 class InfoCog(KotCog, name="Info"):
     @app_commands.command(name="rules", description=words("cmd-rules"))
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.io.reply_privately(interaction, page(asker_language(interaction), "rules"))
+        request = self.request(interaction)
+        await request.answer(page(request.language, "rules"))
 
     @app_commands.command(name="help", description=words("cmd-help"))
     async def help(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.io.reply_privately(interaction, page(asker_language(interaction), "help"))
+        request = self.request(interaction)
+        await request.answer(page(request.language, "help"))
 
     @app_commands.command(name="card", description=words("cmd-card"))
     @app_commands.describe(name=words("cmd-card-name"))
     async def card(self, interaction: discord.Interaction[Any],
                    name: app_commands.Range[str, 1, MAX_NAME]) -> None:
-        language = asker_language(interaction)
+        request = self.request(interaction)
+        language = request.language
         found = find_cards(name, language)
         if found.card is None:
-            await self.bot.io.reply_privately(interaction, not_found(name, found, language))
+            await request.answer(not_found(name, found, language))
             return
-        await self.bot.io.reply_privately(interaction, None,
-                                          embed=card_embed(found.card, language),
-                                          file=await card_file(found.card, language))
+        await request.answer(None, embed=card_embed(found.card, language),
+                             file=await card_file(found.card, language))
 
     @card.autocomplete("name")
     async def card_names(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        language = asker_language(interaction)
+        language = self.request(interaction).language
         return [app_commands.Choice(name=name, value=key)
                 for key, name in suggest(current, language, MAX_CHOICES)]
 

@@ -12,9 +12,10 @@ from discord import app_commands
 from bot.discord.cogs import KotCog
 from bot.discord.command_words import words
 from bot.discord.io import DiscordFailure, log_failure
-from bot.discord.locales import asker_language, server_language, told
+from bot.discord.locales import server_language
 from bot.discord.messages import channel_busy_text, forbidden_text, missing_permissions
 from bot.discord.publisher import LOBBY_ANSWER_DEFERRED
+from bot.discord.request import Request
 from bot.i18n import text
 from bot.table import publish, timers
 from bot.table.model import GAME_CHOICES, BrokenGame, GameChoice, Refused, ServerSettings
@@ -42,24 +43,25 @@ class LobbyCog(KotCog, name="Lobby"):
                     game: app_commands.Choice[str] | None = None,
                     thread: bool | None = None) -> None:
         choice = next((c for c in GAME_CHOICES if game is not None and c == game.value), None)
-        await self._open(interaction, choice, thread)
+        await self._open(self.request(interaction), choice, thread)
 
     @app_commands.command(name="learn", description=words("learn-cmd"))
     @app_commands.guild_only()
     async def learn(self, interaction: Interaction) -> None:
         """A guided first game: a lobby with Easy AI monsters where the coach is on
         (``bot.table.coach``); friends may join it as any lobby."""
-        await self._open(interaction, None, None, learn=True)
+        await self._open(self.request(interaction), None, None, learn=True)
 
-    async def _open(self, interaction: Interaction, choice: GameChoice | None,
+    async def _open(self, request: Request, choice: GameChoice | None,
                     thread: bool | None, *, learn: bool = False) -> None:
+        interaction = request.interaction
         assert interaction.channel_id is not None
         assert interaction.guild_id is not None  # (guild only)
         # (A read: it never waits for another game's write, so the answer stays in time.)
-        settings = await self.bot.service.games.server_settings(interaction.guild_id)
-        where = await self._where(interaction, thread, settings)
+        settings = await self.bot.service.settings.server_settings(interaction.guild_id)
+        where = await self._where(request, thread, settings)
         if where == "new thread":
-            await self._start_in_thread(interaction, choice, settings, learn=learn)
+            await self._start_in_thread(request, choice, settings, learn=learn)
         if where != "here":
             return
         # The answer is either the lobby (sent by the publisher's pass) or the deferral:
@@ -72,30 +74,31 @@ class LobbyCog(KotCog, name="Lobby"):
 
         opening = asyncio.create_task(self.bot.service.lobbies.open(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-            host_id=interaction.user.id, show=show, host_name=interaction.user.display_name,
+            host_id=request.user_id, show=show, host_name=request.name,
             choice=choice, server_language=server_language(interaction),
-            host_language=asker_language(interaction), learn=learn))
+            host_language=request.language, learn=learn))
         # (Timed on the deadlines' clock: the one the tests move.)
         answer_due = asyncio.create_task(timers.sleep(ANSWER_WITHIN))
         await asyncio.wait({opening, answer_due}, return_when=asyncio.FIRST_COMPLETED)
         answer_due.cancel()
         if not opening.done():
             async with answering:
-                if not interaction.response.is_done():
+                if not request.acknowledged:
                     interaction.extras[LOBBY_ANSWER_DEFERRED] = True
-                    await self.bot.io.acknowledge(interaction)
+                    await request.acknowledge()
         try:
             await opening
         except Refused as refusal:
-            await self._already_busy(interaction, refusal)
+            await self._already_busy(request, refusal)
 
-    async def _where(self, interaction: Interaction, asked: bool | None,
+    async def _where(self, request: Request, asked: bool | None,
                      settings: ServerSettings) -> Literal["here", "new thread", "refused"]:
         """Where this lobby opens: in a new thread as the command's ``thread`` option says,
         else as the server's setting; but here from inside a thread, and here where the
         channel cannot have threads, unless the option asked for one: then the asker is
         told so ("refused")."""
-        channel_type = interaction.channel.type if interaction.channel is not None else None
+        channel = request.interaction.channel
+        channel_type = channel.type if channel is not None else None
         if channel_type in THREAD_TYPES:
             return "here"
         if not (settings.threads if asked is None else asked):
@@ -104,68 +107,67 @@ class LobbyCog(KotCog, name="Lobby"):
             return "new thread"
         if not asked:
             return "here"
-        await self.bot.io.reply_privately(interaction, told(interaction, "games-no-threads-here"))
+        await request.tell("games-no-threads-here")
         return "refused"
 
-    async def _start_in_thread(self, interaction: Interaction, choice: GameChoice | None,
+    async def _start_in_thread(self, request: Request, choice: GameChoice | None,
                                settings: ServerSettings, *, learn: bool) -> None:
         """A lobby in a new public thread of the channel, the command's public answer
         pointing to it; refused privately, with nothing made, where the bot lacks a
         permission it needs for it."""
+        interaction = request.interaction
         assert interaction.channel_id is not None and interaction.guild_id is not None
-        io = self.bot.io
         missing = missing_permissions(interaction, new_thread=True)
         if missing:
-            await io.reply_privately(interaction, forbidden_text(
-                missing, "Missing Permissions", asker_language(interaction)))
+            await request.answer(forbidden_text(missing, "Missing Permissions",
+                                                request.language))
             return
-        if not await io.acknowledge(interaction):  # a thread, then the lobby, take a while
+        if not await request.acknowledge():  # a thread, then the lobby, take a while
             return
-        host = interaction.user.display_name
-        language = settings.game_language(server_language(interaction),
-                                          asker_language(interaction))
+        host = request.name
+        language = settings.game_language(server_language(interaction), request.language)
         try:
-            thread_id = await io.create_thread(interaction.channel_id,
-                                               text(language, "games-thread-name", host=host))
+            thread_id = await self.bot.io.create_thread(
+                interaction.channel_id, text(language, "games-thread-name", host=host))
         except DiscordFailure as failure:
             log_failure(failure, "could not open a thread in channel %s",
                         interaction.channel_id)
-            await io.edit_response(interaction, content=told(
-                interaction, "games-thread-failed", reason=failure.reason))
+            await request.edit(content=request.text("games-thread-failed",
+                                                    reason=failure.reason))
             return
         await self.bot.service.lobbies.open(
-            guild_id=interaction.guild_id, channel_id=thread_id, host_id=interaction.user.id,
+            guild_id=interaction.guild_id, channel_id=thread_id, host_id=request.user_id,
             show=self.bot.publisher.show, host_name=host, choice=choice,
             server_language=server_language(interaction),
-            host_language=asker_language(interaction), learn=learn)
-        await io.edit_response(interaction, content=text(
-            language, "games-thread-opened", host=host, thread=f"<#{thread_id}>"))
+            host_language=request.language, learn=learn)
+        await request.edit(content=text(language, "games-thread-opened", host=host,
+                                        thread=f"<#{thread_id}>"))
 
-    async def _already_busy(self, interaction: Interaction, refusal: Refused) -> None:
+    async def _already_busy(self, request: Request, refusal: Refused) -> None:
         """The channel has a lobby or a game: say so, and make sure it is shown (its message
         may have been deleted while the bot was away)."""
+        interaction = request.interaction
         assert interaction.channel_id is not None
-        service, io = self.bot.service, self.bot.io
+        service = self.bot.service
         try:
-            game = await service.games.active_in_channel(interaction.channel_id)
+            game = await service.game_in_channel(interaction.channel_id)
         except BrokenGame:
             game = None
         deferred = bool(interaction.extras.get(LOBBY_ANSWER_DEFERRED))
         if game is None:
-            await self._refuse(interaction, refusal.said(asker_language(interaction)),
-                               deferred=deferred)
+            await self._refuse(request, refusal.said(request.language), deferred=deferred)
             return
-        if not deferred and not await io.acknowledge(interaction, thinking_privately=True):
+        if not deferred and not await request.acknowledge(thinking_privately=True):
             return
         await service.show_board(game.id, publish.refresh, self.bot.publisher.show)
-        latest = service.games.cached(game.id) or game
-        busy = channel_busy_text(latest, asker_language(interaction))
-        await self._refuse(interaction, busy, deferred=deferred)
+        latest = service.cached(game.id) or game
+        await self._refuse(request, channel_busy_text(latest, request.language),
+                           deferred=deferred)
 
-    async def _refuse(self, interaction: Interaction, text: str, *, deferred: bool) -> None:
+    async def _refuse(self, request: Request, text: str, *, deferred: bool) -> None:
         """A refusal is private, except after a slow store made the answer public already:
         then the "thinking…" answer says it."""
         if deferred:
-            await self.bot.io.edit_response(interaction, content=text)
+            await request.edit(content=text)
         else:
-            await self.bot.io.reply_privately(interaction, text)
+            await request.answer(text)

@@ -18,7 +18,6 @@ from discord import app_commands
 from bot.discord.cogs import KotCog
 from bot.discord.command_words import words
 from bot.discord.io import DiscordFailure, FailureKind, log_failure
-from bot.discord.locales import asker_language, told
 from bot.i18n import text
 from bot.table.model import PersonSettings
 
@@ -29,27 +28,27 @@ class NotifyCog(KotCog, name="Notify"):
     async def notify(self, interaction: discord.Interaction[Any],
                      dms: bool | None = None) -> None:
         """With no option: what is set. With ``dms``: direct messages on or off."""
-        games = self.bot.service.games
-        user_id = interaction.user.id
-        current = await games.person_settings(user_id)
+        request = self.request(interaction)
+        service = self.bot.service
+        user_id = request.user_id
+        current = await service.settings.person_settings(user_id)
         if dms is None:
-            await self.bot.io.reply_privately(interaction, told(interaction, _shown(current)))
+            await request.tell(_shown(current))
             return
-        if not await self.bot.io.acknowledge(interaction, thinking_privately=True):
+        if not await request.acknowledge(thinking_privately=True):
             return
         if not dms:
-            await games.save_person_settings(
+            await service.settings.save_person_settings(
                 user_id, msgspec.structs.replace(current, dms=False, dms_refused=False))
-            await self.bot.io.reply_privately(interaction, told(interaction, "notify-off"))
+            await request.tell("notify-off")
             return
-        language = asker_language(interaction)
+        language = request.language
         refused, tested = await self._try_a_message(user_id, language)
-        await games.save_person_settings(user_id, msgspec.structs.replace(
+        await service.settings.save_person_settings(user_id, msgspec.structs.replace(
             current, dms=True, language=language, dms_refused=refused))
-        answer = (told(interaction, "notify-refused") if refused else " ".join(
-            [told(interaction, "notify-on")]
-            + ([told(interaction, "notify-on-tested")] if tested else [])))
-        await self.bot.io.reply_privately(interaction, answer)
+        await request.answer(request.text("notify-refused") if refused else " ".join(
+            [request.text("notify-on")]
+            + ([request.text("notify-on-tested")] if tested else [])))
 
     async def _try_a_message(self, user_id: int, language: str) -> tuple[bool, bool]:
         """A first direct message: (Discord refused it, it was sent). One Discord could not

@@ -15,7 +15,6 @@ from discord.ext import commands
 from bot.discord.clicks import may_end
 from bot.discord.cogs import KotCog
 from bot.discord.command_words import words
-from bot.discord.locales import asker_language, told
 from bot.discord.messages import mention
 from bot.table import publish
 from bot.table.model import BrokenGame, Refused
@@ -28,42 +27,42 @@ class PlayCog(KotCog, name="Play"):
     async def board(self, interaction: discord.Interaction[Any]) -> None:
         """A fresh copy of the board (or of the lobby), which also repairs a table whose
         board was deleted or could not be shown."""
-        game = await self._channel_game(interaction)
+        request = self.request(interaction)
+        game = await self._channel_game(request)
         if game is None:
             return
-        if not await self.bot.io.acknowledge(interaction, thinking_privately=True):
+        if not await request.acknowledge(thinking_privately=True):
             return
         show = partial(self.bot.publisher.show, interaction=interaction)
         try:
             shown = await self.bot.service.show_board(game.id, publish.repost, show)
         except Refused as refusal:
-            await self.bot.io.reply_privately(
-                interaction, refusal.said(asker_language(interaction)))
+            await request.refuse(refusal)
             return
         if shown.complete:  # otherwise the publisher has said what went wrong
-            await self.bot.io.reply_privately(interaction, told(interaction, "board-posted"))
+            await request.tell("board-posted")
 
     @app_commands.command(name="hint",
                           description=words("cmd-hint"))
     @app_commands.guild_only()
     async def hint(self, interaction: discord.Interaction[Any]) -> None:
         """The Monte-Carlo player's move for the question the player is asked, and why."""
-        game = await self._channel_game(interaction)
+        request = self.request(interaction)
+        game = await self._channel_game(request)
         if game is None:
             return
-        seat = game.seat_of(interaction.user.id)
+        seat = game.seat_of(request.user_id)
         state = game.state
         asked = next((d for d in state.pending if d.seat == seat), None) if state else None
         if asked is None or state is None:
             why = ("not-started" if state is None else "not-playing" if seat is None
                    else "not-asked")
-            await self.bot.io.reply_privately(interaction, told(interaction, f"hint-{why}"))
+            await request.tell(f"hint-{why}")
             return
-        if not await self.bot.io.acknowledge(interaction, thinking_privately=True):
+        if not await request.acknowledge(thinking_privately=True):
             return
-        reason = await self.bot.autopilot.hint(state, asked, game.id,
-                                               asker_language(interaction))
-        await self.bot.io.reply_privately(interaction, f"💡 {reason}")
+        reason = await self.bot.autopilot.hint(state, asked, game.id, request.language)
+        await request.answer(f"💡 {reason}")
 
     @app_commands.command(name="me",
                           description=words("cmd-me"))
@@ -71,17 +70,19 @@ class PlayCog(KotCog, name="Play"):
     async def me(self, interaction: discord.Interaction[Any]) -> None:
         """The board's 📋 My monster, as a command: for when the board has no room for the
         button, or is far up the channel."""
-        game = await self._channel_game(interaction)
+        request = self.request(interaction)
+        game = await self._channel_game(request)
         if game is not None:
-            await self.bot.clicks.monster_panel(interaction, game.id)
+            await self.bot.clicks.monster_panel(request, game.id)
 
     @app_commands.command(name="log", description=words("story-cmd-log"))
     @app_commands.guild_only()
     async def story(self, interaction: discord.Interaction[Any]) -> None:
         """The board's 📜 Story, as a command: the last turns, privately."""
-        game = await self._channel_game(interaction)
+        request = self.request(interaction)
+        game = await self._channel_game(request)
         if game is not None:
-            await self.bot.clicks.story(interaction, game.id)
+            await self.bot.clicks.story(request, game.id)
 
     @app_commands.command(name="leave",
                           description=words("cmd-leave"))
@@ -89,34 +90,36 @@ class PlayCog(KotCog, name="Play"):
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         """Leave a lobby, or a game in play: the autopilot plays the monster to the end, so
         the others' game goes on as it was."""
-        game = await self._channel_game(interaction)
+        request = self.request(interaction)
+        game = await self._channel_game(request)
         if game is None:
             return
-        if not await self.bot.io.acknowledge(interaction, thinking_privately=True):
+        if not await request.acknowledge(thinking_privately=True):
             return
-        user_id = interaction.user.id
         try:
             if game.status == "lobby":
-                await self.bot.service.lobbies.leave(game.id, user_id, self.bot.publisher.show)
-                text = told(interaction, "left-lobby")
+                await self.bot.service.lobbies.leave(game.id, request.user_id,
+                                                     self.bot.publisher.show)
+                left = "left-lobby"
             else:
-                await self.bot.service.leave(game.id, user_id, self.bot.publisher.show)
-                text = told(interaction, "left-game")
+                await self.bot.service.leave(game.id, request.user_id, self.bot.publisher.show)
+                left = "left-game"
         except Refused as refusal:
-            text = refusal.said(asker_language(interaction))
-        await self.bot.io.reply_privately(interaction, text)
+            await request.refuse(refusal)
+            return
+        await request.tell(left)
 
     @app_commands.command(name="end", description=words("cmd-end"))
     @app_commands.guild_only()
     async def end(self, interaction: discord.Interaction[Any]) -> None:
-        game = await self._channel_game(interaction)
+        request = self.request(interaction)
+        game = await self._channel_game(request)
         if game is None:
             return
-        if not may_end(interaction, game):
-            await self.bot.io.reply_privately(
-                interaction, told(interaction, "end-not-allowed", host=mention(game.host_id)))
+        if not may_end(request, game):
+            await request.tell("end-not-allowed", host=mention(game.host_id))
             return
-        await self.bot.clicks.ask_to_end(interaction, game)
+        await self.bot.clicks.ask_to_end(request, game)
 
     # --- channels and servers that go away ------------------------------------------
     # (An event that comes while the bot closes is not handled: missed, as it is when it
@@ -125,7 +128,7 @@ class PlayCog(KotCog, name="Play"):
     @commands.Cog.listener()
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         """Someone deleted a live board or lobby: the table gets it back at once."""
-        game_id = self.bot.service.games.with_live_message(payload.message_id)
+        game_id = self.bot.service.game_with_live_message(payload.message_id)
         if game_id is None or not self.bot.in_hand.take():
             return
         log.info("game %s: its live message was deleted; posting it again", game_id)
@@ -148,13 +151,13 @@ class PlayCog(KotCog, name="Play"):
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         if not self.bot.in_hand.take():
             return
-        for channel_id in await self.bot.service.games.active_channels_in_guild(guild.id):
+        for channel_id in await self.bot.service.busy_channels(guild.id):
             await self._end_games_in(channel_id)
 
     async def _end_games_in(self, channel_id: int) -> None:
         service = self.bot.service
         try:
-            game = await service.games.active_in_channel(channel_id)
+            game = await service.game_in_channel(channel_id)
             if game is not None:
                 await service.end(game.id, self.bot.publisher.show, notice=None)
                 log.info("game %s ended: its channel or server is gone", game.id)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import json
 from functools import partial
 from typing import Any
 
@@ -19,7 +18,6 @@ from discord import app_commands
 
 from bot.discord.cogs import KotCog
 from bot.discord.command_words import words
-from bot.discord.locales import asker_language, told
 from bot.discord.record_embeds import (
     PAGE_SIZE,
     RATING_CHART_FILENAME,
@@ -34,8 +32,7 @@ from bot.render.chart import describe_chart, rating_chart
 from bot.table.model import BrokenGame, Refused
 from bot.table.ratings import leaderboard, rate
 from bot.table.records import against_ai, player_stats
-from bot.table.saved_games import setup_for
-from engine import Move, ReplayFile, encode_replay, encode_state, transcript
+from engine import encode_replay, transcript
 
 MAX_PAGE = 1000
 
@@ -45,21 +42,22 @@ class RecordsCog(KotCog, name="Records"):
     @app_commands.describe(player=words("cmd-stats-player"))
     async def stats(self, interaction: discord.Interaction[Any],
                     player: discord.Member | None = None) -> None:
+        request = self.request(interaction)
         guild_id = _guild(interaction)
-        if not await self.bot.io.acknowledge(interaction, thinking_privately=True):
+        if not await request.acknowledge(thinking_privately=True):
             return
         shown = player or interaction.user
-        games = self.bot.service.games
-        played = await games.records(guild_id, user_id=shown.id)
-        rated = await games.records(guild_id, rated_only=True)
+        record_book = self.bot.service.record_book
+        played = await record_book.records(guild_id, user_id=shown.id)
+        rated = await record_book.records(guild_id, rated_only=True)
         rating = (await asyncio.to_thread(rate, rated)).get(shown.id)
-        language = asker_language(interaction)
+        language = request.language
         extra: dict[str, Any] = {}
         if values := chart_values(rating):
             png = await asyncio.to_thread(rating_chart, values, language)
             extra["files"] = [discord.File(io.BytesIO(png), filename=RATING_CHART_FILENAME,
                                            description=describe_chart(values, language))]
-        await self.bot.io.reply_privately(interaction, None, embed=stats_embed(
+        await request.answer(None, embed=stats_embed(
             shown.id, shown.display_name, player_stats(played, shown.id), rating,
             against_ai(played, shown.id), language), **extra)
 
@@ -68,63 +66,52 @@ class RecordsCog(KotCog, name="Records"):
     @app_commands.describe(page=words("cmd-leaderboard-page"))
     async def leaderboard(self, interaction: discord.Interaction[Any],
                           page: app_commands.Range[int, 1, MAX_PAGE] = 1) -> None:
+        request = self.request(interaction)
         guild_id = _guild(interaction)
-        if not await self.bot.io.acknowledge(interaction, thinking_privately=True):
+        if not await request.acknowledge(thinking_privately=True):
             return
-        rated = await self.bot.service.games.records(guild_id, rated_only=True)
+        rated = await self.bot.service.record_book.records(guild_id, rated_only=True)
         board = leaderboard(await asyncio.to_thread(rate, rated))
         page = min(page, page_count(len(board)))
-        await self.bot.io.reply_privately(interaction, None,
-                                          embed=leaderboard_embed(board, page,
-                                                                  asker_language(interaction)))
+        await request.answer(None, embed=leaderboard_embed(board, page, request.language))
 
     @app_commands.command(name="history", description=words("cmd-history"))
     @app_commands.describe(page=words("cmd-history-page"))
     async def history(self, interaction: discord.Interaction[Any],
                       page: app_commands.Range[int, 1, MAX_PAGE] = 1) -> None:
+        request = self.request(interaction)
         guild_id = _guild(interaction)
-        games = self.bot.service.games
-        total = await games.record_count(guild_id)
+        record_book = self.bot.service.record_book
+        total = await record_book.record_count(guild_id)
         page = min(page, page_count(total))
-        shown = await games.records(guild_id, newest_first=True, limit=PAGE_SIZE,
-                                    offset=(page - 1) * PAGE_SIZE)
-        await self.bot.io.reply_privately(interaction, None,
-                                          embed=history_embed(shown, page, total,
-                                                              asker_language(interaction)))
+        shown = await record_book.records(guild_id, newest_first=True, limit=PAGE_SIZE,
+                                          offset=(page - 1) * PAGE_SIZE)
+        await request.answer(None, embed=history_embed(shown, page, total, request.language))
 
     @app_commands.command(name="replay",
                           description=words("cmd-replay"))
     @app_commands.describe(game=words("cmd-replay-game"))
     async def replay(self, interaction: discord.Interaction[Any],
                      game: app_commands.Range[int, 1, 2**53]) -> None:
+        request = self.request(interaction)
         guild_id = _guild(interaction)
-        games = self.bot.service.games
-        record = await games.record(game)
+        record = await self.bot.service.record_book.record(game)
         if record is None or record.guild_id != guild_id:
-            await self.bot.io.reply_privately(
-                interaction, told(interaction, "records-no-such-game", game=str(game)))
+            await request.tell("records-no-such-game", game=str(game))
             return
-        if not await self.bot.io.acknowledge(interaction, thinking_privately=True):
+        if not await request.acknowledge(thinking_privately=True):
             return
         try:
-            finished = await games.peek(game)
+            replay = await self.bot.service.replay(game)
         except (Refused, BrokenGame):
-            await self.bot.io.reply_privately(
-                interaction, told(interaction, "records-unreadable", game=str(game)))
+            await request.tell("records-unreadable", game=str(game))
             return
-        state = finished.playing_state()
-        setup = finished.setup or setup_for(state)
-        replay = ReplayFile(
-            game_id=game, seed=setup.seed, options=setup.options, monsters=setup.monsters,
-            moves=tuple(Move(entry.seat, entry.action) for entry in await games.action_log(game)),
-            final_state=json.loads(encode_state(state)),
-        )
-        language = asker_language(interaction)
+        language = request.language
         name = text(language, "records-replay-name", game=str(game))
         story = await asyncio.to_thread(transcript, replay, name, partial(say, language))
-        await self.bot.io.reply_privately(
-            interaction, text(language, "records-replay", name=name,
-                              when=f"<t:{int(record.finished_at)}:f>"),
+        await request.answer(
+            text(language, "records-replay", name=name,
+                 when=f"<t:{int(record.finished_at)}:f>"),
             files=[discord.File(io.BytesIO(story.encode()), filename=f"kot-game-{game}.txt"),
                    discord.File(io.BytesIO(encode_replay(replay)),
                                 filename=f"kot-game-{game}.json")])

@@ -10,7 +10,6 @@ from discord import app_commands
 
 from bot.discord.cogs import KotCog
 from bot.discord.command_words import words
-from bot.discord.locales import asker_language
 from bot.discord.messages import clock_words
 from bot.i18n import LANGUAGES, text
 
@@ -42,16 +41,16 @@ class ServerCog(KotCog, name="Server"):
     ) -> None:
         """With no option: the settings in force. With options: the new defaults, for
         lobbies opened from now on (a lobby's host can still change its own)."""
+        request = self.request(interaction)
         guild_id = interaction.guild_id
         assert guild_id is not None
         # Discord hides the command from others by default, but a server can change who
         # sees it: the permission is checked here too.
         if not interaction.permissions.manage_guild:
-            await self.bot.io.reply_privately(
-                interaction, text(asker_language(interaction), "settings-not-allowed"))
+            await request.tell("settings-not-allowed")
             return
-        games = self.bot.service.games
-        current = await games.server_settings(guild_id)
+        service = self.bot.service
+        current = await service.settings.server_settings(guild_id)
         changes: dict[str, object] = {}
         if turn_seconds is not None:  # (first: it may bring its own reaction time)
             current = current.with_turn_time(float(turn_seconds))
@@ -64,13 +63,13 @@ class ServerCog(KotCog, name="Server"):
             changes["threads"] = threads
         if changes:
             current = msgspec.structs.replace(current, **changes)
-            await games.save_server_settings(guild_id, current)
-        turn, reaction = self.bot.service.lobbies.clock_of(current)
-        said = asker_language(interaction)
+            await service.settings.save_server_settings(guild_id, current)
+        turn, reaction = service.lobbies.clock_of(current)
+        said = request.language
         shown = text(
             said, "settings-shown", saved=str(bool(changes)).lower(),
             turn=clock_words(turn, said), reaction=clock_words(reaction, said),
             language=text(current.language, "language-name") if current.language else "auto")
         threads_shown = text(said, "games-settings-threads",
                              threads="on" if current.threads else "off")
-        await self.bot.io.reply_privately(interaction, f"{shown}\n{threads_shown}")
+        await request.answer(f"{shown}\n{threads_shown}")
