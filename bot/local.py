@@ -249,26 +249,22 @@ class LocalTable:
         preview._action = one_at_a_time
 
     async def follow_wall_clock(self, preview: Any, clock: SimCordClock) -> None:
-        """Forever: move the simulated clock on with the wall clock (the bot's deadlines that
+        """Forever: move the simulated clock on to the wall clock (the bot's deadlines that
         are due run), then, if the bot called Discord meanwhile, republish the page. Only
         then: a click made on an older publication of the page is refused as stale.
 
-        A tick runs the deadlines of one instant at most, and the clock stays behind the
-        wall clock by the time their work took until the page was republished: the next
-        deadline (an AI monster's next move, its pause counted from the one before) then
-        comes its full pause after the page showed the move before it. Otherwise, on a
-        loaded machine, a move whose work outlasted the pause brought the next one in the
-        same tick, and the page showed two moves at once. The clock catches up with the
-        wall clock once no deadline is due (a person is asked)."""
+        A tick runs the deadlines of one instant at most, and the page is republished
+        before the clock moves past the next: moved straight to the wall clock, a tick that
+        came late (a loaded machine) ran every deadline due meanwhile, and the page showed
+        two AI moves at once."""
         from simcord import SetupError
 
         self.published = len(self.env.http_requests)
-        lag = 0.0  # how far the table's clock is kept behind the wall clock
         while True:
             await asyncio.sleep(TICK)
             async with self.turn:
                 try:
-                    lag = await self._catch_up(clock, lag)
+                    await self._catch_up(clock)
                     if len(self.env.http_requests) != self.published:
                         self.publish(preview)
                         self.published = len(self.env.http_requests)
@@ -276,23 +272,15 @@ class LocalTable:
                     # Bot work still running (a Hard AI thinking): the next tick catches up.
                     log.debug("tick skipped: %s", error)
 
-    async def _catch_up(self, clock: SimCordClock, lag: float) -> float:
-        """Move the clock as ``follow_wall_clock`` says; the lag to keep from now on."""
+    async def _catch_up(self, clock: SimCordClock) -> None:
+        """Move the clock to the wall clock, but not past the first deadline due (a
+        millisecond past it, so that rounding cannot leave it asleep)."""
         wall = time.time()
-        now = self.env.now().timestamp()
         wake = clock.next_wake()
-        if wake is None or wake > wall:
-            if wall > now:
-                await self.env.advance_time(wall - now)
-            return 0.0
-        if wake > wall - lag:
-            # Due by the wall clock, not yet by the table's, which is behind.
-            if wall - lag > now:
-                await self.env.advance_time(wall - lag - now)
-            return lag
-        # (A millisecond past it, so that rounding cannot leave it asleep.)
-        await self.env.advance_time(max(wake - now, 0.0) + AT_ONCE)
-        return time.time() - wake
+        target = wall if wake is None or wake > wall else wake + AT_ONCE
+        behind = target - self.env.now().timestamp()
+        if behind > 0:
+            await self.env.advance_time(behind)
 
     def publish(self, preview: Any, but: str | None = None) -> None:
         """Republish every open page (``but`` one) as the bot has left it. Not
