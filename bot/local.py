@@ -48,7 +48,7 @@ from bot.config import Settings, SettingsError
 from bot.i18n import ENGLISH, LANGUAGES, text
 from bot.table.lobbies import LEARN_AI_SEATS
 from bot.table.model import GAME_CHOICES, AiLevel, Game, GameChoice
-from bot.table.timers import Deadlines
+from bot.table.timers import AT_ONCE, MachineClock, on_clock
 from engine import GAME_RULES
 
 if TYPE_CHECKING:  # SimCord is an optional dependency: imported where it runs
@@ -60,6 +60,10 @@ DEFAULT_DATABASE = Path("kot-local.sqlite3")
 DEFAULT_PORT = 8765
 # How often the simulated clock catches up with the wall clock and the page is republished.
 TICK = 0.25
+# What the bot's deadlines say to SimCord when they sleep on its clock (``SimCordClock``).
+DEADLINE_WAIT = "a deadline of the bot's (bot.table.timers): only advance_time moves it"
+# A deadline closer than this has come: the bot sets those ``timers.AT_ONCE`` (1 ms) ahead.
+DUE_NOW = 10 * AT_ONCE
 # What the preview needs beyond the bot's own dependencies (module names).
 PREVIEW_MODULES = ("simcord", "aiohttp", "av", "markdown_it", "linkify_it", "regex")
 INSTALL_HINT = "pip install -e '.[local]'"
@@ -244,10 +248,15 @@ class LocalTable:
 
         preview._action = one_at_a_time
 
-    async def follow_wall_clock(self, preview: Any) -> None:
-        """Forever: move the simulated clock to the wall clock (the bot's timers that are
-        due run), then, if the bot called Discord meanwhile, republish the page. Only then:
-        a click made on an older publication of the page is refused as stale."""
+    async def follow_wall_clock(self, preview: Any, clock: SimCordClock) -> None:
+        """Forever: move the simulated clock on to the wall clock (the bot's deadlines that
+        are due run), then, if the bot called Discord meanwhile, republish the page. Only
+        then: a click made on an older publication of the page is refused as stale.
+
+        A tick runs the deadlines of one instant at most, and the page is republished
+        before the clock moves past the next: moved straight to the wall clock, a tick that
+        came late (a loaded machine) ran every deadline due meanwhile, and the page showed
+        two AI moves at once."""
         from simcord import SetupError
 
         self.published = len(self.env.http_requests)
@@ -255,9 +264,7 @@ class LocalTable:
             await asyncio.sleep(TICK)
             async with self.turn:
                 try:
-                    behind = time.time() - self.env.now().timestamp()
-                    if behind > 0:
-                        await self.env.advance_time(behind)
+                    await self._catch_up(clock)
                     if len(self.env.http_requests) != self.published:
                         self.publish(preview)
                         self.published = len(self.env.http_requests)
@@ -265,6 +272,15 @@ class LocalTable:
                     # Bot work still running (a Hard AI thinking): the next tick catches up.
                     log.debug("tick skipped: %s", error)
 
+    async def _catch_up(self, clock: SimCordClock) -> None:
+        """Move the clock to the wall clock, but not past the first deadline due (a
+        millisecond past it, so that rounding cannot leave it asleep)."""
+        wall = time.time()
+        wake = clock.next_wake()
+        target = wall if wake is None or wake > wall else wake + AT_ONCE
+        behind = target - self.env.now().timestamp()
+        if behind > 0:
+            await self.env.advance_time(behind)
 
     def publish(self, preview: Any, but: str | None = None) -> None:
         """Republish every open page (``but`` one) as the bot has left it. Not
@@ -339,18 +355,23 @@ async def serve(options: LocalOptions, settings: Settings,
     env = simcord.Env(bot, check_errors=False)
     channel, members = build_world(env, player_names(options.players, options.language),
                                     options.language)
-    # The simulated clock starts at the wall clock (it keeps increasing from run to run, as
-    # Discord's ids and dates do); before the bot starts, no timer is waiting on it.
+    set_to_the_wall_clock(env)
+    clock = SimCordClock(env, ticking=True)
+    with clients_speaking(options.language), on_clock(clock):
+        await _play(env, clock, channel, members, options, announce, tell)
+
+
+def set_to_the_wall_clock(env: Env) -> None:
+    """SimCord's clock, before the bot starts, set to the wall clock: the table's time keeps
+    increasing from run to run, as Discord's ids and dates do. (No timer waits on it yet.)"""
     behind = time.time() - env.now().timestamp()
     if behind > 0:
         env.backend.clock.advance(behind)
-    with clients_speaking(options.language), deadlines_on_the_table_clock(env):
-        await _play(env, channel, members, options, announce, tell)
 
 
-async def _play(env: Env, channel: ChannelHandle, members: list[MemberActor],
-                options: LocalOptions, announce: Callable[[str], None],
-                tell: Callable[[str], None]) -> None:
+async def _play(env: Env, clock: SimCordClock, channel: ChannelHandle,
+                members: list[MemberActor], options: LocalOptions,
+                announce: Callable[[str], None], tell: Callable[[str], None]) -> None:
     async with _started(env):
         table = LocalTable(env, channel, members)
         with env.time_context():
@@ -360,7 +381,7 @@ async def _play(env: Env, channel: ChannelHandle, members: list[MemberActor],
             async with table_page(env, channel, members, options) as preview:
                 table.lock_page_clicks(preview)
                 announce(preview.url)
-                await table.follow_wall_clock(preview)
+                await table.follow_wall_clock(preview, clock)
 
 
 @contextlib.asynccontextmanager
@@ -378,25 +399,52 @@ async def table_page(env: Env, channel: ChannelHandle, members: list[MemberActor
             yield preview
 
 
-@contextlib.contextmanager
-def deadlines_on_the_table_clock(env: Env) -> Iterator[None]:
-    """The bot's deadlines (AI pauses, turn clocks...) wake only when the table's clock passes
-    them, as ``LocalTable.follow_wall_clock`` moves it. Otherwise SimCord sleeps them on a
-    real timer that every settling of the bot's work (after a click, a republication) waits
-    out while holding the page: after a click, the AI turns came several at once. Declared
-    as SimCord's ``external_wait``, the sleep is virtual and leaves the bot settled.
-    (``Deadlines._sleep_until``: every deadline of the bot sleeps there.)"""
-    sleep_until = Deadlines._sleep_until
+class SimCordClock(MachineClock):
+    """SimCord's simulated clock for the bot's deadlines (``timers.on_clock``): the tests'
+    and the local table's. Each sleep of a deadline is declared to SimCord as an intentional
+    wait (``Env.external_wait``, public), so that it ends only when the clock is moved past
+    it (``Env.advance_time``: a test's, or ``LocalTable.follow_wall_clock``'s), and a
+    settle counts the sleeping task as parked. Otherwise SimCord runs such a timer at its
+    simulated instant but also arms a fallback on the machine's clock, and every settle (a
+    click's, a republication's: 5 s of real time) waits for the fallbacks due within its
+    window: a click whose Discord call failed waited its 1 and 2 s retries out, and on the
+    local table a click that handed the turn to the AI monsters showed their turns all at
+    once, seconds later. (The time itself is ``time.monotonic``, which SimCord replaces
+    with its own inside the bot's work.)
 
-    async def on_the_table_clock(self: Deadlines, deadline: float) -> None:
-        await env.external_wait(sleep_until(self, deadline),
-                                reason="a game's deadline, on the local table's clock")
+    A deadline that has come (one overdue at a start-up, an AI monster's move with no pause:
+    the bot sets those ``timers.AT_ONCE`` ahead) runs at once, without the clock moving;
+    unless ``ticking``: the local table's tick moves the clock, and each deadline, come or
+    not, waits for it, so that the bot settles between ticks (AI monsters with no pause
+    would otherwise play on within each settle) and the page shows each move."""
 
-    Deadlines._sleep_until = on_the_table_clock  # type: ignore[method-assign]
-    try:
-        yield
-    finally:
-        Deadlines._sleep_until = sleep_until  # type: ignore[method-assign]
+    def __init__(self, env: Env, *, ticking: bool = False) -> None:
+        self.env = env
+        self._ticking = ticking
+        # When each sleep in progress ends: SimCord's instants (seconds since the epoch).
+        self._wakes: list[float] = []
+
+    async def sleep(self, delay: float) -> None:
+        from simcord import SetupError
+
+        if delay < DUE_NOW and not self._ticking:
+            await asyncio.sleep(delay)
+            return
+        wake = self.env.now().timestamp() + delay
+        self._wakes.append(wake)
+        try:
+            await self.env.external_wait(asyncio.sleep(delay), reason=DEADLINE_WAIT)
+        except SetupError:
+            # Not the bot's work (a Deadlines of a test's own code, which SimCord does not
+            # track, and whose waits it refuses to declare): on the machine's clock.
+            await asyncio.sleep(delay)
+        finally:
+            self._wakes.remove(wake)
+
+    def next_wake(self) -> float | None:
+        """The instant the first sleep of a deadline ends (SimCord's, seconds since the
+        epoch), if one sleeps."""
+        return min(self._wakes, default=None)
 
 
 @contextlib.contextmanager

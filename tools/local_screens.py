@@ -44,15 +44,16 @@ from bot.i18n import say, text
 from bot.local import (
     LocalOptions,
     LocalTable,
+    SimCordClock,
     build_world,
     clients_speaking,
-    deadlines_on_the_table_clock,
     local_settings,
     menu_id,
     player_names,
     table_page,
 )
 from bot.table.model import Game
+from bot.table.timers import on_clock
 from engine import (
     Action,
     Card,
@@ -296,7 +297,7 @@ async def run(out: Path, chromium: str, only: Sequence[str], language: str) -> l
         bot = KotBot(settings, sync_commands=True)
         env = simcord.Env(bot, check_errors=False)
         channel, members = build_world(env, player_names(1, language), language)
-        with clients_speaking(language), deadlines_on_the_table_clock(env):
+        with clients_speaking(language), on_clock(SimCordClock(env, ticking=True)):
             await env.start()
             bot.service._think = scripted
             try:

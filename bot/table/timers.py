@@ -31,27 +31,57 @@ from engine import GameState
 log = logging.getLogger(__name__)
 
 Expire = Callable[[int, tuple[int, ...]], Awaitable[None]]
-Sleep = Callable[[float], Awaitable[None]]
 
-# How every Deadlines waits for its next deadline (``waiting_through``).
-_sleep: Sleep = asyncio.sleep
+
+class Clock(Protocol):
+    """What every ``Deadlines`` tells the time by (seconds, from any origin) and waits on."""
+
+    def now(self) -> float: ...
+
+    def sleep(self, delay: float) -> Awaitable[None]: ...
+
+
+class MachineClock:
+    """The machine's clock: ``time.monotonic`` and ``asyncio.sleep``. The monotonic clock is
+    looked up at each reading, not kept: SimCord replaces ``time.monotonic`` with its
+    simulated clock inside the bot's work (tests, the local table)."""
+
+    def now(self) -> float:
+        return time.monotonic()
+
+    def sleep(self, delay: float) -> Awaitable[None]:
+        return asyncio.sleep(delay)
+
+
+# The clock of every Deadlines (``on_clock``).
+_clock: Clock = MachineClock()
 
 
 @contextmanager
-def waiting_through(sleep: Sleep) -> Iterator[None]:
+def on_clock(clock: Clock) -> Iterator[None]:
     """Within this block every ``Deadlines`` (the turn clock, the retries of what Discord
-    refused, the lobbies', idle games' and reminders' clocks) waits for its next deadline
-    through ``sleep`` instead of ``asyncio.sleep``: a clock its caller controls. The tests
-    give SimCord's virtual clock (``tools.chaos.sim.virtual_timers``), so that a retry after
-    1, 2 or 4 s waits for the test to move the clock instead of for the machine's. A sleep
-    already begun keeps the sleeper it began with."""
-    global _sleep
-    before = _sleep
-    _sleep = sleep
+    refused, the lobbies', idle games' and reminders' clocks) reads the time from ``clock``
+    and waits for its next deadline through it: a clock its caller controls. The bot makes
+    its Deadlines deep inside, so the harness that runs it gives the clock here rather than
+    to each: the tests and the local table give SimCord's (``bot.local.SimCordClock``), so
+    that a retry after 1, 2 or 4 s waits for the test (or the table's tick) to move the
+    clock instead of for the machine's. A sleep already begun keeps the clock it began
+    with."""
+    global _clock
+    before = _clock
+    _clock = clock
     try:
         yield
     finally:
-        _sleep = before
+        _clock = before
+
+
+async def sleep(delay: float) -> None:
+    """Wait ``delay`` seconds on the deadlines' clock (``on_clock``): a wait of the bot's
+    that a test moves on as it moves the deadlines (``/kot start``'s 2 s before it defers
+    its answer)."""
+    await _clock.sleep(delay)
+
 
 # Outdated entries a heap of deadlines may hold beyond as many as its deadlines in force.
 _OUTDATED_SLACK = 64
@@ -116,11 +146,10 @@ class Deadlines:
         self._wake_at = math.inf
         self._running: set[asyncio.Task[None]] = set()
         self._stopped = False
-        # time.monotonic, not loop.time: test harnesses move it to simulate waiting. Under
-        # SimCord (tests, the local table) it reads the simulated clock inside the bot's work
-        # and the machine's clock outside it (code driving the bot calls it directly): the
-        # deadlines are all read, and slept for, in the context they were made in, or a
-        # deadline set on one clock would be slept for on the other (for years, once).
+        # The clock is read in the context the Deadlines was made in: under SimCord (tests,
+        # the local table) ``time.monotonic`` reads the simulated clock inside the bot's
+        # work and the machine's clock outside it (code driving the bot calls it directly),
+        # and a deadline set on one clock would be slept for on the other (for years, once).
         self._context = contextvars.copy_context()
 
     def __len__(self) -> int:
@@ -201,10 +230,10 @@ class Deadlines:
                                             context=self._context.copy())
 
     def _now(self) -> float:
-        return self._context.copy().run(time.monotonic)
+        return self._context.copy().run(_clock.now)
 
     async def _sleep_until(self, deadline: float) -> None:
-        await _sleep(max(0.0, deadline - self._now()))
+        await _clock.sleep(max(0.0, deadline - self._now()))
         now = max(self._now(), deadline)
         while self._heap and self._heap[0][0] <= now:
             when, game_id, decision_ids = heapq.heappop(self._heap)

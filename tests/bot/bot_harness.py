@@ -38,7 +38,7 @@ def make_bot(database: Path | str, *, sync: bool = True, turn_timeout: float = 3
 
 
 # ``simcord.run`` for a test that starts a bot of its own: the bot's deadlines on SimCord's
-# clock alone, as the ``env`` fixture's (tools.chaos.sim.run, virtual_timers).
+# clock alone, as the ``env`` fixture's (tools.chaos.sim.run, bot.local.SimCordClock).
 simulated = run
 
 

@@ -254,7 +254,10 @@ def _ignores_ctrl_c(pid: int) -> bool:
 
 
 async def test_a_dead_worker_pool_is_replaced() -> None:
-    autopilot = Autopilot(0.05, workers=1)
+    # Each hint waits for a worker to start (Python and its imports, at the workers'
+    # niceness): on a loaded machine more than the usual 4 s margin, and the Easy AI answered
+    # the first or the last hint instead (it failed so at a load average of about 15).
+    autopilot = Autopilot(0.05, workers=1, margin=_WORKER_START, stuck_after=_WORKER_START)
     state, decision = _position()
     try:
         assert "Easy AI" not in await autopilot.hint(state, decision, 1)

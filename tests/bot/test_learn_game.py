@@ -4,7 +4,7 @@ within 15 minutes of simulated time, the learner is coached on every one of thei
 questions, and the finished game is played again (Rematch, and /kot learn once more).
 
 The AI monsters' pauses are the default's, on SimCord's clock, which the test moves (the
-bot's deadlines wait for it: tools.chaos.sim.virtual_timers); the game's length is that
+bot's deadlines wait for it: bot.local.SimCordClock); the game's length is that
 clock's."""
 
 from __future__ import annotations

@@ -126,6 +126,8 @@ async def test_kot_start_answers_in_time_when_the_database_is_slow(
     alice, bob = table.players[:2]
 
     opened = await alice.slash(table.channel, "kot start")
+    assert not opened.acknowledged  # the lobby may still come in time
+    await table.env.advance_time(2)
     assert opened.deferred and await service(table.env).games.active_in_channel(
         table.channel.id) is None  # answered in time, the lobby still being written
     await table.env.advance_time(2)  # the write is done
@@ -144,6 +146,8 @@ async def test_kot_start_answers_in_time_when_the_database_is_slow(
 
     # Refused after the answer had to be deferred: the deferred answer says why.
     busy = await bob.slash(table.channel, "kot start")
+    await table.env.advance_time(2)
+    assert busy.deferred
     await table.env.advance_time(2)  # (its write, refused, is as slow)
     assert busy.response is not None
     assert busy.response.content.startswith("This channel already has a lobby: https://")

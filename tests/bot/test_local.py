@@ -195,6 +195,7 @@ async def seeded(database: Path, *clicks: str, **options: Any) -> None:
     channel, members = local.build_world(
         env, local.player_names(table_options.players, table_options.language),
         table_options.language)
+    local.set_to_the_wall_clock(env)  # (as the table's real start: its lobby is not stale)
     async with local._started(env):
         with env.time_context(), local.clients_speaking(table_options.language):
             await local.LocalTable(env, channel, members).seat(table_options)

@@ -83,6 +83,7 @@ async def test_5_a_slow_start_whose_lobby_and_notice_both_fail_still_answers(
     # The lobby's edit of the answer fails, and so does the notice saying so.
     table.env.inject_error("*", "/webhooks/*", times=2, **FAILING[503])
     opened = await table.players[0].slash(table.channel, "kot start")
+    await table.env.advance_time(2)  # the answer deferred
     await table.env.advance_time(2)  # the write is done
 
     assert not pending_faults(table.env)

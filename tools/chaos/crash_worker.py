@@ -33,6 +33,8 @@ from simcord import Env
 from bot.app import KotBot
 from bot.config import Settings
 from bot.discord.views import board_view
+from bot.local import SimCordClock
+from bot.table import timers
 from bot.table.model import Chronicle, Game, Lobby
 from bot.table.suggestions import suggestions
 from tools.chaos.crash_checks import (
@@ -48,7 +50,6 @@ from tools.chaos.crash_checks import (
 from tools.chaos.journal import Journal
 from tools.chaos.kill_points import BY_NAME, arm
 from tools.chaos.players import Players, build_cast, play_forever
-from tools.chaos.sim import virtual_timers
 from tools.chaos.world import DurableWorld
 
 DATABASE = "kot.sqlite3"
@@ -186,7 +187,7 @@ async def live(args: argparse.Namespace) -> int:
     # The bot's deadlines on SimCord's clock alone, as in the tests: the settle after a
     # restart once waited out in real time the reaction timer of a question asked in the
     # life before (30 s of a 60 s window), and moved the clock 30 s meanwhile.
-    with virtual_timers(env):
+    with timers.on_clock(SimCordClock(env)):
         await start_bot(args, started, world)
         with env.time_context():
             await env.settle()

@@ -17,7 +17,7 @@ no timer armed for it is counted before that ``/kot board``, which would arm one
 last checkpoint, every command answered with "thinking…" must have had its answer.
 
 The bot's deadlines (retries of what Discord refused, turn timers, AI pauses) run on SimCord's
-clock alone (``sim.run``, ``sim.virtual_timers``): they fire as the campaign's time passes
+clock alone (``sim.run``, ``bot.local.SimCordClock``): they fire as the campaign's time passes
 (its waits, the heals), never while a move settles in real time. SimCord gives each move 5 s
 of real time to settle: time passes 10 s at a time, and a move that ran out of that window
 while the bot worked on gets a second one (``sim.settles_again``), counted in

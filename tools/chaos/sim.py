@@ -10,65 +10,31 @@ backend here, so a SimCord upgrade has one module to check.
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator, Iterator, Sequence
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from datetime import timedelta
 from typing import Any
 
 import discord
-from simcord import Env, InteractionResult, MemberActor, ResponseMessage, SetupError
+from simcord import Env, InteractionResult, MemberActor, ResponseMessage
 from simcord.backend import serializers
 from simcord.backend.models import Interaction, Message, Overwrite
 from simcord.components import walk_components
 from simcord.enums import ComponentType, InteractionType, OverwriteType
 from simcord.interactions import base_payload
 
+from bot.local import SimCordClock
 from bot.table import timers
 
 Fault = dict[str, Any]
-
-TIMER_WAIT = "a deadline of the bot's (bot.table.timers): only advance_time moves it"
-# A deadline closer than this has come: the bot sets those ``timers.AT_ONCE`` (1 ms) ahead.
-DUE_NOW = 10 * timers.AT_ONCE
-
-
-@contextmanager
-def virtual_timers(env: Env) -> Iterator[None]:
-    """The bot's deadlines (``bot.table.timers``: retries of what Discord refused, turn
-    clocks, AI pauses, lobbies, reminders) on SimCord's clock alone, while in this block.
-
-    SimCord runs a timer of the bot's at its simulated instant when ``advance_time`` reaches
-    it, but also arms a fallback on the machine's clock for it (``Env._schedule_timer``),
-    unless the sleep is a wait it recognises; and a settle (each click's) waits for every
-    such timer due within its 5 s window. So a Discord call that failed made each click
-    wait its retries out in real time: 1 s, then 2 s, then the next click 4 s. Here each
-    deadline's sleep is declared to SimCord as an intentional wait (``Env.external_wait``,
-    public): its timer fires only when the test moves the clock, and a settle counts the
-    sleeping task as parked. A deadline set by the test's own code rather than the bot's
-    work (SimCord does not track it, ``external_wait`` refuses it) sleeps as before."""
-
-    async def sleep(delay: float) -> None:
-        if delay < DUE_NOW:
-            # A deadline that has come (one overdue at a start-up, an AI monster's move with
-            # no pause): run at once, as SimCord did before, without the test moving time.
-            await asyncio.sleep(delay)
-            return
-        try:
-            await env.external_wait(asyncio.sleep(delay), reason=TIMER_WAIT)
-        except SetupError:
-            await asyncio.sleep(delay)
-
-    with timers.waiting_through(sleep):
-        yield
 
 
 @asynccontextmanager
 async def started(bot: discord.Client, **options: Any) -> AsyncIterator[Env]:
     """SimCord's ``Env(bot, **options)``, started, with the bot's deadlines on SimCord's clock
-    alone from before the bot starts (``virtual_timers``); shut down after."""
+    alone from before the bot starts (``bot.local.SimCordClock``); shut down after."""
     env = Env(bot, **options)
-    with virtual_timers(env):
+    with timers.on_clock(SimCordClock(env)):
         await env.start()
         try:
             yield env
