@@ -3,12 +3,15 @@ simultaneous clicks. (A distinct module name, so it never clashes with another c
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 import discord
 import msgspec
+import pytest
 from simcord import ChannelHandle, Env, InteractionResult, MemberActor
 
 from bot.app import KotBot
@@ -50,6 +53,19 @@ def bot_of(env: Env) -> KotBot:
 
 def service(env: Env) -> GameService:
     return bot_of(env).service
+
+
+def slow_lobby_writes(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Storing a new lobby takes 4 s on SimCord's clock, which the test moves (a long write
+    by another game, a slow disk): /kot start's answer is deferred after 2 s of them."""
+    store = service(env).games._store
+    create_lobby = store.create_lobby
+
+    async def slow_create_lobby(**fields: Any) -> int:
+        await env.external_wait(asyncio.sleep(4), reason="a slow disk")
+        return int(await create_lobby(**fields))
+
+    monkeypatch.setattr(store, "create_lobby", slow_create_lobby)
 
 
 async def rewrite_state(env: Env, game_id: int,

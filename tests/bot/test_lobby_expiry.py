@@ -3,7 +3,6 @@ too), and /kot start answers in time when the database is slow."""
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
 from dataclasses import replace
 from pathlib import Path
@@ -11,7 +10,7 @@ from typing import Any
 
 import msgspec
 import pytest
-from bot_harness import Table, bot_of, make_bot, service
+from bot_harness import Table, bot_of, make_bot, service, slow_lobby_writes
 
 from bot.config import Settings, SettingsError
 from bot.table.lobby_clock import LobbyClock, expiry_tag
@@ -113,16 +112,7 @@ async def test_the_lobby_clock_times_lobbies_only_and_zero_is_never() -> None:
 async def test_kot_start_answers_in_time_when_the_database_is_slow(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    store = service(table.env).games._store
-    create_lobby = store.create_lobby
-
-    async def slow_create_lobby(**fields: Any) -> int:
-        # A long write by another game, a slow disk: 4 s on SimCord's clock, which the
-        # test moves (the command's answer is deferred after 2 s of it).
-        await table.env.external_wait(asyncio.sleep(4), reason="a slow disk")
-        return int(await create_lobby(**fields))
-
-    monkeypatch.setattr(store, "create_lobby", slow_create_lobby)
+    slow_lobby_writes(table.env, monkeypatch)
     alice, bob = table.players[:2]
 
     opened = await alice.slash(table.channel, "kot start")
@@ -159,14 +149,7 @@ async def test_a_slow_kot_start_whose_lobby_another_pass_posted_says_where_it_is
 ) -> None:
     """The command's "thinking…" is replaced by a line pointing at the lobby when another
     pass (a second /kot start in the channel, at once) carried its post out first."""
-    store = service(table.env).games._store
-    create_lobby = store.create_lobby
-
-    async def slow_create_lobby(**fields: Any) -> int:
-        await table.env.external_wait(asyncio.sleep(4), reason="a slow disk")
-        return int(await create_lobby(**fields))
-
-    monkeypatch.setattr(store, "create_lobby", slow_create_lobby)
+    slow_lobby_writes(table.env, monkeypatch)
     delivery = bot_of(table.env).delivery
     show = delivery.show
 

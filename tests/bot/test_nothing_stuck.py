@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 import pytest
-from bot_harness import TEST_AI_PAUSE, Table, bot_of, private_reply, service
+from bot_harness import TEST_AI_PAUSE, Table, bot_of, private_reply, service, slow_lobby_writes
 from simcord import InteractionResult
 from simcord.backend.models import Overwrite
 from test_game_end import win_this_turn
@@ -70,16 +70,7 @@ async def test_5_a_start_command_whose_follow_up_fails_once_still_answers(
 async def test_5_a_slow_start_whose_lobby_and_notice_both_fail_still_answers(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    store = service(table.env).games._store
-    create_lobby = store.create_lobby
-
-    async def slow_create_lobby(**fields: Any) -> int:
-        # 4 s on SimCord's clock, which the test moves: the answer is deferred (after 2 s of
-        # them), the lobby is to replace it.
-        await table.env.external_wait(asyncio.sleep(4), reason="a slow disk")
-        return int(await create_lobby(**fields))
-
-    monkeypatch.setattr(store, "create_lobby", slow_create_lobby)
+    slow_lobby_writes(table.env, monkeypatch)
     # The lobby's edit of the answer fails, and so does the notice saying so.
     table.env.inject_error("*", "/webhooks/*", times=2, **FAILING[503])
     opened = await table.players[0].slash(table.channel, "kot start")
