@@ -316,7 +316,13 @@ class Autopilot:
             # (A pool found broken refuses the submission itself.)
             with _ctrl_c_held():  # this submission may start a worker
                 searching = loop.run_in_executor(pool, self._search, state, decision, budget)
-            return await asyncio.wait_for(searching, budget + self._stuck_after)
+            # Shielded, and its end retrieved whenever it comes: a search its task gave up
+            # (cancelled by ``stop``, or stuck) still ends, with a result or the pool broken
+            # by ``close``, which nobody reads then; cancelled with its task, or left
+            # unread, that end would be reported as an error nobody saw.
+            searching.add_done_callback(_retrieved)
+            return await asyncio.wait_for(asyncio.shield(searching),
+                                          budget + self._stuck_after)
         except BrokenProcessPool as error:
             if self._stopped or self._closed:
                 # The bot is closing and stopped the workers itself: the search is given
@@ -378,6 +384,11 @@ class Autopilot:
 
 # Seconds a worker told to stop is waited for before it is killed.
 _STOP_SECONDS = 2.0
+
+
+def _retrieved(search: asyncio.Future[tuple[Action, Phrase]]) -> None:
+    if not search.cancelled():
+        search.exception()
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
