@@ -11,6 +11,7 @@ import discord
 import msgspec
 from bot_harness import Table, private_reply, rewrite_state, service
 
+from bot.table.model import Game
 from engine import Buy, Card, EndBuying, GameState
 
 CONFIRM_ANYWAY = "Do it anyway"
@@ -54,12 +55,18 @@ async def _state(table: Table) -> GameState:
     return state
 
 
-async def test_buying_jet_fighters_at_3_hearts_asks_privately_first(table: Table) -> None:
+async def _buying_at_3_hearts(table: Table) -> tuple[Game, GameState]:
+    """A two-player game whose active monster, at 3 hearts with 20 energy, is at its buy
+    step with Jet Fighters (which would knock it out) among the cards: the game and state."""
     game = await table.start_game(players=2)
     await rewrite_state(table.env, game.id, _active(
         3, 20, face_up=("jet_fighters", "corner_store", "tank")))
     await table.roll_and_stop(QUIET_DICE)
-    before = await _state(table)
+    return game, await _state(table)
+
+
+async def test_buying_jet_fighters_at_3_hearts_asks_privately_first(table: Table) -> None:
+    game, before = await _buying_at_3_hearts(table)
     _game, decision, clicker = await table.asked()
     other = next(p for p in table.players[:2] if p is not clicker)
     assert decision.kind == "buy"
@@ -125,11 +132,7 @@ async def test_a_private_warning_leaves_no_view_behind_and_its_button_still_work
     """discord.py keeps a view it sends unless it is stopped, and gives one sent privately a
     15-minute expiry task: the bot sends its views stopped (its buttons are routed by their
     custom ids), so a private message leaves no task behind and still answers its button."""
-    game = await table.start_game(players=2)
-    await rewrite_state(table.env, game.id, _active(
-        3, 20, face_up=("jet_fighters", "corner_store", "tank")))
-    await table.roll_and_stop(QUIET_DICE)
-    before = await _state(table)
+    game, before = await _buying_at_3_hearts(table)
     _game, _decision, clicker = await table.asked()
     asked = await table.click(f"o{_buy_number(before, 'jet_fighters')}")
     assert asked.response is not None
