@@ -13,7 +13,9 @@ Writes go in batches (group commit). A write is queued; one task, the writer
 (``_write_queued``), takes every write queued and runs their works side by side in one
 transaction: each work awaits its own statements, and those of the batch wait in
 aiosqlite's queue together, so a batch costs the busy event loop about as many turns as
-its longest work has statements, not as all its works have. One ``commit`` (one sync to
+its longest work has statements, not as all its works have. The writer steps the works
+itself (``_SideBySide``), no task for each: a statement's answer is one callback on the
+loop and one wake-up of the writer. One ``commit`` (one sync to
 disk, ``synchronous=FULL``) answers them all, each caller only after it. Writes that come
 meanwhile wait for the next batch. If any work of a batch fails, the batch is rolled back
 and its writes are written again one by one, each as it would be alone: a transaction
@@ -22,7 +24,7 @@ whole or not at all, a write of statements that commit by themselves
 see each other's statements, as on PostgreSQL works in concurrent transactions see each
 other's commits: the store's works are written for that (a game's row, and its version,
 written first). A write's work may await nothing but its statements
-(``_StatementsOnly``), since the whole batch waits for it; work that awaits more goes
+(``_SideBySide``), since the whole batch waits for it; work that awaits more goes
 through ``write_awaiting``, which has the writing connection to itself meanwhile.
 
 The writing connection begins a transaction by itself before a statement that changes
@@ -41,7 +43,8 @@ import asyncio
 import logging
 import re
 import sqlite3
-from collections.abc import Generator, Iterator, Sequence
+from collections import deque
+from collections.abc import Coroutine, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Generic, cast
@@ -80,7 +83,7 @@ _AWAITED_MORE = ("a store call awaited something other than its statements: such
 
 class SqliteTransaction:
     """Statements awaited on an aiosqlite connection (``bot.store.backend.Transaction``).
-    ``waiting`` tells whether the work is waiting for one of them (``_StatementsOnly``)."""
+    ``waiting`` tells whether the work is waiting for one of them (``_SideBySide``)."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
@@ -119,34 +122,73 @@ class SqliteTransaction:
         return found[0] if found else None
 
 
-class _StatementsOnly(Generic[Result]):
-    """``work`` on ``tx``, awaited: each of its waits handed on to the task awaiting this,
-    as if it awaited its statements itself, once checked to be the wait for one of its
-    statements on ``tx``. A work that awaits anything else is refused (``RuntimeError``),
-    since its batch would wait for it: it belongs in ``write_awaiting``."""
+class _SideBySide:
+    """The works of a batch, stepped side by side by the task awaiting ``outcomes`` (the
+    writer): each work is sent on until it waits for one of its statements, and the
+    statements are awaited in the order they were queued, which is the order aiosqlite's
+    thread runs them, each work sent on with its statement's result. A statement already
+    answered costs no turn of the event loop, and no task is made for a work. A work that
+    awaits anything but its statements on its transaction is closed and refused
+    (``RuntimeError``): its batch would wait for it; it belongs in ``write_awaiting``."""
 
-    def __init__(self, work: Work[Result], tx: SqliteTransaction) -> None:
-        self._running = work(tx)
-        self._tx = tx
+    def __init__(self, works: Sequence[Work[Any]], db: aiosqlite.Connection) -> None:
+        self._outcomes: list[tuple[Exception | None, Any]] = [(None, None)] * len(works)
+        # (work's number, the work running, its transaction, the statement it waits for)
+        self._waiting: deque[tuple[int, Coroutine[Any, Any, Any], SqliteTransaction,
+                                   asyncio.Future[Any]]] = deque()
+        for number, work in enumerate(works):
+            tx = SqliteTransaction(db)
+            self._send_on(number, work(tx), tx)
 
-    def __await__(self) -> Generator[Any, Any, Result]:
-        running, sent, thrown = self._running, None, None
+    async def outcomes(self) -> list[tuple[Exception | None, Any]]:
+        """Each work's failure or result, in the order of the works."""
         try:
-            while True:
-                try:
-                    waited = running.send(sent) if thrown is None else running.throw(thrown)
-                except StopIteration as finished:
-                    return cast(Result, finished.value)
-                if not self._tx.waiting or not isinstance(waited, asyncio.Future):
-                    raise RuntimeError(_AWAITED_MORE)
-                sent, thrown = None, None
-                try:
-                    # (The work reads the statement's rows, or its error, when it goes on.)
-                    sent = yield waited
-                except BaseException as error:  # (the awaiting task cancelled)
-                    thrown = error
+            while self._waiting:
+                await _answered(self._waiting[0][3])
+                number, running, tx, _statement = self._waiting.popleft()
+                self._send_on(number, running, tx)
         finally:
+            for _number, running, _tx, _statement in self._waiting:  # (the writer cancelled)
+                running.close()
+        return self._outcomes
+
+    def _send_on(self, number: int, running: Coroutine[Any, Any, Any],
+                 tx: SqliteTransaction) -> None:
+        """Run the work until it waits for its next statement (queued to be awaited), or
+        ends (its outcome kept)."""
+        try:
+            # (A statement's result or error is read by the work itself from its future.)
+            waited = running.send(None)
+        except StopIteration as finished:
+            self._outcomes[number] = (None, finished.value)
+            return
+        except Exception as error:
+            self._outcomes[number] = (error, None)
+            return
+        if not tx.waiting or not isinstance(waited, asyncio.Future):
             running.close()
+            self._outcomes[number] = (RuntimeError(_AWAITED_MORE), None)
+            return
+        self._waiting.append((number, running, tx, waited))
+
+
+async def _answered(statement: asyncio.Future[Any]) -> None:
+    """Wait until a statement is answered, its result or error left for its work to read;
+    raise only the cancellation of the task waiting."""
+    if statement.done():
+        return
+    # The work yielded its statement's future here as it would to its task: taken as a
+    # task takes it (its mark of being yielded cleared, asyncio's Future protocol), else
+    # awaiting it again is refused.
+    statement._asyncio_future_blocking = False
+    try:
+        await statement
+    except asyncio.CancelledError:
+        task = asyncio.current_task()
+        if task is not None and task.cancelling():
+            raise
+    except Exception:  # (its work reads it from the future)
+        pass
 
 
 def _insert_statements(sql: str, rows: Sequence[Sequence[Any]],
@@ -300,7 +342,8 @@ class SqliteBackend:
         written one at a time after it: each then fails, or not, as it would alone."""
         later: list[_Write[Any]] = []
         while len(batch) > 1:
-            outcomes = await asyncio.gather(*(self._outcome(write) for write in batch))
+            outcomes = await _SideBySide([write.work for write in batch],
+                                         self._db).outcomes()
             failed = {id(write) for write, (failure, _) in zip(batch, outcomes, strict=True)
                       if failure is not None}
             if not failed:
@@ -328,10 +371,8 @@ class SqliteBackend:
         return True
 
     async def _outcome(self, write: _Write[Any]) -> tuple[Exception | None, Any]:
-        try:
-            return None, await _StatementsOnly(write.work, SqliteTransaction(self._db))
-        except Exception as error:
-            return error, None
+        [outcome] = await _SideBySide([write.work], self._db).outcomes()
+        return outcome
 
     async def _write_alone(self, write: _Write[Any]) -> None:
         """One write in a transaction of its own, committed, or rolled back if it fails (a

@@ -16,6 +16,7 @@ from typing import Any, cast
 
 import pytest
 
+from bot.store.backend import Work
 from bot.store.postgres import PostgresBackend
 from bot.store.sqlite import SqliteBackend
 from bot.store.store import (
@@ -600,6 +601,45 @@ async def test_writes_at_once_share_commits_and_a_failed_one_leaves_the_others_w
         assert rows == [(guild,) for guild in [*range(1, 40), 200]]
         assert 0 < statements.count("COMMIT") < 20
         assert "ROLLBACK" in statements  # (a batch that held a failed write)
+    finally:
+        await backend.close()
+
+
+async def test_the_writer_steps_a_batch_of_works_without_a_task_for_each(
+    tmp_path: Path,
+) -> None:
+    """Thirty writes of three statements each at once: the writer steps their works itself,
+    so the only tasks made meanwhile are the writer's (one per run of batches), never one a
+    write, and every write is answered with its result."""
+    backend = await SqliteBackend.open(str(tmp_path / "kot.sqlite3"))
+    loop = asyncio.get_running_loop()
+    made: list[str] = []
+
+    def counting_factory(loop: asyncio.AbstractEventLoop, coro: Any,
+                         **kwargs: Any) -> asyncio.Task[Any]:
+        made.append(coro.__qualname__)
+        return asyncio.Task(coro, loop=loop, **kwargs)
+
+    insert = "INSERT INTO servers (guild_id, settings) VALUES (?, 'a')"
+    try:
+        def three_rows(guild: int) -> Work[int]:
+            async def work(tx: Transaction) -> int:
+                for row in range(3):
+                    await tx.execute(insert, (guild * 10 + row,))
+                return guild
+            return work
+
+        writes = [backend.write(three_rows(guild)) for guild in range(30)]
+        loop.set_task_factory(counting_factory)
+        try:
+            answers = await asyncio.gather(*writes)
+        finally:
+            loop.set_task_factory(None)
+        assert answers == list(range(30))
+        assert set(made) <= {"SqliteBackend._write_queued", "SqliteBackend.write"}
+        assert made.count("SqliteBackend._write_queued") < 10
+        rows = await backend.read(lambda tx: tx.one("SELECT COUNT(*) FROM servers"))
+        assert rows == (90,)
     finally:
         await backend.close()
 
