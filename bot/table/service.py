@@ -250,9 +250,10 @@ class GameService(TableReads):
                 order = with_choice(game.chronicle.orders.of(seat), field, value)
             except ValueError:
                 raise Refused(phrase("table-refusal-pick-listed-choice")) from None
+            # A player setting an order is at the table: the game is neither abandoned
+            # nor idle (as after a click or an order taken at a question).
             return self._with_orders(replace(game, chronicle=msgspec.structs.replace(
-                with_order(game.chronicle, order), activity=msgspec.structs.replace(
-                    game.chronicle.activity, acted_at=self._clock()))))
+                with_order(game.chronicle, order), activity=Activity(acted_at=self._clock()))))
 
         return (await self._work(game_id, decide, show)).game
 

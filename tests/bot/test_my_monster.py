@@ -10,9 +10,10 @@ from collections.abc import Callable
 
 import discord
 import msgspec
-from bot_harness import Table, private_reply, rewrite_state
+from bot_harness import Table, force_dice, private_reply, rewrite_state, service
 from simcord import InteractionResult
 
+from bot.table.service import ABANDONED_AFTER_TIMEOUTS
 from engine import CARDS, Buy, Card, EndBuying, GameState
 
 MY_MONSTER = "📋 My monster"
@@ -359,3 +360,28 @@ async def test_a_panel_full_of_cards_keeps_to_discords_limits_in_each_language(
             client_locales[clicker.id] = locale
             embed = _reply(await clicker.click(board, label=MY_MONSTER)).embeds[0]
             _within_discord_limits(embed)
+
+
+async def test_a_player_setting_an_order_keeps_the_game_from_being_abandoned(
+        table: Table) -> None:
+    """A game is ended as abandoned after ABANDONED_AFTER_TIMEOUTS timeouts in a row with
+    nobody acting. A player who sets a standing order from their panel is at the table, as
+    one who clicks is: the count starts again."""
+    game = await table.start_game(players=2)
+    # Only hearts: the autopilot's turns score nothing and hurt nobody (no win by chance).
+    await force_dice(table.env, game.id, ["heart"] * 600)
+    while (await _idle_timeouts(table, game.id)) < ABANDONED_AFTER_TIMEOUTS - 3:
+        await table.env.advance_time(60)
+    assert (await service(table.env).games.peek(game.id)).status == "playing"
+    player = table.player(game.seats[0])
+    panel = _reply(await player.click(_board(table, game.id), label=MY_MONSTER))
+    changed = await player.select(panel, ["4"], custom_id=f"kot:o:{game.id}:yield")
+    assert changed.acknowledged
+    assert await _idle_timeouts(table, game.id) == 0
+    while (await _idle_timeouts(table, game.id)) < 4:
+        await table.env.advance_time(60)
+    assert (await service(table.env).games.peek(game.id)).status == "playing"
+
+
+async def _idle_timeouts(table: Table, game_id: int) -> int:
+    return (await service(table.env).games.peek(game_id)).chronicle.activity.idle_timeouts
