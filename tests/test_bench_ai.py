@@ -12,5 +12,12 @@ async def test_the_ai_bench_plays_and_reports() -> None:
                                 think=(0.05, 0.1), ai_pause=0.2)
     assert result["ai_moves"] > 0 and result["ai_fallbacks"] == 0
     assert 0 < result["budget_min_s"] <= 0.05
+    # The moves' searches and what they made of their budget.
+    assert 0 < result["searched_moves"] <= result["ai_moves"]
+    assert 0 < result["playouts_min"] <= result["playouts_p50"]
+    assert result["playouts_min"] <= result["playouts_mean"]
+    assert 0 < result["playouts_per_s"] <= result["playouts_per_cpu_s"] * 1.05
     assert result["worker_cpu_s"]
-    assert "AI moves (wait)" in bench_ai.table(result)
+    said = bench_ai.table(result)
+    assert "AI moves (wait)" in said
+    assert f"p50 {result['playouts_p50']}, mean {result['playouts_mean']}" in said

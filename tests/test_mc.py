@@ -69,6 +69,8 @@ def test_the_same_seed_and_budget_give_the_same_answer() -> None:
     again = MonteCarloPlayer(5, playouts=48).hint(state, decision)
     assert first == again
     assert first.playouts >= 40 and len(first.stats) > 2
+    # (Every candidate's playouts, counted: what the bench reports of a search.)
+    assert first.playouts == sum(s.count for s in first.stats) <= 48
 
 
 def hidden_variants(state: GameState) -> list[GameState]:

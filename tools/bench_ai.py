@@ -10,9 +10,14 @@ called directly) at one question in five.
 
 Printed: the AI moves' wait (from the end of the monster's pause to its answer) p50, p99 and
 max, the hints' p99, how many answers the Easy AI gave instead (the deadline passed), the
-budget the searches actually got, the clicks' p99 (sent as payloads, timed until the bot's
-handler finished, as ``tools.bench_bot``'s bursts), and the CPU seconds of the bot's process
-and of each worker. The last line is JSON.
+budget the searches actually got (``search_budget``, hints' and moves' alike), the clicks' p99
+(sent as payloads, timed until the bot's handler finished, as ``tools.bench_bot``'s bursts),
+and the CPU seconds of the bot's process and of each worker. Then what the Hard AI's moves
+made of their budget (``Thought``: each search's playouts and its time in the worker): of
+the moves a search answered with playouts (a decision with a single candidate has none;
+hints are left out), the playouts a move p50, mean and min, and the playouts a second of
+search, on the clock (what the budget bought on this machine, with what else runs on it)
+and of the worker's CPU (what a playout costs). The last line is JSON.
 """
 
 from __future__ import annotations
@@ -174,6 +179,8 @@ def _summary(tables: int, seconds: float, thoughts: list[Thought], click_ms: lis
         return round(1000 * percentile(values, fraction), 1) if values else 0.0
 
     waits = [t.waited for t in moves]
+    searched = [t for t in moves if t.playouts > 0]
+    playouts = [t.playouts for t in searched]
     return {
         "ai_tables": tables,
         "seconds": seconds,
@@ -188,12 +195,24 @@ def _summary(tables: int, seconds: float, thoughts: list[Thought], click_ms: lis
         "budget_p50_s": round(statistics.median(budgets), 3) if budgets else 0.0,
         "budget_min_s": round(min(budgets), 3) if budgets else 0.0,
         "budget_mean_s": round(statistics.fmean(budgets), 3) if budgets else 0.0,
+        "searched_moves": len(searched),
+        "playouts_p50": round(statistics.median(playouts)) if playouts else 0,
+        "playouts_mean": round(statistics.fmean(playouts), 1) if playouts else 0.0,
+        "playouts_min": min(playouts, default=0),
+        "playouts_per_s": _rate(playouts, [t.searched for t in searched]),
+        "playouts_per_cpu_s": _rate(playouts, [t.searched_cpu for t in searched]),
         "clicks": len(click_ms),
         "click_p50_ms": round(statistics.median(click_ms), 1) if click_ms else 0.0,
         "click_p99_ms": round(percentile(click_ms, 0.99), 1) if click_ms else 0.0,
         "bot_cpu_s": round(cpu, 1),
         "worker_cpu_s": [round(value, 1) for value in workers],
     }
+
+
+def _rate(playouts: list[int], seconds: list[float]) -> int:
+    """Playouts a second, over all the searches together."""
+    total = sum(seconds)
+    return round(sum(playouts) / total) if total > 0 else 0
 
 
 def table(result: dict[str, Any]) -> str:
@@ -209,6 +228,11 @@ def table(result: dict[str, Any]) -> str:
              f"search budget (configured {result['hard_ai_seconds']} s): "
              f"p50 {result['budget_p50_s']} s, mean {result['budget_mean_s']} s, "
              f"min {result['budget_min_s']} s",
+             f"playouts a searched AI move ({result['searched_moves']} moves): "
+             f"p50 {result['playouts_p50']}, mean {result['playouts_mean']}, "
+             f"min {result['playouts_min']}; a second of search: "
+             f"{result['playouts_per_s']} on the clock, "
+             f"{result['playouts_per_cpu_s']} of the worker's CPU",
              f"CPU: bot process {result['bot_cpu_s']} s, workers "
              f"{', '.join(f'{value} s' for value in result['worker_cpu_s'])}"]
     return "\n".join(lines)

@@ -55,8 +55,23 @@ class Asker:
 
 # What the service asks: the answer a player of this level gives to this decision.
 Think = Callable[[AiLevel, GameState, Decision, Asker], Awaitable[Action]]
-# A search in a worker process: (state, decision, seconds) -> (move, its reason).
-Search = Callable[[GameState, Decision, float], tuple[Action, Phrase]]
+
+
+@dataclass(frozen=True)
+class Searched:
+    """A search's answer, from its worker process: the move and its reason; and for the bench
+    and the logs, how many playouts it ran (0: a single candidate, nothing to search) and
+    the seconds it took in its worker, on the clock and of the worker's CPU."""
+
+    action: Action
+    reason: Phrase
+    playouts: int = 0
+    seconds: float = 0.0
+    cpu_seconds: float = 0.0
+
+
+# A search in a worker process: (state, decision, seconds) -> its answer.
+Search = Callable[[GameState, Decision, float], Searched]
 
 # The Hard AI's search budget, in seconds, unless KOT_HARD_AI_SECONDS says otherwise (bot.config).
 HARD_AI_SECONDS = 0.8
@@ -161,18 +176,24 @@ class FairSlots:
 @dataclass(frozen=True)
 class Thought:
     """One Hard AI answer, for the bench and the logs: seconds from asking to answering,
-    the budget its search got (0: it never ran), and whether the Easy AI answered instead."""
+    the budget its search got (0: it never ran), whether the Easy AI answered instead, and
+    the search's playouts and seconds in its worker (``Searched``; 0 for a fallback)."""
 
     urgency: Urgency
     waited: float
     budget: float
     fallback: bool
+    playouts: int = 0
+    searched: float = 0.0
+    searched_cpu: float = 0.0
 
 
-def _search(state: GameState, decision: Decision, seconds: float) -> tuple[Action, Phrase]:
-    """The Monte-Carlo player's move and its reason (run in a worker process)."""
+def _search(state: GameState, decision: Decision, seconds: float) -> Searched:
+    """The Monte-Carlo player's move and its reason (run in a worker process), timed."""
+    started, cpu_started = time.perf_counter(), time.process_time()
     hint = MonteCarloPlayer(decision.id, seconds=seconds).hint(state, decision)
-    return hint.action, hint.reason
+    return Searched(hint.action, hint.reason, hint.playouts,
+                    time.perf_counter() - started, time.process_time() - cpu_started)
 
 
 def hint_text(reason: Phrase, language: str) -> str:
@@ -242,7 +263,7 @@ class Autopilot:
             depth, self.workers, most=hard_seconds))
         # Searches whose asker stopped waiting (its deadline passed) still hold their place
         # until their worker is done.
-        self._running: set[asyncio.Task[tuple[Action, Phrase]]] = set()
+        self._running: set[asyncio.Task[Searched]] = set()
         self.thoughts: deque[Thought] = deque(maxlen=_THOUGHTS_KEPT)
 
     async def answer(self, level: AiLevel, state: GameState, decision: Decision,
@@ -250,7 +271,7 @@ class Autopilot:
         if level == "easy":
             return await self._easy(state, decision)
         found = await self._thought(asker, state, decision)
-        return found[0] if found is not None else await self._easy(state, decision)
+        return found.action if found is not None else await self._easy(state, decision)
 
     async def hint(self, state: GameState, decision: Decision, game_id: int,
                    language: str = ENGLISH) -> str:
@@ -258,7 +279,7 @@ class Autopilot:
         (in ``language``); the Easy AI's move and why when the search fails or is late."""
         found = await self._thought(Asker(game_id, "hint"), state, decision)
         if found is not None:
-            return hint_text(found[1], language)
+            return hint_text(found.reason, language)
         action = await self._easy(state, decision)
         why = move_reason(state, decision, action) or phrase("advice-why-rule-of-thumb")
         return say(language, phrase("advice-hint-easy", move=move_label(state, action),
@@ -268,7 +289,7 @@ class Autopilot:
         return await asyncio.to_thread(self._heuristic.answer, state, decision)
 
     async def _thought(self, asker: Asker, state: GameState,
-                       decision: Decision) -> tuple[Action, Phrase] | None:
+                       decision: Decision) -> Searched | None:
         """The search's move and reason within the deadline; None (logged) when it failed
         or was late."""
         asked = time.perf_counter()
@@ -281,12 +302,14 @@ class Autopilot:
                         "%.1f s; the Easy AI answers", asker.game_id, decision.id,
                         type(error).__name__, error, self.deadline)
             found = None
+        ran = ((found.playouts, found.seconds, found.cpu_seconds) if found is not None
+               else (0, 0.0, 0.0))
         self.thoughts.append(Thought(asker.urgency, time.perf_counter() - asked, budget[0],
-                                     fallback=found is None))
+                                     found is None, *ran))
         return found
 
     async def _queued(self, asker: Asker, state: GameState, decision: Decision,
-                      budget: list[float]) -> tuple[Action, Phrase]:
+                      budget: list[float]) -> Searched:
         if self._stopped:
             raise asyncio.CancelledError("the bot is closing")  # (see ``stop``)
         budget[0] = await self.slots.acquire(asker.game_id, asker.urgency)
@@ -300,14 +323,14 @@ class Autopilot:
         # place) until done, so the places given out match the workers free.
         return await asyncio.shield(running)
 
-    def _finished(self, running: asyncio.Task[tuple[Action, Phrase]]) -> None:
+    def _finished(self, running: asyncio.Task[Searched]) -> None:
         self._running.discard(running)
         self.slots.release()
         if not running.cancelled():
             running.exception()  # retrieved: its asker logged it, or had gone
 
     async def _in_worker(self, state: GameState, decision: Decision,
-                         budget: float) -> tuple[Action, Phrase]:
+                         budget: float) -> Searched:
         loop = asyncio.get_running_loop()
         # Made first: a new pool starts multiprocessing's resource tracker, which ignores
         # Ctrl-C by itself and unblocks SIGINT here once it is started.
@@ -386,7 +409,7 @@ class Autopilot:
 _STOP_SECONDS = 2.0
 
 
-def _retrieved(search: asyncio.Future[tuple[Action, Phrase]]) -> None:
+def _retrieved(search: asyncio.Future[Searched]) -> None:
     if not search.cancelled():
         search.exception()
 

@@ -71,7 +71,9 @@ class Stats:
 
 @dataclass(frozen=True)
 class Hint:
-    """The move chosen for a decision and a player's hint about it (a phrase)."""
+    """The move chosen for a decision and a player's hint about it (a phrase); how many
+    playouts the search ran, all candidates' together (0: a single candidate, no search),
+    and each candidate's statistics."""
 
     action: Action
     reason: Phrase

@@ -20,10 +20,12 @@ from bot.table.autoplay import (
     Asker,
     Autopilot,
     FairSlots,
+    Searched,
     Urgency,
+    _search,
     search_budget,
 )
-from engine import Action, Decision, GameState, Options, Phrase, create_game, phrase
+from engine import Decision, GameState, Options, create_game, phrase
 from engine.ai import HeuristicPlayer
 
 
@@ -115,15 +117,16 @@ class FakeWorkers(Autopilot):
         self.budgets: list[float] = []
 
     async def _in_worker(self, state: GameState, decision: Decision,
-                         budget: float) -> tuple[Action, Phrase]:
+                         budget: float) -> Searched:
         self.budgets.append(budget)
         if self.behaviour == "hangs":
             await asyncio.Event().wait()
         if self.behaviour == "crashes":
             raise RuntimeError("the search crashed")
         await asyncio.sleep(1.0 if self.behaviour == "late" else 0.0)
-        return decision.default, phrase("advice-hint-only", move="Stay in Tokyo",
-                                        why="It is the way.")
+        return Searched(decision.default, phrase("advice-hint-only", move="Stay in Tokyo",
+                                                 why="It is the way."),
+                        playouts=120, seconds=0.05, cpu_seconds=0.04)
 
 
 @pytest.mark.parametrize("behaviour", ["hangs", "crashes", "late"])
@@ -138,6 +141,8 @@ async def test_a_hard_ai_that_fails_is_answered_by_the_easy_ai_within_its_deadli
     assert action == HeuristicPlayer().answer(state, decision)
     [thought] = autopilot.thoughts
     assert thought.fallback and thought.budget == 0.05
+    # (A late search's playouts are not the move's: none are counted.)
+    assert (thought.playouts, thought.searched, thought.searched_cpu) == (0, 0.0, 0.0)
     hint = await autopilot.hint(state, decision, 1)
     # The same plain form as the Hard AI's: the move, why, and that it is the Easy AI's.
     assert hint.split("\n") == [
@@ -153,7 +158,20 @@ async def test_a_search_in_time_is_the_hard_ais_answer() -> None:
     state, decision = _position()
     assert await autopilot.hint(state, decision, 1) == (
         "**Stay in Tokyo**: the only sensible move.\nIt is the way.")
-    assert not autopilot.thoughts[0].fallback
+    [thought] = autopilot.thoughts
+    assert not thought.fallback
+    # What the search reported is kept for the bench.
+    assert (thought.playouts, thought.searched, thought.searched_cpu) == (120, 0.05, 0.04)
+
+
+def test_a_search_reports_its_playouts_and_its_time() -> None:
+    # (Run here, as a worker runs it.)
+    state, decision = _position()
+    started = time.perf_counter()
+    searched = _search(state, decision, 0.05)
+    took = time.perf_counter() - started
+    assert searched.playouts > 0
+    assert 0.05 <= searched.seconds <= took and searched.cpu_seconds > 0
 
 
 async def test_a_late_search_keeps_its_worker_until_it_is_done() -> None:
@@ -195,7 +213,7 @@ def _workers(autopilot: Autopilot) -> list[multiprocessing.Process]:
     return list(pool._processes.values())
 
 
-def _hangs(state: GameState, decision: Decision, seconds: float) -> tuple[Action, Phrase]:
+def _hangs(state: GameState, decision: Decision, seconds: float) -> Searched:
     """A search that never ends (run in the worker process)."""
     while True:
         time.sleep(1)
@@ -271,6 +289,8 @@ async def test_a_dead_worker_pool_is_replaced() -> None:
         [new_worker] = _workers(autopilot)
         assert new_worker.pid != worker.pid
         assert [t.fallback for t in autopilot.thoughts] == [False, True, False]
+        # The figures a worker process reported came back with its answer.
+        assert [t.playouts > 0 for t in autopilot.thoughts] == [True, False, True]
     finally:
         autopilot.close()
 
