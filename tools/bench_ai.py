@@ -2,8 +2,9 @@
 
 The real bot (as ``tools.bench_bot`` runs it, on SimCord, SQLite on a temporary file) with
 its real Autopilot: ``N`` tables, each one person and two Hard AI monsters, play at once for
-``--seconds``. SimCord's clock follows the wall clock (as ``python -m bot --local`` moves it),
-so each AI monster moves after its ``KOT_AI_PAUSE`` (2 s) and thinks in the worker processes
+``--seconds``. The tables start spread over one AI pause, and SimCord's clock then follows
+the wall clock (as ``python -m bot --local`` moves it, by 1 s at most a step), so each AI
+monster moves after its ``KOT_AI_PAUSE`` (2 s) and thinks in the worker processes
 (one per spare core), which every table shares. The person at each table clicks a plausible
 button a moment after being asked (0.5-2.5 s), and asks ``/kot hint`` (the Autopilot's hint,
 called directly) at one question in five.
@@ -40,8 +41,11 @@ from bot.table.autoplay import Thought
 from engine import Options, create_game
 from tools.bench_players import Answers, Bench, bench_bot, percentile
 
-# How often the simulated clock catches up with the wall clock.
+# How often the simulated clock catches up with the wall clock, and by how much at most in
+# one step (a settle of SimCord fires every timer due meanwhile: a big step, after a slow
+# one, outlasted its settle window and left the clock further behind).
 _TICK = 0.1
+_MOST_CAUGHT_UP = 1.0
 # A person's pause between being asked and clicking (seconds, drawn evenly).
 THINK = (0.5, 2.5)
 # A person's plan at a table: the moment asked (decision, state's seq), when to click, and
@@ -59,7 +63,7 @@ async def run(*, tables: int, seconds: float, seed: int, hard_seconds: float = 0
                         hard_ai_seconds=hard_seconds)
         async with simcord.run(bot) as env:
             try:
-                return await _play(env, tables, seconds, seed, think)
+                return await _play(env, tables, seconds, seed, think, ai_pause)
             finally:
                 assert isinstance(env.bot, KotBot)
                 # Closed as a stop closes it: the moves under way finish, their searches
@@ -69,7 +73,7 @@ async def run(*, tables: int, seconds: float, seed: int, hard_seconds: float = 0
 
 
 async def _play(env: simcord.Env, tables: int, seconds: float, seed: int,
-                think: tuple[float, float]) -> dict[str, Any]:
+                think: tuple[float, float], ai_pause: float) -> dict[str, Any]:
     bench = Bench.seat(env, tables, 1, seed)
     answers = Answers()
     answers.install(env)
@@ -88,6 +92,12 @@ async def _play(env: simcord.Env, tables: int, seconds: float, seed: int,
         assert game is not None
         await bot.service.lobbies.start(game.id, bench.tables[number][0].id,
                                         bot.delivery.show)
+        # Spread over one AI pause, as tables at a server start at different moments: with
+        # SimCord's clock standing still, every table's first AI move fell due at the same
+        # simulated instant, and catching up with them at once outlasted SimCord's settle
+        # window again and again (its clock then fell ever further behind the wall clock).
+        with contextlib.suppress(SetupError, TimeoutError):
+            await env.advance_time(ai_pause / tables)
     bot.autopilot.thoughts.clear()
     clicks: list[asyncio.Future[float]] = []
     sent: list[float] = []
@@ -102,7 +112,7 @@ async def _play(env: simcord.Env, tables: int, seconds: float, seed: int,
             behind = (now - started) - (env.now() - virtual_started).total_seconds()
             with contextlib.suppress(SetupError, TimeoutError):  # bot work still running
                 if behind > 0:
-                    await env.advance_time(behind)
+                    await env.advance_time(min(behind, _MOST_CAUGHT_UP))
             for number in range(tables):
                 await _person(bench, bot, answers, number, planned, think, clicks, sent,
                               hints)
