@@ -70,6 +70,11 @@ class CoachDesk:
         """A player's click or command in this game: their freshest way to be told privately."""
         self._latest[(game_id, interaction.user.id)] = interaction
 
+    def forget_player(self, game_id: int, user_id: int) -> None:
+        """A player the coach does not follow (now) in this game: their interaction is not
+        kept (the note standing stays, to be deleted when the next one comes)."""
+        self._latest.pop((game_id, user_id), None)
+
     def forget(self, game_id: int) -> None:
         """A game that is over needs no more notes (the last one stays: the game's end)."""
         for kept in (self._latest, self._standing, self._posting):

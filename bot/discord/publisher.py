@@ -89,11 +89,19 @@ class Publisher:
 
     # --- passes ---------------------------------------------------------------------
 
-    def asked_by(self, game_id: int, origin: Interaction) -> None:
-        """A player's click or command in the game: their freshest way to be told privately
-        (the coach's notes)."""
-        if self._coach is not None:
-            self._coach.remember(game_id, origin)
+    def asked_by(self, game: Game, origin: Interaction) -> None:
+        """A click or command in the game: for a player the coach follows, their freshest
+        way to be told privately (the coach's notes). No one else's is kept: a kept
+        interaction outlives its click, and once dropped it waits for a full collection of
+        the cycle collector (discord.py's interaction and its response refer to each
+        other), whose pauses stop the event loop."""
+        if self._coach is None:
+            return
+        seat = game.seat_of(origin.user.id)
+        if seat is not None and game.chronicle.coaching.of(seat).on:
+            self._coach.remember(game.id, origin)
+        else:
+            self._coach.forget_player(game.id, origin.user.id)
 
     async def finished(self, game: Game, failure: Failure | None,
                        origin: Interaction | None) -> None:

@@ -124,8 +124,9 @@ class Carrier(Protocol[Origin_contra]):
     raised. ``origin``: the click or command that asked for the pass (it can show the board
     in its own message), if any."""
 
-    def asked_by(self, game_id: int, origin: Origin_contra) -> None:
-        """A pass asked for by ``origin``, a player's click or command in this game."""
+    def asked_by(self, game: Game, origin: Origin_contra) -> None:
+        """A pass asked for by ``origin``, a click or command in this game (as it is at the
+        pass's start)."""
 
     async def post(self, game: Game, post: LivePost,
                    attempt: Attempt, origin: Origin_contra | None) -> Posted | Failure: ...

@@ -186,8 +186,6 @@ class Delivery(Generic[Origin]):
         """A pass over the game's outbox, once any pass under way is over. Call it without
         the game's lock. ``origin``: the click or command that caused it, which can show the
         game in its own message and is told privately what went wrong."""
-        if origin is not None:
-            self._carrier.asked_by(game_id, origin)
         lock = self._passing.get(game_id)
         if lock is None:
             lock = self._passing[game_id] = asyncio.Lock()
@@ -235,6 +233,8 @@ class Delivery(Generic[Origin]):
         failure: Failure | None = None
         try:
             current, entries = await self._read(game_id, origin)
+            if origin is not None:
+                self._carrier.asked_by(current.game, origin)
             try:
                 failure = await self._carry_out_outbox(current, entries)
             except _ChannelGone:

@@ -4,7 +4,9 @@ the Stay/Yield note says the hearts the hit took."""
 
 from __future__ import annotations
 
+import gc
 import re
+from typing import Any
 
 import discord
 import pytest
@@ -151,3 +153,38 @@ async def test_the_stay_or_yield_note_says_the_hearts_the_hit_took(
         board = table.message(game.board_message_id or 0)
         for word in named_buttons(note):
             assert a_button_named(word, board), (word, labels(board))
+
+
+async def test_only_a_coached_players_interaction_is_kept_after_their_click(
+        table: Table) -> None:
+    """The coach keeps a player's latest interaction to send their notes through it. A
+    player it does not follow has theirs dropped once the click is answered (kept, each
+    would wait for a full collection of the cycle collector, which stops the event loop);
+    a coached player's is kept."""
+    game = await table.start_game(players=2)
+    _game, _decision, first = await table.asked()
+    bot = bot_of(table.env)
+    shown_for: list[int] = []  # (the interactions' ids: discord.py's take no weak reference)
+    show = bot.delivery.show
+
+    async def noting_show(game_id: int, origin: Any = None) -> Any:
+        if origin is not None:
+            shown_for.append(origin.id)
+        return await show(game_id, origin)
+
+    bot.delivery.show = noting_show  # type: ignore[method-assign]
+    board = table.message(game.board_message_id or 0)
+    panel = await first.click(board, custom_id=f"kot:m:{game.id}")
+    await first.click(board, custom_id=f"kot:g:{game.id}:{_decision.id}:h0")
+    assert shown_for and not alive_interactions(shown_for)
+
+    shown = panel.followups[0] if panel.followups else panel.response
+    assert shown is not None
+    await first.click(shown, custom_id=f"kot:ct:{game.id}:on")
+    assert alive_interactions(shown_for[-1:]) == shown_for[-1:]
+
+
+def alive_interactions(ids: list[int]) -> list[int]:
+    """Those of these interactions still in memory once the cycle collector has run."""
+    gc.collect()
+    return [o.id for o in gc.get_objects() if isinstance(o, discord.Interaction) and o.id in ids]
