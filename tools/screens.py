@@ -32,7 +32,7 @@ from simcord import ChannelHandle, Env, GuildHandle, MemberActor, UserHandle
 from bot.app import KotBot
 from bot.config import DEFAULT_AI_PAUSE, Settings
 from bot.i18n import ENGLISH, LANGUAGES, text
-from bot.local import CLIENT_LOCALES, clients_speaking, menu_id, open_lobby
+from bot.local import CLIENT_LOCALES, add_ai, clients_speaking, menu_id, open_lobby
 from bot.table.idle_games import IDLE_DAYS
 from bot.table.model import Elimination, Game
 from bot.table.time_away import DAY
@@ -384,8 +384,8 @@ async def ai_monsters(shots: Shots) -> None:
     channel = shots.guild.create_text_channel("ai-monsters")
     host = shots.members[0]
     lobby = await open_lobby(channel, host)
-    for verb in ("ai_easy", "ai_hard"):
-        await host.click(lobby, custom_id=menu_id(lobby, verb))
+    for level in ("easy", "medium", "hard"):
+        await add_ai(host, lobby, level)
     await shots.shoot("ai-lobby", channel, [host])
     await host.click(lobby, custom_id=menu_id(lobby, "start"))
     games = shots.bot.service.games

@@ -118,6 +118,15 @@ def ai_name(level: AiLevel, language: str) -> str:
     return text(language, "table-ai-monster", level=phrase(AI_LEVEL_NAMES[level]))
 
 
+def ai_levels_text(language: str) -> str:
+    """The host's private 🤖 Add AI question: each level, weakest first, and what it is
+    like to play against."""
+    return "\n".join([text(language, "lobby-ai-question"), *(
+        text(language, "lobby-ai-level", level=phrase(name),
+             about=phrase(f"lobby-ai-about-{level}"))
+        for level, name in AI_LEVEL_NAMES.items())])
+
+
 def player_tag(game: Game, seat: int, language: str | None = None) -> str:
     """Who plays this seat: a mention, or the AI monster's level (an AI is never pinged), or
     the autopilot for a player who left (in ``language``, by default the game's)."""

@@ -45,7 +45,7 @@ from bot.discord.request import Request
 from bot.discord.routing import ClickHandler, Control
 from bot.i18n import ENGLISH, LANGUAGES, say, text
 from bot.i18n.cards import card_text
-from bot.table.model import GAME_CHOICES, MIX_CHOICES, Game, Lobby, StandingOrder
+from bot.table.model import AI_LEVEL_NAMES, GAME_CHOICES, MIX_CHOICES, Game, Lobby, StandingOrder
 from bot.table.orders import (
     BUY_WORDS,
     ORDER_FIELDS,
@@ -545,20 +545,24 @@ def confirm_view(game: Game, decision: Decision, number: int, language: str) -> 
 # --- lobby ----------------------------------------------------------------------------
 
 # Lobby buttons: (style, row) by verb; the label is message ui-lobby-<verb>. (The 🌐 of
-# Language: the button is found by whoever reads neither language of its label.)
+# Language: the button is found by whoever reads neither language of its label.) The
+# lobby shows them all but the AI levels', which 🤖 Add AI ("ai") shows privately to the
+# host (lobbies posted before the Medium level showed Easy's and Hard's: they still work).
 _LOBBY_BUTTONS = {
     "join": (discord.ButtonStyle.success, 0),
     "leave": (discord.ButtonStyle.secondary, 0),
     "start": (discord.ButtonStyle.primary, 0),
     "cancel": (discord.ButtonStyle.danger, 0),
     "clock": (discord.ButtonStyle.secondary, 0),
-    "ai_easy": (discord.ButtonStyle.secondary, 4),
-    "ai_hard": (discord.ButtonStyle.secondary, 4),
+    "ai": (discord.ButtonStyle.secondary, 4),
     "ai_remove": (discord.ButtonStyle.secondary, 4),
     "cards": (discord.ButtonStyle.secondary, 4),
     "language": (discord.ButtonStyle.secondary, 4),
+    **{f"ai_{level}": (discord.ButtonStyle.secondary, 0) for level in AI_LEVEL_NAMES},
 }
 LOBBY_VERBS = tuple(_LOBBY_BUTTONS)
+_SHOWN_IN_LOBBY = tuple(verb for verb in LOBBY_VERBS if verb.removeprefix("ai_") not in
+                        AI_LEVEL_NAMES)
 
 
 class LobbyButton(
@@ -660,6 +664,15 @@ def cards_view(game: Game, language: str) -> discord.ui.View:
     return view
 
 
+def ai_levels_view(game: Game, language: str) -> discord.ui.View:
+    """The host's private buttons that add an AI monster, one a level, weakest first (in
+    ``language``, the host's); each adds one more every time it is pressed."""
+    view = discord.ui.View(timeout=None)
+    for level in AI_LEVEL_NAMES:
+        view.add_item(LobbyButton(game.id, f"ai_{level}", language))
+    return view
+
+
 def language_view(game: Game, language: str) -> discord.ui.View:
     """The host's private menu for the language of the game's messages in the channel."""
     view = discord.ui.View(timeout=None)
@@ -718,7 +731,7 @@ class LobbySelect(
 
 def lobby_view(game: Game) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    for verb in LOBBY_VERBS:
+    for verb in _SHOWN_IN_LOBBY:
         view.add_item(LobbyButton(game.id, verb, game.language))
     for row, field in enumerate(("monster", "edition", "variant"), start=1):
         view.add_item(LobbySelect(game.id, field, game.lobby, row=row, language=game.language))

@@ -16,6 +16,7 @@ from typing import Protocol
 
 from engine.actions import Action
 from engine.ai.heuristic import HeuristicPlayer
+from engine.ai.levels import medium_player
 from engine.ai.mc import MonteCarloPlayer
 from engine.card_table import Edition
 from engine.players import RandomPlayer
@@ -31,6 +32,7 @@ PlayerFactory = Callable[[int], Player]
 
 PLAYERS: dict[str, PlayerFactory] = {
     "heuristic": HeuristicPlayer,
+    "medium": medium_player,
     "mc": MonteCarloPlayer,
     "random": RandomPlayer,
 }
@@ -42,12 +44,18 @@ def register_player(name: str, factory: PlayerFactory) -> None:
 
 
 def player_factory(name: str) -> PlayerFactory:
-    """The factory of a player type: a name in ``PLAYERS``, or ``mc:<seconds>`` for the
-    Monte-Carlo player with that thinking time per decision."""
+    """The factory of a player type: a name in ``PLAYERS``, ``mc:<seconds>`` for the
+    Monte-Carlo player with that thinking time per decision, or ``mcp:<playouts>`` for it
+    with that number of playouts per decision (deterministic, whatever the machine's load)."""
     kind, _, budget = name.partition(":")
     if kind == "mc" and budget:
         seconds = float(budget)
         return lambda seed: MonteCarloPlayer(seed, seconds=seconds)
+    if kind == "mcp" and budget:
+        playouts = int(budget)
+        if playouts < 1:
+            raise ValueError(name)
+        return lambda seed: MonteCarloPlayer(seed, seconds=None, playouts=playouts)
     if budget or kind not in PLAYERS:
         raise KeyError(name)
     return PLAYERS[kind]
@@ -212,7 +220,7 @@ def run_arena(players: Sequence[str], games: int, seed: int, edition: Edition = 
     unknown = [name for name in players if not is_player_type(name)]
     if unknown:
         raise ValueError(f"unknown player types: {', '.join(unknown)}"
-                         f" (known: {', '.join(PLAYERS)}, mc:<seconds>)")
+                         f" (known: {', '.join(PLAYERS)}, mc:<seconds>, mcp:<playouts>)")
     report = ArenaReport(tuple(players), edition, seed)
     for result in _results(tuple(players), games, seed, edition, jobs):
         report.add(result)

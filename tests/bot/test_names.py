@@ -12,6 +12,7 @@ from bot_harness import Table, service
 from simcord import InteractionResult, MemberActor
 from test_game_end import win_this_turn
 
+from bot.local import add_ai
 from bot.table.model import AiLevel, Game
 from bot.table.ratings import rate
 from bot.table.records import AgainstAi, GameRecord, SeatRecord, against_ai
@@ -32,7 +33,7 @@ def answered(result: InteractionResult) -> str:
 
 
 async def finish_a_game(table: Table, host: MemberActor, joiners: list[MemberActor],
-                        ai: str | None = None) -> Game:
+                        ai: AiLevel | None = None) -> Game:
     """``host`` opens a lobby, the ``joiners`` join, an AI monster of level ``ai`` is added,
     and the game is played to its end (the active monster made to win)."""
     await host.slash(table.channel, "kot start")
@@ -41,7 +42,7 @@ async def finish_a_game(table: Table, host: MemberActor, joiners: list[MemberAct
     for joiner in joiners:
         await joiner.click(lobby, label="Join")
     if ai is not None:
-        await host.click(lobby, label=f"🤖 Add AI: {ai}")
+        await add_ai(host, lobby, ai)
     await host.click(lobby, label="Start")
     finished = await win_this_turn(table)
     assert finished.status == "over"
@@ -95,8 +96,8 @@ async def test_no_embed_of_a_played_game_shows_a_raw_mention(table: Table) -> No
 async def test_stats_count_the_games_against_ai_monsters_apart_from_the_ratings(
         table: Table) -> None:
     alice, bob = table.players[:2]
-    easy = [await finish_a_game(table, alice, [], ai="Easy") for _game in range(2)]
-    hard = await finish_a_game(table, bob, [alice], ai="Hard")
+    easy = [await finish_a_game(table, alice, [], ai="easy") for _game in range(2)]
+    hard = await finish_a_game(table, bob, [alice], ai="hard")
 
     embeds: dict[int, discord.Embed] = {}
 
