@@ -1,8 +1,10 @@
 # What the bot's Discord messages say: lobby, boards, answers and notices.
 
-# The host's private 🤖 Add AI menu: a line a level ($level: its name), then its buttons.
+# The host's private 🤖 Add AI menu: a line a level ($level: its name; $rating: its rating,
+# as /kot stats shows a player's), then its buttons.
 lobby-ai-question = 🤖 Which AI monster? Each button adds one more.
-lobby-ai-level = **{ $level }**: { $about }
+lobby-ai-level = **{ $level }** · rated **{ NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) }**: { $about }
+lobby-ai-ratings = -# Rated as players are (/kot stats), from games among the AI levels.
 lobby-ai-about-easy = plays by rules of thumb, at once: a first game.
 lobby-ai-about-medium = tries its best moves a few dozen times ahead before it plays: a fair fight.
 lobby-ai-about-hard = plays each of its best moves hundreds of times ahead, about a second a move: a real challenge.

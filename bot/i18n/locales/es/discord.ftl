@@ -1,7 +1,8 @@
 # Lo que dicen los mensajes del bot en Discord: sala, tableros, respuestas y avisos.
 
 lobby-ai-question = 🤖 ¿Qué monstruo IA? Cada botón añade uno más.
-lobby-ai-level = **{ $level }**: { $about }
+lobby-ai-level = **{ $level }** · puntuación **{ NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) }**: { $about }
+lobby-ai-ratings = -# Puntuadas como los jugadores (/kot stats), con partidas entre los niveles de IA.
 lobby-ai-about-easy = juega con reglas sencillas, al instante: para una primera partida.
 lobby-ai-about-medium = prueba sus mejores jugadas unas decenas de veces antes de jugar: un rival parejo.
 lobby-ai-about-hard = juega cada una de sus mejores jugadas cientos de veces por adelantado, un segundo por jugada: un reto de verdad.
