@@ -120,6 +120,10 @@ class KotBot(commands.Bot):
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             tree_cls=_Commands,
+            # No cache of messages: the bot reads none back (a deleted board comes as a raw
+            # event), and discord.py's 1,000 parsed messages with their embeds and buttons
+            # would lengthen every full collection of the cycle collector.
+            max_messages=None,
             **options,
         )
         self.in_hand = InHand()

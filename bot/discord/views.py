@@ -309,6 +309,18 @@ def _many_options(game: Game, state: GameState, decision: Decision, who: str,
     ]
 
 
+def _routed_view() -> discord.ui.View:
+    """An empty view for ``Control`` items, already stopped. Its buttons are routed by
+    their custom ids (one ``DynamicItem`` template registered once), never through the
+    view: a stopped view is sent as components only. A live one would be kept by
+    discord.py after sending, and one sent privately would get a 15-minute expiry task
+    and timer for each private message (discord.py gives every private view that
+    timeout), none of which the bot uses."""
+    view = discord.ui.View(timeout=None)
+    view.stop()
+    return view
+
+
 def board_view(game: Game, suggested: Suggestions) -> discord.ui.View | None:
     """Buttons for every pending decision: dice and Roll/Done for the roll, one button per
     option for anything else, or menus when a question has many choices (so a new card's
@@ -317,7 +329,7 @@ def board_view(game: Game, suggested: Suggestions) -> discord.ui.View | None:
     state = game.state
     if game.status != "playing" or state is None or state.over or not state.pending:
         return None
-    view = discord.ui.View(timeout=None)
+    view = _routed_view()
     several = len(state.pending) > 1
     items: list[discord.ui.Item[Any]] = []
     offers: list[GameButton] = []
@@ -501,7 +513,7 @@ def _capitalized(said: str) -> str:
 def orders_view(game: Game, seat: int, language: str) -> discord.ui.View:
     """The standing-order menus under a player's panel, showing their current orders (in
     ``language``, the player's)."""
-    view = discord.ui.View(timeout=None)
+    view = _routed_view()
     order = game.chronicle.orders.of(seat)
     for field in ORDER_FIELDS:
         view.add_item(OrderSelect(game.id, field, order, language))
@@ -518,7 +530,7 @@ def private_view(game: Game, decision: Decision, language: str) -> discord.ui.Vi
     ``o<n>`` buttons as the board's, so a click goes the usual way. In ``language``, the
     clicker's."""
     state = game.playing_state()
-    view = discord.ui.View(timeout=None)
+    view = _routed_view()
     items: list[GameButton | GameSelect]
     if len(decision.options) > MAX_OPTION_BUTTONS:
         items = _many_options(game, state, decision, "", private_option_label, language)
@@ -535,7 +547,7 @@ def private_view(game: Game, decision: Decision, language: str) -> discord.ui.Vi
 def confirm_view(game: Game, decision: Decision, number: int, language: str) -> discord.ui.View:
     """The one button of the private "this knocks out your monster" warning: option
     ``number`` of the decision, confirmed (``c<n>``)."""
-    view = discord.ui.View(timeout=None)
+    view = _routed_view()
     view.add_item(GameButton(game.id, decision.id, f"c{number}",
                              label=text(language, "ui-confirm-anyway"),
                              style=discord.ButtonStyle.danger))
@@ -658,7 +670,7 @@ def _mix_select(custom_id: str, field: str, lobby: Lobby | None,
 def cards_view(game: Game, language: str) -> discord.ui.View:
     """The host's private menus for mixing Origins' cards into a 2016 base game (in
     ``language``, the host's)."""
-    view = discord.ui.View(timeout=None)
+    view = _routed_view()
     for field in ("mix", "picked"):
         view.add_item(LobbySelect(game.id, field, game.lobby, language=language))
     return view
@@ -675,7 +687,7 @@ def ai_levels_view(game: Game, language: str) -> discord.ui.View:
 
 def language_view(game: Game, language: str) -> discord.ui.View:
     """The host's private menu for the language of the game's messages in the channel."""
-    view = discord.ui.View(timeout=None)
+    view = _routed_view()
     view.add_item(LobbySelect(game.id, "lang", game.lobby, language=language))
     return view
 
@@ -707,7 +719,7 @@ def _clock_select(custom_id: str, field: str, lobby: Lobby | None,
 
 def clock_view(game: Game, language: str) -> discord.ui.View:
     """The host's private menus for the lobby's turn clock (in ``language``, the host's)."""
-    view = discord.ui.View(timeout=None)
+    view = _routed_view()
     for field in CLOCK_CHOICES:
         view.add_item(LobbySelect(game.id, field, game.lobby, language=language))
     return view
@@ -730,7 +742,7 @@ class LobbySelect(
 
 
 def lobby_view(game: Game) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = _routed_view()
     for verb in _SHOWN_IN_LOBBY:
         view.add_item(LobbyButton(game.id, verb, game.language))
     for row, field in enumerate(("monster", "edition", "variant"), start=1):
@@ -766,7 +778,7 @@ class EndButton(
 
 
 def end_question_view(game_id: int, expires: int, language: str) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = _routed_view()
     for answer in ("end", "keep"):
         view.add_item(EndButton(game_id, answer, expires, language))
     return view
@@ -795,7 +807,7 @@ def final_view(game: Game) -> discord.ui.View | None:
     finished, the standings of one stopped by /kot end."""
     if game.status not in ("over", "ended"):
         return None
-    view = discord.ui.View(timeout=None)
+    view = _routed_view()
     view.add_item(RematchButton(game.id, game.language))
     return view
 

@@ -4,6 +4,7 @@ click is applied at once, and a confirmation for a passed moment is refused."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 
 import discord
@@ -117,3 +118,26 @@ async def test_no_confirmation_when_every_answer_knocks_the_monster_out(table: T
     assert private_reply(ended) is None
     final = (await service(table.env).games.peek(game.id)).state
     assert final is not None and final.over and not final.monsters[before.active].alive
+
+
+async def test_a_private_warning_leaves_no_view_behind_and_its_button_still_works(
+        table: Table) -> None:
+    """discord.py keeps a view it sends unless it is stopped, and gives one sent privately a
+    15-minute expiry task: the bot sends its views stopped (its buttons are routed by their
+    custom ids), so a private message leaves no task behind and still answers its button."""
+    game = await table.start_game(players=2)
+    await rewrite_state(table.env, game.id, _active(
+        3, 20, face_up=("jet_fighters", "corner_store", "tank")))
+    await table.roll_and_stop(QUIET_DICE)
+    before = await _state(table)
+    _game, _decision, clicker = await table.asked()
+    asked = await table.click(f"o{_buy_number(before, 'jet_fighters')}")
+    assert asked.response is not None
+
+    expiry_tasks = [task for task in asyncio.all_tasks()
+                    if "timeout_task" in task.get_coro().__qualname__]
+    assert expiry_tasks == []
+    confirmed = await clicker.click(asked.response.message, label=CONFIRM_ANYWAY)
+    assert confirmed.acknowledged
+    final = (await service(table.env).games.peek(game.id)).state
+    assert final is not None and not final.monsters[before.active].alive
