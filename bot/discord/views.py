@@ -679,7 +679,7 @@ def cards_view(game: Game, language: str) -> discord.ui.View:
 def ai_levels_view(game: Game, language: str) -> discord.ui.View:
     """The host's private buttons that add an AI monster, one a level, weakest first (in
     ``language``, the host's); each adds one more every time it is pressed."""
-    view = discord.ui.View(timeout=None)
+    view = _routed_view()
     for level in AI_LEVEL_NAMES:
         view.add_item(LobbyButton(game.id, f"ai_{level}", language))
     return view
