@@ -216,7 +216,9 @@ class LocalTable:
                        game: GameChoice, options: LocalOptions) -> None:
         """The host's clicks that make a lobby with AI monsters at ``levels``, for ``game``,
         the one ``options`` ask for: AI monsters of another level removed, then those too
-        many, the game chosen, the AI monsters missing added."""
+        many, the game chosen, the AI monsters missing added (as the host, through the
+        lobbies: the private 🤖 Add AI menu a click opens would stay on the page, under the
+        lobby, at every start)."""
         if any(level != options.level for level in levels):
             for _ in levels:
                 await host.click(lobby, custom_id=menu_id(lobby, "ai_remove"))
@@ -226,8 +228,11 @@ class LocalTable:
         if options.game != game:
             # (The Game menu's id predates Origins: "edition".)
             await host.select(lobby, [options.game], custom_id=menu_id(lobby, "edition"))
+        bot = self.env.bot
+        assert isinstance(bot, KotBot)
+        game_id = int(menu_id(lobby, "ai").split(":")[2])  # (kot:l:<game id>:ai)
         for _ in range(options.ai_monsters - len(levels)):
-            await add_ai(host, lobby, options.level)
+            await bot.service.lobbies.add_ai(game_id, host.id, options.level, bot.delivery.show)
 
     def lock_page_clicks(self, preview: Any) -> None:
         """Make each click on the page wait for the tick in progress (SimCord refuses a

@@ -19,7 +19,9 @@ custom_id formats (all under Discord's 100 characters):
                                      question: always yield at n❤️ or fewer (answers it)
     kot:g:<game>:<decision>:n0       take the order offered at the buy step: skip buying
                                      from now on (ends it)
-    kot:l:<game>:<verb>              lobby buttons (join, leave, start, cancel, clock, ai_*)
+    kot:l:<game>:<verb>              lobby buttons (join, leave, start, cancel, clock, ai,
+                                     ai_remove, cards, language; ai_<level>: the host's
+                                     private 🤖 Add AI buttons, and old lobbies' own)
     kot:l:<game>:<field>             lobby menus (monster, edition — the Game menu —,
                                      variant; turn and reaction: the host's private clock
                                      menus; mix and picked: the host's private Cards menus)
