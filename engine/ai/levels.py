@@ -16,7 +16,7 @@ from __future__ import annotations
 from engine.ai.mc import MonteCarloPlayer
 
 # Playouts per decision of the Medium AI, shared among its candidate moves.
-MEDIUM_PLAYOUTS = 32
+MEDIUM_PLAYOUTS = 48
 
 
 def medium_player(seed: int = 0) -> MonteCarloPlayer:
