@@ -47,7 +47,7 @@ from bot.app import KotBot, StartupError
 from bot.config import Settings, SettingsError
 from bot.i18n import ENGLISH, LANGUAGES, text
 from bot.table.lobbies import LEARN_AI_SEATS
-from bot.table.model import GAME_CHOICES, AiLevel, Game, GameChoice
+from bot.table.model import AI_LEVEL_NAMES, GAME_CHOICES, AiLevel, Game, GameChoice
 from bot.table.timers import AT_ONCE, MachineClock, on_clock
 from engine import GAME_RULES
 
@@ -216,7 +216,9 @@ class LocalTable:
                        game: GameChoice, options: LocalOptions) -> None:
         """The host's clicks that make a lobby with AI monsters at ``levels``, for ``game``,
         the one ``options`` ask for: AI monsters of another level removed, then those too
-        many, the game chosen, the AI monsters missing added."""
+        many, the game chosen, the AI monsters missing added (as the host, through the
+        lobbies: the private 🤖 Add AI menu a click opens would stay on the page, under the
+        lobby, at every start)."""
         if any(level != options.level for level in levels):
             for _ in levels:
                 await host.click(lobby, custom_id=menu_id(lobby, "ai_remove"))
@@ -226,8 +228,11 @@ class LocalTable:
         if options.game != game:
             # (The Game menu's id predates Origins: "edition".)
             await host.select(lobby, [options.game], custom_id=menu_id(lobby, "edition"))
+        bot = self.env.bot
+        assert isinstance(bot, KotBot)
+        game_id = int(menu_id(lobby, "ai").split(":")[2])  # (kot:l:<game id>:ai)
         for _ in range(options.ai_monsters - len(levels)):
-            await host.click(lobby, custom_id=menu_id(lobby, f"ai_{options.level}"))
+            await bot.service.lobbies.add_ai(game_id, host.id, options.level, bot.delivery.show)
 
     def lock_page_clicks(self, preview: Any) -> None:
         """Make each click on the page wait for the tick in progress (SimCord refuses a
@@ -310,6 +315,17 @@ async def open_lobby(channel: ChannelHandle, host: MemberActor,
     for member in joiners:
         await member.click(lobby, custom_id=menu_id(lobby, "join"))
     return lobby
+
+
+async def add_ai(host: MemberActor, lobby: discord.Message, level: AiLevel) -> None:
+    """The host's two clicks that seat an AI monster of ``level``: the lobby's 🤖 Add AI,
+    then the level's button in the private menu it answers with."""
+    add = menu_id(lobby, "ai")
+    shown = await host.click(lobby, custom_id=add)
+    menu = shown.followups[0] if shown.followups else shown.response
+    if menu is None:
+        raise LocalError("the lobby's 🤖 Add AI showed no menu (see the log above)")
+    await host.click(menu, custom_id=f"{add}_{level}")
 
 
 def menu_id(message: discord.Message, field: str) -> str:
@@ -576,8 +592,9 @@ def parse(argv: Sequence[str]) -> LocalOptions:
                              "note before each choice")
     parser.add_argument("--ai", type=int, default=None,
                         help="AI monsters seated in the lobby (default: enough for 3 monsters)")
-    parser.add_argument("--level", choices=("easy", "hard"), default=None,
-                        help="the AI monsters' level: easy (rules of thumb) or hard "
+    parser.add_argument("--level", choices=tuple(AI_LEVEL_NAMES), default=None,
+                        help="the AI monsters' level: easy (rules of thumb), medium "
+                             "(tries its best moves a few dozen times ahead) or hard "
                              "(searches ahead, about a second a move)")
     parser.add_argument("--game", choices=tuple(GAME_CHOICES), default=None,
                         help="King of Tokyo with the 2016 or 2011 rules, or King of Tokyo: "

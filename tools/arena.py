@@ -1,4 +1,5 @@
-"""Play seeded games between player types and print their win rates; or the strength curve.
+"""Play seeded games between player types and print their win rates; or the strength curve;
+or the AI levels' ratings.
 
     python -m tools.arena --players heuristic,random --games 1000 --seed 1
     python -m tools.arena --players heuristic,heuristic,heuristic,random --edition 2011
@@ -21,28 +22,47 @@ printed as it ends (to stderr) and, with ``--out``, added to that file as a JSON
 the same command again and the games already there are not played again. Then a row per
 mode and think time (wins, win rate, 95% interval, chance, time per decision), and the
 same as JSON on the last line. Think times are wall-clock: run it on an idle machine.
+
+    python -m tools.arena --rate-levels --duels 12 --fours 6 --out levels.jsonl
+
+The AI levels' ratings (``tools/rate_levels.py``): seeded games among the bot's levels
+(Easy, Medium, Hard at 0.8 s), ``--duels`` games at each pair in a duel and ``--fours`` at
+each table of four (the three levels and one of them again), one after the other; rated as
+the bot rates its players. Each game's places are printed as it ends (to stderr) and, with
+``--out``, added to that file (the games already there are not played again). Then a row
+a level (seats, first places, mean place, mu, sigma, rating), the JSON the bot reads on the
+last line, also written to ``--ratings-file`` (by default ``bot/table/ai_ratings.json``).
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import sys
 from pathlib import Path
 
+import msgspec
+
+from bot.table.level_ratings import RATINGS_FILE
 from engine.ai.arena import (
     CURVE_GAMES,
     CURVE_MODES,
     CURVE_TIMES,
     PLAYERS,
     CurveResult,
+    GameResult,
+    LevelGame,
     curve_games,
     curve_report,
     curve_table,
     is_player_type,
+    level_games,
+    play_level_game,
     run_arena,
     run_curve,
 )
+from tools.rate_levels import PlacedGame, placed, ratings_file, ratings_table, write_ratings
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -64,11 +84,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--modes", default=",".join(CURVE_MODES),
                         help=f"with --curve: {' and '.join(CURVE_MODES)} (comma-separated)")
     parser.add_argument("--out", type=Path, default=None,
-                        help="with --curve: the results file (JSON lines), added to as games "
-                        "end; the games already in it are not played again")
+                        help="with --curve or --rate-levels: the results file (JSON lines), "
+                        "added to as games end; the games already in it are not played again")
+    parser.add_argument("--rate-levels", action="store_true",
+                        help="rate the bot's AI levels from games among them")
+    parser.add_argument("--duels", type=int, default=12,
+                        help="with --rate-levels: games at each pair of levels in a duel")
+    parser.add_argument("--fours", type=int, default=6,
+                        help="with --rate-levels: games at each table of four")
+    parser.add_argument("--ratings-file", type=Path, default=RATINGS_FILE,
+                        help="with --rate-levels: where the ratings the bot reads are written")
     args = parser.parse_args(argv)
     if args.curve:
         return _curve(parser, args)
+    if args.rate_levels:
+        return _rate_levels(parser, args)
     players = [name.strip() for name in args.players.split(",") if name.strip()]
     if not 2 <= len(players) <= 6:
         parser.error("--players names 2 to 6 player types, one per monster")
@@ -117,15 +147,51 @@ def _curve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     return 0
 
 
-def _stored(path: Path | None, seed: int, edition: str) -> list[CurveResult]:
-    """The results a curve's file already holds for this seed and edition (none without a
-    file, or a new one)."""
+def _rate_levels(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    if args.duels < 0 or args.fours < 0 or args.duels + args.fours == 0:
+        parser.error("--duels and --fours are counts of games, 0 or more (not both 0)")
+    stored = [PlacedGame.from_dict(line) for line in _lines(args.out, args.seed, args.edition)]
+    done = {game.key: game for game in stored}
+    tasks = level_games(args.duels, args.fours)
+    todo = [task for task in tasks if task not in done]
+    print(f"AI levels: {len(tasks)} games, {len(todo)} to play", file=sys.stderr)
+
+    def finished(task: LevelGame, result: GameResult) -> None:
+        game = placed(task, result)
+        done[task] = game
+        line = json.dumps({**game.as_dict(), "seed": args.seed, "edition": args.edition})
+        print(line, file=sys.stderr, flush=True)
+        if args.out is not None:
+            with args.out.open("a", encoding="utf-8") as out:
+                out.write(line + "\n")
+
+    for task in todo:
+        finished(task, play_level_game(task, args.seed, args.edition))
+    games = [done[task] for task in tasks]
+    command = " ".join(["python -m tools.arena --rate-levels", f"--duels {args.duels}",
+                        f"--fours {args.fours}", f"--seed {args.seed}"])
+    ratings = ratings_file(games, command, datetime.date.today().isoformat())
+    write_ratings(ratings, args.ratings_file)
+    print(ratings_table(ratings, games))
+    print(json.dumps(msgspec.to_builtins(ratings)))
+    return 0
+
+
+def _lines(path: Path | None, seed: int, edition: str) -> list[dict[str, object]]:
+    """The JSON lines a results file already holds for this seed and edition (none without
+    a file, or a new one)."""
     if path is None or not path.exists():
         return []
     lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
              if line.strip()]
-    return [CurveResult.from_dict(line) for line in lines
+    return [line for line in lines
             if line.get("seed") == seed and line.get("edition") == edition]
+
+
+def _stored(path: Path | None, seed: int, edition: str) -> list[CurveResult]:
+    """The results a curve's file already holds for this seed and edition (none without a
+    file, or a new one)."""
+    return [CurveResult.from_dict(line) for line in _lines(path, seed, edition)]
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ import simcord
 from simcord import SetupError
 
 from bot.app import KotBot
-from bot.local import menu_id, open_lobby
+from bot.local import add_ai, open_lobby
 from bot.table.autoplay import Thought
 from engine import Options, create_game
 from tools.bench_players import Answers, Bench, bench_bot, percentile
@@ -82,7 +82,7 @@ async def _play(env: simcord.Env, tables: int, seconds: float, seed: int,
     for number in range(tables):
         lobby = await open_lobby(bench.channels[number], bench.tables[number][0])
         for _ in range(2):
-            await bench.tables[number][0].click(lobby, custom_id=menu_id(lobby, "ai_hard"))
+            await add_ai(bench.tables[number][0], lobby, "hard")
     # The workers are started before (a bot that has been up a while has them).
     await _warm_up(bot)
     # Started straight through the service, all in a row: a Start click would wait for the

@@ -32,9 +32,9 @@ from simcord import ChannelHandle, Env, GuildHandle, MemberActor, UserHandle
 from bot.app import KotBot
 from bot.config import DEFAULT_AI_PAUSE, Settings
 from bot.i18n import ENGLISH, LANGUAGES, text
-from bot.local import CLIENT_LOCALES, clients_speaking, menu_id, open_lobby
+from bot.local import CLIENT_LOCALES, add_ai, clients_speaking, menu_id, open_lobby
 from bot.table.idle_games import IDLE_DAYS
-from bot.table.model import Elimination, Game
+from bot.table.model import AiLevel, Elimination, Game
 from bot.table.time_away import DAY
 from engine import (
     Buy,
@@ -380,12 +380,15 @@ async def mimic(shots: Shots) -> None:
 
 
 async def ai_monsters(shots: Shots) -> None:
-    """The lobby with AI seats, then the board while an AI monster plays."""
+    """The host's private 🤖 Add AI menu (each level, its rating, what it is like), the lobby
+    with AI seats of every level, then the board while an AI monster plays."""
     channel = shots.guild.create_text_channel("ai-monsters")
     host = shots.members[0]
     lobby = await open_lobby(channel, host)
-    for verb in ("ai_easy", "ai_hard"):
-        await host.click(lobby, custom_id=menu_id(lobby, verb))
+    await host.click(lobby, custom_id=menu_id(lobby, "ai"))
+    await shots.shoot("ai-menu", channel, [host])
+    for level in ("easy", "medium", "hard"):
+        await add_ai(host, lobby, level)
     await shots.shoot("ai-lobby", channel, [host])
     await host.click(lobby, custom_id=menu_id(lobby, "start"))
     games = shots.bot.service.games
@@ -760,14 +763,14 @@ async def notify(shots: Shots) -> None:
     await shots.shoot("notify-dm-turn", direct, [player.user])
 
 
-async def played_against_ai(shots: Shots, player: MemberActor, levels: Sequence[str],
+async def played_against_ai(shots: Shots, player: MemberActor, levels: Sequence[AiLevel],
                             *, winner: str) -> None:
     """``player`` and AI monsters of ``levels`` play a game to its end in a new channel;
     ``winner`` ("player" or "ai") starts at 19★, and every roll shows three 3s (+3★)."""
     channel = shots.guild.create_text_channel(f"vs-{'-'.join(levels)}-{winner}")
     lobby = await open_lobby(channel, player)
     for level in levels:
-        await player.click(lobby, custom_id=menu_id(lobby, f"ai_{level}"))
+        await add_ai(player, lobby, level)
     await player.click(lobby, custom_id=menu_id(lobby, "start"))
     scene = Scene(shots, channel, [player])
     started = await scene.game()
@@ -794,6 +797,7 @@ async def ai_stats(shots: Shots) -> None:
     player = shots.members[0]
     await played_against_ai(shots, player, ["easy"], winner="player")
     await played_against_ai(shots, player, ["easy", "easy"], winner="player")
+    await played_against_ai(shots, player, ["easy", "medium"], winner="player")
     await played_against_ai(shots, player, ["easy", "hard"], winner="ai")
     channel = shots.guild.create_text_channel("ai-stats")
     await player.slash(channel, "kot stats")

@@ -26,6 +26,7 @@ from bot.discord.messages import (
     END_QUESTION_TOO_LATE,
     GAME_UNREADABLE,
     MOMENT_PASSED_BOARD_REFRESHED,
+    ai_levels_text,
     ended_notice,
     forbidden_text,
     knock_out_warning,
@@ -39,6 +40,7 @@ from bot.discord.story import story_embed
 from bot.discord.views import (
     CLOCK_CHOICES,
     VARIANT_CHOICES,
+    ai_levels_view,
     cards_view,
     clock_view,
     confirm_view,
@@ -53,6 +55,7 @@ from bot.table.delivery import Delivery, Shown
 from bot.table.in_hand import InHand
 from bot.table.lobbies import ChannelTaken
 from bot.table.model import (
+    AI_LEVEL_NAMES,
     GAME_CHOICES,
     MIX_CHOICES,
     BrokenGame,
@@ -362,7 +365,7 @@ class Clicks:
     # --- lobby ----------------------------------------------------------------------
 
     async def lobby_button(self, request: Request, game_id: int, verb: str) -> None:
-        if verb in ("clock", "cards", "language"):
+        if verb in ("clock", "cards", "language", "ai"):
             await self._show_host_menus(request, game_id, verb)
             return
         # Acknowledge first: the lobby's lock may be held by a Start drawing the first board.
@@ -373,8 +376,7 @@ class Clicks:
             "join": partial(lobbies.join, name=request.name),
             "leave": lobbies.leave, "cancel": lobbies.cancel,
             "start": lobbies.start, "ai_remove": lobbies.remove_ai,
-            "ai_easy": partial(lobbies.add_ai, level="easy"),
-            "ai_hard": partial(lobbies.add_ai, level="hard"),
+            **{f"ai_{level}": partial(lobbies.add_ai, level=level) for level in AI_LEVEL_NAMES},
         }
         change = changes[verb]
         try:
@@ -383,8 +385,9 @@ class Clicks:
             await request.refuse(refusal)
 
     async def _show_host_menus(self, request: Request, game_id: int, verb: str) -> None:
-        """The host's private menus for the turn clock, the language, or the Origins cards
-        mixed into a 2016 base game (a lobby change only once picked)."""
+        """The host's private menus for the turn clock, the language, the AI monsters to
+        add, or the Origins cards mixed into a 2016 base game (a lobby change only once
+        picked)."""
         game = await self._read(request, game_id)
         if game is None:
             return
@@ -398,6 +401,9 @@ class Clicks:
         elif verb == "language":
             await request.answer(request.text("lobby-language-question"),
                                  view=language_view(game, request.language))
+        elif verb == "ai":
+            await request.answer(ai_levels_text(request.language),
+                                 view=ai_levels_view(game, request.language))
         elif not game.lobby.mixes():
             await request.tell(CARDS_NOT_MIXED)
         else:

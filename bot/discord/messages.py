@@ -20,6 +20,7 @@ from bot.i18n import say, text
 from bot.i18n.cards import card_kind, card_name, card_text
 from bot.render import describe_board, render_board, render_card
 from bot.table import reminders
+from bot.table.level_ratings import level_ratings
 from bot.table.model import (
     AI_LEVEL_NAMES,
     GAME_CHOICES,
@@ -116,6 +117,16 @@ def named(name: str | None, user_id: int) -> str:
 
 def ai_name(level: AiLevel, language: str) -> str:
     return text(language, "table-ai-monster", level=phrase(AI_LEVEL_NAMES[level]))
+
+
+def ai_levels_text(language: str) -> str:
+    """The host's private 🤖 Add AI question: each level, weakest first, with its rating
+    (``bot.table.level_ratings``) and what it is like to play against."""
+    ratings = level_ratings()
+    return "\n".join([text(language, "lobby-ai-question"), *(
+        text(language, "lobby-ai-level", level=phrase(name), rating=round(ratings[level], 1),
+             about=phrase(f"lobby-ai-about-{level}"))
+        for level, name in AI_LEVEL_NAMES.items()), text(language, "lobby-ai-ratings")])
 
 
 def player_tag(game: Game, seat: int, language: str | None = None) -> str:

@@ -12,6 +12,7 @@ import discord
 from bot.discord.messages import COLOUR, ai_name, fitted, game_length, named
 from bot.i18n import text
 from bot.render.chart import MIN_CHART_POINTS
+from bot.table.level_ratings import level_ratings
 from bot.table.ratings import MIN_GAMES, PlayerRating
 from bot.table.records import AgainstAi, GameRecord, PlayerStats, SeatRecord
 
@@ -110,10 +111,13 @@ def stats_embed(user_id: int, name: str, stats: PlayerStats | None,
     ):
         embed.add_field(name=text(language, f"records-stats-{field}"), value=value)
     if against:
+        ratings = level_ratings()
         embed.add_field(name=text(language, "names-stats-against-ai"), inline=False,
                         value="\n".join(text(language, "names-against-ai",
-                                             ai=ai_name(row.level, language), games=row.games,
-                                             wins=row.wins) for row in against))
+                                             ai=ai_name(row.level, language),
+                                             rating=one_decimal(ratings[row.level]),
+                                             games=row.games, wins=row.wins)
+                                        for row in against))
     if chart_values(rating):
         embed.set_image(url=f"attachment://{RATING_CHART_FILENAME}")
     return embed

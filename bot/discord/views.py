@@ -19,7 +19,9 @@ custom_id formats (all under Discord's 100 characters):
                                      question: always yield at n❤️ or fewer (answers it)
     kot:g:<game>:<decision>:n0       take the order offered at the buy step: skip buying
                                      from now on (ends it)
-    kot:l:<game>:<verb>              lobby buttons (join, leave, start, cancel, clock, ai_*)
+    kot:l:<game>:<verb>              lobby buttons (join, leave, start, cancel, clock, ai,
+                                     ai_remove, cards, language; ai_<level>: the host's
+                                     private 🤖 Add AI buttons, and old lobbies' own)
     kot:l:<game>:<field>             lobby menus (monster, edition — the Game menu —,
                                      variant; turn and reaction: the host's private clock
                                      menus; mix and picked: the host's private Cards menus)
@@ -45,7 +47,7 @@ from bot.discord.request import Request
 from bot.discord.routing import ClickHandler, Control
 from bot.i18n import ENGLISH, LANGUAGES, say, text
 from bot.i18n.cards import card_text
-from bot.table.model import GAME_CHOICES, MIX_CHOICES, Game, Lobby, StandingOrder
+from bot.table.model import AI_LEVEL_NAMES, GAME_CHOICES, MIX_CHOICES, Game, Lobby, StandingOrder
 from bot.table.orders import (
     BUY_WORDS,
     ORDER_FIELDS,
@@ -557,20 +559,24 @@ def confirm_view(game: Game, decision: Decision, number: int, language: str) -> 
 # --- lobby ----------------------------------------------------------------------------
 
 # Lobby buttons: (style, row) by verb; the label is message ui-lobby-<verb>. (The 🌐 of
-# Language: the button is found by whoever reads neither language of its label.)
+# Language: the button is found by whoever reads neither language of its label.) The
+# lobby shows them all but the AI levels', which 🤖 Add AI ("ai") shows privately to the
+# host (lobbies posted before the Medium level showed Easy's and Hard's: they still work).
 _LOBBY_BUTTONS = {
     "join": (discord.ButtonStyle.success, 0),
     "leave": (discord.ButtonStyle.secondary, 0),
     "start": (discord.ButtonStyle.primary, 0),
     "cancel": (discord.ButtonStyle.danger, 0),
     "clock": (discord.ButtonStyle.secondary, 0),
-    "ai_easy": (discord.ButtonStyle.secondary, 4),
-    "ai_hard": (discord.ButtonStyle.secondary, 4),
+    "ai": (discord.ButtonStyle.secondary, 4),
     "ai_remove": (discord.ButtonStyle.secondary, 4),
     "cards": (discord.ButtonStyle.secondary, 4),
     "language": (discord.ButtonStyle.secondary, 4),
+    **{f"ai_{level}": (discord.ButtonStyle.secondary, 0) for level in AI_LEVEL_NAMES},
 }
 LOBBY_VERBS = tuple(_LOBBY_BUTTONS)
+_SHOWN_IN_LOBBY = tuple(verb for verb in LOBBY_VERBS if verb.removeprefix("ai_") not in
+                        AI_LEVEL_NAMES)
 
 
 class LobbyButton(
@@ -672,6 +678,15 @@ def cards_view(game: Game, language: str) -> discord.ui.View:
     return view
 
 
+def ai_levels_view(game: Game, language: str) -> discord.ui.View:
+    """The host's private buttons that add an AI monster, one a level, weakest first (in
+    ``language``, the host's); each adds one more every time it is pressed."""
+    view = _routed_view()
+    for level in AI_LEVEL_NAMES:
+        view.add_item(LobbyButton(game.id, f"ai_{level}", language))
+    return view
+
+
 def language_view(game: Game, language: str) -> discord.ui.View:
     """The host's private menu for the language of the game's messages in the channel."""
     view = _routed_view()
@@ -730,7 +745,7 @@ class LobbySelect(
 
 def lobby_view(game: Game) -> discord.ui.View:
     view = _routed_view()
-    for verb in LOBBY_VERBS:
+    for verb in _SHOWN_IN_LOBBY:
         view.add_item(LobbyButton(game.id, verb, game.language))
     for row, field in enumerate(("monster", "edition", "variant"), start=1):
         view.add_item(LobbySelect(game.id, field, game.lobby, row=row, language=game.language))

@@ -1,14 +1,18 @@
 """Answers for the seats nobody clicks for: AI monsters, and players whose time ran out (the
 autopilot plays for them as the Easy AI); and the Hard AI's hint for a player. The players
-are the engine's (``engine.ai``). None of them thinks on the event loop: the heuristic
-(milliseconds) in a worker thread, the Monte-Carlo search (up to a second of pure Python) in a
-worker process, so that it holds no lock other games need, not even Python's.
+are the engine's (``engine.ai``, ``engine.ai.levels``). None of them thinks on the event
+loop: the heuristic (the Easy AI, under a millisecond) in a worker thread, the Monte-Carlo
+searches (the Medium AI's few playouts, tens of milliseconds; the Hard AI's, up to a second
+of pure Python) in a worker process, so that they hold no lock other games need, not even
+Python's.
 
-The worker processes are few (one per spare core) and every Hard AI move and hint of every
-game shares them, so ``FairSlots`` hands them out: hints and moves a person waits for before
-moves only AI monsters wait for, and round robin across games within each, so that one
-game's burst does not starve the others; each search's budget shrinks as the queue grows
-(``search_budget``), so the tables keep moving and the AI plays weaker rather than later.
+The worker processes are few (one per spare core) and every Medium and Hard AI move and
+hint of every game shares them, so ``FairSlots`` hands them out: hints and moves a person
+waits for before moves only AI monsters wait for, and round robin across games within
+each, so that one game's burst does not starve the others; each Hard search's budget
+shrinks as the queue grows (``search_budget``), so the tables keep moving and the AI plays
+weaker rather than later (the Medium AI's playouts are counted: a queue does not change
+them).
 
 Nothing waits on the Hard AI for ever: every move and hint has a deadline (``Autopilot.
 deadline``, from when it is asked); a search that is late, crashed or lost is answered by
@@ -35,7 +39,7 @@ from typing import Literal, cast
 from bot.i18n import ENGLISH, say, text
 from bot.table.model import AiLevel
 from engine import Action, Decision, GameState, Phrase, Ref, phrase
-from engine.ai import HeuristicPlayer, MonteCarloPlayer, move_label, move_reason
+from engine.ai import HeuristicPlayer, MonteCarloPlayer, medium_player, move_label, move_reason
 
 log = logging.getLogger(__name__)
 
@@ -190,8 +194,19 @@ class Thought:
 
 def _search(state: GameState, decision: Decision, seconds: float) -> Searched:
     """The Monte-Carlo player's move and its reason (run in a worker process), timed."""
+    return _timed(MonteCarloPlayer(decision.id, seconds=seconds), state, decision)
+
+
+def _medium_search(state: GameState, decision: Decision, _seconds: float) -> Searched:
+    """The Medium AI's move and its reason (run in a worker process), timed: its playouts
+    are counted, so the budget the queue gives (``_seconds``) does not change it."""
+    return _timed(medium_player(decision.id), state, decision)
+
+
+def _timed(player: MonteCarloPlayer, state: GameState, decision: Decision) -> Searched:
+    """``player``'s move, its reason, its playouts and its seconds (clock and CPU)."""
     started, cpu_started = time.perf_counter(), time.process_time()
-    hint = MonteCarloPlayer(decision.id, seconds=seconds).hint(state, decision)
+    hint = player.hint(state, decision)
     return Searched(hint.action, hint.reason, hint.playouts,
                     time.perf_counter() - started, time.process_time() - cpu_started)
 
@@ -270,14 +285,15 @@ class Autopilot:
                      asker: Asker) -> Action:
         if level == "easy":
             return await self._easy(state, decision)
-        found = await self._thought(asker, state, decision)
+        search = _medium_search if level == "medium" else self._search
+        found = await self._thought(asker, state, decision, search)
         return found.action if found is not None else await self._easy(state, decision)
 
     async def hint(self, state: GameState, decision: Decision, game_id: int,
                    language: str = ENGLISH) -> str:
         """What the Hard AI would do, why, and the next best move with their chances to win
         (in ``language``); the Easy AI's move and why when the search fails or is late."""
-        found = await self._thought(Asker(game_id, "hint"), state, decision)
+        found = await self._thought(Asker(game_id, "hint"), state, decision, self._search)
         if found is not None:
             return hint_text(found.reason, language)
         action = await self._easy(state, decision)
@@ -288,17 +304,17 @@ class Autopilot:
     async def _easy(self, state: GameState, decision: Decision) -> Action:
         return await asyncio.to_thread(self._heuristic.answer, state, decision)
 
-    async def _thought(self, asker: Asker, state: GameState,
-                       decision: Decision) -> Searched | None:
-        """The search's move and reason within the deadline; None (logged) when it failed
+    async def _thought(self, asker: Asker, state: GameState, decision: Decision,
+                       search: Search) -> Searched | None:
+        """``search``'s move and reason within the deadline; None (logged) when it failed
         or was late."""
         asked = time.perf_counter()
         budget = [0.0]
         try:
-            found = await asyncio.wait_for(self._queued(asker, state, decision, budget),
-                                           self.deadline)
+            found = await asyncio.wait_for(
+                self._queued(asker, state, decision, search, budget), self.deadline)
         except Exception as error:
-            log.warning("game %s: the Hard AI did not answer decision %s (%s: %s) within "
+            log.warning("game %s: the AI's search did not answer decision %s (%s: %s) within "
                         "%.1f s; the Easy AI answers", asker.game_id, decision.id,
                         type(error).__name__, error, self.deadline)
             found = None
@@ -309,14 +325,14 @@ class Autopilot:
         return found
 
     async def _queued(self, asker: Asker, state: GameState, decision: Decision,
-                      budget: list[float]) -> Searched:
+                      search: Search, budget: list[float]) -> Searched:
         if self._stopped:
             raise asyncio.CancelledError("the bot is closing")  # (see ``stop``)
         budget[0] = await self.slots.acquire(asker.game_id, asker.urgency)
         if self._stopped:  # (meanwhile: admitted before, resumed after)
             self.slots.release()
             raise asyncio.CancelledError("the bot is closing")
-        running = asyncio.create_task(self._in_worker(state, decision, budget[0]))
+        running = asyncio.create_task(self._in_worker(search, state, decision, budget[0]))
         self._running.add(running)
         running.add_done_callback(self._finished)
         # Shielded: an asker past its deadline leaves; the search keeps its worker (and its
@@ -329,7 +345,7 @@ class Autopilot:
         if not running.cancelled():
             running.exception()  # retrieved: its asker logged it, or had gone
 
-    async def _in_worker(self, state: GameState, decision: Decision,
+    async def _in_worker(self, search: Search, state: GameState, decision: Decision,
                          budget: float) -> Searched:
         loop = asyncio.get_running_loop()
         # Made first: a new pool starts multiprocessing's resource tracker, which ignores
@@ -338,7 +354,7 @@ class Autopilot:
         try:
             # (A pool found broken refuses the submission itself.)
             with _ctrl_c_held():  # this submission may start a worker
-                searching = loop.run_in_executor(pool, self._search, state, decision, budget)
+                searching = loop.run_in_executor(pool, search, state, decision, budget)
             # Shielded, and its end retrieved whenever it comes: a search its task gave up
             # (cancelled by ``stop``, or stuck) still ends, with a result or the pool broken
             # by ``close``, which nobody reads then; cancelled with its task, or left

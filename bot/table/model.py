@@ -106,10 +106,14 @@ class BrokenGame(Exception):
         self.reason = reason
 
 
-# How well an AI monster plays: "easy" is the heuristic player, "hard" the Monte-Carlo one.
-AiLevel = Literal["easy", "hard"]
-# The levels' names: message ids of the catalogs.
-AI_LEVEL_NAMES: dict[AiLevel, str] = {"easy": "table-ai-level-easy", "hard": "table-ai-level-hard"}
+# How well an AI monster plays (``engine.ai.levels``): "easy" is the heuristic player,
+# "medium" the Monte-Carlo one with a few playouts a move, "hard" the Monte-Carlo one
+# thinking for ``KOT_HARD_AI_SECONDS``.
+AiLevel = Literal["easy", "medium", "hard"]
+# The levels' names, weakest first: message ids of the catalogs.
+AI_LEVEL_NAMES: dict[AiLevel, str] = {"easy": "table-ai-level-easy",
+                                      "medium": "table-ai-level-medium",
+                                      "hard": "table-ai-level-hard"}
 
 
 class LobbyPlayer(msgspec.Struct, frozen=True, omit_defaults=True):

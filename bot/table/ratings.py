@@ -42,13 +42,24 @@ class PlayerRating:
     @property
     def conservative(self) -> float:
         """mu - 3 sigma: the skill the player very likely has at least."""
-        return self.mu - 3 * self.sigma
+        return conservative(self.mu, self.sigma)
+
+
+def rating_model() -> PlackettLuce:
+    """The model every rating is made with: the players' here, and the AI levels' from arena
+    games (``tools/rate_levels.py``), so that the two read alike."""
+    return PlackettLuce()
+
+
+def conservative(mu: float, sigma: float) -> float:
+    """mu - 3 sigma: the skill very likely reached at least (openskill's ordinal)."""
+    return mu - 3 * sigma
 
 
 def rate(records: Iterable[GameRecord]) -> dict[int, PlayerRating]:
     """Every player's rating after the rated records, taken in the order given (the order
     the games finished)."""
-    model = PlackettLuce()
+    model = rating_model()
     current: dict[int, PlackettLuceRating] = {}
     players: dict[int, PlayerRating] = {}
     for record in records:

@@ -16,6 +16,7 @@ from typing import Protocol
 
 from engine.actions import Action
 from engine.ai.heuristic import HeuristicPlayer
+from engine.ai.levels import medium_player
 from engine.ai.mc import MonteCarloPlayer
 from engine.card_table import Edition
 from engine.players import RandomPlayer
@@ -31,6 +32,7 @@ PlayerFactory = Callable[[int], Player]
 
 PLAYERS: dict[str, PlayerFactory] = {
     "heuristic": HeuristicPlayer,
+    "medium": medium_player,
     "mc": MonteCarloPlayer,
     "random": RandomPlayer,
 }
@@ -42,12 +44,18 @@ def register_player(name: str, factory: PlayerFactory) -> None:
 
 
 def player_factory(name: str) -> PlayerFactory:
-    """The factory of a player type: a name in ``PLAYERS``, or ``mc:<seconds>`` for the
-    Monte-Carlo player with that thinking time per decision."""
+    """The factory of a player type: a name in ``PLAYERS``, ``mc:<seconds>`` for the
+    Monte-Carlo player with that thinking time per decision, or ``mcp:<playouts>`` for it
+    with that number of playouts per decision (deterministic, whatever the machine's load)."""
     kind, _, budget = name.partition(":")
     if kind == "mc" and budget:
         seconds = float(budget)
         return lambda seed: MonteCarloPlayer(seed, seconds=seconds)
+    if kind == "mcp" and budget:
+        playouts = int(budget)
+        if playouts < 1:
+            raise ValueError(name)
+        return lambda seed: MonteCarloPlayer(seed, seconds=None, playouts=playouts)
     if budget or kind not in PLAYERS:
         raise KeyError(name)
     return PLAYERS[kind]
@@ -63,7 +71,8 @@ def is_player_type(name: str) -> bool:
 
 @dataclass
 class GameResult:
-    """One game: who sat where, who won, how long it took."""
+    """One game: who sat where, who won, how long it took; its last state, and each monster
+    knocked out with the turn it happened in (seat, turn), in order (for standings)."""
 
     seed: int
     seats: tuple[str, ...]
@@ -71,6 +80,8 @@ class GameResult:
     turns: int
     decisions: list[int]
     seconds: list[float]
+    final: GameState | None = None
+    knocked_out: tuple[tuple[int, int], ...] = ()
 
 
 def game_seed(seed: int, game: int) -> int:
@@ -91,6 +102,7 @@ def play_match(options: Options, seed: int, seats: Sequence[str], *,
     state, _ = create_game(options, seed, len(seats))
     decisions = [0] * len(seats)
     seconds = [0.0] * len(seats)
+    knocked_out: list[tuple[int, int]] = []
     while not state.over:
         if sum(decisions) >= max_decisions:
             raise RuntimeError(f"game {seed} did not end after {max_decisions} decisions")
@@ -100,8 +112,13 @@ def play_match(options: Options, seed: int, seats: Sequence[str], *,
         seconds[decision.seat] += time.perf_counter() - started
         decisions[decision.seat] += 1
         state, _ = apply(state, decision.seat, action)
+        assert state.turn is not None
+        out = {seat for seat, _turn in knocked_out}
+        knocked_out += [(seat, state.turn.number) for seat, monster in enumerate(state.monsters)
+                        if not monster.alive and seat not in out]
     assert state.turn is not None
-    return GameResult(seed, tuple(seats), state.winners, state.turn.number, decisions, seconds)
+    return GameResult(seed, tuple(seats), state.winners, state.turn.number, decisions, seconds,
+                      state, tuple(knocked_out))
 
 
 def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -212,7 +229,7 @@ def run_arena(players: Sequence[str], games: int, seed: int, edition: Edition = 
     unknown = [name for name in players if not is_player_type(name)]
     if unknown:
         raise ValueError(f"unknown player types: {', '.join(unknown)}"
-                         f" (known: {', '.join(PLAYERS)}, mc:<seconds>)")
+                         f" (known: {', '.join(PLAYERS)}, mc:<seconds>, mcp:<playouts>)")
     report = ArenaReport(tuple(players), edition, seed)
     for result in _results(tuple(players), games, seed, edition, jobs):
         report.add(result)
@@ -377,3 +394,51 @@ def curve_table(steps: Sequence[CurveStep]) -> str:
                      f"{stats.win_rate:>10.1%}  {f'[{low:.1%}, {high:.1%}]':<17}"
                      f"{step.chance:>7.0%}{1000 * stats.seconds / max(1, stats.decisions):>13.1f}")
     return "\n".join(lines)
+
+
+# --- the AI levels' games ------------------------------------------------------------------
+#
+# Seeded games among the bot's AI levels, to rate them as the bot rates its players
+# (``tools/rate_levels.py`` rates them with openskill; the engine knows no rating).
+
+# The player type of each level of the bot (``engine.ai.levels``): Hard at the bot's
+# default budget, 0.8 s a move.
+LEVEL_PLAYERS: dict[str, str] = {"easy": "heuristic", "medium": "medium", "hard": "mc"}
+# The tables the levels meet at: every pair in a duel, and the three at a table of four
+# with each level in the fourth seat in turn.
+LEVEL_TABLES: tuple[tuple[str, ...], ...] = (
+    ("easy", "medium"), ("medium", "hard"), ("easy", "hard"),
+    ("easy", "medium", "hard", "easy"), ("easy", "medium", "hard", "medium"),
+    ("easy", "medium", "hard", "hard"),
+)
+
+
+@dataclass(frozen=True)
+class LevelGame:
+    """One game among the levels: its table (the levels, one a seat before the rotation)
+    and its number (its seed, and how far the seats are rotated)."""
+
+    table: tuple[str, ...]
+    game: int
+
+    @property
+    def levels(self) -> tuple[str, ...]:
+        """The level in each seat."""
+        return seating(self.table, self.game)
+
+
+def level_games(duels: int, fours: int) -> list[LevelGame]:
+    """``duels`` games at each duel of ``LEVEL_TABLES`` and ``fours`` at each table of four,
+    game number by game number (a run stopped early has about as many of each)."""
+    counts = {table: duels if len(table) == 2 else fours for table in LEVEL_TABLES}
+    return [LevelGame(table, game) for game in range(max(counts.values(), default=0))
+            for table in LEVEL_TABLES if game < counts[table]]
+
+
+def play_level_game(task: LevelGame, seed: int = 1, edition: Edition = "2016") -> GameResult:
+    """Play one game among the levels (its ``seats`` are the levels, not player types)."""
+    players = tuple(LEVEL_PLAYERS[level] for level in task.levels)
+    game_number = LEVEL_TABLES.index(task.table) * 100_000 + task.game
+    result = play_match(Options(edition=edition), game_seed(seed, game_number), players)
+    result.seats = task.levels
+    return result

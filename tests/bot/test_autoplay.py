@@ -20,13 +20,15 @@ from bot.table.autoplay import (
     Asker,
     Autopilot,
     FairSlots,
+    Search,
     Searched,
     Urgency,
+    _medium_search,
     _search,
     search_budget,
 )
 from engine import Decision, GameState, Options, create_game, phrase
-from engine.ai import HeuristicPlayer
+from engine.ai import HeuristicPlayer, medium_player
 
 
 def _position() -> tuple[GameState, Decision]:
@@ -115,10 +117,12 @@ class FakeWorkers(Autopilot):
         super().__init__(0.05, workers=1, margin=margin, stuck_after=60)
         self.behaviour = behaviour
         self.budgets: list[float] = []
+        self.searches: list[Search] = []
 
-    async def _in_worker(self, state: GameState, decision: Decision,
+    async def _in_worker(self, search: Search, state: GameState, decision: Decision,
                          budget: float) -> Searched:
         self.budgets.append(budget)
+        self.searches.append(search)
         if self.behaviour == "hangs":
             await asyncio.Event().wait()
         if self.behaviour == "crashes":
@@ -172,6 +176,21 @@ def test_a_search_reports_its_playouts_and_its_time() -> None:
     took = time.perf_counter() - started
     assert searched.playouts > 0
     assert 0.05 <= searched.seconds <= took and searched.cpu_seconds > 0
+
+
+async def test_medium_moves_are_searched_in_a_worker_by_counted_playouts() -> None:
+    autopilot = FakeWorkers("answers")
+    state, decision = _position()
+    assert await autopilot.answer("medium", state, decision, Asker(1)) == decision.default
+    await autopilot.hint(state, decision, 1)
+    # Medium's move by the Medium AI's search, the hint by the Hard AI's; both queued.
+    assert autopilot.searches == [_medium_search, autopilot._search]
+    assert len(autopilot.thoughts) == 2
+    # The Medium AI's search answers as the engine's Medium player does, whatever its budget.
+    move = _medium_search(state, decision, 0.0).action
+    assert move == medium_player(decision.id).answer(state, decision)
+    assert _medium_search(state, decision, 5.0).action == move
+    autopilot.close()
 
 
 async def test_a_late_search_keeps_its_worker_until_it_is_done() -> None:

@@ -33,8 +33,8 @@ POSTED = [
     (GameButton, "kot:g:12:345:c3"), (GameButton, "kot:g:12:345:p0"),
     (GameSelect, "kot:g:12:345:s1"),
     *((LobbyButton, f"kot:l:7:{verb}") for verb in (
-        "join", "leave", "start", "cancel", "clock", "ai_easy", "ai_hard", "ai_remove",
-        "cards", "language")),
+        "join", "leave", "start", "cancel", "clock", "ai", "ai_easy", "ai_medium", "ai_hard",
+        "ai_remove", "cards", "language")),
     *((LobbySelect, f"kot:l:7:{field}") for field in (
         "monster", "edition", "variant", "lang", "turn", "reaction", "mix", "picked")),
     (EndButton, "kot:e:9:end:1767225600"), (EndButton, "kot:e:9:keep:1767225600"),

@@ -19,6 +19,7 @@ from bot_harness import (
 )
 from simcord import MemberActor
 
+from bot.local import add_ai
 from bot.table.model import Game
 from engine import GameState, Roll
 
@@ -101,7 +102,7 @@ async def finished_with_options(table: Table) -> tuple[Game, discord.Message]:
     assert lobby is not None
     lobby_id = (await table.game()).id
     await bob.select(lobby, ["Gigazaur"], custom_id=f"kot:l:{lobby_id}:monster")
-    await alice.click(lobby, label="🤖 Add AI: Hard")
+    await add_ai(alice, lobby, "hard")
     await alice.select(lobby, ["2011"], custom_id=f"kot:l:{lobby_id}:edition")
     await alice.select(lobby, ["off"], custom_id=f"kot:l:{lobby_id}:variant")
     await alice.click(lobby, label="Start")

@@ -118,12 +118,12 @@ async def test_the_table_is_seated_as_asked_and_a_kept_game_is_posted_again(env:
     channel = guild.create_text_channel("king-of-tokyo")
     members = [guild.add_member(env.create_user(name)) for name in ("ann", "ben")]
     table = local.LocalTable(env, channel, members)
-    await table.seat(local.LocalOptions(players=2, ai=2, level="hard", game="2011"))
+    await table.seat(local.LocalOptions(players=2, ai=2, level="medium", game="2011"))
     games = bot_of(env).service.games
     game = await games.active_in_channel(channel.id)
     assert game is not None and game.status == "lobby"
     assert [(p.user_id, p.ai) for p in game.lobby.players] == [
-        (members[0].id, None), (members[1].id, None), (-1, "hard"), (-2, "hard")]
+        (members[0].id, None), (members[1].id, None), (-1, "medium"), (-2, "medium")]
     assert game.lobby.edition == "2011"
 
     # A later run finds the game kept: the lobby is posted again, no second one is opened.

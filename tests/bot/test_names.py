@@ -12,6 +12,8 @@ from bot_harness import Table, service
 from simcord import InteractionResult, MemberActor
 from test_game_end import win_this_turn
 
+from bot.local import add_ai
+from bot.table.level_ratings import level_ratings
 from bot.table.model import AiLevel, Game
 from bot.table.ratings import rate
 from bot.table.records import AgainstAi, GameRecord, SeatRecord, against_ai
@@ -32,7 +34,7 @@ def answered(result: InteractionResult) -> str:
 
 
 async def finish_a_game(table: Table, host: MemberActor, joiners: list[MemberActor],
-                        ai: str | None = None) -> Game:
+                        ai: AiLevel | None = None) -> Game:
     """``host`` opens a lobby, the ``joiners`` join, an AI monster of level ``ai`` is added,
     and the game is played to its end (the active monster made to win)."""
     await host.slash(table.channel, "kot start")
@@ -41,7 +43,7 @@ async def finish_a_game(table: Table, host: MemberActor, joiners: list[MemberAct
     for joiner in joiners:
         await joiner.click(lobby, label="Join")
     if ai is not None:
-        await host.click(lobby, label=f"🤖 Add AI: {ai}")
+        await add_ai(host, lobby, ai)
     await host.click(lobby, label="Start")
     finished = await win_this_turn(table)
     assert finished.status == "over"
@@ -95,8 +97,8 @@ async def test_no_embed_of_a_played_game_shows_a_raw_mention(table: Table) -> No
 async def test_stats_count_the_games_against_ai_monsters_apart_from_the_ratings(
         table: Table) -> None:
     alice, bob = table.players[:2]
-    easy = [await finish_a_game(table, alice, [], ai="Easy") for _game in range(2)]
-    hard = await finish_a_game(table, bob, [alice], ai="Hard")
+    easy = [await finish_a_game(table, alice, [], ai="easy") for _game in range(2)]
+    hard = await finish_a_game(table, bob, [alice], ai="hard")
 
     embeds: dict[int, discord.Embed] = {}
 
@@ -108,12 +110,17 @@ async def test_stats_count_the_games_against_ai_monsters_apart_from_the_ratings(
         assert stats.response is not None
         embeds[player.id] = stats.response.embeds[0]
     easy_wins = sum(won(game, alice) for game in easy)
+    # Each level with its rating (the checked-in one), as the player's own is shown.
+    rated = {level: f"{rating:.1f}" for level, rating in level_ratings().items()}
     assert fields(alice)["Against AI monsters"] == (
-        f"🤖 Easy AI: {easy_wins} win{'' if easy_wins == 1 else 's'} in 2 games\n"
-        f"🤖 Hard AI: {int(won(hard, alice))} win{'' if won(hard, alice) else 's'} in 1 game")
+        f"🤖 Easy AI (rated {rated['easy']}): {easy_wins} win{'' if easy_wins == 1 else 's'}"
+        " in 2 games\n"
+        f"🤖 Hard AI (rated {rated['hard']}): {int(won(hard, alice))} "
+        f"win{'' if won(hard, alice) else 's'} in 1 game")
     assert fields(alice)["Games"] == "3" and fields(alice)["Rating"] == "not rated yet"
     assert fields(bob)["Against AI monsters"] == (
-        f"🤖 Hard AI: {int(won(hard, bob))} win{'' if won(hard, bob) else 's'} in 1 game")
+        f"🤖 Hard AI (rated {rated['hard']}): {int(won(hard, bob))} "
+        f"win{'' if won(hard, bob) else 's'} in 1 game")
 
     # The leaderboard stays humans-only: no game with an AI monster is rated.
     board = await alice.slash(table.channel, "kot leaderboard")
@@ -152,6 +159,9 @@ def test_a_game_counts_against_its_strongest_ai_monster_when_played_to_its_end()
         record(seat(0, user_id=me), seat(1, ai="easy"), seat(2, ai="hard", winner=True)),
         # A record kept before AI levels were: its AI played Easy.
         record(seat(0, user_id=me), seat(1, winner=True)),
+        # Medium and Easy: against Medium; Medium and Hard: against Hard.
+        record(seat(0, user_id=me, winner=True), seat(1, ai="medium"), seat(2, ai="easy")),
+        record(seat(0, user_id=me, winner=True), seat(1, ai="medium"), seat(2, ai="hard")),
         # Stopped before its end, or with no AI monster: not counted.
         record(seat(0, user_id=me), seat(1, ai="hard"), status="ended"),
         record(seat(0, user_id=me, winner=True), seat(1, user_id=8)),
@@ -159,5 +169,6 @@ def test_a_game_counts_against_its_strongest_ai_monster_when_played_to_its_end()
         record(seat(0, user_id=8, winner=True), seat(1, ai="hard")),
     ]
     assert against_ai(records, me) == (AgainstAi("easy", games=2, wins=1),
-                                       AgainstAi("hard", games=1, wins=0))
+                                       AgainstAi("medium", games=1, wins=1),
+                                       AgainstAi("hard", games=2, wins=1))
     assert against_ai(records, 9) == ()

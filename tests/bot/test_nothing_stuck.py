@@ -14,6 +14,7 @@ from simcord import InteractionResult
 from simcord.backend.models import Overwrite
 from test_game_end import win_this_turn
 
+from bot.local import add_ai
 from bot.table.model import Game
 from tools.chaos import checks, sim
 from tools.chaos.sim import pending_faults
@@ -195,7 +196,7 @@ async def _ai_monster_asked(table: Table) -> Game:
     await host.slash(table.channel, "kot start")
     lobby = table.channel.last_message
     assert lobby is not None
-    await host.click(lobby, label="🤖 Add AI: Easy")
+    await add_ai(host, lobby, "easy")
     await host.click(lobby, label="Start")
     for _turn in range(50):  # the person ends turns until the AI monster is asked
         game = await table.game()

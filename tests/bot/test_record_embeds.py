@@ -93,7 +93,8 @@ def longest_answers(language: str, name: str = LONGEST_NAME) -> list[discord.Emb
     return [history_embed(games, 1000, 10_000, language),
             leaderboard_embed(leaders, 1000, language),
             stats_embed(USER, name, figures, rating,
-                        (AgainstAi("easy", 123456, 123456), AgainstAi("hard", 123456, 123456)),
+                        tuple(AgainstAi(level, 123456, 123456)
+                              for level in ("easy", "medium", "hard")),
                         language),
             stats_embed(USER, name, None, None, (), language)]
 

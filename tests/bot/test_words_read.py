@@ -360,7 +360,7 @@ NUMERIC = frozenset({
     "games", "hearts", "high", "hours", "last", "least", "left", "left_out", "lines", "low",
     "max", "min", "minutes", "monsters", "more", "most", "needed", "next_chance", "number", "page",
     "pages", "percent", "place", "players", "points", "poison", "rank", "rated", "rolled",
-    "rolls", "score", "second", "seconds", "shrink", "stay", "swept", "total",
+    "rating", "rolls", "score", "second", "seconds", "shrink", "stay", "swept", "total",
     "turn", "turns", "value", "vp", "waiting", "wins", "yield_at", "die", "moves",
 })
 

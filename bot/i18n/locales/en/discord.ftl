@@ -1,5 +1,13 @@
 # What the bot's Discord messages say: lobby, boards, answers and notices.
 
+# The host's private 🤖 Add AI menu: a line a level ($level: its name; $rating: its rating,
+# as /kot stats shows a player's), then its buttons.
+lobby-ai-question = 🤖 Which AI monster? Each button adds one more.
+lobby-ai-level = **{ $level }** · rated **{ NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) }**: { $about }
+lobby-ai-ratings = -# Rated as players are (/kot stats), from games among the AI levels.
+lobby-ai-about-easy = plays by rules of thumb, at once: a first game.
+lobby-ai-about-medium = tries its best moves a few dozen times ahead before it plays: a fair fight.
+lobby-ai-about-hard = plays each of its best moves hundreds of times ahead, about a second a move: a real challenge.
 lobby-language-question = 🌐 The language of this game's messages in the channel: the lobby, the boards, the narration and the standings. Each player's private answers follow their own Discord language.
 
 ## Who plays a seat, and the marks the bot finds its messages by
@@ -58,6 +66,7 @@ lobby-closed-already = This lobby is closed.
 host-only-menu = Only the host can { $menu ->
     [clock] change the clock
     [cards] choose the cards
+    [ai] add AI monsters
    *[language] choose the language
 }.
 
@@ -207,7 +216,9 @@ ui-lobby-leave = Leave
 ui-lobby-start = Start
 ui-lobby-cancel = Cancel
 ui-lobby-clock = ⏱️ Clock
+ui-lobby-ai = 🤖 Add AI
 ui-lobby-ai_easy = 🤖 Add AI: Easy
+ui-lobby-ai_medium = 🤖 Add AI: Medium
 ui-lobby-ai_hard = 🤖 Add AI: Hard
 ui-lobby-ai_remove = Remove an AI
 ui-lobby-cards = 🃏 Cards

@@ -2,8 +2,9 @@
 # rated games (a game with AI monsters is never rated).
 
 names-stats-against-ai = Against AI monsters
-# One line a level, by the strongest AI at the table ($ai: a table-ai-monster message).
-names-against-ai = { $ai }: { $wins ->
+# One line a level, by the strongest AI at the table ($ai: a table-ai-monster message;
+# $rating: the level's rating, as the player's own is shown).
+names-against-ai = { $ai } (rated { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) }): { $wins ->
     [one] 1 win
    *[other] { NUMBER($wins, useGrouping: 0) } wins
 } in { $games ->

@@ -57,6 +57,7 @@ table-mix-new = + Origins' 14 new cards
 table-mix-all = + all 50 Origins cards
 table-mix-pick = + the Origins cards I pick
 table-ai-level-easy = Easy
+table-ai-level-medium = Medium
 table-ai-level-hard = Hard
 # An AI monster, by its level (a table-ai-level-... message).
 table-ai-monster = 🤖 { $level } AI

@@ -1,5 +1,11 @@
 # Lo que dicen los mensajes del bot en Discord: sala, tableros, respuestas y avisos.
 
+lobby-ai-question = 🤖 ¿Qué monstruo IA? Cada botón añade uno más.
+lobby-ai-level = **{ $level }** · puntuación **{ NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) }**: { $about }
+lobby-ai-ratings = -# Puntuadas como los jugadores (/kot stats), con partidas entre los niveles de IA.
+lobby-ai-about-easy = juega con reglas sencillas, al instante: para una primera partida.
+lobby-ai-about-medium = prueba sus mejores jugadas unas decenas de veces antes de jugar: un rival parejo.
+lobby-ai-about-hard = juega cada una de sus mejores jugadas cientos de veces por adelantado, un segundo por jugada: un reto de verdad.
 lobby-language-question = 🌐 El idioma de los mensajes de esta partida en el canal: la sala, los tableros, la narración y la clasificación. Las respuestas privadas de cada jugador siguen su propio idioma de Discord.
 
 ## Quién juega un asiento, y las marcas por las que el bot encuentra sus mensajes
@@ -58,6 +64,7 @@ lobby-closed-already = Esta sala está cerrada.
 host-only-menu = Solo el anfitrión puede { $menu ->
     [clock] cambiar el reloj
     [cards] elegir las cartas
+    [ai] añadir monstruos IA
    *[language] elegir el idioma
 }.
 
@@ -213,7 +220,9 @@ ui-lobby-leave = Salir
 ui-lobby-start = Empezar
 ui-lobby-cancel = Cancelar
 ui-lobby-clock = ⏱️ Reloj
+ui-lobby-ai = 🤖 Añadir IA
 ui-lobby-ai_easy = 🤖 Añadir IA: Fácil
+ui-lobby-ai_medium = 🤖 Añadir IA: Media
 ui-lobby-ai_hard = 🤖 Añadir IA: Difícil
 ui-lobby-ai_remove = Quitar una IA
 ui-lobby-cards = 🃏 Cartas

@@ -2,7 +2,7 @@
 # aparte de las puntuadas (una partida con monstruos IA nunca puntúa).
 
 names-stats-against-ai = Contra monstruos IA
-names-against-ai = { $ai }: { $wins ->
+names-against-ai = { $ai } (puntuación { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) }): { $wins ->
     [one] 1 victoria
    *[other] { NUMBER($wins, useGrouping: 0) } victorias
 } en { $games ->

@@ -68,6 +68,7 @@ table-mix-new = + las 14 cartas nuevas de Origins
 table-mix-all = + las 50 cartas de Origins
 table-mix-pick = + las cartas de Origins que elija
 table-ai-level-easy = Fácil
+table-ai-level-medium = Media
 table-ai-level-hard = Difícil
 table-ai-monster = 🤖 IA { $level }
 
