@@ -95,10 +95,11 @@ class Options(Frozen, CardRules, frozen=True):
     # was dealt. The Origins deck has one Evacuation Orders, and a base game mixed with all
     # of Origins' cards deals its reprints twice: such decks name their copies.
     copies: tuple[int, ...] = ()
-    # True: the game ends as soon as one monster is left standing (docs/rulings.md 8). False:
-    # only at the end of a turn, as games stored before that rule (schema 3 and older) were
-    # played. None means "the default", which create_game fixes to True; a state built by
-    # hand (scenarios, tests) plays the rule too.
+    # True: the game ends as soon as one monster is left standing, as the 2011 rulebook says.
+    # False: at the end of the turn, as the 2016 and Origins rulebooks say (docs/rulings.md
+    # 8). None means "the edition's rule", which create_game fixes; a state built by hand
+    # (scenarios, tests) plays it too. Games stored before schema 4 played False; 2016 games
+    # stored while ruling 8 ended every game at once keep their True.
     last_standing_at_once: bool | None = None
     # 2011 only. True: an attack that deals no damage is no attack (docs/rulings.md 64), so
     # the cards that act on their owner's attack (``Power.after_smashes``) act only once it
@@ -111,14 +112,15 @@ class Options(Frozen, CardRules, frozen=True):
     def resolved(self, monsters: int) -> Options:
         """These options with the defaults fixed for a new game of ``monsters``: the 2-player
         variant is a rule of the 2016 rulebook, which a 2011 game plays only when asked; the
-        last monster standing wins at once; the 2011 rule of ruling 64 and the cards' rules
+        last monster standing wins when its edition's rulebook says (``ends_when_last_standing``);
+        the 2011 rule of ruling 64 and the cards' rules
         (``CARD_RULES``) are played. Fixed, they are stored with the game, so a later default
         does not change the rules of a game already played."""
         variant = self.two_player_variant
         if variant is None:
             variant = monsters == 2 and self.edition == "2016"
         return replace(self, two_player_variant=variant,
-                       last_standing_at_once=_on_unless_off(self.last_standing_at_once),
+                       last_standing_at_once=self.ends_when_last_standing(),
                        attack_needs_damage=_on_unless_off(self.attack_needs_damage),
                        **{rule: _on_unless_off(getattr(self, rule)) for rule in CARD_RULES})
 
@@ -144,8 +146,13 @@ class Options(Frozen, CardRules, frozen=True):
         return tuple(zip(self.cards, counts, strict=True))
 
     def ends_when_last_standing(self) -> bool:
-        """Does the game end as soon as one monster is left (None: yes, the default)?"""
-        return self.last_standing_at_once is not False
+        """Does the game end as soon as one monster is left, rather than at the end of the
+        turn? None: the edition's rulebook decides (2011: "the game is over when a Monster
+        ... is the last Monster standing"; 2016 and Origins: "the game ends at the end of a
+        turn when ... only one Monster remains")."""
+        if self.last_standing_at_once is None:
+            return self.edition == "2011"
+        return self.last_standing_at_once
 
     def counts_only_damaging_attacks(self) -> bool:
         """Does an attack count, for the cards that act on their owner's attack, only when
