@@ -52,6 +52,7 @@ from engine.cards.decks import (
     deck_size,
     game_deck,
     new_in_origins,
+    origins_cards,
     origins_deck,
     playable,
 )
@@ -219,6 +220,7 @@ __all__ = [
     "new_in_origins",
     "option_label",
     "option_ready",
+    "origins_cards",
     "origins_deck",
     "phrase",
     "play_random_game",

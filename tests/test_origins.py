@@ -28,6 +28,7 @@ from engine import (
     game_deck,
     implemented_keys,
     new_in_origins,
+    origins_cards,
     origins_deck,
     playable,
     replay,
@@ -69,11 +70,17 @@ def test_a_base_game_mixes_in_the_new_cards_all_50_or_a_few_picked() -> None:
     picked = dict(game_deck("kot", "pick", ["supertower", "shrinky"]))
     assert deck_size(game_deck("kot", "pick", ["supertower", "shrinky"])) == 68
     assert picked["supertower"] == 1 and "barricades" not in picked
+    # A reprint picked is added too: "just add the ones you want" (ruling 63).
+    with_reprint = dict(game_deck("kot", "pick", ["supertower", "jets"]))
+    assert with_reprint["jets"] == 2 and with_reprint["heal"] == 1
+    assert deck_size(game_deck("kot", "pick", ["supertower", "jets"])) == 68
+    assert set(origins_cards()) == set(dict(origins_deck())) and len(origins_cards()) == 50
+    assert origins_cards()[:14] == new_in_origins()
 
 
 @pytest.mark.parametrize(("game", "mix", "picked", "words"), [
     ("origins", "new", (), "its own deck"),
-    ("kot", "pick", ("heal",), "not a card new in Origins"),
+    ("kot", "pick", ("extra_head",), "not a card of the Origins box"),
     ("kot", "new", ("supertower",), "only with the mix"),
 ])
 def test_decks_that_no_box_offers_are_refused(game: str, mix: str, picked: tuple[str, ...],

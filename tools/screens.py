@@ -531,7 +531,7 @@ async def lobby_expired(shots: Shots) -> None:
 
 async def origins_lobby(shots: Shots) -> None:
     """An Origins lobby (its monsters in the menu), and a 2016 lobby mixing picked Origins
-    cards, with the host's private 🃏 Cards menus."""
+    cards (two new ones and a reprint), with the host's private 🃏 Cards menus."""
     channel = shots.guild.create_text_channel("origins-lobby")
     host, guest = shots.members[:2]
     await host.slash(channel, "kot start", game="origins")
@@ -552,6 +552,7 @@ async def origins_lobby(shots: Shots) -> None:
     assert game is not None
     await host.select(panel, ["supertower", "ice_cream_truck"],
                       custom_id=f"kot:l:{game.id}:picked")
+    await host.select(panel, ["jets"], custom_id=f"kot:l:{game.id}:reprints1")
     await shots.shoot("mixed-lobby", mixed, [host])
 
 

@@ -39,6 +39,7 @@ from bot.discord.request import Interaction, Request
 from bot.discord.story import story_embed
 from bot.discord.views import (
     CLOCK_CHOICES,
+    PICK_MENUS,
     VARIANT_CHOICES,
     ai_levels_view,
     cards_view,
@@ -437,8 +438,9 @@ class Clicks:
                 if choice not in MIX_CHOICES:
                     raise Refused(phrase("table-refusal-pick-listed-mix"))
                 await lobbies.set_mix(game_id, user_id, show, mix=choice)
-            elif field == "picked":
-                await lobbies.set_mix(game_id, user_id, show, picked=tuple(values))
+            elif field in PICK_MENUS:
+                await lobbies.set_mix(game_id, user_id, show, picked=tuple(values),
+                                      among=PICK_MENUS[field])
             elif field == "lang":
                 if choice not in LANGUAGES:
                     raise Refused(phrase("table-refusal-pick-listed-language"))

@@ -301,6 +301,11 @@ def lobby_embed(game: Game) -> discord.Embed:
     return embed
 
 
+# Cards picked from the Origins box that the lobby names; more are counted (an embed field
+# holds 1,024 characters: 50 names would not always fit).
+_PICKED_NAMED = 14
+
+
 def cards_text(lobby: Lobby, language: str) -> str:
     """The deck the lobby's game will deal: its box, what is mixed in, and its size."""
     dealt = text(language, "deck-dealt", count=lobby.cards_dealt(),
@@ -310,10 +315,13 @@ def cards_text(lobby: Lobby, language: str) -> str:
     if not lobby.mixes() or lobby.mix == "none":
         return text(language, "deck-base", dealt=dealt)
     if lobby.mix == "pick":
-        names: Arg = (Join(tuple(Ref("card", key) for key in lobby.picked), "comma")
-                      if lobby.picked else phrase("deck-none-picked"))
-        return text(language, "deck-base-plus", mixed=phrase("deck-picked", cards=names),
-                    dealt=dealt)
+        if len(lobby.picked) > _PICKED_NAMED:
+            mixed = phrase("deck-picked-count", count=len(lobby.picked))
+        else:
+            names: Arg = (Join(tuple(Ref("card", key) for key in lobby.picked), "comma")
+                          if lobby.picked else phrase("deck-none-picked"))
+            mixed = phrase("deck-picked", cards=names)
+        return text(language, "deck-base-plus", mixed=mixed, dealt=dealt)
     return text(language, "deck-base-plus", mixed=phrase(MIX_CHOICES[lobby.mix]), dealt=dealt)
 
 

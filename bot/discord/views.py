@@ -24,7 +24,8 @@ custom_id formats (all under Discord's 100 characters):
                                      private 🤖 Add AI buttons, and old lobbies' own)
     kot:l:<game>:<field>             lobby menus (monster, edition — the Game menu —,
                                      variant; turn and reaction: the host's private clock
-                                     menus; mix and picked: the host's private Cards menus)
+                                     menus; mix, picked, reprints1 and reprints2: the
+                                     host's private Cards menus)
     kot:e:<game>:<end|keep>:<unix>   the /kot end question, answerable until <unix>
     kot:r:<game>                     Rematch, on a finished game's final board
     kot:m:<game>                     📋 My monster: a player's panel, or the table for others
@@ -83,6 +84,7 @@ from engine import (
     new_in_origins,
     option_label,
     option_ready,
+    origins_cards,
     private_option_label,
     secret,
 )
@@ -630,7 +632,7 @@ def _lobby_select(custom_id: str, field: str, lobby: Lobby | None,
                                      default=each == spoken)
                 for each in LANGUAGES
             ])
-    if field in ("mix", "picked"):
+    if field == "mix" or field in PICK_MENUS:
         return _mix_select(custom_id, field, lobby, language)
     if field in CLOCK_CHOICES:
         return _clock_select(custom_id, field, lobby, language)
@@ -643,10 +645,20 @@ def _lobby_select(custom_id: str, field: str, lobby: Lobby | None,
         ])
 
 
+# The host's private menus that pick cards of the Origins box, each within Discord's 25
+# options a menu: its 14 new cards ("picked"), then its 36 reprints in two halves.
+_REPRINTS = origins_cards()[len(new_in_origins()):]
+PICK_MENUS: dict[str, tuple[str, ...]] = {
+    "picked": new_in_origins(),
+    "reprints1": _REPRINTS[: len(_REPRINTS) // 2],
+    "reprints2": _REPRINTS[len(_REPRINTS) // 2:],
+}
+
+
 def _mix_select(custom_id: str, field: str, lobby: Lobby | None,
                 language: str) -> discord.ui.Select[Any]:
-    """How many Origins cards a 2016 base game takes in ("mix"), or which new ones, several
-    at once ("picked": the 14 new cards fit one menu)."""
+    """How many Origins cards a 2016 base game takes in ("mix"), or which ones, several at
+    once in each menu of ``PICK_MENUS``."""
     if field == "mix":
         mix = lobby.mix if lobby else "none"
         return discord.ui.Select(
@@ -656,16 +668,19 @@ def _mix_select(custom_id: str, field: str, lobby: Lobby | None,
                 for value, label in MIX_CHOICES.items()
             ])
     picked = set(lobby.picked) if lobby else set()
-    new = new_in_origins()
+    offered = PICK_MENUS[field]
+    placeholder = (text(language, "ui-picked-menu") if field == "picked" else
+                   text(language, "ui-reprints-menu", part=list(PICK_MENUS).index(field),
+                        parts=len(PICK_MENUS) - 1))
     return discord.ui.Select(
-        custom_id=custom_id, placeholder=text(language, "ui-picked-menu"), min_values=0,
-        max_values=len(new), options=[
+        custom_id=custom_id, placeholder=placeholder, min_values=0,
+        max_values=len(offered), options=[
             discord.SelectOption(
                 label=text(language, f"card-{key}"), value=key, default=key in picked,
                 description=(f"{CARDS[key].cost}⚡ · {card_text(language, key, '2016')}"
                              if key in implemented_keys("origins")
                              else text(language, "ui-not-playable"))[:MAX_MENU_LABEL])
-            for key in new
+            for key in offered
         ])
 
 
@@ -673,7 +688,7 @@ def cards_view(game: Game, language: str) -> discord.ui.View:
     """The host's private menus for mixing Origins' cards into a 2016 base game (in
     ``language``, the host's)."""
     view = _routed_view()
-    for field in ("mix", "picked"):
+    for field in ("mix", *PICK_MENUS):
         view.add_item(LobbySelect(game.id, field, game.lobby, language=language))
     return view
 
@@ -730,7 +745,7 @@ def clock_view(game: Game, language: str) -> discord.ui.View:
 class LobbySelect(
     Control[discord.ui.Select[Any]],
     custom_id=("kot:l:{game_id:int}:"
-               "{field:monster|edition|variant|lang|turn|reaction|mix|picked}"),
+               "{field:monster|edition|variant|lang|turn|reaction|mix|picked|reprints1|reprints2}"),
 ):
     def __init__(self, game_id: int, field: str, lobby: Lobby | None = None,
                  row: int | None = None, language: str = ENGLISH) -> None:

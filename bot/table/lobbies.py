@@ -38,7 +38,7 @@ from bot.table.publish import Show
 from bot.table.saved_games import SavedGames, retried_if_stale
 from bot.table.saved_settings import SavedSettings
 from bot.table.unit_of_work import Change, change_game
-from engine import MIXES, IllegalAction, Mix, Phrase, create_game, new_in_origins, phrase
+from engine import MIXES, IllegalAction, Mix, Phrase, create_game, origins_cards, phrase
 
 # The Easy AI monsters a /kot learn lobby opens with: a short first game of three monsters
 # (the host may add or remove AI seats, and friends may join, as in any lobby).
@@ -235,14 +235,19 @@ class Lobbies:
         return await self._change(game_id, change, show)
 
     async def set_mix(self, game_id: int, user_id: int, show: Show, *,
-                      mix: Mix | None = None, picked: tuple[str, ...] | None = None) -> Game:
+                      mix: Mix | None = None, picked: tuple[str, ...] | None = None,
+                      among: tuple[str, ...] | None = None) -> Game:
         """The host mixes Origins' cards into a 2016 base game: ``mix`` (none, the 14 new,
-        all 50, or picked ones) or ``picked`` cards (which choose the mix "pick")."""
+        all 50, or picked ones) or ``picked`` cards of the Origins box (which choose the mix
+        "pick"). With ``among`` (the cards one menu offers), ``picked`` replaces only the
+        cards picked among those, and keeps the others picked."""
         if mix is not None and mix not in MIXES:
             raise Refused(phrase("table-refusal-pick-listed-mix"))
-        strangers = [key for key in picked or () if key not in new_in_origins()]
+        offered = origins_cards() if among is None else among
+        strangers = [key for key in picked or () if key not in offered
+                     or key not in origins_cards()]
         if strangers:
-            raise Refused(phrase("table-refusal-pick-origins-new"))
+            raise Refused(phrase("table-refusal-pick-origins-card"))
 
         def change(game: Game) -> Lobby:
             _require_host(game, user_id)
@@ -250,8 +255,10 @@ class Lobbies:
                 raise Refused(phrase("table-refusal-mix-only-2016"))
             lobby = game.lobby
             if picked is not None:
-                return _replace(lobby, mix="pick" if picked else "none",
-                                picked=tuple(dict.fromkeys(picked)))
+                kept = tuple(key for key in lobby.picked
+                             if among is not None and key not in among)
+                chosen = tuple(dict.fromkeys((*kept, *picked)))
+                return _replace(lobby, mix="pick" if chosen else "none", picked=chosen)
             assert mix is not None
             return _replace(lobby, mix=mix, picked=lobby.picked if mix == "pick" else ())
 

@@ -28,7 +28,7 @@ from engine import (
     deck_size,
     events,
     game_deck,
-    new_in_origins,
+    origins_cards,
     phrase,
     playable,
 )
@@ -173,8 +173,9 @@ class Lobby(msgspec.Struct, frozen=True, omit_defaults=True):
     # The game type (engine.Options.game); ``edition`` matters to King of Tokyo only.
     game: GameType = "kot"
     edition: Edition = "2016"
-    # Origins' cards mixed into a 2016 King of Tokyo game, and the new cards the host
-    # picked (for the mix "pick"). A 2011 or an Origins game mixes nothing.
+    # Origins' cards mixed into a 2016 King of Tokyo game, and the cards of the Origins box
+    # the host picked (for the mix "pick"): new ones and reprints. A 2011 or an Origins game
+    # mixes nothing.
     mix: Mix = "none"
     picked: tuple[str, ...] = ()
     # None: the engine's default (on for exactly two monsters).
@@ -224,7 +225,7 @@ class Lobby(msgspec.Struct, frozen=True, omit_defaults=True):
     def box_deck(self) -> tuple[tuple[str, int], ...]:
         """The cards of the game chosen, as the boxes hold them, with their copies."""
         mix = self.mix if self.mixes() else "none"
-        picked = tuple(k for k in self.picked if k in new_in_origins()) if mix == "pick" else ()
+        picked = tuple(k for k in self.picked if k in origins_cards()) if mix == "pick" else ()
         return game_deck(self.game, mix, picked)
 
     def deck(self) -> tuple[tuple[str, int], ...]:

@@ -19,7 +19,7 @@ from engine.state import GameType
 Deck = tuple[tuple[str, int], ...]
 
 # How a base game takes in Origins' cards: not at all, its 14 new cards, all 50 of its cards
-# (its reprints then come twice), or the new cards the host picks.
+# (its reprints then come twice), or the cards of the Origins box the host picks.
 Mix = Literal["none", "new", "all", "pick"]
 MIXES: tuple[Mix, ...] = ("none", "new", "all", "pick")
 
@@ -53,25 +53,35 @@ def origins_deck() -> Deck:
     return _in_table_order(_counts((*ORIGINS_REPRINTS, *new_in_origins())))
 
 
+def origins_cards() -> tuple[str, ...]:
+    """The cards of the Origins box a host may pick to mix in, each once: the 14 new cards,
+    then the 36 reprints, each group in table order."""
+    new = new_in_origins()
+    reprints = [key for key, _copies in origins_deck() if key not in new]
+    return (*new, *reprints)
+
+
 def game_deck(game: GameType, mix: Mix = "none", picked: Iterable[str] = ()) -> Deck:
     """The deck of a game as the boxes hold it. A base game may mix in Origins' cards; an
-    Origins game plays its own deck. ``picked`` (for ``mix="pick"``) names new cards."""
+    Origins game plays its own deck. ``picked`` (for ``mix="pick"``) names cards of the
+    Origins box, new or reprinted ("just add the ones you want"): each adds the copies that
+    box holds of it, so a reprint picked comes twice (docs/rulings.md 63)."""
     if game == "origins":
         if mix != "none":
             raise ValueError("an Origins game plays its own deck: mixing is for a base game")
         return origins_deck()
     picked = tuple(picked)
-    new = set(new_in_origins())
-    strangers = [key for key in picked if key not in new]
+    in_box = dict(origins_deck())
+    strangers = [key for key in picked if key not in in_box]
     if strangers:
-        raise ValueError(f"not a card new in Origins: {', '.join(strangers)}")
+        raise ValueError(f"not a card of the Origins box: {', '.join(strangers)}")
     if picked and mix != "pick":
         raise ValueError("cards are picked only with the mix \"pick\"")
     added: Deck = {
         "none": (),
         "new": tuple((key, 1) for key in new_in_origins()),
         "all": origins_deck(),
-        "pick": tuple((key, 1) for key in dict.fromkeys(picked)),
+        "pick": tuple((key, in_box[key]) for key in dict.fromkeys(picked)),
     }[mix]
     counts = dict(base_deck())
     for key, copies in added:

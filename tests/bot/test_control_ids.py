@@ -36,7 +36,8 @@ POSTED = [
         "join", "leave", "start", "cancel", "clock", "ai", "ai_easy", "ai_medium", "ai_hard",
         "ai_remove", "cards", "language")),
     *((LobbySelect, f"kot:l:7:{field}") for field in (
-        "monster", "edition", "variant", "lang", "turn", "reaction", "mix", "picked")),
+        "monster", "edition", "variant", "lang", "turn", "reaction", "mix", "picked",
+        "reprints1", "reprints2")),
     (EndButton, "kot:e:9:end:1767225600"), (EndButton, "kot:e:9:keep:1767225600"),
     (RematchButton, "kot:r:4"),
     (MonsterButton, "kot:m:8"),

@@ -8,10 +8,13 @@ from collections import Counter
 from typing import Any
 
 import discord
+import pytest
 from bot_harness import Table, private_reply, service
 from simcord.results import ResponseMessage
 
-from engine import ORIGINS_MONSTER_NAMES, implemented_keys, new_in_origins
+from bot.discord.views import PICK_MENUS
+from bot.table.model import Refused
+from engine import ORIGINS_MONSTER_NAMES, ORIGINS_REPRINTS, implemented_keys, new_in_origins
 
 
 def _menu(message: discord.Message, custom_id: str) -> discord.ui.Select:  # type: ignore[type-arg]
@@ -142,6 +145,37 @@ async def test_the_host_mixes_origins_cards_into_a_2016_game(table: Table) -> No
     game = await table.game()
     assert game.lobby.mix == "pick" and game.lobby.picked == ("supertower", "shrinky")
     assert "Supertower, Shrinky" in (_fields(table.message(lobby.id))["Cards"] or "")
+
+    # Reprints are picked from two more menus; each menu changes only its own cards.
+    first, second = (_private_menu(panel, f"kot:l:{game.id}:reprints{part}")
+                     for part in (1, 2))
+    reprints = [option["value"] for menu in (first, second) for option in menu["options"]]
+    assert sorted(reprints) == sorted(set(ORIGINS_REPRINTS)) and len(reprints) == 36
+    assert first["placeholder"] == "Pick Origins' reprints (1/2)"
+    await alice.select(panel, ["jets"], custom_id=f"kot:l:{game.id}:reprints1")
+    game = await table.game()
+    assert game.lobby.picked == ("supertower", "shrinky", "jets")
+    assert dict(game.lobby.deck())["jets"] == 2
+    await alice.select(panel, ["shrinky"], custom_id=f"kot:l:{game.id}:picked")
+    game = await table.game()
+    assert game.lobby.picked == ("jets", "shrinky")
+    # A card a menu does not offer (Discord sends only those offered: a forged click) is
+    # refused, and changes nothing.
+    async def show(_game_id: int) -> None:
+        return None
+
+    for forged in (["supertower"], ["extra_head"]):
+        with pytest.raises(Refused) as refusal:
+            await service(table.env).lobbies.set_mix(
+                game.id, alice.id, show, picked=tuple(forged), among=PICK_MENUS["reprints2"])
+        assert refusal.value.phrase.id == "table-refusal-pick-origins-card"
+    assert (await table.game()).lobby.picked == ("jets", "shrinky")
+    # Many cards picked are counted rather than named.
+    await alice.select(panel, [option["value"] for option in second["options"]],
+                       custom_id=f"kot:l:{game.id}:reprints2")
+    game = await table.game()
+    assert len(game.lobby.picked) == 20
+    assert "+ 20 Origins cards" in (_fields(table.message(lobby.id))["Cards"] or "")
 
     await alice.select(panel, ["all"], custom_id=f"kot:l:{game.id}:mix")
     await alice.click(lobby, label="Start")

@@ -32,7 +32,7 @@ channel-game-unreadable = This channel's game cannot be read, so it has been sto
 broken-notice = ⚠️ King of Tokyo game #{ $game } in this channel cannot be loaded: its saved data is damaged and could not be rebuilt from its moves, so it has been stopped. The data is kept for the bot's maintainers to look at; `/kot start` opens a new game here.
 end-question = End this game for everyone? It cannot be resumed.
 clock-question = ⏱️ The clock of this game: the time each monster has for its whole turn, and for a question out of its turn (stay or yield, a card's reaction). When it runs out, the autopilot plays.
-cards-question = 🃏 Mix King of Tokyo: Origins' cards into this game: its 14 new cards, all 50 of its cards (its reprints then come twice), or the new cards you pick.
+cards-question = 🃏 Mix King of Tokyo: Origins' cards into this game: its 14 new cards, all 50 of its cards (its reprints then come twice), or the cards you pick, new ones and reprints (a reprint picked comes twice).
 cards-not-mixed = Only a 2016 King of Tokyo game mixes in Origins' cards: choose it in the Game menu first.
 end-question-expired = No answer: the game goes on.
 end-question-too-late = This question has expired: use `/kot end` again if you still want to.
@@ -111,6 +111,7 @@ deck-origins = Origins deck ({ $dealt })
 deck-base = Base deck ({ $dealt })
 deck-base-plus = Base deck { $mixed } ({ $dealt })
 deck-picked = + { $cards }
+deck-picked-count = + { $count } Origins cards
 deck-none-picked = none picked yet
 lobby-opened = { $host } opened a { $game } lobby!
 lobby-closed-title = King of Tokyo — { $why }
@@ -235,6 +236,7 @@ ui-variant = 2-player variant: { $setting ->
 }
 ui-mix-menu = Origins cards
 ui-picked-menu = Pick Origins' new cards
+ui-reprints-menu = Pick Origins' reprints ({ $part }/{ $parts })
 ui-not-playable = not playable yet: left out of the deck
 ui-clock-menu = Time { $field ->
     [turn] a turn

@@ -30,7 +30,7 @@ channel-game-unreadable = La partida de este canal no se puede leer, así que se
 broken-notice = ⚠️ La partida #{ $game } de King of Tokyo de este canal no se puede cargar: sus datos guardados están dañados y no se pudieron reconstruir a partir de sus jugadas, así que se ha detenido. Los datos se conservan para que los revisen los responsables del bot; `/kot start` abre una partida nueva aquí.
 end-question = ¿Terminar esta partida para todos? No se podrá reanudar.
 clock-question = ⏱️ El reloj de esta partida: el tiempo que tiene cada monstruo para todo su turno y para una pregunta fuera de su turno (quedarse o ceder Tokyo, la reacción de una carta). Cuando se agota, juega el piloto automático.
-cards-question = 🃏 Mezcla las cartas de King of Tokyo: Origins en esta partida: sus 14 cartas nuevas, sus 50 cartas (sus reediciones aparecen entonces dos veces) o las cartas nuevas que elijas.
+cards-question = 🃏 Mezcla las cartas de King of Tokyo: Origins en esta partida: sus 14 cartas nuevas, sus 50 cartas (sus reediciones aparecen entonces dos veces) o las cartas que elijas, nuevas o reediciones (una reedición elegida aparece dos veces).
 cards-not-mixed = Solo una partida de King of Tokyo de 2016 admite las cartas de Origins: elígela primero en el menú Juego.
 end-question-expired = Sin respuesta: la partida continúa.
 end-question-too-late = Esta pregunta ha caducado: vuelve a usar `/kot end` si todavía quieres.
@@ -116,6 +116,7 @@ deck-origins = Mazo de Origins ({ $dealt })
 deck-base = Mazo básico ({ $dealt })
 deck-base-plus = Mazo básico { $mixed } ({ $dealt })
 deck-picked = + { $cards }
+deck-picked-count = + { $count } cartas de Origins
 deck-none-picked = ninguna elegida todavía
 lobby-opened = ¡Nueva sala de { $game }! Anfitrión: { $host }
 lobby-closed-title = King of Tokyo — { $why }
@@ -239,6 +240,7 @@ ui-variant = Variante para 2: { $setting ->
 }
 ui-mix-menu = Cartas de Origins
 ui-picked-menu = Elige las cartas nuevas de Origins
+ui-reprints-menu = Elige reediciones de Origins ({ $part }/{ $parts })
 ui-not-playable = aún no jugable: fuera del mazo
 ui-clock-menu = Tiempo { $field ->
     [turn] por turno
