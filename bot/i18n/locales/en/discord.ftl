@@ -111,7 +111,10 @@ deck-origins = Origins deck ({ $dealt })
 deck-base = Base deck ({ $dealt })
 deck-base-plus = Base deck { $mixed } ({ $dealt })
 deck-picked = + { $cards }
-deck-picked-count = + { $count } Origins cards
+deck-picked-count = + { $count ->
+    [one] { $count } Origins card
+   *[other] { $count } Origins cards
+}
 deck-none-picked = none picked yet
 lobby-opened = { $host } opened a { $game } lobby!
 lobby-closed-title = King of Tokyo — { $why }

@@ -116,7 +116,10 @@ deck-origins = Mazo de Origins ({ $dealt })
 deck-base = Mazo básico ({ $dealt })
 deck-base-plus = Mazo básico { $mixed } ({ $dealt })
 deck-picked = + { $cards }
-deck-picked-count = + { $count } cartas de Origins
+deck-picked-count = + { $count ->
+    [one] { $count } carta de Origins
+   *[other] { $count } cartas de Origins
+}
 deck-none-picked = ninguna elegida todavía
 lobby-opened = ¡Nueva sala de { $game }! Anfitrión: { $host }
 lobby-closed-title = King of Tokyo — { $why }
