@@ -101,7 +101,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mix", choices=MIXES, default="none",
                         help="Origins' cards in a base game: none, new, all or pick")
     parser.add_argument("--cards", default="",
-                        help="with --mix pick: the new cards' keys, comma-separated")
+                        help="with --mix pick: the keys of the Origins cards picked (new "
+                        "or reprinted), comma-separated")
     parser.add_argument("--check", action="store_true",
                         help="check the invariants after every action and replay each game")
     args = parser.parse_args(argv)
@@ -139,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
         "mix": args.mix,
         # The deck as the boxes hold it, and the part of it implemented (dealt).
         "cards_in_box": deck_size(game_deck(args.game, args.mix, _picked(args))),
-        "cards_dealt": dealt(first),
+        "cards_dealt": dealt(first.options),
         "checked": args.check,
         "seconds": round(elapsed, 3),
         "games_per_s": round(args.games / elapsed, 1),

@@ -1,0 +1,26 @@
+"""``python -m tools.simulate``: the command plays its games and prints its summary, the JSON
+last line included (its summary once failed after every game had been played)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tools import simulate
+
+
+@pytest.mark.parametrize("argv", [
+    ["--players", "2-4", "--games", "6", "--check"],
+    ["--game", "origins", "--players", "3", "--games", "3", "--check"],
+    ["--mix", "pick", "--cards", "supertower,jets", "--games", "3", "--check"],
+])
+def test_the_command_plays_and_prints_its_summary(argv: list[str],
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    assert simulate.main(argv) == 0
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert summary["games"] == int(argv[argv.index("--games") + 1])
+    assert summary["checked"] is True
+    assert 0 < summary["cards_dealt"] <= summary["cards_in_box"]
+    # Each game has a winner, winners sharing it, or nobody.
+    assert sum(summary["win_shares"].values()) >= 0.99
