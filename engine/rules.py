@@ -873,8 +873,9 @@ def _end_turn(ctx: Ctx, step: st.EndTurn) -> None:
 
 def _last_standing_now(ctx: Ctx) -> bool:
     """Between two steps: with at most one monster left and no loss of hearts still on its
-    way (its prevention, a reaction asked, a loss held until a yield answer), a 2011 game
-    ends at once (docs/rulings.md 8). A 2016 or Origins game ends at the end of the turn."""
+    way (its prevention, a reaction asked, a loss held until a yield answer), the game ends
+    at once if its rule says so (``Options.ends_when_last_standing``: 2011 games, and games
+    stored with that rule; docs/rulings.md 8). Otherwise it ends at the end of the turn."""
     s = ctx.s
     if ctx.turn.losses or _two_alive(s.monsters):
         return False
