@@ -243,9 +243,9 @@ class Lobbies:
         cards picked among those, and keeps the others picked."""
         if mix is not None and mix not in MIXES:
             raise Refused(phrase("table-refusal-pick-listed-mix"))
-        offered = origins_cards() if among is None else among
-        strangers = [key for key in picked or () if key not in offered
-                     or key not in origins_cards()]
+        in_box = origins_cards()
+        offered = in_box if among is None else among
+        strangers = [key for key in picked or () if key not in offered or key not in in_box]
         if strangers:
             raise Refused(phrase("table-refusal-pick-origins-card"))
 

@@ -10,6 +10,7 @@ game can deal.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from typing import Literal
 
 from engine.card_table import CARD_TABLE, CARDS
@@ -53,9 +54,11 @@ def origins_deck() -> Deck:
     return _in_table_order(_counts((*ORIGINS_REPRINTS, *new_in_origins())))
 
 
+@cache
 def origins_cards() -> tuple[str, ...]:
     """The cards of the Origins box a host may pick to mix in, each once: the 14 new cards,
-    then the 36 reprints, each group in table order."""
+    then the 36 reprints, each group in table order. (Made once: a lobby asks for it at each
+    of its cards picked, every time it is shown.)"""
     new = new_in_origins()
     reprints = [key for key, _copies in origins_deck() if key not in new]
     return (*new, *reprints)
