@@ -11,6 +11,7 @@ import pytest
 
 from engine import Options
 from engine.ai.arena import PLAYERS, play_match, register_player, run_arena, seating, wilson
+from engine.ai.mc import MonteCarloPlayer
 from engine.players import RandomPlayer
 from tools import arena as arena_tool
 
@@ -142,3 +143,40 @@ def test_the_curve_command_keeps_its_results_and_plays_only_the_missing_games(
     assert "1 to play (1 already in" in second.err
     assert len(out.read_text().splitlines()) == 2
     assert json.loads(second.out.strip().splitlines()[-1])["curve"][0]["games"] == 2
+
+
+def test_a_curve_on_the_cpu_clock_counts_only_its_own_games(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path,
+) -> None:
+    out = tmp_path / "curve.jsonl"
+    # A line from before clocks were written down: counted on the wall's clock.
+    out.write_text(json.dumps({"mode": "duel", "seconds": 0.01, "game": 0, "won": True,
+                               "turns": 9, "decisions": 12, "thinking": 0.12, "seed": 1,
+                               "edition": "2016"}) + "\n")
+    command = ["--curve", "--times", "0.01", "--modes", "duel", "--games", "1",
+               "--out", str(out)]
+    assert arena_tool.main([*command, "--clock", "cpu"]) == 0
+    played = capsys.readouterr()
+    assert "1 to play (0 already in" in played.err
+    last = json.loads(played.out.strip().splitlines()[-1])
+    assert last["clock"] == "cpu" and last["curve"][0]["games"] == 1
+    assert [json.loads(line).get("clock") for line in out.read_text().splitlines()] == [
+        None, "cpu"]
+    assert arena_tool.main(command) == 0
+    assert "0 to play (1 already in" in capsys.readouterr().err
+
+
+def test_a_match_gives_and_measures_think_times_on_its_clock() -> None:
+    from engine.ai.arena import player_factory
+
+    ticks = iter(range(1_000_000))
+
+    def clock() -> float:  # a clock that moves a second at each look
+        return float(next(ticks))
+
+    player = player_factory("mc:2.5", clock)(3)
+    assert isinstance(player, MonteCarloPlayer) and player.clock is clock
+    result = play_match(Options(), 4, ("mc:2.5", "random"), clock=clock)
+    # Each look at the clock is a second: whole seconds only, and at least the two looks
+    # of every decision the Monte-Carlo seat answered.
+    assert result.seconds[0] == int(result.seconds[0]) >= 2 * result.decisions[0]

@@ -21,7 +21,10 @@ a 95% interval of ±10 points), a process per game (``--jobs``). Each game's res
 printed as it ends (to stderr) and, with ``--out``, added to that file as a JSON line: run
 the same command again and the games already there are not played again. Then a row per
 mode and think time (wins, win rate, 95% interval, chance, time per decision), and the
-same as JSON on the last line. Think times are wall-clock: run it on an idle machine.
+same as JSON on the last line. Think times are wall-clock (run it on an idle machine), or,
+with ``--clock cpu``, the CPU time of the process thinking: a busy machine then slows the
+curve but does not weaken its moves, so it can run niced beside other work. The results
+file keeps each game's clock; a run counts only the games of its own clock.
 
     python -m tools.arena --rate-levels --duels 12 --fours 6 --out levels.jsonl
 
@@ -46,6 +49,7 @@ import msgspec
 
 from bot.table.level_ratings import RATINGS_FILE
 from engine.ai.arena import (
+    CLOCKS,
     CURVE_GAMES,
     CURVE_MODES,
     CURVE_TIMES,
@@ -83,6 +87,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --curve: the think times, in seconds, comma-separated")
     parser.add_argument("--modes", default=",".join(CURVE_MODES),
                         help=f"with --curve: {' and '.join(CURVE_MODES)} (comma-separated)")
+    parser.add_argument("--clock", choices=tuple(CLOCKS), default="wall",
+                        help="with --curve: count think times on the wall's clock, or on "
+                        "the CPU time of the process thinking (not shortened by a busy machine)")
     parser.add_argument("--out", type=Path, default=None,
                         help="with --curve or --rate-levels: the results file (JSON lines), "
                         "added to as games end; the games already in it are not played again")
@@ -123,7 +130,7 @@ def _curve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if not modes or any(m not in CURVE_MODES for m in modes):
         parser.error(f"--modes names {' or '.join(CURVE_MODES)}")
     games = CURVE_GAMES if args.games is None else args.games
-    results = _stored(args.out, args.seed, args.edition)
+    results = [r for r in _stored(args.out, args.seed, args.edition) if r.clock == args.clock]
     done = {r.key for r in results}
     todo = [task for task in curve_games(times, modes, games) if task not in done]
     print(f"strength curve: {games} games a step, {len(todo)} to play "
@@ -138,12 +145,13 @@ def _curve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             with args.out.open("a", encoding="utf-8") as out:
                 out.write(line + "\n")
 
-    run_curve(todo, finished, seed=args.seed, edition=args.edition, jobs=args.jobs)
+    run_curve(todo, finished, seed=args.seed, edition=args.edition, jobs=args.jobs,
+              clock=args.clock)
     wanted = set(curve_games(times, modes, games))
     steps = curve_report([r for r in results if r.key in wanted], times, modes)
     print(curve_table(steps))
     print(json.dumps({"curve": [step.as_dict() for step in steps], "games_per_step": games,
-                      "seed": args.seed, "edition": args.edition}))
+                      "seed": args.seed, "edition": args.edition, "clock": args.clock}))
     return 0
 
 

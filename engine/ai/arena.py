@@ -43,14 +43,21 @@ def register_player(name: str, factory: PlayerFactory) -> None:
     PLAYERS[name] = factory
 
 
-def player_factory(name: str) -> PlayerFactory:
+# The clocks a Monte-Carlo player's think time may be counted on: the wall's, as the bot
+# counts it, or the CPU time of the process thinking, which a busy machine does not shorten
+# (a move waiting for a core gets its whole budget all the same).
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
+
+
+def player_factory(name: str, clock: Callable[[], float] = time.perf_counter) -> PlayerFactory:
     """The factory of a player type: a name in ``PLAYERS``, ``mc:<seconds>`` for the
-    Monte-Carlo player with that thinking time per decision, or ``mcp:<playouts>`` for it
-    with that number of playouts per decision (deterministic, whatever the machine's load)."""
+    Monte-Carlo player with that thinking time per decision (on ``clock``), or
+    ``mcp:<playouts>`` for it with that number of playouts per decision (deterministic,
+    whatever the machine's load)."""
     kind, _, budget = name.partition(":")
     if kind == "mc" and budget:
         seconds = float(budget)
-        return lambda seed: MonteCarloPlayer(seed, seconds=seconds)
+        return lambda seed: MonteCarloPlayer(seed, seconds=seconds, clock=clock)
     if kind == "mcp" and budget:
         playouts = int(budget)
         if playouts < 1:
@@ -96,9 +103,11 @@ def seating(names: Sequence[str], game: int) -> tuple[str, ...]:
 
 
 def play_match(options: Options, seed: int, seats: Sequence[str], *,
-               max_decisions: int = 20_000) -> GameResult:
-    """One game with these player types in these seats (each seat its own player)."""
-    players = [player_factory(name)(seed * 8 + seat) for seat, name in enumerate(seats)]
+               max_decisions: int = 20_000,
+               clock: Callable[[], float] = time.perf_counter) -> GameResult:
+    """One game with these player types in these seats (each seat its own player); think
+    times are given and measured on ``clock``."""
+    players = [player_factory(name, clock)(seed * 8 + seat) for seat, name in enumerate(seats)]
     state, _ = create_game(options, seed, len(seats))
     decisions = [0] * len(seats)
     seconds = [0.0] * len(seats)
@@ -107,9 +116,9 @@ def play_match(options: Options, seed: int, seats: Sequence[str], *,
         if sum(decisions) >= max_decisions:
             raise RuntimeError(f"game {seed} did not end after {max_decisions} decisions")
         decision = state.pending[0]
-        started = time.perf_counter()
+        started = clock()
         action = players[decision.seat].answer(state, decision)
-        seconds[decision.seat] += time.perf_counter() - started
+        seconds[decision.seat] += clock() - started
         decisions[decision.seat] += 1
         state, _ = apply(state, decision.seat, action)
         assert state.turn is not None
@@ -291,8 +300,8 @@ class CurveGame:
 
 @dataclass(frozen=True)
 class CurveResult:
-    """What one curve game gave: whether the Monte-Carlo player won (alone or shared), and
-    its decisions and thinking time."""
+    """What one curve game gave: whether the Monte-Carlo player won (alone or shared), its
+    decisions and thinking time, and the clock that time was counted on (``CLOCKS``)."""
 
     mode: str
     seconds: float
@@ -301,17 +310,20 @@ class CurveResult:
     turns: int
     decisions: int
     thinking: float
+    clock: str = "wall"
 
     def as_dict(self) -> dict[str, object]:
         return {"mode": self.mode, "seconds": self.seconds, "game": self.game,
                 "won": self.won, "turns": self.turns, "decisions": self.decisions,
-                "thinking": round(self.thinking, 3)}
+                "thinking": round(self.thinking, 3), "clock": self.clock}
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> CurveResult:
+        """A result from its JSON line (a line without a clock was counted on the wall's:
+        the curve knew no other then)."""
         return cls(str(data["mode"]), float(str(data["seconds"])), int(str(data["game"])),
                    bool(data["won"]), int(str(data["turns"])), int(str(data["decisions"])),
-                   float(str(data["thinking"])))
+                   float(str(data["thinking"])), str(data.get("clock", "wall")))
 
     @property
     def key(self) -> CurveGame:
@@ -325,25 +337,29 @@ def curve_games(times: Sequence[float], modes: Sequence[str], games: int) -> lis
             for game in range(games) for mode in modes for seconds in times]
 
 
-def play_curve_game(task: CurveGame, seed: int = 1, edition: Edition = "2016") -> CurveResult:
-    """Play one game of the curve (in a process of its own when the curve runs on several)."""
+def play_curve_game(task: CurveGame, seed: int = 1, edition: Edition = "2016",
+                    clock: str = "wall") -> CurveResult:
+    """Play one game of the curve (in a process of its own when the curve runs on several),
+    the think time counted on ``clock`` (a name in ``CLOCKS``)."""
     seats = task.seats
-    result = play_match(Options(edition=edition), game_seed(seed, task.game), seats)
+    result = play_match(Options(edition=edition), game_seed(seed, task.game), seats,
+                        clock=CLOCKS[clock])
     me = seats.index(f"mc:{task.seconds:g}")
     return CurveResult(task.mode, task.seconds, task.game, me in result.winners,
-                       result.turns, result.decisions[me], result.seconds[me])
+                       result.turns, result.decisions[me], result.seconds[me], clock)
 
 
 def run_curve(tasks: Sequence[CurveGame], on_result: Callable[[CurveResult], None], *,
-              seed: int = 1, edition: Edition = "2016", jobs: int = 1) -> None:
+              seed: int = 1, edition: Edition = "2016", jobs: int = 1,
+              clock: str = "wall") -> None:
     """Play ``tasks`` on ``jobs`` processes at once (a process per game), telling
     ``on_result`` each result as soon as its game ends (not in order when ``jobs`` > 1)."""
     if jobs <= 1:
         for task in tasks:
-            on_result(play_curve_game(task, seed, edition))
+            on_result(play_curve_game(task, seed, edition, clock))
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(play_curve_game, task, seed, edition) for task in tasks]
+        futures = [pool.submit(play_curve_game, task, seed, edition, clock) for task in tasks]
         for future in as_completed(futures):
             on_result(future.result())
 
