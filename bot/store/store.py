@@ -106,6 +106,15 @@ class OutboxRow:
 
 
 @dataclass(frozen=True)
+class Queued:
+    """The outbox rows a write queued: their seqs, in the order of its effects, and the
+    time they were queued at (their ``created_at``)."""
+
+    seqs: tuple[int, ...]
+    at: float
+
+
+@dataclass(frozen=True)
 class ActionRow:
     seq: int
     seat: int
@@ -198,18 +207,20 @@ def parameter_marks(count: int) -> str:
 
 
 async def _add_effects(tx: Transaction, game_id: int, effects: Sequence[bytes],
-                       now: float) -> None:
+                       now: float) -> Queued:
     """Queue effects after the game's last queued one (inside the caller's transaction,
     which has written the game's row first: that row's lock orders two writers), in one
     statement: each row's subquery sees the outbox as it was before the statement."""
     if not effects:
-        return
+        return Queued((), now)
     row = "(?, (SELECT COALESCE(MAX(seq), 0) FROM outbox WHERE game_id = ?) + ?, ?, ?)"
-    await tx.execute(
+    added = await tx.rows(
         "INSERT INTO outbox (game_id, seq, effect, created_at) VALUES "
-        + ", ".join([row] * len(effects)),
+        + ", ".join([row] * len(effects)) + " RETURNING seq",
         [value for place, effect in enumerate(effects, start=1)
          for value in (game_id, game_id, place, effect, now)])
+    # (RETURNING gives rows in no promised order; the seqs follow the effects' order.)
+    return Queued(tuple(sorted(int(seq) for seq, in added)), now)
 
 
 async def _add_record(tx: Transaction, record: RecordRows | None) -> None:
@@ -405,40 +416,42 @@ class Store:
             raise ChannelBusy("this channel already has a game") from error
 
     async def update_game(self, game_id: int, *, version: int, effects: Sequence[bytes] = (),
-                          record: RecordRows | None = None, **columns: Any) -> None:
+                          record: RecordRows | None = None, **columns: Any) -> Queued:
         """Set some columns of a game row at ``version`` (status, lobby, seats, state,
         chronicle, ...), queue the effects that show the change, and keep the record of a
         game it finishes, atomically; the row is then at ``version + 1``."""
         now = time.time()
 
-        async def update(tx: Transaction) -> None:
+        async def update(tx: Transaction) -> Queued:
             await _update(tx, game_id, version, columns, now)
-            await _add_effects(tx, game_id, effects, now)
+            queued = await _add_effects(tx, game_id, effects, now)
             await _add_record(tx, record)
+            return queued
 
-        await self._backend.write(update)
+        return await self._backend.write(update)
 
     async def record_actions(
         self, game_id: int, actions: Sequence[ActionRow], *, version: int, state: bytes,
         chronicle: bytes, status: Status, effects: Sequence[bytes] = (),
         record: RecordRows | None = None,
-    ) -> None:
+    ) -> Queued:
         """Log accepted actions with the state they produced and the effects that show
         them (and the record of a game they finish), atomically, on the game at
         ``version``."""
         now = time.time()
 
-        async def log_actions(tx: Transaction) -> None:
+        async def log_actions(tx: Transaction) -> Queued:
             await _update(tx, game_id, version,
                           {"state": state, "chronicle": chronicle, "status": status}, now)
             await tx.execute_many(
                 "INSERT INTO actions (game_id, seq, seat, user_id, action, at) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 [(game_id, a.seq, a.seat, a.user_id, a.action, now) for a in actions])
-            await _add_effects(tx, game_id, effects, now)
+            queued = await _add_effects(tx, game_id, effects, now)
             await _add_record(tx, record)
+            return queued
 
-        await self._backend.write(log_actions)
+        return await self._backend.write(log_actions)
 
     # --- the outbox -----------------------------------------------------------------
 
@@ -462,7 +475,7 @@ class Store:
 
     async def finish_effects(self, game_id: int, seqs: Sequence[int], *,
                              version: int | None = None, record: RecordRows | None = None,
-                             effects: Sequence[bytes] = (), **columns: Any) -> None:
+                             effects: Sequence[bytes] = (), **columns: Any) -> Queued:
         """Remove carried-out effects, set the columns they changed on the game at
         ``version``, queue ``effects`` after the game's others (and keep the record of a
         game that ended meanwhile), atomically. Removing effects alone needs no version: it
@@ -475,17 +488,18 @@ class Store:
         if version is None and record is None:  # the common case: one statement
             if seqs:
                 await self._write_one(*remove)
-            return
+            return Queued((), now)
 
-        async def finish(tx: Transaction) -> None:
+        async def finish(tx: Transaction) -> Queued:
             if version is not None:
                 await _update(tx, game_id, version, columns, now)
             if seqs:
                 await tx.execute(*remove)
-            await _add_effects(tx, game_id, effects, now)
+            queued = await _add_effects(tx, game_id, effects, now)
             await _add_record(tx, record)
+            return queued
 
-        await self._backend.write(finish)
+        return await self._backend.write(finish)
 
     # --- answers owed to commands ---------------------------------------------------
 

@@ -2,19 +2,24 @@
 
 Owns the decoded games (at most ``CACHED_MOST``, the least recently kept going first, never
 one whose lock is held or awaited), the version of each game's row this process last read
-under the lock or wrote, the live message of every lobby and game in progress (cached or
-not) both ways, and the per-game asyncio locks. ``bot.table.saved_games`` decides what goes
-in and out.
+under the lock or wrote, the outbox of each such game (``Outboxes``), the live message of
+every lobby and game in progress (cached or not) both ways, and the per-game asyncio locks.
+``bot.table.saved_games`` decides what goes in and out.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import weakref
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
 
-from bot.store.store import ACTIVE_STATUSES
+from bot.store.store import ACTIVE_STATUSES, Queued
+from bot.table.game_rows import OutboxEntry
 from bot.table.model import Game
+from bot.table.publish import Effect
 
 # Games kept decoded in memory at most, the least recently written (or read under the lock)
 # going first: a game is about 20 KB decoded, and 10,000 games in progress would otherwise
@@ -31,6 +36,7 @@ class GameCache:
         self._live_messages: dict[int, int] = {}
         # The version of each game's row this process last read under the lock or wrote.
         self._versions: dict[int, int] = {}
+        self.outboxes = Outboxes(holds=self.__contains__)
         # A lock lives while someone holds or awaits it, and not longer.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary()
@@ -78,6 +84,7 @@ class GameCache:
         """The game, its version and its live message dropped (it is read again, if ever)."""
         self._games.pop(game_id, None)
         self._versions.pop(game_id, None)
+        self.outboxes.forget(game_id)
         self._live_games.pop(self._live_messages.pop(game_id, 0), None)
 
     def _evict(self) -> None:
@@ -89,6 +96,7 @@ class GameCache:
         for game_id in list(itertools.islice(idle, excess)):
             self._games.pop(game_id)
             self._versions.pop(game_id, None)
+            self.outboxes.forget(game_id)
 
     def note_live(self, game: Game) -> None:
         """Keep the game's live message known (a lobby or game in progress)."""
@@ -99,3 +107,93 @@ class GameCache:
         if message_id is not None:
             self._live_messages[game.id] = message_id
             self._live_games[message_id] = game.id
+
+
+class Outboxes:
+    """The outbox of each game this process holds, as it knows it from its own reads and
+    writes: a delivery pass reads its game's outbox from here, not from the store, once
+    it is known. Like the cached games, it is only as true as this process is the one
+    writing its games: a write another process made shows in the version, and the game
+    (with its outbox) is forgotten.
+
+    A read of the store is kept only for a game kept decoded (``holds``: at most as many
+    outboxes as games), and only if no write of the game's outbox began meanwhile
+    (``changing``) and it was not forgotten meanwhile: a write committed during the read
+    may be in it or not. A write that fails, or whose caller is cancelled (it may have been
+    committed all the same), drops what is known: the next read takes the store's."""
+
+    def __init__(self, holds: Callable[[int], bool]) -> None:
+        self._holds = holds
+        self._known: dict[int, dict[int, OutboxEntry]] = {}  # game id -> seq -> entry
+        # Per game, while a read or a write of its outbox is under way: the writes under
+        # way, the reads, and the writes begun since the first of them.
+        self._writing: Counter[int] = Counter()
+        self._reading: Counter[int] = Counter()
+        self._begun: Counter[int] = Counter()
+
+    def get(self, game_id: int) -> list[OutboxEntry] | None:
+        """The game's outbox in order, or None when not known (read it from the store)."""
+        known = self._known.get(game_id)
+        return None if known is None else [known[seq] for seq in sorted(known)]
+
+    @contextlib.contextmanager
+    def reading(self, game_id: int) -> Iterator[Callable[[Sequence[OutboxEntry]], None]]:
+        """Around a read of the game's outbox from the store: gives the function that keeps
+        what was read, unless a write began meanwhile or is still under way."""
+        self._reading[game_id] += 1
+        begun = self._begun[game_id]
+
+        def keep(entries: Sequence[OutboxEntry]) -> None:
+            if (not self._writing[game_id] and self._begun[game_id] == begun
+                    and self._holds(game_id)):
+                self._known[game_id] = {entry.seq: entry for entry in entries}
+
+        try:
+            yield keep
+        finally:
+            self._reading[game_id] -= 1
+            self._tidy(game_id)
+
+    @contextlib.contextmanager
+    def changing(self, game_id: int) -> Iterator[None]:
+        """Around a write of the game's outbox: what is known stays so only if the write
+        succeeds (then the caller tells what it did: ``queued``, ``done``, ``attempted``)."""
+        self._writing[game_id] += 1
+        self._begun[game_id] += 1
+        try:
+            yield
+        except BaseException:
+            self._known.pop(game_id, None)
+            raise
+        finally:
+            self._writing[game_id] -= 1
+            self._tidy(game_id)
+
+    def _tidy(self, game_id: int) -> None:
+        """Nothing under way for the game: its counts are kept no longer."""
+        if self._reading[game_id] <= 0 and self._writing[game_id] <= 0:
+            for counts in (self._reading, self._writing, self._begun):
+                counts.pop(game_id, None)
+
+    def queued(self, game_id: int, queued: Queued, effects: Sequence[Effect]) -> None:
+        known = self._known.get(game_id)
+        if known is not None:
+            for seq, effect in zip(queued.seqs, effects, strict=True):
+                known[seq] = OutboxEntry(seq, effect, queued.at)
+
+    def done(self, game_id: int, seqs: Sequence[int]) -> None:
+        known = self._known.get(game_id)
+        if known is not None:
+            for seq in seqs:
+                known.pop(seq, None)
+
+    def attempted(self, game_id: int, seq: int) -> None:
+        known = self._known.get(game_id)
+        entry = None if known is None else known.get(seq)
+        if known is not None and entry is not None:
+            known[seq] = OutboxEntry(seq, entry.effect, entry.created_at, entry.attempts + 1)
+
+    def forget(self, game_id: int) -> None:
+        self._known.pop(game_id, None)
+        if self._reading[game_id]:  # (what those reads find is not kept either)
+            self._begun[game_id] += 1

@@ -176,26 +176,34 @@ class SavedGames:
         return logged_actions(await self._store.actions(game_id))
 
     async def outbox(self, game_id: int) -> list[OutboxEntry]:
-        """The game's effects still to show. An entry that cannot be read (a damaged row)
-        is dropped with an error in the log: the pass that follows shows the game as it
-        stands anyway."""
+        """The game's effects still to show: as this process knows them (``Outboxes``),
+        else read from the store. An entry that cannot be read (a damaged row) is dropped
+        with an error in the log: the pass that follows shows the game as it stands anyway."""
+        known = self._cache.outboxes.get(game_id)
+        if known is not None:
+            return known
         entries: list[OutboxEntry] = []
-        for row in await self._store.outbox(game_id):
-            try:
-                effect = effect_decoder.decode(row.effect)
-            except msgspec.DecodeError as error:
-                log.error("game %s: outbox entry %s cannot be read (%s); dropped", game_id,
-                          row.seq, error)
-                await self._store.finish_effects(game_id, [row.seq])
-                continue
-            entries.append(OutboxEntry(row.seq, effect, row.created_at, row.attempts))
+        with self._cache.outboxes.reading(game_id) as keep:
+            for row in await self._store.outbox(game_id):
+                try:
+                    effect = effect_decoder.decode(row.effect)
+                except msgspec.DecodeError as error:
+                    log.error("game %s: outbox entry %s cannot be read (%s); dropped",
+                              game_id, row.seq, error)
+                    await self._store.finish_effects(game_id, [row.seq])
+                    continue
+                entries.append(OutboxEntry(row.seq, effect, row.created_at, row.attempts))
+            keep(entries)
         return entries
 
     async def games_with_outbox(self) -> list[int]:
         return await self._store.games_with_outbox()
 
     async def start_attempt(self, game_id: int, seq: int) -> None:
-        await self._store.start_attempt(game_id, seq)
+        outboxes = self._cache.outboxes
+        with outboxes.changing(game_id):
+            await self._store.start_attempt(game_id, seq)
+            outboxes.attempted(game_id, seq)
 
     # --- the start-up ---------------------------------------------------------------
 
@@ -365,9 +373,11 @@ class SavedGames:
             game = stamped(game)
         record = await self._record_book.record_if_finished(game) if "status" in fields else None
         async with self._versioned(game.id) as version:
-            await self._store.update_game(game.id, version=version,
-                                          effects=[encode(e) for e in effects], record=record,
-                                          **{f: column(game, f) for f in fields})
+            with self._cache.outboxes.changing(game.id):
+                queued = await self._store.update_game(
+                    game.id, version=version, effects=[encode(e) for e in effects],
+                    record=record, **{f: column(game, f) for f in fields})
+                self._cache.outboxes.queued(game.id, queued, effects)
         return self._cache.remember(game)
 
     async def record_actions(self, game: Game, actions: list[LoggedAction],
@@ -379,12 +389,14 @@ class SavedGames:
         status: Status = game.status
         record = await self._record_book.record_if_finished(game, actions)
         async with self._versioned(game.id) as version:
-            await self._store.record_actions(
-                game.id, action_rows(actions),
-                version=version, state=encode_state(state),
-                chronicle=encode_chronicle(game.chronicle), status=status,
-                effects=[encode(effect) for effect in effects], record=record,
-            )
+            with self._cache.outboxes.changing(game.id):
+                queued = await self._store.record_actions(
+                    game.id, action_rows(actions),
+                    version=version, state=encode_state(state),
+                    chronicle=encode_chronicle(game.chronicle), status=status,
+                    effects=[encode(effect) for effect in effects], record=record,
+                )
+                self._cache.outboxes.queued(game.id, queued, effects)
         return self._cache.remember(game)
 
     async def finish_effects(self, game: Game, seqs: list[int], *fields: GameField,
@@ -395,13 +407,19 @@ class SavedGames:
         if "chronicle" in fields:
             game = stamped(game)
         record = await self._record_book.record_if_finished(game) if "status" in fields else None
+        outboxes = self._cache.outboxes
         if not fields and not effects:
-            await self._store.finish_effects(game.id, seqs, record=record)
+            with outboxes.changing(game.id):
+                await self._store.finish_effects(game.id, seqs, record=record)
+                outboxes.done(game.id, seqs)
             return self._cache.remember(game)
         async with self._versioned(game.id) as version:
-            await self._store.finish_effects(game.id, seqs, version=version, record=record,
-                                             effects=[encode(e) for e in effects],
-                                             **{f: column(game, f) for f in fields})
+            with outboxes.changing(game.id):
+                queued = await self._store.finish_effects(
+                    game.id, seqs, version=version, record=record,
+                    effects=[encode(e) for e in effects], **{f: column(game, f) for f in fields})
+                outboxes.done(game.id, seqs)
+                outboxes.queued(game.id, queued, effects)
         return self._cache.remember(game)
 
     @contextlib.asynccontextmanager

@@ -1,0 +1,154 @@
+"""The outbox this process knows of its games (``bot.table.game_cache.Outboxes``): what a
+delivery pass reads instead of the store, kept equal to the store's by the writes that
+change it, and never kept from a read a write overlapped."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.store.store import Store
+from bot.table.game_cache import Outboxes
+from bot.table.game_rows import OutboxEntry
+from bot.table.model import Chronicle, Game, Lobby
+from bot.table.publish import PostLobby, ShowLobby
+from bot.table.record_book import RecordBook
+from bot.table.saved_games import SavedGames
+
+
+@pytest.fixture
+async def saved(tmp_path: Path) -> AsyncIterator[tuple[Store, SavedGames]]:
+    store = await Store.open(tmp_path / "kot.sqlite3")
+    yield store, SavedGames(store, RecordBook(store, clock=lambda: 5_000.0))
+    await store.close()
+
+
+async def a_lobby(games: SavedGames) -> Game:
+    return await games.create_lobby(guild_id=1, channel_id=10, host_id=7, lobby=Lobby(),
+                                    effects=(PostLobby(None),))
+
+
+async def in_the_store(store: Store, game_id: int) -> list[tuple[int, int]]:
+    return [(row.seq, row.attempts) for row in await store.outbox(game_id)]
+
+
+async def test_after_any_writes_the_known_outbox_is_the_stores(
+        saved: tuple[Store, SavedGames]) -> None:
+    store, games = saved
+    game = await a_lobby(games)
+    rng = random.Random(5)
+    for _step in range(60):
+        async with games.lock(game.id):
+            known = await games.outbox(game.id)
+            assert [(e.seq, e.attempts) for e in known] == await in_the_store(store, game.id)
+            choice = rng.randrange(4)
+            if choice == 0:  # a change and what shows it
+                game = await games.save(game, "lobby",
+                                        effects=(ShowLobby(99),) * rng.randint(1, 3))
+            elif choice == 1 and known:  # some carried out, with a field they changed
+                done = [e.seq for e in known if rng.random() < 0.5]
+                game = await games.finish_effects(game, done, "board_message_id",
+                                                  effects=(ShowLobby(99),) * rng.randint(0, 2))
+            elif choice == 2 and known:  # carried out alone
+                game = await games.finish_effects(game, [known[0].seq])
+            elif known:  # a post about to be sent
+                await games.start_attempt(game.id, rng.choice(known).seq)
+
+
+async def test_a_known_outbox_is_read_from_the_store_no_more(
+        saved: tuple[Store, SavedGames], monkeypatch: pytest.MonkeyPatch) -> None:
+    store, games = saved
+    game = await a_lobby(games)
+    reads: list[int] = []
+    read = store.outbox
+
+    async def counted(game_id: int) -> list[object]:
+        reads.append(game_id)
+        return list(await read(game_id))
+
+    monkeypatch.setattr(store, "outbox", counted)
+    async with games.lock(game.id):
+        first = await games.outbox(game.id)
+        game = await games.save(game, "lobby", effects=(ShowLobby(99),))
+        second = await games.outbox(game.id)
+    assert reads == [game.id]
+    assert [type(e.effect) for e in second] == [PostLobby, ShowLobby]
+    assert second[0] == first[0] and second[1].seq > first[0].seq
+
+
+async def test_a_write_that_fails_leaves_the_outbox_to_the_stores_next_read(
+        saved: tuple[Store, SavedGames], monkeypatch: pytest.MonkeyPatch) -> None:
+    store, games = saved
+    game = await a_lobby(games)
+    async with games.lock(game.id):
+        await games.outbox(game.id)
+
+        async def refused(*args: object, **kwargs: object) -> None:
+            raise OSError("disk full")
+
+        monkeypatch.setattr(store, "update_game", refused)
+        with pytest.raises(OSError):
+            await games.save(game, "lobby", effects=(ShowLobby(99),))
+        monkeypatch.undo()
+        # (Here the write failed before the store: whatever it did, the store is read.)
+        entries = await games.outbox(game.id)
+    assert [e.seq for e in entries] == [seq for seq, _ in await in_the_store(store, game.id)]
+
+
+def entry(seq: int) -> OutboxEntry:
+    return OutboxEntry(seq, ShowLobby(99), 0.0)
+
+
+def test_a_read_overlapped_by_a_write_is_not_kept() -> None:
+    outboxes = Outboxes(holds=lambda game_id: True)
+    with outboxes.reading(1) as keep:
+        with outboxes.changing(1):
+            pass
+        keep([entry(1)])
+    assert outboxes.get(1) is None
+    with outboxes.reading(1) as keep:  # a write under way when the read ends
+        with outboxes.changing(1):
+            keep([entry(1)])
+    assert outboxes.get(1) is None
+    with outboxes.reading(1) as keep:  # another game's write: no matter
+        with outboxes.changing(2):
+            pass
+        keep([entry(1)])
+    assert outboxes.get(1) == [entry(1)]
+
+
+def test_a_game_forgotten_during_a_read_is_not_known_after_it() -> None:
+    outboxes = Outboxes(holds=lambda game_id: True)
+    with outboxes.reading(1) as keep:
+        outboxes.forget(1)
+        keep([entry(1)])
+    assert outboxes.get(1) is None
+
+
+def test_only_the_outboxes_of_games_held_are_kept() -> None:
+    outboxes = Outboxes(holds=lambda game_id: game_id == 1)
+    for game_id in (1, 2):
+        with outboxes.reading(game_id) as keep:
+            keep([entry(3)])
+    assert outboxes.get(1) == [entry(3)] and outboxes.get(2) is None
+
+
+async def test_a_cancelled_write_forgets_what_it_may_have_written() -> None:
+    outboxes = Outboxes(holds=lambda game_id: True)
+    with outboxes.reading(1) as keep:
+        keep([entry(1)])
+
+    async def write() -> None:
+        with outboxes.changing(1):
+            await asyncio.sleep(3600)
+
+    task = asyncio.ensure_future(write())
+    await asyncio.sleep(0)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert outboxes.get(1) is None
