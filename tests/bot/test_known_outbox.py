@@ -14,7 +14,7 @@ import pytest
 from bot.store.store import Store
 from bot.table.game_cache import Outboxes
 from bot.table.game_rows import OutboxEntry
-from bot.table.model import Chronicle, Game, Lobby
+from bot.table.model import Game, Lobby
 from bot.table.publish import PostLobby, ShowLobby
 from bot.table.record_book import RecordBook
 from bot.table.saved_games import SavedGames
@@ -110,9 +110,9 @@ def test_a_read_overlapped_by_a_write_is_not_kept() -> None:
             pass
         keep([entry(1)])
     assert outboxes.get(1) is None
-    with outboxes.reading(1) as keep:  # a write under way when the read ends
-        with outboxes.changing(1):
-            keep([entry(1)])
+    # A write under way when the read ends.
+    with outboxes.reading(1) as keep, outboxes.changing(1):
+        keep([entry(1)])
     assert outboxes.get(1) is None
     with outboxes.reading(1) as keep:  # another game's write: no matter
         with outboxes.changing(2):
