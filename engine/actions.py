@@ -129,11 +129,27 @@ class PickDiscarded(_Choice, frozen=True, tag="discarded"):
     key: str
 
 
+# --- Power Up!'s Evolutions ---------------------------------------------------------------
+
+
+class PickEvolution(_Choice, frozen=True, tag="evolution"):
+    """An Evolution, by key, among those a monster looks at (the draw: keep this one)."""
+
+    key: str
+
+
+class PlayEvolution(_Choice, frozen=True, tag="play"):
+    """Play this Evolution (by key) from the asked monster's hand."""
+
+    key: str
+
+
 # Every kind of answer a question can take. A card that needs a new kind of answer adds a
 # struct here; the card itself says what the answer means (its ``answer`` and labels).
 Choice = (
     Pass | TakeLoss | UseCard | PickDie | PickCard | SplitHearts
-    | TopCard | PickMonster | PickAmount | SetDie | PickDiscarded
+    | TopCard | PickMonster | PickAmount | SetDie | PickDiscarded | PickEvolution
+    | PlayEvolution
 )
 
 

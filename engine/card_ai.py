@@ -96,6 +96,10 @@ class Judge(Protocol):
     def net_value(self, state: GameState, seat: int, key: str) -> float:
         """The card ``key``'s value to ``seat`` less the energy it costs."""
 
+    def evolution_value(self, state: GameState, seat: int, key: str) -> float:
+        """Playing the Evolution ``key`` now, to ``seat``: a permanent one over the rest of
+        the game, a temporary one what it does now."""
+
     def buy_value(self, state: GameState, seat: int, key: str) -> float:
         """Buying the card ``key`` now, as the player weighs a face-up card (-1: it would
         rather save for a better one)."""

@@ -119,12 +119,20 @@ def _upgrade_5_to_6(state: Json) -> Json:
     return state
 
 
+def _upgrade_6_to_7(state: Json) -> Json:
+    """Schema 7 adds Power Up! (``Options.power_up``, each monster's Evolutions): off, and
+    none, for every older game. (Raised so that an older bot refuses a Power Up! game as
+    newer than itself, rather than as unreadable.)"""
+    return state
+
+
 # UPGRADES[n] turns a schema-n state (as a JSON object) into a schema-(n + 1) one. To change
 # the state's shape: raise SCHEMA_VERSION and add the step from the previous version here,
 # with a test that decodes a state stored by the previous version.
 UPGRADES: dict[int, Callable[[Json], Json]] = {
     1: _upgrade_1_to_2, 2: _upgrade_2_to_3, 3: _upgrade_3_to_4, 4: _upgrade_4_to_5,
     5: _upgrade_5_to_6,
+    6: _upgrade_6_to_7,
 }
 
 _encoder = msgspec.json.Encoder()

@@ -18,7 +18,7 @@ from msgspec.structs import replace
 
 from engine import events as ev
 from engine.actions import Action, Choice, Choose, Pass
-from engine.card_ai import AI_HOOKS, CardAi
+from engine.card_ai import AI_HOOKS, Amounts, CardAi
 from engine.card_table import CARDS, printed
 from engine.phrases import Phrase, Ref, card_ref, phrase
 from engine.rng import below, dice
@@ -564,11 +564,15 @@ def printed_cost(state: GameState, key: str) -> int:
 
 
 def find_card(state: GameState, uid: int) -> tuple[int, Card] | None:
-    """The owner seat and the card with this uid, among cards owned by living monsters."""
+    """The owner seat and the card with this uid, among cards owned by living monsters (and
+    the Evolutions they played face up)."""
     for seat, monster in enumerate(state.monsters):
         if not monster.alive:
             continue
         for card in monster.cards:
+            if card.uid == uid:
+                return seat, card
+        for card in monster.evolutions:
             if card.uid == uid:
                 return seat, card
     return None
@@ -596,21 +600,25 @@ def effective_key(state: GameState, card: Card) -> str:
 
 
 def powers_of(state: GameState, seat: int) -> Iterator[tuple[Card, Power]]:
-    """Every card of the monster with the power it has now (implemented cards only)."""
-    cards = state.monsters[seat].cards
-    if not cards:
-        return
-    for card in cards:
+    """Every card of the monster with the power it has now (implemented cards only), then
+    the Evolutions it played face up."""
+    monster = state.monsters[seat]
+    for card in monster.cards:
         power = POWERS.get(effective_key(state, card) if card.copies is not None else card.key)
         if power is not None:
             yield card, power
+    for card in monster.evolutions:
+        yield card, POWERS[card.key]
 
 
 def hooked(state: GameState, seat: int, hook: str) -> list[tuple[Card, Power]]:
     """The monster's cards whose power answers ``hook`` (one of ``HOOKS``), in the order the
-    cards were gained: a list taken now, so the cards may change while it is walked."""
-    cards = state.monsters[seat].cards
-    if not cards:
+    cards were gained, then its Evolutions face up, in the order they were played: a list
+    taken now, so the cards may change while it is walked."""
+    monster = state.monsters[seat]
+    cards = monster.cards
+    evolutions = monster.evolutions
+    if not cards and not evolutions:
         return []
     keys = HOOK_KEYS[hook]
     found = []
@@ -618,6 +626,9 @@ def hooked(state: GameState, seat: int, hook: str) -> list[tuple[Card, Power]]:
         key = card.key if card.copies is None else effective_key(state, card)
         if key in keys:
             found.append((card, POWERS[key]))
+    for card in evolutions:
+        if card.key in keys:
+            found.append((card, POWERS[card.key]))
     return found
 
 
@@ -659,9 +670,9 @@ def open_window(ctx: Ctx, window: Window, cards: tuple[int, ...] = ()) -> None:
     for k in range(1, n):
         seat = (active + k) % n
         monster = s.monsters[seat]
-        if not monster.cards or not monster.alive:
+        if not (monster.cards or monster.evolutions) or not monster.alive:
             continue  # (this runs at the end of every turn: monsters without cards cost nothing)
-        for card in monster.cards:
+        for card in (*monster.cards, *monster.evolutions):
             key = card.key if card.copies is None else effective_key(s, card)
             if key in taking_part:
                 steps.append(CardWindow(window=window, seat=seat, uid=card.uid, cards=cards))
@@ -747,6 +758,26 @@ def heal(ctx: Ctx, seat: int, amount: int, reason: Phrase, *,
         heal(ctx, seat, power.healing_bonus, card_reason(ctx.s, power.key), bonus_of=-1)
 
 
+def give_amounts(ctx: Ctx, seat: int, reason: Phrase, amounts: Amounts) -> list[Loss]:
+    """A card's plain amounts (``Amounts``), for its owner ``seat``: its VP (a negative
+    amount lost), energy and hearts, and the VP every other monster loses; returns the losses
+    of hearts it causes (its owner's first, then every other monster's), for the caller to
+    queue (after any effect of its own)."""
+    if amounts.vp < 0:
+        lose_vp(ctx, seat, -amounts.vp, reason)
+    gain_vp(ctx, seat, amounts.vp, reason)
+    gain_energy(ctx, seat, amounts.energy, reason)
+    heal(ctx, seat, amounts.healed, reason)
+    others = [s for s in ctx.s.alive_seats() if s != seat]
+    for other in others:
+        lose_vp(ctx, other, amounts.others_vp, reason)
+    losses = [Loss(target=o, amount=amounts.others_lose, source="card", by=seat)
+              for o in others]
+    if amounts.lost:
+        losses.insert(0, Loss(target=seat, amount=amounts.lost, source="card", by=seat))
+    return losses
+
+
 def trim_hearts(ctx: Ctx, seat: int) -> None:
     """Hearts above a (lowered) maximum are lost, e.g. when Even Bigger leaves."""
     cap = max_hearts(ctx.s, seat)
@@ -803,9 +834,14 @@ def _reach_zero(ctx: Ctx, seat: int, by: int | None) -> None:
 
 
 def _eliminate(ctx: Ctx, seat: int, by: int | None) -> None:
-    """Out of the game: Keep cards and energy are discarded, Tokyo is left."""
+    """Out of the game: Keep cards and energy are discarded, Tokyo is left; with Power Up!,
+    its Evolutions, in hand and face up, go to its own Evolution discard pile."""
     monster = ctx.mon(seat)
     ctx.set_mon(seat, alive=False, hearts=0, energy=0, cards=())
+    if monster.evolution_hand or monster.evolutions:
+        ctx.set_mon(seat, evolution_hand=(), evolutions=(), evolution_discard=(
+            *monster.evolution_discard, *monster.evolution_hand,
+            *(c.key for c in monster.evolutions)))
     ctx.set(discard=(*ctx.s.discard, *(c.key for c in monster.cards)))
     leave_tokyo(ctx, seat, phrase("reason-eliminated"))
     ctx.emit(ev.Eliminated(seat=seat, by=by))
@@ -979,12 +1015,22 @@ def take_bought(ctx: Ctx, seat: int, card: Card, *, under_deck: bool = False) ->
 
 
 def replace_card(ctx: Ctx, seat: int, card: Card) -> None:
+    """The monster's card (or Evolution face up) with ``card``'s uid becomes ``card``."""
     monster = ctx.mon(seat)
+    if any(c.uid == card.uid for c in monster.evolutions):
+        ctx.set_mon(seat, evolutions=tuple(card if c.uid == card.uid else c
+                                           for c in monster.evolutions))
+        return
     ctx.set_mon(seat, cards=tuple(card if c.uid == card.uid else c for c in monster.cards))
 
 
 def current_card(ctx: Ctx, seat: int, uid: int) -> Card | None:
-    for card in ctx.mon(seat).cards:
+    """The monster's card, or Evolution face up, with this uid (None: it has none)."""
+    monster = ctx.mon(seat)
+    for card in monster.cards:
+        if card.uid == uid:
+            return card
+    for card in monster.evolutions:
         if card.uid == uid:
             return card
     return None

@@ -15,6 +15,7 @@ from engine.actions import (
     EndBuying,
     Keep,
     Pass,
+    PlayEvolution,
     Roll,
     SplitHearts,
     Stay,
@@ -115,6 +116,9 @@ def _choice_label(state: GameState, action: Choose) -> Phrase:
         offered = buy_offer(state, decision.seat, choice)
         if offered is not None:
             return offered[1].offer_label(state, decision.seat, offered[0], choice)
+    if isinstance(choice, PlayEvolution):
+        # (Public: which Evolution a monster holds is its secret until it is played.)
+        return phrase("option-play-evolution-hidden")
     if isinstance(choice, Pass):
         return phrase("option-pass")
     if isinstance(choice, TakeLoss):
@@ -189,6 +193,8 @@ def private_option_label(state: GameState, action: Action) -> Phrase:
         decision = state.decision(action.decision)
         if decision is not None and decision.kind == "card" and decision.power in POWERS:
             return POWERS[decision.power].private_choice_label(state, decision, action.choice)
+        if isinstance(action.choice, PlayEvolution):
+            return phrase("option-play-evolution", card=card_word(state, action.choice.key))
     return option_label(state, action)
 
 
@@ -350,4 +356,14 @@ def narrate(state: GameState, event: ev.Event) -> Phrase | None:
             return phrase("waiting-nobody-wins")
         case ev.DeckTopSeen(seat=seat, card=key):
             return phrase("narrate-deck-top-seen", name=name(seat), card=card(key))
+        case ev.EvolutionsLookedAt(seat=seat, count=count, start=start):
+            return phrase("narrate-evolutions-looked-at", name=name(seat), count=count,
+                          start="yes" if start else "no")
+        case ev.EvolutionKept(seat=seat):
+            return phrase("narrate-evolution-kept", name=name(seat))
+        case ev.EvolutionPileShuffled(seat=seat, count=count):
+            return phrase("narrate-evolution-pile-shuffled", name=name(seat), count=count)
+        case ev.EvolutionPlayed(seat=seat, card=key, permanent=permanent):
+            return phrase("narrate-evolution-played", name=name(seat), card=card(key),
+                          permanent="yes" if permanent else "no")
     return None

@@ -261,6 +261,41 @@ class DeckTopSeen(_Event, frozen=True, tag="deck_top_seen"):
     card: str
 
 
+# --- Power Up!'s Evolutions ---------------------------------------------------------------
+
+
+class EvolutionsLookedAt(_Event, frozen=True, tag="evolutions_looked_at"):
+    """``seat`` looked at the top ``count`` Evolutions of its pile to keep one (at the start
+    of the game, or for the hearts it rolled). Which ones is secret: no event names them."""
+
+    seat: int
+    count: int
+    start: bool = False
+
+
+class EvolutionKept(_Event, frozen=True, tag="evolution_kept"):
+    """``seat`` took an Evolution into its hand (the others it looked at went to its own
+    discard pile). Which one is secret."""
+
+    seat: int
+
+
+class EvolutionPileShuffled(_Event, frozen=True, tag="evolution_pile_shuffled"):
+    """``seat``'s Evolution pile ran short: its own discard pile was shuffled under it."""
+
+    seat: int
+    count: int
+
+
+class EvolutionPlayed(_Event, frozen=True, tag="evolution_played"):
+    """``seat`` played the Evolution ``card`` from its hand (a permanent one stays face up,
+    a temporary one acts and goes to its owner's discard pile)."""
+
+    seat: int
+    card: str
+    permanent: bool = False
+
+
 Event = (
     FirstPlayerRolled
     | TurnStarted
@@ -298,4 +333,8 @@ Event = (
     | Won
     | NoWinner
     | DeckTopSeen
+    | EvolutionsLookedAt
+    | EvolutionKept
+    | EvolutionPileShuffled
+    | EvolutionPlayed
 )

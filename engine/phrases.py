@@ -15,6 +15,8 @@ from typing import TypeAlias
 
 import msgspec
 
+from engine.evolution_table import EVOLUTIONS
+
 
 class Ref(msgspec.Struct, frozen=True, tag="ref"):
     """A word the catalogs translate: message ``{kind}-{key}`` (``card-mimic``,
@@ -50,11 +52,15 @@ def phrase(id: str, **args: Arg) -> Phrase:
 def card_ref(key: str, edition_2011: bool = False) -> Ref:
     """A card's name as the game's edition prints it (``card-<key>`` or, in a 2011 game,
     ``card2011-<key>``; the catalogs give every card a 2011 name, the same where it was not
-    renamed)."""
+    renamed). An Evolution has one name whatever the edition (``evo-<key>``)."""
+    if key in EVOLUTIONS:
+        return Ref("evo", key)
     return Ref("card2011" if edition_2011 else "card", key)
 
 
 def card_text_ref(key: str, edition_2011: bool = False) -> Ref:
     """What a card does, as the game's edition has it (``cardtext-<key>`` or, in a 2011 game,
-    ``cardtext2011-<key>``)."""
+    ``cardtext2011-<key>``; an Evolution's: ``evotext-<key>``)."""
+    if key in EVOLUTIONS:
+        return Ref("evotext", key)
     return Ref("cardtext2011" if edition_2011 else "cardtext", key)

@@ -13,6 +13,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
+import engine.evolutions  # noqa: F401  (registers every Evolution)
 from engine import events as ev
 from engine import steps as st
 from engine.actions import (
@@ -22,6 +23,7 @@ from engine.actions import (
     Choose,
     EndBuying,
     Keep,
+    PlayEvolution,
     Roll,
     SplitHearts,
     Stay,
@@ -61,6 +63,14 @@ from engine.core import (
     reveal,
     run_window,
 )
+from engine.evolution import (
+    deal_evolutions,
+    draws_evolution,
+    look_at_evolutions,
+    play_evolution,
+    play_options,
+)
+from engine.evolution_table import deck_of
 from engine.phrases import Phrase, phrase
 from engine.state import (
     BAY_MIN_MONSTERS,
@@ -125,6 +135,8 @@ def create_game(
     ctx.set(deck=tuple(dealt))
     for slot in range(3):
         reveal(ctx, slot)
+    if options.power_up:
+        deal_evolutions(ctx)
     return begin(ctx.result(), ctx.events)
 
 
@@ -137,8 +149,32 @@ def begin(state: GameState, happened: Iterable[ev.Event] = ()) -> tuple[GameStat
     first = _roll_for_first_player(ctx)
     ctx.set(first_seat=first, turn=Turn(seat=first, number=1, order_seat=first))
     ctx.push(st.StartTurn())
+    if state.options.power_up and not _any_evolution_drawn(state):
+        ctx.push(st.StartingEvolutions())
     _run(ctx)
     return ctx.result(), ctx.events
+
+
+def _any_evolution_drawn(state: GameState) -> bool:
+    """Has any monster an Evolution in hand, face up or discarded (a Power Up! game set up
+    past its starting draw, as a rule scenario may be)?"""
+    return any(m.evolution_hand or m.evolutions or m.evolution_discard
+               for m in state.monsters)
+
+
+def _starting_evolutions(ctx: Ctx, step: st.StartingEvolutions) -> None:
+    """Power Up!: before the first turn, every monster at once looks at the top of its
+    Evolution pile and keeps one (docs/rulings.md 67)."""
+    for seat in range(len(ctx.s.monsters)):
+        look_at_evolutions(ctx, seat, start=True)
+
+
+def _draw_evolution(ctx: Ctx, step: st.DrawEvolution) -> None:
+    """Power Up!: three hearts or more among the final dice earn the active monster an
+    Evolution, once its dice have resolved."""
+    seat = ctx.turn.seat
+    if draws_evolution(ctx.s, seat):
+        look_at_evolutions(ctx, seat)
 
 
 def check_setup(options: Options, names: tuple[str, ...], *, bay_open: bool) -> None:
@@ -153,6 +189,8 @@ def check_setup(options: Options, names: tuple[str, ...], *, bay_open: bool) -> 
         raise IllegalAction(phrase("refusal-no-bay", game=game.title))
     if options.game == "origins" and options.edition != "2016":
         raise IllegalAction(phrase("refusal-origins-2016", game=game.title))
+    if options.power_up and any(not deck_of(name) for name in names):
+        raise IllegalAction(phrase("refusal-power-up-monsters"))
 
 
 def _count_refusal(options: Options) -> Phrase:
@@ -229,7 +267,8 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
         actions.append(StopRolling(decision=decision.id))
         # Cards used on the dice (options of the roll question), while they can act.
         actions.extend(o for o in decision.options
-                       if isinstance(o, Choose) and _roll_use_ready(state, o))
+                       if isinstance(o, Choose) and (_roll_use_ready(state, o)
+                                                     or isinstance(o.choice, PlayEvolution)))
     return actions
 
 
@@ -315,7 +354,7 @@ def _start_turn(ctx: Ctx, step: st.StartTurn) -> None:
     ctx.push(st.FirstRoll())
     starters = HOOK_KEYS["start_of_turn"]
     effects: list[tuple[int, int, str, Card]] = []
-    for card in ctx.mon(seat).cards:
+    for card in (*ctx.mon(seat).cards, *ctx.mon(seat).evolutions):
         # A copying card has its own start-of-turn ability besides the copy's.
         copied = card.key if card.copies is None else effective_key(ctx.s, card)
         for key in (card.key,) if copied == card.key else (card.key, copied):
@@ -375,7 +414,8 @@ def _ask_roll(ctx: Ctx, step: st.AskRoll) -> None:
         if not final:
             ctx.push(st.AfterRolling())
         return  # (final: the dice resolve next)
-    ctx.ask(seat, "roll", (*options, _STOP, *uses), _STOP)
+    # (Evolutions are offered when the question is asked anyway: they never add one.)
+    ctx.ask(seat, "roll", (*options, _STOP, *uses, *play_options(ctx.s, seat)), _STOP)
 
 
 def option_ready(state: GameState, action: Action) -> bool:
@@ -431,6 +471,10 @@ def _answer_roll(ctx: Ctx, decision: Decision, action: Action) -> None:
             ctx.push(st.AfterRolling())
         return  # (final: the dice resolve next)
     if isinstance(action, Choose):
+        if isinstance(action.choice, PlayEvolution):
+            ctx.push(st.AskRoll())
+            play_evolution(ctx, decision.seat, action.choice.key)
+            return
         _use_on_dice(ctx, decision, action)
         return
     assert isinstance(action, Roll)
@@ -499,6 +543,8 @@ def _resolve(ctx: Ctx, step: st.Resolve) -> None:
         power.on_dice_resolved(ctx, seat, card, dice, smashes)
     gain_energy(ctx, seat, dice.count("energy"), phrase("reason-energy-dice"))
     later: list[st.Step] = [st.ResolveSmashes()]
+    if draws_evolution(ctx.s, seat):
+        later.append(st.DrawEvolution())
     if ctx.s.options.edition == "2016":
         later.append(st.EnterTokyo())
     ctx.push(*later, st.AskBuy(), st.EndTurn())
@@ -805,6 +851,7 @@ def _ask_buy(ctx: Ctx, step: st.AskBuy) -> None:
     for card, power in hooked(ctx.s, seat, "buy_offers"):
         offers.extend(c for c in power.buy_offers(ctx.s, seat, card) if c not in offers)
     options.extend(Choose(decision=0, choice=c) for c in offers)
+    options.extend(play_options(ctx.s, seat))
     if not options:
         return  # nothing to buy, sweep or use: the turn simply ends, without a question
     options.append(EndBuying(decision=0))
@@ -827,6 +874,9 @@ def _answer_buy(ctx: Ctx, decision: Decision, action: Action) -> None:
         offer_revealed(ctx, [c for c in revealed if c is not None])
     elif isinstance(action, Choose):
         choice = _choice(action)
+        if isinstance(choice, PlayEvolution):
+            play_evolution(ctx, seat, choice.key)
+            return
         if not isinstance(choice, UseCard):
             # One of the purchases a card offers (see _ask_buy).
             offered = buy_offer(ctx.s, seat, choice)
@@ -839,7 +889,10 @@ def _answer_buy(ctx: Ctx, decision: Decision, action: Action) -> None:
 
 def _answer_card(ctx: Ctx, decision: Decision, action: Action) -> None:
     assert isinstance(action, Choose) and decision.power is not None
-    assert decision.card_uid is not None
+    if decision.card_uid is None:
+        # A rule's question asked as a card's (Power Up!'s draw): no card to look for.
+        POWERS[decision.power].answer(ctx, decision, action.choice)
+        return
     card = current_card(ctx, decision.seat, decision.card_uid)
     # The power that asked must still be the card's own or the one it copies.
     if card is None or decision.power not in (card.key, effective_key(ctx.s, card)):
@@ -941,6 +994,8 @@ def _declare_result(ctx: Ctx, alive: tuple[int, ...], champions: tuple[int, ...]
 
 
 _STEPS: dict[type[Any], Callable[[Ctx, Any], None]] = {
+    st.StartingEvolutions: _starting_evolutions,
+    st.DrawEvolution: _draw_evolution,
     st.StartTurn: _start_turn,
     st.FirstRoll: _first_roll,
     st.AskRoll: _ask_roll,

@@ -16,7 +16,7 @@ from engine.actions import Action
 from engine.card_table import CARD_RULES, CARDS, CardRules, Edition
 from engine.steps import Step
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 Face = Literal["1", "2", "3", "energy", "heart", "smash"]
 FACES: tuple[Face, ...] = ("1", "2", "3", "energy", "heart", "smash")
@@ -51,6 +51,10 @@ MONSTER_NAMES: tuple[str, ...] = (
     "The King",
 )
 ORIGINS_MONSTER_NAMES: tuple[str, ...] = ("Mechamster", "Gigarex", "Cosmic Joe", "Iron Back")
+# With Power Up!, the monsters that have a deck of Evolutions may play: King of Tokyo's six,
+# Pandakaï (the expansion's own), and Cyber Bunny and Kraken (the 2011 box's monsters, whose
+# decks the expansion also has): docs/rulings.md 67.
+POWER_UP_MONSTER_NAMES: tuple[str, ...] = (*MONSTER_NAMES, "Pandakaï", "Cyber Bunny", "Kraken")
 
 
 class GameRules(NamedTuple):
@@ -108,6 +112,8 @@ class Options(Frozen, CardRules, frozen=True):
     # then cancelled, or on the first claw into an empty Tokyo. None, as for
     # ``last_standing_at_once``: the default, True.
     attack_needs_damage: bool | None = None
+    # Power Up!: each monster plays with its own deck of Evolutions (engine.evolutions).
+    power_up: bool = False
 
     def resolved(self, monsters: int) -> Options:
         """These options with the defaults fixed for a new game of ``monsters``: the 2-player
@@ -188,6 +194,13 @@ class Monster(Frozen, frozen=True):
     poison: int = 0
     shrink: int = 0
     alive: bool = True
+    # Power Up! (engine.evolutions): the monster's own face-down pile of Evolutions (top
+    # first), its secret hand, its own discard pile (oldest first), and the permanent
+    # Evolutions it has played face up (their powers act as its power cards' do).
+    evolution_pile: tuple[str, ...] = ()
+    evolution_hand: tuple[str, ...] = ()
+    evolution_discard: tuple[str, ...] = ()
+    evolutions: tuple[Card, ...] = ()
 
 
 class Loss(Frozen, frozen=True):

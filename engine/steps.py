@@ -16,6 +16,15 @@ class StartTurn(_Step, frozen=True, tag="start_turn"):
     pass
 
 
+class StartingEvolutions(_Step, frozen=True, tag="starting_evolutions"):
+    """Power Up!: before the first turn, every monster keeps one of its top Evolutions."""
+
+
+class DrawEvolution(_Step, frozen=True, tag="draw_evolution"):
+    """Power Up!: the active monster's hearts earned it an Evolution (once its dice have
+    resolved): it looks at the top of its pile and keeps one."""
+
+
 class FirstRoll(_Step, frozen=True, tag="first_roll"):
     pass
 
@@ -113,7 +122,9 @@ class NextTurn(_Step, frozen=True, tag="next_turn"):
 
 
 Step = (
-    StartTurn
+    StartingEvolutions
+    | DrawEvolution
+    | StartTurn
     | FirstRoll
     | AskRoll
     | AfterRolling

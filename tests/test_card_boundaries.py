@@ -15,7 +15,10 @@ from engine.rules import _ANSWERS
 
 ENGINE = Path(__file__).parent.parent / "engine"
 # The card data table and the cards package are where cards are named.
-ALLOWED = {ENGINE / "card_table.py"} | set((ENGINE / "cards").glob("*.py"))
+# The power cards' table and modules name them; the Evolutions' table and modules name their
+# own cards, some of which share a word with a power card (Jungle Frenzy, Frenzy).
+ALLOWED = ({ENGINE / "card_table.py", ENGINE / "evolution_table.py"}
+           | set((ENGINE / "cards").glob("*.py")) | set((ENGINE / "evolutions").glob("*.py")))
 AI = ENGINE / "ai"
 RENDER = Path(__file__).parent.parent / "bot" / "render"
 

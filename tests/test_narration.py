@@ -108,6 +108,24 @@ CASES: list[tuple[ev.Event, str | None]] = [
      "Gigazaur's Flaming Aura: Cyber Kitty and The King lose 1 heart each."),
     (ev.CardStruck(seat=2, amount=1, card="orb_of_doom", seats=(0,)),
      "Gigazaur's Orb of Doom: Alienoid loses 1 heart."),
+    # Power Up!: the Evolutions looked at and kept are never named; one played is.
+    (ev.EvolutionsLookedAt(seat=2, count=2, start=True),
+     "Gigazaur looks at the top of its Evolution pile (2 cards), to keep one before the "
+     "game begins."),
+    (ev.EvolutionsLookedAt(seat=2, count=2),
+     "Gigazaur rolled three hearts: it looks at the top of its Evolution pile (2 cards), to "
+     "keep one."),
+    (ev.EvolutionsLookedAt(seat=2, count=1),
+     "Gigazaur rolled three hearts: it looks at the top of its Evolution pile (one card), to "
+     "keep one."),
+    (ev.EvolutionKept(seat=2), "Gigazaur keeps an Evolution in its hand."),
+    (ev.EvolutionPileShuffled(seat=2, count=3),
+     "Gigazaur's Evolution pile ran short: its 3 discarded Evolutions are shuffled under it."),
+    (ev.EvolutionPileShuffled(seat=2, count=1),
+     "Gigazaur's Evolution pile ran short: its discarded Evolution is shuffled under it."),
+    (ev.EvolutionPlayed(seat=3, card="giant_banana"), "The King plays the Evolution Giant Banana."),
+    (ev.EvolutionPlayed(seat=3, card="alpha_male", permanent=True),
+     "The King plays the Evolution Alpha Male, face up."),
 ]
 
 

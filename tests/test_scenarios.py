@@ -206,8 +206,8 @@ def test_a_misspelt_top_level_key_fails_with_its_line_and_a_close_match(tmp_path
     assert run_text(tmp_path, "", header) == [
         "2: top level: unknown key 'two_player_varient'; did you mean 'two_player_variant'? ("
         "allowed here: title, source, game, edition, two_player_variant, "
-        "last_standing_at_once, attack_needs_damage, even_bigger_loss_knocks_out, seed, "
-        "setup_error, deal, monster, setup, step)"]
+        "last_standing_at_once, attack_needs_damage, power_up, even_bigger_loss_knocks_out, "
+        "seed, setup_error, deal, monster, setup, step)"]
     misspelt_table = HEADER.replace("[setup]", "[setp]")
     assert run_text(tmp_path, "", misspelt_table)[0].startswith(
         "7: top level: unknown key 'setp'; did you mean 'setup'? (allowed here: ")

@@ -6,6 +6,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine import GameState, Options, base_deck, deck_size, max_hearts
+from engine.evolution import implemented_evolutions
+from engine.evolution_table import EVOLUTIONS, deck_of
 
 
 @lru_cache(maxsize=64)
@@ -33,7 +35,8 @@ def check_invariants(state: GameState) -> None:
         assert state.bay is None, "someone in a closed Tokyo Bay"
     if state.bay_open:
         assert len(alive) >= 5
-    uids = [c.uid for m in state.monsters for c in m.cards] + [c.uid for c in state.face_up]
+    uids = ([c.uid for m in state.monsters for c in (*m.cards, *m.evolutions)]
+            + [c.uid for c in state.face_up])
     assert len(set(uids)) == len(uids), "a card in two places"
     assert len(state.face_up) <= 3
     if state.over:
@@ -52,3 +55,27 @@ def check_invariants(state: GameState) -> None:
     if not state.options.rules().has_bay:
         assert not state.bay_open, "Tokyo Bay in a game without it"
     assert len(state.monsters) <= state.options.rules().max_monsters
+    _check_evolutions(state)
+
+
+def _check_evolutions(state: GameState) -> None:
+    """Power Up!: each monster's Evolutions are its own deck's, each in one place (its
+    pile, hand, discard pile or face up); a monster out of the game holds none; only
+    permanent ones are face up. Without Power Up!, no monster has any."""
+    for monster in state.monsters:
+        held = [*monster.evolution_pile, *monster.evolution_hand, *monster.evolution_discard,
+                *(c.key for c in monster.evolutions)]
+        if not state.options.power_up:
+            assert not held, f"{monster.name} has Evolutions without Power Up!"
+            continue
+        assert sorted(held) == sorted(_own_deck(monster.name)), (monster.name, held)
+        if not monster.alive:
+            assert not monster.evolution_hand and not monster.evolutions
+        assert all(EVOLUTIONS[c.key].kind == "permanent" for c in monster.evolutions)
+
+
+@lru_cache(maxsize=16)
+def _own_deck(name: str) -> tuple[str, ...]:
+    """The Evolutions a monster's pile was dealt (those implemented of its deck)."""
+    implemented = set(implemented_evolutions())
+    return tuple(key for key in deck_of(name) if key in implemented)

@@ -27,6 +27,7 @@ from engine.actions import (
     Buy,
     Choose,
     EndBuying,
+    PlayEvolution,
     Roll,
     SplitHearts,
     Stay,
@@ -38,7 +39,7 @@ from engine.actions import (
 from engine.ai import view
 from engine.ai.dice import DiceScorer, best_keep, count, encode, keep_indices
 from engine.ai.questions import answer_card
-from engine.ai.values import JUDGE, NetValues, buy_value, scorer_for
+from engine.ai.values import JUDGE, NetValues, buy_value, evolution_value, scorer_for
 from engine.core import POWERS, Power, effective_key, find_card, hooked, max_hearts
 from engine.rules import option_ready
 from engine.state import Decision, DecisionKind, GameState
@@ -271,6 +272,10 @@ def _buy_score(state: GameState, seat: int, option: Action, best_buy: float,
     if not isinstance(option, Choose):
         return 0.0  # EndBuying
     choice = option.choice
+    if isinstance(choice, PlayEvolution):
+        # (Power Up!) Playing an Evolution now: a permanent one is worth its whole game, a
+        # temporary one what it does now (a heal is worth nothing at full hearts: kept).
+        return evolution_value(state, seat, choice.key)
     if isinstance(choice, UseCard):
         power = card_power(state, choice.uid)
         return power.ai_buy_step_use(JUDGE, state, seat) if power is not None else -1.0

@@ -16,12 +16,21 @@ from engine.ai.dice import DiceScorer, best_change, cached_scorer, count, encode
 from engine.card_ai import DieChange
 from engine.card_table import CARDS
 from engine.core import POWERS, card_cost, max_hearts
+from engine.evolution_table import EVOLUTIONS
 from engine.state import FACES, Face, GameState
 
 
 def card_value(state: GameState, seat: int, key: str) -> float:
     """What owning (or playing) the card ``key`` is worth to ``seat`` now."""
     if CARDS[key].kind == "discard":
+        return instant_value(state, seat, key)
+    return keep_value(state, seat, key)
+
+
+def evolution_value(state: GameState, seat: int, key: str) -> float:
+    """What playing the Evolution ``key`` is worth to ``seat`` now (Power Up!): a temporary
+    one as a Discard card, a permanent one as a Keep card."""
+    if EVOLUTIONS[key].kind == "temporary":
         return instant_value(state, seat, key)
     return keep_value(state, seat, key)
 
@@ -154,6 +163,9 @@ class HeuristicJudge:
 
     def net_value(self, state: GameState, seat: int, key: str) -> float:
         return net_value(state, seat, key)
+
+    def evolution_value(self, state: GameState, seat: int, key: str) -> float:
+        return evolution_value(state, seat, key)
 
     def buy_value(self, state: GameState, seat: int, key: str) -> float:
         return buy_value(state, seat, key)

@@ -4,18 +4,7 @@ by the buyer, hearts or VP lost by every other monster."""
 from __future__ import annotations
 
 from engine.card_ai import Amounts
-from engine.core import (
-    Ctx,
-    Power,
-    card_reason,
-    gain_energy,
-    gain_vp,
-    heal,
-    lose_vp,
-    queue_losses,
-    register,
-)
-from engine.state import Loss
+from engine.core import Ctx, Power, card_reason, give_amounts, queue_losses, register
 
 
 class Instant(Power):
@@ -27,17 +16,8 @@ class Instant(Power):
     others_vp_loss: int = 0
 
     def on_buy_discard(self, ctx: Ctx, seat: int) -> None:
-        name = card_reason(ctx.s, self.key)
-        gain_vp(ctx, seat, self.vp, name)
-        gain_energy(ctx, seat, self.energy, name)
-        heal(ctx, seat, self.hearts, name)
-        others = [s for s in ctx.s.alive_seats() if s != seat]
-        for other in others:
-            lose_vp(ctx, other, self.others_vp_loss, name)
-        self.extra_effect(ctx, seat, others)
-        losses = [Loss(target=o, amount=self.others_loss, source="card", by=seat) for o in others]
-        if self.self_loss:
-            losses.insert(0, Loss(target=seat, amount=self.self_loss, source="card", by=seat))
+        losses = give_amounts(ctx, seat, card_reason(ctx.s, self.key), self.ai_amounts())
+        self.extra_effect(ctx, seat, [s for s in ctx.s.alive_seats() if s != seat])
         queue_losses(ctx, losses)
 
     def extra_effect(self, ctx: Ctx, seat: int, others: list[int]) -> None:

@@ -17,7 +17,9 @@ from engine.actions import (
     PickCard,
     PickDie,
     PickDiscarded,
+    PickEvolution,
     PickMonster,
+    PlayEvolution,
     Roll,
     SetDie,
     SplitHearts,
@@ -32,7 +34,7 @@ from engine.actions import (
 )
 from engine.core import effective_key, face_up_slot, find_card
 from engine.state import Decision, GameState
-from tools.scenario.common import ScenarioError, StepFailure, card_key, faces
+from tools.scenario.common import ScenarioError, StepFailure, card_key, evolution_key, faces
 
 
 @dataclass(frozen=True)
@@ -149,6 +151,11 @@ def _choice(asked: _Asked, words: list[str]) -> Choice:
     kind, rest = words[0].lower(), words[1:]
     if kind == "take":
         return TakeLoss()
+    if kind in ("keep", "play"):
+        # (Power Up!) "keep Giant Banana": the Evolution kept of those looked at; "play
+        # Giant Banana": an Evolution played from the hand.
+        key = evolution_key(" ".join(rest), where)
+        return PickEvolution(key) if kind == "keep" else PlayEvolution(key)
     if kind in ("pass", "leave"):
         return Pass()
     if kind == "buy" and [w.lower() for w in rest] == ["top"]:
@@ -263,6 +270,10 @@ def _choice_text(state: GameState, choice: Choice, decision: Decision | None = N
             return f"set:{die}:{face}"
         case PickDiscarded(key=key):
             return f"discard:{key}"
+        case PickEvolution(key=key):
+            return f"keep:{key}"
+        case PlayEvolution(key=key):
+            return f"play:{key}"
     raise ScenarioError(f"no text for the choice {choice!r}")
 
 

@@ -12,6 +12,8 @@ from engine.card_table import CARD_RULES
 from engine.cards.decks import MIXES, game_deck, playable
 from engine.core import POWERS, IllegalAction
 from engine.events import Event
+from engine.evolution import implemented_evolutions
+from engine.evolution_table import deck_of
 from engine.rules import advance, begin, check_setup, create_game
 from engine.state import (
     BAY_MIN_MONSTERS,
@@ -25,7 +27,7 @@ from engine.state import (
     Options,
     Turn,
 )
-from tools.scenario.common import ScenarioError, card_key, faces
+from tools.scenario.common import ScenarioError, card_key, evolution_key, faces
 
 ROLL_OFF = "roll off"
 
@@ -104,7 +106,8 @@ class Builder:
         options = Options(game=game, edition=data.get("edition", "2016"),
                           two_player_variant=data.get("two_player_variant"),
                           last_standing_at_once=data.get("last_standing_at_once"),
-                          attack_needs_damage=data.get("attack_needs_damage"))
+                          attack_needs_damage=data.get("attack_needs_damage"),
+                          power_up=bool(data.get("power_up", False)))
         # The cards' rule options (even_bigger_loss_knocks_out...).
         options = replace(options, **{rule: data.get(rule) for rule in CARD_RULES})
         dealt = _Dealt(data, options, self.names) if "deal" in data else None
@@ -123,7 +126,7 @@ class Builder:
                 cards.append(card)
                 if copies is not None:
                     mimic_wants.append((seat, card, copies))
-            monsters.append(Monster(
+            monster = Monster(
                 name=raw["name"],
                 hearts=raw.get("hearts", 10),
                 vp=raw.get("vp", 0),
@@ -132,7 +135,8 @@ class Builder:
                 shrink=raw.get("shrink", 0),
                 alive=raw.get("alive", True),
                 cards=tuple(cards),
-            ))
+            )
+            monsters.append(self.evolutions(monster, raw, options.power_up))
         all_cards = [c for m in monsters for c in m.cards]
         for seat, mimic, wanted in mimic_wants:
             key = card_key(wanted, "mimic target")
@@ -169,6 +173,11 @@ class Builder:
         # "roll off": the rulebook's roll for the first player decides whose turn starts.
         turn_name = setup.get("turn", self.names[0])
         turn_seat = None if turn_name == ROLL_OFF else self.seat(turn_name, "setup.turn")
+        first_steps: tuple[st.Step, ...] = (st.StartTurn(),)
+        if setup.get("starting_evolutions", False):
+            if not options.power_up:
+                raise ScenarioError("setup.starting_evolutions: only with power_up = true")
+            first_steps = (st.StartingEvolutions(), *first_steps)
         state = GameState(
             schema=SCHEMA_VERSION,
             options=options,
@@ -182,11 +191,41 @@ class Builder:
             face_up=tuple(face_up),
             turn=None if turn_seat is None else Turn(
                 seat=turn_seat, number=int(setup.get("turn_number", 1)), order_seat=turn_seat),
-            steps=() if turn_seat is None else (st.StartTurn(),),
+            steps=() if turn_seat is None else first_steps,
             forced_dice=faces(setup.get("dice", []), "setup.dice"),
             next_uid=self.uid,
         )
         return state
+
+    def evolutions(self, monster: Monster, raw: dict[str, Any], power_up: bool) -> Monster:
+        """(Power Up!) The monster's Evolutions as the scenario names them: its hand, those
+        face up (``key:N`` with N tokens), its pile (the named ones on top, then the rest of
+        its own deck in the table's order: ``engine.evolution_table``) and its discard
+        pile."""
+        named = {key: [evolution_key(name.split(":")[0], f"monster {monster.name}: {key}")
+                       for name in raw.get(key, [])]
+                 for key in ("hand", "evolutions", "evolution_pile", "evolution_discard")}
+        if not power_up:
+            if any(named.values()):
+                raise ScenarioError(f"monster {monster.name}: Evolutions need power_up = true")
+            return monster
+        missing = [key for keys in named.values() for key in keys
+                   if key not in implemented_evolutions()]
+        if missing:
+            raise ScenarioError(f"monster {monster.name}: Evolutions not implemented yet: "
+                                f"{', '.join(missing)}")
+        face_up = []
+        for spec, key in zip(raw.get("evolutions", []), named["evolutions"], strict=True):
+            tokens = spec.partition(":")[2]
+            face_up.append(Card(uid=self.uid, key=key, tokens=int(tokens) if tokens else 0))
+            self.uid += 1
+        placed = {key for keys in named.values() for key in keys}
+        rest = [key for key in deck_of(monster.name)
+                if key in implemented_evolutions() and key not in placed]
+        return replace(monster, evolution_hand=tuple(named["hand"]),
+                       evolutions=tuple(face_up),
+                       evolution_pile=(*named["evolution_pile"], *rest),
+                       evolution_discard=tuple(named["evolution_discard"]))
 
     def start(self) -> tuple[GameState, list[Event]]:
         """The starting state played up to its first question, the roll for the first

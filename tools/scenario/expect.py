@@ -9,7 +9,7 @@ from engine.core import effective_key
 from engine.rules import max_hearts
 from engine.state import GameState
 from tools.scenario.actions import options_text
-from tools.scenario.common import ScenarioError, card_key
+from tools.scenario.common import ScenarioError, card_key, evolution_key
 
 
 def check_state(state: GameState, log: list[str], expect: dict[str, Any],
@@ -41,6 +41,16 @@ def check_state(state: GameState, log: list[str], expect: dict[str, Any],
             elif key == "tokens":
                 actual = {c.key: c.tokens for c in monster.cards if c.tokens}
                 wanted = {card_key(k, "expect tokens"): v for k, v in wanted.items()}
+            elif key in ("hand", "evolutions"):   # (Power Up!) in any order
+                held = (monster.evolution_hand if key == "hand"
+                        else [c.key for c in monster.evolutions])
+                actual = sorted(held)
+                wanted = sorted(evolution_key(w, f"expect {key}") for w in wanted)
+            elif key == "hand_size":
+                actual = len(monster.evolution_hand)
+            elif key in ("evolution_pile", "evolution_discard"):   # in order
+                actual = list(getattr(monster, key))
+                wanted = [evolution_key(w, f"expect {key}") for w in wanted]
             else:   # hearts, vp, energy, poison, shrink, alive (the file's shape is checked)
                 actual = getattr(monster, key)
             compare(f"{name}.{key}", wanted, actual)
@@ -90,7 +100,6 @@ def check_state(state: GameState, log: list[str], expect: dict[str, Any],
         if hits:
             problems.append(f"no_events: {line!r} happened: {hits}")
     return problems
-
 
 
 def cards_in_game(state: GameState) -> Counter[str]:

@@ -47,15 +47,22 @@ _EVENTS = ListOf(dict)
 MONSTER = Table({
     "name": str, "hearts": int, "vp": int, "energy": int, "poison": int, "shrink": int,
     "alive": bool, "cards": _CARDS,
+    # Power Up!: the monster's Evolutions in hand, face up, on its pile (top first) and in
+    # its discard pile (oldest first).
+    "hand": _CARDS, "evolutions": _CARDS, "evolution_pile": _CARDS,
+    "evolution_discard": _CARDS,
 }, required=("name",))
 SETUP = Table({
     "city": str, "bay": str, "bay_open": bool, "turn": str, "turn_number": int,
     "face_up": _CARDS, "deck": _CARDS, "discard": _CARDS, "dice": _FACES,
+    "starting_evolutions": bool,
 })
 DEAL = Table({"mix": str, "picked": _CARDS})
 MONSTER_EXPECT = Table({
     "hearts": int, "vp": int, "energy": int, "poison": int, "shrink": int, "alive": bool,
     "place": str, "cards": _CARDS, "max_hearts": int, "mimic": str, "tokens": MapOf(int),
+    "hand": _CARDS, "hand_size": int, "evolutions": _CARDS, "evolution_pile": _CARDS,
+    "evolution_discard": _CARDS,
 })
 EXPECT = Table({
     "monster": MapOf(MONSTER_EXPECT), "city": str, "bay": str, "bay_open": bool, "over": bool,
@@ -72,7 +79,7 @@ STEP = Table({
 }, needs={"do": "by", "by": "do", "decision": "do", "error": "do", "refused": "do"})
 SCENARIO = Table({
     "title": str, "source": str, "game": str, "edition": str, "two_player_variant": bool,
-    "last_standing_at_once": bool, "attack_needs_damage": bool,
+    "last_standing_at_once": bool, "attack_needs_damage": bool, "power_up": bool,
     # The cards' rule options (even_bigger_loss_knocks_out...).
     **dict.fromkeys(CARD_RULES, bool), "seed": int, "setup_error": str, "deal": DEAL,
     "monster": ListOf(MONSTER), "setup": SETUP, "step": ListOf(STEP),

@@ -33,6 +33,15 @@ cardq-healing_ray-heal = Heal { $name } +{ $hearts }❤️ (pays you { $energy }
 
 cardq-made_in_a_lab-use = look at the top card
 cardq-made_in_a_lab-prompt = buy the card you looked at with { $card }, or leave it on the deck?
+evoq-draw-prompt = { $count ->
+    [one] keep the Evolution you looked at?
+   *[other] which of the { $count } Evolutions you looked at do you keep?
+}
+evoq-keep-nth = { $place ->
+    [1] Keep the first
+   *[other] Keep the second
+}
+evoq-keep = Keep { $card }
 cardq-made_in_a_lab-buy-it = Buy it
 cardq-made_in_a_lab-leave-it = Leave it on the deck
 

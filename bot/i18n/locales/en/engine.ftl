@@ -90,6 +90,25 @@ narrate-won = 👑 { $names } { $count ->
    *[other] win
 } ({ $reason })!
 narrate-deck-top-seen = { $name } looks at the top card of the deck ({ $card }).
+narrate-evolutions-looked-at = { $start ->
+    [yes] { $name } looks at the top of its Evolution pile ({ $count ->
+        [one] one card
+       *[other] { $count } cards
+    }), to keep one before the game begins.
+   *[no] { $name } rolled three hearts: it looks at the top of its Evolution pile ({ $count ->
+        [one] one card
+       *[other] { $count } cards
+    }), to keep one.
+}
+narrate-evolution-kept = { $name } keeps an Evolution in its hand.
+narrate-evolution-pile-shuffled = { $name }'s Evolution pile ran short: { $count ->
+    [one] its discarded Evolution is
+   *[other] its { $count } discarded Evolutions are
+} shuffled under it.
+narrate-evolution-played = { $permanent ->
+    [yes] { $name } plays the Evolution { $card }, face up.
+   *[no] { $name } plays the Evolution { $card }.
+}
 
 ## The story of a game, turn by turn (/kot replay's text file)
 
@@ -170,6 +189,8 @@ option-pass = Pass
 option-cancel = Cancel
 option-take-loss = Take the loss
 option-use-a-card = Use a card
+option-play-evolution-hidden = Play an Evolution
+option-play-evolution = Play { $card }
 option-use = { $card }: { $use }
 option-use-it = use it
 option-other = { $kind }
@@ -212,6 +233,8 @@ status-tokens = { $count } tokens on it
 ## What only the monster asked may see
 
 secret-top-card = The top card of the deck is **{ $card }** ({ $cost }⚡, { $kind }): { $text }
+evoq-draw-secret-one = You look at **{ $card }**: { $text }
+evoq-draw-secret-two = You look at **{ $first }** ({ $first_text }) and **{ $second }** ({ $second_text }).
 secret-top-card-too-dear = { $seen } You have only { $energy }⚡: leave it.
 secret-kind-keep = keep
 secret-kind-discard = discard
@@ -246,6 +269,9 @@ refusal-no-rolls-left = no rolls left
 refusal-not-on-offer = that card is no longer on offer
 refusal-not-a-face = that is not a die face
 refusal-deck-empty = the deck is empty
+refusal-not-an-evolution = that is not an Evolution
+refusal-evolution-not-in-hand = that Evolution is not in your hand
+refusal-power-up-monsters = Power Up! is played by monsters that have a deck of Evolutions
 refusal-card-not-yours = that card is no longer yours
 refusal-card-not-in-play = that card is no longer in play
 refusal-not-in-discard = that card is no longer in the discard pile

@@ -36,6 +36,15 @@ cardq-healing_ray-heal = Curar a { $name } +{ $hearts }❤️ (te paga { $energy
 
 cardq-made_in_a_lab-use = mirar la primera carta del mazo
 cardq-made_in_a_lab-prompt = ¿compras la carta que has mirado con { $card }, o la dejas en el mazo?
+evoq-draw-prompt = { $count ->
+    [one] ¿te quedas la Evolución que has mirado?
+   *[other] ¿con cuál de las { $count } Evoluciones que has mirado te quedas?
+}
+evoq-keep-nth = { $place ->
+    [1] Quedarte la primera
+   *[other] Quedarte la segunda
+}
+evoq-keep = Quedarte { $card }
 cardq-made_in_a_lab-buy-it = Comprarla
 cardq-made_in_a_lab-leave-it = Dejarla en el mazo
 

@@ -107,6 +107,25 @@ narrate-won = 👑 ¡{ $names } { $count ->
    *[other] ganan
 } ({ $reason })!
 narrate-deck-top-seen = { $name } mira la primera carta del mazo ({ $card }).
+narrate-evolutions-looked-at = { $start ->
+    [yes] { $name } mira lo alto de su pila de Evoluciones ({ $count ->
+        [one] una carta
+       *[other] { $count } cartas
+    }) para quedarse una antes de empezar.
+   *[no] { $name } ha sacado tres corazones: mira lo alto de su pila de Evoluciones ({ $count ->
+        [one] una carta
+       *[other] { $count } cartas
+    }) para quedarse una.
+}
+narrate-evolution-kept = { $name } se queda una Evolución en la mano.
+narrate-evolution-pile-shuffled = La pila de Evoluciones de { $name } se acaba: { $count ->
+    [one] su Evolución descartada se baraja
+   *[other] sus { $count } Evoluciones descartadas se barajan
+} debajo.
+narrate-evolution-played = { $permanent ->
+    [yes] { $name } juega la Evolución { $card }, boca arriba.
+   *[no] { $name } juega la Evolución { $card }.
+}
 
 ## La historia de una partida, turno a turno (el archivo de texto de /kot replay)
 
@@ -190,6 +209,8 @@ option-pass = Pasar
 option-cancel = Cancelar
 option-take-loss = Aceptar la pérdida
 option-use-a-card = Usar una carta
+option-play-evolution-hidden = Jugar una Evolución
+option-play-evolution = Jugar { $card }
 option-use = { $card }: { $use }
 option-use-it = usarla
 option-other = { $kind }
@@ -235,6 +256,8 @@ status-tokens = { $count ->
 ## Lo que solo ve el monstruo al que se pregunta
 
 secret-top-card = La primera carta del mazo es **{ $card }** ({ $cost }⚡, { $kind }): { $text }
+evoq-draw-secret-one = Miras **{ $card }**: { $text }
+evoq-draw-secret-two = Miras **{ $first }** ({ $first_text }) y **{ $second }** ({ $second_text }).
 secret-top-card-too-dear = { $seen } Solo tienes { $energy }⚡: déjala.
 secret-kind-keep = Permanente
 secret-kind-discard = Descartar
@@ -275,6 +298,9 @@ refusal-no-rolls-left = no quedan tiradas
 refusal-not-on-offer = esa carta ya no está a la venta
 refusal-not-a-face = esa no es una cara del dado
 refusal-deck-empty = el mazo está vacío
+refusal-not-an-evolution = eso no es una Evolución
+refusal-evolution-not-in-hand = esa Evolución no está en tu mano
+refusal-power-up-monsters = Power Up! se juega con monstruos que tienen un mazo de Evoluciones
 refusal-card-not-yours = esa carta ya no es tuya
 refusal-card-not-in-play = esa carta ya no está en juego
 refusal-not-in-discard = esa carta ya no está en la pila de descartes
