@@ -17,7 +17,9 @@ from engine.actions import (
     PickCard,
     PickDie,
     PickDiscarded,
+    PickEvolution,
     PickMonster,
+    PlayEvolution,
     Roll,
     SetDie,
     SplitHearts,
@@ -77,6 +79,7 @@ from engine.describe import (
     tokens_label,
     waiting_text,
 )
+from engine.evolution_table import EVOLUTIONS, EvolutionInfo
 from engine.foresight import knocks_out_self, needs_confirmation
 from engine.phrases import Arg, Join, Phrase, Ref, card_ref, card_text_ref, phrase
 from engine.players import GameRecord, RandomPlayer, play_random_game
@@ -103,6 +106,7 @@ from engine.state import (
     MIN_MONSTERS,
     MONSTER_NAMES,
     ORIGINS_MONSTER_NAMES,
+    POWER_UP_MONSTER_NAMES,
     SCHEMA_VERSION,
     WINNING_VP,
     Card,
@@ -123,6 +127,7 @@ __all__ = [
     "CARDS",
     "CARD_TABLE",
     "DECISION_KINDS",
+    "EVOLUTIONS",
     "FACES",
     "FACE_SYMBOLS",
     "FIRST_DECK",
@@ -134,6 +139,7 @@ __all__ = [
     "MONSTER_NAMES",
     "ORIGINS_MONSTER_NAMES",
     "ORIGINS_REPRINTS",
+    "POWER_UP_MONSTER_NAMES",
     "SCHEMA_VERSION",
     "WINNING_VP",
     "Action",
@@ -150,6 +156,7 @@ __all__ = [
     "Deck",
     "Edition",
     "EndBuying",
+    "EvolutionInfo",
     "ExtraTurn",
     "Face",
     "GameOver",
@@ -172,7 +179,9 @@ __all__ = [
     "PickCard",
     "PickDie",
     "PickDiscarded",
+    "PickEvolution",
     "PickMonster",
+    "PlayEvolution",
     "PrintedCard",
     "RandomPlayer",
     "Ref",

@@ -85,3 +85,42 @@ def test_without_power_up_nobody_has_evolutions() -> None:
     state, _ = create_game(Options(), 1, list(MONSTER_NAMES))
     assert all(not (m.evolution_pile or m.evolution_hand) for m in state.monsters)
     assert implemented_evolutions()
+
+
+def _with_hand(state: GameState, seat: int, hand: tuple[str, ...]) -> GameState:
+    """The state with ``seat``'s hand changed for ``hand``, its pile taking what the hand
+    gives back (the same sizes: the public state is the same)."""
+    from msgspec.structs import replace
+
+    monster = state.monsters[seat]
+    pool = [*monster.evolution_hand, *monster.evolution_pile]
+    for key in hand:
+        pool.remove(key)
+    monsters = list(state.monsters)
+    monsters[seat] = replace(monster, evolution_hand=hand, evolution_pile=tuple(pool))
+    return replace(state, monsters=tuple(monsters))
+
+
+def test_the_monte_carlo_player_never_peeks_at_a_hidden_hand() -> None:
+    """Two games the deciding monster cannot tell apart (an opponent holds other Evolutions,
+    drawn from the same cards) get the same search, move for move."""
+    from engine.ai.mc import MonteCarloPlayer
+
+    state, _ = create_game(Options(power_up=True), 11, ["Gigazaur", "Pandakaï", "Kraken"])
+    while state.pending and state.pending[0].question == "first_evolution":
+        decision = state.pending[0]
+        state, _ = apply(state, decision.seat, decision.default)
+    me = state.pending[0].seat
+    other = next(seat for seat in range(3) if seat != me)
+    monster = state.monsters[other]
+    cards = sorted([*monster.evolution_hand, *monster.evolution_pile])
+    worlds = [_with_hand(state, other, (cards[0],)), _with_hand(state, other, (cards[-1],))]
+    assert worlds[0] != worlds[1]
+    searches = []
+    for world in worlds:
+        player = MonteCarloPlayer(5, seconds=None, playouts=48)
+        decision = world.pending[0]
+        searches.append([(s.action, s.count, round(s.mean, 9))
+                         for s in player._searched(world, decision)])
+    assert searches[0] == searches[1]
+    assert len(searches[0]) > 1  # (a real search, not a lone candidate)

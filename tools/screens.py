@@ -28,6 +28,7 @@ import msgspec
 import simcord
 from playwright.async_api import async_playwright
 from simcord import ChannelHandle, Env, GuildHandle, MemberActor, UserHandle
+from simcord.results import ResponseMessage
 
 from bot.app import KotBot
 from bot.config import DEFAULT_AI_PAUSE, Settings
@@ -540,20 +541,67 @@ async def origins_lobby(shots: Shots) -> None:
     await guest.click(lobby, custom_id=menu_id(lobby, "join"))
     await shots.shoot("origins-lobby", channel, [host])
 
-    mixed = shots.guild.create_text_channel("mixed-lobby")
-    await host.slash(mixed, "kot start")
-    lobby = mixed.last_message
+    mixed, lobby, panel, game = await _lobby_with_cards_menus(shots, "mixed-lobby")
+    await host.select(panel, ["supertower", "ice_cream_truck"],
+                      custom_id=f"kot:l:{game.id}:picked")
+    await host.select(panel, ["jets"], custom_id=f"kot:l:{game.id}:reprints1")
+    await shots.shoot("mixed-lobby", mixed, [host])
+
+
+async def _lobby_with_cards_menus(
+    shots: Shots, name: str,
+) -> tuple[ChannelHandle, discord.Message, ResponseMessage, Game]:
+    """A 2016 lobby in a new channel, joined by a guest, and the host's private 🃏 Cards
+    menus: the channel, the lobby, the menus' message and the game."""
+    channel = shots.guild.create_text_channel(name)
+    host, guest = shots.members[:2]
+    await host.slash(channel, "kot start")
+    lobby = channel.last_message
     assert lobby is not None
     await guest.click(lobby, custom_id=menu_id(lobby, "join"))
     menus = await host.click(lobby, custom_id=menu_id(lobby, "cards"))
     panel = menus.followups[0] if menus.followups else menus.response
     assert panel is not None
-    game = await shots.bot.service.games.active_in_channel(mixed.id)
+    game = await shots.bot.service.games.active_in_channel(channel.id)
     assert game is not None
-    await host.select(panel, ["supertower", "ice_cream_truck"],
-                      custom_id=f"kot:l:{game.id}:picked")
-    await host.select(panel, ["jets"], custom_id=f"kot:l:{game.id}:reprints1")
-    await shots.shoot("mixed-lobby", mixed, [host])
+    return channel, lobby, panel, game
+
+
+async def power_up(shots: Shots) -> None:
+    """Power Up!: the lobby with the host's 🃏 Cards menus (Power Up! on, Pandakaï picked),
+    the first board (every monster asked privately which Evolution to keep), the host's
+    private question, then in its turn its 🧬 Evolutions, and its 📋 My monster panel."""
+    host, guest = shots.members[:2]
+    channel, lobby, panel, game = await _lobby_with_cards_menus(shots, "power-up")
+    await host.select(panel, ["on"], custom_id=f"kot:l:{game.id}:power_up")
+    await host.select(lobby, ["Pandakaï"], custom_id=f"kot:l:{game.id}:monster")
+    await shots.shoot("power-up-lobby", channel, [host])
+    await host.click(lobby, custom_id=menu_id(lobby, "start"))
+    scene = Scene(shots, channel, [host, guest], game.id)
+    await shots.shoot("power-up-start", channel, [host])
+    for player in (host, guest):  # each keeps the last Evolution it looked at
+        game = await scene.game()
+        decision = next((d for d in game.playing_state().pending
+                         if game.seats[d.seat] == player.id), None)
+        if decision is None:  # (its reaction clock ran out while the shots were taken)
+            continue
+        board = next(m for m in channel.history() if m.id == game.board_message_id)
+        shown = await player.click(board, custom_id=f"kot:g:{game.id}:{decision.id}:p0")
+        question = shown.followups[0] if shown.followups else shown.response
+        assert question is not None
+        if player is host:
+            await shots.shoot("power-up-keep", channel, [host])
+        last = len(decision.options) - 1
+        await player.click(question, custom_id=f"kot:g:{game.id}:{decision.id}:o{last}")
+    while (await scene.asked())[1] is not host:
+        decision, _asked = await scene.asked()
+        await scene.click(f"o{decision.options.index(decision.default)}")
+    await scene.click("e0")
+    await shots.shoot("power-up-evolutions", channel, [host])
+    game = await scene.game()
+    board = next(m for m in channel.history() if m.id == game.board_message_id)
+    await host.click(board, label=shots.words("ui-my-monster"))
+    await shots.shoot("power-up-panel", channel, [host])
 
 
 async def stay_or_yield(shots: Shots) -> None:
@@ -890,6 +938,7 @@ SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
     "story": story,
     "lobby-expired": lobby_expired,
     "origins-lobby": origins_lobby,
+    "power-up": power_up,
     "my-monster": my_monster,
     "advice": advice,
     "shop-cards": shop_cards,

@@ -19,6 +19,7 @@ from bot.discord.coach import CoachDesk
 from bot.discord.io import DiscordIO
 from bot.discord.messages import (
     CARDS_NOT_MIXED,
+    CARDS_POWER_UP_QUESTION,
     CARDS_QUESTION,
     CLOCK_QUESTION,
     END_QUESTION,
@@ -34,18 +35,20 @@ from bot.discord.messages import (
     private_question,
     rematch_busy_text,
 )
-from bot.discord.panel import panel_for
+from bot.discord.panel import evolutions_text, panel_for
 from bot.discord.request import Interaction, Request
 from bot.discord.story import story_embed
 from bot.discord.views import (
     CLOCK_CHOICES,
     PICK_MENUS,
+    POWER_UP_CHOICES,
     VARIANT_CHOICES,
     ai_levels_view,
     cards_view,
     clock_view,
     confirm_view,
     end_question_view,
+    evolutions_view,
     language_view,
     order_choices,
     private_view,
@@ -137,6 +140,12 @@ class Clicks:
         if code.startswith("p"):
             # A secret question's answers, shown privately: nothing changes in the game.
             await self._show_secret(request, game, decision)
+            return
+        if code.startswith("e"):
+            # (Power Up!) The Evolutions the clicker may play now, shown privately.
+            await request.answer(evolutions_text(game.playing_state(), decision.seat,
+                                                 request.language),
+                                 view=evolutions_view(game, decision, request.language))
             return
         if code[:1] in OFFER_CODES:
             await self._take_offer(request, game, decision_id, code)
@@ -405,11 +414,13 @@ class Clicks:
         elif verb == "ai":
             await request.answer(ai_levels_text(request.language),
                                  view=ai_levels_view(game, request.language))
-        elif not game.lobby.mixes():
+        elif not game.lobby.takes_power_up():
             await request.tell(CARDS_NOT_MIXED)
         else:
-            await request.answer(request.text(CARDS_QUESTION),
-                                 view=cards_view(game, request.language))
+            question = [request.text(CARDS_POWER_UP_QUESTION)]
+            if game.lobby.mixes():
+                question.append(request.text(CARDS_QUESTION))
+            await request.answer("\n".join(question), view=cards_view(game, request.language))
 
     async def lobby_select(self, request: Request, game_id: int, field: str,
                            values: list[str]) -> None:
@@ -434,6 +445,10 @@ class Clicks:
                 if choice not in GAME_CHOICES:
                     raise Refused(phrase("table-refusal-pick-listed-game"))
                 await lobbies.set_game(game_id, user_id, choice, show)
+            elif field == "power_up":
+                if choice not in POWER_UP_CHOICES:
+                    raise Refused(phrase("table-refusal-pick-listed-power-up"))
+                await lobbies.set_power_up(game_id, user_id, choice == "on", show)
             elif field == "mix":
                 if choice not in MIX_CHOICES:
                     raise Refused(phrase("table-refusal-pick-listed-mix"))

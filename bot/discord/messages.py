@@ -166,6 +166,7 @@ BROKEN_NOTICE = "broken-notice"
 END_QUESTION = "end-question"
 CLOCK_QUESTION = "clock-question"
 CARDS_QUESTION = "cards-question"
+CARDS_POWER_UP_QUESTION = "cards-power-up-question"
 CARDS_NOT_MIXED = "cards-not-mixed"
 END_QUESTION_EXPIRED = "end-question-expired"
 END_QUESTION_TOO_LATE = "end-question-too-late"
@@ -289,7 +290,10 @@ def lobby_embed(game: Game) -> discord.Embed:
     )
     embed.add_field(name=text(language, "lobby-field-game"),
                     value=text(language, GAME_CHOICES[lobby.choice()]))
-    embed.add_field(name=text(language, "lobby-field-cards"), value=cards_text(lobby, language))
+    cards = cards_text(lobby, language)
+    if lobby.power_up:
+        cards += "\n" + text(language, "deck-power-up")
+    embed.add_field(name=text(language, "lobby-field-cards"), value=cards)
     embed.add_field(name=text(language, "lobby-field-variant"),
                     value=variant_text(lobby, language))
     embed.add_field(name=text(language, "lobby-field-clock"), value=clock_text(lobby, language))

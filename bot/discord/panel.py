@@ -25,10 +25,11 @@ from bot.discord.messages import (
 )
 from bot.discord.views import orders_view
 from bot.i18n import say, text
-from bot.i18n.cards import card_name, card_text
+from bot.i18n.cards import card_name, card_text, evolution_name, evolution_text
 from bot.table.model import Game, Refused
 from bot.table.orders import order_summary
 from engine import (
+    EVOLUTIONS,
     WINNING_VP,
     Card,
     GameState,
@@ -73,6 +74,8 @@ def monster_panel(game: Game, seat: int, language: str) -> discord.Embed:
         said.append(text(language, "panel-your-cards", count=len(monster.cards))
                     if monster.cards else text(language, "panel-no-cards"))
         said.extend(_card_line(state, card, language) for card in monster.cards)
+        if state.options.power_up:
+            said += ["", *_own_evolutions(state, seat, language)]
         said += ["", text(language, "panel-others")]
         said.extend(_monster_line(game, state, other, language, others)
                     for other in range(len(state.monsters)) if other != seat)
@@ -152,6 +155,12 @@ def _monster_line(game: Game, state: GameState, seat: int, language: str,
                       f" · 🔻{monster.shrink}" if monster.shrink else ""))
     head = (f"**{monster.name}** ({player_name_tag(game, seat, language)}): "
             f"{_figures(state, seat, language)}{tokens}")
+    if state.options.power_up:
+        # (Power Up!) How many Evolutions it holds (which, its secret), and those face up.
+        head += " · " + text(language, "panel-hand-count", count=len(monster.evolution_hand))
+        if monster.evolutions:
+            head += "\n  🧬 " + ", ".join(evolution_name(language, card.key)
+                                          for card in monster.evolutions)
     if not monster.cards:
         return head
     if cards == "texts":
@@ -160,6 +169,31 @@ def _monster_line(game: Game, state: GameState, seat: int, language: str,
         return f"{head} · 🃏 {len(monster.cards)}"
     names = ", ".join(_card_name(state, card, language) for card in monster.cards)
     return f"{head}\n  🃏 {names}"
+
+
+def _own_evolutions(state: GameState, seat: int, language: str) -> list[str]:
+    """(Power Up!) A player's own Evolutions: those face up, then its secret hand, each with
+    its text."""
+    monster = state.monsters[seat]
+    said = []
+    if monster.evolutions:
+        said.append(text(language, "panel-evolutions-face-up", count=len(monster.evolutions)))
+        said.extend(_evolution_line(card.key, language) for card in monster.evolutions)
+    said.append(text(language, "panel-hand", count=len(monster.evolution_hand)))
+    said.extend(_evolution_line(key, language) for key in monster.evolution_hand)
+    return said
+
+
+def _evolution_line(key: str, language: str) -> str:
+    return text(language, "panel-evolution", card=evolution_name(language, key),
+                kind=EVOLUTIONS[key].kind, text=evolution_text(language, key))
+
+
+def evolutions_text(state: GameState, seat: int, language: str) -> str:
+    """What 🧬 Evolutions shows its player privately: its hand, each Evolution with its
+    text; the buttons below it play those the question allows now."""
+    return "\n".join([text(language, "evolutions-private-title"),
+                      *_own_evolutions(state, seat, language)])
 
 
 def _card_name(state: GameState, card: Card, language: str) -> str:

@@ -38,7 +38,7 @@ custom_id formats (all under Discord's 100 characters):
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -74,6 +74,7 @@ from engine import (
     Join,
     Pass,
     Phrase,
+    PlayEvolution,
     Roll,
     Stay,
     StopRolling,
@@ -105,7 +106,7 @@ MAX_BUTTONS_IN_ROW = 5
 
 class GameButton(
     Control[discord.ui.Button[Any]],
-    custom_id=r"kot:g:{game_id:int}:{decision_id:int}:{code:[hrkopcfxyn]\d+}",
+    custom_id=r"kot:g:{game_id:int}:{decision_id:int}:{code:[hrkopcfxyne]\d+}",
 ):
     def __init__(self, game_id: int, decision_id: int, code: str, *, label: str = "…",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary,
@@ -171,6 +172,8 @@ def _roll_buttons(game: Game, state: GameState, decision: Decision,
     # gives, "Stretchy: set a die to any face"...).
     controls = []
     for number, option in enumerate(decision.options):
+        if is_evolution_play(option):
+            continue  # (🧬 Evolutions, below: the board never names them)
         label = say(game.language, option_label(state, option))
         disabled = not option_ready(state, option)
         if isinstance(option, Roll):
@@ -180,6 +183,7 @@ def _roll_buttons(game: Game, state: GameState, decision: Decision,
             disabled = len(turn.kept) == len(turn.dice)
         controls.append(GameButton(game.id, decision.id, f"o{number}", label=label,
                                    style=_option_style(option), disabled=disabled))
+    controls.extend(_evolutions_button(game, decision, ""))
     dice_rows, control_rows = _in_rows(dice), _in_rows(controls)
     faces = _face_buttons(game, decision, turn.dice, turn.kept, language)
     # The faces are a shortcut (the dice buttons do the same in more clicks): they get a
@@ -294,13 +298,15 @@ def _option_menus(game: Game, state: GameState, decision: Decision, numbers: lis
 
 def _many_options(game: Game, state: GameState, decision: Decision, who: str,
                   label: Callable[[GameState, Any], Phrase] = option_label,
-                  language: str | None = None) -> list[GameButton | GameSelect]:
-    """(``language``: the labels' language, when not the game's: a private answer's.)"""
-    """A question with too many choices for buttons: menus of the choices, then a row of
-    buttons for the answers that end or decline it (so End turn is never hidden in a menu)."""
-    numbers = range(len(decision.options))
+                  language: str | None = None,
+                  numbers: Sequence[int] | None = None) -> list[GameButton | GameSelect]:
+    """A question with too many choices for buttons: menus of the choices (those of
+    ``numbers``, by default all), then a row of buttons for the answers that end or decline
+    it (so End turn is never hidden in a menu). ``language``: the labels' language, when not
+    the game's (a private answer's)."""
+    numbers = range(len(decision.options)) if numbers is None else numbers
     buttons = [n for n in numbers if _stays_a_button(decision.options[n])]
-    if len(buttons) > MAX_BUTTONS_IN_ROW or len(buttons) == len(decision.options):
+    if len(buttons) > MAX_BUTTONS_IN_ROW or len(buttons) == len(numbers):
         buttons = []
     picks = [n for n in numbers if n not in buttons]
     return [
@@ -357,15 +363,19 @@ def board_view(game: Game, suggested: Suggestions) -> discord.ui.View | None:
                                     style=discord.ButtonStyle.primary))
             continue
         offers.extend(_offer_button(game, decision, who))
-        if len(decision.options) > MAX_OPTION_BUTTONS:
-            items.extend(_many_options(game, state, decision, who))
-            continue
-        items.extend(
-            GameButton(game.id, decision.id, f"o{number}",
-                       label=who + say(game.language, option_label(state, option)),
-                       style=_option_style(option))
-            for number, option in enumerate(decision.options)
-        )
+        shown = [number for number, option in enumerate(decision.options)
+                 if not is_evolution_play(option)]
+        if len(shown) > MAX_OPTION_BUTTONS:
+            items.extend(_many_options(game, state, decision, who, numbers=shown))
+        else:
+            items.extend(
+                GameButton(game.id, decision.id, f"o{number}",
+                           label=who + say(game.language,
+                                           option_label(state, decision.options[number])),
+                           style=_option_style(decision.options[number]))
+                for number in shown
+            )
+        items.extend(_evolutions_button(game, decision, who))
     if thinking and not items:
         items.append(discord.ui.Button(label=text(game.language, "ui-thinking",
                                                   count=len(thinking), who=Join(tuple(thinking))),
@@ -376,6 +386,35 @@ def board_view(game: Game, suggested: Suggestions) -> discord.ui.View | None:
         with contextlib.suppress(ValueError):  # no room: the question's controls come first
             view.add_item(offer)
     _add_panel_button(view, game)
+    return view
+
+
+def is_evolution_play(option: object) -> bool:
+    """Is this option an Evolution played from the hand (Power Up!)?"""
+    return isinstance(option, Choose) and isinstance(option.choice, PlayEvolution)
+
+
+def _evolutions_button(game: Game, decision: Decision, who: str) -> list[GameButton]:
+    """🧬 Evolutions, when the question lets its monster play some: which ones is shown to
+    its player alone (``evolutions_view``), as its hand is secret."""
+    if not any(is_evolution_play(option) for option in decision.options):
+        return []
+    return [GameButton(game.id, decision.id, "e0",
+                       label=who + text(game.language, "ui-evolutions"),
+                       style=discord.ButtonStyle.primary)]
+
+
+def evolutions_view(game: Game, decision: Decision, language: str) -> discord.ui.View:
+    """The Evolutions a question lets its monster play, for its player's private message:
+    named (``engine.private_option_label``), with the same ``o<n>`` codes as the board's
+    options, so a click goes the usual way. In ``language``, the clicker's."""
+    state = game.playing_state()
+    view = _routed_view()
+    for number, option in enumerate(decision.options):
+        if is_evolution_play(option):
+            view.add_item(GameButton(game.id, decision.id, f"o{number}",
+                                     label=say(language, private_option_label(state, option)),
+                                     style=discord.ButtonStyle.primary))
     return view
 
 
@@ -600,13 +639,14 @@ class LobbyButton(
 
 
 VARIANT_CHOICES = {"auto": None, "on": True, "off": False}
+POWER_UP_CHOICES = ("off", "on")
 
 
 def _lobby_select(custom_id: str, field: str, lobby: Lobby | None,
                   language: str) -> discord.ui.Select[Any]:
     if field == "monster":
         taken = {p.monster for p in lobby.players} if lobby else set()
-        names = lobby.rules().monster_names if lobby else MONSTER_NAMES
+        names = lobby.monster_names() if lobby else MONSTER_NAMES
         options = [
             discord.SelectOption(label=name, value=name,
                                  description=text(language, "ui-taken") if name in taken
@@ -634,6 +674,14 @@ def _lobby_select(custom_id: str, field: str, lobby: Lobby | None,
             ])
     if field == "mix" or field in PICK_MENUS:
         return _mix_select(custom_id, field, lobby, language)
+    if field == "power_up":
+        on = lobby.power_up if lobby else False
+        return discord.ui.Select(
+            custom_id=custom_id, placeholder=text(language, "ui-power-up-menu"), options=[
+                discord.SelectOption(label=text(language, "ui-power-up", setting=key),
+                                     value=key, default=(key == "on") is on)
+                for key in POWER_UP_CHOICES
+            ])
     if field in CLOCK_CHOICES:
         return _clock_select(custom_id, field, lobby, language)
     variant = lobby.two_player_variant if lobby else None
@@ -685,10 +733,11 @@ def _mix_select(custom_id: str, field: str, lobby: Lobby | None,
 
 
 def cards_view(game: Game, language: str) -> discord.ui.View:
-    """The host's private menus for mixing Origins' cards into a 2016 base game (in
-    ``language``, the host's)."""
+    """The host's private menus for the cards of a King of Tokyo game (in ``language``, the
+    host's): Power Up! (either edition), and Origins' cards mixed into a 2016 game."""
     view = _routed_view()
-    for field in ("mix", *PICK_MENUS):
+    fields = ("power_up", *(("mix", *PICK_MENUS) if game.lobby.mixes() else ()))
+    for field in fields:
         view.add_item(LobbySelect(game.id, field, game.lobby, language=language))
     return view
 
@@ -745,7 +794,8 @@ def clock_view(game: Game, language: str) -> discord.ui.View:
 class LobbySelect(
     Control[discord.ui.Select[Any]],
     custom_id=("kot:l:{game_id:int}:"
-               "{field:monster|edition|variant|lang|turn|reaction|mix|picked|reprints1|reprints2}"),
+               "{field:monster|edition|variant|lang|turn|reaction|mix|picked|reprints1|reprints2"
+               "|power_up}"),
 ):
     def __init__(self, game_id: int, field: str, lobby: Lobby | None = None,
                  row: int | None = None, language: str = ENGLISH) -> None:

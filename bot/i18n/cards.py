@@ -24,3 +24,13 @@ def card_kind(language: str, kind: CardKind) -> str:
 
 def _prefix(kind: str, edition: Edition) -> str:
     return f"{kind}2011" if edition == "2011" else kind
+
+
+def evolution_name(language: str, key: str) -> str:
+    """An Evolution's name (Power Up!: one whatever the edition)."""
+    return text(language, f"evo-{key}")
+
+
+def evolution_text(language: str, key: str) -> str:
+    """What an Evolution does, in our own short words."""
+    return text(language, f"evotext-{key}")

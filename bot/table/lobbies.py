@@ -175,7 +175,7 @@ class Lobbies:
         """Choose a monster; joins the lobby too when the player has not joined yet."""
 
         def change(game: Game) -> Lobby:
-            if monster not in game.lobby.rules().monster_names:
+            if monster not in game.lobby.monster_names():
                 raise Refused(phrase("table-refusal-pick-listed-monster"))
             players = list(game.lobby.players)
             taken_by = next((p.user_id for p in players if p.monster == monster), None)
@@ -261,6 +261,18 @@ class Lobbies:
                 return _replace(lobby, mix="pick" if chosen else "none", picked=chosen)
             assert mix is not None
             return _replace(lobby, mix=mix, picked=lobby.picked if mix == "pick" else ())
+
+        return await self._change(game_id, change, show)
+
+    async def set_power_up(self, game_id: int, user_id: int, on: bool, show: Show) -> Game:
+        """The host plays King of Tokyo with Power Up! (each monster its own Evolutions), or
+        without: a monster picked that only Power Up! offers is then chosen again."""
+
+        def change(game: Game) -> Lobby:
+            _require_host(game, user_id)
+            if on and not game.lobby.takes_power_up():
+                raise Refused(phrase("table-refusal-power-up-kot"))
+            return _monsters_still_offered(_replace(game.lobby, power_up=on))
 
         return await self._change(game_id, change, show)
 
@@ -391,7 +403,15 @@ def _with_game(lobby: Lobby, choice: GameChoice) -> Lobby:
     lobby = _replace(lobby, game=game, edition="2016" if choice == "origins" else choice)
     if not lobby.mixes():
         lobby = _replace(lobby, mix="none", picked=())
-    names = lobby.rules().monster_names
+    if not lobby.takes_power_up():
+        lobby = _replace(lobby, power_up=False)
+    return _monsters_still_offered(lobby)
+
+
+def _monsters_still_offered(lobby: Lobby) -> Lobby:
+    """Monsters chosen from a list the lobby no longer offers (another game's, or Power Up!'s
+    once it is off) are chosen again."""
+    names = lobby.monster_names()
     players = tuple(p if p.monster is None or p.monster in names
                     else msgspec.structs.replace(p, monster=None) for p in lobby.players)
     return _replace(lobby, players=players)
@@ -405,6 +425,6 @@ def _require_host(game: Game, user_id: int, why: Phrase | None = None) -> None:
 def _assign_monsters(lobby: Lobby, rng: random.Random) -> tuple[str, ...]:
     """Chosen monsters stay; everyone else gets one of the game's free monsters at random."""
     players = lobby.players
-    free = [m for m in lobby.rules().monster_names if m not in {p.monster for p in players}]
+    free = [m for m in lobby.monster_names() if m not in {p.monster for p in players}]
     rng.shuffle(free)
     return tuple(p.monster or free.pop() for p in players)

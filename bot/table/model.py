@@ -15,6 +15,7 @@ from bot.i18n import ENGLISH, say
 from bot.store.store import Status
 from engine import (
     GAME_RULES,
+    POWER_UP_MONSTER_NAMES,
     Edition,
     GameRules,
     GameState,
@@ -196,6 +197,9 @@ class Lobby(msgspec.Struct, frozen=True, omit_defaults=True):
     # A guided first game (/kot learn): its players start with the coach on
     # (``bot.table.coach``); Rematch keeps it.
     learn: bool = False
+    # Power Up! (engine.Options.power_up): each monster plays with its own Evolutions. King
+    # of Tokyo only (either edition): Origins' monsters have no deck.
+    power_up: bool = False
 
     def long_clock(self) -> bool:
         """Whether the game is played over hours or days (``LONG_CLOCK_SECONDS``)."""
@@ -217,6 +221,15 @@ class Lobby(msgspec.Struct, frozen=True, omit_defaults=True):
 
     def rules(self) -> GameRules:
         return GAME_RULES[self.game]
+
+    def monster_names(self) -> tuple[str, ...]:
+        """The monsters a player may pick: the game's, and with Power Up! those that have a
+        deck of Evolutions."""
+        return POWER_UP_MONSTER_NAMES if self.power_up else self.rules().monster_names
+
+    def takes_power_up(self) -> bool:
+        """Can this game be played with Power Up! (King of Tokyo, either edition)?"""
+        return self.game == "kot"
 
     def mixes(self) -> bool:
         """Does this game offer Origins' cards (a 2016 King of Tokyo game)?"""
@@ -242,7 +255,8 @@ class Lobby(msgspec.Struct, frozen=True, omit_defaults=True):
     def options(self) -> Options:
         """The engine's options for this lobby's game (the deck named when mixed)."""
         options = Options(game=self.game, edition="2016" if self.game == "origins" else
-                          self.edition, two_player_variant=self.two_player_variant)
+                          self.edition, two_player_variant=self.two_player_variant,
+                          power_up=self.power_up and self.takes_power_up())
         if self.game != "kot" or self.mix == "none" or not self.mixes():
             return options
         deck = self.deck()

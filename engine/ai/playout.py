@@ -3,20 +3,24 @@ knows, and a game played on in it up to a horizon by the heuristic as playouts u
 (``PlayoutPolicy``).
 
 A seat knows everything in the state but the order of the deck and the dice to come (the
-random generator's seed and counter, and any forced dice). ``determinize`` replaces exactly
-those: a fresh generator, and the deck put in a canonical order then shuffled, so the world
-depends on the public state and the playout's seed alone (a monster deciding while it looks
-at the top card, a card's secret question, keeps that card on top: it has seen it).
+random generator's seed and counter, and any forced dice), and, with Power Up!, the other
+monsters' Evolutions that are not face up and the order of its own pile. ``determinize``
+replaces exactly those: a fresh generator, the deck put in a canonical order then shuffled,
+and each other monster's hand, pile and discard pile dealt again from the one pool they make
+(their sizes are public), so the world depends on the public state and the playout's seed
+alone (a monster deciding while it looks at the top card, a card's secret question, keeps
+that card on top: it has seen it; so do the Evolutions it looks at).
 """
 
 from __future__ import annotations
 
 from msgspec.structs import replace
 
-from engine.actions import Action
+from engine.actions import Action, Choose, PickEvolution
 from engine.ai.heuristic import HeuristicPlayer, answer_roll
 from engine.ai.odds import win_chance
 from engine.ai.values import quick_scorer_for
+from engine.evolution import EvolutionDraw
 from engine.foresight import sees_top_card
 from engine.rng import below, draw
 from engine.rules import apply
@@ -58,8 +62,59 @@ def determinize(state: GameState, decision: Decision, seed: int) -> GameState:
     for i in range(len(deck) - 1, 0, -1):  # Fisher-Yates
         j = below(seed, i, i + 1)
         deck[i], deck[j] = deck[j], deck[i]
-    return replace(state, seed=draw(seed, len(deck)), rng=0, forced_dice=(),
-                   deck=(*top, *deck))
+    world = replace(state, seed=draw(seed, len(deck)), rng=0, forced_dice=(),
+                    deck=(*top, *deck))
+    if state.options.power_up:
+        world = _unseen_evolutions(world, decision, mix(seed, _EVOLUTIONS_STREAM))
+    return world
+
+
+# (A stream of the playout's seed of its own for the Evolutions, apart from the deck's.)
+_EVOLUTIONS_STREAM = 0xE7
+
+
+def _unseen_evolutions(state: GameState, decision: Decision, seed: int) -> GameState:
+    """Power Up!: the Evolutions the deciding seat has not seen, dealt again from ``seed``:
+    each other monster's hand, pile and discard pile from the pool they make together, put
+    in a canonical order first (their sizes stay); its own pile in a new order, the cards
+    it is looking at (its draw question) kept on top. A draw question pending for another
+    monster then names the cards on top of that monster's new pile."""
+    me = decision.seat
+    monsters = list(state.monsters)
+    counter = 0
+
+    def shuffled(cards: list[str]) -> list[str]:
+        nonlocal counter
+        for i in range(len(cards) - 1, 0, -1):  # Fisher-Yates
+            j = below(seed, counter, i + 1)
+            counter += 1
+            cards[i], cards[j] = cards[j], cards[i]
+        return cards
+
+    for seat, monster in enumerate(monsters):
+        if seat == me:
+            seen = len(decision.options) if decision.power == EvolutionDraw.key else 0
+            pile = monster.evolution_pile
+            monsters[seat] = replace(monster, evolution_pile=(
+                *pile[:seen], *shuffled(sorted(pile[seen:]))))
+            continue
+        held, piled = len(monster.evolution_hand), len(monster.evolution_pile)
+        pool = shuffled(sorted([*monster.evolution_hand, *monster.evolution_pile,
+                                *monster.evolution_discard]))
+        monsters[seat] = replace(monster, evolution_hand=tuple(pool[:held]),
+                                 evolution_pile=tuple(pool[held:held + piled]),
+                                 evolution_discard=tuple(pool[held + piled:]))
+    pending = tuple(_looking_at(d, monsters[d.seat].evolution_pile)
+                    if d.seat != me and d.power == EvolutionDraw.key else d
+                    for d in state.pending)
+    return replace(state, monsters=tuple(monsters), pending=pending)
+
+
+def _looking_at(decision: Decision, pile: tuple[str, ...]) -> Decision:
+    """A draw question naming the top of ``pile`` (as many cards as it named)."""
+    options = tuple(Choose(decision=decision.id, choice=PickEvolution(key))
+                    for key in pile[:len(decision.options)])
+    return replace(decision, options=options, default=options[0])
 
 
 def playout(world: GameState, decision: Decision, action: Action, policy: HeuristicPlayer,

@@ -56,7 +56,7 @@ async def test_a_whole_origins_game_from_the_lobby_to_the_final_standings(table:
     await bob.select(lobby, ["Gigarex"], custom_id=f"kot:l:{game.id}:monster")
     # Origins mixes in nothing: its Cards menu says so.
     cards = await alice.click(lobby, label="🃏 Cards")
-    assert "Only a 2016 King of Tokyo game" in (private_reply(cards) or "")
+    assert "An Origins game plays its own deck" in (private_reply(cards) or "")
 
     await alice.click(lobby, label="Start")
     game = await table.game()

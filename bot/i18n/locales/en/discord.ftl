@@ -33,7 +33,8 @@ broken-notice = ⚠️ King of Tokyo game #{ $game } in this channel cannot be l
 end-question = End this game for everyone? It cannot be resumed.
 clock-question = ⏱️ The clock of this game: the time each monster has for its whole turn, and for a question out of its turn (stay or yield, a card's reaction). When it runs out, the autopilot plays.
 cards-question = 🃏 Mix King of Tokyo: Origins' cards into this game: its 14 new cards, all 50 of its cards (its reprints then come twice), or the cards you pick, new ones and reprints (a reprint picked comes twice).
-cards-not-mixed = Only a 2016 King of Tokyo game mixes in Origins' cards: choose it in the Game menu first.
+cards-power-up-question = 🧬 Power Up!: each monster plays with its own deck of Evolutions, drawn with three ❤️ (Pandakaï, Cyber Bunny and Kraken can then be picked too).
+cards-not-mixed = An Origins game plays its own deck: Power Up! and Origins' cards mixed in are for a King of Tokyo game (choose it in the Game menu first).
 end-question-expired = No answer: the game goes on.
 end-question-too-late = This question has expired: use `/kot end` again if you still want to.
 forbidden-hint = I cannot show the game in this channel: I am missing the { $permissions } { $count ->
@@ -116,6 +117,7 @@ deck-picked-count = + { $count ->
    *[other] { $count } Origins cards
 }
 deck-none-picked = none picked yet
+deck-power-up = 🧬 with Power Up! (Evolutions)
 lobby-opened = { $host } opened a { $game } lobby!
 lobby-closed-title = King of Tokyo — { $why }
 lobby-closed-started = game started
@@ -236,6 +238,12 @@ ui-variant = 2-player variant: { $setting ->
     [on] on
     [off] off
    *[auto] automatic
+}
+ui-power-up-menu = Power Up! (host)
+ui-evolutions = 🧬 Evolutions
+ui-power-up = Power Up!: { $setting ->
+    [on] on (Evolutions)
+   *[off] off
 }
 ui-mix-menu = Origins cards
 ui-picked-menu = Pick Origins' new cards

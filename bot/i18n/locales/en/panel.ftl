@@ -26,6 +26,21 @@ panel-card-now = { $line } — *now: { $status }*
 panel-sale-card = • **{ $card }** ({ $cost }⚡): { $text }
 # A card's name in the watchers' view, with what it holds now.
 panel-card-status = { $card } ({ $status })
+# Power Up!: a monster's Evolutions.
+panel-hand-count = 🧬 { $count ->
+    [one] 1 Evolution in hand
+   *[other] { $count } Evolutions in hand
+}
+panel-hand = **Your Evolutions in hand ({ $count })**{ $count ->
+    [0] : none.
+   *[other] {""}
+}
+panel-evolutions-face-up = **Your Evolutions face up ({ $count })**
+panel-evolution = • **{ $card }** ({ $kind ->
+    [permanent] permanent
+   *[temporary] temporary
+}): { $text }
+evolutions-private-title = 🧬 Only you see your Evolutions. Play one with the buttons below, now or later in your turn.
 panel-orders = 📋 Standing orders
 panel-footer = { $marker } only you see this · { $moment }
 panel-watch-footer = { $marker } you are watching · { $moment }

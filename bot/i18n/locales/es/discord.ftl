@@ -31,7 +31,8 @@ broken-notice = ⚠️ La partida #{ $game } de King of Tokyo de este canal no s
 end-question = ¿Terminar esta partida para todos? No se podrá reanudar.
 clock-question = ⏱️ El reloj de esta partida: el tiempo que tiene cada monstruo para todo su turno y para una pregunta fuera de su turno (quedarse o ceder Tokyo, la reacción de una carta). Cuando se agota, juega el piloto automático.
 cards-question = 🃏 Mezcla las cartas de King of Tokyo: Origins en esta partida: sus 14 cartas nuevas, sus 50 cartas (sus reediciones aparecen entonces dos veces) o las cartas que elijas, nuevas o reediciones (una reedición elegida aparece dos veces).
-cards-not-mixed = Solo una partida de King of Tokyo de 2016 admite las cartas de Origins: elígela primero en el menú Juego.
+cards-power-up-question = 🧬 Power Up!: cada monstruo juega con su propio mazo de Evoluciones, que roba con tres ❤️ (entonces también se puede elegir a Pandakaï, Cyber Bunny y Kraken).
+cards-not-mixed = Una partida de Origins juega con su propio mazo: Power Up! y las cartas de Origins mezcladas son para una partida de King of Tokyo (elígela primero en el menú Juego).
 end-question-expired = Sin respuesta: la partida continúa.
 end-question-too-late = Esta pregunta ha caducado: vuelve a usar `/kot end` si todavía quieres.
 forbidden-hint = No puedo mostrar la partida en este canal: me { $count ->
@@ -121,6 +122,7 @@ deck-picked-count = + { $count ->
    *[other] { $count } cartas de Origins
 }
 deck-none-picked = ninguna elegida todavía
+deck-power-up = 🧬 con Power Up! (Evoluciones)
 lobby-opened = ¡Nueva sala de { $game }! Anfitrión: { $host }
 lobby-closed-title = King of Tokyo — { $why }
 lobby-closed-started = partida empezada
@@ -240,6 +242,12 @@ ui-variant = Variante para 2: { $setting ->
     [on] activada
     [off] desactivada
    *[auto] automática
+}
+ui-power-up-menu = Power Up! (anfitrión)
+ui-evolutions = 🧬 Evoluciones
+ui-power-up = Power Up!: { $setting ->
+    [on] sí (Evoluciones)
+   *[off] no
 }
 ui-mix-menu = Cartas de Origins
 ui-picked-menu = Elige las cartas nuevas de Origins

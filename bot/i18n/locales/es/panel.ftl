@@ -32,6 +32,21 @@ panel-card-now = { $line } — *ahora: { $status }*
 panel-sale-card = • **{ $card }** ({ $cost }⚡): { $text }
 # El nombre de una carta en la vista de la mesa, con lo que tiene ahora.
 panel-card-status = { $card } ({ $status })
+# Power Up!: las Evoluciones de un monstruo.
+panel-hand-count = 🧬 { $count ->
+    [one] 1 Evolución en la mano
+   *[other] { $count } Evoluciones en la mano
+}
+panel-hand = **Tus Evoluciones en la mano ({ $count })**{ $count ->
+    [0] : ninguna.
+   *[other] {""}
+}
+panel-evolutions-face-up = **Tus Evoluciones boca arriba ({ $count })**
+panel-evolution = • **{ $card }** ({ $kind ->
+    [permanent] permanente
+   *[temporary] temporal
+}): { $text }
+evolutions-private-title = 🧬 Solo tú ves tus Evoluciones. Juega una con los botones de abajo, ahora o más adelante en tu turno.
 panel-orders = 📋 Órdenes fijas
 panel-footer = { $marker } solo lo ves tú · { $moment }
 panel-watch-footer = { $marker } estás mirando · { $moment }
