@@ -180,3 +180,13 @@ def test_a_match_gives_and_measures_think_times_on_its_clock() -> None:
     # Each look at the clock is a second: whole seconds only, and at least the two looks
     # of every decision the Monte-Carlo seat answered.
     assert result.seconds[0] == int(result.seconds[0]) >= 2 * result.decisions[0]
+
+
+def test_the_arena_plays_power_up_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    played: list[bool] = []
+    report = run_arena(["mcp:4", "heuristic"], 2, 3, power_up=True,
+                       on_game=lambda result: played.append(
+                           result.final is not None and result.final.options.power_up))
+    assert played == [True, True] and report.summary()["power_up"] is True
+    assert arena_tool.main(["--players", "mcp:4,heuristic", "--games", "1", "--power-up"]) == 0
+    assert json.loads(capsys.readouterr().out.strip().splitlines()[-1])["power_up"] is True

@@ -5,6 +5,7 @@ or the AI levels' ratings.
     python -m tools.arena --players heuristic,heuristic,heuristic,random --edition 2011
     python -m tools.arena --players mc:0.25,heuristic --games 100   # a faster Monte-Carlo
     python -m tools.arena --players mc,heuristic --games 200 --jobs 2   # two games at once
+    python -m tools.arena --players mc:0.2,heuristic --power-up --games 40   # Power Up!
 
 Each game seats ``len(players)`` monsters, the seats rotated one place per game so each type
 sits in each seat equally. The table gives, per player type, its win rate with a 95% Wilson
@@ -81,6 +82,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1,
                         help="games played at once, one process each (a Monte-Carlo player "
                         "thinks on one core: use at most one job per core)")
+    parser.add_argument("--power-up", action="store_true",
+                        help="play with Power Up! (each monster its Evolutions)")
     parser.add_argument("--curve", action="store_true",
                         help="the strength curve of the Monte-Carlo player against heuristics")
     parser.add_argument("--times", default=",".join(f"{t:g}" for t in CURVE_TIMES),
@@ -113,7 +116,8 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown player types {unknown}; known: {', '.join(PLAYERS)}")
     games = 100 if args.games is None else args.games
-    report = run_arena(players, games, args.seed, args.edition, jobs=args.jobs)
+    report = run_arena(players, games, args.seed, args.edition, jobs=args.jobs,
+                       power_up=args.power_up)
     print(report.table())
     print(json.dumps(report.summary()))
     return 0

@@ -3,19 +3,23 @@
     python -m tools.simulate --players 4 --games 2000 --seed 1
     python -m tools.simulate --game origins --players 2-4 --games 3000 --check
     python -m tools.simulate --mix new --players 2-6 --check
+    python -m tools.simulate --power-up --edition 2011 --players 2-6 --check
 
 Every decision is answered by a uniformly random legal action (dice toggles aside: a random
 player rolls with a random set of kept dice instead). ``--players`` is a number or a range
 (games cycle through it); ``--game``, ``--edition``, ``--mix`` and ``--cards`` choose the game
-type and its deck as the lobby does; ``--check`` checks the invariants after every action
-(tools.invariants) and replays each game's log. The last line is a JSON summary with
-``games``, ``games_per_s``, ``decisions_per_s``, ``avg_turns``, ``win_shares`` and more.
+type and its deck as the lobby does, ``--power-up`` plays Power Up! (its monsters drawn among
+all that have a deck of Evolutions, from each game's seed); ``--check`` checks the
+invariants after every action (tools.invariants) and replays each game's log. The last
+line is a JSON summary with ``games``, ``games_per_s``, ``decisions_per_s``, ``avg_turns``,
+``win_shares`` and more.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import time
 from collections import Counter
@@ -26,6 +30,7 @@ from engine import (
     GAME_RULES,
     GAME_TYPES,
     MIXES,
+    POWER_UP_MONSTER_NAMES,
     Action,
     CorruptState,
     IllegalAction,
@@ -66,14 +71,23 @@ def _options(args: argparse.Namespace) -> Options:
     picked = _picked(args)
     deck = playable(game_deck(args.game, args.mix, picked))
     if args.mix == "none" and not picked:
-        return Options(game=args.game, edition=args.edition)
+        return Options(game=args.game, edition=args.edition, power_up=args.power_up)
     return Options(game=args.game, edition=args.edition, cards=tuple(k for k, _ in deck),
-                   copies=tuple(n for _, n in deck))
+                   copies=tuple(n for _, n in deck), power_up=args.power_up)
+
+
+def _monsters(options: Options, seed: int, players: int) -> int | tuple[str, ...]:
+    """Who plays: the game type's first monsters; with Power Up!, monsters drawn (from the
+    game's seed) among all of those that have a deck, so every deck is played."""
+    if not options.power_up:
+        return players
+    return tuple(random.Random(seed).sample(POWER_UP_MONSTER_NAMES, players))
 
 
 def _play(options: Options, seed: int, players: int, check: bool) -> _Game:
     """One random game; with ``check``, the invariants after every action and its replay."""
-    state, _ = create_game(options, seed, players)
+    monsters = _monsters(options, seed, players)
+    state, _ = create_game(options, seed, monsters)
     player = RandomPlayer(seed)
     log: list[tuple[int, Action]] = []
     while not state.over:
@@ -84,7 +98,7 @@ def _play(options: Options, seed: int, players: int, check: bool) -> _Game:
         log.append((seat, action))
         if check:
             check_invariants(state)
-    if check and replay(options, seed, players, log) != state:
+    if check and replay(options, seed, monsters, log) != state:
         raise AssertionError(f"game {seed} does not replay to the state it reached")
     assert state.turn is not None
     return _Game(state.turn.number, len(log), state.winners)
@@ -103,6 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cards", default="",
                         help="with --mix pick: the keys of the Origins cards picked (new "
                         "or reprinted), comma-separated")
+    parser.add_argument("--power-up", action="store_true",
+                        help="play with Power Up! (each monster its Evolutions; the monsters "
+                        "drawn among all those that have a deck)")
     parser.add_argument("--check", action="store_true",
                         help="check the invariants after every action and replay each game")
     args = parser.parse_args(argv)
@@ -112,7 +129,8 @@ def main(argv: list[str] | None = None) -> int:
                      f"{rules.max_monsters} monsters")
     try:
         options = _options(args)
-        first, _ = create_game(options, args.seed, args.players[0])
+        first, _ = create_game(options, args.seed,
+                               _monsters(options, args.seed, args.players[0]))
     except IllegalAction as refusal:
         parser.error(say(ENGLISH, refusal.phrase))
     except (ValueError, CorruptState) as refusal:

@@ -189,6 +189,7 @@ class ArenaReport:
     edition: Edition
     seed: int
     games: int = 0
+    power_up: bool = False
     turns: int = 0
     no_winner: int = 0
     stats: dict[str, TypeStats] = field(default_factory=dict)
@@ -207,6 +208,7 @@ class ArenaReport:
             "games": self.games,
             "players": list(self.players),
             "edition": self.edition,
+            "power_up": self.power_up,
             "seed": self.seed,
             "mean_turns": round(self.turns / self.games, 2) if self.games else 0.0,
             "no_winner": self.no_winner,
@@ -232,35 +234,37 @@ class ArenaReport:
 
 def run_arena(players: Sequence[str], games: int, seed: int, edition: Edition = "2016",
               on_game: Callable[[GameResult], None] | None = None,
-              jobs: int = 1) -> ArenaReport:
+              jobs: int = 1, *, power_up: bool = False) -> ArenaReport:
     """Play ``games`` seeded games of ``len(players)`` monsters, seats rotated, on ``jobs``
-    processes at once (the results, added in game order, do not depend on ``jobs``)."""
+    processes at once (the results, added in game order, do not depend on ``jobs``); with
+    Power Up! when ``power_up``."""
     unknown = [name for name in players if not is_player_type(name)]
     if unknown:
         raise ValueError(f"unknown player types: {', '.join(unknown)}"
                          f" (known: {', '.join(PLAYERS)}, mc:<seconds>, mcp:<playouts>)")
-    report = ArenaReport(tuple(players), edition, seed)
-    for result in _results(tuple(players), games, seed, edition, jobs):
+    report = ArenaReport(tuple(players), edition, seed, power_up=power_up)
+    options = Options(edition=edition, power_up=power_up)
+    for result in _results(tuple(players), games, seed, options, jobs):
         report.add(result)
         if on_game is not None:
             on_game(result)
     return report
 
 
-def _play_numbered(players: tuple[str, ...], seed: int, edition: Edition,
+def _play_numbered(players: tuple[str, ...], seed: int, options: Options,
                    game: int) -> GameResult:
-    return play_match(Options(edition=edition), game_seed(seed, game), seating(players, game))
+    return play_match(options, game_seed(seed, game), seating(players, game))
 
 
-def _results(players: tuple[str, ...], games: int, seed: int, edition: Edition,
+def _results(players: tuple[str, ...], games: int, seed: int, options: Options,
              jobs: int) -> Iterator[GameResult]:
     if jobs <= 1:
         for game in range(games):
-            yield _play_numbered(players, seed, edition, game)
+            yield _play_numbered(players, seed, options, game)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         yield from pool.map(_play_numbered, [players] * games, [seed] * games,
-                            [edition] * games, range(games))
+                            [options] * games, range(games))
 
 
 # --- the strength curve ------------------------------------------------------------------
