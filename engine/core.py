@@ -299,6 +299,9 @@ class Power(CardAi):
     def on_smash_hit(self, ctx: Ctx, seat: int, card: Card, target: int) -> None:
         """The owner's smashes made ``target`` lose hearts."""
 
+    def on_smashed(self, ctx: Ctx, seat: int, card: Card, by: int) -> None:
+        """The owner lost hearts to the Smashes of ``by`` (the active monster)."""
+
     # --- smash cards: the owner's final dice and its smashes -------------------------------
     # (rules._resolve and rules._resolve_smashes; only the active monster's cards are asked)
 
@@ -514,7 +517,7 @@ _WINDOW_HOOKS: dict[Window, str] = {
 HOOKS = (
     "extra_dice", "extra_rolls", "discount", "max_hearts", "energy_bonus", "healing_bonus",
     "hits_everyone", "prevent_order", "start_of_turn", "extra_roll_available", "end_of_turn",
-    "buy_step_available", "on_smash_hit", "added_smashes", "on_dice_resolved",
+    "buy_step_available", "on_smash_hit", "on_smashed", "added_smashes", "on_dice_resolved",
     "smash_losses", "after_smashes", "on_place_taken", "roll_use_available", "reaction_available",
     "cancels_loss_on_yield", "on_zero_hearts", "on_card_bought", "on_hearts_lost",
     "on_monster_at_zero", "buy_offers", "spend_heart_dice", "on_tokyo_taken",
@@ -808,6 +811,8 @@ def lose_hearts(ctx: Ctx, loss: Loss) -> None:
         ctx.set_turn(smashed=(*ctx.turn.smashed, target))
         for card, power in hooked(ctx.s, active, "on_smash_hit"):
             power.on_smash_hit(ctx, active, card, target)
+        for card, power in hooked(ctx.s, target, "on_smashed"):
+            power.on_smashed(ctx, target, card, active)
     elif loss.by is not None and loss.by not in ctx.turn.hurt_by_cards:
         # (Gains cards.) Whose cards made a monster lose hearts this turn.
         ctx.set_turn(hurt_by_cards=(*ctx.turn.hurt_by_cards, loss.by))

@@ -34,7 +34,14 @@ from engine.actions import (
 )
 from engine.core import effective_key, face_up_slot, find_card
 from engine.state import Decision, GameState
-from tools.scenario.common import ScenarioError, StepFailure, card_key, evolution_key, faces
+from tools.scenario.common import (
+    ScenarioError,
+    StepFailure,
+    any_card_key,
+    card_key,
+    evolution_key,
+    faces,
+)
 
 
 @dataclass(frozen=True)
@@ -211,7 +218,9 @@ def _choice(asked: _Asked, words: list[str]) -> Choice:
         # Without the die the card chose, "set DIE FACE" names a face refused.
         raise asked.unoffered(f"choice 'face {face}' (to name a die too: set 1 {face})")
     if kind in ("use", "copy", "buy"):
-        key = card_key(" ".join(rest), where)
+        # (A card in play may be an Evolution face up: Power Up!.)
+        key = any_card_key(" ".join(rest), where) if kind == "use" else card_key(
+            " ".join(rest), where)
         wanted = UseCard if kind == "use" else PickCard
         for option in decision.options:
             if not isinstance(option, Choose) or not isinstance(option.choice, wanted):

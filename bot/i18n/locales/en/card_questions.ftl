@@ -32,6 +32,7 @@ cardq-healing_ray-keep = Keep the hearts for yourself
 cardq-healing_ray-heal = Heal { $name } +{ $hearts }❤️ (pays you { $energy }⚡)
 
 cardq-made_in_a_lab-use = look at the top card
+cardq-mothership_support-use = Pay { $energy }⚡: gain 1❤️
 cardq-made_in_a_lab-prompt = buy the card you looked at with { $card }, or leave it on the deck?
 evoq-draw-prompt = { $count ->
     [one] keep the Evolution you looked at?

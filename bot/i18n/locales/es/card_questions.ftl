@@ -35,6 +35,7 @@ cardq-healing_ray-keep = Quedarte los corazones
 cardq-healing_ray-heal = Curar a { $name } +{ $hearts }❤️ (te paga { $energy }⚡)
 
 cardq-made_in_a_lab-use = mirar la primera carta del mazo
+cardq-mothership_support-use = Paga { $energy }⚡: gana 1❤️
 cardq-made_in_a_lab-prompt = ¿compras la carta que has mirado con { $card }, o la dejas en el mazo?
 evoq-draw-prompt = { $count ->
     [one] ¿te quedas la Evolución que has mirado?
