@@ -79,6 +79,7 @@ from engine.describe import (
     tokens_label,
     waiting_text,
 )
+from engine.evolution import implemented_evolutions
 from engine.evolution_table import EVOLUTIONS, EvolutionInfo
 from engine.foresight import knocks_out_self, needs_confirmation
 from engine.phrases import Arg, Join, Phrase, Ref, card_ref, card_text_ref, phrase
@@ -220,6 +221,7 @@ __all__ = [
     "events",
     "find_card",
     "game_deck",
+    "implemented_evolutions",
     "implemented_keys",
     "knocks_out_self",
     "legal_actions",

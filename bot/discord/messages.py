@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.i18n import say, text
-from bot.i18n.cards import card_kind, card_name, card_text
+from bot.i18n.cards import card_kind, card_name, card_text, evolution_name, evolution_text
 from bot.render import describe_board, render_board, render_card
 from bot.table import reminders
 from bot.table.level_ratings import level_ratings
@@ -34,6 +34,7 @@ from bot.table.standings import Standing, standings
 from bot.table.time_away import away_until
 from bot.table.timers import question_deadlines
 from engine import (
+    EVOLUTIONS,
     ORIGINS_REPRINTS,
     WINNING_VP,
     Action,
@@ -49,6 +50,7 @@ from engine import (
     card_info,
     card_ref,
     card_status,
+    implemented_evolutions,
     phrase,
     printed,
     private_option_label,
@@ -719,6 +721,21 @@ def card_embed(key: str, language: str) -> discord.Embed:
         embed.add_field(name=text(language, "cardsearch-edition-2011"),
                         value=" ".join(differences), inline=False)
     embed.set_image(url=f"attachment://{key}.png")
+    return embed
+
+
+def evolution_embed(key: str, language: str) -> discord.Embed:
+    """A Power Up! Evolution: its text, its monster, its kind, and whether games deal it
+    yet, in ``language``."""
+    info = EVOLUTIONS[key]
+    embed = discord.Embed(title=evolution_name(language, key),
+                          description=evolution_text(language, key), colour=COLOUR)
+    embed.add_field(name=text(language, "cardsearch-monster"), value=info.monster)
+    embed.add_field(name=text(language, "cardsearch-kind"),
+                    value=text(language, "cardsearch-evolution-kind", kind=info.kind))
+    if key not in implemented_evolutions():
+        embed.add_field(name=text(language, "cardsearch-box"),
+                        value=text(language, "cardsearch-evolution-not-dealt"), inline=False)
     return embed
 
 

@@ -1,6 +1,6 @@
-"""Finding a power card by what someone typed: its name in any language of the catalogs and
-either edition (or its key), ignoring case, accents, spaces and punctuation; a unique
-beginning is enough, and a misspelling gets the closest names."""
+"""Finding a power card, or a Power Up! Evolution, by what someone typed: its name in any
+language of the catalogs and either edition (or its key), ignoring case, accents, spaces and
+punctuation; a unique beginning is enough, and a misspelling gets the closest names."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from functools import cache
 from typing import Literal, NamedTuple
 
 from bot.i18n.catalog import LANGUAGES, text
-from engine import CARD_TABLE
+from engine import CARD_TABLE, EVOLUTIONS
 
 # How many names an ambiguous beginning or a misspelling is answered with.
 MAX_CANDIDATES = 8
@@ -56,6 +56,12 @@ def _aliases() -> tuple[_Alias, ...]:
                                  _Alias(normalized(name), card.key, name, language))
         found.setdefault((normalized(card.key), card.key),
                          _Alias(normalized(card.key), card.key, card.key, ""))
+    for key in EVOLUTIONS:
+        for language in LANGUAGES:
+            name = text(language, f"evo-{key}")
+            found.setdefault((normalized(name), key),
+                             _Alias(normalized(name), key, name, language))
+        found.setdefault((normalized(key), key), _Alias(normalized(key), key, key, ""))
     return tuple(found.values())
 
 
@@ -88,7 +94,7 @@ def suggest(typed: str, language: str, limit: int) -> list[tuple[str, str]]:
     those starting with it first, each named preferably in ``language``."""
     query = normalized(typed)
     matching = [alias for alias in _aliases() if query in alias.normal]
-    named = _named(matching, language, limit=len(CARD_TABLE))
+    named = _named(matching, language, limit=len(CARD_TABLE) + len(EVOLUTIONS))
     starts = {alias.key for alias in matching if alias.normal.startswith(query)}
     named.sort(key=lambda pair: (pair[0] not in starts, normalized(pair[1])))
     return named[:limit]
@@ -109,5 +115,10 @@ def _named(aliases: Sequence[_Alias], language: str,
         held = best.get(alias.key)
         if held is None or (held.language != language and alias.language == language):
             best[alias.key] = alias
-    return [(key, alias.name if alias.language == language else text(language, f"card-{key}"))
+    return [(key, alias.name if alias.language == language else _name(language, key))
             for key, alias in list(best.items())[:limit]]
+
+
+def _name(language: str, key: str) -> str:
+    """A card's 2016 name, or an Evolution's, in ``language``."""
+    return text(language, f"evo-{key}" if key in EVOLUTIONS else f"card-{key}")

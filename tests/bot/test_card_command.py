@@ -52,9 +52,30 @@ async def test_a_spanish_asker_gets_the_card_in_spanish(
     # The closest name first ("Diezmador" is close too).
     assert misspelt.response.content.startswith(
         "Ninguna carta de poder se llama «imitdor». ¿Quizás buscabas **Imitador**")
-    nothing = await alice.slash(table.channel, "kot card", name="plátano")
+    nothing = await alice.slash(table.channel, "kot card", name="tetera")
     assert nothing.response is not None and nothing.response.content.startswith(
-        "Ninguna carta de poder se llama «plátano»: empieza a escribir")
+        "Ninguna carta de poder se llama «tetera»: empieza a escribir")
 
     choices = await alice.autocomplete(table.channel, "kot card", "name", "mimic")
     assert choices == [{"name": "Imitador", "value": "mimic"}]
+
+
+async def test_an_evolution_is_found_by_its_name_in_either_language(
+        table: Table, client_locales: dict[int, str]) -> None:
+    alice = table.players[0]
+    banana = await alice.slash(table.channel, "kot card", name="giant ban")
+    assert banana.response is not None
+    embed = banana.response.embeds[0]
+    fields = {field.name: field.value for field in embed.fields}
+    assert embed.title == "Giant Banana" and fields["Monster"] == "The King"
+    assert fields["Type"] == "Evolution, temporary" and "Box" not in fields
+    later = await alice.slash(table.channel, "kot card", name="Nine Lives")
+    assert later.response is not None
+    assert "not dealt yet" in ({f.name: f.value for f in later.response.embeds[0].fields}
+                               .get("Box") or "")
+    client_locales[alice.id] = "es-ES"
+    vital = await alice.slash(table.channel, "kot card", name="lo mas vital")
+    assert vital.response is not None
+    embed = vital.response.embeds[0]
+    assert embed.title == "Lo más vital"
+    assert {f.name: f.value for f in embed.fields}["Tipo"] == "Evolución temporal"

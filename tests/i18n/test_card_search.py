@@ -7,7 +7,7 @@ import pytest
 
 from bot import i18n
 from bot.i18n.card_search import Found, find_cards, normalized, suggest
-from engine import CARD_TABLE
+from engine import CARD_TABLE, EVOLUTIONS
 
 
 def test_normalized_drops_case_accents_spaces_and_punctuation() -> None:
@@ -61,7 +61,7 @@ def test_a_misspelling_gets_close_names() -> None:
     assert ("mimic", "Imitador") in find_cards("imitdor", "es").candidates
 
 
-@pytest.mark.parametrize("typed", ["banana", "", "!!!", "zzzzzzzzzzzzzzzzzzzzzzzz"])
+@pytest.mark.parametrize("typed", ["teapot", "", "!!!", "zzzzzzzzzzzzzzzzzzzzzzzz"])
 def test_nothing_found(typed: str) -> None:
     assert find_cards(typed, "es") == Found("nothing")
 
@@ -73,6 +73,10 @@ def test_no_two_cards_share_a_name_once_normalized() -> None:
             for prefix in ("card", "card2011"):
                 name = normalized(i18n.text(language, f"{prefix}-{card.key}"))
                 owners.setdefault(name, set()).add(card.key)
+    # Power Up!'s Evolutions are found by name too: none shares one with a card or another.
+    for key in EVOLUTIONS:
+        for language in i18n.LANGUAGES:
+            owners.setdefault(normalized(i18n.text(language, f"evo-{key}")), set()).add(key)
     assert {name: keys for name, keys in owners.items() if len(keys) > 1} == {}
 
 
@@ -82,5 +86,7 @@ def test_suggestions_name_cards_in_the_askers_language_beginnings_first() -> Non
     # Typed in English, offered in Spanish.
     assert suggest("mimic", "es", 25) == [("mimic", "Imitador")]
     rays = suggest("rayo", "es", 25)
-    assert {key for key, _name in rays} == {"healing_ray", "shrink_ray", "draining_ray"}
+    # (Freeze Ray, an Evolution of Power Up!, is a ray too.)
+    assert {key for key, _name in rays} == {"healing_ray", "shrink_ray", "draining_ray",
+                                            "freeze_ray"}
     assert len(suggest("", "es", 25)) == 25

@@ -9,9 +9,10 @@ from discord import app_commands
 
 from bot.discord.cogs import KotCog
 from bot.discord.command_words import words
-from bot.discord.messages import card_embed, card_file
+from bot.discord.messages import card_embed, card_file, evolution_embed
 from bot.i18n import page, text
 from bot.i18n.card_search import Found, find_cards, suggest
+from engine import EVOLUTIONS
 
 MAX_CHOICES = 25  # Discord's limit for autocomplete suggestions
 MAX_NAME = 50  # the longest card name is far shorter; Discord refuses longer input
@@ -37,6 +38,9 @@ class InfoCog(KotCog, name="Info"):
         found = find_cards(name, language)
         if found.card is None:
             await request.answer(not_found(name, found, language))
+            return
+        if found.card in EVOLUTIONS:  # (Power Up!: no picture of its own yet)
+            await request.answer(None, embed=evolution_embed(found.card, language))
             return
         await request.answer(None, embed=card_embed(found.card, language),
                              file=await card_file(found.card, language))

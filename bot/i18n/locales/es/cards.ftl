@@ -168,6 +168,12 @@ cardsearch-cost = Coste
 cardsearch-kind = Tipo
 cardsearch-copies = Copias
 cardsearch-box = Caja
+cardsearch-monster = Monstruo
+cardsearch-evolution-kind = { $kind ->
+    [permanent] Evolución permanente
+   *[temporary] Evolución temporal
+}
+cardsearch-evolution-not-dealt = Power Up!: aún no se reparte (su efecto todavía se está escribiendo).
 cardsearch-box-origins = Nueva en King of Tokyo: Origins; una partida de King of Tokyo 2016 puede mezclarla (el botón 🃏 de la sala).
 cardsearch-box-both = King of Tokyo, y King of Tokyo: Origins.
 cardsearch-box-base = King of Tokyo.
