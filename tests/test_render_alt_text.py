@@ -109,3 +109,21 @@ def test_the_charts_title_fits_beside_the_current_rating(language: str) -> None:
     picture, boxes = chart_picture([1000.0, 1234.5, -980.25], language)
     title, current = boxes[0], boxes[-1]
     assert title[0] >= 0 and title[2] + 16 <= current[0] and current[2] <= picture.width
+
+
+def test_with_power_up_every_monster_says_its_hand_count_and_its_evolutions_face_up() -> None:
+    from engine import Card, Options
+
+    state = two_monsters()
+    alienoid, other = state.monsters
+    state = replace(state, options=replace(state.options, power_up=True), monsters=(
+        replace(alienoid, evolution_hand=("alien_scourge", "exotic_arms"),
+                evolutions=(Card(uid=900, key="mothership_support"),)),
+        replace(other, evolution_hand=("mouse_hunter",))))
+    said = describe_board(state, ("Ana", "Bo"))
+    assert "2 Evolutions in hand; face up: Mothership Support." in said
+    assert "1 Evolution in hand." in said
+    # What a hand holds is never said.
+    assert "Alien Scourge" not in said and "Mouse Hunter" not in said
+    assert "1 Evolución en la mano." in describe_board(state, ("Ana", "Bo"), "es")
+    assert "Evolution" not in describe_board(replace(state, options=Options()), ("Ana", "Bo"))

@@ -2,7 +2,8 @@
 
 Discord reads an attachment's description (at most ``MAX_DESCRIPTION`` characters) to people
 who cannot see the picture: it says whose turn it is and what is asked, the dice, who is in
-Tokyo, and every monster's hearts, points and energy, with its player's name. When all of it
+Tokyo, and every monster's hearts, points and energy, with its player's name (with Power
+Up!, how many Evolutions it holds and those it has face up). When all of it
 is too long (six monsters with long player names), the players' names are shortened, then
 left out, then what is asked is shortened; the figures always stay.
 """
@@ -96,8 +97,16 @@ def _monster(state: GameState, seat: int, player: str, language: str) -> str:
     if not monster.alive:
         return text(language, f"alt-monster{with_player}-out", monster=monster.name,
                     player=player)
-    return text(language, f"alt-monster{with_player}", monster=monster.name, player=player,
+    said = text(language, f"alt-monster{with_player}", monster=monster.name, player=player,
                 hearts=monster.hearts, vp=monster.vp, energy=monster.energy)
+    if not state.options.power_up:
+        return said
+    # (Power Up!) How many Evolutions it holds (which, its secret), and those face up.
+    held = len(monster.evolution_hand)
+    if not monster.evolutions:
+        return f"{said} {text(language, 'alt-evolutions', count=held)}"
+    face_up = Join(tuple(Ref("evo", card.key) for card in monster.evolutions))
+    return f"{said} {text(language, 'alt-evolutions-face-up', count=held, cards=face_up)}"
 
 
 def _shortened(player: str | None, limit: int | None) -> str:

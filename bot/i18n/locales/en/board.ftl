@@ -82,4 +82,12 @@ alt-monster-player = { $monster } ({ $player }): { $hearts ->
 }, { $energy } energy.
 alt-monster-out = { $monster }: eliminated.
 alt-monster-player-out = { $monster } ({ $player }): eliminated.
+alt-evolutions = { $count ->
+    [one] 1 Evolution
+   *[other] { $count } Evolutions
+} in hand.
+alt-evolutions-face-up = { $count ->
+    [one] 1 Evolution
+   *[other] { $count } Evolutions
+} in hand; face up: { $cards }.
 alt-chart = Rating chart of { $games } rated games: from { $first } to { $now } now, lowest { $low }, highest { $high }.

@@ -90,6 +90,14 @@ alt-monster-player = { $monster } ({ $player }): { $hearts ->
 }, { $energy } de energía.
 alt-monster-out = { $monster }: eliminado.
 alt-monster-player-out = { $monster } ({ $player }): eliminado.
+alt-evolutions = { $count ->
+    [one] 1 Evolución
+   *[other] { $count } Evoluciones
+} en la mano.
+alt-evolutions-face-up = { $count ->
+    [one] 1 Evolución
+   *[other] { $count } Evoluciones
+} en la mano; boca arriba: { $cards }.
 alt-chart = Gráfica de puntuación de { $games ->
     [one] 1 partida puntuada
    *[other] { $games } partidas puntuadas
