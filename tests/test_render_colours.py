@@ -30,8 +30,9 @@ MEETING: dict[str, tuple[str, ...]] = {rules.title: rules.monster_names
                                        for rules in GAME_RULES.values()}
 
 # Chips whose colour says nothing: greys and slates (chroma under NEUTRAL_CHROMA), read by
-# their words alone: "eliminated" (its panel is drawn grey anyway), "+N more" and "AI".
-NEUTRAL_CHIPS = ("eliminated", "more", "ai")
+# their words alone: "eliminated" (its panel is drawn grey anyway), "+N more", "AI" and
+# Power Up!'s "N Evolutions in hand".
+NEUTRAL_CHIPS = ("eliminated", "more", "ai", "evolutions")
 NEUTRAL_CHROMA = 25
 # The chips a panel's colour tells apart, by colour: "winner" and "active" share the gold
 # (a finished game has no active monster).

@@ -156,6 +156,7 @@ CHIP_COLOURS: dict[str, tuple[RGB, RGB]] = {
     "card": (KEEP_BLUE, TEXT),
     "more": (PANEL_EDGE, TEXT),
     "ai": (_AI_CHIP, TEXT),
+    "evolutions": (PANEL_EDGE, TEXT),
 }
 
 
@@ -1024,6 +1025,12 @@ def _panel_chips(state: GameState, seat: int, language: str) -> list[Chip]:
     if monster.shrink:
         said.append((_word(language, "board-shrink", count=monster.shrink), "shrink"))
     said.extend((_card_label(state, card, language), "card") for card in monster.cards)
+    if state.options.power_up and monster.alive:
+        # (Power Up!) How many Evolutions it holds (which, its secret), those face up.
+        said.append((_word(language, "board-evolutions-in-hand",
+                           count=len(monster.evolution_hand)), "evolutions"))
+        said.extend((_word(language, f"evo-{card.key}"), "card")
+                    for card in monster.evolutions)
     return [_chip(label, *CHIP_COLOURS[kind]) for label, kind in said]
 
 

@@ -40,6 +40,10 @@ board-copy-none = { $card } (no copy)
 board-card-held = { $card } ({ $held })
 board-card-tokens = { $card } ({ $count })
 board-more = +{ $count } more
+board-evolutions-in-hand = { $count ->
+    [one] 1 Evolution in hand
+   *[other] { $count } Evolutions in hand
+}
 board-no-cards = No cards
 
 ## The rating chart (/kot stats).

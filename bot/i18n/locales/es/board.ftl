@@ -48,6 +48,10 @@ board-copy-none = { $card } (sin copia)
 board-card-held = { $card } ({ $held })
 board-card-tokens = { $card } ({ $count })
 board-more = +{ $count } más
+board-evolutions-in-hand = { $count ->
+    [one] 1 Evolución en la mano
+   *[other] { $count } Evoluciones en la mano
+}
 board-no-cards = Sin cartas
 
 ## La gráfica de puntuación (/kot stats).
