@@ -199,9 +199,9 @@ class Builder:
 
     def evolutions(self, monster: Monster, raw: dict[str, Any], power_up: bool) -> Monster:
         """(Power Up!) The monster's Evolutions as the scenario names them: its hand, those
-        face up (``key:N`` with N tokens), its pile (the named ones on top, then the rest of
-        its own deck in the table's order: ``engine.evolution_table``) and its discard
-        pile."""
+        face up (``key:N`` with N tokens), its pile (exactly the ones named; when it names
+        none, the rest of its own deck in the table's order: ``engine.evolution_table``) and
+        its discard pile."""
         named = {key: [evolution_key(name.split(":")[0], f"monster {monster.name}: {key}")
                        for name in raw.get(key, [])]
                  for key in ("hand", "evolutions", "evolution_pile", "evolution_discard")}
@@ -219,12 +219,13 @@ class Builder:
             tokens = spec.partition(":")[2]
             face_up.append(Card(uid=self.uid, key=key, tokens=int(tokens) if tokens else 0))
             self.uid += 1
-        placed = {key for keys in named.values() for key in keys}
-        rest = [key for key in deck_of(monster.name)
-                if key in implemented_evolutions() and key not in placed]
+        pile = named["evolution_pile"]
+        if "evolution_pile" not in raw:
+            placed = {key for keys in named.values() for key in keys}
+            pile = [key for key in deck_of(monster.name)
+                    if key in implemented_evolutions() and key not in placed]
         return replace(monster, evolution_hand=tuple(named["hand"]),
-                       evolutions=tuple(face_up),
-                       evolution_pile=(*named["evolution_pile"], *rest),
+                       evolutions=tuple(face_up), evolution_pile=tuple(pile),
                        evolution_discard=tuple(named["evolution_discard"]))
 
     def start(self) -> tuple[GameState, list[Event]]:

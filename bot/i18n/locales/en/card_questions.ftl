@@ -32,6 +32,12 @@ cardq-healing_ray-keep = Keep the hearts for yourself
 cardq-healing_ray-heal = Heal { $name } +{ $hearts }❤️ (pays you { $energy }⚡)
 
 cardq-made_in_a_lab-use = look at the top card
+cardq-sunken_temple-prompt = give up the rest of your turn for { $hearts }❤️ and { $energy }⚡ ({ $card })?
+cardq-sunken_temple-use = Give up the turn: +{ $hearts }❤️ +{ $energy }⚡
+cardq-sunken_temple-pass = Play the turn
+cardq-bamboo_supply-prompt = put 1⚡ on { $card }, or take what it holds?
+cardq-bamboo_supply-store = Put 1⚡ on it
+cardq-bamboo_supply-take = Take its { $energy }⚡
 cardq-mothership_support-use = Pay { $energy }⚡: gain 1❤️
 cardq-made_in_a_lab-prompt = buy the card you looked at with { $card }, or leave it on the deck?
 evoq-draw-prompt = { $count ->

@@ -229,6 +229,7 @@ status-and = { $first }; { $second }
 status-copies = copies { $card }
 status-used = used this turn
 status-tokens = { $count } tokens on it
+status-energy-stored = { $energy }⚡ on it
 
 ## What only the monster asked may see
 

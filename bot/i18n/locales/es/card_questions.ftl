@@ -35,6 +35,12 @@ cardq-healing_ray-keep = Quedarte los corazones
 cardq-healing_ray-heal = Curar a { $name } +{ $hearts }❤️ (te paga { $energy }⚡)
 
 cardq-made_in_a_lab-use = mirar la primera carta del mazo
+cardq-sunken_temple-prompt = ¿renuncias al resto de tu turno a cambio de { $hearts }❤️ y { $energy }⚡ ({ $card })?
+cardq-sunken_temple-use = Renunciar al turno: +{ $hearts }❤️ +{ $energy }⚡
+cardq-sunken_temple-pass = Jugar el turno
+cardq-bamboo_supply-prompt = ¿pones 1⚡ en { $card } o te llevas lo que tiene?
+cardq-bamboo_supply-store = Poner 1⚡ encima
+cardq-bamboo_supply-take = Llevarte sus { $energy }⚡
 cardq-mothership_support-use = Paga { $energy }⚡: gana 1❤️
 cardq-made_in_a_lab-prompt = ¿compras la carta que has mirado con { $card }, o la dejas en el mazo?
 evoq-draw-prompt = { $count ->

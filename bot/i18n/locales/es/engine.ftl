@@ -252,6 +252,7 @@ status-tokens = { $count ->
     [one] 1 contador encima
    *[other] { $count } contadores encima
 }
+status-energy-stored = { $energy }⚡ encima
 
 ## Lo que solo ve el monstruo al que se pregunta
 
