@@ -57,6 +57,8 @@ class DieSetter(Power):
     """Pick a die, then a face (``target`` None), or pick a die for a fixed ``target`` face."""
 
     target: ClassVar[str | None] = None
+    # The faces a die may be set to when ``target`` is None (any face: Plot Twist, Stretchy).
+    faces: ClassVar[tuple[Face, ...]] = FACES
     # Energy paid for each use (Stretchy).
     cost: ClassVar[int] = 0
 
@@ -112,7 +114,7 @@ class DieSetter(Power):
             raise IllegalAction(phrase("refusal-card-gone"))
         if isinstance(choice, PickDie) and self.target is None:
             current = ctx.turn.dice[choice.die]
-            faces = tuple(SetDie(die=choice.die, face=f) for f in FACES if f != current)
+            faces = tuple(SetDie(die=choice.die, face=f) for f in self.faces if f != current)
             self.ask(ctx, decision.seat, card, f"{self.key}_face", (*faces, Pass()), Pass())
             return
         if isinstance(choice, PickDie):

@@ -32,6 +32,9 @@ cardq-healing_ray-keep = Keep the hearts for yourself
 cardq-healing_ray-heal = Heal { $name } +{ $hearts }❤️ (pays you { $energy }⚡)
 
 cardq-made_in_a_lab-use = look at the top card
+cardq-yin_and_yang-use = turn every die to its opposite
+cardq-energy_sword-prompt = pay { $energy }⚡ for { $card } this turn?
+cardq-energy_sword-pay = Pay { $energy }⚡
 cardq-sunken_temple-prompt = give up the rest of your turn for { $hearts }❤️ and { $energy }⚡ ({ $card })?
 cardq-sunken_temple-use = Give up the turn: +{ $hearts }❤️ +{ $energy }⚡
 cardq-sunken_temple-pass = Play the turn

@@ -35,6 +35,9 @@ cardq-healing_ray-keep = Quedarte los corazones
 cardq-healing_ray-heal = Curar a { $name } +{ $hearts }❤️ (te paga { $energy }⚡)
 
 cardq-made_in_a_lab-use = mirar la primera carta del mazo
+cardq-yin_and_yang-use = poner cada dado en su cara opuesta
+cardq-energy_sword-prompt = ¿pagas { $energy }⚡ por { $card } este turno?
+cardq-energy_sword-pay = Pagar { $energy }⚡
 cardq-sunken_temple-prompt = ¿renuncias al resto de tu turno a cambio de { $hearts }❤️ y { $energy }⚡ ({ $card })?
 cardq-sunken_temple-use = Renunciar al turno: +{ $hearts }❤️ +{ $energy }⚡
 cardq-sunken_temple-pass = Jugar el turno
