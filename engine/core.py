@@ -179,6 +179,12 @@ class Ctx:
         self._rng += 1
         return value
 
+    def shuffle(self, cards: list[str]) -> None:
+        """Shuffle ``cards`` in place (Fisher-Yates) from the seeded generator."""
+        for i in range(len(cards) - 1, 0, -1):
+            j = self.random_below(i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+
     def ask(
         self,
         seat: int,

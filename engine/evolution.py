@@ -89,14 +89,8 @@ def deal_evolutions(ctx: Ctx) -> None:
     implemented = set(_EVOLUTION_POWERS)
     for seat, monster in enumerate(ctx.s.monsters):
         pile = [key for key in deck_of(monster.name) if key in implemented]
-        _shuffle(ctx, pile)
+        ctx.shuffle(pile)
         ctx.set_mon(seat, evolution_pile=tuple(pile))
-
-
-def _shuffle(ctx: Ctx, cards: list[str]) -> None:
-    for i in range(len(cards) - 1, 0, -1):  # Fisher-Yates from the seeded generator
-        j = ctx.random_below(i + 1)
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 def look_at_evolutions(ctx: Ctx, seat: int, *, start: bool = False) -> None:
@@ -106,7 +100,7 @@ def look_at_evolutions(ctx: Ctx, seat: int, *, start: bool = False) -> None:
     pile = monster.evolution_pile
     if len(pile) < LOOKED_AT and monster.evolution_discard:
         shuffled = list(monster.evolution_discard)
-        _shuffle(ctx, shuffled)
+        ctx.shuffle(shuffled)
         pile = (*pile, *shuffled)
         ctx.set_mon(seat, evolution_pile=pile, evolution_discard=())
         ctx.emit(ev.EvolutionPileShuffled(seat=seat, count=len(shuffled)))

@@ -129,9 +129,7 @@ def create_game(
     )
     ctx = Ctx(state)
     dealt = [key for key, copies in deck for _ in range(copies)]
-    for i in range(len(dealt) - 1, 0, -1):  # Fisher-Yates from the seeded generator
-        j = ctx.random_below(i + 1)
-        dealt[i], dealt[j] = dealt[j], dealt[i]
+    ctx.shuffle(dealt)
     ctx.set(deck=tuple(dealt))
     for slot in range(3):
         reveal(ctx, slot)

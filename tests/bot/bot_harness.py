@@ -13,6 +13,7 @@ import discord
 import msgspec
 import pytest
 from simcord import ChannelHandle, Env, InteractionResult, MemberActor
+from simcord.results import ResponseMessage
 
 from bot.app import KotBot
 from bot.config import Settings
@@ -156,6 +157,15 @@ class Table:
                 await self.option(EndBuying)
             else:
                 return
+
+
+def private_menu(panel: ResponseMessage, custom_id: str) -> dict[str, Any]:
+    """A menu of a private reply (SimCord gives its components as Discord's JSON)."""
+    found = [menu for row in panel.components for menu in row.get("components", [])
+             if menu.get("custom_id") == custom_id]
+    assert found, f"no menu {custom_id}"
+    menu: dict[str, Any] = found[0]
+    return menu
 
 
 def private_reply(result: InteractionResult) -> str | None:

@@ -5,12 +5,10 @@ base game from the host's 🃏 Cards menus."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 import discord
 import pytest
-from bot_harness import Table, private_reply, service
-from simcord.results import ResponseMessage
+from bot_harness import Table, private_menu, private_reply, service
 
 from bot.discord.views import PICK_MENUS
 from bot.table.model import Refused
@@ -23,15 +21,6 @@ def _menu(message: discord.Message, custom_id: str) -> discord.ui.Select:  # typ
             if getattr(child, "custom_id", None) == custom_id:
                 return child  # type: ignore[no-any-return]
     raise AssertionError(f"no menu {custom_id}")
-
-
-def _private_menu(panel: ResponseMessage, custom_id: str) -> dict[str, Any]:
-    """A menu of a private reply (SimCord gives its components as Discord's JSON)."""
-    found = [menu for row in panel.components for menu in row.get("components", [])
-             if menu.get("custom_id") == custom_id]
-    assert found, f"no menu {custom_id}"
-    menu: dict[str, Any] = found[0]
-    return menu
 
 
 def _fields(message: discord.Message) -> dict[str | None, str | None]:
@@ -130,7 +119,7 @@ async def test_the_host_mixes_origins_cards_into_a_2016_game(table: Table) -> No
     menus = await alice.click(lobby, label="🃏 Cards")
     panel = menus.followups[0] if menus.followups else menus.response
     assert menus.ephemeral and panel is not None
-    picker = _private_menu(panel, f"kot:l:{game.id}:picked")
+    picker = private_menu(panel, f"kot:l:{game.id}:picked")
     assert [option["value"] for option in picker["options"]] == list(new_in_origins())
     assert picker["max_values"] == 14 and picker["min_values"] == 0
 
@@ -147,7 +136,7 @@ async def test_the_host_mixes_origins_cards_into_a_2016_game(table: Table) -> No
     assert "Supertower, Shrinky" in (_fields(table.message(lobby.id))["Cards"] or "")
 
     # Reprints are picked from two more menus; each menu changes only its own cards.
-    first, second = (_private_menu(panel, f"kot:l:{game.id}:reprints{part}")
+    first, second = (private_menu(panel, f"kot:l:{game.id}:reprints{part}")
                      for part in (1, 2))
     reprints = [option["value"] for menu in (first, second) for option in menu["options"]]
     assert sorted(reprints) == sorted(set(ORIGINS_REPRINTS)) and len(reprints) == 36

@@ -5,24 +5,14 @@ or holds."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
-from bot_harness import Table, private_reply
+from bot_harness import Table, private_menu, private_reply
 from simcord import MemberActor
 from simcord.results import InteractionResult, ResponseMessage
 
 from bot.i18n import ENGLISH, text
 from bot.table.model import Game
 from engine import EVOLUTIONS, POWER_UP_MONSTER_NAMES, Decision, PickEvolution
-
-
-def _private_menu(panel: ResponseMessage, custom_id: str) -> dict[str, Any]:
-    found = [menu for row in panel.components for menu in row.get("components", [])
-             if menu.get("custom_id") == custom_id]
-    assert found, f"no menu {custom_id}"
-    menu: dict[str, Any] = found[0]
-    return menu
 
 
 def _private(result: InteractionResult) -> ResponseMessage:
@@ -61,7 +51,7 @@ async def _power_up_game(table: Table) -> Game:
     await bob.click(lobby, label="Join")
     game = await table.game()
     menus = _private(await alice.click(lobby, label="🃏 Cards"))
-    menu = _private_menu(menus, f"kot:l:{game.id}:power_up")
+    menu = private_menu(menus, f"kot:l:{game.id}:power_up")
     assert [option["value"] for option in menu["options"]] == ["off", "on"]
     await alice.select(menus, ["on"], custom_id=f"kot:l:{game.id}:power_up")
     game = await table.game()
