@@ -555,10 +555,7 @@ async def _lobby_with_cards_menus(
     menus: the channel, the lobby, the menus' message and the game."""
     channel = shots.guild.create_text_channel(name)
     host, guest = shots.members[:2]
-    await host.slash(channel, "kot start")
-    lobby = channel.last_message
-    assert lobby is not None
-    await guest.click(lobby, custom_id=menu_id(lobby, "join"))
+    lobby = await open_lobby(channel, host, [guest])
     menus = await host.click(lobby, custom_id=menu_id(lobby, "cards"))
     panel = menus.followups[0] if menus.followups else menus.response
     assert panel is not None

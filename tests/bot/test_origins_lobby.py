@@ -11,6 +11,7 @@ import pytest
 from bot_harness import Table, private_menu, private_reply, service
 
 from bot.discord.views import PICK_MENUS
+from bot.local import open_lobby
 from bot.table.model import Refused
 from engine import ORIGINS_MONSTER_NAMES, ORIGINS_REPRINTS, implemented_keys, new_in_origins
 
@@ -109,10 +110,7 @@ async def test_the_game_menu_switches_game_and_the_origins_limits_follow(table: 
 
 async def test_the_host_mixes_origins_cards_into_a_2016_game(table: Table) -> None:
     alice, bob = table.players[:2]
-    await alice.slash(table.channel, "kot start")
-    lobby = table.channel.last_message
-    assert lobby is not None
-    await bob.click(lobby, label="Join")
+    lobby = await open_lobby(table.channel, alice, [bob])
     game = await table.game()
     not_host = await bob.click(lobby, label="🃏 Cards")
     assert private_reply(not_host) == "Only the host can choose the cards."

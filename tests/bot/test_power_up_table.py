@@ -11,6 +11,7 @@ from simcord import MemberActor
 from simcord.results import InteractionResult, ResponseMessage
 
 from bot.i18n import ENGLISH, text
+from bot.local import open_lobby
 from bot.table.model import Game
 from engine import EVOLUTIONS, POWER_UP_MONSTER_NAMES, Decision, PickEvolution
 
@@ -45,10 +46,7 @@ NAMES = {key: text(ENGLISH, f"evo-{key}") for key in EVOLUTIONS}
 
 async def _power_up_game(table: Table) -> Game:
     alice, bob = table.players[:2]
-    await alice.slash(table.channel, "kot start")
-    lobby = table.channel.last_message
-    assert lobby is not None
-    await bob.click(lobby, label="Join")
+    lobby = await open_lobby(table.channel, alice, [bob])
     game = await table.game()
     menus = _private(await alice.click(lobby, label="🃏 Cards"))
     menu = private_menu(menus, f"kot:l:{game.id}:power_up")
