@@ -245,6 +245,8 @@ class Power(CardAi):
     # Modifiers (summed over a monster's cards).
     extra_dice: ClassVar[int] = 0
     extra_rolls: ClassVar[int] = 0
+    # Black dice every other monster rolls fewer while the owner has this card.
+    others_fewer_dice: ClassVar[int] = 0
     discount: ClassVar[int] = 0
     # The monster's maximum hearts while it has this card (0: no effect). The highest wins.
     max_hearts: ClassVar[int] = 0
@@ -321,6 +323,11 @@ class Power(CardAi):
                       smashes: int) -> int:
         """Smash faces this card adds to the owner's final ``dice``; ``smashes`` counts the
         Smashes so far (the dice's and those added by the cards before it)."""
+        return 0
+
+    def added_hearts(self, ctx: Ctx, seat: int, card: Card, dice: tuple[Face, ...]) -> int:
+        """Hearts this card adds to the owner's final ``dice`` as they resolve (they heal as
+        the dice's hearts do, and earn no Evolution)."""
         return 0
 
     def on_dice_resolved(self, ctx: Ctx, seat: int, card: Card, dice: tuple[Face, ...],
@@ -527,7 +534,7 @@ HOOKS = (
     "smash_losses", "after_smashes", "on_place_taken", "roll_use_available", "reaction_available",
     "cancels_loss_on_yield", "on_zero_hearts", "on_card_bought", "on_hearts_lost",
     "on_monster_at_zero", "buy_offers", "spend_heart_dice", "on_tokyo_taken",
-    "on_yield_answered", "on_rerolled",
+    "on_yield_answered", "on_rerolled", "added_hearts", "others_fewer_dice",
     *_WINDOW_HOOKS.values(), *AI_HOOKS,
 )
 
@@ -731,11 +738,22 @@ def gain_energy(ctx: Ctx, seat: int, amount: int, reason: Phrase, *,
         return
     ctx.set_mon(seat, energy=ctx.mon(seat).energy + amount)
     ctx.emit(ev.EnergyGained(seat=seat, amount=amount, reason=reason))
+    if ctx.s.options.power_up:
+        _count_in_turn(ctx, seat, energy_gained=amount)
     if recovery:
         return
     for _card, power in hooked(ctx.s, seat, "energy_bonus"):
         gain_energy(ctx, seat, power.energy_bonus, card_reason(ctx.s, power.key),
                     recovery=True)
+
+
+def _count_in_turn(ctx: Ctx, seat: int, **amounts: int) -> None:
+    """Add to what ``seat`` lost and gained this turn (``Turn.tallies``, Power Up!)."""
+    turn = ctx.turn
+    tally = turn.tally(seat)
+    counted = replace(tally, **{name: getattr(tally, name) + amount
+                                for name, amount in amounts.items()})
+    ctx.set_turn(tallies=(*(t for t in turn.tallies if t.seat != seat), counted))
 
 
 def pay_energy(ctx: Ctx, seat: int, amount: int, reason: Phrase) -> None:
@@ -760,6 +778,8 @@ def heal(ctx: Ctx, seat: int, amount: int, reason: Phrase, *,
         return
     ctx.set_mon(seat, hearts=monster.hearts + gained)
     ctx.emit(ev.Healed(seat=seat, amount=gained, reason=reason))
+    if ctx.s.options.power_up:
+        _count_in_turn(ctx, seat, hearts_gained=gained)
     giver = seat if bonus_of is None else bonus_of
     if giver < 0:
         return
@@ -812,6 +832,8 @@ def lose_hearts(ctx: Ctx, loss: Loss) -> None:
     hearts = max(0, before - loss.amount)
     ctx.set_mon(target, hearts=hearts)
     ctx.emit(ev.Damaged(seat=target, amount=loss.amount, source=loss.source, hearts=hearts))
+    if ctx.s.options.power_up:
+        _count_in_turn(ctx, target, hearts_lost=before - hearts)
     active = ctx.turn.seat
     if loss.source == "smash":
         ctx.set_turn(smashed=(*ctx.turn.smashed, target))

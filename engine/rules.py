@@ -66,9 +66,12 @@ from engine.core import (
 from engine.evolution import (
     deal_evolutions,
     draws_evolution,
+    expire_evolutions,
     look_at_evolutions,
+    open_evolution_window,
     play_evolution,
     play_options,
+    window_at,
 )
 from engine.evolution_table import deck_of
 from engine.phrases import Phrase, phrase
@@ -314,7 +317,8 @@ def _answered(state: GameState, seat: int, action: Action) -> Ctx:
 # Steps that still run after the active monster is knocked out mid-turn: the rest of a damage
 # batch (a card hitting everyone), other monsters' chance at a card just revealed, and the end
 # of the turn.
-_RUN_WHEN_ACTIVE_OUT = (st.React, st.ApplyLosses, st.CardWindow, st.EndTurn, st.NextTurn)
+_RUN_WHEN_ACTIVE_OUT = (st.React, st.ApplyLosses, st.CardWindow, st.EvolutionWindow,
+                        st.EndTurn, st.NextTurn)
 
 
 def _run(ctx: Ctx, *, stop_at_next_turn: bool = False) -> bool:
@@ -344,12 +348,15 @@ def _start_turn(ctx: Ctx, step: st.StartTurn) -> None:
     turn = ctx.turn
     seat = turn.seat
     ctx.emit(ev.TurnStarted(seat=seat, number=turn.number, extra=turn.extra))
+    if ctx.s.options.power_up:
+        expire_evolutions(ctx, "until_next_turn", seat)
     if ctx.s.in_tokyo(seat):
         if ctx.s.two_player_variant():
             gain_energy(ctx, seat, 1, phrase("reason-turn-in-tokyo"))
         else:
             gain_vp(ctx, seat, 2, phrase("reason-turn-in-tokyo"))
     ctx.push(st.FirstRoll())
+    _push_window(ctx, "turn_start")
     starters = HOOK_KEYS["start_of_turn"]
     effects: list[tuple[int, int, str, Card]] = []
     for card in (*ctx.mon(seat).cards, *ctx.mon(seat).evolutions):
@@ -363,9 +370,21 @@ def _start_turn(ctx: Ctx, step: st.StartTurn) -> None:
             POWERS[key].start_of_turn(ctx, seat, card)
 
 
+def _push_window(ctx: Ctx, moment: st.EvolutionMoment) -> None:
+    """Queue Power Up!'s window at this moment of the active monster's turn, if anyone would
+    be asked."""
+    window = window_at(ctx.s, moment)
+    if window is not None:
+        ctx.push(window)
+
+
 def dice_count(ctx: Ctx, seat: int) -> tuple[int, int]:
     """(black dice, green dice) this monster rolls: Shrink Ray tokens take black dice away."""
-    black = max(0, BLACK_DICE - ctx.mon(seat).shrink - ctx.turn.fewer_dice)
+    fewer = ctx.mon(seat).shrink + ctx.turn.fewer_dice
+    if ctx.s.options.power_up:
+        fewer += sum(power.others_fewer_dice for other in ctx.s.alive_seats() if other != seat
+                     for _card, power in hooked(ctx.s, other, "others_fewer_dice"))
+    black = max(0, BLACK_DICE - fewer)
     green = sum(power.extra_dice for _card, power in hooked(ctx.s, seat, "extra_dice"))
     return black, green
 
@@ -513,6 +532,7 @@ def _answer_roll(ctx: Ctx, decision: Decision, action: Action) -> None:
 def _after_rolling(ctx: Ctx, step: st.AfterRolling) -> None:
     """The dice are final: other monsters' cards may step in (clockwise), then resolve."""
     ctx.push(st.Resolve())
+    _push_window(ctx, "dice_resolving")
     seat = ctx.turn.seat
     if hooked(ctx.s, seat, "roll_use_available"):
         # Its dice tools get one more chance if another monster's card changes the dice.
@@ -546,7 +566,8 @@ def _resolve(ctx: Ctx, step: st.Resolve) -> None:
     if ctx.s.options.edition == "2016":
         later.append(st.EnterTokyo())
     ctx.push(*later, st.AskBuy(), st.EndTurn())
-    hearts = dice.count("heart")
+    hearts = dice.count("heart") + sum(power.added_hearts(ctx, seat, card, dice)
+                                       for card, power in hooked(ctx.s, seat, "added_hearts"))
     if hearts:
         ctx.push(st.HeartDice(amount=hearts))
 
@@ -666,6 +687,12 @@ def _react(ctx: Ctx, step: st.React) -> None:
     target = loss.target
     if loss.settled or loss.amount <= 0 or not ctx.mon(target).alive:
         return
+    if not loss.prevented and not step.evolutions_asked:
+        window = window_at(ctx.s, "losing_hearts", target, loss.amount)
+        if window is not None:
+            # Asked first: an Evolution played may prevent the loss (Detachable Tail).
+            ctx.push(window, st.React(index=step.index, evolutions_asked=True))
+            return
     if not loss.prevented:
         amount = loss.amount
         # Each prevention card is used once, as soon as it applies, in prevent_order: never
@@ -906,6 +933,11 @@ def _end_turn(ctx: Ctx, step: st.EndTurn) -> None:
     monsters' cards that act at the end of any turn, then poison: the active monster loses
     one heart per poison token (a card effect, not an attack)."""
     seat = ctx.turn.seat
+    if not step.done and not step.evolutions_asked:
+        window = window_at(ctx.s, "turn_end")
+        if window is not None:
+            ctx.push(window, st.EndTurn(evolutions_asked=True))
+            return
     cards = sorted(hooked(ctx.s, seat, "end_of_turn"),
                    key=lambda item: item[1].end_of_turn_order)
     for card, power in cards:
@@ -914,7 +946,7 @@ def _end_turn(ctx: Ctx, step: st.EndTurn) -> None:
         power.end_of_turn(ctx, seat, card)
         if ctx.pending:
             # The card asked a question: the other cards run once it is answered.
-            ctx.push(st.EndTurn(done=(*step.done, card.uid)))
+            ctx.push(st.EndTurn(done=(*step.done, card.uid), evolutions_asked=True))
             return
     ctx.push(st.NextTurn())
     poison = ctx.mon(seat).poison
@@ -955,6 +987,8 @@ def _next_turn(ctx: Ctx, step: st.NextTurn) -> None:
     if champions or len(alive) <= 1:
         _declare_result(ctx, alive, champions)
         return
+    if s.options.power_up:
+        expire_evolutions(ctx, "turn")
     turn = ctx.turn
     # An entry is a seat (a full extra turn) or an ExtraTurn (one with fewer dice).
     extra = [e if isinstance(e, ExtraTurn) else ExtraTurn(seat=e) for e in s.extra_turns]
@@ -994,6 +1028,7 @@ def _declare_result(ctx: Ctx, alive: tuple[int, ...], champions: tuple[int, ...]
 _STEPS: dict[type[Any], Callable[[Ctx, Any], None]] = {
     st.StartingEvolutions: _starting_evolutions,
     st.DrawEvolution: _draw_evolution,
+    st.EvolutionWindow: open_evolution_window,
     st.StartTurn: _start_turn,
     st.FirstRoll: _first_roll,
     st.AskRoll: _ask_roll,
