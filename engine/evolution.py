@@ -36,8 +36,10 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
+from msgspec.structs import replace
+
 from engine import events as ev
-from engine.actions import Action, Choice, Choose, Pass, PickEvolution, PlayEvolution
+from engine.actions import Action, Choice, Choose, Pass, PickEvolution, PlayEvolution, UseCard
 from engine.card_ai import Judge, choices
 from engine.core import (
     POWERS,
@@ -46,6 +48,8 @@ from engine.core import (
     Power,
     card_reason,
     card_word,
+    find_card,
+    free_place,
     gain_energy,
     heal,
     register,
@@ -91,6 +95,20 @@ class Evolution(Power):
         """Whether the card may be played now, its timing allowing it (a condition of its
         own text: "if you are not in Tokyo")."""
         return True
+
+    def usable_at(self, state: GameState, seat: int, card: Card,
+                  moment: EvolutionMoment) -> bool:
+        """(A permanent one, face up.) Whether its owner may use it at this moment (Feline
+        Motor, again and again): its owner is then asked, the card being public."""
+        return False
+
+    def use_at(self, ctx: Ctx, seat: int, card: Card, moment: EvolutionMoment) -> None:
+        """Its use at this moment (``usable_at``)."""
+
+    def ai_uses_at(self, judge: Judge, state: GameState, seat: int,
+                   moment: EvolutionMoment) -> bool:
+        """Whether the AI uses it face up at this moment (``usable_at``)."""
+        return False
 
     def on_play(self, ctx: Ctx, seat: int) -> None:
         """What a temporary Evolution does when it is played (already in its owner's
@@ -316,25 +334,38 @@ def window_at(state: GameState, moment: EvolutionMoment, seat: int = -1,
 
 def concerned(state: GameState, moment: EvolutionMoment, seat: int = -1) -> list[int]:
     """The monsters a moment concerns, in the order they are asked (the active one first,
-    then clockwise): the active one at the start of its turn and as its dice resolve; the
-    one losing hearts; everyone at the end of a turn."""
+    then clockwise): the one losing hearts; the others when Tokyo is free; everyone at the
+    end of a turn; else the active one."""
     if seat >= 0:
         return [seat]
     assert state.turn is not None
     active = state.turn.seat
-    if moment != "turn_end":
-        return [active]
     n = len(state.monsters)
-    return [(active + k) % n for k in range(n)]
+    clockwise = [(active + k) % n for k in range(n)]
+    if moment == "turn_end":
+        return clockwise
+    if moment == "tokyo_free":
+        return clockwise[1:]
+    return [active]
 
 
 def asks(state: GameState, seat: int, moment: EvolutionMoment) -> bool:
-    """Whether ``seat`` is asked at this moment: alive, with Evolutions in hand, and one made
-    for the moment among those of its deck not face up (in its pile, hand or discard pile,
-    which together are public; which of them the hand holds is not). Public facts only:
-    being asked says nothing of the hand."""
+    """Whether ``seat`` is asked at this moment: alive, and either with Evolutions in hand
+    and one made for the moment among those of its deck not face up (in its pile, hand or
+    discard pile, which together are public; which of them the hand holds is not), or with
+    one face up it may use then. Public facts only: being asked says nothing of the hand."""
     monster = state.monsters[seat]
-    return monster.alive and bool(monster.evolution_hand) and bool(made_for(state, seat, moment))
+    if not monster.alive:
+        return False
+    return ((bool(monster.evolution_hand) and bool(made_for(state, seat, moment)))
+            or bool(usable_face_up(state, seat, moment)))
+
+
+def usable_face_up(state: GameState, seat: int, moment: EvolutionMoment) -> list[Card]:
+    """The Evolutions face up in front of ``seat`` it may use at this moment."""
+    return [card for card in state.monsters[seat].evolutions
+            if (power := _EVOLUTION_POWERS.get(card.key)) is not None
+            and power.usable_at(state, seat, card, moment)]
 
 
 def made_for(state: GameState, seat: int, moment: EvolutionMoment) -> list[str]:
@@ -348,10 +379,27 @@ def made_for(state: GameState, seat: int, moment: EvolutionMoment) -> list[str]:
 
 
 def open_evolution_window(ctx: Ctx, step: EvolutionWindow) -> None:
-    """Ask every monster the moment concerns at once (``EvolutionMomentQuestion``)."""
+    """Ask every monster the moment concerns at once (``EvolutionMomentQuestion``), when the
+    moment comes at all (``moment_open``)."""
+    if not moment_open(ctx.s, step.moment):
+        return
     for seat in concerned(ctx.s, step.moment, step.seat):
         if asks(ctx.s, seat, step.moment):
             ask_at_moment(ctx, seat, step.moment, step.amount)
+
+
+def moment_open(state: GameState, moment: EvolutionMoment) -> bool:
+    """Whether the moment comes in this turn, as anyone can see: Tokyo has a free place
+    ("tokyo_free"); the active monster took Tokyo, or wounded its occupants without taking
+    it ("after_entering")."""
+    turn = state.turn
+    if turn is None:
+        return False
+    if moment == "tokyo_free":
+        return free_place(state) is not None
+    if moment == "after_entering":
+        return turn.entered_tokyo or (bool(turn.smashed) and not state.in_tokyo(turn.seat))
+    return True
 
 
 def ask_at_moment(ctx: Ctx, seat: int, moment: EvolutionMoment, amount: int = 0) -> None:
@@ -360,9 +408,11 @@ def ask_at_moment(ctx: Ctx, seat: int, moment: EvolutionMoment, amount: int = 0)
 
 
 def moment_choices(state: GameState, seat: int,
-                   moment: EvolutionMoment) -> tuple[Pass | PlayEvolution, ...]:
-    """The answers of ``seat``'s question at this moment: pass, or play one that fits."""
-    return (Pass(), *(PlayEvolution(key) for key in fitting(state, seat, moment)))
+                   moment: EvolutionMoment) -> tuple[Pass | PlayEvolution | UseCard, ...]:
+    """The answers of ``seat``'s question at this moment: pass, play one that fits, or use
+    one face up."""
+    return (Pass(), *(PlayEvolution(key) for key in fitting(state, seat, moment)),
+            *(UseCard(uid=card.uid) for card in usable_face_up(state, seat, moment)))
 
 
 @register
@@ -374,12 +424,17 @@ class EvolutionMomentQuestion(Power):
     key = "evolution_moment"
 
     def prompt(self, state: GameState, decision: Decision) -> Phrase:
-        return phrase(f"evoq-moment-{decision.question}",
-                      name=state.monsters[decision.seat].name, amount=decision.amount)
+        active = state.monsters[state.turn.seat].name if state.turn is not None else ""
+        return phrase(f"evoq-moment-{decision.question}", amount=decision.amount, active=active)
 
     def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> Phrase:
         if isinstance(choice, PlayEvolution):
             return phrase("option-play-evolution-hidden")
+        if isinstance(choice, UseCard):
+            found = find_card(state, choice.uid)
+            if found is not None:
+                return phrase("option-use", card=card_word(state, found[1].key),
+                              use=POWERS[found[1].key].use_label(state, found[1]))
         return phrase("evoq-moment-pass")
 
     def secret(self, state: GameState, decision: Decision) -> Phrase | None:
@@ -397,20 +452,36 @@ class EvolutionMomentQuestion(Power):
         return self.choice_label(state, decision, choice)
 
     def answer(self, ctx: Ctx, decision: Decision, choice: Choice) -> None:
+        seat, moment = decision.seat, cast_moment(decision.question)
+        if isinstance(choice, UseCard):
+            card = next((c for c in usable_face_up(ctx.s, seat, moment) if c.uid == choice.uid),
+                        None)
+            if card is None:
+                raise IllegalAction(phrase("refusal-moment-passed"))
+            evolution_of(card.key).use_at(ctx, seat, card, moment)
+            _offer_again(ctx)
+            return
         if not isinstance(choice, PlayEvolution):
             return
-        seat, moment = decision.seat, cast_moment(decision.question)
         if choice.key not in fitting(ctx.s, seat, moment):
             raise IllegalAction(phrase("refusal-moment-passed"))
         play_evolution(ctx, seat, choice.key)
+        _offer_again(ctx)
         if not evolution_of(choice.key).ends_the_moment and asks(ctx.s, seat, moment):
             ask_at_moment(ctx, seat, moment, decision.amount)
 
     def ai_answer(self, judge: Judge, state: GameState, decision: Decision) -> Choice | None:
-        """Play the Evolution worth most now if it is worth playing; else pass."""
+        """Use a card face up when its card says so; else play the Evolution worth most now
+        if it is worth playing; else pass."""
+        seat = decision.seat
+        for choice in choices(decision):
+            found = find_card(state, choice.uid) if isinstance(choice, UseCard) else None
+            if found is not None and evolution_of(found[1].key).ai_uses_at(
+                    judge, state, seat, cast_moment(decision.question)):
+                return choice
         best = max((c for c in choices(decision) if isinstance(c, PlayEvolution)),
-                   key=lambda c: judge.evolution_value(state, decision.seat, c.key), default=None)
-        if best is None or judge.evolution_value(state, decision.seat, best.key) <= 0:
+                   key=lambda c: judge.evolution_value(state, seat, c.key), default=None)
+        if best is None or judge.evolution_value(state, seat, best.key) <= 0:
             return Pass()
         return best
 
@@ -421,7 +492,19 @@ def asked_for(state: GameState, decision: Decision) -> list[str]:
     return made_for(state, decision.seat, cast_moment(decision.question))
 
 
+def _offer_again(ctx: Ctx) -> None:
+    """The other moment questions still pending, offering what fits now: a card just played
+    may have changed it (Monkey Rush took the free place another monster's card wanted)."""
+    for index, pending in enumerate(ctx.pending):
+        if pending.power != EvolutionMomentQuestion.key:
+            continue
+        offered = tuple(Choose(decision=pending.id, choice=choice) for choice in
+                        moment_choices(ctx.s, pending.seat, cast_moment(pending.question)))
+        if offered != pending.options:
+            ctx.pending[index] = replace(pending, options=offered, default=offered[0])
+
+
 def cast_moment(question: str) -> EvolutionMoment:
     moments: tuple[EvolutionMoment, ...] = ("turn_start", "dice_resolving", "losing_hearts",
-                                            "turn_end")
+                                            "tokyo_free", "after_entering", "turn_end")
     return next(m for m in moments if m == question)

@@ -48,6 +48,7 @@ from engine.core import (
     current_card,
     effective_key,
     enter_tokyo,
+    free_place,
     gain_energy,
     gain_vp,
     heal,
@@ -56,6 +57,7 @@ from engine.core import (
     max_hearts,
     offer_revealed,
     open_window,
+    others_cards,
     pay_energy,
     punish_reroll,
     queue_losses,
@@ -90,7 +92,6 @@ from engine.state import (
     Loss,
     Monster,
     Options,
-    Place,
     Turn,
 )
 
@@ -371,19 +372,22 @@ def _start_turn(ctx: Ctx, step: st.StartTurn) -> None:
 
 
 def _push_window(ctx: Ctx, moment: st.EvolutionMoment) -> None:
-    """Queue Power Up!'s window at this moment of the active monster's turn, if anyone would
-    be asked."""
-    window = window_at(ctx.s, moment)
-    if window is not None:
-        ctx.push(window)
+    """Queue Power Up!'s window at this moment of the active monster's turn."""
+    ctx.push(*_window(ctx.s, moment))
+
+
+def _window(state: GameState, moment: st.EvolutionMoment) -> tuple[st.Step, ...]:
+    """Power Up!'s window at this moment, to queue ahead of it: who is asked is found when
+    it comes (a hand may change meanwhile), and nobody may be."""
+    return (st.EvolutionWindow(moment=moment),) if state.options.power_up else ()
 
 
 def dice_count(ctx: Ctx, seat: int) -> tuple[int, int]:
     """(black dice, green dice) this monster rolls: Shrink Ray tokens take black dice away."""
     fewer = ctx.mon(seat).shrink + ctx.turn.fewer_dice
     if ctx.s.options.power_up:
-        fewer += sum(power.others_fewer_dice for other in ctx.s.alive_seats() if other != seat
-                     for _card, power in hooked(ctx.s, other, "others_fewer_dice"))
+        fewer += sum(power.others_fewer_dice
+                     for _card, power in others_cards(ctx.s, seat, "others_fewer_dice"))
     black = max(0, BLACK_DICE - fewer)
     green = sum(power.extra_dice for _card, power in hooked(ctx.s, seat, "extra_dice"))
     return black, green
@@ -394,7 +398,8 @@ def _first_roll(ctx: Ctx, step: st.FirstRoll) -> None:
     black, green = dice_count(ctx, seat)
     extra_rolls = sum(power.extra_rolls for _card, power in hooked(ctx.s, seat, "extra_rolls"))
     dice = ctx.roll_dice(black + green)
-    ctx.set_turn(dice=dice, green=green, kept=(), rolls_left=ROLLS_PER_TURN - 1 + extra_rolls)
+    rolls_left = 0 if _rolls_once(ctx.s, seat) else ROLLS_PER_TURN - 1 + extra_rolls
+    ctx.set_turn(dice=dice, green=green, kept=(), rolls_left=rolls_left)
     ctx.emit(ev.DiceRolled(seat=seat, dice=dice, rerolled=tuple(range(len(dice)))))
     ctx.push(st.AskRoll())
 
@@ -420,7 +425,7 @@ def _ask_roll(ctx: Ctx, step: st.AskRoll) -> None:
     seat = turn.seat
     final = turn.dice_final
     options: list[Action] = [_ROLL] if turn.rolls_left > 0 and not final else []
-    if not turn.rolls_left and not final:
+    if not turn.rolls_left and not final and not _rolls_once(ctx.s, seat):
         options.extend(Roll(decision=0, card=card.uid)
                        for card, power in hooked(ctx.s, seat, "extra_roll_available")
                        if power.extra_roll_available(ctx, seat, card))
@@ -433,6 +438,12 @@ def _ask_roll(ctx: Ctx, step: st.AskRoll) -> None:
         return  # (final: the dice resolve next)
     # (Evolutions are offered when the question is asked anyway: they never add one.)
     ctx.ask(seat, "roll", (*options, _STOP, *uses, *play_options(ctx.s, seat)), _STOP)
+
+
+def _rolls_once(state: GameState, seat: int) -> bool:
+    """Power Up!'s Blizzard: another monster's card lets this one roll once only (and
+    yield nothing)."""
+    return state.options.power_up and bool(others_cards(state, seat, "others_roll_once"))
 
 
 def option_ready(state: GameState, action: Action) -> bool:
@@ -564,8 +575,8 @@ def _resolve(ctx: Ctx, step: st.Resolve) -> None:
     if draws_evolution(ctx.s, seat):
         later.append(st.DrawEvolution())
     if ctx.s.options.edition == "2016":
-        later.append(st.EnterTokyo())
-    ctx.push(*later, st.AskBuy(), st.EndTurn())
+        later += [*_window(ctx.s, "tokyo_free"), st.EnterTokyo()]
+    ctx.push(*later, *_window(ctx.s, "after_entering"), st.AskBuy(), st.EndTurn())
     hearts = dice.count("heart") + sum(power.added_hearts(ctx, seat, card, dice)
                                        for card, power in hooked(ctx.s, seat, "added_hearts"))
     if hearts:
@@ -782,6 +793,9 @@ def _ask_yields(ctx: Ctx, step: st.AskYields) -> None:
         if occupant is None or not ctx.mon(occupant).alive:
             continue
         if occupant in ctx.turn.smashed or occupant in deferred:
+            if _rolls_once(s, occupant):  # (Blizzard: it cannot yield, so it stays)
+                ctx.set_turn(yield_answers=(*ctx.turn.yield_answers, (occupant, False)))
+                continue
             ctx.ask(occupant, "yield", (Stay(decision=0), Yield(decision=0)), Stay(decision=0),
                     amount=deferred.get(occupant, 0))
 
@@ -822,20 +836,17 @@ def _apply_yields(ctx: Ctx, step: st.ApplyYields) -> None:
     ctx.set_turn(losses=(), yield_answers=())
     if ctx.s.options.edition == "2011":
         # 2011: the attacker must take the place it emptied (the City first).
-        _take_empty_place(ctx)
+        if ctx.s.options.power_up:
+            ctx.push(st.EvolutionWindow(moment="tokyo_free"), st.EnterTokyo())
+        else:
+            _take_empty_place(ctx)
 
 
 def _take_empty_place(ctx: Ctx) -> None:
     s = ctx.s
     seat = ctx.turn.seat
-    if s.in_tokyo(seat) or not ctx.mon(seat).alive:
-        return
-    place: Place
-    if s.city is None:
-        place = "city"
-    elif s.bay_open and s.bay is None:
-        place = "bay"
-    else:
+    place = free_place(s)
+    if s.in_tokyo(seat) or not ctx.mon(seat).alive or place is None:
         return
     losses = enter_tokyo(ctx, seat, place)
     # The cards of a monster that yielded this place this turn act on the one taking it.

@@ -266,8 +266,10 @@ class Turn(Frozen, frozen=True):
     # True once the rolling is over (the "dice final" window has opened): the roll question
     # then offers only the dice tools, and stopping resolves the dice.
     dice_final: bool = False
-    # Power Up!: what each monster lost and gained this turn (only monsters that did).
+    # Power Up!: what each monster lost and gained this turn (only monsters that did), and
+    # whether the active monster took control of Tokyo in it.
     tallies: tuple[Tally, ...] = ()
+    entered_tokyo: bool = False
 
     def tally(self, seat: int) -> Tally:
         return next((t for t in self.tallies if t.seat == seat), Tally(seat=seat))

@@ -58,8 +58,13 @@ class CardWindow(_Step, frozen=True, tag="window"):
 # "turn_start": the active monster's turn has started, before its first roll;
 # "dice_resolving": the active monster's dice are final, before they resolve;
 # "losing_hearts": a monster is about to lose hearts (before its cards prevent any);
+# "tokyo_free": the active monster is about to enter Tokyo, a place of it being empty (the
+# others are asked);
+# "after_entering": the active monster's move into Tokyo is over (entered or not), before
+# it buys;
 # "turn_end": the active monster has bought what it will, before its end-of-turn cards.
-EvolutionMoment = Literal["turn_start", "dice_resolving", "losing_hearts", "turn_end"]
+EvolutionMoment = Literal["turn_start", "dice_resolving", "losing_hearts", "tokyo_free",
+                          "after_entering", "turn_end"]
 
 
 class EvolutionWindow(_Step, frozen=True, tag="evolution_window"):
