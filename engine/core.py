@@ -913,12 +913,17 @@ def close_bay_if_needed(ctx: Ctx) -> None:
 
 
 def remove_card(ctx: Ctx, seat: int, card: Card, reason: Phrase) -> None:
-    """A card leaves its owner for the discard pile. Its power ends (``on_lose``), and cards
-    copying it stop copying."""
+    """A card leaves its owner for the discard pile (an Evolution face up: for its owner's
+    Evolution discard pile). Its power ends (``on_lose``), and cards copying it stop
+    copying."""
     power_key = effective_key(ctx.s, card)
     monster = ctx.mon(seat)
-    ctx.set_mon(seat, cards=tuple(c for c in monster.cards if c.uid != card.uid))
-    ctx.set(discard=(*ctx.s.discard, card.key))
+    if any(c.uid == card.uid for c in monster.evolutions):
+        ctx.set_mon(seat, evolutions=tuple(c for c in monster.evolutions if c.uid != card.uid),
+                    evolution_discard=(*monster.evolution_discard, card.key))
+    else:
+        ctx.set_mon(seat, cards=tuple(c for c in monster.cards if c.uid != card.uid))
+        ctx.set(discard=(*ctx.s.discard, card.key))
     ctx.emit(ev.CardDiscarded(seat=seat, card=card.key, reason=reason))
     power = POWERS.get(power_key)
     if power is not None:
@@ -997,12 +1002,14 @@ def card_bought(ctx: Ctx, seat: int, key: str, cost: int, owner: int | None = No
         power.on_card_bought(ctx, seat, card, key)
 
 
-def buy_face_up(ctx: Ctx, seat: int, slot: int, then: tuple[Step, ...] = ()) -> None:
+def buy_face_up(ctx: Ctx, seat: int, slot: int, then: tuple[Step, ...] = (), *,
+                cost: int | None = None) -> None:
     """``seat`` buys the face-up card in ``slot``; it is replaced at once from the deck.
     ``then``: steps to run once the card has resolved (its losses of hearts taken), before
-    the other monsters' chance at the card that replaces it."""
+    the other monsters' chance at the card that replaces it. ``cost``: what a card that
+    changes the price makes it (None: ``card_cost``)."""
     card = ctx.s.face_up[slot]
-    cost = card_cost(ctx.s, seat, card.key)
+    cost = card_cost(ctx.s, seat, card.key) if cost is None else cost
     pay_energy(ctx, seat, cost, buying(ctx.s, card.key))
     card_bought(ctx, seat, card.key, cost)
     new = reveal(ctx, slot)
@@ -1010,6 +1017,17 @@ def buy_face_up(ctx: Ctx, seat: int, slot: int, then: tuple[Step, ...] = ()) -> 
         offer_revealed(ctx, [new])
     ctx.push(*then)
     take_bought(ctx, seat, card)
+
+
+def sweep_face_up(ctx: Ctx, seat: int) -> None:
+    """``seat`` sweeps the face-up cards (already paid for, in energy or otherwise): they go
+    to the discard pile and three are revealed from the deck, which the other monsters'
+    cards may then buy (``offer_revealed``)."""
+    swept = tuple(c.key for c in ctx.s.face_up)
+    ctx.set(discard=(*ctx.s.discard, *swept), face_up=())
+    ctx.emit(ev.Swept(seat=seat, cards=swept))
+    revealed = [reveal(ctx, slot) for slot in range(3)]
+    offer_revealed(ctx, [c for c in revealed if c is not None])
 
 
 def take_bought(ctx: Ctx, seat: int, card: Card, *, under_deck: bool = False) -> None:

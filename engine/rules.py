@@ -54,7 +54,6 @@ from engine.core import (
     hooked,
     lose_hearts,
     max_hearts,
-    offer_revealed,
     open_window,
     pay_energy,
     punish_reroll,
@@ -62,6 +61,7 @@ from engine.core import (
     require_decision,
     reveal,
     run_window,
+    sweep_face_up,
 )
 from engine.evolution import (
     deal_evolutions,
@@ -865,11 +865,7 @@ def _answer_buy(ctx: Ctx, decision: Decision, action: Action) -> None:
         buy_face_up(ctx, seat, action.slot)
     elif isinstance(action, Sweep):
         pay_energy(ctx, seat, 2, phrase("reason-sweeping"))
-        swept = tuple(c.key for c in ctx.s.face_up)
-        ctx.set(discard=(*ctx.s.discard, *swept), face_up=())
-        ctx.emit(ev.Swept(seat=seat, cards=swept))
-        revealed = [reveal(ctx, slot) for slot in range(3)]
-        offer_revealed(ctx, [c for c in revealed if c is not None])
+        sweep_face_up(ctx, seat)
     elif isinstance(action, Choose):
         choice = _choice(action)
         if isinstance(choice, PlayEvolution):

@@ -89,3 +89,8 @@ cardq-smoke_cloud-tokens = { $count } smoke
 cardq-smoke_cloud-used-up = its last smoke token was used
 
 cardq-wings-use = pay { $energy } energy: lose no hearts for the rest of this turn
+
+# Power Up!'s Evolutions (engine/evolutions/): Adapting Technology, Superior Alien Technology,
+# Miraculous Catch, Icy Reflection, Chest Thumping.
+cardq-adapting_technology-use = Sweep cards for a token ({ $tokens } on it)
+cardq-adapting_technology-used-up = its last token was spent

@@ -95,3 +95,8 @@ cardq-smoke_cloud-used-up = se usó su último contador de humo
 cardq-smoke_cloud-tokens = { $count } de humo
 
 cardq-wings-use = paga { $energy }⚡: no pierdes corazones en lo que queda de turno
+
+# Evoluciones de Power Up! (engine/evolutions/): Tecnología adaptativa, Tecnología alienígena
+# superior, Pesca milagrosa, Reflejo helado, Golpes de pecho.
+cardq-adapting_technology-use = Renovar cartas por un contador (tiene { $tokens })
+cardq-adapting_technology-used-up = gastó su último contador
