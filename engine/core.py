@@ -363,6 +363,13 @@ class Power(CardAi):
         """The owner's answer to the yield question has just been applied: it left Tokyo
         (``yielded``) or stayed."""
 
+    def on_stays(self, ctx: Ctx, seat: int, card: Card, staying: tuple[int, ...]) -> None:
+        """(The active monster's cards.) The monsters in Tokyo its Smashes hit have answered
+        the yield question, and ``staying`` (City first) answered Stay; their answers are
+        about to be applied. The card may ask its owner whether to overrule a Stay
+        (``overrule_stay``); the answers are applied once its questions are answered, and the
+        hook is asked again then."""
+
     def on_rerolled(self, ctx: Ctx, seat: int, card: Card, roller: int) -> tuple[Loss, ...]:
         """Another monster, ``roller``, has just rolled its dice again with its roll question
         (a normal reroll or one a card gives; not its first roll): the losses this causes."""
@@ -527,7 +534,7 @@ HOOKS = (
     "smash_losses", "after_smashes", "on_place_taken", "roll_use_available", "reaction_available",
     "cancels_loss_on_yield", "on_zero_hearts", "on_card_bought", "on_hearts_lost",
     "on_monster_at_zero", "buy_offers", "spend_heart_dice", "on_tokyo_taken",
-    "on_yield_answered", "on_rerolled",
+    "on_yield_answered", "on_stays", "on_rerolled",
     *_WINDOW_HOOKS.values(), *AI_HOOKS,
 )
 
@@ -874,6 +881,13 @@ def enter_tokyo(ctx: Ctx, seat: int, place: Place) -> list[Loss]:
         gain_vp(ctx, seat, 1, phrase("reason-entering-tokyo"))
     return [loss for card, power in hooked(ctx.s, seat, "on_tokyo_taken")
             for loss in power.on_tokyo_taken(ctx, seat, card)]
+
+
+def overrule_stay(ctx: Ctx, seat: int) -> None:
+    """A card of the active monster forces ``seat``, which answered the yield question with
+    Stay, to yield after all (Chest Thumping): a yield follows its Stay among the turn's
+    answers, and the yields' step applies it as a yield forced by that card."""
+    ctx.set_turn(yield_answers=(*ctx.turn.yield_answers, (seat, True)))
 
 
 def punish_reroll(ctx: Ctx, roller: int) -> None:

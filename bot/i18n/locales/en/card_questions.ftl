@@ -94,3 +94,6 @@ cardq-wings-use = pay { $energy } energy: lose no hearts for the rest of this tu
 # Miraculous Catch, Icy Reflection, Chest Thumping.
 cardq-adapting_technology-use = Sweep cards for a token ({ $tokens } on it)
 cardq-adapting_technology-used-up = its last token was spent
+cardq-chest_thumping-prompt = force { $name } to yield { $place } ({ $card })?
+cardq-chest_thumping-force = Force it out
+cardq-chest_thumping-let-stay = Let it stay

@@ -100,3 +100,6 @@ cardq-wings-use = paga { $energy }⚡: no pierdes corazones en lo que queda de t
 # superior, Pesca milagrosa, Reflejo helado, Golpes de pecho.
 cardq-adapting_technology-use = Renovar cartas por un contador (tiene { $tokens })
 cardq-adapting_technology-used-up = gastó su último contador
+cardq-chest_thumping-prompt = ¿obligas a { $name } a ceder { $place } ({ $card })?
+cardq-chest_thumping-force = Obligarle a ceder
+cardq-chest_thumping-let-stay = Dejar que se quede
