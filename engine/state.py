@@ -16,7 +16,7 @@ from engine.actions import Action
 from engine.card_table import CARD_RULES, CARDS, CardRules, Edition
 from engine.steps import Step
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 
 Face = Literal["1", "2", "3", "energy", "heart", "smash"]
 FACES: tuple[Face, ...] = ("1", "2", "3", "energy", "heart", "smash")
@@ -183,6 +183,10 @@ class Card(Frozen, frozen=True):
     # The turn number on which the card was last used (once-per-turn limits, and effects
     # that last for the rest of the turn).
     used_turn: int = -1
+    # (Power Up!) A UFO token on an owned power card: bought at half price with an Evolution,
+    # the card may be lost at the start of its owner's turns
+    # (engine.evolutions.superior_alien_technology). Schema 8.
+    ufo_token: bool = False
 
 
 class Monster(Frozen, frozen=True):

@@ -97,3 +97,10 @@ cardq-adapting_technology-used-up = its last token was spent
 cardq-chest_thumping-prompt = force { $name } to yield { $place } ({ $card })?
 cardq-chest_thumping-force = Force it out
 cardq-chest_thumping-let-stay = Let it stay
+cardq-superior_alien_technology-buy-a-card = Buy a card half-price + UFO token
+cardq-superior_alien_technology-buy = Buy { $card } half-price + UFO ({ $cost }⚡)
+cardq-superior_alien_technology-status = { $count ->
+    [one] a UFO token on { $cards }
+   *[other] UFO tokens on { $cards }
+}
+cardq-superior_alien_technology-tokens = UFO: { $cards }

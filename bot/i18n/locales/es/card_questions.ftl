@@ -103,3 +103,10 @@ cardq-adapting_technology-used-up = gastó su último contador
 cardq-chest_thumping-prompt = ¿obligas a { $name } a ceder { $place } ({ $card })?
 cardq-chest_thumping-force = Obligarle a ceder
 cardq-chest_thumping-let-stay = Dejar que se quede
+cardq-superior_alien_technology-buy-a-card = Comprar una carta a mitad + contador ovni
+cardq-superior_alien_technology-buy = Comprar { $card } a mitad + ovni ({ $cost }⚡)
+cardq-superior_alien_technology-status = { $count ->
+    [one] un contador ovni en { $cards }
+   *[other] contadores ovni en { $cards }
+}
+cardq-superior_alien_technology-tokens = ovni: { $cards }
