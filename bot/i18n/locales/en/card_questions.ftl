@@ -104,3 +104,8 @@ cardq-superior_alien_technology-status = { $count ->
    *[other] UFO tokens on { $cards }
 }
 cardq-superior_alien_technology-tokens = UFO: { $cards }
+cardq-miraculous_catch-use = Turn up a card of the discard pile
+cardq-miraculous_catch-prompt = { $card } turned up { $caught } from the discard pile: buy it?
+cardq-miraculous_catch-buy = Buy it ({ $cost }⚡, 1 less)
+cardq-miraculous_catch-buy-half = Buy it half-price + UFO ({ $cost }⚡)
+cardq-miraculous_catch-leave = Leave it in the pile

@@ -110,3 +110,8 @@ cardq-superior_alien_technology-status = { $count ->
    *[other] contadores ovni en { $cards }
 }
 cardq-superior_alien_technology-tokens = ovni: { $cards }
+cardq-miraculous_catch-use = Revelar una carta de la pila de descartes
+cardq-miraculous_catch-prompt = { $card } ha revelado { $caught } de la pila de descartes: ¿la compras?
+cardq-miraculous_catch-buy = Comprarla ({ $cost }⚡, 1 menos)
+cardq-miraculous_catch-buy-half = Comprarla a mitad + ovni ({ $cost }⚡)
+cardq-miraculous_catch-leave = Dejarla en la pila
