@@ -280,6 +280,11 @@ class Power(CardAi):
     def on_lose(self, ctx: Ctx, seat: int, card: Card) -> None:
         """The card left the monster (or a copying card stopped copying it)."""
 
+    def on_copy_gone(self, ctx: Ctx, seat: int, card: Card, copied_key: str) -> None:
+        """(A copying card: ``copies_cards``.) The card it copies, ``copied_key``, has left
+        play. By default it stops copying (Mimic waits for its next copy)."""
+        stop_copying(ctx, seat, card, copied_key=copied_key)
+
     def on_buy_discard(self, ctx: Ctx, seat: int) -> None:
         """A Discard card's immediate effect."""
 
@@ -619,12 +624,10 @@ def powers_of(state: GameState, seat: int) -> Iterator[tuple[Card, Power]]:
     """Every card of the monster with the power it has now (implemented cards only), then
     the Evolutions it played face up."""
     monster = state.monsters[seat]
-    for card in monster.cards:
+    for card in (*monster.cards, *monster.evolutions):
         power = POWERS.get(effective_key(state, card) if card.copies is not None else card.key)
         if power is not None:
             yield card, power
-    for card in monster.evolutions:
-        yield card, POWERS[card.key]
 
 
 def hooked(state: GameState, seat: int, hook: str) -> list[tuple[Card, Power]]:
@@ -638,13 +641,11 @@ def hooked(state: GameState, seat: int, hook: str) -> list[tuple[Card, Power]]:
         return []
     keys = HOOK_KEYS[hook]
     found = []
-    for card in cards:
-        key = card.key if card.copies is None else effective_key(state, card)
-        if key in keys:
-            found.append((card, POWERS[key]))
-    for card in evolutions:
-        if card.key in keys:
-            found.append((card, POWERS[card.key]))
+    for group in (cards, evolutions):
+        for card in group:
+            key = card.key if card.copies is None else effective_key(state, card)
+            if key in keys:
+                found.append((card, POWERS[key]))
     return found
 
 
@@ -863,7 +864,7 @@ def _eliminate(ctx: Ctx, seat: int, by: int | None) -> None:
     ctx.set(discard=(*ctx.s.discard, *(c.key for c in monster.cards)))
     leave_tokyo(ctx, seat, phrase("reason-eliminated"))
     ctx.emit(ev.Eliminated(seat=seat, by=by))
-    for card in monster.cards:
+    for card in (*monster.cards, *monster.evolutions):
         release_copies(ctx, card)
     ctx.pending[:] = [d for d in ctx.pending if d.seat != seat]
     close_bay_if_needed(ctx)
@@ -946,12 +947,13 @@ def remove_card(ctx: Ctx, seat: int, card: Card, reason: Phrase) -> None:
 
 
 def release_copies(ctx: Ctx, gone: Card) -> None:
-    """Every card copying ``gone`` (a card that just left play) stops copying it; the copied
-    power ends for the copier's owner (Even Bigger's extra hearts go, for instance)."""
+    """Every card copying ``gone`` (a card, or an Evolution face up, that just left play)
+    loses its copy (``Power.on_copy_gone``): the copied power ends for the copier's owner
+    (Even Bigger's extra hearts go, for instance)."""
     for seat, monster in enumerate(ctx.s.monsters):
-        for card in monster.cards:
+        for card in (*monster.cards, *monster.evolutions):
             if card.copies == gone.uid:
-                stop_copying(ctx, seat, card, copied_key=gone.key)
+                POWERS[card.key].on_copy_gone(ctx, seat, card, gone.key)
 
 
 def stop_copying(ctx: Ctx, seat: int, copier: Card, copied_key: str | None) -> None:

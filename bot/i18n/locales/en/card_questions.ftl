@@ -109,3 +109,7 @@ cardq-miraculous_catch-prompt = { $card } turned up { $caught } from the discard
 cardq-miraculous_catch-buy = Buy it ({ $cost }⚡, 1 less)
 cardq-miraculous_catch-buy-half = Buy it half-price + UFO ({ $cost }⚡)
 cardq-miraculous_catch-leave = Leave it in the pile
+cardq-icy_reflection-prompt = choose a permanent Evolution for { $card } to copy
+cardq-icy_reflection-copy = Copy { $card } ({ $name })
+cardq-icy_reflection-status = copies no Evolution yet
+cardq-icy_reflection-copy-gone = { $card } left play

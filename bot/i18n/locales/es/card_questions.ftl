@@ -115,3 +115,7 @@ cardq-miraculous_catch-prompt = { $card } ha revelado { $caught } de la pila de 
 cardq-miraculous_catch-buy = Comprarla ({ $cost }⚡, 1 menos)
 cardq-miraculous_catch-buy-half = Comprarla a mitad + ovni ({ $cost }⚡)
 cardq-miraculous_catch-leave = Dejarla en la pila
+cardq-icy_reflection-prompt = elige una Evolución permanente para que { $card } la copie
+cardq-icy_reflection-copy = Copiar { $card } ({ $name })
+cardq-icy_reflection-status = aún no copia ninguna Evolución
+cardq-icy_reflection-copy-gone = { $card } salió del juego
