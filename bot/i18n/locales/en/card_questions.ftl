@@ -33,7 +33,6 @@ cardq-healing_ray-heal = Heal { $name } +{ $hearts }❤️ (pays you { $energy }
 
 cardq-made_in_a_lab-use = look at the top card
 cardq-yin_and_yang-use = turn every die to its opposite
-cardq-energy_sword-prompt = pay { $energy }⚡ for { $card } this turn?
 cardq-energy_sword-pay = Pay { $energy }⚡
 cardq-sunken_temple-prompt = give up the rest of your turn for { $hearts }❤️ and { $energy }⚡ ({ $card })?
 cardq-sunken_temple-use = Give up the turn: +{ $hearts }❤️ +{ $energy }⚡
@@ -96,3 +95,26 @@ cardq-smoke_cloud-tokens = { $count } smoke
 cardq-smoke_cloud-used-up = its last smoke token was used
 
 cardq-wings-use = pay { $energy } energy: lose no hearts for the rest of this turn
+
+# Power Up!'s Evolutions (engine/evolutions/): Adapting Technology, Superior Alien Technology,
+# Miraculous Catch, Icy Reflection, Chest Thumping.
+cardq-adapting_technology-use = Sweep cards for a token ({ $tokens } on it)
+cardq-adapting_technology-used-up = its last token was spent
+cardq-chest_thumping-prompt = force { $name } to yield { $place } ({ $card })?
+cardq-chest_thumping-force = Force it out
+cardq-chest_thumping-let-stay = Let it stay
+cardq-superior_alien_technology-buy-a-card = Buy a card half-price + UFO token
+cardq-superior_alien_technology-buy = Buy { $card } half-price + UFO ({ $cost }⚡)
+cardq-superior_alien_technology-status = { $count ->
+    [one] a UFO token on { $cards }
+   *[other] UFO tokens on { $cards }
+}
+cardq-superior_alien_technology-tokens = UFO: { $cards }
+cardq-miraculous_catch-use = Turn up a card of the discard pile
+cardq-miraculous_catch-prompt = { $card } turned up { $caught } from the discard pile: buy it?
+cardq-miraculous_catch-buy = Buy it ({ $cost }⚡, 1 less)
+cardq-miraculous_catch-buy-half = Buy it half-price + UFO ({ $cost }⚡)
+cardq-miraculous_catch-leave = Leave it in the pile
+cardq-icy_reflection-prompt = choose a permanent Evolution for { $card } to copy
+cardq-icy_reflection-copy = Copy { $card } ({ $name })
+cardq-icy_reflection-copy-gone = { $card } left play

@@ -36,7 +36,6 @@ cardq-healing_ray-heal = Curar a { $name } +{ $hearts }❤️ (te paga { $energy
 
 cardq-made_in_a_lab-use = mirar la primera carta del mazo
 cardq-yin_and_yang-use = poner cada dado en su cara opuesta
-cardq-energy_sword-prompt = ¿pagas { $energy }⚡ por { $card } este turno?
 cardq-energy_sword-pay = Pagar { $energy }⚡
 cardq-sunken_temple-prompt = ¿renuncias al resto de tu turno a cambio de { $hearts }❤️ y { $energy }⚡ ({ $card })?
 cardq-sunken_temple-use = Renunciar al turno: +{ $hearts }❤️ +{ $energy }⚡
@@ -102,3 +101,26 @@ cardq-smoke_cloud-used-up = se usó su último contador de humo
 cardq-smoke_cloud-tokens = { $count } de humo
 
 cardq-wings-use = paga { $energy }⚡: no pierdes corazones en lo que queda de turno
+
+# Evoluciones de Power Up! (engine/evolutions/): Tecnología adaptativa, Tecnología alienígena
+# superior, Pesca milagrosa, Reflejo helado, Golpes de pecho.
+cardq-adapting_technology-use = Renovar cartas por un contador (tiene { $tokens })
+cardq-adapting_technology-used-up = gastó su último contador
+cardq-chest_thumping-prompt = ¿obligas a { $name } a ceder { $place } ({ $card })?
+cardq-chest_thumping-force = Obligarle a ceder
+cardq-chest_thumping-let-stay = Dejar que se quede
+cardq-superior_alien_technology-buy-a-card = Comprar una carta a mitad + contador ovni
+cardq-superior_alien_technology-buy = Comprar { $card } a mitad + ovni ({ $cost }⚡)
+cardq-superior_alien_technology-status = { $count ->
+    [one] un contador ovni en { $cards }
+   *[other] contadores ovni en { $cards }
+}
+cardq-superior_alien_technology-tokens = ovni: { $cards }
+cardq-miraculous_catch-use = Revelar una carta de la pila de descartes
+cardq-miraculous_catch-prompt = { $card } ha revelado { $caught } de la pila de descartes: ¿la compras?
+cardq-miraculous_catch-buy = Comprarla ({ $cost }⚡, 1 menos)
+cardq-miraculous_catch-buy-half = Comprarla a mitad + ovni ({ $cost }⚡)
+cardq-miraculous_catch-leave = Dejarla en la pila
+cardq-icy_reflection-prompt = elige una Evolución permanente para que { $card } la copie
+cardq-icy_reflection-copy = Copiar { $card } ({ $name })
+cardq-icy_reflection-copy-gone = { $card } salió del juego
