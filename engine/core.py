@@ -249,6 +249,8 @@ class Power(CardAi):
     others_fewer_dice: ClassVar[int] = 0
     # While the owner has this card, every other monster rolls once only and cannot yield.
     others_roll_once: ClassVar[bool] = False
+    # While the owner has this card, it rolls once only (no reroll, no card's extra roll).
+    rolls_once: ClassVar[bool] = False
     discount: ClassVar[int] = 0
     # The monster's maximum hearts while it has this card (0: no effect). The highest wins.
     max_hearts: ClassVar[int] = 0
@@ -555,7 +557,7 @@ HOOKS = (
     "cancels_loss_on_yield", "on_zero_hearts", "on_card_bought", "on_hearts_lost",
     "on_monster_at_zero", "buy_offers", "spend_heart_dice", "on_tokyo_taken",
     "on_yield_answered", "on_stays", "on_rerolled", "added_hearts", "others_fewer_dice",
-    "others_roll_once", "from_hand_at_zero",
+    "others_roll_once", "rolls_once", "from_hand_at_zero",
     *_WINDOW_HOOKS.values(), *AI_HOOKS,
 )
 

@@ -442,9 +442,10 @@ def _ask_roll(ctx: Ctx, step: st.AskRoll) -> None:
 
 
 def _rolls_once(state: GameState, seat: int) -> bool:
-    """Power Up!'s Blizzard: another monster's card lets this one roll once only (and
-    yield nothing)."""
-    return state.options.power_up and bool(others_cards(state, seat, "others_roll_once"))
+    """Power Up!: a card lets this monster roll once only: its own (Cat Nip) or another
+    monster's (Blizzard, which lets it yield nothing either)."""
+    return state.options.power_up and (bool(others_cards(state, seat, "others_roll_once"))
+                                       or bool(hooked(state, seat, "rolls_once")))
 
 
 def option_ready(state: GameState, action: Action) -> bool:
@@ -794,7 +795,7 @@ def _ask_yields(ctx: Ctx, step: st.AskYields) -> None:
         if occupant is None or not ctx.mon(occupant).alive:
             continue
         if occupant in ctx.turn.smashed or occupant in deferred:
-            if _rolls_once(s, occupant):  # (Blizzard: it cannot yield, so it stays)
+            if others_cards(s, occupant, "others_roll_once"):  # (Blizzard: it stays)
                 ctx.set_turn(yield_answers=(*ctx.turn.yield_answers, (occupant, False)))
                 continue
             ctx.ask(occupant, "yield", (Stay(decision=0), Yield(decision=0)), Stay(decision=0),

@@ -51,6 +51,9 @@ evoq-keep-nth = { $place ->
    *[other] Keep the second
 }
 evoq-keep = Keep { $card }
+cardq-saurian_adaptability-prompt = turn every die of one face into another face?
+cardq-saurian_adaptability-change = Every { $face } → { $to }
+cardq-saurian_adaptability-keep = Change nothing
 evoq-moment-turn_start = play an Evolution before you roll?
 evoq-moment-dice_resolving = play an Evolution before your dice resolve?
 evoq-moment-losing_hearts = you are about to lose { $amount }❤️: play an Evolution first?

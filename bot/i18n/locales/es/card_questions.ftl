@@ -54,6 +54,9 @@ evoq-keep-nth = { $place ->
    *[other] Quedarte la segunda
 }
 evoq-keep = Quedarte { $card }
+cardq-saurian_adaptability-prompt = ¿conviertes todos los dados de una cara en otra cara?
+cardq-saurian_adaptability-change = Todos los { $face } → { $to }
+cardq-saurian_adaptability-keep = No cambiar nada
 evoq-moment-turn_start = ¿juegas una Evolución antes de tirar?
 evoq-moment-dice_resolving = ¿juegas una Evolución antes de que se resuelvan tus dados?
 evoq-moment-losing_hearts = vas a perder { $amount }❤️: ¿juegas antes una Evolución?
