@@ -67,9 +67,11 @@ from engine.core import (
     sweep_face_up,
 )
 from engine.evolution import (
+    asks,
     deal_evolutions,
     draws_evolution,
     expire_evolutions,
+    fitting,
     look_at_evolutions,
     open_evolution_window,
     play_evolution,
@@ -769,9 +771,10 @@ def _apply_losses(ctx: Ctx, step: st.ApplyLosses) -> None:
     for loss in ctx.turn.losses:
         if loss.amount <= 0 or not ctx.mon(loss.target).alive:
             continue
-        if loss.source == "smash" and ctx.s.in_tokyo(loss.target) and _yield_canceller(
-            ctx, loss
-        ):
+        if loss.source == "smash" and ctx.s.in_tokyo(loss.target) and (
+                _yield_canceller(ctx, loss) or asks(ctx.s, loss.target, "yielding")):
+            # (Power Up!: a monster that may hold an Evolution played with a yield, Simian
+            # Scamper, has its loss held too: public facts decide it, as ruling 90's.)
             # The loss waits for the yield question: yielding cancels it.
             kept.append(replace(loss, deferred=True))
             continue
@@ -798,13 +801,20 @@ def _ask_yields(ctx: Ctx, step: st.AskYields) -> None:
             if others_cards(s, occupant, "others_roll_once"):  # (Blizzard: it stays)
                 ctx.set_turn(yield_answers=(*ctx.turn.yield_answers, (occupant, False)))
                 continue
-            ctx.ask(occupant, "yield", (Stay(decision=0), Yield(decision=0)), Stay(decision=0),
-                    amount=deferred.get(occupant, 0))
+            plays = (Choose(decision=0, choice=PlayEvolution(key))
+                     for key in fitting(s, occupant, "yielding"))
+            ctx.ask(occupant, "yield", (Stay(decision=0), Yield(decision=0), *plays),
+                    Stay(decision=0), amount=deferred.get(occupant, 0))
 
 
 def _answer_yield(ctx: Ctx, decision: Decision, action: Action) -> None:
+    """Stay or yield; or (Power Up!) yield playing an Evolution made for it (Simian
+    Scamper), face up before the yields apply."""
+    played = action.choice if isinstance(action, Choose) else None
+    if isinstance(played, PlayEvolution):
+        play_evolution(ctx, decision.seat, played.key)
     ctx.set_turn(yield_answers=(*ctx.turn.yield_answers,
-                                (decision.seat, isinstance(action, Yield))))
+                                (decision.seat, played is not None or isinstance(action, Yield))))
 
 
 def _apply_yields(ctx: Ctx, step: st.ApplyYields) -> None:
