@@ -6,7 +6,8 @@ or holds."""
 from __future__ import annotations
 
 import discord
-from bot_harness import Table, private_menu, private_reply
+import pytest
+from bot_harness import Table, private_menu, private_reply, service
 from simcord import MemberActor
 from simcord.results import InteractionResult, ResponseMessage
 
@@ -168,3 +169,65 @@ async def test_power_up_off_again_gives_back_the_monsters_only_it_offers(table: 
     forged = await alice.select(menus, ["on"], custom_id=f"kot:l:{game.id}:power_up")
     assert "Power Up! is for a King of Tokyo game" in (private_reply(forged) or "")
     assert not (await table.game()).lobby.power_up
+
+
+async def _answer_privately(table: Table, game: Game, decision: Decision,
+                            player: MemberActor, number: int) -> None:
+    """Open a secret question's answers (🔒) and click option ``number`` there."""
+    shown = _private(await table.click("p0", by=player, decision=decision.id))
+    await player.click(shown, custom_id=f"kot:g:{game.id}:{decision.id}:o{number}")
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+async def test_a_whole_power_up_game_with_its_moments_answered_and_timed_out(
+        table: Table, language: str) -> None:
+    """From the lobby to the final standings: every draw answered privately, every moment
+    of an Evolution answered (playing the first that fits, or passing) or left to its
+    reaction clock, which passes it; the attacks forced, so the game ends in a few turns."""
+    alice, bob = table.players[:2]
+    lobby = await open_lobby(table.channel, alice, [bob])
+    game = await table.game()
+    menus = _private(await alice.click(lobby, label="🃏 Cards"))
+    await alice.select(menus, ["on"], custom_id=f"kot:l:{game.id}:power_up")
+    await alice.select(table.message(lobby.id), ["Gigazaur"], custom_id=f"kot:l:{game.id}:monster")
+    await bob.select(table.message(lobby.id), ["The King"], custom_id=f"kot:l:{game.id}:monster")
+    if language == "es":
+        chosen = _private(await alice.click(table.message(lobby.id), label="🌐 Language"))
+        await alice.select(chosen, ["es"], custom_id=f"kot:l:{game.id}:lang")
+    await alice.click(table.message(lobby.id), custom_id=f"kot:l:{game.id}:start")
+    games = service(table.env).games
+    moments = timed_out = 0
+    for _ in range(400):
+        game = await games.game(game.id)
+        state = game.state
+        if game.status != "playing" or state is None or state.over:
+            break
+        decision = state.pending[0]
+        player = table.player(game.seats[decision.seat])
+        if decision.power == EvolutionMomentQuestion.key:
+            moments += 1
+            if moments % 2:
+                await table.env.advance_time(game.lobby.reaction_seconds + 1)
+                timed_out += 1
+                after = (await games.game(game.id)).state
+                assert after is None or after.decision(decision.id) is None
+            else:
+                await _answer_privately(table, game, decision, player,
+                                        len(decision.options) - 1)
+        elif decision.power == "evolution_draw":
+            await _answer_privately(table, game, decision, player, 0)
+        elif decision.kind == "roll" and state.turn is not None and not state.turn.dice_final:
+            await table.roll_and_stop(["smash"] * 4 + ["heart", "1"])
+        else:
+            number = decision.options.index(decision.default)
+            clicked = await table.click(f"o{number}", by=player, decision=decision.id)
+            if clicked.ephemeral:  # "this knocks out your monster": done anyway
+                await player.click(_private(clicked),
+                                   custom_id=f"kot:g:{game.id}:{decision.id}:c{number}")
+    finished = await games.game(game.id)
+    assert finished.status == "over", finished.status
+    assert moments >= 2 and timed_out >= 1
+    last = table.channel.last_message
+    assert last is not None
+    words = _board_words(last)
+    assert ("wins" in words) if language == "en" else ("gana" in words), words[:300]
