@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import ClassVar, NamedTuple, Protocol
 
 from engine.actions import Choice, Choose
-from engine.state import Decision, Face, GameState
+from engine.state import FACES, Decision, Face, GameState
 
 
 class Amounts(NamedTuple):
@@ -115,6 +115,22 @@ class Judge(Protocol):
                                                                                   float]:
         """The best die of the roll to change with a tool: (the face it shows, the gain); the
         gain is 0 or less when no change helps."""
+
+
+def costliest_reroll(judge: Judge, state: GameState, dice_picked: list[int]) -> tuple[int, float]:
+    """Among ``dice_picked`` (indices of the active monster's dice), the die whose reroll
+    costs its roller the most on average, and that cost (-1, 0.0 for none)."""
+    assert state.turn is not None
+    roller, dice = state.turn.seat, state.turn.dice
+    now = judge.dice_value(state, roller, dice)
+    best = (-1, 0.0)
+    for die in dice_picked:
+        rerolled = [judge.dice_value(state, roller, (*dice[:die], face, *dice[die + 1:]))
+                    for face in FACES]
+        drop = now - sum(rerolled) / 6
+        if drop > best[1] + 1e-9:
+            best = (die, drop)
+    return best
 
 
 def choices(decision: Decision) -> list[Choice]:

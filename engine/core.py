@@ -913,6 +913,19 @@ def _eliminate(ctx: Ctx, seat: int, by: int | None) -> None:
     close_bay_if_needed(ctx)
 
 
+def reroll_die(ctx: Ctx, die: int, by: int, key: str) -> Face:
+    """Another monster's card (``key``, of ``by``) rerolls die ``die`` of the active
+    monster's dice (Psychic Probe, Heart of the Rabbit): the new face."""
+    face = ctx.roll_die()
+    dice = list(ctx.turn.dice)
+    previous = dice[die]
+    dice[die] = face
+    ctx.set_turn(dice=tuple(dice))
+    ctx.emit(ev.DiceRolled(seat=ctx.turn.seat, dice=tuple(dice), rerolled=(die,), card=key,
+                           by=by, previous=(previous,)))
+    return face
+
+
 def free_place(state: GameState) -> Place | None:
     """The place of Tokyo a monster entering now would take: the City, else an open Bay."""
     if state.city is None:

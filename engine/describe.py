@@ -366,6 +366,8 @@ def narrate(state: GameState, event: ev.Event) -> Phrase | None:
         case ev.EvolutionPlayed(seat=seat, card=key, permanent=permanent):
             return phrase("narrate-evolution-played", name=name(seat), card=card(key),
                           permanent="yes" if permanent else "no")
+        case ev.EvolutionTakenBack(seat=seat, card=key):
+            return phrase("narrate-evolution-taken-back", name=name(seat), card=card(key))
         case ev.EvolutionsExpired(seat=seat, cards=keys):
             return phrase("narrate-evolutions-expired", name=name(seat),
                           cards=Join(tuple(card(key) for key in keys)))

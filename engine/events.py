@@ -296,6 +296,14 @@ class EvolutionPlayed(_Event, frozen=True, tag="evolution_played"):
     permanent: bool = False
 
 
+class EvolutionTakenBack(_Event, frozen=True, tag="evolution_taken_back"):
+    """``seat`` takes the Evolution ``card``, used, back into its hand (Heart of the
+    Rabbit, when its owner takes control of Tokyo)."""
+
+    seat: int
+    card: str
+
+
 class EvolutionsExpired(_Event, frozen=True, tag="evolutions_expired"):
     """The temporary Evolutions ``cards`` of ``seat``, face up while their effect lasted,
     go to its discard pile: their effect is over."""
@@ -346,4 +354,5 @@ Event = (
     | EvolutionPileShuffled
     | EvolutionPlayed
     | EvolutionsExpired
+    | EvolutionTakenBack
 )

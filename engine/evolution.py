@@ -68,8 +68,9 @@ PLAYABLE_IN_OWN_TURN: frozenset[EvolutionTiming] = frozenset({"any", "own_turn",
 
 
 # How long a temporary Evolution's effect lasts once played: "now" (it acts and is
-# discarded), the rest of the "turn", or "until_next_turn" of its owner.
-Lasting = Literal["now", "turn", "until_next_turn"]
+# discarded), the rest of the "turn", "until_next_turn" of its owner, or "until_tokyo": it
+# stays face up, used, until its owner takes Tokyo (it then says where it goes).
+Lasting = Literal["now", "turn", "until_next_turn", "until_tokyo"]
 
 
 class Evolution(Power):
@@ -336,8 +337,8 @@ def window_at(state: GameState, moment: EvolutionMoment, seat: int = -1,
 
 def concerned(state: GameState, moment: EvolutionMoment, seat: int = -1) -> list[int]:
     """The monsters a moment concerns, in the order they are asked (the active one first,
-    then clockwise): the one losing hearts; the others when Tokyo is free; everyone at the
-    end of a turn; else the active one."""
+    then clockwise): the one losing hearts; the others when Tokyo is free or the active
+    one's rolling is over; everyone at the end of a turn; else the active one."""
     if seat >= 0:
         return [seat]
     assert state.turn is not None
@@ -346,7 +347,7 @@ def concerned(state: GameState, moment: EvolutionMoment, seat: int = -1) -> list
     clockwise = [(active + k) % n for k in range(n)]
     if moment == "turn_end":
         return clockwise
-    if moment == "tokyo_free":
+    if moment in ("tokyo_free", "dice_rolled"):
         return clockwise[1:]
     return [active]
 
@@ -399,6 +400,8 @@ def moment_open(state: GameState, moment: EvolutionMoment) -> bool:
         return False
     if moment == "tokyo_free":
         return free_place(state) is not None
+    if moment == "dice_rolled":
+        return bool(turn.dice)
     if moment == "after_entering":
         return turn.entered_tokyo or (bool(turn.smashed) and not state.in_tokyo(turn.seat))
     return True
@@ -507,7 +510,7 @@ def _offer_again(ctx: Ctx) -> None:
 
 
 def cast_moment(question: str) -> EvolutionMoment:
-    moments: tuple[EvolutionMoment, ...] = ("turn_start", "dice_resolving", "losing_hearts",
-                                            "tokyo_free", "after_entering", "turn_end",
-                                            "yielding")
+    moments: tuple[EvolutionMoment, ...] = ("turn_start", "dice_rolled", "dice_resolving",
+                                            "losing_hearts", "tokyo_free", "after_entering",
+                                            "turn_end", "yielding")
     return next(m for m in moments if m == question)

@@ -553,6 +553,7 @@ def _after_rolling(ctx: Ctx, step: st.AfterRolling) -> None:
         # Its dice tools get one more chance if another monster's card changes the dice.
         ctx.set_turn(dice_final=True)
         ctx.push(st.DiceToolsAgain(dice=ctx.turn.dice))
+    _push_window(ctx, "dice_rolled")
     open_window(ctx, "dice_final")
 
 

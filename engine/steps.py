@@ -63,10 +63,12 @@ class CardWindow(_Step, frozen=True, tag="window"):
 # "after_entering": the active monster's move into Tokyo is over (entered or not), before
 # it buys;
 # "turn_end": the active monster has bought what it will, before its end-of-turn cards.
+# "dice_rolled": the active monster has finished rolling, before its dice resolve (the
+# others are asked, after their power cards' chance at that moment);
 # "yielding": a monster answers the yield question (no window of its own: its Evolutions
 # made for it are options of that question, docs/rulings.md 93).
-EvolutionMoment = Literal["turn_start", "dice_resolving", "losing_hearts", "tokyo_free",
-                          "after_entering", "turn_end", "yielding"]
+EvolutionMoment = Literal["turn_start", "dice_rolled", "dice_resolving", "losing_hearts",
+                          "tokyo_free", "after_entering", "turn_end", "yielding"]
 
 
 class EvolutionWindow(_Step, frozen=True, tag="evolution_window"):

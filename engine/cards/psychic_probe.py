@@ -3,12 +3,11 @@ a heart rerolled discards the card used (a Mimic copying it, if that is what was
 
 from __future__ import annotations
 
-from engine import events as ev
 from engine.actions import Choice, Pass, PickDie
-from engine.card_ai import Judge, choices
-from engine.core import Ctx, Power, card_word, current_card, register, remove_card
+from engine.card_ai import Judge, choices, costliest_reroll
+from engine.core import Ctx, Power, card_word, current_card, register, remove_card, reroll_die
 from engine.phrases import Phrase, phrase
-from engine.state import FACE_SYMBOLS, FACES, Card, Decision, GameState
+from engine.state import FACE_SYMBOLS, Card, Decision, GameState
 
 
 @register
@@ -33,14 +32,7 @@ class PsychicProbe(Power):
     def answer(self, ctx: Ctx, decision: Decision, choice: Choice) -> None:
         if not isinstance(choice, PickDie):
             return
-        face = ctx.roll_die()
-        dice = list(ctx.turn.dice)
-        previous = dice[choice.die]
-        dice[choice.die] = face
-        ctx.set_turn(dice=tuple(dice))
-        ctx.emit(ev.DiceRolled(seat=ctx.turn.seat, dice=tuple(dice), rerolled=(choice.die,),
-                               card=self.key, by=decision.seat, previous=(previous,)))
-        if face == "heart":
+        if reroll_die(ctx, choice.die, decision.seat, self.key) == "heart":
             assert decision.card_uid is not None
             card = current_card(ctx, decision.seat, decision.card_uid)
             if card is not None:
@@ -54,17 +46,6 @@ class PsychicProbe(Power):
     def ai_answer(self, judge: Judge, state: GameState, decision: Decision) -> Choice | None:
         """Reroll the active monster's die whose reroll costs it the most, on average, if that
         is worth risking the card (a heart discards it)."""
-        assert state.turn is not None
-        roller, dice = state.turn.seat, state.turn.dice
-        now = judge.dice_value(state, roller, dice)
-        best: tuple[Choice, float] = (Pass(), self.ai_worth / 6)
-        for choice in choices(decision):
-            if not isinstance(choice, PickDie):
-                continue
-            rerolled = [judge.dice_value(state, roller, (*dice[:choice.die], face,
-                                                         *dice[choice.die + 1:]))
-                        for face in FACES]
-            drop = now - sum(rerolled) / 6
-            if drop > best[1] + 1e-9:
-                best = (choice, drop)
-        return best[0]
+        picked = [c.die for c in choices(decision) if isinstance(c, PickDie)]
+        die, drop = costliest_reroll(judge, state, picked)
+        return PickDie(die=die) if die >= 0 and drop > self.ai_worth / 6 + 1e-9 else Pass()

@@ -109,6 +109,7 @@ narrate-evolution-played = { $permanent ->
     [yes] { $name } plays the Evolution { $card }, face up.
    *[no] { $name } plays the Evolution { $card }.
 }
+narrate-evolution-taken-back = { $name } takes { $card } back into its hand.
 narrate-evolutions-expired = The effect of { $cards } ({ $name }) is over: to its discard pile.
 
 ## The story of a game, turn by turn (/kot replay's text file)

@@ -126,6 +126,7 @@ narrate-evolution-played = { $permanent ->
     [yes] { $name } juega la Evolución { $card }, boca arriba.
    *[no] { $name } juega la Evolución { $card }.
 }
+narrate-evolution-taken-back = { $name } recupera { $card } en su mano.
 narrate-evolutions-expired = El efecto de { $cards } ({ $name }) termina: a su pila de descartes.
 
 ## La historia de una partida, turno a turno (el archivo de texto de /kot replay)
