@@ -366,6 +366,9 @@ def narrate(state: GameState, event: ev.Event) -> Phrase | None:
         case ev.EvolutionPlayed(seat=seat, card=key, permanent=permanent):
             return phrase("narrate-evolution-played", name=name(seat), card=card(key),
                           permanent="yes" if permanent else "no")
+        case ev.PurchaseCancelled(seat=seat, card=key, by=by, cause=cause):
+            return phrase("narrate-purchase-cancelled", name=name(seat), card=card(key),
+                          by=name(by), cause=card(cause))
         case ev.EvolutionTakenBack(seat=seat, card=key):
             return phrase("narrate-evolution-taken-back", name=name(seat), card=card(key))
         case ev.EvolutionsExpired(seat=seat, cards=keys):

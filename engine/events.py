@@ -296,6 +296,16 @@ class EvolutionPlayed(_Event, frozen=True, tag="evolution_played"):
     permanent: bool = False
 
 
+class PurchaseCancelled(_Event, frozen=True, tag="purchase_cancelled"):
+    """``seat``'s purchase of the face-up ``card`` is cancelled by ``by``'s ``cause``
+    (Bamboozle): nothing paid, and that card may not be bought this turn."""
+
+    seat: int
+    card: str
+    by: int
+    cause: str
+
+
 class EvolutionTakenBack(_Event, frozen=True, tag="evolution_taken_back"):
     """``seat`` takes the Evolution ``card``, used, back into its hand (Heart of the
     Rabbit, when its owner takes control of Tokyo)."""
@@ -355,4 +365,5 @@ Event = (
     | EvolutionPlayed
     | EvolutionsExpired
     | EvolutionTakenBack
+    | PurchaseCancelled
 )

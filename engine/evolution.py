@@ -337,8 +337,8 @@ def window_at(state: GameState, moment: EvolutionMoment, seat: int = -1,
 
 def concerned(state: GameState, moment: EvolutionMoment, seat: int = -1) -> list[int]:
     """The monsters a moment concerns, in the order they are asked (the active one first,
-    then clockwise): the one losing hearts; the others when Tokyo is free or the active
-    one's rolling is over; everyone at the end of a turn; else the active one."""
+    then clockwise): the one losing hearts; the others when Tokyo is free, the active one's
+    rolling is over or it buys a card; everyone at the end of a turn; else the active one."""
     if seat >= 0:
         return [seat]
     assert state.turn is not None
@@ -347,7 +347,7 @@ def concerned(state: GameState, moment: EvolutionMoment, seat: int = -1) -> list
     clockwise = [(active + k) % n for k in range(n)]
     if moment == "turn_end":
         return clockwise
-    if moment in ("tokyo_free", "dice_rolled"):
+    if moment in ("tokyo_free", "dice_rolled", "card_bought"):
         return clockwise[1:]
     return [active]
 
@@ -402,6 +402,8 @@ def moment_open(state: GameState, moment: EvolutionMoment) -> bool:
         return free_place(state) is not None
     if moment == "dice_rolled":
         return bool(turn.dice)
+    if moment == "card_bought":
+        return turn.buying >= 0
     if moment == "after_entering":
         return turn.entered_tokyo or (bool(turn.smashed) and not state.in_tokyo(turn.seat))
     return True
@@ -512,5 +514,5 @@ def _offer_again(ctx: Ctx) -> None:
 def cast_moment(question: str) -> EvolutionMoment:
     moments: tuple[EvolutionMoment, ...] = ("turn_start", "dice_rolled", "dice_resolving",
                                             "losing_hearts", "tokyo_free", "after_entering",
-                                            "turn_end", "yielding")
+                                            "card_bought", "turn_end", "yielding")
     return next(m for m in moments if m == question)

@@ -919,6 +919,7 @@ def _ask_buy(ctx: Ctx, step: st.AskBuy) -> None:
         Buy(decision=0, slot=slot)
         for slot, card in enumerate(ctx.s.face_up)
         if card_cost(ctx.s, seat, card.key) <= monster.energy
+        and card.uid not in ctx.turn.unbuyable
     ]
     if monster.energy >= 2 and ctx.s.face_up:
         options.append(Sweep(decision=0))
@@ -945,7 +946,11 @@ def _answer_buy(ctx: Ctx, decision: Decision, action: Action) -> None:
     if isinstance(action, EndBuying):
         return
     ctx.push(st.AskBuy())
-    if isinstance(action, Buy):
+    if isinstance(action, Buy) and ctx.s.options.power_up:
+        # Power Up!: the others may Bamboozle the purchase before it is paid.
+        ctx.set_turn(buying=ctx.s.face_up[action.slot].uid)
+        ctx.push(st.EvolutionWindow(moment="card_bought"), st.Purchase())
+    elif isinstance(action, Buy):
         buy_face_up(ctx, seat, action.slot)
     elif isinstance(action, Sweep):
         pay_energy(ctx, seat, 2, phrase("reason-sweeping"))
@@ -963,6 +968,16 @@ def _answer_buy(ctx: Ctx, decision: Decision, action: Action) -> None:
             offered[1].take_offer(ctx, seat, offered[0], choice)
             return
         _use_card(ctx, seat, choice.uid, None)
+
+
+def _purchase(ctx: Ctx, step: st.Purchase) -> None:
+    """Power Up!: the purchase the others let through (or a Bamboozle chose), if the card
+    is still there to buy."""
+    uid = ctx.turn.buying
+    ctx.set_turn(buying=-1)
+    slot = next((i for i, card in enumerate(ctx.s.face_up) if card.uid == uid), None)
+    if slot is not None and uid not in ctx.turn.unbuyable:
+        buy_face_up(ctx, ctx.turn.seat, slot)
 
 
 def _answer_card(ctx: Ctx, decision: Decision, action: Action) -> None:
@@ -1082,6 +1097,7 @@ _STEPS: dict[type[Any], Callable[[Ctx, Any], None]] = {
     st.StartingEvolutions: _starting_evolutions,
     st.DrawEvolution: _draw_evolution,
     st.EvolutionWindow: open_evolution_window,
+    st.Purchase: _purchase,
     st.StartTurn: _start_turn,
     st.FirstRoll: _first_roll,
     st.AskRoll: _ask_roll,

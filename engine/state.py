@@ -274,6 +274,10 @@ class Turn(Frozen, frozen=True):
     # whether the active monster took control of Tokyo in it.
     tallies: tuple[Tally, ...] = ()
     entered_tokyo: bool = False
+    # The face-up card (uid) the active monster is buying, while the others may Bamboozle
+    # it (-1: none), and those it may not buy this turn (Bamboozled).
+    buying: int = -1
+    unbuyable: tuple[int, ...] = ()
 
     def tally(self, seat: int) -> Tally:
         return next((t for t in self.tallies if t.seat == seat), Tally(seat=seat))

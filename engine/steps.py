@@ -65,10 +65,13 @@ class CardWindow(_Step, frozen=True, tag="window"):
 # "turn_end": the active monster has bought what it will, before its end-of-turn cards.
 # "dice_rolled": the active monster has finished rolling, before its dice resolve (the
 # others are asked, after their power cards' chance at that moment);
+# "card_bought": the active monster is buying a face-up card (``Turn.buying``), before it
+# pays (the others are asked);
 # "yielding": a monster answers the yield question (no window of its own: its Evolutions
 # made for it are options of that question, docs/rulings.md 93).
 EvolutionMoment = Literal["turn_start", "dice_rolled", "dice_resolving", "losing_hearts",
-                          "tokyo_free", "after_entering", "turn_end", "yielding"]
+                          "tokyo_free", "after_entering", "card_bought", "turn_end",
+                          "yielding"]
 
 
 class EvolutionWindow(_Step, frozen=True, tag="evolution_window"):
@@ -140,6 +143,11 @@ class AskBuy(_Step, frozen=True, tag="ask_buy"):
     pass
 
 
+class Purchase(_Step, frozen=True, tag="purchase"):
+    """Power Up!: the face-up card the active monster buys (``Turn.buying``), bought once the
+    others had their chance to Bamboozle the purchase."""
+
+
 class EndTurn(_Step, frozen=True, tag="end_turn"):
     """The end of the active monster's turn. ``done``: uids of its end-of-turn cards already
     run (a card's question stops the step, which then resumes with the others);
@@ -173,6 +181,7 @@ Step = (
     | AfterSmashes
     | EnterTokyo
     | AskBuy
+    | Purchase
     | EndTurn
     | NextTurn
 )

@@ -126,6 +126,8 @@ CASES: list[tuple[ev.Event, str | None]] = [
     (ev.EvolutionPlayed(seat=3, card="giant_banana"), "The King plays the Evolution Giant Banana."),
     (ev.EvolutionPlayed(seat=3, card="alpha_male", permanent=True),
      "The King plays the Evolution Alpha Male, face up."),
+    (ev.PurchaseCancelled(seat=2, card="jets", by=3, cause="bamboozle"),
+     "The King plays Bamboozle: Gigazaur does not buy Jets (nor may it this turn)."),
     (ev.EvolutionTakenBack(seat=2, card="heart_of_the_rabbit"),
      "Gigazaur takes Heart of the Rabbit back into its hand."),
     (ev.EvolutionsExpired(seat=2, cards=("mecha_blast", "high_tide")),

@@ -24,7 +24,7 @@ EVENT_KINDS: dict[str, type[Any]] = {
     str(cls.__struct_config__.tag): cls for cls in get_args(Event)
 }
 _SEAT_FIELDS = ("seat", "by", "owner")
-_CARD_FIELDS = ("card", "copier")
+_CARD_FIELDS = ("card", "copier", "cause")
 _NUMBERED_FIELDS = ("rerolled",)   # die numbers, written from 1
 _SLOT_FIELDS = ("slot", "die")      # face-up slots and a die's number, written from 1
 

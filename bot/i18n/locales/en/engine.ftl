@@ -109,6 +109,7 @@ narrate-evolution-played = { $permanent ->
     [yes] { $name } plays the Evolution { $card }, face up.
    *[no] { $name } plays the Evolution { $card }.
 }
+narrate-purchase-cancelled = { $by } plays { $cause }: { $name } does not buy { $card } (nor may it this turn).
 narrate-evolution-taken-back = { $name } takes { $card } back into its hand.
 narrate-evolutions-expired = The effect of { $cards } ({ $name }) is over: to its discard pile.
 

@@ -126,6 +126,7 @@ narrate-evolution-played = { $permanent ->
     [yes] { $name } juega la Evolución { $card }, boca arriba.
    *[no] { $name } juega la Evolución { $card }.
 }
+narrate-purchase-cancelled = { $by } juega { $cause }: { $name } no compra { $card } (ni puede ya este turno).
 narrate-evolution-taken-back = { $name } recupera { $card } en su mano.
 narrate-evolutions-expired = El efecto de { $cards } ({ $name }) termina: a su pila de descartes.
 
