@@ -143,7 +143,10 @@ def transcript(replay: ReplayFile, title: str, say: Callable[[Phrase], str]) -> 
     by ``say`` (the bot's catalogs, in the language of whoever asks)."""
     state, happened = create_game(replay.options, replay.seed, replay.monsters)
     lines = [title, say(phrase("narrate-transcript-monsters",
-                               names=", ".join(replay.monsters))), ""]
+                               names=", ".join(replay.monsters)))]
+    if replay.options.power_up:
+        lines.append(say(phrase("narrate-transcript-power-up")))
+    lines.append("")
     lines += _story(state, happened, say)
     for move in replay.moves:
         try:

@@ -9,15 +9,16 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from bot.i18n import ENGLISH, say
+from bot.i18n import ENGLISH, say, text
 from engine import Options, encode_state, play_random_game
 from engine.replays import Move, ReplayFile, encode_replay, transcript
 from tools.replay import main
 
+BASE_GAME = Options()
 
-def replay_file(seed: int = 4, players: int = 3) -> ReplayFile:
-    played = play_random_game(Options(), seed, players)
-    return ReplayFile(seed=seed, options=Options(),
+def replay_file(seed: int = 4, players: int = 3, options: Options = BASE_GAME) -> ReplayFile:
+    played = play_random_game(options, seed, players)
+    return ReplayFile(seed=seed, options=options,
                       monsters=tuple(m.name for m in played.state.monsters),
                       moves=tuple(Move(seat, action) for seat, action in played.actions),
                       final_state=json.loads(encode_state(played.state)))
@@ -65,3 +66,15 @@ def test_the_transcript_tells_the_game_turn_by_turn() -> None:
     text = transcript(replay, "Game #1", partial(say, ENGLISH))
     assert text.startswith("Game #1\nMonsters: ")
     assert "— Turn 1: " in text and "— Turn 2: " in text and "wins" in text.lower()
+    assert "Power Up!" not in text
+
+
+def test_a_power_up_game_replays_and_its_story_says_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    replay = replay_file(seed=6, players=4, options=Options(power_up=True))
+    code, summary = run(tmp_path, replay, capsys)
+    assert code == 0 and summary["final_state"] == "match" and summary["over"]
+    for language, said in ((ENGLISH, "Played with Power Up!"), ("es", "Jugada con Power Up!")):
+        story = transcript(replay, "Game #1", partial(say, language))
+        assert story.splitlines()[2] == text(language, "narrate-transcript-power-up")
+        assert said in story and "Evolu" in story  # (Evolution, Evolución)

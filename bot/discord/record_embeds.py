@@ -57,9 +57,10 @@ def game_line(record: GameRecord, language: str) -> str:
             for s in winners))
     else:
         result = text(language, "records-result-no-winner")
-    return text(language, "records-game-line", game=str(record.game_id),
+    line = text(language, "records-game-line", game=str(record.game_id),
                 date=f"<t:{int(record.finished_at)}:d>", monsters=len(record.seats),
                 result=result, rated="yes" if record.rated else "no")
+    return f"{line} · {text(language, 'records-power-up')}" if record.options.power_up else line
 
 
 def history_embed(records: list[GameRecord], page: int, total: int,

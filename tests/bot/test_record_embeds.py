@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.discord.record_embeds import history_embed, leaderboard_embed, stats_embed
+from bot.discord.record_embeds import game_line, history_embed, leaderboard_embed, stats_embed
 from bot.i18n import LANGUAGES
 from bot.table.ratings import PlayerRating
 from bot.table.records import AgainstAi, GameRecord, PlayerStats, SeatRecord
@@ -29,6 +29,8 @@ LONGEST_ESCAPED_NAME = "_" * 32
 USER = 123456789012345678
 
 
+BASE_GAME = Options()
+
 def seat(number: int, *, user_id: int | None, place: int = 1, points: int = 20,
          name: str | None = None) -> SeatRecord:
     return SeatRecord(seat=number, user_id=user_id, ai=None if user_id else "hard", name=name,
@@ -38,9 +40,9 @@ def seat(number: int, *, user_id: int | None, place: int = 1, points: int = 20,
 
 
 def record(game_id: int, seats: tuple[SeatRecord, ...], *, rated: bool = True,
-           length: float = 0.0) -> GameRecord:
+           length: float = 0.0, options: Options = BASE_GAME) -> GameRecord:
     return GameRecord(game_id=game_id, guild_id=1, channel_id=2, status="over",
-                      game_type="kot", edition="2016", options=Options(),
+                      game_type="kot", edition="2016", options=options,
                       started_at=1e9 if length else 0.0, finished_at=1e9 + length, turns=40,
                       rated=rated, seats=seats)
 
@@ -116,3 +118,11 @@ def test_the_longest_answers_fit_discords_limits(language: str, name: str) -> No
     # (A page of names made of markdown characters only is cut short of its last winners.)
     assert len(history.splitlines()) == 10
     assert history.count(LONGEST_MONSTER) == 60 or name == LONGEST_ESCAPED_NAME
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_power_up_game_says_so_in_the_history(language: str) -> None:
+    seats = (seat(0, user_id=USER), seat(1, user_id=None, place=2))
+    plain = game_line(record(7, seats), language)
+    power_up = game_line(record(8, seats, options=Options(power_up=True)), language)
+    assert "Power Up!" not in plain and power_up.endswith("· 🧬 Power Up!")

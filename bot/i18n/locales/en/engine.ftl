@@ -116,6 +116,7 @@ narrate-evolutions-expired = The effect of { $cards } ({ $name }) is over: to it
 ## The story of a game, turn by turn (/kot replay's text file)
 
 narrate-transcript-monsters = Monsters: { $names }
+narrate-transcript-power-up = Played with Power Up! (each monster its own Evolutions).
 narrate-transcript-turn = — Turn { $number }: { $name } —
 narrate-transcript-refused = (The log stops here: a move was refused: { $refusal })
 

@@ -15,6 +15,7 @@ records-game-line = **#{ $game }** · { $date } · { $monsters ->
     [yes] {""}
    *[no] { " · " }unrated
 }
+records-power-up = 🧬 Power Up!
 records-result-stopped = stopped before its end
 records-result-won = won by { $winners }
 records-result-no-winner = no winner

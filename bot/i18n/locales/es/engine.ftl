@@ -133,6 +133,7 @@ narrate-evolutions-expired = El efecto de { $cards } ({ $name }) termina: a su p
 ## La historia de una partida, turno a turno (el archivo de texto de /kot replay)
 
 narrate-transcript-monsters = Monstruos: { $names }
+narrate-transcript-power-up = Jugada con Power Up! (cada monstruo con sus Evoluciones).
 narrate-transcript-turn = — Turno { $number }: { $name } —
 narrate-transcript-refused = (El registro se detiene aquí: se rechazó una jugada: { $refusal })
 

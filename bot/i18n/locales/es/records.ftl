@@ -15,6 +15,7 @@ records-game-line = **#{ $game }** · { $date } · { $monsters ->
     [yes] {""}
    *[no] { " · " }sin puntuar
 }
+records-power-up = 🧬 Power Up!
 records-result-stopped = detenida antes del final
 records-result-won = victoria: { $winners }
 records-result-no-winner = sin ganador
