@@ -141,6 +141,10 @@ class Ctx:
             self.turn = changes["turn"]
 
     def set_turn(self, **changes: Any) -> None:
+        if "dice" in changes and self.turn.encased:
+            # (Power Up!'s Encased in Ice: nobody rerolls or changes a die it locked.)
+            changes["dice"] = tuple(self.turn.dice[i] if i in self.turn.encased else face
+                                    for i, face in enumerate(changes["dice"]))
         self.turn = replace(self.turn, **changes)
         self.s = replace(self.s, turn=self.turn)
 
@@ -333,6 +337,11 @@ class Power(CardAi):
         """Smash faces this card adds to the owner's final ``dice``; ``smashes`` counts the
         Smashes so far (the dice's and those added by the cards before it)."""
         return 0
+
+    def locked_face(self, state: GameState, card: Card) -> Face | None:
+        """(Power Up!'s Encased in Ice.) The face of a die this card keeps locked for the
+        other monsters' rolls, or None."""
+        return None
 
     def from_hand_at_zero(self, ctx: Ctx, seat: int) -> bool:
         """(An Evolution in the hand of a monster just at 0 hearts, Power Up!.) Whether it
@@ -557,7 +566,7 @@ HOOKS = (
     "cancels_loss_on_yield", "on_zero_hearts", "on_card_bought", "on_hearts_lost",
     "on_monster_at_zero", "buy_offers", "spend_heart_dice", "on_tokyo_taken",
     "on_yield_answered", "on_stays", "on_rerolled", "added_hearts", "others_fewer_dice",
-    "others_roll_once", "rolls_once", "from_hand_at_zero",
+    "others_roll_once", "rolls_once", "from_hand_at_zero", "locked_face",
     *_WINDOW_HOOKS.values(), *AI_HOOKS,
 )
 

@@ -39,12 +39,13 @@ class RandomPlayer:
         uses = [o for o in decision.options if isinstance(o, Choose)]
         if uses and self.random.randrange(4) == 0:
             return self.random.choice(uses)
-        if not rolls or self.random.randrange(2**n) == 0:
+        locked = set(state.turn.encased)  # (always kept: Encased in Ice)
+        if not rolls or len(locked) >= n or self.random.randrange(2**n) == 0:
             return StopRolling(decision=decision.id)
         card = rolls[0].card if len(rolls) == 1 else self.random.choice(rolls).card
         while True:
             keep = tuple(i for i in range(n) if self.random.getrandbits(1))
-            if len(keep) < n:
+            if len(locked.union(keep)) < n:
                 return Roll(decision=decision.id, keep=keep, card=card)
 
 

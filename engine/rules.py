@@ -265,10 +265,11 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
         n = len(state.turn.dice)
         subsets = [c for size in range(n + 1) for c in combinations(range(n), size)]
         actions.extend(Keep(decision=decision.id, dice=s) for s in subsets)
+        locked = set(state.turn.encased)
         for option in decision.options:
             if isinstance(option, Roll):
                 actions.extend(Roll(decision=decision.id, keep=s, card=option.card)
-                               for s in subsets if len(s) < n)
+                               for s in subsets if len(locked.union(s)) < n)
         actions.append(StopRolling(decision=decision.id))
         # Cards used on the dice (options of the roll question), while they can act.
         actions.extend(o for o in decision.options
@@ -402,8 +403,13 @@ def _first_roll(ctx: Ctx, step: st.FirstRoll) -> None:
     extra_rolls = sum(power.extra_rolls for _card, power in hooked(ctx.s, seat, "extra_rolls"))
     dice = ctx.roll_dice(black + green)
     rolls_left = 0 if _rolls_once(ctx.s, seat) else ROLLS_PER_TURN - 1 + extra_rolls
-    ctx.set_turn(dice=dice, green=green, kept=(), rolls_left=rolls_left)
-    ctx.emit(ev.DiceRolled(seat=seat, dice=dice, rerolled=tuple(range(len(dice)))))
+    locked = _encased_faces(ctx.s, seat)[:len(dice)] if ctx.s.options.power_up else ()
+    dice = (*locked, *dice[len(locked):])
+    encased = tuple(range(len(locked)))
+    # (A locked die is kept from the start, and stays kept: the board shows it so.)
+    ctx.set_turn(dice=dice, green=green, kept=encased, rolls_left=rolls_left, encased=encased)
+    ctx.emit(ev.DiceRolled(seat=seat, dice=dice,
+                           rerolled=tuple(range(len(locked), len(dice)))))
     ctx.push(st.AskRoll())
 
 
@@ -441,6 +447,13 @@ def _ask_roll(ctx: Ctx, step: st.AskRoll) -> None:
         return  # (final: the dice resolve next)
     # (Evolutions are offered when the question is asked anyway: they never add one.)
     ctx.ask(seat, "roll", (*options, _STOP, *uses, *play_options(ctx.s, seat)), _STOP)
+
+
+def _encased_faces(state: GameState, seat: int) -> tuple[Face, ...]:
+    """Power Up!'s Encased in Ice: the faces of the dice other monsters' cards keep locked;
+    they take the first places of this monster's roll (``Turn.encased``)."""
+    return tuple(face for card, power in others_cards(state, seat, "locked_face")
+                 if (face := power.locked_face(state, card)) is not None)
 
 
 def _rolls_once(state: GameState, seat: int) -> bool:
@@ -494,7 +507,7 @@ def _keep(ctx: Ctx, decision: Decision, dice: tuple[int, ...]) -> None:
     n = len(ctx.turn.dice)
     if len(set(dice)) != len(dice) or any(not 0 <= i < n for i in dice):
         raise IllegalAction(phrase("refusal-die-numbers", count=n))
-    ctx.set_turn(kept=tuple(sorted(dice)))
+    ctx.set_turn(kept=tuple(sorted({*dice, *ctx.turn.encased})))
 
 
 def _answer_roll(ctx: Ctx, decision: Decision, action: Action) -> None:
@@ -517,7 +530,7 @@ def _answer_roll(ctx: Ctx, decision: Decision, action: Action) -> None:
     turn = ctx.turn
     seat = turn.seat
     kept = turn.kept
-    rerolled = tuple(i for i in range(len(turn.dice)) if i not in kept)
+    rerolled = tuple(i for i in range(len(turn.dice)) if i not in kept and i not in turn.encased)
     if not rerolled:
         raise IllegalAction(phrase("refusal-all-kept"))
     card_used: str | None = None

@@ -278,6 +278,9 @@ class Turn(Frozen, frozen=True):
     # it (-1: none), and those it may not buy this turn (Bamboozled).
     buying: int = -1
     unbuyable: tuple[int, ...] = ()
+    # Dice (indices) locked this turn by another monster's Encased in Ice: never rerolled
+    # or changed.
+    encased: tuple[int, ...] = ()
 
     def tally(self, seat: int) -> Tally:
         return next((t for t in self.tallies if t.seat == seat), Tally(seat=seat))

@@ -64,4 +64,8 @@ def _ranked_keeps(state: GameState, decision: Decision, roll: Roll) -> list[Acti
          for kept in keep_choices(counts) if sum(kept) < total),
         reverse=True,
     )
-    return [replace(roll, keep=keep_indices(turn.dice, kept)) for _value, kept in ranked]
+    keeps = [keep_indices(turn.dice, kept) for _value, kept in ranked]
+    # (A die Encased in Ice locked is kept whatever the keep says: no keep may leave it
+    # the only die not kept.)
+    return [replace(roll, keep=keep) for keep in keeps
+            if len({*keep, *turn.encased}) < total]

@@ -126,8 +126,11 @@ def answer_roll(state: GameState, decision: Decision, seed: int,
     free = _use_on_roll(state, decision.seat, uses, kept if rolling else None)
     if free is not None:
         return free
-    if rolling is not None:
-        return replace(rolling, keep=keep_indices(turn.dice, kept))
+    keep = keep_indices(turn.dice, kept)
+    if rolling is not None and len({*keep, *turn.encased}) < len(turn.dice):
+        # (A die Encased in Ice locked stays as it is: a plan keeping all the others is
+        # no roll.)
+        return replace(rolling, keep=keep)
     tool = _dice_tool(state, decision.seat, uses)
     return tool if tool is not None else StopRolling(decision=decision.id)
 
