@@ -363,6 +363,11 @@ class Power(CardAi):
         """The owner's answer to the yield question has just been applied: it left Tokyo
         (``yielded``) or stayed."""
 
+    def on_left_tokyo(self, ctx: Ctx, seat: int, card: Card) -> None:
+        """The owner has just left Tokyo in any way but a yield (a card made it leave, Tokyo
+        Bay closed under it, It Has a Child!; a yield is ``on_yield_answered``). Never asked
+        of a monster knocked out: its cards are gone before it leaves."""
+
     def on_rerolled(self, ctx: Ctx, seat: int, card: Card, roller: int) -> tuple[Loss, ...]:
         """Another monster, ``roller``, has just rolled its dice again with its roll question
         (a normal reroll or one a card gives; not its first roll): the losses this causes."""
@@ -527,7 +532,7 @@ HOOKS = (
     "smash_losses", "after_smashes", "on_place_taken", "roll_use_available", "reaction_available",
     "cancels_loss_on_yield", "on_zero_hearts", "on_card_bought", "on_hearts_lost",
     "on_monster_at_zero", "buy_offers", "spend_heart_dice", "on_tokyo_taken",
-    "on_yield_answered", "on_rerolled",
+    "on_yield_answered", "on_left_tokyo", "on_rerolled",
     *_WINDOW_HOOKS.values(), *AI_HOOKS,
 )
 
@@ -890,6 +895,8 @@ def leave_tokyo(ctx: Ctx, seat: int, reason: Phrase) -> None:
         return
     ctx.set(**{place: None})
     ctx.emit(ev.LeftTokyo(seat=seat, place=place, reason=reason))
+    for card, power in hooked(ctx.s, seat, "on_left_tokyo"):
+        power.on_left_tokyo(ctx, seat, card)
 
 
 def close_bay_if_needed(ctx: Ctx) -> None:

@@ -89,3 +89,5 @@ cardq-smoke_cloud-tokens = { $count } smoke
 cardq-smoke_cloud-used-up = its last smoke token was used
 
 cardq-wings-use = pay { $energy } energy: lose no hearts for the rest of this turn
+
+cardq-twas_beauty_killed_the_beast-left-tokyo = its owner left Tokyo

@@ -95,3 +95,5 @@ cardq-smoke_cloud-used-up = se usó su último contador de humo
 cardq-smoke_cloud-tokens = { $count } de humo
 
 cardq-wings-use = paga { $energy }⚡: no pierdes corazones en lo que queda de turno
+
+cardq-twas_beauty_killed_the_beast-left-tokyo = su dueño salió de Tokyo
