@@ -91,3 +91,6 @@ cardq-smoke_cloud-used-up = its last smoke token was used
 cardq-wings-use = pay { $energy } energy: lose no hearts for the rest of this turn
 
 cardq-twas_beauty_killed_the_beast-left-tokyo = its owner left Tokyo
+cardq-mega_purr-prompt = which do you give { $name } for { $card }, 1⚡ or 1★?
+cardq-mega_purr-energy = Give 1⚡
+cardq-mega_purr-vp = Give 1★

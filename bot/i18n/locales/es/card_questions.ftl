@@ -97,3 +97,6 @@ cardq-smoke_cloud-tokens = { $count } de humo
 cardq-wings-use = paga { $energy }⚡: no pierdes corazones en lo que queda de turno
 
 cardq-twas_beauty_killed_the_beast-left-tokyo = su dueño salió de Tokyo
+cardq-mega_purr-prompt = ¿qué le das a { $name } por { $card }, 1⚡ o 1★?
+cardq-mega_purr-energy = Dar 1⚡
+cardq-mega_purr-vp = Dar 1★
