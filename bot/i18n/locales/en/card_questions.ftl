@@ -94,3 +94,6 @@ cardq-twas_beauty_killed_the_beast-left-tokyo = its owner left Tokyo
 cardq-mega_purr-prompt = which do you give { $name } for { $card }, 1⚡ or 1★?
 cardq-mega_purr-energy = Give 1⚡
 cardq-mega_purr-vp = Give 1★
+cardq-electric_carrot-prompt = give { $name } 1⚡, or lose 1❤️ more ({ $card })?
+cardq-electric_carrot-give = Give 1⚡
+cardq-electric_carrot-lose = Lose 1❤️ more

@@ -100,3 +100,6 @@ cardq-twas_beauty_killed_the_beast-left-tokyo = su dueño salió de Tokyo
 cardq-mega_purr-prompt = ¿qué le das a { $name } por { $card }, 1⚡ o 1★?
 cardq-mega_purr-energy = Dar 1⚡
 cardq-mega_purr-vp = Dar 1★
+cardq-electric_carrot-prompt = ¿le das 1⚡ a { $name }, o pierdes 1❤️ más ({ $card })?
+cardq-electric_carrot-give = Dar 1⚡
+cardq-electric_carrot-lose = Perder 1❤️ más
