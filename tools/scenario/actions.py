@@ -155,7 +155,7 @@ def _choice(asked: _Asked, words: list[str]) -> Choice:
     """Readable choices: "take", "pass", "use Wings", "die 3", "copy Jets", "buy Heal",
     "tokens 1 0", "sell Jets"; for the buying and heart-dice cards: "buy Jets from Gigazaur",
     "buy top", "leave", "heal Gigazaur 2", "amount 3"; for Power Up!'s: "keep Giant Banana",
-    "play Giant Banana", "give energy", "give vp"."""
+    "play Giant Banana", "give energy", "give vp", "monster The King"."""
     state, decision, where = asked.state, asked.decision, asked.where
     kind, rest = words[0].lower(), words[1:]
     if kind == "take":
@@ -171,6 +171,9 @@ def _choice(asked: _Asked, words: list[str]) -> Choice:
         return TopCard()
     if kind == "amount":
         return PickAmount(amount=int(rest[0]))
+    if kind == "monster":
+        # A monster picked (Play with your Food, Target Acquired): "monster The King".
+        return PickMonster(seat=_seat_named(state, " ".join(rest), where))
     if kind == "heal":
         return PickMonster(seat=_seat_named(state, " ".join(rest[:-1]), where),
                            amount=int(rest[-1]))

@@ -97,3 +97,6 @@ cardq-mega_purr-vp = Give 1★
 cardq-electric_carrot-prompt = give { $name } 1⚡, or lose 1❤️ more ({ $card })?
 cardq-electric_carrot-give = Give 1⚡
 cardq-electric_carrot-lose = Lose 1❤️ more
+cardq-play_with_your_food-prompt = make { $name } lose { $fewer }❤️ fewer and steal 1★ and 1⚡ from it ({ $card })?
+cardq-play_with_your_food-play = Steal: { $fewer }❤️ fewer
+cardq-play_with_your_food-pass = Keep the hearts

@@ -103,3 +103,6 @@ cardq-mega_purr-vp = Dar 1★
 cardq-electric_carrot-prompt = ¿le das 1⚡ a { $name }, o pierdes 1❤️ más ({ $card })?
 cardq-electric_carrot-give = Dar 1⚡
 cardq-electric_carrot-lose = Perder 1❤️ más
+cardq-play_with_your_food-prompt = ¿haces que { $name } pierda { $fewer }❤️ menos y le robas 1★ y 1⚡ ({ $card })?
+cardq-play_with_your_food-play = Robar: { $fewer }❤️ menos
+cardq-play_with_your_food-pass = Mantener los corazones
