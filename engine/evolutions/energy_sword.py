@@ -9,16 +9,9 @@ from msgspec.structs import replace
 
 from engine.actions import Choice, Pass, UseCard
 from engine.card_ai import Judge, choices
-from engine.core import (
-    Ctx,
-    card_reason,
-    card_word,
-    current_card,
-    gain_energy,
-    pay_energy,
-    replace_card,
-)
-from engine.evolution import Evolution, register_evolution
+from engine.core import Ctx, card_reason, card_word, gain_energy
+from engine.evolution import register_evolution
+from engine.evolutions.paid_before_rolling import PaidBeforeRolling
 from engine.phrases import Phrase, phrase
 from engine.state import Card, Decision, Face, GameState
 
@@ -26,31 +19,20 @@ COST = 2
 
 
 @register_evolution
-class EnergySword(Evolution):
+class EnergySword(PaidBeforeRolling):
     key = "energy_sword"
+    cost = COST
     ai_worth = 2.0
-
-    def start_of_turn(self, ctx: Ctx, seat: int, card: Card) -> None:
-        if ctx.mon(seat).energy >= COST:
-            self.ask(ctx, seat, card, self.key, (UseCard(uid=card.uid), Pass()), Pass())
 
     def prompt(self, state: GameState, decision: Decision) -> Phrase:
         return phrase("cardq-energy_sword-prompt", card=card_word(state, self.key),
                       energy=COST)
 
-    def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> Phrase:
-        if isinstance(choice, UseCard):
-            return phrase("cardq-energy_sword-pay", energy=COST)
-        return phrase("option-pass")
+    def pay_label(self, state: GameState) -> Phrase:
+        return phrase("cardq-energy_sword-pay", energy=COST)
 
-    def answer(self, ctx: Ctx, decision: Decision, choice: Choice) -> None:
-        assert decision.card_uid is not None
-        card = current_card(ctx, decision.seat, decision.card_uid)
-        if not isinstance(choice, UseCard) or card is None:
-            return
-        pay_energy(ctx, decision.seat, COST, card_reason(ctx.s, self.key))
-        # (Paid this turn: its used_turn says so.)
-        replace_card(ctx, decision.seat, replace(card, used_turn=ctx.turn.number))
+    def paid(self, ctx: Ctx, card: Card) -> Card:
+        return replace(card, used_turn=ctx.turn.number)  # (paid this turn)
 
     def added_smashes(self, ctx: Ctx, seat: int, card: Card, dice: tuple[Face, ...],
                       smashes: int) -> int:

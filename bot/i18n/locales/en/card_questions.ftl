@@ -100,3 +100,5 @@ cardq-electric_carrot-lose = Lose 1❤️ more
 cardq-play_with_your_food-prompt = make { $name } lose { $fewer }❤️ fewer and steal 1★ and 1⚡ from it ({ $card })?
 cardq-play_with_your_food-play = Steal: { $fewer }❤️ fewer
 cardq-play_with_your_food-pass = Keep the hearts
+cardq-exotic_arms-prompt = stake { $energy }⚡ on { $card }: back with { $smashes } Smashes or more, else lost with { $hearts }❤️?
+cardq-exotic_arms-stake = Stake { $energy }⚡

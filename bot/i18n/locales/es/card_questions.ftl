@@ -106,3 +106,5 @@ cardq-electric_carrot-lose = Perder 1❤️ más
 cardq-play_with_your_food-prompt = ¿haces que { $name } pierda { $fewer }❤️ menos y le robas 1★ y 1⚡ ({ $card })?
 cardq-play_with_your_food-play = Robar: { $fewer }❤️ menos
 cardq-play_with_your_food-pass = Mantener los corazones
+cardq-exotic_arms-prompt = ¿apuestas { $energy }⚡ en { $card }? Con { $smashes } ataques o más la recuperas; si no, la pierdes y también { $hearts }❤️
+cardq-exotic_arms-stake = Apostar { $energy }⚡
