@@ -426,6 +426,12 @@ class Power(CardAi):
         moment (see ``card_bought``). It runs before the bought card is gained, so a card is
         not set off by its own purchase."""
 
+    def adds_to_loss(self, ctx: Ctx, seat: int, card: Card, loss: Loss) -> int:
+        """Hearts this card adds to a loss of hearts its owner causes (``loss.by``: its
+        Smashes or its cards), as the loss is queued (``queue_losses``): Target Acquired's
+        heart more for the monster holding its token."""
+        return 0
+
     def on_hearts_lost(self, ctx: Ctx, seat: int, card: Card, amount: int) -> None:
         """The owner just lost ``amount`` hearts at once (one loss: the smashes of a roll, a
         card, poison), before a loss to 0 hearts is dealt with."""
@@ -531,7 +537,7 @@ HOOKS = (
     "buy_step_available", "on_smash_hit", "on_smashed", "added_smashes", "on_dice_resolved",
     "smash_losses", "after_smashes", "on_place_taken", "roll_use_available", "reaction_available",
     "cancels_loss_on_yield", "on_zero_hearts", "on_card_bought", "on_hearts_lost",
-    "on_monster_at_zero", "buy_offers", "spend_heart_dice", "on_tokyo_taken",
+    "on_monster_at_zero", "adds_to_loss", "buy_offers", "spend_heart_dice", "on_tokyo_taken",
     "on_yield_answered", "on_left_tokyo", "on_rerolled",
     *_WINDOW_HOOKS.values(), *AI_HOOKS,
 )
@@ -800,13 +806,24 @@ def trim_hearts(ctx: Ctx, seat: int) -> None:
 
 
 def queue_losses(ctx: Ctx, losses: list[Loss]) -> None:
-    """Send losses through the damage pipeline: prevention and reactions for each target in
-    order, then application (before any step already queued, such as the yield questions)."""
+    """Send losses through the damage pipeline: the hearts their causers' cards add to them
+    (``adds_to_loss``), then prevention and reactions for each target in order, then
+    application (before any step already queued, such as the yield questions)."""
     losses = [loss for loss in losses if loss.amount > 0 and ctx.mon(loss.target).alive]
     if not losses:
         return
+    losses = [_with_additions(ctx, loss) for loss in losses]
     ctx.set_turn(losses=tuple(losses))
     ctx.push(*(React(index=i) for i in range(len(losses))), ApplyLosses())
+
+
+def _with_additions(ctx: Ctx, loss: Loss) -> Loss:
+    """The loss with the hearts its causer's cards add to it (``Power.adds_to_loss``)."""
+    if loss.by is None:
+        return loss
+    extra = sum(power.adds_to_loss(ctx, loss.by, card, loss)
+                for card, power in hooked(ctx.s, loss.by, "adds_to_loss"))
+    return replace(loss, amount=loss.amount + extra) if extra else loss
 
 
 def lose_hearts(ctx: Ctx, loss: Loss) -> None:

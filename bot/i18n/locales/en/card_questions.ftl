@@ -102,3 +102,7 @@ cardq-play_with_your_food-play = Steal: { $fewer }❤️ fewer
 cardq-play_with_your_food-pass = Keep the hearts
 cardq-exotic_arms-prompt = stake { $energy }⚡ on { $card }: back with { $smashes } Smashes or more, else lost with { $hearts }❤️?
 cardq-exotic_arms-stake = Stake { $energy }⚡
+cardq-target_acquired-prompt = give { $name } the target token ({ $card })?
+cardq-target_acquired-give = Target { $name }
+cardq-target_acquired-keep = Leave the token
+cardq-target_acquired-on = 🎯 { $name }

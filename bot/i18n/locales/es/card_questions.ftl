@@ -108,3 +108,7 @@ cardq-play_with_your_food-play = Robar: { $fewer }❤️ menos
 cardq-play_with_your_food-pass = Mantener los corazones
 cardq-exotic_arms-prompt = ¿apuestas { $energy }⚡ en { $card }? Con { $smashes } ataques o más la recuperas; si no, la pierdes y también { $hearts }❤️
 cardq-exotic_arms-stake = Apostar { $energy }⚡
+cardq-target_acquired-prompt = ¿le das a { $name } el contador de objetivo ({ $card })?
+cardq-target_acquired-give = Apuntar a { $name }
+cardq-target_acquired-keep = Dejar el contador
+cardq-target_acquired-on = 🎯 { $name }

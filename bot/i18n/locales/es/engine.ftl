@@ -27,6 +27,10 @@ narrate-token-count = { $token ->
         [one] 1 contador de humo
        *[other] { $count } contadores de humo
     }
+    [target] { $count ->
+        [one] el contador de objetivo
+       *[other] { $count } contadores de objetivo
+    }
    *[other] { $count } × { $token }
 }
 
