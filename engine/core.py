@@ -426,6 +426,12 @@ class Power(CardAi):
         moment (see ``card_bought``). It runs before the bought card is gained, so a card is
         not set off by its own purchase."""
 
+    def on_hurt_by(self, ctx: Ctx, seat: int, card: Card, by: int, amount: int) -> None:
+        """The owner just lost ``amount`` hearts at once to another monster, ``by`` (its
+        Smashes or its card), after ``on_hearts_lost`` and before a loss to 0 hearts is
+        dealt with. A card that makes someone lose hearts for it asks a question first: the
+        losses it queues once answered come after this batch's."""
+
     def adds_to_loss(self, ctx: Ctx, seat: int, card: Card, loss: Loss) -> int:
         """Hearts this card adds to a loss of hearts its owner causes (``loss.by``: its
         Smashes or its cards), as the loss is queued (``queue_losses``): Target Acquired's
@@ -537,8 +543,8 @@ HOOKS = (
     "buy_step_available", "on_smash_hit", "on_smashed", "added_smashes", "on_dice_resolved",
     "smash_losses", "after_smashes", "on_place_taken", "roll_use_available", "reaction_available",
     "cancels_loss_on_yield", "on_zero_hearts", "on_card_bought", "on_hearts_lost",
-    "on_monster_at_zero", "adds_to_loss", "buy_offers", "spend_heart_dice", "on_tokyo_taken",
-    "on_yield_answered", "on_left_tokyo", "on_rerolled",
+    "on_monster_at_zero", "on_hurt_by", "adds_to_loss", "buy_offers", "spend_heart_dice",
+    "on_tokyo_taken", "on_yield_answered", "on_left_tokyo", "on_rerolled",
     *_WINDOW_HOOKS.values(), *AI_HOOKS,
 )
 
@@ -808,13 +814,16 @@ def trim_hearts(ctx: Ctx, seat: int) -> None:
 def queue_losses(ctx: Ctx, losses: list[Loss]) -> None:
     """Send losses through the damage pipeline: the hearts their causers' cards add to them
     (``adds_to_loss``), then prevention and reactions for each target in order, then
-    application (before any step already queued, such as the yield questions)."""
+    application (before any step already queued, such as the yield questions). Losses held
+    until a yield answer stay held."""
     losses = [loss for loss in losses if loss.amount > 0 and ctx.mon(loss.target).alive]
     if not losses:
         return
     losses = [_with_additions(ctx, loss) for loss in losses]
-    ctx.set_turn(losses=tuple(losses))
-    ctx.push(*(React(index=i) for i in range(len(losses))), ApplyLosses())
+    # Losses held until a yield answer (Jets) stay held, ahead of the new ones.
+    held = tuple(loss for loss in ctx.turn.losses if loss.deferred)
+    ctx.set_turn(losses=(*held, *losses))
+    ctx.push(*(React(index=len(held) + i) for i in range(len(losses))), ApplyLosses())
 
 
 def _with_additions(ctx: Ctx, loss: Loss) -> Loss:
@@ -847,6 +856,9 @@ def lose_hearts(ctx: Ctx, loss: Loss) -> None:
     # (Gains cards.) The target's cards that react to its loss of hearts.
     for card, power in hooked(ctx.s, target, "on_hearts_lost"):
         power.on_hearts_lost(ctx, target, card, before - hearts)
+    if loss.by is not None and loss.by != target:
+        for card, power in hooked(ctx.s, target, "on_hurt_by"):
+            power.on_hurt_by(ctx, target, card, loss.by, before - hearts)
     if hearts == 0:
         _reach_zero(ctx, target, loss.by)
 

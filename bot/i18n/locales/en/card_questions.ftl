@@ -106,3 +106,11 @@ cardq-target_acquired-prompt = give { $name } the target token ({ $card })?
 cardq-target_acquired-give = Target { $name }
 cardq-target_acquired-keep = Leave the token
 cardq-target_acquired-on = 🎯 { $name }
+cardq-lightning_armor-prompt = roll { $dice ->
+    [one] a die
+   *[other] { $dice } dice
+} with { $card }: each Smash makes { $name } lose 1❤️?
+cardq-lightning_armor-roll = Roll { $dice ->
+    [one] 1 die
+   *[other] { $dice } dice
+}

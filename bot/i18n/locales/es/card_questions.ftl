@@ -112,3 +112,11 @@ cardq-target_acquired-prompt = ¿le das a { $name } el contador de objetivo ({ $
 cardq-target_acquired-give = Apuntar a { $name }
 cardq-target_acquired-keep = Dejar el contador
 cardq-target_acquired-on = 🎯 { $name }
+cardq-lightning_armor-prompt = ¿tiras { $dice ->
+    [one] un dado
+   *[other] { $dice } dados
+} con { $card }? Cada ataque hace perder 1❤️ a { $name }
+cardq-lightning_armor-roll = Tirar { $dice ->
+    [one] 1 dado
+   *[other] { $dice } dados
+}
