@@ -146,6 +146,15 @@ class PlayEvolution(_Choice, frozen=True, tag="play"):
     key: str
 
 
+class PickDeckCard(_Choice, frozen=True, tag="deck_card"):
+    """A power card of the deck among those a monster looks at (Deep Dive: put this one into
+    play): its ``place`` among them (0: the top card) and its ``key``. Which cards they are is
+    the looking monster's secret: their public labels give only the place."""
+
+    place: int
+    key: str
+
+
 # --- one monster handing another something (Power Up!: Mega Purr, Electric Carrot) ---------
 
 # What a monster may be made to give another: one energy or one VP.
@@ -166,7 +175,7 @@ class Give(_Choice, frozen=True, tag="give"):
 Choice = (
     Pass | TakeLoss | UseCard | PickDie | PickCard | SplitHearts
     | TopCard | PickMonster | PickAmount | SetDie | PickDiscarded | PickEvolution
-    | PlayEvolution | Give
+    | PlayEvolution | PickDeckCard | Give
 )
 
 

@@ -13,6 +13,7 @@ import pytest
 
 from engine import Edition, create_game, narrate
 from engine import events as ev
+from engine.phrases import Ref, phrase
 from engine.state import GameState, Options
 from tests.said import english
 
@@ -126,6 +127,9 @@ CASES: list[tuple[ev.Event, str | None]] = [
     (ev.EvolutionPlayed(seat=3, card="giant_banana"), "The King plays the Evolution Giant Banana."),
     (ev.EvolutionPlayed(seat=3, card="alpha_male", permanent=True),
      "The King plays the Evolution Alpha Male, face up."),
+    (ev.CardTaken(seat=0, card="jets", reason=phrase("reason-card",
+                                                      card=Ref("evo", "deep_dive"))),
+     "Alienoid puts Jets into play for free (Deep Dive)."),
 ]
 
 

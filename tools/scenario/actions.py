@@ -16,6 +16,7 @@ from engine.actions import (
     Pass,
     PickAmount,
     PickCard,
+    PickDeckCard,
     PickDie,
     PickDiscarded,
     PickEvolution,
@@ -155,7 +156,7 @@ def _choice(asked: _Asked, words: list[str]) -> Choice:
     """Readable choices: "take", "pass", "use Wings", "die 3", "copy Jets", "buy Heal",
     "tokens 1 0", "sell Jets"; for the buying and heart-dice cards: "buy Jets from Gigazaur",
     "buy top", "leave", "heal Gigazaur 2", "amount 3"; for Power Up!'s: "keep Giant Banana",
-    "play Giant Banana", "give energy", "give vp", "monster The King"."""
+    "play Giant Banana", "give energy", "give vp", "monster The King", "put Jets"."""
     state, decision, where = asked.state, asked.decision, asked.where
     kind, rest = words[0].lower(), words[1:]
     if kind == "take":
@@ -197,6 +198,10 @@ def _choice(asked: _Asked, words: list[str]) -> Choice:
         if asked.refusal_expected:
             return PickCard(uid=asked.card_in_play(key, owner))
         raise asked.unoffered(f"choice 'buy {key} from {state.monsters[owner].name}'")
+    if kind == "put":
+        # (Power Up!) "put Jets": the card looked at on top of the deck put into play (Deep
+        # Dive).
+        return _deck_card(asked, card_key(" ".join(rest), where))
     if kind == "give":
         # (Power Up!) "give energy", "give vp": what the monster asked hands the one the
         # question names (Mega Purr, Electric Carrot).
@@ -242,6 +247,17 @@ def _choice(asked: _Asked, words: list[str]) -> Choice:
     raise ScenarioError(f"{where}: unknown choice {' '.join(words)!r}")
 
 
+def _deck_card(asked: _Asked, key: str) -> PickDeckCard:
+    """The option of the question that puts the card ``key`` into play."""
+    for option in asked.decision.options:
+        if isinstance(option, Choose) and isinstance(option.choice, PickDeckCard) \
+                and option.choice.key == key:
+            return option.choice
+    if asked.refusal_expected:
+        return PickDeckCard(place=0, key=key)
+    raise asked.unoffered(f"choice 'put {key}'")
+
+
 def _gift(asked: _Asked, what: str) -> Give:
     """The option of the question that gives ``what`` ("energy" or "vp")."""
     for option in asked.decision.options:
@@ -275,7 +291,8 @@ def _choice_text(state: GameState, choice: Choice, decision: Decision | None = N
     """A choice as ``expect.choices`` names it: "take", "pass", "use:<uid>", "die:<index>",
     "copy:<uid>" (a card in play), "buy:<uid>" (a face-up card, or any card offered in the buy
     step), "tokens:<poison>:<shrink>", "top" (the deck's top card), "monster:<name>:<amount>",
-    "amount:<n>", "keep:<key>" and "play:<key>" (Evolutions), "give:energy" or "give:vp"."""
+    "amount:<n>"; for Power Up!'s: "keep:<key>", "play:<key>", "give:energy", "give:vp",
+    "deck:<key>" (a card looked at on top of the deck)."""
     match choice:
         case PickCard(uid=uid) if decision is not None and decision.kind == "buy":
             return f"buy:{uid}"
@@ -307,6 +324,8 @@ def _choice_text(state: GameState, choice: Choice, decision: Decision | None = N
             return f"play:{key}"
         case Give(what=what):
             return f"give:{what}"
+        case PickDeckCard(key=key):
+            return f"deck:{key}"
     raise ScenarioError(f"no text for the choice {choice!r}")
 
 

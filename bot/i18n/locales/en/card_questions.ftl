@@ -114,3 +114,12 @@ cardq-lightning_armor-roll = Roll { $dice ->
     [one] 1 die
    *[other] { $dice } dice
 }
+cardq-deep_dive-prompt = which of the { $count } cards you looked at on top of the deck do you put into play for free ({ $card })?
+cardq-deep_dive-nth = { $place ->
+    [1] Put the first into play
+    [2] Put the second into play
+   *[other] Put the third into play
+}
+cardq-deep_dive-put = Put { $card } into play
+cardq-deep_dive-secret = On top of the deck: { $cards }
+cardq-deep_dive-seen = **{ $card }** ({ $kind }): { $text }

@@ -120,3 +120,12 @@ cardq-lightning_armor-roll = Tirar { $dice ->
     [one] 1 dado
    *[other] { $dice } dados
 }
+cardq-deep_dive-prompt = ¿cuál de las { $count } cartas que has mirado en lo alto del mazo pones en juego gratis ({ $card })?
+cardq-deep_dive-nth = { $place ->
+    [1] Poner en juego la primera
+    [2] Poner en juego la segunda
+   *[other] Poner en juego la tercera
+}
+cardq-deep_dive-put = Poner { $card } en juego
+cardq-deep_dive-secret = En lo alto del mazo: { $cards }
+cardq-deep_dive-seen = **{ $card }** ({ $kind }): { $text }
