@@ -114,7 +114,10 @@ cardq-lightning_armor-roll = Roll { $dice ->
     [one] 1 die
    *[other] { $dice } dice
 }
-cardq-deep_dive-prompt = which of the { $count } cards you looked at on top of the deck do you put into play for free ({ $card })?
+cardq-deep_dive-prompt = { $count ->
+    [one] put the card you looked at on top of the deck into play for free ({ $card })?
+   *[other] which of the { $count } cards you looked at on top of the deck do you put into play for free ({ $card })?
+}
 cardq-deep_dive-nth = { $place ->
     [1] Put the first into play
     [2] Put the second into play

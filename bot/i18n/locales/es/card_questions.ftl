@@ -120,7 +120,10 @@ cardq-lightning_armor-roll = Tirar { $dice ->
     [one] 1 dado
    *[other] { $dice } dados
 }
-cardq-deep_dive-prompt = ¿cuál de las { $count } cartas que has mirado en lo alto del mazo pones en juego gratis ({ $card })?
+cardq-deep_dive-prompt = { $count ->
+    [one] ¿pones en juego gratis la carta que has mirado en lo alto del mazo ({ $card })?
+   *[other] ¿cuál de las { $count } cartas que has mirado en lo alto del mazo pones en juego gratis ({ $card })?
+}
 cardq-deep_dive-nth = { $place ->
     [1] Poner en juego la primera
     [2] Poner en juego la segunda
