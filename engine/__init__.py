@@ -79,7 +79,7 @@ from engine.describe import (
     tokens_label,
     waiting_text,
 )
-from engine.evolution import implemented_evolutions
+from engine.evolution import EvolutionMomentQuestion, asked_for, implemented_evolutions
 from engine.evolution_table import EVOLUTIONS, EvolutionInfo
 from engine.foresight import knocks_out_self, needs_confirmation
 from engine.phrases import Arg, Join, Phrase, Ref, card_ref, card_text_ref, phrase
@@ -158,6 +158,7 @@ __all__ = [
     "Edition",
     "EndBuying",
     "EvolutionInfo",
+    "EvolutionMomentQuestion",
     "ExtraTurn",
     "Face",
     "GameOver",
@@ -203,6 +204,7 @@ __all__ = [
     "Yield",
     "advance",
     "apply",
+    "asked_for",
     "base_deck",
     "card_cost",
     "card_info",

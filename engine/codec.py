@@ -126,13 +126,21 @@ def _upgrade_6_to_7(state: Json) -> Json:
     return state
 
 
+def _upgrade_7_to_8(state: Json) -> Json:
+    """Schema 8 adds Power Up!'s moments: what each monster lost and gained in the turn
+    (``Turn.tallies``) and the steps that ask for Evolutions out of the roll and buy
+    questions. An older game has none under way. (Raised so that an older bot refuses a
+    game with them as newer than itself, rather than as unreadable.)"""
+    return state
+
+
 # UPGRADES[n] turns a schema-n state (as a JSON object) into a schema-(n + 1) one. To change
 # the state's shape: raise SCHEMA_VERSION and add the step from the previous version here,
 # with a test that decodes a state stored by the previous version.
 UPGRADES: dict[int, Callable[[Json], Json]] = {
     1: _upgrade_1_to_2, 2: _upgrade_2_to_3, 3: _upgrade_3_to_4, 4: _upgrade_4_to_5,
     5: _upgrade_5_to_6,
-    6: _upgrade_6_to_7,
+    6: _upgrade_6_to_7, 7: _upgrade_7_to_8,
 }
 
 _encoder = msgspec.json.Encoder()

@@ -245,6 +245,10 @@ class Power(CardAi):
     # Modifiers (summed over a monster's cards).
     extra_dice: ClassVar[int] = 0
     extra_rolls: ClassVar[int] = 0
+    # Black dice every other monster rolls fewer while the owner has this card.
+    others_fewer_dice: ClassVar[int] = 0
+    # While the owner has this card, every other monster rolls once only and cannot yield.
+    others_roll_once: ClassVar[bool] = False
     discount: ClassVar[int] = 0
     # The monster's maximum hearts while it has this card (0: no effect). The highest wins.
     max_hearts: ClassVar[int] = 0
@@ -321,6 +325,17 @@ class Power(CardAi):
                       smashes: int) -> int:
         """Smash faces this card adds to the owner's final ``dice``; ``smashes`` counts the
         Smashes so far (the dice's and those added by the cards before it)."""
+        return 0
+
+    def from_hand_at_zero(self, ctx: Ctx, seat: int) -> bool:
+        """(An Evolution in the hand of a monster just at 0 hearts, Power Up!.) Whether it
+        keeps the monster in the game, acting by itself from the hand (Nine Lives), before
+        the cards it owns are asked (``on_zero_hearts``)."""
+        return False
+
+    def added_hearts(self, ctx: Ctx, seat: int, card: Card, dice: tuple[Face, ...]) -> int:
+        """Hearts this card adds to the owner's final ``dice`` as they resolve (they heal as
+        the dice's hearts do, and earn no Evolution)."""
         return 0
 
     def on_dice_resolved(self, ctx: Ctx, seat: int, card: Card, dice: tuple[Face, ...],
@@ -544,7 +559,8 @@ HOOKS = (
     "smash_losses", "after_smashes", "on_place_taken", "roll_use_available", "reaction_available",
     "cancels_loss_on_yield", "on_zero_hearts", "on_card_bought", "on_hearts_lost",
     "on_monster_at_zero", "on_hurt_by", "adds_to_loss", "buy_offers", "spend_heart_dice",
-    "on_tokyo_taken", "on_yield_answered", "on_left_tokyo", "on_rerolled",
+    "on_tokyo_taken", "on_yield_answered", "on_left_tokyo", "on_rerolled", "added_hearts",
+    "others_fewer_dice", "others_roll_once", "from_hand_at_zero",
     *_WINDOW_HOOKS.values(), *AI_HOOKS,
 )
 
@@ -679,6 +695,13 @@ def card_cost(state: GameState, seat: int, key: str) -> int:
     return max(0, printed_cost(state, key) - discount)
 
 
+def others_cards(state: GameState, seat: int, hook: str) -> list[tuple[Card, Power]]:
+    """The cards of every other monster still in the game that answer ``hook``: those that
+    act on the others (Power Up!'s Cold Wave, Blizzard)."""
+    return [found for other in state.alive_seats() if other != seat
+            for found in hooked(state, other, hook)]
+
+
 def clockwise_others(state: GameState, seat: int) -> list[int]:
     """The other living monsters, clockwise from ``seat``."""
     n = len(state.monsters)
@@ -748,11 +771,22 @@ def gain_energy(ctx: Ctx, seat: int, amount: int, reason: Phrase, *,
         return
     ctx.set_mon(seat, energy=ctx.mon(seat).energy + amount)
     ctx.emit(ev.EnergyGained(seat=seat, amount=amount, reason=reason))
+    if ctx.s.options.power_up:
+        _count_in_turn(ctx, seat, energy_gained=amount)
     if recovery:
         return
     for _card, power in hooked(ctx.s, seat, "energy_bonus"):
         gain_energy(ctx, seat, power.energy_bonus, card_reason(ctx.s, power.key),
                     recovery=True)
+
+
+def _count_in_turn(ctx: Ctx, seat: int, **amounts: int) -> None:
+    """Add to what ``seat`` lost and gained this turn (``Turn.tallies``, Power Up!)."""
+    turn = ctx.turn
+    tally = turn.tally(seat)
+    counted = replace(tally, **{name: getattr(tally, name) + amount
+                                for name, amount in amounts.items()})
+    ctx.set_turn(tallies=(*(t for t in turn.tallies if t.seat != seat), counted))
 
 
 def pay_energy(ctx: Ctx, seat: int, amount: int, reason: Phrase) -> None:
@@ -777,6 +811,8 @@ def heal(ctx: Ctx, seat: int, amount: int, reason: Phrase, *,
         return
     ctx.set_mon(seat, hearts=monster.hearts + gained)
     ctx.emit(ev.Healed(seat=seat, amount=gained, reason=reason))
+    if ctx.s.options.power_up:
+        _count_in_turn(ctx, seat, hearts_gained=gained)
     giver = seat if bonus_of is None else bonus_of
     if giver < 0:
         return
@@ -843,6 +879,8 @@ def lose_hearts(ctx: Ctx, loss: Loss) -> None:
     hearts = max(0, before - loss.amount)
     ctx.set_mon(target, hearts=hearts)
     ctx.emit(ev.Damaged(seat=target, amount=loss.amount, source=loss.source, hearts=hearts))
+    if ctx.s.options.power_up:
+        _count_in_turn(ctx, target, hearts_lost=before - hearts)
     active = ctx.turn.seat
     if loss.source == "smash":
         ctx.set_turn(smashed=(*ctx.turn.smashed, target))
@@ -872,6 +910,9 @@ def _reach_zero(ctx: Ctx, seat: int, by: int | None) -> None:
         other = (ctx.turn.seat + k) % n
         for card, power in hooked(ctx.s, other, "on_monster_at_zero"):
             power.on_monster_at_zero(ctx, other, card, seat)
+    for key in dict.fromkeys(ctx.mon(seat).evolution_hand):
+        if key in HOOK_KEYS["from_hand_at_zero"] and POWERS[key].from_hand_at_zero(ctx, seat):
+            return
     for card, power in hooked(ctx.s, seat, "on_zero_hearts"):
         if power.on_zero_hearts(ctx, seat, card):
             return
@@ -896,12 +937,23 @@ def _eliminate(ctx: Ctx, seat: int, by: int | None) -> None:
     close_bay_if_needed(ctx)
 
 
+def free_place(state: GameState) -> Place | None:
+    """The place of Tokyo a monster entering now would take: the City, else an open Bay."""
+    if state.city is None:
+        return "city"
+    if state.bay_open and state.bay is None:
+        return "bay"
+    return None
+
+
 def enter_tokyo(ctx: Ctx, seat: int, place: Place) -> list[Loss]:
     """``seat`` takes control of Tokyo: it enters ``place`` from outside. Returns the losses
     of hearts its cards cause by this (``on_tokyo_taken``), for the caller to queue with any
     of its own from the same moment, in one batch."""
     ctx.set(**{place: seat})
     ctx.emit(ev.EnteredTokyo(seat=seat, place=place))
+    if seat == ctx.turn.seat and ctx.s.options.power_up:
+        ctx.set_turn(entered_tokyo=True)
     if ctx.s.two_player_variant():
         gain_energy(ctx, seat, 1, phrase("reason-entering-tokyo"))
     else:

@@ -27,7 +27,7 @@ from engine.actions import (
     Yield,
 )
 from engine.core import POWERS, buy_offer, card_cost, card_word, effective_key, find_card
-from engine.phrases import Arg, Phrase, Ref, phrase
+from engine.phrases import Arg, Join, Phrase, Ref, phrase
 from engine.state import BAY_MIN_MONSTERS, FACE_SYMBOLS, Card, Decision, GameState
 
 # Die faces as players see them on the board, by the plain text an event holds.
@@ -368,4 +368,7 @@ def narrate(state: GameState, event: ev.Event) -> Phrase | None:
         case ev.EvolutionPlayed(seat=seat, card=key, permanent=permanent):
             return phrase("narrate-evolution-played", name=name(seat), card=card(key),
                           permanent="yes" if permanent else "no")
+        case ev.EvolutionsExpired(seat=seat, cards=keys):
+            return phrase("narrate-evolutions-expired", name=name(seat),
+                          cards=Join(tuple(card(key) for key in keys)))
     return None

@@ -306,6 +306,14 @@ class EvolutionPlayed(_Event, frozen=True, tag="evolution_played"):
     permanent: bool = False
 
 
+class EvolutionsExpired(_Event, frozen=True, tag="evolutions_expired"):
+    """The temporary Evolutions ``cards`` of ``seat``, face up while their effect lasted,
+    go to its discard pile: their effect is over."""
+
+    seat: int
+    cards: tuple[str, ...]
+
+
 Event = (
     FirstPlayerRolled
     | TurnStarted
@@ -347,5 +355,6 @@ Event = (
     | EvolutionKept
     | EvolutionPileShuffled
     | EvolutionPlayed
+    | EvolutionsExpired
     | CardTaken
 )

@@ -17,20 +17,47 @@ Which Evolutions a monster looks at, keeps and holds is secret: the events say o
 many; the question's prompt and public labels never name them (``secret`` and
 ``private_choice_label`` do, for the monster asked alone).
 
-Playing (this step of the expansion): from the hand, in its owner's own roll and buy
-questions, each Evolution whose timing allows it then (``PLAYABLE_IN_OWN_TURN``); the
-question is asked again after it.
+Playing: from the hand, in its owner's own roll and buy questions, each Evolution whose
+timing allows it then (``PLAYABLE_IN_OWN_TURN``); the question is asked again after it. And
+at the moments of a turn where the rules let Evolutions be played out of those questions
+(``engine.steps.EvolutionMoment``: the start of a turn, dice about to resolve, a loss of
+hearts, the end of a turn): the monsters the moment concerns are asked, all at once, each
+privately (``EvolutionMomentQuestion``), whether to play one that fits (its ``prompted_at``
+names the moment, or its timing allows any moment). Who is asked depends on what is public
+only (docs/rulings.md 90): a monster with cards in hand whose deck holds an Evolution made
+for that moment, not yet face up; so being asked tells nobody what the hand holds.
+
+A temporary Evolution whose effect lasts (``lasts``) stays face up until the end of the
+turn or its owner's next turn, its hooks acting as a permanent one's, then goes to its
+owner's discard pile (``expire_evolutions``).
 """
 
 from __future__ import annotations
 
+from typing import ClassVar, Literal
+
+from msgspec.structs import replace
+
 from engine import events as ev
-from engine.actions import Action, Choice, Choose, PickEvolution, PlayEvolution
+from engine.actions import Action, Choice, Choose, Pass, PickEvolution, PlayEvolution, UseCard
 from engine.card_ai import Judge, choices
-from engine.core import POWERS, Ctx, IllegalAction, Power, card_word, register
+from engine.core import (
+    POWERS,
+    Ctx,
+    IllegalAction,
+    Power,
+    card_reason,
+    card_word,
+    find_card,
+    free_place,
+    gain_energy,
+    heal,
+    register,
+)
 from engine.evolution_table import EVOLUTIONS, EvolutionInfo, EvolutionTiming, deck_of
-from engine.phrases import Phrase, card_text_ref, phrase
+from engine.phrases import Join, Phrase, card_text_ref, phrase
 from engine.state import Card, Decision, GameState
+from engine.steps import EndTurn, EvolutionMoment, EvolutionWindow
 
 # How many Evolutions a monster looks at to keep one.
 LOOKED_AT = 2
@@ -40,14 +67,48 @@ HEARTS_TO_DRAW = 3
 PLAYABLE_IN_OWN_TURN: frozenset[EvolutionTiming] = frozenset({"any", "own_turn", "in_tokyo"})
 
 
+# How long a temporary Evolution's effect lasts once played: "now" (it acts and is
+# discarded), the rest of the "turn", or "until_next_turn" of its owner.
+Lasting = Literal["now", "turn", "until_next_turn"]
+
+
 class Evolution(Power):
     """The behaviour of one Evolution (see the module docstring). A permanent one's hooks
     are a power card's (``Power``, its AI hooks included: ``ai_worth`` values it face up);
-    a temporary one's effect is ``on_play`` (and ``ai_amounts`` what it is worth)."""
+    a temporary one's effect is ``on_play`` (and ``ai_amounts`` what it is worth), and
+    its hooks while it lasts (``lasts``)."""
+
+    # The moments its owner is asked about it, its deck holding it (and those it may be
+    # played at only: a card whose timing is "start_of_turn", "dice_resolving" or
+    # "reaction" is played at these moments alone).
+    prompted_at: ClassVar[frozenset[EvolutionMoment]] = frozenset()
+    lasts: ClassVar[Lasting] = "now"
+    # Played, it ends the moment it was played at (the turn given up): nobody is asked
+    # again there.
+    ends_the_moment: ClassVar[bool] = False
 
     @property
     def info(self) -> EvolutionInfo:
         return EVOLUTIONS[self.key]
+
+    def playable(self, state: GameState, seat: int) -> bool:
+        """Whether the card may be played now, its timing allowing it (a condition of its
+        own text: "if you are not in Tokyo")."""
+        return True
+
+    def usable_at(self, state: GameState, seat: int, card: Card,
+                  moment: EvolutionMoment) -> bool:
+        """(A permanent one, face up.) Whether its owner may use it at this moment (Feline
+        Motor, again and again): its owner is then asked, the card being public."""
+        return False
+
+    def use_at(self, ctx: Ctx, seat: int, card: Card, moment: EvolutionMoment) -> None:
+        """Its use at this moment (``usable_at``)."""
+
+    def ai_uses_at(self, judge: Judge, state: GameState, seat: int,
+                   moment: EvolutionMoment) -> bool:
+        """Whether the AI uses it face up at this moment (``usable_at``)."""
+        return False
 
     def on_play(self, ctx: Ctx, seat: int) -> None:
         """What a temporary Evolution does when it is played (already in its owner's
@@ -180,18 +241,28 @@ def play_options(state: GameState, seat: int) -> list[Action]:
     monster = state.monsters[seat]
     if not monster.evolution_hand:
         return []
-    options: list[Action] = []
-    for key in dict.fromkeys(monster.evolution_hand):
-        power = _EVOLUTION_POWERS.get(key)
-        if power is not None and _timing_allows(state, seat, power.info.timing):
-            options.append(Choose(decision=0, choice=PlayEvolution(key)))
-    return options
+    return [Choose(decision=0, choice=PlayEvolution(key))
+            for key in fitting(state, seat, None)]
 
 
-def _timing_allows(state: GameState, seat: int, timing: EvolutionTiming) -> bool:
+def fitting(state: GameState, seat: int, moment: EvolutionMoment | None) -> list[str]:
+    """The Evolutions of ``seat``'s hand it may play at this ``moment`` (None: in its own
+    roll or buy question), each key once."""
+    return [key for key in dict.fromkeys(state.monsters[seat].evolution_hand)
+            if (power := _EVOLUTION_POWERS.get(key)) is not None
+            and _timing_allows(state, seat, power, moment) and power.playable(state, seat)]
+
+
+def _timing_allows(state: GameState, seat: int, power: Evolution,
+                   moment: EvolutionMoment | None) -> bool:
+    timing: EvolutionTiming = power.info.timing
+    if moment is not None and moment in power.prompted_at:
+        return True
     if timing == "in_tokyo":
         return state.in_tokyo(seat)
-    return timing in PLAYABLE_IN_OWN_TURN
+    if timing == "own_turn":
+        return state.turn is not None and state.turn.seat == seat
+    return timing == "any"
 
 
 def play_evolution(ctx: Ctx, seat: int, key: str) -> None:
@@ -211,6 +282,229 @@ def play_evolution(ctx: Ctx, seat: int, key: str) -> None:
                     evolutions=(*ctx.mon(seat).evolutions, card))
         power.on_gain(ctx, seat, card)
         return
-    ctx.set_mon(seat, evolution_hand=tuple(hand),
-                evolution_discard=(*monster.evolution_discard, key))
+    if power.lasts != "now":
+        # Face up while it lasts (its hooks act), then to the discard pile.
+        ctx.set_mon(seat, evolution_hand=tuple(hand), evolutions=(
+            *ctx.mon(seat).evolutions, Card(uid=ctx.new_uid(), key=key)))
+    else:
+        ctx.set_mon(seat, evolution_hand=tuple(hand),
+                    evolution_discard=(*monster.evolution_discard, key))
     power.on_play(ctx, seat)
+
+
+def give_up_turn(ctx: Ctx, seat: int, key: str, hearts: int, energy: int) -> None:
+    """``seat`` gives up the rest of its turn (no roll, no buying) for hearts and energy
+    (Sunken Temple, Tune-Up): the turn ends."""
+    reason = card_reason(ctx.s, key)
+    heal(ctx, seat, hearts, reason)
+    gain_energy(ctx, seat, energy, reason)
+    ctx.clear_steps()
+    ctx.push(EndTurn())
+
+
+def expire_evolutions(ctx: Ctx, lasting: Lasting, seat: int | None = None) -> None:
+    """The temporary Evolutions face up whose effect ``lasting`` is over (those of ``seat``
+    only, or every monster's) go to their owners' discard piles."""
+    for owner, monster in enumerate(ctx.s.monsters):
+        if seat is not None and owner != seat:
+            continue
+        over = [card for card in monster.evolutions
+                if (power := _EVOLUTION_POWERS.get(card.key)) is not None
+                and power.info.kind == "temporary" and power.lasts == lasting]
+        if over:
+            ctx.set_mon(owner, evolutions=tuple(c for c in monster.evolutions if c not in over),
+                        evolution_discard=(*monster.evolution_discard,
+                                           *(card.key for card in over)))
+            ctx.emit(ev.EvolutionsExpired(seat=owner, cards=tuple(c.key for c in over)))
+
+
+# --- moments: playing out of the roll and buy questions (docs/rulings.md 90) ---------------
+
+
+def window_at(state: GameState, moment: EvolutionMoment, seat: int = -1,
+              amount: int = 0) -> EvolutionWindow | None:
+    """The step asking for Evolutions at this moment, or None when nobody would be asked
+    (no step queued for nothing)."""
+    if not state.options.power_up:
+        return None
+    if not any(asks(state, asked, moment) for asked in concerned(state, moment, seat)):
+        return None
+    return EvolutionWindow(moment=moment, seat=seat, amount=amount)
+
+
+def concerned(state: GameState, moment: EvolutionMoment, seat: int = -1) -> list[int]:
+    """The monsters a moment concerns, in the order they are asked (the active one first,
+    then clockwise): the one losing hearts; the others when Tokyo is free; everyone at the
+    end of a turn; else the active one."""
+    if seat >= 0:
+        return [seat]
+    assert state.turn is not None
+    active = state.turn.seat
+    n = len(state.monsters)
+    clockwise = [(active + k) % n for k in range(n)]
+    if moment == "turn_end":
+        return clockwise
+    if moment == "tokyo_free":
+        return clockwise[1:]
+    return [active]
+
+
+def asks(state: GameState, seat: int, moment: EvolutionMoment) -> bool:
+    """Whether ``seat`` is asked at this moment: alive, and either with Evolutions in hand
+    and one made for the moment among those of its deck not face up (in its pile, hand or
+    discard pile, which together are public; which of them the hand holds is not), or with
+    one face up it may use then. Public facts only: being asked says nothing of the hand."""
+    monster = state.monsters[seat]
+    if not monster.alive:
+        return False
+    return ((bool(monster.evolution_hand) and bool(made_for(state, seat, moment)))
+            or bool(usable_face_up(state, seat, moment)))
+
+
+def usable_face_up(state: GameState, seat: int, moment: EvolutionMoment) -> list[Card]:
+    """The Evolutions face up in front of ``seat`` it may use at this moment."""
+    return [card for card in state.monsters[seat].evolutions
+            if (power := _EVOLUTION_POWERS.get(card.key)) is not None
+            and power.usable_at(state, seat, card, moment)]
+
+
+def made_for(state: GameState, seat: int, moment: EvolutionMoment) -> list[str]:
+    """The Evolutions of ``seat``'s deck made for this moment and not face up (in its pile,
+    hand or discard pile), in the deck's order."""
+    monster = state.monsters[seat]
+    held = {*monster.evolution_pile, *monster.evolution_hand, *monster.evolution_discard}
+    return [key for key in deck_of(monster.name)
+            if key in held and (power := _EVOLUTION_POWERS.get(key)) is not None
+            and moment in power.prompted_at]
+
+
+def open_evolution_window(ctx: Ctx, step: EvolutionWindow) -> None:
+    """Ask every monster the moment concerns at once (``EvolutionMomentQuestion``), when the
+    moment comes at all (``moment_open``)."""
+    if not moment_open(ctx.s, step.moment):
+        return
+    for seat in concerned(ctx.s, step.moment, step.seat):
+        if asks(ctx.s, seat, step.moment):
+            ask_at_moment(ctx, seat, step.moment, step.amount)
+
+
+def moment_open(state: GameState, moment: EvolutionMoment) -> bool:
+    """Whether the moment comes in this turn, as anyone can see: Tokyo has a free place
+    ("tokyo_free"); the active monster took Tokyo, or wounded its occupants without taking
+    it ("after_entering")."""
+    turn = state.turn
+    if turn is None:
+        return False
+    if moment == "tokyo_free":
+        return free_place(state) is not None
+    if moment == "after_entering":
+        return turn.entered_tokyo or (bool(turn.smashed) and not state.in_tokyo(turn.seat))
+    return True
+
+
+def ask_at_moment(ctx: Ctx, seat: int, moment: EvolutionMoment, amount: int = 0) -> None:
+    ctx.ask_choice(seat, "card", moment_choices(ctx.s, seat, moment), Pass(),
+                   power=EvolutionMomentQuestion.key, question=moment, amount=amount)
+
+
+def moment_choices(state: GameState, seat: int,
+                   moment: EvolutionMoment) -> tuple[Pass | PlayEvolution | UseCard, ...]:
+    """The answers of ``seat``'s question at this moment: pass, play one that fits, or use
+    one face up."""
+    return (Pass(), *(PlayEvolution(key) for key in fitting(state, seat, moment)),
+            *(UseCard(uid=card.uid) for card in usable_face_up(state, seat, moment)))
+
+
+@register
+class EvolutionMomentQuestion(Power):
+    """The question of a moment (``engine.steps.EvolutionMoment``): play an Evolution that
+    fits, or pass. Not a card: Power Up!'s question, asked as a card's are. Its public words
+    never say which Evolutions fit, nor whether any does."""
+
+    key = "evolution_moment"
+
+    def prompt(self, state: GameState, decision: Decision) -> Phrase:
+        active = state.monsters[state.turn.seat].name if state.turn is not None else ""
+        return phrase(f"evoq-moment-{decision.question}", amount=decision.amount, active=active)
+
+    def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> Phrase:
+        if isinstance(choice, PlayEvolution):
+            return phrase("option-play-evolution-hidden")
+        if isinstance(choice, UseCard):
+            found = find_card(state, choice.uid)
+            if found is not None:
+                return phrase("option-use", card=card_word(state, found[1].key),
+                              use=POWERS[found[1].key].use_label(state, found[1]))
+        return phrase("evoq-moment-pass")
+
+    def secret(self, state: GameState, decision: Decision) -> Phrase | None:
+        keys = [c.key for c in choices(decision) if isinstance(c, PlayEvolution)]
+        if not keys:
+            return phrase("evoq-moment-none-fits")
+        return phrase("evoq-moment-fits", cards=Join(tuple(
+            phrase("evoq-moment-card", card=card_word(state, key), text=card_text_ref(key))
+            for key in keys)))
+
+    def private_choice_label(self, state: GameState, decision: Decision,
+                             choice: Choice) -> Phrase:
+        if isinstance(choice, PlayEvolution):
+            return phrase("option-play-evolution", card=card_word(state, choice.key))
+        return self.choice_label(state, decision, choice)
+
+    def answer(self, ctx: Ctx, decision: Decision, choice: Choice) -> None:
+        seat, moment = decision.seat, cast_moment(decision.question)
+        if isinstance(choice, UseCard):
+            card = next((c for c in usable_face_up(ctx.s, seat, moment) if c.uid == choice.uid),
+                        None)
+            if card is None:
+                raise IllegalAction(phrase("refusal-moment-passed"))
+            evolution_of(card.key).use_at(ctx, seat, card, moment)
+            _offer_again(ctx)
+            return
+        if not isinstance(choice, PlayEvolution):
+            return
+        if choice.key not in fitting(ctx.s, seat, moment):
+            raise IllegalAction(phrase("refusal-moment-passed"))
+        play_evolution(ctx, seat, choice.key)
+        _offer_again(ctx)
+        if not evolution_of(choice.key).ends_the_moment and asks(ctx.s, seat, moment):
+            ask_at_moment(ctx, seat, moment, decision.amount)
+
+    def ai_answer(self, judge: Judge, state: GameState, decision: Decision) -> Choice | None:
+        """Use a card face up when its card says so; else play the Evolution worth most now
+        if it is worth playing; else pass."""
+        seat = decision.seat
+        for choice in choices(decision):
+            found = find_card(state, choice.uid) if isinstance(choice, UseCard) else None
+            if found is not None and evolution_of(found[1].key).ai_uses_at(
+                    judge, state, seat, cast_moment(decision.question)):
+                return choice
+        best = max((c for c in choices(decision) if isinstance(c, PlayEvolution)),
+                   key=lambda c: judge.evolution_value(state, seat, c.key), default=None)
+        if best is None or judge.evolution_value(state, seat, best.key) <= 0:
+            return Pass()
+        return best
+
+
+def asked_for(state: GameState, decision: Decision) -> list[str]:
+    """The Evolutions a moment's question is asked for: those of the asked monster's deck
+    made for its moment, not face up (``made_for``)."""
+    return made_for(state, decision.seat, cast_moment(decision.question))
+
+
+def _offer_again(ctx: Ctx) -> None:
+    """The other moment questions still pending, offering what fits now: a card just played
+    may have changed it (Monkey Rush took the free place another monster's card wanted)."""
+    for index, pending in enumerate(ctx.pending):
+        if pending.power != EvolutionMomentQuestion.key:
+            continue
+        offered = tuple(Choose(decision=pending.id, choice=choice) for choice in
+                        moment_choices(ctx.s, pending.seat, cast_moment(pending.question)))
+        if offered != pending.options:
+            ctx.pending[index] = replace(pending, options=offered, default=offered[0])
+
+
+def cast_moment(question: str) -> EvolutionMoment:
+    moments: tuple[EvolutionMoment, ...] = ("turn_start", "dice_resolving", "losing_hearts",
+                                            "tokyo_free", "after_entering", "turn_end")
+    return next(m for m in moments if m == question)

@@ -129,7 +129,13 @@ EVOLUTIONS: dict[str, EvolutionInfo] = {row.key: row for row in _ROWS}
 EVOLUTION_MONSTERS: tuple[str, ...] = tuple(dict.fromkeys(row.monster for row in _ROWS))
 
 
+_DECKS: dict[str, tuple[str, ...]] = {
+    monster: tuple(row.key for row in _ROWS if row.monster == monster)
+    for monster in EVOLUTION_MONSTERS
+}
+
+
 def deck_of(monster: str) -> tuple[str, ...]:
     """The keys of a monster's eight Evolutions, in the table's order (none for a monster
-    without a deck)."""
-    return tuple(row.key for row in _ROWS if row.monster == monster)
+    without a deck). (Asked at every moment of a Power Up! turn: made once.)"""
+    return _DECKS.get(monster, ())

@@ -48,6 +48,7 @@ from engine.core import (
     current_card,
     effective_key,
     enter_tokyo,
+    free_place,
     gain_energy,
     gain_vp,
     heal,
@@ -56,6 +57,7 @@ from engine.core import (
     max_hearts,
     offer_revealed,
     open_window,
+    others_cards,
     pay_energy,
     punish_reroll,
     queue_losses,
@@ -66,9 +68,12 @@ from engine.core import (
 from engine.evolution import (
     deal_evolutions,
     draws_evolution,
+    expire_evolutions,
     look_at_evolutions,
+    open_evolution_window,
     play_evolution,
     play_options,
+    window_at,
 )
 from engine.evolution_table import deck_of
 from engine.phrases import Phrase, phrase
@@ -87,7 +92,6 @@ from engine.state import (
     Loss,
     Monster,
     Options,
-    Place,
     Turn,
 )
 
@@ -314,7 +318,8 @@ def _answered(state: GameState, seat: int, action: Action) -> Ctx:
 # Steps that still run after the active monster is knocked out mid-turn: the rest of a damage
 # batch (a card hitting everyone), other monsters' chance at a card just revealed, and the end
 # of the turn.
-_RUN_WHEN_ACTIVE_OUT = (st.React, st.ApplyLosses, st.CardWindow, st.EndTurn, st.NextTurn)
+_RUN_WHEN_ACTIVE_OUT = (st.React, st.ApplyLosses, st.CardWindow, st.EvolutionWindow,
+                        st.EndTurn, st.NextTurn)
 
 
 def _run(ctx: Ctx, *, stop_at_next_turn: bool = False) -> bool:
@@ -344,12 +349,15 @@ def _start_turn(ctx: Ctx, step: st.StartTurn) -> None:
     turn = ctx.turn
     seat = turn.seat
     ctx.emit(ev.TurnStarted(seat=seat, number=turn.number, extra=turn.extra))
+    if ctx.s.options.power_up:
+        expire_evolutions(ctx, "until_next_turn", seat)
     if ctx.s.in_tokyo(seat):
         if ctx.s.two_player_variant():
             gain_energy(ctx, seat, 1, phrase("reason-turn-in-tokyo"))
         else:
             gain_vp(ctx, seat, 2, phrase("reason-turn-in-tokyo"))
     ctx.push(st.FirstRoll())
+    _push_window(ctx, "turn_start")
     starters = HOOK_KEYS["start_of_turn"]
     effects: list[tuple[int, int, str, Card]] = []
     for card in (*ctx.mon(seat).cards, *ctx.mon(seat).evolutions):
@@ -363,9 +371,24 @@ def _start_turn(ctx: Ctx, step: st.StartTurn) -> None:
             POWERS[key].start_of_turn(ctx, seat, card)
 
 
+def _push_window(ctx: Ctx, moment: st.EvolutionMoment) -> None:
+    """Queue Power Up!'s window at this moment of the active monster's turn."""
+    ctx.push(*_window(ctx.s, moment))
+
+
+def _window(state: GameState, moment: st.EvolutionMoment) -> tuple[st.Step, ...]:
+    """Power Up!'s window at this moment, to queue ahead of it: who is asked is found when
+    it comes (a hand may change meanwhile), and nobody may be."""
+    return (st.EvolutionWindow(moment=moment),) if state.options.power_up else ()
+
+
 def dice_count(ctx: Ctx, seat: int) -> tuple[int, int]:
     """(black dice, green dice) this monster rolls: Shrink Ray tokens take black dice away."""
-    black = max(0, BLACK_DICE - ctx.mon(seat).shrink - ctx.turn.fewer_dice)
+    fewer = ctx.mon(seat).shrink + ctx.turn.fewer_dice
+    if ctx.s.options.power_up:
+        fewer += sum(power.others_fewer_dice
+                     for _card, power in others_cards(ctx.s, seat, "others_fewer_dice"))
+    black = max(0, BLACK_DICE - fewer)
     green = sum(power.extra_dice for _card, power in hooked(ctx.s, seat, "extra_dice"))
     return black, green
 
@@ -375,7 +398,8 @@ def _first_roll(ctx: Ctx, step: st.FirstRoll) -> None:
     black, green = dice_count(ctx, seat)
     extra_rolls = sum(power.extra_rolls for _card, power in hooked(ctx.s, seat, "extra_rolls"))
     dice = ctx.roll_dice(black + green)
-    ctx.set_turn(dice=dice, green=green, kept=(), rolls_left=ROLLS_PER_TURN - 1 + extra_rolls)
+    rolls_left = 0 if _rolls_once(ctx.s, seat) else ROLLS_PER_TURN - 1 + extra_rolls
+    ctx.set_turn(dice=dice, green=green, kept=(), rolls_left=rolls_left)
     ctx.emit(ev.DiceRolled(seat=seat, dice=dice, rerolled=tuple(range(len(dice)))))
     ctx.push(st.AskRoll())
 
@@ -401,7 +425,7 @@ def _ask_roll(ctx: Ctx, step: st.AskRoll) -> None:
     seat = turn.seat
     final = turn.dice_final
     options: list[Action] = [_ROLL] if turn.rolls_left > 0 and not final else []
-    if not turn.rolls_left and not final:
+    if not turn.rolls_left and not final and not _rolls_once(ctx.s, seat):
         options.extend(Roll(decision=0, card=card.uid)
                        for card, power in hooked(ctx.s, seat, "extra_roll_available")
                        if power.extra_roll_available(ctx, seat, card))
@@ -414,6 +438,12 @@ def _ask_roll(ctx: Ctx, step: st.AskRoll) -> None:
         return  # (final: the dice resolve next)
     # (Evolutions are offered when the question is asked anyway: they never add one.)
     ctx.ask(seat, "roll", (*options, _STOP, *uses, *play_options(ctx.s, seat)), _STOP)
+
+
+def _rolls_once(state: GameState, seat: int) -> bool:
+    """Power Up!'s Blizzard: another monster's card lets this one roll once only (and
+    yield nothing)."""
+    return state.options.power_up and bool(others_cards(state, seat, "others_roll_once"))
 
 
 def option_ready(state: GameState, action: Action) -> bool:
@@ -513,6 +543,7 @@ def _answer_roll(ctx: Ctx, decision: Decision, action: Action) -> None:
 def _after_rolling(ctx: Ctx, step: st.AfterRolling) -> None:
     """The dice are final: other monsters' cards may step in (clockwise), then resolve."""
     ctx.push(st.Resolve())
+    _push_window(ctx, "dice_resolving")
     seat = ctx.turn.seat
     if hooked(ctx.s, seat, "roll_use_available"):
         # Its dice tools get one more chance if another monster's card changes the dice.
@@ -544,9 +575,10 @@ def _resolve(ctx: Ctx, step: st.Resolve) -> None:
     if draws_evolution(ctx.s, seat):
         later.append(st.DrawEvolution())
     if ctx.s.options.edition == "2016":
-        later.append(st.EnterTokyo())
-    ctx.push(*later, st.AskBuy(), st.EndTurn())
-    hearts = dice.count("heart")
+        later += [*_window(ctx.s, "tokyo_free"), st.EnterTokyo()]
+    ctx.push(*later, *_window(ctx.s, "after_entering"), st.AskBuy(), st.EndTurn())
+    hearts = dice.count("heart") + sum(power.added_hearts(ctx, seat, card, dice)
+                                       for card, power in hooked(ctx.s, seat, "added_hearts"))
     if hearts:
         ctx.push(st.HeartDice(amount=hearts))
 
@@ -666,6 +698,12 @@ def _react(ctx: Ctx, step: st.React) -> None:
     target = loss.target
     if loss.settled or loss.amount <= 0 or not ctx.mon(target).alive:
         return
+    if not loss.prevented and not step.evolutions_asked:
+        window = window_at(ctx.s, "losing_hearts", target, loss.amount)
+        if window is not None:
+            # Asked first: an Evolution played may prevent the loss (Detachable Tail).
+            ctx.push(window, st.React(index=step.index, evolutions_asked=True))
+            return
     if not loss.prevented:
         amount = loss.amount
         # Each prevention card is used once, as soon as it applies, in prevent_order: never
@@ -755,6 +793,9 @@ def _ask_yields(ctx: Ctx, step: st.AskYields) -> None:
         if occupant is None or not ctx.mon(occupant).alive:
             continue
         if occupant in ctx.turn.smashed or occupant in deferred:
+            if _rolls_once(s, occupant):  # (Blizzard: it cannot yield, so it stays)
+                ctx.set_turn(yield_answers=(*ctx.turn.yield_answers, (occupant, False)))
+                continue
             ctx.ask(occupant, "yield", (Stay(decision=0), Yield(decision=0)), Stay(decision=0),
                     amount=deferred.get(occupant, 0))
 
@@ -795,20 +836,17 @@ def _apply_yields(ctx: Ctx, step: st.ApplyYields) -> None:
     ctx.set_turn(losses=(), yield_answers=())
     if ctx.s.options.edition == "2011":
         # 2011: the attacker must take the place it emptied (the City first).
-        _take_empty_place(ctx)
+        if ctx.s.options.power_up:
+            ctx.push(st.EvolutionWindow(moment="tokyo_free"), st.EnterTokyo())
+        else:
+            _take_empty_place(ctx)
 
 
 def _take_empty_place(ctx: Ctx) -> None:
     s = ctx.s
     seat = ctx.turn.seat
-    if s.in_tokyo(seat) or not ctx.mon(seat).alive:
-        return
-    place: Place
-    if s.city is None:
-        place = "city"
-    elif s.bay_open and s.bay is None:
-        place = "bay"
-    else:
+    place = free_place(s)
+    if s.in_tokyo(seat) or not ctx.mon(seat).alive or place is None:
         return
     losses = enter_tokyo(ctx, seat, place)
     # The cards of a monster that yielded this place this turn act on the one taking it.
@@ -906,6 +944,11 @@ def _end_turn(ctx: Ctx, step: st.EndTurn) -> None:
     monsters' cards that act at the end of any turn, then poison: the active monster loses
     one heart per poison token (a card effect, not an attack)."""
     seat = ctx.turn.seat
+    if not step.done and not step.evolutions_asked:
+        window = window_at(ctx.s, "turn_end")
+        if window is not None:
+            ctx.push(window, st.EndTurn(evolutions_asked=True))
+            return
     cards = sorted(hooked(ctx.s, seat, "end_of_turn"),
                    key=lambda item: item[1].end_of_turn_order)
     for card, power in cards:
@@ -914,7 +957,7 @@ def _end_turn(ctx: Ctx, step: st.EndTurn) -> None:
         power.end_of_turn(ctx, seat, card)
         if ctx.pending:
             # The card asked a question: the other cards run once it is answered.
-            ctx.push(st.EndTurn(done=(*step.done, card.uid)))
+            ctx.push(st.EndTurn(done=(*step.done, card.uid), evolutions_asked=True))
             return
     ctx.push(st.NextTurn())
     poison = ctx.mon(seat).poison
@@ -955,6 +998,8 @@ def _next_turn(ctx: Ctx, step: st.NextTurn) -> None:
     if champions or len(alive) <= 1:
         _declare_result(ctx, alive, champions)
         return
+    if s.options.power_up:
+        expire_evolutions(ctx, "turn")
     turn = ctx.turn
     # An entry is a seat (a full extra turn) or an ExtraTurn (one with fewer dice).
     extra = [e if isinstance(e, ExtraTurn) else ExtraTurn(seat=e) for e in s.extra_turns]
@@ -994,6 +1039,7 @@ def _declare_result(ctx: Ctx, alive: tuple[int, ...], champions: tuple[int, ...]
 _STEPS: dict[type[Any], Callable[[Ctx, Any], None]] = {
     st.StartingEvolutions: _starting_evolutions,
     st.DrawEvolution: _draw_evolution,
+    st.EvolutionWindow: open_evolution_window,
     st.StartTurn: _start_turn,
     st.FirstRoll: _first_roll,
     st.AskRoll: _ask_roll,

@@ -16,7 +16,7 @@ from engine.actions import Action
 from engine.card_table import CARD_RULES, CARDS, CardRules, Edition
 from engine.steps import Step
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 
 Face = Literal["1", "2", "3", "energy", "heart", "smash"]
 FACES: tuple[Face, ...] = ("1", "2", "3", "energy", "heart", "smash")
@@ -223,6 +223,16 @@ class Loss(Frozen, frozen=True):
     used_cards: tuple[int, ...] = ()
 
 
+class Tally(Frozen, frozen=True):
+    """What one monster lost and gained in the current turn (Power Up!: Evolutions count
+    it; kept only in Power Up! games)."""
+
+    seat: int
+    hearts_lost: int = 0
+    hearts_gained: int = 0
+    energy_gained: int = 0
+
+
 class Turn(Frozen, frozen=True):
     seat: int
     number: int
@@ -256,6 +266,13 @@ class Turn(Frozen, frozen=True):
     # True once the rolling is over (the "dice final" window has opened): the roll question
     # then offers only the dice tools, and stopping resolves the dice.
     dice_final: bool = False
+    # Power Up!: what each monster lost and gained this turn (only monsters that did), and
+    # whether the active monster took control of Tokyo in it.
+    tallies: tuple[Tally, ...] = ()
+    entered_tokyo: bool = False
+
+    def tally(self, seat: int) -> Tally:
+        return next((t for t in self.tallies if t.seat == seat), Tally(seat=seat))
 
 
 class ExtraTurn(Frozen, frozen=True):

@@ -53,6 +53,30 @@ class CardWindow(_Step, frozen=True, tag="window"):
     cards: tuple[int, ...] = ()
 
 
+# Power Up!: moments at which Evolutions may be played from the hand outside their owner's
+# roll and buy questions (engine.evolution decides who is asked and what fits):
+# "turn_start": the active monster's turn has started, before its first roll;
+# "dice_resolving": the active monster's dice are final, before they resolve;
+# "losing_hearts": a monster is about to lose hearts (before its cards prevent any);
+# "tokyo_free": the active monster is about to enter Tokyo, a place of it being empty (the
+# others are asked);
+# "after_entering": the active monster's move into Tokyo is over (entered or not), before
+# it buys;
+# "turn_end": the active monster has bought what it will, before its end-of-turn cards.
+EvolutionMoment = Literal["turn_start", "dice_resolving", "losing_hearts", "tokyo_free",
+                          "after_entering", "turn_end"]
+
+
+class EvolutionWindow(_Step, frozen=True, tag="evolution_window"):
+    """Power Up!: ask the monsters this ``moment`` concerns whether to play an Evolution
+    (``seat``: the one monster it concerns, for "losing_hearts"; ``amount``: the hearts it
+    is about to lose)."""
+
+    moment: EvolutionMoment
+    seat: int = -1
+    amount: int = 0
+
+
 class DiceToolsAgain(_Step, frozen=True, tag="dice_tools_again"):
     """After the "dice final" window: if another monster's card changed the dice (they are no
     longer ``dice``), the active monster may use its dice tools once more."""
@@ -77,9 +101,11 @@ class ResolveSmashes(_Step, frozen=True, tag="smashes"):
 
 
 class React(_Step, frozen=True, tag="react"):
-    """Run the loss at this index of ``turn.losses`` through prevention and reactions."""
+    """Run the loss at this index of ``turn.losses`` through prevention and reactions
+    (Power Up!: once its target was asked whether to play an Evolution, ``evolutions_asked``)."""
 
     index: int
+    evolutions_asked: bool = False
 
 
 class ApplyLosses(_Step, frozen=True, tag="apply_losses"):
@@ -112,9 +138,11 @@ class AskBuy(_Step, frozen=True, tag="ask_buy"):
 
 class EndTurn(_Step, frozen=True, tag="end_turn"):
     """The end of the active monster's turn. ``done``: uids of its end-of-turn cards already
-    run (a card's question stops the step, which then resumes with the others)."""
+    run (a card's question stops the step, which then resumes with the others);
+    ``evolutions_asked``: Power Up!'s "turn end" moment has passed."""
 
     done: tuple[int, ...] = ()
+    evolutions_asked: bool = False
 
 
 class NextTurn(_Step, frozen=True, tag="next_turn"):
@@ -129,6 +157,7 @@ Step = (
     | AskRoll
     | AfterRolling
     | CardWindow
+    | EvolutionWindow
     | DiceToolsAgain
     | Resolve
     | HeartDice

@@ -127,6 +127,8 @@ CASES: list[tuple[ev.Event, str | None]] = [
     (ev.EvolutionPlayed(seat=3, card="giant_banana"), "The King plays the Evolution Giant Banana."),
     (ev.EvolutionPlayed(seat=3, card="alpha_male", permanent=True),
      "The King plays the Evolution Alpha Male, face up."),
+    (ev.EvolutionsExpired(seat=2, cards=("mecha_blast", "high_tide")),
+     "The effect of Mecha Blast and High Tide (Gigazaur) is over: to its discard pile."),
     (ev.CardTaken(seat=0, card="jets", reason=phrase("reason-card",
                                                       card=Ref("evo", "deep_dive"))),
      "Alienoid puts Jets into play for free (Deep Dive)."),

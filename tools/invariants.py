@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine import GameState, Options, base_deck, deck_size, max_hearts
-from engine.evolution import implemented_evolutions
+from engine.evolution import evolution_of, implemented_evolutions
 from engine.evolution_table import EVOLUTIONS, deck_of
 
 
@@ -60,8 +60,9 @@ def check_invariants(state: GameState) -> None:
 
 def _check_evolutions(state: GameState) -> None:
     """Power Up!: each monster's Evolutions are its own deck's, each in one place (its
-    pile, hand, discard pile or face up); a monster out of the game holds none; only
-    permanent ones are face up. Without Power Up!, no monster has any."""
+    pile, hand, discard pile or face up); a monster out of the game holds none; face up
+    are permanent ones, and temporary ones while their effect lasts. Without Power Up!, no
+    monster has any."""
     for monster in state.monsters:
         held = [*monster.evolution_pile, *monster.evolution_hand, *monster.evolution_discard,
                 *(c.key for c in monster.evolutions)]
@@ -71,7 +72,8 @@ def _check_evolutions(state: GameState) -> None:
         assert sorted(held) == sorted(_own_deck(monster.name)), (monster.name, held)
         if not monster.alive:
             assert not monster.evolution_hand and not monster.evolutions
-        assert all(EVOLUTIONS[c.key].kind == "permanent" for c in monster.evolutions)
+        assert all(EVOLUTIONS[c.key].kind == "permanent" or evolution_of(c.key).lasts != "now"
+                   for c in monster.evolutions), monster.evolutions
 
 
 @lru_cache(maxsize=16)

@@ -18,6 +18,7 @@ import asyncio
 import shutil
 import sys
 import tempfile
+import tomllib
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -43,14 +44,17 @@ from engine import (
     Choose,
     Decision,
     EndBuying,
+    EvolutionMomentQuestion,
     Face,
     GameState,
     Options,
     Roll,
+    Stay,
     StopRolling,
     UseCard,
     Yield,
 )
+from tools.scenario.build import Builder
 
 SIZES = {"phone": (400, 1000), "desktop": (1000, 900)}
 # The real seconds SimCord gives a click or an advance of its clock to settle.
@@ -591,14 +595,44 @@ async def power_up(shots: Shots) -> None:
         last = len(decision.options) - 1
         await player.click(question, custom_id=f"kot:g:{game.id}:{decision.id}:o{last}")
     while (await scene.asked())[1] is not host:
-        decision, _asked = await scene.asked()
-        await scene.click(f"o{decision.options.index(decision.default)}")
+        decision, asked = await scene.asked()
+        default = f"o{decision.options.index(decision.default)}"
+        if decision.power == EvolutionMomentQuestion.key:  # its answers are private
+            game = await scene.game()
+            board = next(m for m in channel.history() if m.id == game.board_message_id)
+            shown = await asked.click(board, custom_id=f"kot:g:{game.id}:{decision.id}:p0")
+            private = shown.followups[0] if shown.followups else shown.response
+            assert private is not None
+            await asked.click(private, custom_id=f"kot:g:{game.id}:{decision.id}:{default}")
+            continue
+        await scene.click(default)
     await scene.click("e0")
     await shots.shoot("power-up-evolutions", channel, [host])
     game = await scene.game()
     board = next(m for m in channel.history() if m.id == game.board_message_id)
     await host.click(board, label=shots.words("ui-my-monster"))
     await shots.shoot("power-up-panel", channel, [host])
+
+
+async def evolution_moment(shots: Shots) -> None:
+    """Power Up!: the end of another monster's turn asks the monster whose deck holds a card
+    for it, privately (the board names none), with its "never ask me for…" menu; and its
+    📋 My monster panel with the menu of when it is asked."""
+    # The King attacks Alienoid in Tokyo; Alienoid holds Anger Batteries, asked at a turn's
+    # end (the scenario pinning the card, its setup alone).
+    scenario = Path(__file__).resolve().parents[1] / "scenarios/power_up/anger_batteries.toml"
+    setup = Builder(tomllib.loads(scenario.read_text(encoding="utf-8"))).start()[0]
+    scene = await shots.scene("evolution-moment", change=lambda _state: setup)
+    await scene.option(lambda o: isinstance(o, StopRolling))
+    await scene.option(lambda o: isinstance(o, Stay))
+    _decision, owner = await scene.asked()
+    await scene.shoot("evolution-moment-board", viewer=owner)
+    await scene.click("p0")
+    await scene.shoot("evolution-moment-private", viewer=owner)
+    game = await scene.game()
+    board = next(m for m in scene.channel.history() if m.id == game.board_message_id)
+    await owner.click(board, label=shots.words("ui-my-monster"))
+    await scene.shoot("evolution-moment-panel", viewer=owner)
 
 
 async def stay_or_yield(shots: Shots) -> None:
@@ -936,6 +970,7 @@ SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
     "lobby-expired": lobby_expired,
     "origins-lobby": origins_lobby,
     "power-up": power_up,
+    "evolution-moment": evolution_moment,
     "my-monster": my_monster,
     "advice": advice,
     "shop-cards": shop_cards,

@@ -14,6 +14,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from functools import partial
+from typing import TypeVar
 
 from bot.discord.coach import CoachDesk
 from bot.discord.io import DiscordIO
@@ -74,6 +75,7 @@ from bot.table.timers import MAX_RETRY, TurnClock
 from engine import Decision, needs_confirmation, phrase, private_option_label, secret
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 # How long the /kot end question can be answered: well within the 15 minutes its own
 # interaction can still edit it (to take its buttons away when nobody answers).
@@ -154,17 +156,22 @@ class Clicks:
             return
         if not await request.acknowledge():
             return
+        outcome = await self._unless_refused(request, game, self._service.click(
+            game_id, request.user_id, decision_id, code, self._shown_to(request)))
+        if outcome is not None:
+            await self._after_secret_click(request, game, decision, code, outcome.game)
+
+    async def _unless_refused(self, request: Request, game: Game,
+                              change: Awaitable[T]) -> T | None:
+        """What a change a click asked for gives, or None once the clicker was told why it
+        was refused: a race lost (another click got there first), an illegal move."""
         try:
-            outcome = await self._service.click(game_id, request.user_id, decision_id, code,
-                                                self._shown_to(request))
+            return await change
         except ClickRefused as refusal:
-            # Lost a race (another click got there first) or an illegal move.
-            await request.refuse_click(refusal, self._service.cached(game_id) or game)
-            return
+            await request.refuse_click(refusal, self._service.cached(game.id) or game)
         except Refused as refusal:
             await request.refuse(refusal)
-            return
-        await self._after_secret_click(request, game, decision, code, outcome.game)
+        return None
 
     async def _asked_to_confirm(self, request: Request, game: Game,
                                 decision: Decision, code: str) -> bool:
@@ -339,6 +346,26 @@ class Clicks:
         that is pending is answered at once), and the panel shows it."""
         await self._change_from_panel(request, lambda show: self._service.set_order(
             game_id, request.user_id, field, values[0] if values else "", show))
+
+    async def never_ask(self, request: Request, game_id: int, decision_id: int,
+                        keys: list[str]) -> None:
+        """Power Up!: the Evolutions a moment's private question is never to be asked for
+        again, chosen in its menu: stored, and the private message asks again (or, when
+        nothing is left to ask for, says the question was passed)."""
+        before = await self._read(request, game_id)
+        if before is None or not await request.acknowledge():  # storing waits for the lock
+            return
+        game = await self._unless_refused(request, before, self._service.set_never_asked(
+            game_id, request.user_id, decision_id, keys, self._shown_to(request)))
+        if game is None:
+            return
+        state = game.playing_state()
+        decision = state.decision(decision_id)
+        if decision is None:
+            await request.edit(content=request.text("evo-never-ask-passed"), view=None)
+            return
+        await request.edit(content=private_question(state, decision, request.language),
+                           view=private_view(game, decision, request.language))
 
     async def _change_from_panel(self, request: Request,
                                  change: Callable[[Show], Awaitable[Game]]) -> None:

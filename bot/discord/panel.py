@@ -84,7 +84,8 @@ def monster_panel(game: Game, seat: int, language: str) -> discord.Embed:
     embed = discord.Embed(title=text(language, "panel-title", monster=monster.name),
                           description=_with_texts_if_they_fit(lines, "count"), colour=COLOUR)
     embed.add_field(name=text(language, "panel-orders"),
-                    value=order_summary(game.chronicle.orders.of(seat), language), inline=False)
+                    value=order_summary(game.chronicle.orders.of(seat), language,
+                                        power_up=state.options.power_up), inline=False)
     coached = "on" if game.chronicle.coaching.of(seat).on else "off"
     embed.add_field(name=text(language, "coach-panel-title"),
                     value=text(language, f"coach-panel-{coached}"), inline=False)

@@ -51,11 +51,14 @@ from bot.i18n.cards import card_text
 from bot.table.model import AI_LEVEL_NAMES, GAME_CHOICES, MIX_CHOICES, Game, Lobby, StandingOrder
 from bot.table.orders import (
     BUY_WORDS,
+    EVOLUTION_WORDS,
     ORDER_FIELDS,
+    POWER_UP_FIELD,
     STAY_CHOICES,
     YIELD_CHOICES,
     YIELD_OFFER,
     offer_code,
+    order_fields,
     stay_words,
     yield_words,
 )
@@ -69,6 +72,7 @@ from engine import (
     Choose,
     Decision,
     EndBuying,
+    EvolutionMomentQuestion,
     Face,
     GameState,
     Join,
@@ -81,6 +85,8 @@ from engine import (
     Sweep,
     UseCard,
     Yield,
+    asked_for,
+    card_ref,
     implemented_keys,
     new_in_origins,
     option_label,
@@ -499,7 +505,7 @@ class CoachToggle(Control[discord.ui.Button[Any]],
         super().__init__(discord.ui.Button(
             label=text(language, f"coach-toggle-{turn}"),
             style=discord.ButtonStyle.success if turn == "on" else discord.ButtonStyle.secondary,
-            custom_id=self.id_for(game_id=game_id, turn=turn), row=len(ORDER_FIELDS)))
+            custom_id=self.id_for(game_id=game_id, turn=turn), row=len(ORDER_FIELDS) + 1))
         self.game_id = game_id
         self.turn = turn
 
@@ -509,7 +515,7 @@ class CoachToggle(Control[discord.ui.Button[Any]],
 
 class OrderSelect(
     Control[discord.ui.Select[Any]],
-    custom_id="kot:o:{game_id:int}:{field:yield|stay|buy}",
+    custom_id="kot:o:{game_id:int}:{field:yield|stay|buy|evolutions}",
 ):
     """One menu of a player's standing orders, under their private panel."""
 
@@ -528,6 +534,8 @@ def _order_select(custom_id: str, field: str, order: StandingOrder | None,
                   language: str) -> discord.ui.Select[Any]:
     if field == "buy":
         current: str = order.buy if order is not None else "ask"
+    elif field == POWER_UP_FIELD:
+        current = order.evolutions if order is not None else "deck"
     else:
         hearts = None if order is None else order.yield_at if field == "yield" else order.stay_above
         current = "off" if hearts is None else str(hearts)
@@ -543,6 +551,9 @@ def order_choices(field: str, language: str) -> dict[str, str]:
     if field == "buy":
         return {key: text(language, "ui-order-buying", order=words)
                 for key, words in BUY_WORDS.items()}
+    if field == POWER_UP_FIELD:
+        return {key: text(language, "ui-order-evolutions", order=words)
+                for key, words in EVOLUTION_WORDS.items()}
     words, values = ((yield_words, YIELD_CHOICES) if field == "yield"
                      else (stay_words, STAY_CHOICES))
     return {"off": text(language, "ui-order-ask", field=field),
@@ -558,7 +569,8 @@ def orders_view(game: Game, seat: int, language: str) -> discord.ui.View:
     ``language``, the player's)."""
     view = _routed_view()
     order = game.chronicle.orders.of(seat)
-    for field in ORDER_FIELDS:
+    fields = order_fields(game)
+    for field in fields:
         view.add_item(OrderSelect(game.id, field, order, language))
     coached = game.chronicle.coaching.of(seat).on
     view.add_item(CoachToggle(game.id, "off" if coached else "on", language))
@@ -584,7 +596,40 @@ def private_view(game: Game, decision: Decision, language: str) -> discord.ui.Vi
                  for number, option in enumerate(decision.options)]
     for item in items:
         view.add_item(item)
+    if decision.power == EvolutionMomentQuestion.key:
+        view.add_item(NeverAskSelect(game.id, decision.id, game, language))
     return view
+
+
+class NeverAskSelect(Control[discord.ui.Select[Any]],
+                     custom_id="kot:na:{game_id:int}:{decision_id:int}"):
+    """Power Up!: the menu under a moment's private question (``kot:na:<game>:<decision>``):
+    the Evolutions it is asked for, those chosen never to be asked for again (a standing
+    order, ``bot.table.orders.with_never_asked``)."""
+
+    def __init__(self, game_id: int, decision_id: int, game: Game | None = None,
+                 language: str = ENGLISH) -> None:
+        custom_id = self.id_for(game_id=game_id, decision_id=decision_id)
+        decision = None if game is None else game.playing_state().decision(decision_id)
+        super().__init__(discord.ui.Select(custom_id=custom_id) if game is None or decision is None
+                         else _never_ask_select(custom_id, game, decision, language))
+        self.game_id = game_id
+        self.decision_id = decision_id
+
+    async def route(self, clicks: ClickHandler, request: Request) -> None:
+        await clicks.never_ask(request, self.game_id, self.decision_id, list(self.item.values))
+
+
+def _never_ask_select(custom_id: str, game: Game, decision: Decision,
+                      language: str) -> discord.ui.Select[Any]:
+    never = game.chronicle.orders.of(decision.seat).never_asked
+    keys = asked_for(game.playing_state(), decision)
+    return discord.ui.Select(
+        custom_id=custom_id, min_values=0, max_values=len(keys),
+        placeholder=text(language, "ui-never-ask-placeholder"),
+        options=[discord.SelectOption(
+            label=text(language, "ui-never-ask", card=card_ref(key)), value=key,
+            default=key in never) for key in keys])
 
 
 def confirm_view(game: Game, decision: Decision, number: int, language: str) -> discord.ui.View:
@@ -880,4 +925,5 @@ def final_view(game: Game) -> discord.ui.View | None:
 
 
 DYNAMIC_ITEMS = (GameButton, GameSelect, LobbyButton, LobbySelect, EndButton, RematchButton,
-                 MonsterButton, StoryButton, OrderSelect, CoachButton, CoachToggle)
+                 MonsterButton, StoryButton, OrderSelect, CoachButton, CoachToggle,
+                 NeverAskSelect)

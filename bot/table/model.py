@@ -382,6 +382,11 @@ class TurnNote(msgspec.Struct, frozen=True):
 # A player's standing order for the buy step: ask them; skip it when they can buy no card
 # (only sweeping or ending the turn is left); always skip it.
 BuyOrder = Literal["ask", "unaffordable", "never"]
+# Power Up!: when a player is asked whether to play an Evolution out of their roll and buy
+# questions (engine.evolution's moments): whenever their deck holds a card made for the
+# moment ("deck": it tells the table nothing), only when their hand does ("hand": the table
+# may guess it), or never (they play Evolutions in their own roll and buy questions only).
+EvolutionOrder = Literal["deck", "hand", "never"]
 
 
 class StandingOrder(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -394,6 +399,9 @@ class StandingOrder(msgspec.Struct, frozen=True, omit_defaults=True):
     # Stay in Tokyo when the hearts left after the loss are more than this (0: always).
     stay_above: int | None = None
     buy: BuyOrder = "ask"
+    evolutions: EvolutionOrder = "deck"
+    # Evolutions the player is never asked for (keys), whatever ``evolutions`` says.
+    never_asked: tuple[str, ...] = ()
 
 
 class Coaching(msgspec.Struct, frozen=True, omit_defaults=True):

@@ -6,7 +6,10 @@ player, in the same change, and the board's narration says the answer came from 
 - stay in Tokyo when they are more than N (0: always stay); the yield order wins where both
   apply;
 - skip the buy step: when no card can be bought (only sweeping or ending the turn is left),
-  or always.
+  or always;
+- Power Up!: when to be asked whether to play an Evolution at a moment of a turn (whenever
+  their deck holds a card made for it, only when their hand does, or never), and Evolutions
+  never to be asked for. Those questions are passed silently: the table is not told.
 
 Pure functions of a game; the chronicle keeps the orders in its part
 ``bot.table.model.StandingOrders``, a ``bot.table.model.StandingOrder`` a seat.
@@ -19,8 +22,29 @@ from typing import cast, get_args
 import msgspec
 
 from bot.i18n import ENGLISH, say
-from bot.table.model import BuyOrder, Chronicle, Game, StandingOrder, StandingOrders
-from engine import Action, Buy, Choose, Decision, EndBuying, Phrase, Stay, Yield, phrase
+from bot.table.model import (
+    BuyOrder,
+    Chronicle,
+    EvolutionOrder,
+    Game,
+    StandingOrder,
+    StandingOrders,
+)
+from engine import (
+    EVOLUTIONS,
+    Action,
+    Buy,
+    Choose,
+    Decision,
+    EndBuying,
+    EvolutionMomentQuestion,
+    Pass,
+    Phrase,
+    Stay,
+    Yield,
+    asked_for,
+    phrase,
+)
 
 # The choices the panel's menus offer (hearts), and what each order says in words.
 YIELD_CHOICES = tuple(range(1, 10))
@@ -30,8 +54,20 @@ BUY_WORDS: dict[BuyOrder, Phrase] = {
     "unaffordable": phrase("table-order-buy-unaffordable"),
     "never": phrase("table-order-buy-never"),
 }
-# The panel's menus, by field: yield, stay, buy.
+EVOLUTION_WORDS: dict[EvolutionOrder, Phrase] = {
+    "deck": phrase("table-order-evolutions-deck"),
+    "hand": phrase("table-order-evolutions-hand"),
+    "never": phrase("table-order-evolutions-never"),
+}
+# The panel's menus, by field: yield, stay, buy (and, in a Power Up! game, evolutions).
 ORDER_FIELDS = ("yield", "stay", "buy")
+POWER_UP_FIELD = "evolutions"
+
+
+def order_fields(game: Game) -> tuple[str, ...]:
+    """The panel's menus in this game."""
+    power_up = game.state is not None and game.state.options.power_up
+    return (*ORDER_FIELDS, POWER_UP_FIELD) if power_up else ORDER_FIELDS
 
 
 def yield_words(hearts: int | None) -> Phrase:
@@ -48,10 +84,17 @@ def stay_words(hearts: int | None) -> Phrase:
     return phrase("table-order-stay-above", hearts=hearts)
 
 
-def order_summary(order: StandingOrder, language: str = ENGLISH) -> str:
-    """The order in one line, for the panel."""
-    return say(language, phrase("table-order-summary", either=_either(order),
-                                buy=BUY_WORDS[order.buy]))
+def order_summary(order: StandingOrder, language: str = ENGLISH,
+                  power_up: bool = False) -> str:
+    """The order in one line, for the panel (with its Evolutions in a Power Up! game)."""
+    summary = say(language, phrase("table-order-summary", either=_either(order),
+                                   buy=BUY_WORDS[order.buy]))
+    if not power_up:
+        return summary
+    evolutions = say(language, phrase("table-order-evolutions-summary",
+                                      order=EVOLUTION_WORDS[order.evolutions],
+                                      never=len(order.never_asked)))
+    return f"{summary}\n{evolutions}"
 
 
 def _either(order: StandingOrder) -> Phrase:
@@ -72,6 +115,10 @@ def with_choice(order: StandingOrder, field: str, value: str) -> StandingOrder:
         if value not in get_args(BuyOrder):
             raise ValueError(value)
         return msgspec.structs.replace(order, buy=cast(BuyOrder, value))
+    if field == POWER_UP_FIELD:
+        if value not in get_args(EvolutionOrder):
+            raise ValueError(value)
+        return msgspec.structs.replace(order, evolutions=cast(EvolutionOrder, value))
     choices = {"yield": YIELD_CHOICES, "stay": STAY_CHOICES}.get(field)
     if choices is None:
         raise ValueError(field)
@@ -92,12 +139,27 @@ def with_order(chronicle: Chronicle, order: StandingOrder) -> Chronicle:
         sorted((*others, *keep), key=lambda o: o.seat))))
 
 
-def ordered_answer(game: Game, decision: Decision) -> tuple[Action, Phrase] | None:
+def with_never_asked(order: StandingOrder, offered: list[str],
+                     chosen: list[str]) -> StandingOrder:
+    """The order once the player chose, among the Evolutions ``offered`` (a question's
+    menu), those never to be asked for (``chosen``). Raises ValueError for a choice the
+    menu does not offer."""
+    if not set(chosen) <= set(offered):
+        raise ValueError(chosen)
+    kept = [key for key in order.never_asked if key not in offered]
+    return msgspec.structs.replace(order, never_asked=tuple(
+        key for key in EVOLUTIONS if key in {*kept, *chosen}))
+
+
+def ordered_answer(game: Game, decision: Decision) -> tuple[Action, Phrase | None] | None:
     """The answer the player's standing order gives to this question, with the line that
-    tells the table; None when the order leaves it to the player (or the seat is an AI's)."""
+    tells the table (None: told nothing); None when the order leaves it to the player (or
+    the seat is an AI's)."""
     if game.ai_level(decision.seat) is not None:
         return None
     order = game.chronicle.orders.of(decision.seat)
+    if decision.power == EvolutionMomentQuestion.key:
+        return None if asks_for_evolutions(game, decision, order) else (_pass(decision), None)
     monster = game.playing_state().monsters[decision.seat].name
     if decision.kind == "yield":
         hearts = game.playing_state().monsters[decision.seat].hearts - decision.amount
@@ -111,6 +173,25 @@ def ordered_answer(game: Game, decision: Decision) -> tuple[Action, Phrase] | No
             return _answer(decision, EndBuying, monster,
                            phrase("table-order-buying", order=BUY_WORDS[order.buy]))
     return None
+
+
+def asks_for_evolutions(game: Game, decision: Decision, order: StandingOrder) -> bool:
+    """Whether the player's order lets this moment's question be asked of them: some
+    Evolution it is asked for is not one they are never asked for (and, with "hand", is
+    in their hand)."""
+    if order.evolutions == "never":
+        return False
+    wanted = [key for key in asked_for(game.playing_state(), decision)
+              if key not in order.never_asked]
+    if order.evolutions == "hand":
+        hand = game.playing_state().monsters[decision.seat].evolution_hand
+        wanted = [key for key in wanted if key in hand]
+    return bool(wanted)
+
+
+def _pass(decision: Decision) -> Action:
+    return next(o for o in decision.options
+                if isinstance(o, Choose) and isinstance(o.choice, Pass))
 
 
 def _answer(decision: Decision, kind: type[Action], monster: str,

@@ -37,8 +37,16 @@ from bot.table.model import (
     Game,
     Outcome,
     Refused,
+    StandingOrder,
 )
-from bot.table.orders import ordered_answer, with_choice, with_offer, with_order
+from bot.table.orders import (
+    order_fields,
+    ordered_answer,
+    with_choice,
+    with_never_asked,
+    with_offer,
+    with_order,
+)
 from bot.table.publish import Show
 from bot.table.reads import TableReads
 from bot.table.record_book import RecordBook
@@ -50,6 +58,7 @@ from engine import (
     FACES,
     Action,
     Decision,
+    EvolutionMomentQuestion,
     Face,
     GameState,
     IllegalAction,
@@ -59,6 +68,7 @@ from engine import (
     Timeout,
     Turn,
     apply,
+    asked_for,
     phrase,
     require_decision,
 )
@@ -214,8 +224,12 @@ class GameService(TableReads):
         player."""
         state = game.playing_state()
         level = game.ai_level(decision.seat)
-        action = await self._answer_for(level or "easy", state, decision,
-                                        Asker(game.id, _urgency(game)))
+        if level is None and decision.power == EvolutionMomentQuestion.key:
+            # The autopilot plays no Evolution of an absent player's: it passes.
+            action: Action = Timeout(decision=decision.id)
+        else:
+            action = await self._answer_for(level or "easy", state, decision,
+                                            Asker(game.id, _urgency(game)))
         if level is not None:
             return self._step(game, decision.seat, None, action, idle=False)
         told = presence.after_timeout(game, decision)
@@ -244,10 +258,38 @@ class GameService(TableReads):
         """Change one part of a player's standing order (a menu of the "My monster" panel);
         a question it answers that is pending now is answered at once."""
 
+        def changed(game: Game, order: StandingOrder) -> StandingOrder:
+            if field not in order_fields(game):
+                raise ValueError(field)
+            return with_choice(order, field, value)
+
+        return await self._change_order(game_id, user_id, changed, show)
+
+    @retried_if_stale
+    async def set_never_asked(self, game_id: int, user_id: int, decision_id: int,
+                              keys: list[str], show: Show) -> Game:
+        """Power Up!: among the Evolutions a moment's question of the player is asked for
+        (its menu), those they are never to be asked for again; the question is passed at
+        once if nothing is left to ask it for."""
+
+        def changed(game: Game, order: StandingOrder) -> StandingOrder:
+            decision = self.check_click(game, user_id, decision_id)
+            if decision.power != EvolutionMomentQuestion.key:
+                raise ValueError(decision.power)
+            return with_never_asked(order, asked_for(game.playing_state(), decision), keys)
+
+        return await self._change_order(game_id, user_id, changed, show)
+
+    async def _change_order(self, game_id: int, user_id: int,
+                            changed: Callable[[Game, StandingOrder], StandingOrder],
+                            show: Show) -> Game:
+        """A player's standing order ``changed`` (ValueError: a choice no menu offers); a
+        question it answers that is pending now is answered at once."""
+
         async def decide(game: Game) -> Change:
             seat = _playing_seat(game, user_id)
             try:
-                order = with_choice(game.chronicle.orders.of(seat), field, value)
+                order = changed(game, game.chronicle.orders.of(seat))
             except ValueError:
                 raise Refused(phrase("table-refusal-pick-listed-choice")) from None
             # A player setting an order is at the table: the game is neither abandoned

@@ -20,7 +20,7 @@ from engine.actions import Action, Choose, PickEvolution
 from engine.ai.heuristic import HeuristicPlayer, answer_roll
 from engine.ai.odds import win_chance
 from engine.ai.values import quick_scorer_for
-from engine.evolution import EvolutionDraw
+from engine.evolution import EvolutionDraw, EvolutionMomentQuestion, cast_moment, moment_choices
 from engine.foresight import sees_top_card
 from engine.rng import below, draw
 from engine.rules import apply
@@ -104,16 +104,33 @@ def _unseen_evolutions(state: GameState, decision: Decision, seed: int) -> GameS
         monsters[seat] = replace(monster, evolution_hand=tuple(pool[:held]),
                                  evolution_pile=tuple(pool[held:held + piled]),
                                  evolution_discard=tuple(pool[held + piled:]))
-    pending = tuple(_looking_at(d, monsters[d.seat].evolution_pile)
-                    if d.seat != me and d.power == EvolutionDraw.key else d
-                    for d in state.pending)
-    return replace(state, monsters=tuple(monsters), pending=pending)
+    world = replace(state, monsters=tuple(monsters))
+    return replace(world, pending=tuple(d if d.seat == me else _unseen_question(world, d)
+                                        for d in state.pending))
+
+
+def _unseen_question(world: GameState, decision: Decision) -> Decision:
+    """Another monster's question as ``world`` deals its Evolutions: a draw names the top
+    of its pile, a moment's question offers what its hand may play."""
+    if decision.power == EvolutionDraw.key:
+        return _looking_at(decision, world.monsters[decision.seat].evolution_pile)
+    if decision.power == EvolutionMomentQuestion.key:
+        return _fitting(world, decision)
+    return decision
 
 
 def _looking_at(decision: Decision, pile: tuple[str, ...]) -> Decision:
     """A draw question naming the top of ``pile`` (as many cards as it named)."""
     options = tuple(Choose(decision=decision.id, choice=PickEvolution(key))
                     for key in pile[:len(decision.options)])
+    return replace(decision, options=options, default=options[0])
+
+
+def _fitting(world: GameState, decision: Decision) -> Decision:
+    """A moment's question offering what the hand dealt in ``world`` may play then."""
+    moment = cast_moment(decision.question)
+    options = tuple(Choose(decision=decision.id, choice=choice)
+                    for choice in moment_choices(world, decision.seat, moment))
     return replace(decision, options=options, default=options[0])
 
 

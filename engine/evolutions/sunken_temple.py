@@ -4,11 +4,10 @@ energy (asked each such turn; the default keeps the turn)."""
 
 from __future__ import annotations
 
-from engine import steps as st
 from engine.actions import Choice, Pass, UseCard
 from engine.card_ai import Judge, choices
-from engine.core import Ctx, card_reason, card_word, gain_energy, heal, max_hearts
-from engine.evolution import Evolution, register_evolution
+from engine.core import Ctx, card_word, max_hearts
+from engine.evolution import Evolution, give_up_turn, register_evolution
 from engine.phrases import Phrase, phrase
 from engine.state import Card, Decision, GameState
 
@@ -42,13 +41,7 @@ class SunkenTemple(Evolution):
     def answer(self, ctx: Ctx, decision: Decision, choice: Choice) -> None:
         if not isinstance(choice, UseCard):
             return
-        seat = decision.seat
-        reason = card_reason(ctx.s, self.key)
-        heal(ctx, seat, HEARTS, reason)
-        gain_energy(ctx, seat, ENERGY, reason)
-        # The rest of the turn is given up: no roll, no buying; the turn ends.
-        ctx.clear_steps()
-        ctx.push(st.EndTurn())
+        give_up_turn(ctx, decision.seat, self.key, HEARTS, ENERGY)
 
     def ai_answer(self, judge: Judge, state: GameState, decision: Decision) -> Choice | None:
         """Give up the turn when the hearts and energy are worth more than a turn."""

@@ -20,6 +20,7 @@ from bot.discord.views import (
     LobbyButton,
     LobbySelect,
     MonsterButton,
+    NeverAskSelect,
     OrderSelect,
     RematchButton,
     StoryButton,
@@ -41,7 +42,8 @@ POSTED = [
     (EndButton, "kot:e:9:end:1767225600"), (EndButton, "kot:e:9:keep:1767225600"),
     (RematchButton, "kot:r:4"),
     (MonsterButton, "kot:m:8"),
-    *((OrderSelect, f"kot:o:8:{field}") for field in ("yield", "stay", "buy")),
+    *((OrderSelect, f"kot:o:8:{field}") for field in ("yield", "stay", "buy", "evolutions")),
+    (NeverAskSelect, "kot:na:8:31"),
     (StoryButton, "kot:t:8"),
     (CoachButton, "kot:coach:8"),
     *((CoachToggle, f"kot:ct:8:{turn}") for turn in ("on", "off")),
@@ -61,7 +63,7 @@ async def test_a_posted_id_is_rebuilt_by_its_control_alone(control: type[Any],
 
 @pytest.mark.parametrize("custom_id", ["kot:g:12:345:z1", "kot:l:7:dance", "kot:e:9:maybe:1",
                                        "kot:o:8:sell", "kot:r:4:1", "kot:m:x", "kot:x:1",
-                                       "kot:ct:8:maybe"])
+                                       "kot:ct:8:maybe", "kot:na:8:x"])
 def test_an_id_of_no_control_is_recognised_by_none(custom_id: str) -> None:
     assert not [kind for kind in DYNAMIC_ITEMS
                 if kind.__discord_ui_compiled_template__.fullmatch(custom_id)]

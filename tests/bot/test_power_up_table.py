@@ -13,7 +13,13 @@ from simcord.results import InteractionResult, ResponseMessage
 from bot.i18n import ENGLISH, text
 from bot.local import open_lobby
 from bot.table.model import Game
-from engine import EVOLUTIONS, POWER_UP_MONSTER_NAMES, Decision, PickEvolution
+from engine import (
+    EVOLUTIONS,
+    POWER_UP_MONSTER_NAMES,
+    Decision,
+    EvolutionMomentQuestion,
+    PickEvolution,
+)
 
 
 def _private(result: InteractionResult) -> ResponseMessage:
@@ -105,7 +111,13 @@ async def test_power_up_from_the_lobby_to_an_evolution_played(table: Table) -> N
         decision = game.playing_state().pending[0]
         if game.seats[decision.seat] == alice.id:
             break
-        await table.click(f"o{decision.options.index(decision.default)}", by=bob)
+        default = f"o{decision.options.index(decision.default)}"
+        if decision.power == EvolutionMomentQuestion.key:
+            # (A moment of Bob's Evolutions: its answers are shown to him privately.)
+            shown = _private(await table.click("p0", by=bob))
+            await bob.click(shown, custom_id=f"kot:g:{game.id}:{decision.id}:{default}")
+            continue
+        await table.click(default, by=bob)
     board = table.message(game.board_message_id or 0)
     assert "🧬 Evolutions" in _board_words(board)
     listed = await table.click("e0", by=alice)

@@ -13,7 +13,7 @@ import msgspec
 from bot.i18n import ENGLISH, say
 from engine.events import Event
 from engine.phrases import Phrase
-from tools.scenario.common import ScenarioError, any_card_key, card_key, did_you_mean, faces
+from tools.scenario.common import ScenarioError, any_card_key, did_you_mean, faces
 
 # expect.happened = [{ event = "damaged", seat = "Cyber Kitty", amount = 3 }] checks the events
 # of the step's action by kind (the event's tag in engine/events.py) and by the fields listed;
@@ -96,7 +96,7 @@ def _event_value(name: str, value: Any, kind_type: Any, names: list[str], where:
     elif name in _CARD_FIELDS:
         value = None if value == "" else any_card_key(str(value), where)
     elif name == "cards":
-        value = [card_key(str(v), where) for v in listed(value)]
+        value = [any_card_key(str(v), where) for v in listed(value)]
     elif name in ("dice", "previous"):
         value = faces(listed(value), where)
     elif name in _NUMBERED_FIELDS:

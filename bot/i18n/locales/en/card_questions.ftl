@@ -52,6 +52,13 @@ evoq-keep-nth = { $place ->
    *[other] Keep the second
 }
 evoq-keep = Keep { $card }
+evoq-moment-turn_start = play an Evolution before you roll?
+evoq-moment-dice_resolving = play an Evolution before your dice resolve?
+evoq-moment-losing_hearts = you are about to lose { $amount }❤️: play an Evolution first?
+evoq-moment-tokyo_free = Tokyo is free: play an Evolution before { $active } enters?
+evoq-moment-after_entering = your move into Tokyo is over: play an Evolution?
+evoq-moment-turn_end = the turn is ending: play an Evolution?
+evoq-moment-pass = Play none
 cardq-made_in_a_lab-buy-it = Buy it
 cardq-made_in_a_lab-leave-it = Leave it on the deck
 

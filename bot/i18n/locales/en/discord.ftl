@@ -216,6 +216,10 @@ ui-order-ask = { $field ->
     [yield] Yield
    *[stay] Stay
 }: ask me
+ui-order-evolutions = Evolutions: { $order }
+ui-never-ask-placeholder = Never ask me again for…
+ui-never-ask = Never ask me for { $card }
+evo-never-ask-passed = ✅ Saved. Nothing is left to ask you for here, so you passed.
 ui-confirm-anyway = Do it anyway
 ui-lobby-join = Join
 ui-lobby-leave = Leave

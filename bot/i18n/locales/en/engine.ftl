@@ -110,6 +110,7 @@ narrate-evolution-played = { $permanent ->
     [yes] { $name } plays the Evolution { $card }, face up.
    *[no] { $name } plays the Evolution { $card }.
 }
+narrate-evolutions-expired = The effect of { $cards } ({ $name }) is over: to its discard pile.
 
 ## The story of a game, turn by turn (/kot replay's text file)
 
@@ -237,6 +238,9 @@ status-energy-stored = { $energy }⚡ on it
 secret-top-card = The top card of the deck is **{ $card }** ({ $cost }⚡, { $kind }): { $text }
 evoq-draw-secret-one = You look at **{ $card }**: { $text }
 evoq-draw-secret-two = You look at **{ $first }** ({ $first_text }) and **{ $second }** ({ $second_text }).
+evoq-moment-fits = You can play { $cards }.
+evoq-moment-card = **{ $card }** ({ $text })
+evoq-moment-none-fits = None of your Evolutions can be played now.
 secret-top-card-too-dear = { $seen } You have only { $energy }⚡: leave it.
 secret-kind-keep = keep
 secret-kind-discard = discard

@@ -91,6 +91,14 @@ table-order-buy-never = always skip it
 table-order-buying = buying: { $order }
 table-order-summary = Stay or yield: { $either } · Buying: { $buy }
 table-order-answered = 📋 { $monster }'s standing order answered ({ $order }).
+table-order-evolutions-deck = ask me whenever my deck has a card for the moment
+table-order-evolutions-hand = ask me only when I hold one (the table may guess my hand)
+table-order-evolutions-never = never ask me (I play them in my own turn)
+table-order-evolutions-summary = Evolutions: { $order }{ $never ->
+    [0] {""}
+    [one] {" "}· never asked for 1 card
+   *[other] {" "}· never asked for { $never } cards
+}
 
 ## A finished turn in one line: "The King: +2★ (7★), bought Energize; Alienoid yielded Tokyo".
 

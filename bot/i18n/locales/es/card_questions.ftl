@@ -55,6 +55,13 @@ evoq-keep-nth = { $place ->
    *[other] Quedarte la segunda
 }
 evoq-keep = Quedarte { $card }
+evoq-moment-turn_start = ¿juegas una Evolución antes de tirar?
+evoq-moment-dice_resolving = ¿juegas una Evolución antes de que se resuelvan tus dados?
+evoq-moment-losing_hearts = vas a perder { $amount }❤️: ¿juegas antes una Evolución?
+evoq-moment-tokyo_free = Tokyo está libre: ¿juegas una Evolución antes de que entre { $active }?
+evoq-moment-after_entering = tu movimiento a Tokyo ha terminado: ¿juegas una Evolución?
+evoq-moment-turn_end = el turno termina: ¿juegas una Evolución?
+evoq-moment-pass = No jugar ninguna
 cardq-made_in_a_lab-buy-it = Comprarla
 cardq-made_in_a_lab-leave-it = Dejarla en el mazo
 

@@ -220,6 +220,10 @@ ui-order-ask = { $field ->
     [yield] Ceder
    *[stay] Quedarse
 }: pregúntame
+ui-order-evolutions = Evoluciones: { $order }
+ui-never-ask-placeholder = No volver a preguntarme por…
+ui-never-ask = No preguntarme por { $card }
+evo-never-ask-passed = ✅ Guardado. No queda nada por lo que preguntarte aquí, así que pasas.
 ui-confirm-anyway = Hacerlo igualmente
 ui-lobby-join = Unirse
 ui-lobby-leave = Salir

@@ -131,6 +131,7 @@ narrate-evolution-played = { $permanent ->
     [yes] { $name } juega la Evolución { $card }, boca arriba.
    *[no] { $name } juega la Evolución { $card }.
 }
+narrate-evolutions-expired = El efecto de { $cards } ({ $name }) termina: a su pila de descartes.
 
 ## La historia de una partida, turno a turno (el archivo de texto de /kot replay)
 
@@ -264,6 +265,9 @@ status-energy-stored = { $energy }⚡ encima
 secret-top-card = La primera carta del mazo es **{ $card }** ({ $cost }⚡, { $kind }): { $text }
 evoq-draw-secret-one = Miras **{ $card }**: { $text }
 evoq-draw-secret-two = Miras **{ $first }** ({ $first_text }) y **{ $second }** ({ $second_text }).
+evoq-moment-fits = Puedes jugar { $cards }.
+evoq-moment-card = **{ $card }** ({ $text })
+evoq-moment-none-fits = Ahora no puedes jugar ninguna de tus Evoluciones.
 secret-top-card-too-dear = { $seen } Solo tienes { $energy }⚡: déjala.
 secret-kind-keep = Permanente
 secret-kind-discard = Descartar

@@ -103,6 +103,14 @@ table-order-buy-never = pasar siempre
 table-order-buying = compras: { $order }
 table-order-summary = Quedarse o ceder: { $either } · Compras: { $buy }
 table-order-answered = 📋 Respondió la orden fija de { $monster } ({ $order }).
+table-order-evolutions-deck = pregúntame siempre que mi mazo tenga una carta para ese momento
+table-order-evolutions-hand = pregúntame solo si tengo una en la mano (la mesa puede adivinar mi mano)
+table-order-evolutions-never = no me preguntes nunca (las juego en mi turno)
+table-order-evolutions-summary = Evoluciones: { $order }{ $never ->
+    [0] {""}
+    [one] {" "}· nunca por 1 carta
+   *[other] {" "}· nunca por { $never } cartas
+}
 
 ## Un turno terminado en una línea: «The King: +2★ (7★), compró Energizar; Alienoid cedió Tokyo».
 
