@@ -1,13 +1,10 @@
-"""Deep Dive (Space Penguin, temporary): its owner looks at the top 3 power cards of the deck,
-puts one into play for free and the other two under the deck, in their order. Which cards
-they are is the owner's secret until one is played: the question's public labels give only
-their places (``secret`` and ``private_choice_label`` name them for the owner alone). With a
-single card left, it goes into play without a question; with none, nothing happens
-(docs/rulings.md 79).
-
-The answers name the cards looked at (``PickDeckCard``), and the answer takes them out of the
-deck wherever they are (on top, in a game): an AI imagining the deck in another order keeps
-the cards it has seen."""
+"""Deep Dive (Space Penguin, temporary): its owner takes up the top 3 power cards of the deck,
+puts one into play for free and the other two under the deck, in their order. While it
+chooses they are out of the deck (nothing played meanwhile turns them up), and
+which they are is its secret until one is played: the question's public labels give only
+their places (``secret`` and ``private_choice_label`` name them for the owner alone), its
+answers name them (``PickDeckCard``). With a single card left, it goes into play without a
+question; with none, it may not be played (docs/rulings.md 79)."""
 
 from __future__ import annotations
 
@@ -31,12 +28,15 @@ class DeepDive(Evolution):
 
     def on_play(self, ctx: Ctx, seat: int) -> None:
         looked = ctx.s.deck[:LOOKED_AT]
+        ctx.set(deck=ctx.s.deck[len(looked):])
         if len(looked) == 1:
-            ctx.set(deck=ctx.s.deck[1:])
             put_into_play(ctx, seat, looked[0], card_reason(ctx.s, self.key))
         elif looked:
             picks = tuple(PickDeckCard(place=place, key=key) for place, key in enumerate(looked))
             ctx.ask_choice(seat, "card", picks, picks[0], power=self.key, question=self.key)
+
+    def playable(self, state: GameState, seat: int) -> bool:
+        return bool(state.deck)
 
     # Public words: which cards they are is the owner's secret.
     def prompt(self, state: GameState, decision: Decision) -> Phrase:
@@ -63,13 +63,8 @@ class DeepDive(Evolution):
 
     def answer(self, ctx: Ctx, decision: Decision, choice: Choice) -> None:
         assert isinstance(choice, PickDeckCard)
-        deck = list(ctx.s.deck)
-        looked = _looked(decision)
-        for card in looked:
-            if card.key in deck:
-                deck.remove(card.key)
-        under = tuple(c.key for c in looked if c != choice)
-        ctx.set(deck=(*deck, *under))
+        under = tuple(c.key for c in _looked(decision) if c != choice)
+        ctx.set(deck=(*ctx.s.deck, *under))
         put_into_play(ctx, decision.seat, choice.key, card_reason(ctx.s, self.key))
 
     def ai_answer(self, judge: Judge, state: GameState, decision: Decision) -> Choice | None:

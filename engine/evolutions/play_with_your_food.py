@@ -35,13 +35,14 @@ class PlayWithYourFood(Evolution):
                   after: int) -> None:
         """Ask about the next loss, after the one at ``after``, that may be played with."""
         at = next((i for i, loss in enumerate(losses)
-                   if i > after and _playable(ctx.s, loss)), None)
+                   if i > after and _to_play_with(ctx.s, loss)), None)
         if at is not None:
             self.ask(ctx, seat, card, self.key, (PickMonster(seat=losses[at].target), Pass()),
                      Pass())
 
     def prompt(self, state: GameState, decision: Decision) -> Phrase:
-        return phrase("cardq-play_with_your_food-prompt", name=_name(state, decision),
+        return phrase("cardq-play_with_your_food-prompt",
+                      name=state.monsters[_victim(decision)].name,
                       card=card_word(state, self.key), fewer=FEWER)
 
     def choice_label(self, state: GameState, decision: Decision, choice: Choice) -> Phrase:
@@ -50,10 +51,10 @@ class PlayWithYourFood(Evolution):
         return phrase("cardq-play_with_your_food-pass")
 
     def answer(self, ctx: Ctx, decision: Decision, choice: Choice) -> None:
-        victim = next(c.seat for c in choices(decision) if isinstance(c, PickMonster))
+        victim = _victim(decision)
         losses = ctx.turn.losses
         at = next((i for i, loss in enumerate(losses)
-                   if loss.target == victim and _playable(ctx.s, loss)), None)
+                   if loss.target == victim and _to_play_with(ctx.s, loss)), None)
         if at is None:
             return
         if isinstance(choice, PickMonster):
@@ -77,7 +78,7 @@ class PlayWithYourFood(Evolution):
         assert state.turn is not None
         owner, victim = decision.seat, play.seat
         amount = next((loss.amount for loss in state.turn.losses
-                       if loss.target == victim and _playable(state, loss)), 0)
+                       if loss.target == victim and _to_play_with(state, loss)), 0)
         spared = (judge.damage_value(state, owner, victim, amount)
                   - judge.damage_value(state, owner, victim, amount - FEWER))
         weight = judge.enemy_weight(state, owner, victim)
@@ -89,12 +90,12 @@ class PlayWithYourFood(Evolution):
         return play if stolen > spared else Pass()
 
 
-def _playable(state: GameState, loss: Loss) -> bool:
+def _to_play_with(state: GameState, loss: Loss) -> bool:
     """Is this a loss the Smashes are about to deal to a monster in Tokyo, of 2 or more?"""
     return (loss.source == "smash" and not loss.prevented and loss.amount >= AT_LEAST
             and state.in_tokyo(loss.target))
 
 
-def _name(state: GameState, decision: Decision) -> str:
-    victim = next(c.seat for c in choices(decision) if isinstance(c, PickMonster))
-    return state.monsters[victim].name
+def _victim(decision: Decision) -> int:
+    """The monster in Tokyo the question is about."""
+    return next(c.seat for c in choices(decision) if isinstance(c, PickMonster))
