@@ -128,9 +128,10 @@ def _upgrade_6_to_7(state: Json) -> Json:
 
 def _upgrade_7_to_8(state: Json) -> Json:
     """Schema 8 adds Power Up!'s moments: what each monster lost and gained in the turn
-    (``Turn.tallies``) and the steps that ask for Evolutions out of the roll and buy
-    questions. An older game has none under way. (Raised so that an older bot refuses a
-    game with them as newer than itself, rather than as unreadable.)"""
+    (``Turn.tallies``, ``Turn.entered_tokyo``), the steps that ask for Evolutions out of
+    the roll and buy questions, and a UFO token on a power card (``Card.ufo_token``). An
+    older game has none of them. (Raised so that an older bot refuses a game with them as
+    newer than itself, rather than as unreadable.)"""
     return state
 
 

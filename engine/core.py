@@ -249,6 +249,8 @@ class Power(CardAi):
     others_fewer_dice: ClassVar[int] = 0
     # While the owner has this card, every other monster rolls once only and cannot yield.
     others_roll_once: ClassVar[bool] = False
+    # While the owner has this card, it rolls once only (no reroll, no card's extra roll).
+    rolls_once: ClassVar[bool] = False
     discount: ClassVar[int] = 0
     # The monster's maximum hearts while it has this card (0: no effect). The highest wins.
     max_hearts: ClassVar[int] = 0
@@ -283,6 +285,11 @@ class Power(CardAi):
 
     def on_lose(self, ctx: Ctx, seat: int, card: Card) -> None:
         """The card left the monster (or a copying card stopped copying it)."""
+
+    def on_copy_gone(self, ctx: Ctx, seat: int, card: Card, copied_key: str) -> None:
+        """(A copying card: ``copies_cards``.) The card it copies, ``copied_key``, has left
+        play. By default it stops copying (Mimic waits for its next copy)."""
+        stop_copying(ctx, seat, card, copied_key=copied_key)
 
     def on_buy_discard(self, ctx: Ctx, seat: int) -> None:
         """A Discard card's immediate effect."""
@@ -382,6 +389,13 @@ class Power(CardAi):
         """The owner has just left Tokyo in any way but a yield (a card made it leave, Tokyo
         Bay closed under it, It Has a Child!; a yield is ``on_yield_answered``). Never asked
         of a monster knocked out: its cards are gone before it leaves."""
+
+    def on_stays(self, ctx: Ctx, seat: int, card: Card, staying: tuple[int, ...]) -> None:
+        """(The active monster's cards.) The monsters in Tokyo its Smashes hit have answered
+        the yield question, and ``staying`` (City first) answered Stay; their answers are
+        about to be applied. The card may ask its owner whether to overrule a Stay
+        (``overrule_stay``); the answers are applied once its questions are answered, and the
+        hook is asked again then."""
 
     def on_rerolled(self, ctx: Ctx, seat: int, card: Card, roller: int) -> tuple[Loss, ...]:
         """Another monster, ``roller``, has just rolled its dice again with its roll question
@@ -559,8 +573,8 @@ HOOKS = (
     "smash_losses", "after_smashes", "on_place_taken", "roll_use_available", "reaction_available",
     "cancels_loss_on_yield", "on_zero_hearts", "on_card_bought", "on_hearts_lost",
     "on_monster_at_zero", "on_hurt_by", "adds_to_loss", "buy_offers", "spend_heart_dice",
-    "on_tokyo_taken", "on_yield_answered", "on_left_tokyo", "on_rerolled", "added_hearts",
-    "others_fewer_dice", "others_roll_once", "from_hand_at_zero",
+    "on_tokyo_taken", "on_yield_answered", "on_stays", "on_left_tokyo", "on_rerolled",
+    "added_hearts", "others_fewer_dice", "others_roll_once", "rolls_once", "from_hand_at_zero",
     *_WINDOW_HOOKS.values(), *AI_HOOKS,
 )
 
@@ -645,12 +659,10 @@ def powers_of(state: GameState, seat: int) -> Iterator[tuple[Card, Power]]:
     """Every card of the monster with the power it has now (implemented cards only), then
     the Evolutions it played face up."""
     monster = state.monsters[seat]
-    for card in monster.cards:
+    for card in (*monster.cards, *monster.evolutions):
         power = POWERS.get(effective_key(state, card) if card.copies is not None else card.key)
         if power is not None:
             yield card, power
-    for card in monster.evolutions:
-        yield card, POWERS[card.key]
 
 
 def hooked(state: GameState, seat: int, hook: str) -> list[tuple[Card, Power]]:
@@ -664,13 +676,11 @@ def hooked(state: GameState, seat: int, hook: str) -> list[tuple[Card, Power]]:
         return []
     keys = HOOK_KEYS[hook]
     found = []
-    for card in cards:
-        key = card.key if card.copies is None else effective_key(state, card)
-        if key in keys:
-            found.append((card, POWERS[key]))
-    for card in evolutions:
-        if card.key in keys:
-            found.append((card, POWERS[card.key]))
+    for group in (cards, evolutions):
+        for card in group:
+            key = card.key if card.copies is None else effective_key(state, card)
+            if key in keys:
+                found.append((card, POWERS[key]))
     return found
 
 
@@ -931,7 +941,7 @@ def _eliminate(ctx: Ctx, seat: int, by: int | None) -> None:
     ctx.set(discard=(*ctx.s.discard, *(c.key for c in monster.cards)))
     leave_tokyo(ctx, seat, phrase("reason-eliminated"))
     ctx.emit(ev.Eliminated(seat=seat, by=by))
-    for card in monster.cards:
+    for card in (*monster.cards, *monster.evolutions):
         release_copies(ctx, card)
     ctx.pending[:] = [d for d in ctx.pending if d.seat != seat]
     close_bay_if_needed(ctx)
@@ -960,6 +970,13 @@ def enter_tokyo(ctx: Ctx, seat: int, place: Place) -> list[Loss]:
         gain_vp(ctx, seat, 1, phrase("reason-entering-tokyo"))
     return [loss for card, power in hooked(ctx.s, seat, "on_tokyo_taken")
             for loss in power.on_tokyo_taken(ctx, seat, card)]
+
+
+def overrule_stay(ctx: Ctx, seat: int) -> None:
+    """A card of the active monster forces ``seat``, which answered the yield question with
+    Stay, to yield after all (Chest Thumping): a yield follows its Stay among the turn's
+    answers, and the yields' step applies it as a yield forced by that card."""
+    ctx.set_turn(yield_answers=(*ctx.turn.yield_answers, (seat, True)))
 
 
 def punish_reroll(ctx: Ctx, roller: int) -> None:
@@ -1001,12 +1018,17 @@ def close_bay_if_needed(ctx: Ctx) -> None:
 
 
 def remove_card(ctx: Ctx, seat: int, card: Card, reason: Phrase) -> None:
-    """A card leaves its owner for the discard pile. Its power ends (``on_lose``), and cards
-    copying it stop copying."""
+    """A card leaves its owner for the discard pile (an Evolution face up: for its owner's
+    Evolution discard pile). Its power ends (``on_lose``), and cards copying it stop
+    copying."""
     power_key = effective_key(ctx.s, card)
     monster = ctx.mon(seat)
-    ctx.set_mon(seat, cards=tuple(c for c in monster.cards if c.uid != card.uid))
-    ctx.set(discard=(*ctx.s.discard, card.key))
+    if any(c.uid == card.uid for c in monster.evolutions):
+        ctx.set_mon(seat, evolutions=tuple(c for c in monster.evolutions if c.uid != card.uid),
+                    evolution_discard=(*monster.evolution_discard, card.key))
+    else:
+        ctx.set_mon(seat, cards=tuple(c for c in monster.cards if c.uid != card.uid))
+        ctx.set(discard=(*ctx.s.discard, card.key))
     ctx.emit(ev.CardDiscarded(seat=seat, card=card.key, reason=reason))
     power = POWERS.get(power_key)
     if power is not None:
@@ -1015,12 +1037,13 @@ def remove_card(ctx: Ctx, seat: int, card: Card, reason: Phrase) -> None:
 
 
 def release_copies(ctx: Ctx, gone: Card) -> None:
-    """Every card copying ``gone`` (a card that just left play) stops copying it; the copied
-    power ends for the copier's owner (Even Bigger's extra hearts go, for instance)."""
+    """Every card copying ``gone`` (a card, or an Evolution face up, that just left play)
+    loses its copy (``Power.on_copy_gone``): the copied power ends for the copier's owner
+    (Even Bigger's extra hearts go, for instance)."""
     for seat, monster in enumerate(ctx.s.monsters):
-        for card in monster.cards:
+        for card in (*monster.cards, *monster.evolutions):
             if card.copies == gone.uid:
-                stop_copying(ctx, seat, card, copied_key=gone.key)
+                POWERS[card.key].on_copy_gone(ctx, seat, card, gone.key)
 
 
 def stop_copying(ctx: Ctx, seat: int, copier: Card, copied_key: str | None) -> None:
@@ -1085,12 +1108,14 @@ def card_bought(ctx: Ctx, seat: int, key: str, cost: int, owner: int | None = No
         power.on_card_bought(ctx, seat, card, key)
 
 
-def buy_face_up(ctx: Ctx, seat: int, slot: int, then: tuple[Step, ...] = ()) -> None:
+def buy_face_up(ctx: Ctx, seat: int, slot: int, then: tuple[Step, ...] = (), *,
+                cost: int | None = None) -> None:
     """``seat`` buys the face-up card in ``slot``; it is replaced at once from the deck.
     ``then``: steps to run once the card has resolved (its losses of hearts taken), before
-    the other monsters' chance at the card that replaces it."""
+    the other monsters' chance at the card that replaces it. ``cost``: what a card that
+    changes the price makes it (None: ``card_cost``)."""
     card = ctx.s.face_up[slot]
-    cost = card_cost(ctx.s, seat, card.key)
+    cost = card_cost(ctx.s, seat, card.key) if cost is None else cost
     pay_energy(ctx, seat, cost, buying(ctx.s, card.key))
     card_bought(ctx, seat, card.key, cost)
     new = reveal(ctx, slot)
@@ -1098,6 +1123,17 @@ def buy_face_up(ctx: Ctx, seat: int, slot: int, then: tuple[Step, ...] = ()) -> 
         offer_revealed(ctx, [new])
     ctx.push(*then)
     take_bought(ctx, seat, card)
+
+
+def sweep_face_up(ctx: Ctx, seat: int) -> None:
+    """``seat`` sweeps the face-up cards (already paid for, in energy or otherwise): they go
+    to the discard pile and three are revealed from the deck, which the other monsters'
+    cards may then buy (``offer_revealed``)."""
+    swept = tuple(c.key for c in ctx.s.face_up)
+    ctx.set(discard=(*ctx.s.discard, *swept), face_up=())
+    ctx.emit(ev.Swept(seat=seat, cards=swept))
+    revealed = [reveal(ctx, slot) for slot in range(3)]
+    offer_revealed(ctx, [c for c in revealed if c is not None])
 
 
 def take_bought(ctx: Ctx, seat: int, card: Card, *, under_deck: bool = False) -> None:

@@ -258,6 +258,8 @@ def _timing_allows(state: GameState, seat: int, power: Evolution,
     timing: EvolutionTiming = power.info.timing
     if moment is not None and moment in power.prompted_at:
         return True
+    if moment == "yielding":
+        return False  # (an answer of the yield question: the cards made for it alone)
     if timing == "in_tokyo":
         return state.in_tokyo(seat)
     if timing == "own_turn":
@@ -506,5 +508,6 @@ def _offer_again(ctx: Ctx) -> None:
 
 def cast_moment(question: str) -> EvolutionMoment:
     moments: tuple[EvolutionMoment, ...] = ("turn_start", "dice_resolving", "losing_hearts",
-                                            "tokyo_free", "after_entering", "turn_end")
+                                            "tokyo_free", "after_entering", "turn_end",
+                                            "yielding")
     return next(m for m in moments if m == question)

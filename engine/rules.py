@@ -45,6 +45,7 @@ from engine.core import (
     buy_face_up,
     buy_offer,
     card_cost,
+    card_reason,
     current_card,
     effective_key,
     enter_tokyo,
@@ -55,7 +56,6 @@ from engine.core import (
     hooked,
     lose_hearts,
     max_hearts,
-    offer_revealed,
     open_window,
     others_cards,
     pay_energy,
@@ -64,11 +64,14 @@ from engine.core import (
     require_decision,
     reveal,
     run_window,
+    sweep_face_up,
 )
 from engine.evolution import (
+    asks,
     deal_evolutions,
     draws_evolution,
     expire_evolutions,
+    fitting,
     look_at_evolutions,
     open_evolution_window,
     play_evolution,
@@ -441,9 +444,10 @@ def _ask_roll(ctx: Ctx, step: st.AskRoll) -> None:
 
 
 def _rolls_once(state: GameState, seat: int) -> bool:
-    """Power Up!'s Blizzard: another monster's card lets this one roll once only (and
-    yield nothing)."""
-    return state.options.power_up and bool(others_cards(state, seat, "others_roll_once"))
+    """Power Up!: a card lets this monster roll once only: its own (Cat Nip) or another
+    monster's (Blizzard, which lets it yield nothing either)."""
+    return state.options.power_up and (bool(others_cards(state, seat, "others_roll_once"))
+                                       or bool(hooked(state, seat, "rolls_once")))
 
 
 def option_ready(state: GameState, action: Action) -> bool:
@@ -767,9 +771,10 @@ def _apply_losses(ctx: Ctx, step: st.ApplyLosses) -> None:
     for loss in ctx.turn.losses:
         if loss.amount <= 0 or not ctx.mon(loss.target).alive:
             continue
-        if loss.source == "smash" and ctx.s.in_tokyo(loss.target) and _yield_canceller(
-            ctx, loss
-        ):
+        if loss.source == "smash" and ctx.s.in_tokyo(loss.target) and (
+                _yield_canceller(ctx, loss) or asks(ctx.s, loss.target, "yielding")):
+            # (Power Up!: a monster that may hold an Evolution played with a yield, Simian
+            # Scamper, has its loss held too: public facts decide it, as ruling 90's.)
             # The loss waits for the yield question: yielding cancels it.
             kept.append(replace(loss, deferred=True))
             continue
@@ -793,20 +798,32 @@ def _ask_yields(ctx: Ctx, step: st.AskYields) -> None:
         if occupant is None or not ctx.mon(occupant).alive:
             continue
         if occupant in ctx.turn.smashed or occupant in deferred:
-            if _rolls_once(s, occupant):  # (Blizzard: it cannot yield, so it stays)
+            if others_cards(s, occupant, "others_roll_once"):  # (Blizzard: it stays)
                 ctx.set_turn(yield_answers=(*ctx.turn.yield_answers, (occupant, False)))
                 continue
-            ctx.ask(occupant, "yield", (Stay(decision=0), Yield(decision=0)), Stay(decision=0),
-                    amount=deferred.get(occupant, 0))
+            plays = (Choose(decision=0, choice=PlayEvolution(key))
+                     for key in fitting(s, occupant, "yielding"))
+            ctx.ask(occupant, "yield", (Stay(decision=0), Yield(decision=0), *plays),
+                    Stay(decision=0), amount=deferred.get(occupant, 0))
 
 
 def _answer_yield(ctx: Ctx, decision: Decision, action: Action) -> None:
+    """Stay or yield; or (Power Up!) yield playing an Evolution made for it (Simian
+    Scamper), face up before the yields apply."""
+    played = action.choice if isinstance(action, Choose) else None
+    if isinstance(played, PlayEvolution):
+        play_evolution(ctx, decision.seat, played.key)
     ctx.set_turn(yield_answers=(*ctx.turn.yield_answers,
-                                (decision.seat, isinstance(action, Yield))))
+                                (decision.seat, played is not None or isinstance(action, Yield))))
 
 
 def _apply_yields(ctx: Ctx, step: st.ApplyYields) -> None:
+    # (An answer given later overrules an earlier one: a Stay a card forced into a yield.)
     answers = dict(ctx.turn.yield_answers)
+    if _stays_questioned(ctx, answers):
+        ctx.push(step)  # (applied once the card's questions are answered)
+        return
+    forced_by = _stays_overruled(ctx)
     deferred = {loss.target: loss for loss in ctx.turn.losses if loss.deferred}
     for occupant in (ctx.s.city, ctx.s.bay):
         if occupant is None or occupant not in answers or not ctx.mon(occupant).alive:
@@ -817,7 +834,10 @@ def _apply_yields(ctx: Ctx, step: st.ApplyYields) -> None:
         # knocked a monster out.)
         if place is not None and yielded:
             ctx.set(**{place: None})
-            ctx.emit(ev.Yielded(seat=occupant, place=place))
+            if occupant in forced_by:
+                ctx.emit(ev.LeftTokyo(seat=occupant, place=place, reason=forced_by[occupant]))
+            else:
+                ctx.emit(ev.Yielded(seat=occupant, place=place))
             ctx.set_turn(yielded=(*ctx.turn.yielded, (occupant, place)))
         elif place is not None:
             ctx.emit(ev.Stayed(seat=occupant, place=place))
@@ -840,6 +860,31 @@ def _apply_yields(ctx: Ctx, step: st.ApplyYields) -> None:
             ctx.push(st.EvolutionWindow(moment="tokyo_free"), st.EnterTokyo())
         else:
             _take_empty_place(ctx)
+
+
+def _stays_questioned(ctx: Ctx, answers: dict[int, bool]) -> bool:
+    """The active monster's cards that may overrule a Stay (``Power.on_stays``) are told who
+    stays; True when one asked its owner a question."""
+    staying = tuple(o for o in (ctx.s.city, ctx.s.bay)
+                    if o is not None and answers.get(o) is False and ctx.mon(o).alive)
+    active = ctx.turn.seat
+    if not staying or not ctx.mon(active).alive:
+        return False
+    for card, power in hooked(ctx.s, active, "on_stays"):
+        power.on_stays(ctx, active, card, staying)
+    return bool(ctx.pending)
+
+
+def _stays_overruled(ctx: Ctx) -> dict[int, Phrase]:
+    """The monsters whose Stay a card of the active monster overruled (a yield after their
+    Stay: ``core.overrule_stay``), with that card as the reason they leave Tokyo."""
+    stayed = {seat for seat, yielded in ctx.turn.yield_answers if not yielded}
+    overruled = [seat for seat, yielded in ctx.turn.yield_answers if yielded and seat in stayed]
+    forcers = hooked(ctx.s, ctx.turn.seat, "on_stays") if overruled else []
+    if not forcers:
+        return {}
+    reason = card_reason(ctx.s, forcers[0][1].key)
+    return dict.fromkeys(overruled, reason)
 
 
 def _take_empty_place(ctx: Ctx) -> None:
@@ -903,11 +948,7 @@ def _answer_buy(ctx: Ctx, decision: Decision, action: Action) -> None:
         buy_face_up(ctx, seat, action.slot)
     elif isinstance(action, Sweep):
         pay_energy(ctx, seat, 2, phrase("reason-sweeping"))
-        swept = tuple(c.key for c in ctx.s.face_up)
-        ctx.set(discard=(*ctx.s.discard, *swept), face_up=())
-        ctx.emit(ev.Swept(seat=seat, cards=swept))
-        revealed = [reveal(ctx, slot) for slot in range(3)]
-        offer_revealed(ctx, [c for c in revealed if c is not None])
+        sweep_face_up(ctx, seat)
     elif isinstance(action, Choose):
         choice = _choice(action)
         if isinstance(choice, PlayEvolution):

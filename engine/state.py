@@ -183,6 +183,10 @@ class Card(Frozen, frozen=True):
     # The turn number on which the card was last used (once-per-turn limits, and effects
     # that last for the rest of the turn).
     used_turn: int = -1
+    # (Power Up!) A UFO token on an owned power card: bought at half price with an Evolution,
+    # the card may be lost at the start of its owner's turns
+    # (engine.evolutions.superior_alien_technology). Schema 8.
+    ufo_token: bool = False
 
 
 class Monster(Frozen, frozen=True):

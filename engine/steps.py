@@ -63,8 +63,10 @@ class CardWindow(_Step, frozen=True, tag="window"):
 # "after_entering": the active monster's move into Tokyo is over (entered or not), before
 # it buys;
 # "turn_end": the active monster has bought what it will, before its end-of-turn cards.
+# "yielding": a monster answers the yield question (no window of its own: its Evolutions
+# made for it are options of that question, docs/rulings.md 93).
 EvolutionMoment = Literal["turn_start", "dice_resolving", "losing_hearts", "tokyo_free",
-                          "after_entering", "turn_end"]
+                          "after_entering", "turn_end", "yielding"]
 
 
 class EvolutionWindow(_Step, frozen=True, tag="evolution_window"):

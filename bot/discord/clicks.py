@@ -50,6 +50,7 @@ from bot.discord.views import (
     confirm_view,
     end_question_view,
     evolutions_view,
+    is_evolution_play,
     language_view,
     order_choices,
     private_view,
@@ -145,8 +146,9 @@ class Clicks:
             return
         if code.startswith("e"):
             # (Power Up!) The Evolutions the clicker may play now, shown privately.
+            playable = any(is_evolution_play(option) for option in decision.options)
             await request.answer(evolutions_text(game.playing_state(), decision.seat,
-                                                 request.language),
+                                                 request.language, playable=playable),
                                  view=evolutions_view(game, decision, request.language))
             return
         if code[:1] in OFFER_CODES:

@@ -190,11 +190,11 @@ def _evolution_line(key: str, language: str) -> str:
                 kind=EVOLUTIONS[key].kind, text=evolution_text(language, key))
 
 
-def evolutions_text(state: GameState, seat: int, language: str) -> str:
+def evolutions_text(state: GameState, seat: int, language: str, *, playable: bool) -> str:
     """What 🧬 Evolutions shows its player privately: its hand, each Evolution with its
-    text; the buttons below it play those the question allows now."""
-    return "\n".join([text(language, "evolutions-private-title"),
-                      *_own_evolutions(state, seat, language)])
+    text; the buttons below it play those the question allows now (``playable``: any)."""
+    title = "evolutions-private-title" if playable else "evolutions-private-none-now"
+    return "\n".join([text(language, title), *_own_evolutions(state, seat, language)])
 
 
 def _card_name(state: GameState, card: Card, language: str) -> str:

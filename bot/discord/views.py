@@ -401,9 +401,12 @@ def is_evolution_play(option: object) -> bool:
 
 
 def _evolutions_button(game: Game, decision: Decision, who: str) -> list[GameButton]:
-    """🧬 Evolutions, when the question lets its monster play some: which ones is shown to
-    its player alone (``evolutions_view``), as its hand is secret."""
-    if not any(is_evolution_play(option) for option in decision.options):
+    """🧬 Evolutions, beside a question of a monster with Evolutions in hand: which it may
+    play now (perhaps none) is shown to its player alone (``evolutions_view``), as its hand
+    is secret; the button, shown for any hand, tells the table nothing."""
+    state = game.playing_state()
+    if not (any(is_evolution_play(option) for option in decision.options)
+            or state.monsters[decision.seat].evolution_hand):
         return []
     return [GameButton(game.id, decision.id, "e0",
                        label=who + text(game.language, "ui-evolutions"),

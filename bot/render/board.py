@@ -1029,7 +1029,8 @@ def _panel_chips(state: GameState, seat: int, language: str) -> list[Chip]:
         # (Power Up!) How many Evolutions it holds (which, its secret), those face up.
         said.append((_word(language, "board-evolutions-in-hand",
                            count=len(monster.evolution_hand)), "evolutions"))
-        said.extend((_word(language, f"evo-{card.key}"), "card")
+        # (Face up, as cards are: with their tokens, what they hold or copy.)
+        said.extend((_card_label(state, card, language), "card")
                     for card in monster.evolutions)
     return [_chip(label, *CHIP_COLOURS[kind]) for label, kind in said]
 

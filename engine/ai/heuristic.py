@@ -191,7 +191,24 @@ def _dice_tool(state: GameState, seat: int, uses: list[Choose]) -> Action | None
 
 def answer_yield(state: GameState, decision: Decision, seed: int) -> Action:
     """Stay while the chance of being knocked out before the next turn is worth what
-    staying brings; a loss a card holds until this answer is lost only by staying."""
+    staying brings; a loss a card holds until this answer is lost only by staying. A yield
+    goes with an Evolution made for it (Simian Scamper) when playing it is worth it."""
+    action = _stay_or_yield(state, decision)
+    if isinstance(action, Yield):
+        plays = [o for o in decision.options
+                 if isinstance(o, Choose) and isinstance(o.choice, PlayEvolution)]
+        best = max(plays, key=lambda o: _play_worth(state, decision.seat, o), default=None)
+        if best is not None and _play_worth(state, decision.seat, best) > 0:
+            return best
+    return action
+
+
+def _play_worth(state: GameState, seat: int, option: Choose) -> float:
+    assert isinstance(option.choice, PlayEvolution)
+    return evolution_value(state, seat, option.choice.key)
+
+
+def _stay_or_yield(state: GameState, decision: Decision) -> Action:
     seat = decision.seat
     me = state.monsters[seat]
     hearts = me.hearts - decision.amount

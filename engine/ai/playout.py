@@ -16,11 +16,17 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from engine.actions import Action, Choose, PickEvolution
+from engine.actions import Action, Choose, PickEvolution, PlayEvolution
 from engine.ai.heuristic import HeuristicPlayer, answer_roll
 from engine.ai.odds import win_chance
 from engine.ai.values import quick_scorer_for
-from engine.evolution import EvolutionDraw, EvolutionMomentQuestion, cast_moment, moment_choices
+from engine.evolution import (
+    EvolutionDraw,
+    EvolutionMomentQuestion,
+    cast_moment,
+    fitting,
+    moment_choices,
+)
 from engine.foresight import sees_top_card
 from engine.rng import below, draw
 from engine.rules import apply
@@ -116,6 +122,13 @@ def _unseen_question(world: GameState, decision: Decision) -> Decision:
         return _looking_at(decision, world.monsters[decision.seat].evolution_pile)
     if decision.power == EvolutionMomentQuestion.key:
         return _fitting(world, decision)
+    if decision.kind == "yield" and world.options.power_up:
+        # Its yield offers what the hand dealt in ``world`` may play with it.
+        kept = tuple(o for o in decision.options
+                     if not (isinstance(o, Choose) and isinstance(o.choice, PlayEvolution)))
+        plays = tuple(Choose(decision=decision.id, choice=PlayEvolution(key))
+                      for key in fitting(world, decision.seat, "yielding"))
+        return replace(decision, options=(*kept, *plays))
     return decision
 
 

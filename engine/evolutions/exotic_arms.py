@@ -1,21 +1,27 @@
 """Exotic Arms (Alienoid, permanent): at the start of each of its owner's turns, before it
-rolls, it may put 2 energy on the card (asked as Energy Sword is; the default stakes
-nothing). Staked, final dice with 3 Smashes or more give the 2 energy back and each monster
-the Smashes wound loses 2 hearts more; otherwise the 2 energy are lost and the owner loses 2
-hearts (docs/rulings.md 75)."""
+rolls, it may put 2 energy on the card (used face up at the "turn_start" moment, as Energy
+Sword is; the default stakes nothing). Staked, final dice with 3 Smashes or more give the 2
+energy back and each monster the Smashes wound loses 2 hearts more; otherwise the 2 energy
+are lost and the owner loses 2 hearts (docs/rulings.md 75)."""
 
 from __future__ import annotations
 
 from msgspec.structs import replace
 
-from engine.actions import Choice, Pass, UseCard
-from engine.card_ai import Judge, choices
+from engine.card_ai import Judge
 from engine.cards.smash_adders import add_damage
-from engine.core import Ctx, card_reason, card_word, gain_energy, max_hearts, replace_card
-from engine.evolution import register_evolution
-from engine.evolutions.paid_before_rolling import PaidBeforeRolling
+from engine.core import (
+    Ctx,
+    card_reason,
+    gain_energy,
+    max_hearts,
+    pay_energy,
+    replace_card,
+)
+from engine.evolution import Evolution, register_evolution
 from engine.phrases import Phrase, phrase
-from engine.state import Card, Decision, Face, GameState, Loss
+from engine.state import Card, Face, GameState, Loss
+from engine.steps import EvolutionMoment
 
 STAKE = 2
 SMASHES_NEEDED = 3
@@ -28,24 +34,23 @@ _CHANCE_IN_TOKYO = 0.27
 
 
 @register_evolution
-class ExoticArms(PaidBeforeRolling):
+class ExoticArms(Evolution):
     key = "exotic_arms"
-    cost = STAKE
     ai_worth = 1.0
 
-    def may_pay(self, ctx: Ctx, card: Card) -> bool:
+    def usable_at(self, state: GameState, seat: int, card: Card,
+                  moment: EvolutionMoment) -> bool:
         # (A stake from a turn whose dice never resolved stays on the card for this one.)
-        return not card.tokens
+        turn = state.turn
+        return (moment == "turn_start" and turn is not None and turn.seat == seat
+                and not card.tokens and state.monsters[seat].energy >= STAKE)
 
-    def prompt(self, state: GameState, decision: Decision) -> Phrase:
-        return phrase("cardq-exotic_arms-prompt", card=card_word(state, self.key),
-                      energy=STAKE, smashes=SMASHES_NEEDED, hearts=HEARTS_LOST)
+    def use_at(self, ctx: Ctx, seat: int, card: Card, moment: EvolutionMoment) -> None:
+        pay_energy(ctx, seat, STAKE, card_reason(ctx.s, self.key))
+        replace_card(ctx, seat, replace(card, tokens=STAKE))  # (the stake lies on the card)
 
-    def pay_label(self, state: GameState) -> Phrase:
-        return phrase("cardq-exotic_arms-stake", energy=STAKE)
-
-    def paid(self, ctx: Ctx, card: Card) -> Card:
-        return replace(card, tokens=STAKE)  # (the energy staked lies on the card)
+    def use_label(self, state: GameState, card: Card) -> Phrase:
+        return phrase("cardq-exotic_arms-stake", energy=STAKE, smashes=SMASHES_NEEDED)
 
     def status(self, state: GameState, card: Card) -> Phrase | None:
         return phrase("status-energy-stored", energy=card.tokens) if card.tokens else None
@@ -87,21 +92,20 @@ class ExoticArms(PaidBeforeRolling):
     def _backfire(self, seat: int) -> Loss:
         return Loss(target=seat, amount=HEARTS_LOST, source="card", by=seat)
 
-    def ai_answer(self, judge: Judge, state: GameState, decision: Decision) -> Choice | None:
+    def ai_uses_at(self, judge: Judge, state: GameState, seat: int,
+                   moment: EvolutionMoment) -> bool:
         """Stake when the hearts it would add, as often as the dice show 3 Smashes, are
         worth more than the energy and the hearts lost the rest of the time."""
-        seat = decision.seat
         me = state.monsters[seat]
+        if me.hearts <= HEARTS_LOST:
+            return False
         in_tokyo = state.in_tokyo(seat)
         chance = _CHANCE_IN_TOKYO if in_tokyo else _CHANCE_OUTSIDE
         wounded = ([o for o in judge.others(state, seat) if not state.in_tokyo(o)] if in_tokyo
                    else [o for o in (state.city, state.bay) if o is not None])
         hit = sum(judge.damage_value(state, seat, other, SMASHES_NEEDED + EXTRA)
                   - judge.damage_value(state, seat, other, SMASHES_NEEDED) for other in wounded)
-        if me.hearts <= HEARTS_LOST:
-            return Pass()
         missed = (STAKE * judge.spend
                   + judge.heart_worth(me.hearts - HEARTS_LOST, HEARTS_LOST,
                                       max_hearts(state, seat)))
-        stake = next((c for c in choices(decision) if isinstance(c, UseCard)), Pass())
-        return stake if chance * hit > (1 - chance) * missed else Pass()
+        return chance * hit > (1 - chance) * missed

@@ -29,9 +29,10 @@ class NoMoreLosses(Evolution):
         return 0
 
     def ai_instant_extra(self, judge: Judge, state: GameState, seat: int) -> float:
-        """The loss its owner is asked about, saved, less what the card is kept for."""
-        at_stake = next((d.amount for d in state.pending
-                         if d.seat == seat and d.question == "losing_hearts"), 0)
+        """The loss its owner is asked about (or holds until its yield answer, for Simian
+        Scamper), saved, less what the card is kept for."""
+        at_stake = next((d.amount for d in state.pending if d.seat == seat and (
+            d.question == "losing_hearts" or d.kind == "yield")), 0)
         hearts = state.monsters[seat].hearts
         if at_stake >= hearts:
             return judge.kill_value_of_self(state, seat)

@@ -232,8 +232,8 @@ def _choice(asked: _Asked, words: list[str]) -> Choice:
         # Without the die the card chose, "set DIE FACE" names a face refused.
         raise asked.unoffered(f"choice 'face {face}' (to name a die too: set 1 {face})")
     if kind in ("use", "copy", "buy"):
-        # (A card in play may be an Evolution face up: Power Up!.)
-        key = any_card_key(" ".join(rest), where) if kind == "use" else card_key(
+        # (A card in play may be an Evolution face up, to use or to copy: Power Up!.)
+        key = any_card_key(" ".join(rest), where) if kind in ("use", "copy") else card_key(
             " ".join(rest), where)
         wanted = UseCard if kind == "use" else PickCard
         for option in decision.options:

@@ -33,7 +33,6 @@ cardq-healing_ray-heal = Heal { $name } +{ $hearts }❤️ (pays you { $energy }
 
 cardq-made_in_a_lab-use = look at the top card
 cardq-yin_and_yang-use = turn every die to its opposite
-cardq-energy_sword-prompt = pay { $energy }⚡ for { $card } this turn?
 cardq-energy_sword-pay = Pay { $energy }⚡
 cardq-sunken_temple-prompt = give up the rest of your turn for { $hearts }❤️ and { $energy }⚡ ({ $card })?
 cardq-sunken_temple-use = Give up the turn: +{ $hearts }❤️ +{ $energy }⚡
@@ -52,6 +51,9 @@ evoq-keep-nth = { $place ->
    *[other] Keep the second
 }
 evoq-keep = Keep { $card }
+cardq-saurian_adaptability-prompt = turn every die of one face into another face?
+cardq-saurian_adaptability-change = Every { $face } → { $to }
+cardq-saurian_adaptability-keep = Change nothing
 evoq-moment-turn_start = play an Evolution before you roll?
 evoq-moment-dice_resolving = play an Evolution before your dice resolve?
 evoq-moment-losing_hearts = you are about to lose { $amount }❤️: play an Evolution first?
@@ -97,6 +99,8 @@ cardq-smoke_cloud-used-up = its last smoke token was used
 
 cardq-wings-use = pay { $energy } energy: lose no hearts for the rest of this turn
 
+# Power Up!'s Evolutions (engine/evolutions/): 'Twas Beauty Killed the Beast, Mega Purr,
+# Electric Carrot, Play with your Food, Exotic Arms, Target Acquired, Lightning Armor, Deep Dive.
 cardq-twas_beauty_killed_the_beast-left-tokyo = its owner left Tokyo
 cardq-mega_purr-prompt = which do you give { $name } for { $card }, 1⚡ or 1★?
 cardq-mega_purr-energy = Give 1⚡
@@ -107,8 +111,7 @@ cardq-electric_carrot-lose = Lose 1❤️ more
 cardq-play_with_your_food-prompt = make { $name } lose { $fewer }❤️ fewer and steal 1★ and 1⚡ from it ({ $card })?
 cardq-play_with_your_food-play = Steal: { $fewer }❤️ fewer
 cardq-play_with_your_food-pass = Keep the hearts
-cardq-exotic_arms-prompt = stake { $energy }⚡ on { $card }: back with { $smashes } Smashes or more, else lost with { $hearts }❤️?
-cardq-exotic_arms-stake = Stake { $energy }⚡
+cardq-exotic_arms-stake = Stake { $energy }⚡ (back with { $smashes } Smashes)
 cardq-target_acquired-prompt = give { $name } the target token ({ $card })?
 cardq-target_acquired-give = Target { $name }
 cardq-target_acquired-keep = Leave the token
@@ -133,3 +136,26 @@ cardq-deep_dive-nth = { $place ->
 cardq-deep_dive-put = Put { $card } into play
 cardq-deep_dive-secret = On top of the deck: { $cards }
 cardq-deep_dive-seen = **{ $card }** ({ $kind }): { $text }
+
+# Power Up!'s Evolutions (engine/evolutions/): Adapting Technology, Superior Alien Technology,
+# Miraculous Catch, Icy Reflection, Chest Thumping.
+cardq-adapting_technology-use = Sweep cards for a token ({ $tokens } on it)
+cardq-adapting_technology-used-up = its last token was spent
+cardq-chest_thumping-prompt = force { $name } to yield { $place } ({ $card })?
+cardq-chest_thumping-force = Force it out
+cardq-chest_thumping-let-stay = Let it stay
+cardq-superior_alien_technology-buy-a-card = Buy a card half-price + UFO token
+cardq-superior_alien_technology-buy = Buy { $card } half-price + UFO ({ $cost }⚡)
+cardq-superior_alien_technology-status = { $count ->
+    [one] a UFO token on { $cards }
+   *[other] UFO tokens on { $cards }
+}
+cardq-superior_alien_technology-tokens = UFO: { $cards }
+cardq-miraculous_catch-use = Turn up a card of the discard pile
+cardq-miraculous_catch-prompt = { $card } turned up { $caught } from the discard pile: buy it?
+cardq-miraculous_catch-buy = Buy it ({ $cost }⚡, 1 less)
+cardq-miraculous_catch-buy-half = Buy it half-price + UFO ({ $cost }⚡)
+cardq-miraculous_catch-leave = Leave it in the pile
+cardq-icy_reflection-prompt = choose a permanent Evolution for { $card } to copy
+cardq-icy_reflection-copy = Copy { $card } ({ $name })
+cardq-icy_reflection-copy-gone = { $card } left play

@@ -41,6 +41,7 @@ panel-evolution = • **{ $card }** ({ $kind ->
    *[temporary] temporary
 }): { $text }
 evolutions-private-title = 🧬 Only you see your Evolutions. Play one with the buttons below, now or later in your turn.
+evolutions-private-none-now = 🧬 Only you see your Evolutions. None can be played now.
 panel-orders = 📋 Standing orders
 panel-footer = { $marker } only you see this · { $moment }
 panel-watch-footer = { $marker } you are watching · { $moment }

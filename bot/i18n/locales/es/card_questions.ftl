@@ -36,7 +36,6 @@ cardq-healing_ray-heal = Curar a { $name } +{ $hearts }❤️ (te paga { $energy
 
 cardq-made_in_a_lab-use = mirar la primera carta del mazo
 cardq-yin_and_yang-use = poner cada dado en su cara opuesta
-cardq-energy_sword-prompt = ¿pagas { $energy }⚡ por { $card } este turno?
 cardq-energy_sword-pay = Pagar { $energy }⚡
 cardq-sunken_temple-prompt = ¿renuncias al resto de tu turno a cambio de { $hearts }❤️ y { $energy }⚡ ({ $card })?
 cardq-sunken_temple-use = Renunciar al turno: +{ $hearts }❤️ +{ $energy }⚡
@@ -55,6 +54,9 @@ evoq-keep-nth = { $place ->
    *[other] Quedarte la segunda
 }
 evoq-keep = Quedarte { $card }
+cardq-saurian_adaptability-prompt = ¿conviertes todos los dados de una cara en otra cara?
+cardq-saurian_adaptability-change = Todos los { $face } → { $to }
+cardq-saurian_adaptability-keep = No cambiar nada
 evoq-moment-turn_start = ¿juegas una Evolución antes de tirar?
 evoq-moment-dice_resolving = ¿juegas una Evolución antes de que se resuelvan tus dados?
 evoq-moment-losing_hearts = vas a perder { $amount }❤️: ¿juegas antes una Evolución?
@@ -103,6 +105,9 @@ cardq-smoke_cloud-tokens = { $count } de humo
 
 cardq-wings-use = paga { $energy }⚡: no pierdes corazones en lo que queda de turno
 
+# Evoluciones de Power Up! (engine/evolutions/): Fue la bella quien mató a la bestia,
+# Megarronroneo, Zanahoria eléctrica, Jugar con la comida, Armas exóticas, Objetivo fijado,
+# Armadura relámpago, Inmersión profunda.
 cardq-twas_beauty_killed_the_beast-left-tokyo = su dueño salió de Tokyo
 cardq-mega_purr-prompt = ¿qué le das a { $name } por { $card }, 1⚡ o 1★?
 cardq-mega_purr-energy = Dar 1⚡
@@ -113,8 +118,7 @@ cardq-electric_carrot-lose = Perder 1❤️ más
 cardq-play_with_your_food-prompt = ¿haces que { $name } pierda { $fewer }❤️ menos y le robas 1★ y 1⚡ ({ $card })?
 cardq-play_with_your_food-play = Robar: { $fewer }❤️ menos
 cardq-play_with_your_food-pass = Mantener los corazones
-cardq-exotic_arms-prompt = ¿apuestas { $energy }⚡ en { $card }? Con { $smashes } ataques o más la recuperas; si no, la pierdes y también { $hearts }❤️
-cardq-exotic_arms-stake = Apostar { $energy }⚡
+cardq-exotic_arms-stake = Apostar { $energy }⚡ (vuelve con { $smashes } ataques)
 cardq-target_acquired-prompt = ¿le das a { $name } el contador de objetivo ({ $card })?
 cardq-target_acquired-give = Apuntar a { $name }
 cardq-target_acquired-keep = Dejar el contador
@@ -139,3 +143,26 @@ cardq-deep_dive-nth = { $place ->
 cardq-deep_dive-put = Poner { $card } en juego
 cardq-deep_dive-secret = En lo alto del mazo: { $cards }
 cardq-deep_dive-seen = **{ $card }** ({ $kind }): { $text }
+
+# Evoluciones de Power Up! (engine/evolutions/): Tecnología adaptativa, Tecnología alienígena
+# superior, Pesca milagrosa, Reflejo helado, Golpes de pecho.
+cardq-adapting_technology-use = Renovar cartas por un contador (tiene { $tokens })
+cardq-adapting_technology-used-up = gastó su último contador
+cardq-chest_thumping-prompt = ¿obligas a { $name } a ceder { $place } ({ $card })?
+cardq-chest_thumping-force = Obligarle a ceder
+cardq-chest_thumping-let-stay = Dejar que se quede
+cardq-superior_alien_technology-buy-a-card = Comprar una carta a mitad + contador ovni
+cardq-superior_alien_technology-buy = Comprar { $card } a mitad + ovni ({ $cost }⚡)
+cardq-superior_alien_technology-status = { $count ->
+    [one] un contador ovni en { $cards }
+   *[other] contadores ovni en { $cards }
+}
+cardq-superior_alien_technology-tokens = ovni: { $cards }
+cardq-miraculous_catch-use = Revelar una carta de la pila de descartes
+cardq-miraculous_catch-prompt = { $card } ha revelado { $caught } de la pila de descartes: ¿la compras?
+cardq-miraculous_catch-buy = Comprarla ({ $cost }⚡, 1 menos)
+cardq-miraculous_catch-buy-half = Comprarla a mitad + ovni ({ $cost }⚡)
+cardq-miraculous_catch-leave = Dejarla en la pila
+cardq-icy_reflection-prompt = elige una Evolución permanente para que { $card } la copie
+cardq-icy_reflection-copy = Copiar { $card } ({ $name })
+cardq-icy_reflection-copy-gone = { $card } salió del juego

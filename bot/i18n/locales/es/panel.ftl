@@ -47,6 +47,7 @@ panel-evolution = • **{ $card }** ({ $kind ->
    *[temporary] temporal
 }): { $text }
 evolutions-private-title = 🧬 Solo tú ves tus Evoluciones. Juega una con los botones de abajo, ahora o más adelante en tu turno.
+evolutions-private-none-now = 🧬 Solo tú ves tus Evoluciones. Ahora no puedes jugar ninguna.
 panel-orders = 📋 Órdenes fijas
 panel-footer = { $marker } solo lo ves tú · { $moment }
 panel-watch-footer = { $marker } estás mirando · { $moment }
