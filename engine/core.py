@@ -860,16 +860,21 @@ def trim_hearts(ctx: Ctx, seat: int) -> None:
 def queue_losses(ctx: Ctx, losses: list[Loss]) -> None:
     """Send losses through the damage pipeline: the hearts their causers' cards add to them
     (``adds_to_loss``), then prevention and reactions for each target in order, then
-    application (before any step already queued, such as the yield questions). Losses held
+    application (before any step already queued, such as the yield questions). A batch
+    already on its way (answers given at once, each queueing losses; a question answered in
+    the middle of a batch) takes the new losses after its own, applied with them; losses held
     until a yield answer stay held."""
     losses = [loss for loss in losses if loss.amount > 0 and ctx.mon(loss.target).alive]
     if not losses:
         return
     losses = [_with_additions(ctx, loss) for loss in losses]
-    # Losses held until a yield answer (Jets) stay held, ahead of the new ones.
-    held = tuple(loss for loss in ctx.turn.losses if loss.deferred)
-    ctx.set_turn(losses=(*held, *losses))
-    ctx.push(*(React(index=len(held) + i) for i in range(len(losses))), ApplyLosses())
+    waiting = ctx.turn.losses
+    ctx.set_turn(losses=(*waiting, *losses))
+    reacts = tuple(React(index=len(waiting) + i) for i in range(len(losses)))
+    if any(not loss.deferred for loss in waiting):
+        ctx.push(*reacts)  # (the batch's own ApplyLosses, still to come, applies them too)
+    else:
+        ctx.push(*reacts, ApplyLosses())
 
 
 def _with_additions(ctx: Ctx, loss: Loss) -> Loss:
