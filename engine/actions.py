@@ -3,6 +3,8 @@ so an answer to a question that has passed (an old id) is refused and can never 
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
 
 
@@ -144,12 +146,36 @@ class PlayEvolution(_Choice, frozen=True, tag="play"):
     key: str
 
 
+class PickDeckCard(_Choice, frozen=True, tag="deck_card"):
+    """A power card of the deck among those a monster looks at (Deep Dive: put this one into
+    play): its ``place`` among them (0: the top card) and its ``key``. Which cards they are is
+    the looking monster's secret: their public labels give only the place."""
+
+    place: int
+    key: str
+
+
+# --- one monster handing another something (Power Up!: Mega Purr, Electric Carrot) ---------
+
+# What a monster may be made to give another: one energy or one VP.
+Gift = Literal["energy", "vp"]
+
+
+class Give(_Choice, frozen=True, tag="give"):
+    """Give the monster ``seat`` one energy or one VP (``what``), as a card makes the monster
+    asked choose (Mega Purr: which of the two; Electric Carrot: an energy, or a heart more
+    lost)."""
+
+    seat: int
+    what: Gift
+
+
 # Every kind of answer a question can take. A card that needs a new kind of answer adds a
 # struct here; the card itself says what the answer means (its ``answer`` and labels).
 Choice = (
     Pass | TakeLoss | UseCard | PickDie | PickCard | SplitHearts
     | TopCard | PickMonster | PickAmount | SetDie | PickDiscarded | PickEvolution
-    | PlayEvolution
+    | PlayEvolution | PickDeckCard | Give
 )
 
 

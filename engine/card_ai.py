@@ -233,6 +233,11 @@ class CardAi:
     ai_stay_vp: ClassVar[int] = 0
     ai_yield_energy: ClassVar[int] = 0
 
+    def ai_yield_cost(self, judge: Judge, state: GameState, seat: int) -> float:
+        """What yielding Tokyo now would cost the owner, ``seat``, beyond the place itself:
+        what the card takes away from a monster that leaves."""
+        return 0.0
+
     # --- the rules' questions where the card is an option, and its own questions ----------
 
     # Reaction cards are weighed in this order (lower first).
@@ -263,6 +268,6 @@ AI_HOOKS = (
     "ai_comes_back", "ai_damage_share", "ai_added_damage", "ai_dice_vp", "ai_dice_extra",
     "ai_heart_in_tokyo", "ai_hit_bonus", "ai_neighbours_lose", "ai_extra_roll_cost",
     "ai_die_change", "ai_tool_cost", "ai_use_on_roll", "ai_reroll_hearts",
-    "ai_tokyo_start_vp", "ai_stay_vp", "ai_yield_energy", "ai_react_order", "ai_react",
-    "ai_buy_step_use", "ai_offer_value", "ai_answer",
+    "ai_tokyo_start_vp", "ai_stay_vp", "ai_yield_energy", "ai_yield_cost", "ai_react_order",
+    "ai_react", "ai_buy_step_use", "ai_offer_value", "ai_answer",
 )

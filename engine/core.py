@@ -394,6 +394,11 @@ class Power(CardAi):
         """The owner's answer to the yield question has just been applied: it left Tokyo
         (``yielded``) or stayed."""
 
+    def on_left_tokyo(self, ctx: Ctx, seat: int, card: Card) -> None:
+        """The owner has just left Tokyo in any way but a yield (a card made it leave, Tokyo
+        Bay closed under it, It Has a Child!; a yield is ``on_yield_answered``). Never asked
+        of a monster knocked out: its cards are gone before it leaves."""
+
     def on_stays(self, ctx: Ctx, seat: int, card: Card, staying: tuple[int, ...]) -> None:
         """(The active monster's cards.) The monsters in Tokyo its Smashes hit have answered
         the yield question, and ``staying`` (City first) answered Stay; their answers are
@@ -458,6 +463,18 @@ class Power(CardAi):
         """The owner just bought the card ``bought`` (a key), in its buy step or at any other
         moment (see ``card_bought``). It runs before the bought card is gained, so a card is
         not set off by its own purchase."""
+
+    def on_hurt_by(self, ctx: Ctx, seat: int, card: Card, by: int, amount: int) -> None:
+        """The owner just lost ``amount`` hearts at once to another monster, ``by`` (its
+        Smashes or its card), after ``on_hearts_lost`` and before a loss to 0 hearts is
+        dealt with. A card that makes someone lose hearts for it asks a question first: the
+        losses it queues once answered come after this batch's."""
+
+    def adds_to_loss(self, ctx: Ctx, seat: int, card: Card, loss: Loss) -> int:
+        """Hearts this card adds to a loss of hearts its owner causes (``loss.by``: its
+        Smashes or its cards), as the loss is queued (``queue_losses``): Target Acquired's
+        heart more for the monster holding its token."""
+        return 0
 
     def on_hearts_lost(self, ctx: Ctx, seat: int, card: Card, amount: int) -> None:
         """The owner just lost ``amount`` hearts at once (one loss: the smashes of a roll, a
@@ -564,9 +581,10 @@ HOOKS = (
     "buy_step_available", "on_smash_hit", "on_smashed", "added_smashes", "on_dice_resolved",
     "smash_losses", "after_smashes", "on_place_taken", "roll_use_available", "reaction_available",
     "cancels_loss_on_yield", "on_zero_hearts", "on_card_bought", "on_hearts_lost",
-    "on_monster_at_zero", "buy_offers", "spend_heart_dice", "on_tokyo_taken",
-    "on_yield_answered", "on_stays", "on_rerolled", "added_hearts", "others_fewer_dice",
-    "others_roll_once", "rolls_once", "from_hand_at_zero", "locked_face",
+    "on_monster_at_zero", "on_hurt_by", "adds_to_loss", "buy_offers", "spend_heart_dice",
+    "on_tokyo_taken", "on_yield_answered", "on_stays", "on_left_tokyo", "on_rerolled",
+    "added_hearts", "others_fewer_dice", "others_roll_once", "rolls_once", "from_hand_at_zero",
+    "locked_face",
     *_WINDOW_HOOKS.values(), *AI_HOOKS,
 )
 
@@ -850,13 +868,32 @@ def trim_hearts(ctx: Ctx, seat: int) -> None:
 
 
 def queue_losses(ctx: Ctx, losses: list[Loss]) -> None:
-    """Send losses through the damage pipeline: prevention and reactions for each target in
-    order, then application (before any step already queued, such as the yield questions)."""
+    """Send losses through the damage pipeline: the hearts their causers' cards add to them
+    (``adds_to_loss``), then prevention and reactions for each target in order, then
+    application (before any step already queued, such as the yield questions). A batch
+    already on its way (answers given at once, each queueing losses; a question answered in
+    the middle of a batch) takes the new losses after its own, applied with them; losses held
+    until a yield answer stay held."""
     losses = [loss for loss in losses if loss.amount > 0 and ctx.mon(loss.target).alive]
     if not losses:
         return
-    ctx.set_turn(losses=tuple(losses))
-    ctx.push(*(React(index=i) for i in range(len(losses))), ApplyLosses())
+    losses = [_with_additions(ctx, loss) for loss in losses]
+    waiting = ctx.turn.losses
+    ctx.set_turn(losses=(*waiting, *losses))
+    reacts = tuple(React(index=len(waiting) + i) for i in range(len(losses)))
+    if any(not loss.deferred for loss in waiting):
+        ctx.push(*reacts)  # (the batch's own ApplyLosses, still to come, applies them too)
+    else:
+        ctx.push(*reacts, ApplyLosses())
+
+
+def _with_additions(ctx: Ctx, loss: Loss) -> Loss:
+    """The loss with the hearts its causer's cards add to it (``Power.adds_to_loss``)."""
+    if loss.by is None:
+        return loss
+    extra = sum(power.adds_to_loss(ctx, loss.by, card, loss)
+                for card, power in hooked(ctx.s, loss.by, "adds_to_loss"))
+    return replace(loss, amount=loss.amount + extra) if extra else loss
 
 
 def lose_hearts(ctx: Ctx, loss: Loss) -> None:
@@ -882,6 +919,9 @@ def lose_hearts(ctx: Ctx, loss: Loss) -> None:
     # (Gains cards.) The target's cards that react to its loss of hearts.
     for card, power in hooked(ctx.s, target, "on_hearts_lost"):
         power.on_hearts_lost(ctx, target, card, before - hearts)
+    if loss.by is not None and loss.by != target:
+        for card, power in hooked(ctx.s, target, "on_hurt_by"):
+            power.on_hurt_by(ctx, target, card, loss.by, before - hearts)
     if hearts == 0:
         _reach_zero(ctx, target, loss.by)
 
@@ -981,6 +1021,8 @@ def leave_tokyo(ctx: Ctx, seat: int, reason: Phrase) -> None:
         return
     ctx.set(**{place: None})
     ctx.emit(ev.LeftTokyo(seat=seat, place=place, reason=reason))
+    for card, power in hooked(ctx.s, seat, "on_left_tokyo"):
+        power.on_left_tokyo(ctx, seat, card)
 
 
 def close_bay_if_needed(ctx: Ctx) -> None:

@@ -317,6 +317,8 @@ def narrate(state: GameState, event: ev.Event) -> Phrase | None:
                 return phrase("narrate-swept", name=name(seat))
             return phrase("narrate-swept-away", name=name(seat),
                           cards=_chained("narrate-comma", [card(key) for key in keys]))
+        case ev.CardTaken(seat=seat, card=key, reason=reason):
+            return phrase("narrate-card-taken", name=name(seat), card=card(key), reason=reason)
         case ev.CardDiscarded(seat=seat, card=key, reason=reason):
             return phrase("narrate-discarded", name=name(seat), card=card(key), reason=reason)
         case ev.CardCopied(seat=seat, card=key, owner=owner, copier=copier):

@@ -287,6 +287,16 @@ class EvolutionPileShuffled(_Event, frozen=True, tag="evolution_pile_shuffled"):
     count: int
 
 
+class CardTaken(_Event, frozen=True, tag="card_taken"):
+    """``seat`` put the power card ``card`` into play for free, not bought (Power Up!'s
+    Precision Field Support and Deep Dive): a Keep card is gained, a Discard card resolves.
+    ``reason``: the card that did it."""
+
+    seat: int
+    card: str
+    reason: Phrase
+
+
 class EvolutionPlayed(_Event, frozen=True, tag="evolution_played"):
     """``seat`` played the Evolution ``card`` from its hand (a permanent one stays face up,
     a temporary one acts and goes to its owner's discard pile)."""
@@ -366,4 +376,5 @@ Event = (
     | EvolutionsExpired
     | EvolutionTakenBack
     | PurchaseCancelled
+    | CardTaken
 )

@@ -24,7 +24,7 @@ at the moments of a turn where the rules let Evolutions be played out of those q
 hearts, the end of a turn): the monsters the moment concerns are asked, all at once, each
 privately (``EvolutionMomentQuestion``), whether to play one that fits (its ``prompted_at``
 names the moment, or its timing allows any moment). Who is asked depends on what is public
-only (docs/rulings.md 90): a monster with cards in hand whose deck holds an Evolution made
+only (docs/rulings.md 85): a monster with cards in hand whose deck holds an Evolution made
 for that moment, not yet face up; so being asked tells nobody what the hand holds.
 
 A temporary Evolution whose effect lasts (``lasts``) stays face up until the end of the
@@ -321,7 +321,7 @@ def expire_evolutions(ctx: Ctx, lasting: Lasting, seat: int | None = None) -> No
             ctx.emit(ev.EvolutionsExpired(seat=owner, cards=tuple(c.key for c in over)))
 
 
-# --- moments: playing out of the roll and buy questions (docs/rulings.md 90) ---------------
+# --- moments: playing out of the roll and buy questions (docs/rulings.md 85) ---------------
 
 
 def window_at(state: GameState, moment: EvolutionMoment, seat: int = -1,

@@ -788,7 +788,7 @@ def _apply_losses(ctx: Ctx, step: st.ApplyLosses) -> None:
         if loss.source == "smash" and ctx.s.in_tokyo(loss.target) and (
                 _yield_canceller(ctx, loss) or asks(ctx.s, loss.target, "yielding")):
             # (Power Up!: a monster that may hold an Evolution played with a yield, Simian
-            # Scamper, has its loss held too: public facts decide it, as ruling 90's.)
+            # Scamper, has its loss held too: public facts decide it, as ruling 85's.)
             # The loss waits for the yield question: yielding cancels it.
             kept.append(replace(loss, deferred=True))
             continue

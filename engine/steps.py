@@ -68,7 +68,7 @@ class CardWindow(_Step, frozen=True, tag="window"):
 # "card_bought": the active monster is buying a face-up card (``Turn.buying``), before it
 # pays (the others are asked);
 # "yielding": a monster answers the yield question (no window of its own: its Evolutions
-# made for it are options of that question, docs/rulings.md 93).
+# made for it are options of that question, docs/rulings.md 88).
 EvolutionMoment = Literal["turn_start", "dice_rolled", "dice_resolving", "losing_hearts",
                           "tokyo_free", "after_entering", "card_bought", "turn_end",
                           "yielding"]

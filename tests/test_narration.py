@@ -13,6 +13,7 @@ import pytest
 
 from engine import Edition, create_game, narrate
 from engine import events as ev
+from engine.phrases import Ref, phrase
 from engine.state import GameState, Options
 from tests.said import english
 
@@ -132,6 +133,9 @@ CASES: list[tuple[ev.Event, str | None]] = [
      "Gigazaur takes Heart of the Rabbit back into its hand."),
     (ev.EvolutionsExpired(seat=2, cards=("mecha_blast", "high_tide")),
      "The effect of Mecha Blast and High Tide (Gigazaur) is over: to its discard pile."),
+    (ev.CardTaken(seat=0, card="jets", reason=phrase("reason-card",
+                                                      card=Ref("evo", "deep_dive"))),
+     "Alienoid puts Jets into play for free (Deep Dive)."),
 ]
 
 

@@ -231,6 +231,8 @@ def _stay_or_yield(state: GameState, decision: Decision) -> Action:
     stay += view.vp_value(state, seat, stay_vp)
     leave += sum(p.ai_yield_energy for p in view.powers(state, seat, "ai_yield_energy")) * (
         view.ENERGY)
+    leave -= sum(p.ai_yield_cost(JUDGE, state, seat)
+                 for p in view.powers(state, seat, "ai_yield_cost"))
     return Stay(decision=decision.id) if stay >= leave else Yield(decision=decision.id)
 
 

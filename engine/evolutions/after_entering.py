@@ -1,5 +1,5 @@
 """Evolutions played as the active monster's move into Tokyo ends (the moment
-"after_entering", before it buys; docs/rulings.md 91):
+"after_entering", before it buys; docs/rulings.md 86):
 
 - Destructive Wave (Kraken, temporary): it entered Tokyo this turn: every other monster
   loses 2 hearts.

@@ -2,7 +2,7 @@
 (the moment "card_bought", before it pays), that purchase is cancelled (no energy spent, and
 that card may not be bought this turn) and Bamboozle's owner picks another face-up card the
 buyer can afford, which the buyer buys; with none, the buyer buys nothing
-(docs/rulings.md 95)."""
+(docs/rulings.md 90)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 it rolls once only this turn, and its dice count double (as Board Game Arena doubles them:
 the VP of three of a kind, the hearts, the energy and the Smashes, those cards add
 included). Face up until the turn ends. Its doubled hearts earn no Evolution, which counts
-the dice alone (docs/rulings.md 92)."""
+the dice alone (docs/rulings.md 87)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Encased in Ice (Space Penguin, permanent): once its owner's dice are final, it may pay 1
 energy to lock one of them: that die keeps its face until its owner's next turn begins. The
 monsters who play meanwhile roll it as one of their dice, showing that face, which nobody
-rerolls or changes (``Turn.encased``), and resolve it as usual (docs/rulings.md 96)."""
+rerolls or changes (``Turn.encased``), and resolve it as usual (docs/rulings.md 91)."""
 
 from __future__ import annotations
 

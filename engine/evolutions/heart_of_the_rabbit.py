@@ -2,7 +2,7 @@
 rolling (the moment "dice_rolled"), its owner rerolls one of that monster's dice. It then
 stays face up, used, and comes back to its owner's hand when its owner takes control of
 Tokyo ("take this card back from your discard", which Board Game Arena does for a card
-used: docs/rulings.md 94)."""
+used: docs/rulings.md 89)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Mecha Blast (Meka Dragon, temporary): played as its owner's dice are about to resolve,
 every monster its Smashes make lose hearts this turn loses 2 more (face up until the turn
-ends; Smashes only, as Board Game Arena counts it: docs/rulings.md 90)."""
+ends; Smashes only, as Board Game Arena counts it: docs/rulings.md 85)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ played when their owner is about to lose hearts, it loses none for the rest of t
 They are asked at the "losing_hearts" moment only (Board Game Arena offers them when a loss
 comes, never by hand). Played, the card stays face up until the turn ends and prevents every
 loss of its owner before any other card does, the one that brought it out included
-(docs/rulings.md 90)."""
+(docs/rulings.md 85)."""
 
 from __future__ import annotations
 

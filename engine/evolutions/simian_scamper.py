@@ -1,6 +1,6 @@
 """Simian Scamper (The King, temporary): played with a yield (an answer of the yield question,
 "Yield, playing it"), its owner loses no hearts from the attack it yields to, nor any more for
-the rest of the turn (docs/rulings.md 93). A monster whose deck may hold it has its loss held
+the rest of the turn (docs/rulings.md 88). A monster whose deck may hold it has its loss held
 until it answers, as Jets' owner has; face up until the turn ends, preventing every loss as
 Detachable Tail does."""
 

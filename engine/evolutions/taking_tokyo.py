@@ -1,5 +1,5 @@
 """Evolutions that take a free place in Tokyo from another monster's move (the moment
-"tokyo_free": the active monster is about to enter, a place being empty; docs/rulings.md 91):
+"tokyo_free": the active monster is about to enter, a place being empty; docs/rulings.md 86):
 Monkey Rush (The King, temporary) and Feline Motor (Cyber Kitty, permanent: played, and
 used again at every such moment, by a monster that was not in Tokyo when the turn began).
 The monster takes the place (and what taking Tokyo gives); the active monster then finds

@@ -69,7 +69,7 @@ async def test_an_evolution_is_found_by_its_name_in_either_language(
     fields = {field.name: field.value for field in embed.fields}
     assert embed.title == "Giant Banana" and fields["Monster"] == "The King"
     assert fields["Type"] == "Evolution, temporary" and "Box" not in fields
-    later = await alice.slash(table.channel, "kot card", name="Nine Lives")
+    later = await alice.slash(table.channel, "kot card", name="Freeze Ray")
     assert later.response is not None
     assert "not dealt yet" in ({f.name: f.value for f in later.response.embeds[0].fields}
                                .get("Box") or "")

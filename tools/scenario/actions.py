@@ -11,10 +11,12 @@ from engine.actions import (
     Choice,
     Choose,
     EndBuying,
+    Give,
     Keep,
     Pass,
     PickAmount,
     PickCard,
+    PickDeckCard,
     PickDie,
     PickDiscarded,
     PickEvolution,
@@ -153,7 +155,8 @@ def _roll_card(asked: _Asked, key: str) -> int:
 def _choice(asked: _Asked, words: list[str]) -> Choice:
     """Readable choices: "take", "pass", "use Wings", "die 3", "copy Jets", "buy Heal",
     "tokens 1 0", "sell Jets"; for the buying and heart-dice cards: "buy Jets from Gigazaur",
-    "buy top", "leave", "heal Gigazaur 2", "amount 3"."""
+    "buy top", "leave", "heal Gigazaur 2", "amount 3"; for Power Up!'s: "keep Giant Banana",
+    "play Giant Banana", "give energy", "give vp", "monster The King", "put Jets"."""
     state, decision, where = asked.state, asked.decision, asked.where
     kind, rest = words[0].lower(), words[1:]
     if kind == "take":
@@ -169,6 +172,9 @@ def _choice(asked: _Asked, words: list[str]) -> Choice:
         return TopCard()
     if kind == "amount":
         return PickAmount(amount=int(rest[0]))
+    if kind == "monster":
+        # A monster picked (Play with your Food, Target Acquired): "monster The King".
+        return PickMonster(seat=_seat_named(state, " ".join(rest), where))
     if kind == "heal":
         return PickMonster(seat=_seat_named(state, " ".join(rest[:-1]), where),
                            amount=int(rest[-1]))
@@ -192,6 +198,14 @@ def _choice(asked: _Asked, words: list[str]) -> Choice:
         if asked.refusal_expected:
             return PickCard(uid=asked.card_in_play(key, owner))
         raise asked.unoffered(f"choice 'buy {key} from {state.monsters[owner].name}'")
+    if kind == "put":
+        # (Power Up!) "put Jets": the card looked at on top of the deck put into play (Deep
+        # Dive).
+        return _deck_card(asked, card_key(" ".join(rest), where))
+    if kind == "give":
+        # (Power Up!) "give energy", "give vp": what the monster asked hands the one the
+        # question names (Mega Purr, Electric Carrot).
+        return _gift(asked, rest[0].lower() if rest else "")
     if kind == "die":
         return PickDie(die=int(rest[0]) - 1)
     if kind == "tokens":
@@ -233,6 +247,30 @@ def _choice(asked: _Asked, words: list[str]) -> Choice:
     raise ScenarioError(f"{where}: unknown choice {' '.join(words)!r}")
 
 
+def _deck_card(asked: _Asked, key: str) -> PickDeckCard:
+    """The option of the question that puts the card ``key`` into play."""
+    for option in asked.decision.options:
+        if isinstance(option, Choose) and isinstance(option.choice, PickDeckCard) \
+                and option.choice.key == key:
+            return option.choice
+    if asked.refusal_expected:
+        return PickDeckCard(place=0, key=key)
+    raise asked.unoffered(f"choice 'put {key}'")
+
+
+def _gift(asked: _Asked, what: str) -> Give:
+    """The option of the question that gives ``what`` ("energy" or "vp")."""
+    for option in asked.decision.options:
+        if isinstance(option, Choose) and isinstance(option.choice, Give) \
+                and option.choice.what == what:
+            return option.choice
+    if what not in ("energy", "vp"):
+        raise ScenarioError(f"{asked.where}: give what? 'give energy' or 'give vp', not {what!r}")
+    if asked.refusal_expected:
+        return Give(seat=asked.decision.seat, what="energy" if what == "energy" else "vp")
+    raise asked.unoffered(f"choice 'give {what}'")
+
+
 def _seat_named(state: GameState, name: str, where: str) -> int:
     for seat, monster in enumerate(state.monsters):
         if monster.name == name:
@@ -253,7 +291,8 @@ def _choice_text(state: GameState, choice: Choice, decision: Decision | None = N
     """A choice as ``expect.choices`` names it: "take", "pass", "use:<uid>", "die:<index>",
     "copy:<uid>" (a card in play), "buy:<uid>" (a face-up card, or any card offered in the buy
     step), "tokens:<poison>:<shrink>", "top" (the deck's top card), "monster:<name>:<amount>",
-    "amount:<n>"."""
+    "amount:<n>"; for Power Up!'s: "keep:<key>", "play:<key>", "give:energy", "give:vp",
+    "deck:<key>" (a card looked at on top of the deck)."""
     match choice:
         case PickCard(uid=uid) if decision is not None and decision.kind == "buy":
             return f"buy:{uid}"
@@ -283,6 +322,10 @@ def _choice_text(state: GameState, choice: Choice, decision: Decision | None = N
             return f"keep:{key}"
         case PlayEvolution(key=key):
             return f"play:{key}"
+        case Give(what=what):
+            return f"give:{what}"
+        case PickDeckCard(key=key):
+            return f"deck:{key}"
     raise ScenarioError(f"no text for the choice {choice!r}")
 
 

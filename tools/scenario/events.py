@@ -103,6 +103,8 @@ def _event_value(name: str, value: Any, kind_type: Any, names: list[str], where:
         value = [number(v) for v in listed(value)]
     elif name in _SLOT_FIELDS:
         value = number(value)
+    elif name == "reason":
+        annotation = str  # (English words, compared with the reason said: _comparable)
     elif name == "smashes":
         if not isinstance(value, dict):
             raise ScenarioError(f"{where}: expected a table of names and smashes, got {value!r}")

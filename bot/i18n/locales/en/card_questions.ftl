@@ -108,6 +108,44 @@ cardq-smoke_cloud-used-up = its last smoke token was used
 
 cardq-wings-use = pay { $energy } energy: lose no hearts for the rest of this turn
 
+# Power Up!'s Evolutions (engine/evolutions/): 'Twas Beauty Killed the Beast, Mega Purr,
+# Electric Carrot, Play with your Food, Exotic Arms, Target Acquired, Lightning Armor, Deep Dive.
+cardq-twas_beauty_killed_the_beast-left-tokyo = its owner left Tokyo
+cardq-mega_purr-prompt = which do you give { $name } for { $card }, 1⚡ or 1★?
+cardq-mega_purr-energy = Give 1⚡
+cardq-mega_purr-vp = Give 1★
+cardq-electric_carrot-prompt = give { $name } 1⚡, or lose 1❤️ more ({ $card })?
+cardq-electric_carrot-give = Give 1⚡
+cardq-electric_carrot-lose = Lose 1❤️ more
+cardq-play_with_your_food-prompt = make { $name } lose { $fewer }❤️ fewer and steal 1★ and 1⚡ from it ({ $card })?
+cardq-play_with_your_food-play = Steal: { $fewer }❤️ fewer
+cardq-play_with_your_food-pass = Keep the hearts
+cardq-exotic_arms-stake = Stake { $energy }⚡ (back with { $smashes } Smashes)
+cardq-target_acquired-prompt = give { $name } the target token ({ $card })?
+cardq-target_acquired-give = Target { $name }
+cardq-target_acquired-keep = Leave the token
+cardq-target_acquired-on = 🎯 { $name }
+cardq-lightning_armor-prompt = roll { $dice ->
+    [one] a die
+   *[other] { $dice } dice
+} with { $card }: each Smash makes { $name } lose 1❤️?
+cardq-lightning_armor-roll = Roll { $dice ->
+    [one] 1 die
+   *[other] { $dice } dice
+}
+cardq-deep_dive-prompt = { $count ->
+    [one] put the card you looked at on top of the deck into play for free ({ $card })?
+   *[other] which of the { $count } cards you looked at on top of the deck do you put into play for free ({ $card })?
+}
+cardq-deep_dive-nth = { $place ->
+    [1] Put the first into play
+    [2] Put the second into play
+   *[other] Put the third into play
+}
+cardq-deep_dive-put = Put { $card } into play
+cardq-deep_dive-secret = On top of the deck: { $cards }
+cardq-deep_dive-seen = **{ $card }** ({ $kind }): { $text }
+
 # Power Up!'s Evolutions (engine/evolutions/): Adapting Technology, Superior Alien Technology,
 # Miraculous Catch, Icy Reflection, Chest Thumping.
 cardq-adapting_technology-use = Sweep cards for a token ({ $tokens } on it)

@@ -54,6 +54,7 @@ narrate-bought-discarded = { $name } buys { $card } from the discard pile for { 
 narrate-bought = { $name } buys { $card } for { $cost }⚡.
 narrate-swept = { $name } sweeps the cards.
 narrate-swept-away = { $name } sweeps away { $cards }.
+narrate-card-taken = { $name } puts { $card } into play for free ({ $reason }).
 narrate-discarded = { $name } discards { $card } ({ $reason }).
 narrate-copied = { $name }'s { $copier } copies { $owner }'s { $card }.
 narrate-copy-ended = { $name }'s { $card } token comes back.

@@ -114,6 +114,45 @@ cardq-smoke_cloud-tokens = { $count } de humo
 
 cardq-wings-use = paga { $energy }⚡: no pierdes corazones en lo que queda de turno
 
+# Evoluciones de Power Up! (engine/evolutions/): Fue la bella quien mató a la bestia,
+# Megarronroneo, Zanahoria eléctrica, Jugar con la comida, Armas exóticas, Objetivo fijado,
+# Armadura relámpago, Inmersión profunda.
+cardq-twas_beauty_killed_the_beast-left-tokyo = su dueño salió de Tokyo
+cardq-mega_purr-prompt = ¿qué le das a { $name } por { $card }, 1⚡ o 1★?
+cardq-mega_purr-energy = Dar 1⚡
+cardq-mega_purr-vp = Dar 1★
+cardq-electric_carrot-prompt = ¿le das 1⚡ a { $name }, o pierdes 1❤️ más ({ $card })?
+cardq-electric_carrot-give = Dar 1⚡
+cardq-electric_carrot-lose = Perder 1❤️ más
+cardq-play_with_your_food-prompt = ¿haces que { $name } pierda { $fewer }❤️ menos y le robas 1★ y 1⚡ ({ $card })?
+cardq-play_with_your_food-play = Robar: { $fewer }❤️ menos
+cardq-play_with_your_food-pass = Mantener los corazones
+cardq-exotic_arms-stake = Apostar { $energy }⚡ (vuelve con { $smashes } ataques)
+cardq-target_acquired-prompt = ¿le das a { $name } el contador de objetivo ({ $card })?
+cardq-target_acquired-give = Apuntar a { $name }
+cardq-target_acquired-keep = Dejar el contador
+cardq-target_acquired-on = 🎯 { $name }
+cardq-lightning_armor-prompt = ¿tiras { $dice ->
+    [one] un dado
+   *[other] { $dice } dados
+} con { $card }? Cada ataque hace perder 1❤️ a { $name }
+cardq-lightning_armor-roll = Tirar { $dice ->
+    [one] 1 dado
+   *[other] { $dice } dados
+}
+cardq-deep_dive-prompt = { $count ->
+    [one] ¿pones en juego gratis la carta que has mirado en lo alto del mazo ({ $card })?
+   *[other] ¿cuál de las { $count } cartas que has mirado en lo alto del mazo pones en juego gratis ({ $card })?
+}
+cardq-deep_dive-nth = { $place ->
+    [1] Poner en juego la primera
+    [2] Poner en juego la segunda
+   *[other] Poner en juego la tercera
+}
+cardq-deep_dive-put = Poner { $card } en juego
+cardq-deep_dive-secret = En lo alto del mazo: { $cards }
+cardq-deep_dive-seen = **{ $card }** ({ $kind }): { $text }
+
 # Evoluciones de Power Up! (engine/evolutions/): Tecnología adaptativa, Tecnología alienígena
 # superior, Pesca milagrosa, Reflejo helado, Golpes de pecho.
 cardq-adapting_technology-use = Renovar cartas por un contador (tiene { $tokens })

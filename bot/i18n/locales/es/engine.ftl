@@ -27,6 +27,10 @@ narrate-token-count = { $token ->
         [one] 1 contador de humo
        *[other] { $count } contadores de humo
     }
+    [target] { $count ->
+        [one] el contador de objetivo
+       *[other] { $count } contadores de objetivo
+    }
    *[other] { $count } × { $token }
 }
 
@@ -68,6 +72,7 @@ narrate-bought-discarded = { $name } compra { $card } de la pila de descartes po
 narrate-bought = { $name } compra { $card } por { $cost }⚡.
 narrate-swept = { $name } renueva las cartas.
 narrate-swept-away = { $name } renueva las cartas y retira { $cards }.
+narrate-card-taken = { $name } pone { $card } en juego gratis ({ $reason }).
 narrate-discarded = { $name } descarta { $card } ({ $reason }).
 narrate-copied = { $copier } de { $name } copia { $card } de { $owner }.
 narrate-copy-ended = Vuelve el contador de { $card } de { $name }.
