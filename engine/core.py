@@ -338,6 +338,16 @@ class Power(CardAi):
         Smashes so far (the dice's and those added by the cards before it)."""
         return 0
 
+    def ignored_face(self, state: GameState, card: Card) -> Face | None:
+        """(Power Up!'s Freeze Ray, lent.) A die face that does nothing for the monster
+        holding this card as its dice resolve this turn, or None."""
+        return None
+
+    def lender(self, card: Card) -> int | None:
+        """(Power Up!'s Freeze Ray.) The seat that lent this card to the monster holding it,
+        or None: a lent card goes back to it, never to its holder's discard pile."""
+        return None
+
     def locked_face(self, state: GameState, card: Card) -> Face | None:
         """(Power Up!'s Encased in Ice.) The face of a die this card keeps locked for the
         other monsters' rolls, or None."""
@@ -584,7 +594,7 @@ HOOKS = (
     "on_monster_at_zero", "on_hurt_by", "adds_to_loss", "buy_offers", "spend_heart_dice",
     "on_tokyo_taken", "on_yield_answered", "on_stays", "on_left_tokyo", "on_rerolled",
     "added_hearts", "others_fewer_dice", "others_roll_once", "rolls_once", "from_hand_at_zero",
-    "locked_face",
+    "locked_face", "ignored_face",
     *_WINDOW_HOOKS.values(), *AI_HOOKS,
 )
 
@@ -949,10 +959,13 @@ def _eliminate(ctx: Ctx, seat: int, by: int | None) -> None:
     its Evolutions, in hand and face up, go to its own Evolution discard pile."""
     monster = ctx.mon(seat)
     ctx.set_mon(seat, alive=False, hearts=0, energy=0, cards=())
+    lent = [card for card in monster.evolutions if POWERS[card.key].lender(card) is not None]
+    for card in lent:  # (Freeze Ray: back to the monster that lent it)
+        give_back(ctx, seat, card)
     if monster.evolution_hand or monster.evolutions:
         ctx.set_mon(seat, evolution_hand=(), evolutions=(), evolution_discard=(
             *monster.evolution_discard, *monster.evolution_hand,
-            *(c.key for c in monster.evolutions)))
+            *(c.key for c in monster.evolutions if c not in lent)))
     ctx.set(discard=(*ctx.s.discard, *(c.key for c in monster.cards)))
     leave_tokyo(ctx, seat, phrase("reason-eliminated"))
     ctx.emit(ev.Eliminated(seat=seat, by=by))
@@ -973,6 +986,33 @@ def reroll_die(ctx: Ctx, die: int, by: int, key: str) -> Face:
     ctx.emit(ev.DiceRolled(seat=ctx.turn.seat, dice=tuple(dice), rerolled=(die,), card=key,
                            by=by, previous=(previous,)))
     return face
+
+
+def resolving_dice(state: GameState) -> tuple[Face, ...]:
+    """The active monster's final dice as they resolve: its dice but those of a face a card
+    it holds makes do nothing (Power Up!'s Freeze Ray)."""
+    assert state.turn is not None
+    dice = state.turn.dice
+    if not state.options.power_up:
+        return dice
+    ignored = {face for card, power in hooked(state, state.turn.seat, "ignored_face")
+               if (face := power.ignored_face(state, card)) is not None}
+    return tuple(face for face in dice if face not in ignored) if ignored else dice
+
+
+def give_back(ctx: Ctx, holder: int, card: Card) -> None:
+    """A lent Evolution (Freeze Ray) goes back from ``holder`` to the monster that lent it,
+    face up; to its discard pile if that monster is out of the game."""
+    lender = POWERS[card.key].lender(card)
+    assert lender is not None
+    held = ctx.mon(holder)
+    ctx.set_mon(holder, evolutions=tuple(c for c in held.evolutions if c.uid != card.uid))
+    owner = ctx.mon(lender)
+    if owner.alive:
+        ctx.set_mon(lender, evolutions=(*owner.evolutions, replace(card, tokens=0)))
+    else:
+        ctx.set_mon(lender, evolution_discard=(*owner.evolution_discard, card.key))
+    ctx.emit(ev.EvolutionGivenBack(seat=lender, card=card.key, holder=holder))
 
 
 def free_place(state: GameState) -> Place | None:

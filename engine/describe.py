@@ -371,6 +371,14 @@ def narrate(state: GameState, event: ev.Event) -> Phrase | None:
         case ev.PurchaseCancelled(seat=seat, card=key, by=by, cause=cause):
             return phrase("narrate-purchase-cancelled", name=name(seat), card=card(key),
                           by=name(by), cause=card(cause))
+        case (ev.EvolutionLent(seat=seat, card=key, holder=holder)
+              | ev.EvolutionGivenBack(seat=seat, card=key, holder=holder)):
+            said = ("narrate-evolution-lent" if isinstance(event, ev.EvolutionLent)
+                    else "narrate-evolution-given-back")
+            return phrase(said, name=name(seat), card=card(key), holder=name(holder))
+        case ev.FaceFrozen(seat=seat, face=face, holder=holder, card=key):
+            return phrase("narrate-face-frozen", name=name(seat), face=_symbol(face),
+                          holder=name(holder), card=card(key))
         case ev.EvolutionTakenBack(seat=seat, card=key):
             return phrase("narrate-evolution-taken-back", name=name(seat), card=card(key))
         case ev.EvolutionsExpired(seat=seat, cards=keys):

@@ -316,6 +316,32 @@ class PurchaseCancelled(_Event, frozen=True, tag="purchase_cancelled"):
     cause: str
 
 
+class EvolutionLent(_Event, frozen=True, tag="evolution_lent"):
+    """``seat`` lends its Evolution ``card`` to ``holder`` (Freeze Ray)."""
+
+    seat: int
+    card: str
+    holder: int
+
+
+class FaceFrozen(_Event, frozen=True, tag="face_frozen"):
+    """``seat``'s ``card`` (Freeze Ray), held by ``holder``, makes ``face`` do nothing for
+    it this turn."""
+
+    seat: int
+    face: str
+    holder: int
+    card: str
+
+
+class EvolutionGivenBack(_Event, frozen=True, tag="evolution_given_back"):
+    """The Evolution ``card`` ``seat`` lent comes back to it from ``holder``."""
+
+    seat: int
+    card: str
+    holder: int
+
+
 class EvolutionTakenBack(_Event, frozen=True, tag="evolution_taken_back"):
     """``seat`` takes the Evolution ``card``, used, back into its hand (Heart of the
     Rabbit, when its owner takes control of Tokyo)."""
@@ -375,6 +401,9 @@ Event = (
     | EvolutionPlayed
     | EvolutionsExpired
     | EvolutionTakenBack
+    | EvolutionLent
+    | EvolutionGivenBack
+    | FaceFrozen
     | PurchaseCancelled
     | CardTaken
 )

@@ -53,6 +53,7 @@ from engine.core import (
     gain_energy,
     heal,
     register,
+    resolving_dice,
 )
 from engine.evolution_table import EVOLUTIONS, EvolutionInfo, EvolutionTiming, deck_of
 from engine.phrases import Join, Phrase, card_text_ref, phrase
@@ -179,7 +180,8 @@ def draws_evolution(state: GameState, seat: int) -> bool:
     """Whether the monster's final dice earn it an Evolution (three hearts or more)."""
     turn = state.turn
     return (state.options.power_up and turn is not None
-            and turn.dice.count("heart") >= HEARTS_TO_DRAW and state.monsters[seat].alive)
+            and resolving_dice(state).count("heart") >= HEARTS_TO_DRAW
+            and state.monsters[seat].alive)
 
 
 @register

@@ -62,6 +62,7 @@ from engine.core import (
     punish_reroll,
     queue_losses,
     require_decision,
+    resolving_dice,
     reveal,
     run_window,
     sweep_face_up,
@@ -579,7 +580,7 @@ def _dice_tools_again(ctx: Ctx, step: st.DiceToolsAgain) -> None:
 
 def _resolve(ctx: Ctx, step: st.Resolve) -> None:
     seat = ctx.turn.seat
-    dice = ctx.turn.dice
+    dice = resolving_dice(ctx.s)
     adders = hooked(ctx.s, seat, "added_smashes")
     smashes = _add_smashes(ctx, seat, dice, adders) if adders else dice.count("smash")
     for number in (1, 2, 3):
@@ -663,7 +664,7 @@ def _resolve_smashes(ctx: Ctx, step: st.ResolveSmashes) -> None:
     s = ctx.s
     seat = ctx.turn.seat
     # Smashes added by cards count as Smashes (only 2016 cards add them).
-    smashes = ctx.turn.dice.count("smash") + ctx.turn.added_smashes
+    smashes = resolving_dice(s).count("smash") + ctx.turn.added_smashes
     changers = hooked(s, seat, "smash_losses")
     if not smashes and not changers:
         return

@@ -60,12 +60,21 @@ def check_invariants(state: GameState) -> None:
 
 def _check_evolutions(state: GameState) -> None:
     """Power Up!: each monster's Evolutions are its own deck's, each in one place (its
-    pile, hand, discard pile or face up); a monster out of the game holds none; face up
-    are permanent ones, and temporary ones while their effect lasts. Without Power Up!, no
-    monster has any."""
-    for monster in state.monsters:
+    pile, hand, discard pile or face up, or lent to another monster); a monster out of the
+    game holds none; face up are permanent ones, and temporary ones while their effect
+    lasts. Without Power Up!, no monster has any."""
+    # A lent one (Freeze Ray) is face up in front of its holder but counts as its owner's.
+    lent: dict[int, list[str]] = {}
+    for holder, monster in enumerate(state.monsters):
+        for card in monster.evolutions:
+            lender = evolution_of(card.key).lender(card)
+            if lender is not None:
+                assert lender != holder, (monster.name, card)
+                lent.setdefault(lender, []).append(card.key)
+    for seat, monster in enumerate(state.monsters):
         held = [*monster.evolution_pile, *monster.evolution_hand, *monster.evolution_discard,
-                *(c.key for c in monster.evolutions)]
+                *(c.key for c in monster.evolutions
+                  if evolution_of(c.key).lender(c) is None), *lent.get(seat, [])]
         if not state.options.power_up:
             assert not held, f"{monster.name} has Evolutions without Power Up!"
             continue

@@ -50,7 +50,6 @@ from engine import (
     card_info,
     card_ref,
     card_status,
-    implemented_evolutions,
     phrase,
     printed,
     private_option_label,
@@ -725,17 +724,13 @@ def card_embed(key: str, language: str) -> discord.Embed:
 
 
 def evolution_embed(key: str, language: str) -> discord.Embed:
-    """A Power Up! Evolution: its text, its monster, its kind, and whether games deal it
-    yet, in ``language``."""
+    """A Power Up! Evolution: its text, its monster and its kind, in ``language``."""
     info = EVOLUTIONS[key]
     embed = discord.Embed(title=evolution_name(language, key),
                           description=evolution_text(language, key), colour=COLOUR)
     embed.add_field(name=text(language, "cardsearch-monster"), value=info.monster)
     embed.add_field(name=text(language, "cardsearch-kind"),
                     value=text(language, "cardsearch-evolution-kind", kind=info.kind))
-    if key not in implemented_evolutions():
-        embed.add_field(name=text(language, "cardsearch-box"),
-                        value=text(language, "cardsearch-evolution-not-dealt"), inline=False)
     return embed
 
 

@@ -95,7 +95,8 @@ class Mimic(Power):
         if mimic.copies is not None:
             stop_copying(ctx, decision.seat, mimic, copied_key=None)
             mimic = current_card(ctx, decision.seat, mimic.uid)
-            assert mimic is not None
+            if mimic is None:
+                return  # (the copy's loss knocked its owner out: 2011's Even Bigger)
         owner, copied = target
         copied_power = POWERS.get(copied.key)
         tokens = copied_power.starting_tokens if copied_power is not None else 0

@@ -61,8 +61,10 @@ class FelineMotor(TakingTokyo):
     ai_worth = 1.5
 
     def on_gain(self, ctx: Ctx, seat: int, card: Card) -> None:
-        # Played at the moment it is made for: it is used at once.
-        _take(ctx, seat)
+        # Played at the moment it is made for: it is used at once. (Its power begun another
+        # way, an Icy Reflection copying it, takes nothing unless it may.)
+        if _may_take(ctx.s, seat):
+            _take(ctx, seat)
 
     def usable_at(self, state: GameState, seat: int, card: Card,
                   moment: EvolutionMoment) -> bool:

@@ -69,10 +69,11 @@ async def test_an_evolution_is_found_by_its_name_in_either_language(
     fields = {field.name: field.value for field in embed.fields}
     assert embed.title == "Giant Banana" and fields["Monster"] == "The King"
     assert fields["Type"] == "Evolution, temporary" and "Box" not in fields
-    later = await alice.slash(table.channel, "kot card", name="Freeze Ray")
-    assert later.response is not None
-    assert "not dealt yet" in ({f.name: f.value for f in later.response.embeds[0].fields}
-                               .get("Box") or "")
+    frozen = await alice.slash(table.channel, "kot card", name="Freeze Ray")
+    assert frozen.response is not None
+    embed = frozen.response.embeds[0]
+    assert embed.title == "Freeze Ray" and {f.name: f.value for f in embed.fields} == {
+        "Monster": "Space Penguin", "Type": "Evolution, permanent"}
     client_locales[alice.id] = "es-ES"
     vital = await alice.slash(table.channel, "kot card", name="lo mas vital")
     assert vital.response is not None

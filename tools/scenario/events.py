@@ -23,7 +23,7 @@ from tools.scenario.common import ScenarioError, any_card_key, did_you_mean, fac
 EVENT_KINDS: dict[str, type[Any]] = {
     str(cls.__struct_config__.tag): cls for cls in get_args(Event)
 }
-_SEAT_FIELDS = ("seat", "by", "owner")
+_SEAT_FIELDS = ("seat", "by", "owner", "holder")
 _CARD_FIELDS = ("card", "copier", "cause")
 _NUMBERED_FIELDS = ("rerolled",)   # die numbers, written from 1
 _SLOT_FIELDS = ("slot", "die")      # face-up slots and a die's number, written from 1

@@ -172,7 +172,6 @@ cardsearch-evolution-kind = { $kind ->
     [permanent] Evolution, permanent
    *[temporary] Evolution, temporary
 }
-cardsearch-evolution-not-dealt = Power Up!: not dealt yet (its behaviour is still being written).
 cardsearch-box-origins = New in King of Tokyo: Origins; a 2016 King of Tokyo game can mix it in (the lobby's 🃏 Cards).
 cardsearch-box-both = King of Tokyo, and King of Tokyo: Origins.
 cardsearch-box-base = King of Tokyo.

@@ -111,6 +111,9 @@ narrate-evolution-played = { $permanent ->
    *[no] { $name } plays the Evolution { $card }.
 }
 narrate-purchase-cancelled = { $by } plays { $cause }: { $name } does not buy { $card } (nor may it this turn).
+narrate-evolution-lent = { $name } lends { $card } to { $holder }.
+narrate-evolution-given-back = { $card } goes back from { $holder } to { $name }.
+narrate-face-frozen = { $name } freezes { $holder }'s { $face } this turn ({ $card }): they do nothing.
 narrate-evolution-taken-back = { $name } takes { $card } back into its hand.
 narrate-evolutions-expired = The effect of { $cards } ({ $name }) is over: to its discard pile.
 

@@ -173,7 +173,6 @@ cardsearch-evolution-kind = { $kind ->
     [permanent] Evolución permanente
    *[temporary] Evolución temporal
 }
-cardsearch-evolution-not-dealt = Power Up!: aún no se reparte (su efecto todavía se está escribiendo).
 cardsearch-box-origins = Nueva en King of Tokyo: Origins; una partida de King of Tokyo 2016 puede mezclarla (el botón 🃏 de la sala).
 cardsearch-box-both = King of Tokyo, y King of Tokyo: Origins.
 cardsearch-box-base = King of Tokyo.

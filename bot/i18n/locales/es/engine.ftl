@@ -132,6 +132,9 @@ narrate-evolution-played = { $permanent ->
    *[no] { $name } juega la Evolución { $card }.
 }
 narrate-purchase-cancelled = { $by } juega { $cause }: { $name } no compra { $card } (ni puede ya este turno).
+narrate-evolution-lent = { $name } presta { $card } a { $holder }.
+narrate-evolution-given-back = { $card } vuelve de { $holder } a { $name }.
+narrate-face-frozen = { $name } congela los { $face } de { $holder } este turno ({ $card }): no hacen nada.
 narrate-evolution-taken-back = { $name } recupera { $card } en su mano.
 narrate-evolutions-expired = El efecto de { $cards } ({ $name }) termina: a su pila de descartes.
 
