@@ -92,6 +92,10 @@ async def test_power_up_from_the_lobby_to_an_evolution_played(table: Table) -> N
     mine = _asked(game, alice)
     keys = [o.choice.key for o in mine.options if isinstance(getattr(o, "choice", None),
                                                              PickEvolution)]
+    # Kept: the last one, unless only the other is played in its owner's turn (Pandakaï's
+    # Bamboozle and Eats, Shoots and Leaves wait for moments of their own).
+    if EVOLUTIONS[keys[-1]].timing != "any" and EVOLUTIONS[keys[0]].timing == "any":
+        keys.reverse()
     secret = await table.click("p0", by=alice, decision=mine.id)
     said = private_reply(secret) or ""
     assert all(NAMES[key] in said for key in keys)
@@ -106,19 +110,20 @@ async def test_power_up_from_the_lobby_to_an_evolution_played(table: Table) -> N
     shown = _board_words(table.message(game.board_message_id or 0))
     assert NAMES[keys[-1]] not in shown and NAMES[keys[0]] not in shown
 
-    # Bob's turns pass by their defaults until Alice is asked in her own turn.
+    # Bob's turns pass by their defaults until Alice is asked to roll in her own turn.
     for _ in range(20):
         game = await table.game()
         decision = game.playing_state().pending[0]
-        if game.seats[decision.seat] == alice.id:
+        asked = table.player(game.seats[decision.seat])
+        if asked is alice and decision.kind == "roll":
             break
         default = f"o{decision.options.index(decision.default)}"
         if decision.power == EvolutionMomentQuestion.key:
-            # (A moment of Bob's Evolutions: its answers are shown to him privately.)
-            shown = _private(await table.click("p0", by=bob))
-            await bob.click(shown, custom_id=f"kot:g:{game.id}:{decision.id}:{default}")
+            # (A moment of Evolutions: its answers are shown to the one asked privately.)
+            shown = _private(await table.click("p0", by=asked))
+            await asked.click(shown, custom_id=f"kot:g:{game.id}:{decision.id}:{default}")
             continue
-        await table.click(default, by=bob)
+        await table.click(default, by=asked)
     board = table.message(game.board_message_id or 0)
     assert "🧬 Evolutions" in _board_words(board)
     listed = await table.click("e0", by=alice)
@@ -127,6 +132,10 @@ async def test_power_up_from_the_lobby_to_an_evolution_played(table: Table) -> N
     # Someone else may not look at Alice's Evolutions.
     peeked = await table.click("e0", by=bob)
     assert NAMES[keys[-1]] not in (private_reply(peeked) or "")
+    if EVOLUTIONS[keys[-1]].timing != "any":
+        # (Both looked at wait for moments of their own: the list says none plays now.)
+        assert "None can be played now" in said
+        return
     await alice.click(_private(listed), label=f"Play {NAMES[keys[-1]]}")
     game = await table.game()
     monster = game.playing_state().monsters[seat]
