@@ -79,7 +79,12 @@ from engine.describe import (
     tokens_label,
     waiting_text,
 )
-from engine.evolution import EvolutionMomentQuestion, asked_for, implemented_evolutions
+from engine.evolution import (
+    EvolutionMomentQuestion,
+    asked_for,
+    implemented_evolutions,
+    played_when,
+)
 from engine.evolution_table import EVOLUTIONS, EvolutionInfo
 from engine.foresight import knocks_out_self, needs_confirmation
 from engine.phrases import Arg, Join, Phrase, Ref, card_ref, card_text_ref, phrase
@@ -238,6 +243,7 @@ __all__ = [
     "phrase",
     "play_random_game",
     "playable",
+    "played_when",
     "printed",
     "private_option_label",
     "prompt",

@@ -34,7 +34,7 @@ owner's discard pile (``expire_evolutions``).
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, get_args
 
 from msgspec.structs import replace
 
@@ -495,6 +495,16 @@ class EvolutionMomentQuestion(Power):
         return best
 
 
+def played_when(key: str) -> tuple[str, ...]:
+    """When the Evolution ``key`` may be played: its timing when it allows its owner's own
+    questions ("any", "own_turn", "in_tokyo"), else the moments it is made for, in the
+    order of a turn."""
+    power = evolution_of(key)
+    if power.info.timing in PLAYABLE_IN_OWN_TURN:
+        return (power.info.timing,)
+    return tuple(moment for moment in MOMENTS if moment in power.prompted_at)
+
+
 def asked_for(state: GameState, decision: Decision) -> list[str]:
     """The Evolutions a moment's question is asked for: those of the asked monster's deck
     made for its moment, not face up (``made_for``)."""
@@ -513,8 +523,10 @@ def _offer_again(ctx: Ctx) -> None:
             ctx.pending[index] = replace(pending, options=offered, default=offered[0])
 
 
+# Every moment, in the order of a turn.
+MOMENTS: tuple[EvolutionMoment, ...] = get_args(EvolutionMoment)
+
+
 def cast_moment(question: str) -> EvolutionMoment:
-    moments: tuple[EvolutionMoment, ...] = ("turn_start", "dice_rolled", "dice_resolving",
-                                            "losing_hearts", "tokyo_free", "after_entering",
-                                            "card_bought", "turn_end", "yielding")
-    return next(m for m in moments if m == question)
+    """The moment a moment's question names (its ``question``)."""
+    return next(m for m in MOMENTS if m == question)

@@ -33,9 +33,11 @@ from engine import (
     WINNING_VP,
     Card,
     GameState,
+    Join,
     card_status,
     max_hearts,
     phrase,
+    played_when,
     printed,
     waiting_text,
 )
@@ -181,13 +183,22 @@ def _own_evolutions(state: GameState, seat: int, language: str) -> list[str]:
         said.append(text(language, "panel-evolutions-face-up", count=len(monster.evolutions)))
         said.extend(_evolution_line(card.key, language) for card in monster.evolutions)
     said.append(text(language, "panel-hand", count=len(monster.evolution_hand)))
-    said.extend(_evolution_line(key, language) for key in monster.evolution_hand)
+    said.extend(_evolution_line(key, language, when=True) for key in monster.evolution_hand)
     return said
 
 
-def _evolution_line(key: str, language: str) -> str:
-    return text(language, "panel-evolution", card=evolution_name(language, key),
+def _evolution_line(key: str, language: str, *, when: bool = False) -> str:
+    """An Evolution with its kind and text; ``when``: and when it may be played (one held in
+    the hand)."""
+    line = text(language, "panel-evolution", card=evolution_name(language, key),
                 kind=EVOLUTIONS[key].kind, text=evolution_text(language, key))
+    if not when:
+        return line
+    moments = played_when(key)
+    if not moments:  # (Nine Lives: never played by hand)
+        return f"{line} {text(language, 'panel-when-by-itself')}"
+    said = Join(tuple(phrase(f"panel-when-{moment}") for moment in moments))
+    return f"{line} {text(language, 'panel-when', moments=said)}"
 
 
 def evolutions_text(state: GameState, seat: int, language: str, *, playable: bool) -> str:

@@ -13,9 +13,11 @@ from bot_harness import Table, private_menu, rewrite_state
 from msgspec.structs import replace
 from simcord.results import InteractionResult, ResponseMessage
 
+from bot.discord.panel import _evolution_line
+from bot.i18n import text
 from bot.table.model import Chronicle, Game, Lobby, StandingOrder, StandingOrders
 from bot.table.orders import order_summary, ordered_answer, with_choice, with_never_asked
-from engine import GameState, Pass, Stay, StopRolling, apply
+from engine import EVOLUTIONS, GameState, Pass, Stay, StopRolling, apply, played_when
 from tools.scenario.build import Builder
 
 # The King (the first player) attacks Alienoid in Tokyo; Alienoid holds Anger Batteries,
@@ -178,3 +180,16 @@ async def test_the_autopilot_passes_a_moment_for_an_absent_player(table: Table) 
     # Passed: both Evolutions still in hand (the Easy AI would have played Alien Scourge).
     assert sorted(state.monsters[1].evolution_hand) == ["alien_scourge", "anger_batteries"]
     assert state.monsters[1].vp == 0
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_my_monster_says_when_each_evolution_in_hand_may_be_played(language: str) -> None:
+    lines = {key: _evolution_line(key, language, when=True) for key in EVOLUTIONS}
+    assert all("{" not in line and line.endswith(".") for line in lines.values())
+    assert played_when("detachable_tail") == ("losing_hearts",)
+    assert played_when("mecha_blast") == ("dice_resolving",)
+    assert played_when("giant_banana") == ("any",) and played_when("nine_lives") == ()
+    when = {"en": "— played when you are about to lose hearts.",
+            "es": "— se juega cuando vas a perder corazones."}[language]
+    assert lines["detachable_tail"].endswith(when)
+    assert lines["nine_lives"].endswith(text(language, "panel-when-by-itself"))

@@ -36,6 +36,20 @@ panel-hand = **Your Evolutions in hand ({ $count })**{ $count ->
    *[other] {""}
 }
 panel-evolutions-face-up = **Your Evolutions face up ({ $count })**
+panel-when = — played { $moments }.
+panel-when-by-itself = — never played by hand: it acts by itself.
+panel-when-any = at any time
+panel-when-own_turn = in your turn
+panel-when-in_tokyo = in your turn, in Tokyo
+panel-when-turn_start = before you roll
+panel-when-dice_rolled = when another monster has finished rolling
+panel-when-dice_resolving = as your dice resolve
+panel-when-losing_hearts = when you are about to lose hearts
+panel-when-tokyo_free = when another monster is about to enter a free Tokyo
+panel-when-after_entering = after your move into Tokyo
+panel-when-card_bought = when another monster buys a card
+panel-when-turn_end = at the end of a turn
+panel-when-yielding = with a yield
 panel-evolution = • **{ $card }** ({ $kind ->
     [permanent] permanent
    *[temporary] temporary

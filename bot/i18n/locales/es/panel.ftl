@@ -42,6 +42,20 @@ panel-hand = **Tus Evoluciones en la mano ({ $count })**{ $count ->
    *[other] {""}
 }
 panel-evolutions-face-up = **Tus Evoluciones boca arriba ({ $count })**
+panel-when = — se juega { $moments }.
+panel-when-by-itself = — nunca se juega a mano: actúa por sí sola.
+panel-when-any = en cualquier momento
+panel-when-own_turn = en tu turno
+panel-when-in_tokyo = en tu turno, en Tokyo
+panel-when-turn_start = antes de tirar
+panel-when-dice_rolled = cuando otro monstruo ha terminado de tirar
+panel-when-dice_resolving = al resolverse tus dados
+panel-when-losing_hearts = cuando vas a perder corazones
+panel-when-tokyo_free = cuando otro monstruo va a entrar en Tokyo libre
+panel-when-after_entering = tras tu movimiento a Tokyo
+panel-when-card_bought = cuando otro monstruo compra una carta
+panel-when-turn_end = al final de un turno
+panel-when-yielding = al ceder Tokyo
 panel-evolution = • **{ $card }** ({ $kind ->
     [permanent] permanente
    *[temporary] temporal
