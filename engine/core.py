@@ -1015,6 +1015,17 @@ def give_back(ctx: Ctx, holder: int, card: Card) -> None:
     ctx.emit(ev.EvolutionGivenBack(seat=lender, card=card.key, holder=holder))
 
 
+def use_label_of(state: GameState, uid: int) -> Phrase:
+    """The label of the option that uses the card ``uid`` in play: its name (as the card it
+    copies, for a copy) and what using it does."""
+    found = find_card(state, uid)
+    if found is None:
+        return phrase("option-use-a-card")
+    key = effective_key(state, found[1])
+    return phrase("option-use", card=card_word(state, key),
+                  use=POWERS[key].use_label(state, found[1]))
+
+
 def free_place(state: GameState) -> Place | None:
     """The place of Tokyo a monster entering now would take: the City, else an open Bay."""
     if state.city is None:

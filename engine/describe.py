@@ -26,7 +26,15 @@ from engine.actions import (
     UseCard,
     Yield,
 )
-from engine.core import POWERS, buy_offer, card_cost, card_word, effective_key, find_card
+from engine.core import (
+    POWERS,
+    buy_offer,
+    card_cost,
+    card_word,
+    effective_key,
+    find_card,
+    use_label_of,
+)
 from engine.phrases import Arg, Join, Phrase, Ref, phrase
 from engine.state import BAY_MIN_MONSTERS, FACE_SYMBOLS, Card, Decision, GameState
 
@@ -124,12 +132,7 @@ def _choice_label(state: GameState, action: Choose) -> Phrase:
     if isinstance(choice, TakeLoss):
         return phrase("option-take-loss")
     if isinstance(choice, UseCard):
-        found = find_card(state, choice.uid)
-        if found is None:
-            return phrase("option-use-a-card")
-        key = effective_key(state, found[1])
-        return phrase("option-use", card=card_word(state, key),
-                      use=POWERS[key].use_label(state, found[1]))
+        return use_label_of(state, choice.uid)
     if isinstance(choice, SplitHearts):
         if choice.poison and choice.shrink:
             return phrase("option-remove-both", poison=choice.poison, shrink=choice.shrink)

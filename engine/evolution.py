@@ -54,6 +54,7 @@ from engine.core import (
     heal,
     register,
     resolving_dice,
+    use_label_of,
 )
 from engine.evolution_table import EVOLUTIONS, EvolutionInfo, EvolutionTiming, deck_of
 from engine.phrases import Join, Phrase, card_text_ref, phrase
@@ -440,10 +441,7 @@ class EvolutionMomentQuestion(Power):
         if isinstance(choice, PlayEvolution):
             return phrase("option-play-evolution-hidden")
         if isinstance(choice, UseCard):
-            found = find_card(state, choice.uid)
-            if found is not None:
-                return phrase("option-use", card=card_word(state, found[1].key),
-                              use=POWERS[found[1].key].use_label(state, found[1]))
+            return use_label_of(state, choice.uid)
         return phrase("evoq-moment-pass")
 
     def secret(self, state: GameState, decision: Decision) -> Phrase | None:
