@@ -959,20 +959,30 @@ def _eliminate(ctx: Ctx, seat: int, by: int | None) -> None:
     its Evolutions, in hand and face up, go to its own Evolution discard pile."""
     monster = ctx.mon(seat)
     ctx.set_mon(seat, alive=False, hearts=0, energy=0, cards=())
-    lent = [card for card in monster.evolutions if POWERS[card.key].lender(card) is not None]
-    for card in lent:  # (Freeze Ray: back to the monster that lent it)
-        give_back(ctx, seat, card)
-    if monster.evolution_hand or monster.evolutions:
-        ctx.set_mon(seat, evolution_hand=(), evolutions=(), evolution_discard=(
-            *monster.evolution_discard, *monster.evolution_hand,
-            *(c.key for c in monster.evolutions if c not in lent)))
+    discarded = discard_evolutions(ctx, seat)
     ctx.set(discard=(*ctx.s.discard, *(c.key for c in monster.cards)))
     leave_tokyo(ctx, seat, phrase("reason-eliminated"))
     ctx.emit(ev.Eliminated(seat=seat, by=by))
-    for card in (*monster.cards, *monster.evolutions):
+    for card in (*monster.cards, *discarded):
         release_copies(ctx, card)
     ctx.pending[:] = [d for d in ctx.pending if d.seat != seat]
     close_bay_if_needed(ctx)
+
+
+def discard_evolutions(ctx: Ctx, seat: int) -> tuple[Card, ...]:
+    """(Power Up!) Every Evolution of ``seat``, in hand and face up, to its own discard
+    pile; one lent to it (Freeze Ray) back to the monster that lent it. Returns the cards
+    it discarded from face up, whose copies the caller releases."""
+    monster = ctx.mon(seat)
+    lent = tuple(card for card in monster.evolutions
+                 if POWERS[card.key].lender(card) is not None)
+    for card in lent:
+        give_back(ctx, seat, card)
+    own = tuple(card for card in monster.evolutions if card not in lent)
+    if monster.evolution_hand or own:
+        ctx.set_mon(seat, evolution_hand=(), evolutions=(), evolution_discard=(
+            *monster.evolution_discard, *monster.evolution_hand, *(c.key for c in own)))
+    return own
 
 
 def reroll_die(ctx: Ctx, die: int, by: int, key: str) -> Face:

@@ -11,11 +11,13 @@ from engine.core import (
     Ctx,
     card_reason,
     current_card,
+    discard_evolutions,
     gain_vp,
     heal,
     leave_tokyo,
     lose_vp,
     pay_energy,
+    release_copies,
     remove_card,
 )
 from engine.evolution import Evolution, register_evolution
@@ -38,10 +40,9 @@ class NineLives(Evolution):
         for owned in ctx.mon(seat).cards:
             if current_card(ctx, seat, owned.uid) is not None:
                 remove_card(ctx, seat, owned, reason)
+        for discarded in discard_evolutions(ctx, seat):
+            release_copies(ctx, discarded)
         monster = ctx.mon(seat)
-        ctx.set_mon(seat, evolution_hand=(), evolutions=(), evolution_discard=(
-            *monster.evolution_discard, *monster.evolution_hand,
-            *(card.key for card in monster.evolutions)))
         pay_energy(ctx, seat, monster.energy, reason)
         lose_vp(ctx, seat, monster.vp, reason)
         leave_tokyo(ctx, seat, reason)
