@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.discord.bulletins import BulletinPoster
 from bot.discord.clicks import Clicks
 from bot.discord.coach import CoachDesk
 from bot.discord.cogs.away import AwayCog
@@ -41,6 +42,7 @@ from bot.table.away_ends import AwayEnds
 from bot.table.delivery import Delivery
 from bot.table.idle_games import IdleGames
 from bot.table.in_hand import InHand
+from bot.table.league.bulletins import BulletinBoard
 from bot.table.lobby_clock import LobbyClock
 from bot.table.reminders import ReminderClock
 from bot.table.service import GameService
@@ -94,6 +96,7 @@ class KotBot(commands.Bot):
     delivery: Delivery[discord.Interaction[Any]]
     coach: CoachDesk
     clicks: Clicks
+    bulletins: BulletinBoard
     # Keeps KOT_HEALTH_FILE fresh while the bot is healthy (bot.health); None when unset.
     heartbeat: asyncio.Task[None] | None = None
     # Arms the games in progress once connected (``arm_restored``).
@@ -171,6 +174,9 @@ class KotBot(commands.Bot):
                                  shown_clocks=(self.reminders, self.away_ends))
         self.clicks = Clicks(self.service, self.delivery, self.io, self.turns, self.coach,
                              self.in_hand)
+        # Posts of a server's that belong to no game (a season's end...), and their passes.
+        self.bulletins = BulletinBoard(store, BulletinPoster(self.io),
+                                       owns=self.settings.shards.owns, clock=self.clock)
         self._opened.handling = True
         for cog in (LobbyCog(self), PlayCog(self), AwayCog(self), InfoCog(self),
                     ServerCog(self), RecordsCog(self), GamesCog(self), NotifyCog(self)):
@@ -197,8 +203,9 @@ class KotBot(commands.Bot):
         then every lobby's and game's clocks armed from the store, one game
         at a time and none of them kept in memory (``SavedGames.restore``), then a pass over
         each game that has effects still to show or no live message (it finishes what a
-        crash left unshown, and arms it too). A deadline that passed while the bot was down
-        is answered at once. Channels of games that cannot be read are told."""
+        crash left unshown, and arms it too), then over each server's bulletins left. A
+        deadline that passed while the bot was down is answered at once. Channels of games
+        that cannot be read are told."""
         await self.wait_until_ready()
         if self.in_hand.closed:
             return
@@ -213,6 +220,7 @@ class KotBot(commands.Bot):
             if self.in_hand.closed:
                 return  # (the next start shows them)
             await self.delivery.repair(game_id)
+        await self.bulletins.restore()
 
     @staticmethod
     def clock() -> float:
@@ -253,7 +261,7 @@ class KotBot(commands.Bot):
         what Discord refused."""
         return [self.turns.timers, self.lobby_clock.timers, self.reminders.timers,
                 self.idle_games.timers, self.away_ends.timers, self.delivery.retries.timers,
-                self.io.owed.retries.timers]
+                self.io.owed.retries.timers, self.bulletins.retries.timers]
 
     async def close(self) -> None:
         """Close in order. Nothing new starts: clicks, commands and events are not handled

@@ -201,6 +201,29 @@ class DiscordIO:
             channel_id, guild_id).send(text[:MAX_CONTENT], allowed_mentions=MENTION_USERS_ONLY))
         return message.id
 
+    # --- leagues (bot.discord.bulletins, rank roles) ----------------------------------
+
+    async def post_bulletin(self, channel_id: int, guild_id: int, *, content: str | None,
+                            embed: discord.Embed | None) -> int:
+        """A server's post (``bot.table.league.bulletins``) that pings nobody; its id."""
+        fields: dict[str, Any] = {"content": None if content is None else content[:MAX_CONTENT]}
+        if embed is not None:
+            fields["embed"] = embed
+        message = await self._unarchived(channel_id, lambda: self._channel(
+            channel_id, guild_id).send(allowed_mentions=MENTION_NOBODY, **fields))
+        return message.id
+
+    async def give_role(self, guild_id: int, user_id: int, role_id: int, reason: str) -> None:
+        """A member gets a role (by ids: no member intent, no cache needed)."""
+        with discord_call():
+            await self._client.http.add_role(guild_id, user_id, role_id, reason=reason)
+
+    async def take_role(self, guild_id: int, user_id: int, role_id: int, reason: str) -> None:
+        with discord_call():
+            await self._client.http.remove_role(guild_id, user_id, role_id, reason=reason)
+
+    # --- end of leagues ---------------------------------------------------------------
+
     async def dm_channel(self, user_id: int) -> int:
         """The id of the direct message channel with a user (Discord opens it, or gives the
         one open: the same id every time)."""

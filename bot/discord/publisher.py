@@ -146,7 +146,7 @@ class Publisher:
                     raise
                 return carrier.Posted(clicked, "clicked")
         except DiscordFailure as failure:
-            return _failed(failure)
+            return failure_of(failure)
 
     async def edit(self, game: Game, effect: MessageEdit,
                    origin: Interaction | None) -> carrier.Edited | Failure:
@@ -157,7 +157,7 @@ class Publisher:
             await self._io.edit(game.channel_id, game.guild_id, effect.message_id, origin,
                                 **fields)
         except DiscordFailure as failure:
-            return _failed(failure)
+            return failure_of(failure)
         return carrier.Edited()
 
     async def notify(self, game: Game, notice: Notify | AnnounceEnd,
@@ -176,7 +176,7 @@ class Publisher:
                                     embed=ended_embed(game, notice.notice), file=picture,
                                     view=final_view(game))
         except DiscordFailure as failure:
-            return _failed(failure)
+            return failure_of(failure)
         return carrier.Sent()
 
     async def ask(self, game: Game, ask: Ask, person: PersonSettings,
@@ -221,7 +221,7 @@ class Publisher:
             message_id = (await self._sent_before(game, channel_text, attempt)
                           or await self._io.ping(game.channel_id, game.guild_id, channel_text))
         except DiscordFailure as failure:
-            return _failed(failure)
+            return failure_of(failure)
         return carrier.Pinged(message_id, 0, dms_refused=refused)
 
     async def delete(self, game: Game, message_id: int,
@@ -232,7 +232,7 @@ class Publisher:
         try:
             await self._io.delete(*where, message_id)
         except DiscordFailure as failure:
-            return _failed(failure)
+            return failure_of(failure)
         return carrier.Deleted()
 
     def coach(self, game: Game, note: CoachNote) -> None:
@@ -307,7 +307,7 @@ class Publisher:
             log_failure(edit_failure, "game %s: could not show the board in the clicked "
                         "message either", game.id)
             return None
-        await self._io.reply_privately(interaction, _forbidden(interaction, _failed(failure))
+        await self._io.reply_privately(interaction, _forbidden(interaction, failure_of(failure))
                                        + " " + text(asker_language(interaction), CONTINUED_HERE))
         return clicked
 
@@ -360,8 +360,8 @@ class Publisher:
         return fields, await board_file(game)
 
 
-def _failed(failure: DiscordFailure) -> Failure:
-    """A failed call, as the delivery reads it."""
+def failure_of(failure: DiscordFailure) -> Failure:
+    """A failed call, as the delivery (and the bulletins' pass) reads it."""
     match failure.kind:
         case FailureKind.GONE:
             return carrier.Gone(failure.reason, channel=failure.channel_gone)

@@ -204,13 +204,36 @@ _SHARD_LEASES = Migration("shard leases", (
     """,
 ))
 
+# --- leagues: seasons, ranks, rank roles, crowns, server-level posts (issue 43) -------
+# Posts that belong to a server, not to a game (bot.table.league.bulletins): one row a
+# bulletin, posted in ``seq`` order within its server and deleted once posted (numbered
+# within the server, as the outbox within its game: no identity to move past after a copy).
+# ``bulletin`` is what to post (msgspec JSON, tagged by its kind); ``attempts`` counts the
+# posts started (one started may have reached Discord unrecorded: it is looked for first).
+_LEAGUES = Migration("leagues: server-level posts", (
+    """
+    CREATE TABLE bulletins (
+        guild_id {id} NOT NULL,
+        seq INTEGER NOT NULL,
+        channel_id {id} NOT NULL,
+        bulletin {bytes} NOT NULL,
+        created_at {time} NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (guild_id, seq)
+    ){pair_keyed}
+    """,
+))
+# --- end of leagues ---------------------------------------------------------------------
+
 MIGRATIONS: tuple[Migration, ...] = (_GAMES_AND_ACTIONS, _GAME_SETUP, _OUTBOX, _SERVERS,
                                      _RECORDS, _GAME_VERSION, _PEOPLE, _OWED_ANSWERS,
-                                     _SHARD_LEASES)
+                                     _SHARD_LEASES, _LEAGUES)
 
 # Every table of games, servers, people and records, parents first (the order a copy fills
 # them in). The leases' tables (processes, shard_leases) say who runs what now: not copied.
 TABLES = ("games", "actions", "outbox", "servers", "records", "record_seats", "people",
-          "owed_answers")
+          "owed_answers",
+          # leagues (issue 43: seasons, ranks, roles, crowns, bulletins)
+          "bulletins")
 # Tables of the processes running now, not of the games (a copy leaves them empty).
 RUNNING_TABLES = ("processes", "shard_leases")

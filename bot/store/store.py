@@ -192,6 +192,19 @@ class LeaseTable:
     leases: tuple[ShardLease, ...]
 
 
+@dataclass(frozen=True)
+class BulletinRow:
+    """A post of a server's waiting to be posted (``bot.table.league.bulletins``); ``seq``
+    (its place in the server's queue) 0 before it is stored."""
+
+    seq: int
+    guild_id: int
+    channel_id: int
+    bulletin: bytes
+    created_at: float
+    attempts: int
+
+
 _RECORD_COLUMNS = ("game_id", "guild_id", "channel_id", "status", "game_type", "edition",
                    "options", "started_at", "finished_at", "turns", "rated")
 _SEAT_COLUMNS = ("game_id", "seat", "user_id", "ai", "name", "monster", "place", "winner",
@@ -246,6 +259,17 @@ async def _add_record(tx: Transaction, record: RecordRows | None) -> None:
 def _column_value(value: object) -> object:
     # Flags are INTEGER columns: PostgreSQL's driver takes no bool for them.
     return int(value) if isinstance(value, bool) else value
+
+
+async def _add_bulletins(tx: Transaction, rows: Sequence[BulletinRow]) -> None:
+    """Queue bulletins after their servers' others (inside the caller's transaction), one
+    statement each: each sees those before it."""
+    for row in rows:
+        await tx.execute(
+            "INSERT INTO bulletins (guild_id, seq, channel_id, bulletin, created_at) VALUES "
+            "(?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM bulletins WHERE guild_id = ?), "
+            "?, ?, ?)",
+            (row.guild_id, row.guild_id, row.channel_id, row.bulletin, row.created_at))
 
 
 async def _read_records(tx: Transaction, where: str, parameters: Sequence[Any],
@@ -589,6 +613,35 @@ class Store:
         row = await self._backend.read(lambda tx: tx.one(
             "SELECT COUNT(*) FROM records WHERE guild_id = ?", (guild_id,)))
         return int(row[0]) if row else 0
+
+    # --- leagues (bot.table.league) -------------------------------------------------
+
+    async def add_bulletins(self, rows: Sequence[BulletinRow]) -> None:
+        """Queue bulletins after their servers' others, in one transaction."""
+        await self._backend.write(lambda tx: _add_bulletins(tx, rows))
+
+    async def bulletins(self, guild_id: int) -> list[BulletinRow]:
+        """A server's bulletins waiting to be posted, in order."""
+        rows = await self._backend.read(lambda tx: tx.rows(
+            "SELECT seq, guild_id, channel_id, bulletin, created_at, attempts FROM bulletins "
+            "WHERE guild_id = ? ORDER BY seq", (guild_id,)))
+        return [BulletinRow(seq, guild, channel, _bytes(bulletin), created_at, attempts)
+                for seq, guild, channel, bulletin, created_at, attempts in rows]
+
+    async def start_bulletin_attempt(self, guild_id: int, seq: int) -> None:
+        """Note that a bulletin is about to be posted (before posting it)."""
+        await self._write_one(
+            "UPDATE bulletins SET attempts = attempts + 1 WHERE guild_id = ? AND seq = ?",
+            (guild_id, seq))
+
+    async def drop_bulletin(self, guild_id: int, seq: int) -> None:
+        await self._write_one("DELETE FROM bulletins WHERE guild_id = ? AND seq = ?",
+                              (guild_id, seq))
+
+    async def guilds_with_bulletins(self) -> list[int]:
+        rows = await self._backend.read(lambda tx: tx.rows(
+            "SELECT DISTINCT guild_id FROM bulletins ORDER BY guild_id"))
+        return [row[0] for row in rows]
 
     # --- shard leases (bot.shard_leases) --------------------------------------------
 
