@@ -24,6 +24,7 @@ from bot.discord.coach import CoachDesk
 from bot.discord.cogs.away import AwayCog
 from bot.discord.cogs.games import GamesCog
 from bot.discord.cogs.info import InfoCog
+from bot.discord.cogs.league import LeagueCog
 from bot.discord.cogs.lobby import LobbyCog
 from bot.discord.cogs.notify import NotifyCog
 from bot.discord.cogs.play import PlayCog
@@ -43,6 +44,7 @@ from bot.table.delivery import Delivery
 from bot.table.idle_games import IdleGames
 from bot.table.in_hand import InHand
 from bot.table.league.bulletins import BulletinBoard
+from bot.table.league.league import League
 from bot.table.lobby_clock import LobbyClock
 from bot.table.reminders import ReminderClock
 from bot.table.service import GameService
@@ -97,6 +99,7 @@ class KotBot(commands.Bot):
     coach: CoachDesk
     clicks: Clicks
     bulletins: BulletinBoard
+    league: League
     # Keeps KOT_HEALTH_FILE fresh while the bot is healthy (bot.health); None when unset.
     heartbeat: asyncio.Task[None] | None = None
     # Arms the games in progress once connected (``arm_restored``).
@@ -177,9 +180,13 @@ class KotBot(commands.Bot):
         # Posts of a server's that belong to no game (a season's end...), and their passes.
         self.bulletins = BulletinBoard(store, BulletinPoster(self.io),
                                        owns=self.settings.shards.owns, clock=self.clock)
+        # Each server's league: its settings, its seasons and their clock.
+        self.league = League(store, self.service.record_book, self.bulletins, self.clock,
+                             owns=self.settings.shards.owns)
         self._opened.handling = True
         for cog in (LobbyCog(self), PlayCog(self), AwayCog(self), InfoCog(self),
-                    ServerCog(self), RecordsCog(self), GamesCog(self), NotifyCog(self)):
+                    ServerCog(self), RecordsCog(self), GamesCog(self), NotifyCog(self),
+                    LeagueCog(self)):
             await self.add_cog(cog)
         self.tree.add_command(self.kot)
         await self.tree.set_translator(CatalogTranslator())
@@ -203,7 +210,8 @@ class KotBot(commands.Bot):
         then every lobby's and game's clocks armed from the store, one game
         at a time and none of them kept in memory (``SavedGames.restore``), then a pass over
         each game that has effects still to show or no live message (it finishes what a
-        crash left unshown, and arms it too), then over each server's bulletins left. A
+        crash left unshown, and arms it too), then over each server's bulletins left, then
+        each running season's end (``League.restore``). A
         deadline that passed while the bot was down is answered at once. Channels of games
         that cannot be read are told."""
         await self.wait_until_ready()
@@ -221,6 +229,7 @@ class KotBot(commands.Bot):
                 return  # (the next start shows them)
             await self.delivery.repair(game_id)
         await self.bulletins.restore()
+        await self.league.restore()
 
     @staticmethod
     def clock() -> float:
@@ -261,7 +270,8 @@ class KotBot(commands.Bot):
         what Discord refused."""
         return [self.turns.timers, self.lobby_clock.timers, self.reminders.timers,
                 self.idle_games.timers, self.away_ends.timers, self.delivery.retries.timers,
-                self.io.owed.retries.timers, self.bulletins.retries.timers]
+                self.io.owed.retries.timers, self.bulletins.retries.timers,
+                self.league.timers]
 
     async def close(self) -> None:
         """Close in order. Nothing new starts: clicks, commands and events are not handled

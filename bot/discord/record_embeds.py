@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import discord
 
+from bot.discord.bulletins import rank_name
 from bot.discord.messages import COLOUR, ai_name, fitted, game_length, named
 from bot.i18n import text
 from bot.render.chart import MIN_CHART_POINTS
+from bot.table.league.ranks import rank_of, rank_of_score
+from bot.table.league.seasons import Season, Standing, ranked
 from bot.table.level_ratings import level_ratings
 from bot.table.ratings import MIN_GAMES, PlayerRating
 from bot.table.records import AgainstAi, GameRecord, PlayerStats, SeatRecord
@@ -144,3 +147,51 @@ def chart_values(rating: PlayerRating | None) -> list[float]:
     games (one point is no trend)."""
     values = [] if rating is None else [value for _when, value in rating.history]
     return values if len(values) >= MIN_CHART_POINTS else []
+
+
+# --- leagues: a season's leaderboard, a player's season rank (issue 43) -------------------
+
+
+def season_leaderboard_embed(season: Season, standings: tuple[Standing, ...], page: int,
+                             language: str) -> discord.Embed:
+    """A season's table (``/kot leaderboard season:``): its ranked players, each with their
+    rank; when it ran."""
+    board = ranked(standings)
+    embed = discord.Embed(title=text(language, "league-leaderboard-title",
+                                     season=str(season.number)), colour=COLOUR)
+    shown = board[(page - 1) * PAGE_SIZE:page * PAGE_SIZE]
+    lines = [_season_dates(season, language), ""]
+    if not shown:
+        lines.append(text(language, "league-leaderboard-empty", min=MIN_GAMES))
+    lines += [text(language, "league-leaderboard-line", place=str((page - 1) * PAGE_SIZE + n),
+                   player=named(s.name, s.user_id),
+                   rank=rank_name(rank_of_score(s.score), language),
+                   score=one_decimal(s.score), games=s.games)
+              for n, s in enumerate(shown, start=1)]
+    embed.description = fitted(lines)
+    embed.add_field(name=text(language, "records-how-rated"), inline=False,
+                    value=text(language, "league-how-ranked", min=MIN_GAMES))
+    page_footer(embed, page, page_count(len(board)), "leaderboard", language)
+    return embed
+
+
+def _season_dates(season: Season, language: str) -> str:
+    start = f"<t:{int(season.started_at)}:d>"
+    if season.closed_at is not None:
+        return text(language, "league-season-ran", start=start,
+                    end=f"<t:{int(season.closed_at)}:d>")
+    return text(language, "league-season-runs", start=start,
+                end="none" if season.ends_at is None else f"<t:{int(season.ends_at)}:d>")
+
+
+def add_season_rank(embed: discord.Embed, season: Season, rating: PlayerRating | None,
+                    language: str) -> None:
+    """A player's rank in the running season, as a field of their stats."""
+    rank = rank_of(rating)
+    games = 0 if rating is None else rating.games
+    value = (text(language, "league-stats-unranked", games=games, min=MIN_GAMES)
+             if rating is None or rank == "unranked" else
+             text(language, "league-stats-rank", rank=rank_name(rank, language),
+                  score=one_decimal(rating.conservative), games=games))
+    embed.add_field(name=text(language, "league-stats-season", season=str(season.number)),
+                    value=value, inline=False)

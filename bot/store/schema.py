@@ -210,7 +210,25 @@ _SHARD_LEASES = Migration("shard leases", (
 # within the server, as the outbox within its game: no identity to move past after a copy).
 # ``bulletin`` is what to post (msgspec JSON, tagged by its kind); ``attempts`` counts the
 # posts started (one started may have reached Discord unrecorded: it is looked for first).
-_LEAGUES = Migration("leagues: server-level posts", (
+#
+# A server's league settings (bot.table.league.seasons.LeagueSettings) as JSON, like its
+# settings (so a new one needs no migration). Its seasons: each one's start and planned end
+# (NULL: none), when it closed (NULL: running) and its final table then (JSON, kept for
+# history; NULL while it runs).
+_LEAGUES = Migration("leagues: seasons, server-level posts", (
+    "CREATE TABLE leagues (guild_id {id} PRIMARY KEY, settings {bytes} NOT NULL)",
+    """
+    CREATE TABLE seasons (
+        guild_id {id} NOT NULL,
+        number INTEGER NOT NULL,
+        started_at {time} NOT NULL,
+        ends_at {time},
+        closed_at {time},
+        standings {bytes},
+        PRIMARY KEY (guild_id, number)
+    ){pair_keyed}
+    """,
+    "CREATE INDEX seasons_running ON seasons(closed_at)",
     """
     CREATE TABLE bulletins (
         guild_id {id} NOT NULL,
@@ -234,6 +252,6 @@ MIGRATIONS: tuple[Migration, ...] = (_GAMES_AND_ACTIONS, _GAME_SETUP, _OUTBOX, _
 TABLES = ("games", "actions", "outbox", "servers", "records", "record_seats", "people",
           "owed_answers",
           # leagues (issue 43: seasons, ranks, roles, crowns, bulletins)
-          "bulletins")
+          "leagues", "seasons", "bulletins")
 # Tables of the processes running now, not of the games (a copy leaves them empty).
 RUNNING_TABLES = ("processes", "shard_leases")

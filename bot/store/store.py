@@ -205,6 +205,27 @@ class BulletinRow:
     attempts: int
 
 
+@dataclass(frozen=True)
+class SeasonRow:
+    """A server's season (``bot.table.league.seasons.Season``) as stored."""
+
+    guild_id: int
+    number: int
+    started_at: float
+    ends_at: float | None
+    closed_at: float | None = None
+    standings: bytes | None = None
+
+
+_SEASON_COLUMNS = "guild_id, number, started_at, ends_at, closed_at, standings"
+
+
+def _season_row(values: Sequence[Any]) -> SeasonRow:
+    guild_id, number, started_at, ends_at, closed_at, standings = values
+    return SeasonRow(guild_id, number, started_at, ends_at, closed_at,
+                     _optional_bytes(standings))
+
+
 _RECORD_COLUMNS = ("game_id", "guild_id", "channel_id", "status", "game_type", "edition",
                    "options", "started_at", "finished_at", "turns", "rated")
 _SEAT_COLUMNS = ("game_id", "seat", "user_id", "ai", "name", "monster", "place", "winner",
@@ -259,6 +280,13 @@ async def _add_record(tx: Transaction, record: RecordRows | None) -> None:
 def _column_value(value: object) -> object:
     # Flags are INTEGER columns: PostgreSQL's driver takes no bool for them.
     return int(value) if isinstance(value, bool) else value
+
+
+async def _add_season(tx: Transaction, season: SeasonRow) -> None:
+    await tx.execute(
+        f"INSERT INTO seasons ({_SEASON_COLUMNS}) VALUES ({parameter_marks(6)})",
+        (season.guild_id, season.number, season.started_at, season.ends_at,
+         season.closed_at, season.standings))
 
 
 async def _add_bulletins(tx: Transaction, rows: Sequence[BulletinRow]) -> None:
@@ -393,28 +421,30 @@ class Store:
                                  tuple(game_ids))
 
     async def server_settings(self, guild_id: int) -> bytes | None:
-        row = await self._backend.read(lambda tx: tx.one(
-            "SELECT settings FROM servers WHERE guild_id = ?", (guild_id,)))
-        return None if row is None else _bytes(row[0])
+        return await self._settings("servers", "guild_id", guild_id)
 
     async def person_settings(self, user_id: int) -> bytes | None:
+        return await self._settings("people", "user_id", user_id)
+
+    async def _settings(self, table: str, key: str, value: int) -> bytes | None:
+        """The settings (JSON) of a server or a person kept in ``table``, keyed by ``key``."""
         row = await self._backend.read(lambda tx: tx.one(
-            "SELECT settings FROM people WHERE user_id = ?", (user_id,)))
+            f"SELECT settings FROM {table} WHERE {key} = ?", (value,)))
         return None if row is None else _bytes(row[0])
+
+    async def _save_settings(self, table: str, key: str, value: int, settings: bytes) -> None:
+        await self._write_one(
+            f"INSERT INTO {table} ({key}, settings) VALUES (?, ?) "
+            f"ON CONFLICT ({key}) DO UPDATE SET settings = excluded.settings",
+            (value, settings))
 
     # --- writes ---------------------------------------------------------------------
 
     async def save_server_settings(self, guild_id: int, settings: bytes) -> None:
-        await self._write_one(
-            "INSERT INTO servers (guild_id, settings) VALUES (?, ?) "
-            "ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
-            (guild_id, settings))
+        await self._save_settings("servers", "guild_id", guild_id, settings)
 
     async def save_person_settings(self, user_id: int, settings: bytes) -> None:
-        await self._write_one(
-            "INSERT INTO people (user_id, settings) VALUES (?, ?) "
-            "ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings",
-            (user_id, settings))
+        await self._save_settings("people", "user_id", user_id, settings)
 
     async def create_lobby(
         self, *, guild_id: int | None, channel_id: int, host_id: int, lobby: bytes,
@@ -615,6 +645,64 @@ class Store:
         return int(row[0]) if row else 0
 
     # --- leagues (bot.table.league) -------------------------------------------------
+
+    async def league_settings(self, guild_id: int) -> bytes | None:
+        return await self._settings("leagues", "guild_id", guild_id)
+
+    async def save_league_settings(self, guild_id: int, settings: bytes) -> None:
+        await self._save_settings("leagues", "guild_id", guild_id, settings)
+
+    async def seasons(self, guild_id: int) -> list[SeasonRow]:
+        """A server's seasons, first to last."""
+        rows = await self._backend.read(lambda tx: tx.rows(
+            f"SELECT {_SEASON_COLUMNS} FROM seasons WHERE guild_id = ? ORDER BY number",
+            (guild_id,)))
+        return [_season_row(row) for row in rows]
+
+    async def running_seasons(self) -> list[SeasonRow]:
+        """Every server's running season (at most one a server)."""
+        rows = await self._backend.read(lambda tx: tx.rows(
+            f"SELECT {_SEASON_COLUMNS} FROM seasons WHERE closed_at IS NULL "
+            "ORDER BY guild_id"))
+        return [_season_row(row) for row in rows]
+
+    async def start_season(self, season: SeasonRow) -> bool:
+        """A new running season, unless the server has one running or one of that number
+        already (another command or process was first); whether it was started."""
+
+        async def start(tx: Transaction) -> bool:
+            running = await tx.one(
+                "SELECT number FROM seasons WHERE guild_id = ? AND "
+                "(closed_at IS NULL OR number >= ?)", (season.guild_id, season.number))
+            if running is not None:
+                return False
+            await _add_season(tx, season)
+            return True
+
+        try:
+            return await self._backend.write(start)
+        except UniqueViolation:
+            return False
+
+    async def close_season(self, closed: SeasonRow, following: SeasonRow | None,
+                           bulletins: Sequence[BulletinRow] = ()) -> bool:
+        """Close a running season with its final table, start the next (if any) and queue
+        the closing post, atomically; whether it was closed (False: it was not running any
+        more: another process closed it first, and nothing is written)."""
+
+        async def close(tx: Transaction) -> bool:
+            changed = await tx.execute(
+                "UPDATE seasons SET closed_at = ?, standings = ? "
+                "WHERE guild_id = ? AND number = ? AND closed_at IS NULL",
+                (closed.closed_at, closed.standings, closed.guild_id, closed.number))
+            if not changed:
+                return False
+            if following is not None:
+                await _add_season(tx, following)
+            await _add_bulletins(tx, bulletins)
+            return True
+
+        return await self._backend.write(close)
 
     async def add_bulletins(self, rows: Sequence[BulletinRow]) -> None:
         """Queue bulletins after their servers' others, in one transaction."""

@@ -18,6 +18,7 @@ from bot.discord.request import Request
 from bot.table.autoplay import Autopilot
 from bot.table.delivery import Delivery
 from bot.table.in_hand import InHand
+from bot.table.league.league import League
 from bot.table.lobby_clock import LobbyClock
 from bot.table.model import BrokenGame, Game
 from bot.table.service import GameService
@@ -36,6 +37,8 @@ class CogHost(Protocol):
     turns: TurnClock
     lobby_clock: LobbyClock
     in_hand: InHand
+    # A server's league (issue 43: seasons, ranks, rank roles, crowns).
+    league: League
 
 
 class KotCog(commands.Cog):

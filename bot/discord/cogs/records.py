@@ -21,20 +21,25 @@ from bot.discord.command_words import words
 from bot.discord.record_embeds import (
     PAGE_SIZE,
     RATING_CHART_FILENAME,
+    add_season_rank,
     chart_values,
     history_embed,
     leaderboard_embed,
     page_count,
+    season_leaderboard_embed,
     stats_embed,
 )
+from bot.discord.request import Request
 from bot.i18n import say, text
 from bot.render.chart import describe_chart, rating_chart
+from bot.table.league.seasons import ranked
 from bot.table.model import BrokenGame, Refused
 from bot.table.ratings import leaderboard, rate
 from bot.table.records import against_ai, player_stats
 from engine import encode_replay, transcript
 
 MAX_PAGE = 1000
+MAX_SEASON = 100_000
 
 
 class RecordsCog(KotCog, name="Records"):
@@ -57,23 +62,49 @@ class RecordsCog(KotCog, name="Records"):
             png = await asyncio.to_thread(rating_chart, values, language)
             extra["files"] = [discord.File(io.BytesIO(png), filename=RATING_CHART_FILENAME,
                                            description=describe_chart(values, language))]
-        await request.answer(None, embed=stats_embed(
-            shown.id, shown.display_name, player_stats(played, shown.id), rating,
-            against_ai(played, shown.id), language), **extra)
+        embed = stats_embed(shown.id, shown.display_name, player_stats(played, shown.id),
+                            rating, against_ai(played, shown.id), language)
+        running = await self.bot.league.running(guild_id)
+        if running is not None:
+            season_ratings = await self.bot.league.season_ratings(running)
+            add_season_rank(embed, running, season_ratings.get(shown.id), language)
+        await request.answer(None, embed=embed, **extra)
 
     @app_commands.command(name="leaderboard",
                           description=words("cmd-leaderboard"))
-    @app_commands.describe(page=words("cmd-leaderboard-page"))
+    @app_commands.describe(page=words("cmd-leaderboard-page"),
+                           season=words("league-cmd-leaderboard-season"))
     async def leaderboard(self, interaction: discord.Interaction[Any],
-                          page: app_commands.Range[int, 1, MAX_PAGE] = 1) -> None:
+                          page: app_commands.Range[int, 1, MAX_PAGE] = 1,
+                          season: app_commands.Range[int, 0, MAX_SEASON] | None = None) -> None:
+        """All time by default; ``season``: 0 for the running season, N for season N (a
+        closed season's table is the one kept when it closed)."""
         request = self.request(interaction)
         guild_id = _guild(interaction)
         if not await request.acknowledge(thinking_privately=True):
+            return
+        if season is not None:
+            await self._season_leaderboard(request, guild_id, season, page)
             return
         rated = await self.bot.service.record_book.records(guild_id, rated_only=True)
         board = leaderboard(await asyncio.to_thread(rate, rated))
         page = min(page, page_count(len(board)))
         await request.answer(None, embed=leaderboard_embed(board, page, request.language))
+
+    async def _season_leaderboard(self, request: Request, guild_id: int, number: int,
+                                  page: int) -> None:
+        seasons = await self.bot.league.seasons(guild_id)
+        shown = next((s for s in seasons if (s.running if number == 0 else s.number == number)),
+                      None)
+        if shown is None:
+            await request.tell("league-no-season-running" if number == 0
+                               else "league-no-such-season", season=str(number),
+                               seasons=len(seasons))
+            return
+        standings = await self.bot.league.standings(shown)
+        page = min(page, page_count(len(ranked(standings))))
+        await request.answer(None, embed=season_leaderboard_embed(shown, standings, page,
+                                                                  request.language))
 
     @app_commands.command(name="history", description=words("cmd-history"))
     @app_commands.describe(page=words("cmd-history-page"))

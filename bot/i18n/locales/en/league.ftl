@@ -27,3 +27,52 @@ league-season-players = { $players ->
 league-next-season = Season { $season } has begun: it ends { $ends }.
 league-next-season-open = Season { $season } has begun.
 league-no-next-season = No new season: this server's seasons are off.
+
+## /kot league (Manage Server)
+
+league-cmd-league = This server's league: seasons, rank roles, crowns (Manage Server)
+league-cmd-season = Seasons: their length and the channel of the league's news
+league-cmd-season-days = Days a season lasts, from the next season on (0: no seasons, the running one closes now)
+league-cmd-season-channel = Where the league's news goes (a season's end, a crown taken)
+league-not-allowed = Only members with the Manage Server permission can change this server's league.
+league-shown-days = Seasons: { $days ->
+    [0] off
+    [one] 1 day each
+   *[other] { $days } days each
+}
+league-shown-running = Season { $season } is running{ $ends ->
+    [none] {""}
+   *[other] {""}, until { $ends }
+}.
+league-shown-channel = League news: { $channel ->
+    [none] no channel yet
+   *[other] { $channel }
+}
+
+## /kot leaderboard season: and /kot stats
+
+league-cmd-leaderboard-season = A season's table: 0 for the running season, N for season N (empty: all time)
+league-no-season-running = No season is running on this server (a server admin starts them with /kot league season).
+league-no-such-season = This server has no season { $season } ({ $seasons ->
+    [0] none yet
+    [one] only season 1
+   *[other] seasons 1 to { $seasons }
+}).
+league-leaderboard-title = Leaderboard · season { $season }
+league-leaderboard-empty = Nobody has { $min } rated games this season yet.
+league-leaderboard-line = **{ $place }.** { $player } · { $rank } · **{ NUMBER($score, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) }** · { $games ->
+    [one] 1 game
+   *[other] { NUMBER($games, useGrouping: 0) } games
+}
+league-how-ranked = The same rating as all time, over this season's games only (everyone starts afresh). A rank from { $min } rated games: 🥚 Hatchling, 🦶 Stomper from 5, 👊 Smasher from 10, 🦍 Titan from 15, 🐉 Kaiju from 20, 👑 King of Tokyo from 25.
+league-season-ran = From { $start } to { $end }.
+league-season-runs = Since { $start }{ $end ->
+    [none] {""}
+   *[other] {""}, until { $end }
+}.
+league-stats-season = Season { $season }
+league-stats-rank = { $rank } · **{ NUMBER($score, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) }** after { $games ->
+    [one] 1 rated game
+   *[other] { NUMBER($games, useGrouping: 0) } rated games
+}
+league-stats-unranked = Unranked: { $games } of the { $min } rated games a rank needs

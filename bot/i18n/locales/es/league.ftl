@@ -7,7 +7,7 @@ league-rank-hatchling = Cría
 league-rank-stomper = Pisoteador
 league-rank-smasher = Aplastador
 league-rank-titan = Titán
-league-rank-kaiju = Kaiju
+league-rank-kaiju = Coloso
 league-rank-king = Rey de Tokio
 league-rank-unranked = Sin rango
 league-rank = { $emoji } { $rank }
@@ -27,3 +27,52 @@ league-season-players = { $players ->
 league-next-season = Empieza la temporada { $season }: termina el { $ends }.
 league-next-season-open = Empieza la temporada { $season }.
 league-no-next-season = No empieza otra temporada: este servidor ya no juega por temporadas.
+
+## /kot league (Gestionar servidor)
+
+league-cmd-league = La liga de este servidor: temporadas, roles de rango, coronas (Gestionar servidor)
+league-cmd-season = Temporadas: su duración y el canal de las noticias de la liga
+league-cmd-season-days = Días de cada temporada, desde la siguiente (0: sin temporadas, la que corre termina ya)
+league-cmd-season-channel = Dónde se anuncian las noticias de la liga (el final de una temporada, una corona)
+league-not-allowed = Solo quien tiene el permiso Gestionar servidor puede cambiar la liga de este servidor.
+league-shown-days = Temporadas: { $days ->
+    [0] no hay
+    [one] de 1 día
+   *[other] de { $days } días
+}
+league-shown-running = La temporada { $season } está en curso{ $ends ->
+    [none] {""}
+   *[other] {""}, hasta el { $ends }
+}.
+league-shown-channel = Noticias de la liga: { $channel ->
+    [none] aún sin canal
+   *[other] { $channel }
+}
+
+## /kot leaderboard season: y /kot stats
+
+league-cmd-leaderboard-season = La clasificación de una temporada: 0 la que está en curso, N la temporada N (vacío: de siempre)
+league-no-season-running = No hay ninguna temporada en curso en este servidor (quien administra el servidor las empieza con /kot league season).
+league-no-such-season = Este servidor no tiene temporada { $season } ({ $seasons ->
+    [0] aún ninguna
+    [one] solo la temporada 1
+   *[other] las temporadas 1 a { $seasons }
+}).
+league-leaderboard-title = Clasificación · temporada { $season }
+league-leaderboard-empty = Aún nadie tiene { $min } partidas puntuadas esta temporada.
+league-leaderboard-line = **{ $place }.** { $player } · { $rank } · **{ NUMBER($score, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) }** · { $games ->
+    [one] 1 partida
+   *[other] { NUMBER($games, useGrouping: 0) } partidas
+}
+league-how-ranked = La misma puntuación que la de siempre, solo con las partidas de esta temporada (todos empiezan de cero). Rango a partir de { $min } partidas puntuadas: 🥚 Cría, 🦶 Pisoteador desde 5, 👊 Aplastador desde 10, 🦍 Titán desde 15, 🐉 Coloso desde 20, 👑 Rey de Tokio desde 25.
+league-season-ran = Del { $start } al { $end }.
+league-season-runs = Desde el { $start }{ $end ->
+    [none] {""}
+   *[other] {""}, hasta el { $end }
+}.
+league-stats-season = Temporada { $season }
+league-stats-rank = { $rank } · **{ NUMBER($score, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) }** tras { $games ->
+    [one] 1 partida puntuada
+   *[other] { NUMBER($games, useGrouping: 0) } partidas puntuadas
+}
+league-stats-unranked = Sin rango: { $games } de las { $min } partidas puntuadas que pide un rango
