@@ -33,6 +33,7 @@ from bot.discord.cogs.server import ServerCog
 from bot.discord.command_words import CatalogTranslator, words
 from bot.discord.io import DiscordIO
 from bot.discord.publisher import Publisher
+from bot.discord.rank_roles import DiscordRoles
 from bot.discord.request import Request
 from bot.discord.views import DYNAMIC_ITEMS
 from bot.health import start_heartbeat
@@ -43,8 +44,10 @@ from bot.table.away_ends import AwayEnds
 from bot.table.delivery import Delivery
 from bot.table.idle_games import IdleGames
 from bot.table.in_hand import InHand
+from bot.table.league.after_games import AfterGames
 from bot.table.league.bulletins import BulletinBoard
 from bot.table.league.league import League
+from bot.table.league.rank_roles import RankRoles
 from bot.table.lobby_clock import LobbyClock
 from bot.table.reminders import ReminderClock
 from bot.table.service import GameService
@@ -100,6 +103,8 @@ class KotBot(commands.Bot):
     clicks: Clicks
     bulletins: BulletinBoard
     league: League
+    rank_roles: RankRoles
+    after_games: AfterGames
     # Keeps KOT_HEALTH_FILE fresh while the bot is healthy (bot.health); None when unset.
     heartbeat: asyncio.Task[None] | None = None
     # Arms the games in progress once connected (``arm_restored``).
@@ -170,10 +175,13 @@ class KotBot(commands.Bot):
         self.away_ends = AwayEnds(self.clock, self._away_ended)
         # The coach's private notes (bot.table.coach), sent as the passes say.
         self.coach = CoachDesk(self.io, self.autopilot, self.service.cached)
+        # A finished game's league follows it (its server's rank roles and crowns).
+        self.after_games = AfterGames(self._league_after_game)
         # The passes over each game's outbox, and their Discord side.
         self.publisher = Publisher(self.io, self.clock, coach=self.coach)
         self.delivery = Delivery(self.service.games, self.service.settings, self.publisher,
-                                 self.turns, clocks=(self.lobby_clock, self.idle_games),
+                                 self.turns,
+                                 clocks=(self.lobby_clock, self.idle_games, self.after_games),
                                  shown_clocks=(self.reminders, self.away_ends))
         self.clicks = Clicks(self.service, self.delivery, self.io, self.turns, self.coach,
                              self.in_hand)
@@ -183,6 +191,10 @@ class KotBot(commands.Bot):
         # Each server's league: its settings, its seasons and their clock.
         self.league = League(store, self.service.record_book, self.bulletins, self.clock,
                              owns=self.settings.shards.owns)
+        # The roles of the season's ranks, given and taken as the ratings change.
+        self.rank_roles = RankRoles(store, self.league, DiscordRoles(self.io), self.bulletins,
+                                    owns=self.settings.shards.owns, clock=self.clock)
+        self.league.after_turn.append(self.rank_roles.reconcile)
         self._opened.handling = True
         for cog in (LobbyCog(self), PlayCog(self), AwayCog(self), InfoCog(self),
                     ServerCog(self), RecordsCog(self), GamesCog(self), NotifyCog(self),
@@ -211,7 +223,8 @@ class KotBot(commands.Bot):
         at a time and none of them kept in memory (``SavedGames.restore``), then a pass over
         each game that has effects still to show or no live message (it finishes what a
         crash left unshown, and arms it too), then over each server's bulletins left, then
-        each running season's end (``League.restore``). A
+        each running season's end (``League.restore``) and each league's rank roles
+        reconciled (a repair). A
         deadline that passed while the bot was down is answered at once. Channels of games
         that cannot be read are told."""
         await self.wait_until_ready()
@@ -230,6 +243,7 @@ class KotBot(commands.Bot):
             await self.delivery.repair(game_id)
         await self.bulletins.restore()
         await self.league.restore()
+        await self.rank_roles.restore()
 
     @staticmethod
     def clock() -> float:
@@ -262,6 +276,9 @@ class KotBot(commands.Bot):
     async def _game_idle(self, game_id: int, tag: tuple[int, ...]) -> None:
         await self.service.end_idle(game_id, tag, self.idle_games.days, self.delivery.show)
 
+    async def _league_after_game(self, guild_id: int) -> None:
+        await self.rank_roles.reconcile(guild_id)
+
     async def _away_ended(self, game_id: int) -> None:
         await self.service.show_board(game_id, publish.refresh, self.delivery.show)
 
@@ -271,7 +288,7 @@ class KotBot(commands.Bot):
         return [self.turns.timers, self.lobby_clock.timers, self.reminders.timers,
                 self.idle_games.timers, self.away_ends.timers, self.delivery.retries.timers,
                 self.io.owed.retries.timers, self.bulletins.retries.timers,
-                self.league.timers]
+                self.league.timers, self.rank_roles.retries.timers, self.after_games.timers]
 
     async def close(self) -> None:
         """Close in order. Nothing new starts: clicks, commands and events are not handled

@@ -24,6 +24,7 @@ from bot.i18n import text
 from bot.table import carrier
 from bot.table.carrier import Attempt, Failure
 from bot.table.league.bulletins import Bulletin, PodiumPlace, SeasonClosed
+from bot.table.league.rank_roles import RolesRefused
 from bot.table.league.ranks import EMOJI
 from bot.table.ratings import MIN_GAMES
 
@@ -125,3 +126,9 @@ def _season_closed(bulletin: SeasonClosed) -> Drawn:
                            ends=f"<t:{int(bulletin.next_ends_at)}:D>")]
     embed.description = "\n".join(lines)
     return Drawn(embed=embed)
+
+
+@draws(RolesRefused)
+def _roles_refused(bulletin: RolesRefused) -> Drawn:
+    return Drawn(content=text(bulletin.language, "league-roles-refused",
+                              reason=bulletin.reason))

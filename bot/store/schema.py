@@ -215,7 +215,7 @@ _SHARD_LEASES = Migration("shard leases", (
 # settings (so a new one needs no migration). Its seasons: each one's start and planned end
 # (NULL: none), when it closed (NULL: running) and its final table then (JSON, kept for
 # history; NULL while it runs).
-_LEAGUES = Migration("leagues: seasons, server-level posts", (
+_LEAGUES = Migration("leagues: seasons, rank roles, server-level posts", (
     "CREATE TABLE leagues (guild_id {id} PRIMARY KEY, settings {bytes} NOT NULL)",
     """
     CREATE TABLE seasons (
@@ -229,6 +229,17 @@ _LEAGUES = Migration("leagues: seasons, server-level posts", (
     ){pair_keyed}
     """,
     "CREATE INDEX seasons_running ON seasons(closed_at)",
+    # The rank roles the bot gave (bot.table.league.rank_roles): what it may take away again
+    # (a role someone else gave is never taken), one row a member's role.
+    """
+    CREATE TABLE given_roles (
+        guild_id {id} NOT NULL,
+        user_id {id} NOT NULL,
+        role_id {id} NOT NULL,
+        given_at {time} NOT NULL,
+        PRIMARY KEY (guild_id, user_id, role_id)
+    ){pair_keyed}
+    """,
     """
     CREATE TABLE bulletins (
         guild_id {id} NOT NULL,
@@ -252,6 +263,6 @@ MIGRATIONS: tuple[Migration, ...] = (_GAMES_AND_ACTIONS, _GAME_SETUP, _OUTBOX, _
 TABLES = ("games", "actions", "outbox", "servers", "records", "record_seats", "people",
           "owed_answers",
           # leagues (issue 43: seasons, ranks, roles, crowns, bulletins)
-          "leagues", "seasons", "bulletins")
+          "leagues", "seasons", "given_roles", "bulletins")
 # Tables of the processes running now, not of the games (a copy leaves them empty).
 RUNNING_TABLES = ("processes", "shard_leases")

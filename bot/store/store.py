@@ -652,6 +652,30 @@ class Store:
     async def save_league_settings(self, guild_id: int, settings: bytes) -> None:
         await self._save_settings("leagues", "guild_id", guild_id, settings)
 
+    async def leagues(self) -> list[int]:
+        """The servers that have league settings."""
+        rows = await self._backend.read(lambda tx: tx.rows(
+            "SELECT guild_id FROM leagues ORDER BY guild_id"))
+        return [row[0] for row in rows]
+
+    async def given_roles(self, guild_id: int) -> list[tuple[int, int]]:
+        """The rank roles the bot gave in a server: (member, role) pairs."""
+        rows = await self._backend.read(lambda tx: tx.rows(
+            "SELECT user_id, role_id FROM given_roles WHERE guild_id = ? "
+            "ORDER BY user_id, role_id", (guild_id,)))
+        return [(user_id, role_id) for user_id, role_id in rows]
+
+    async def role_given(self, guild_id: int, user_id: int, role_id: int, at: float) -> None:
+        await self._write_one(
+            "INSERT INTO given_roles (guild_id, user_id, role_id, given_at) VALUES "
+            "(?, ?, ?, ?) ON CONFLICT (guild_id, user_id, role_id) DO NOTHING",
+            (guild_id, user_id, role_id, at))
+
+    async def role_taken(self, guild_id: int, user_id: int, role_id: int) -> None:
+        await self._write_one(
+            "DELETE FROM given_roles WHERE guild_id = ? AND user_id = ? AND role_id = ?",
+            (guild_id, user_id, role_id))
+
     async def seasons(self, guild_id: int) -> list[SeasonRow]:
         """A server's seasons, first to last."""
         rows = await self._backend.read(lambda tx: tx.rows(

@@ -19,6 +19,7 @@ from bot.table.autoplay import Autopilot
 from bot.table.delivery import Delivery
 from bot.table.in_hand import InHand
 from bot.table.league.league import League
+from bot.table.league.rank_roles import RankRoles
 from bot.table.lobby_clock import LobbyClock
 from bot.table.model import BrokenGame, Game
 from bot.table.service import GameService
@@ -39,6 +40,7 @@ class CogHost(Protocol):
     in_hand: InHand
     # A server's league (issue 43: seasons, ranks, rank roles, crowns).
     league: League
+    rank_roles: RankRoles
 
 
 class KotCog(commands.Cog):

@@ -1,18 +1,23 @@
 """``/kot league``: a server's league (Manage Server, like ``/kot settings``): its seasons'
-length and news channel (``season``). Every answer is private."""
+length and news channel (``season``), the roles of its ranks (``role``). Every answer is
+private."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import discord
+import msgspec
 from discord import app_commands
 
+from bot.discord.bulletins import rank_name
 from bot.discord.cogs import KotCog
 from bot.discord.command_words import words
 from bot.discord.locales import server_language
+from bot.discord.rank_roles import role_refusal
 from bot.discord.request import Request
 from bot.table.league.league import League
+from bot.table.league.ranks import RANK_IDS
 from bot.table.league.seasons import MAX_SEASON_DAYS, LeagueSettings, Season
 
 
@@ -58,6 +63,46 @@ class LeagueCog(KotCog, name="League"):
                 channel_id=news, language=language)
         await request.answer(league_text(settings, await self._league.running(guild_id),
                                          request))
+
+    @league.command(name="role", description=words("league-cmd-role"))
+    @app_commands.describe(rank=words("league-cmd-role-rank"),
+                           role=words("league-cmd-role-role"))
+    @app_commands.choices(rank=[app_commands.Choice(name=words(f"league-rank-{rank}"),
+                                                    value=rank) for rank in RANK_IDS])
+    async def role(self, interaction: discord.Interaction[Any], rank: app_commands.Choice[str],
+                   role: discord.Role | None = None) -> None:
+        """The role of a rank (none: the rank has no role any more, and the bot takes back
+        the ones it gave). Refused when the bot could not hand it out; then the members'
+        roles follow at once."""
+        request = self.request(interaction)
+        guild = interaction.guild
+        assert guild is not None
+        if not await self._allowed(request):
+            return
+        refusal = None if role is None else role_refusal(guild, role)
+        if refusal is not None:
+            await request.tell(refusal, role=role.mention if role is not None else "")
+            return
+        if not await request.acknowledge(thinking_privately=True):
+            return
+        async with self._league.lock(guild.id):
+            settings = await self._league.settings(guild.id)
+            roles = {r: i for r, i in settings.rank_roles.items() if r != rank.value}
+            if role is not None:
+                roles[rank.value] = role.id
+            await self._league.save_settings(guild.id, msgspec.structs.replace(
+                settings, rank_roles=roles))
+        await self.bot.rank_roles.reconcile(guild.id)
+        await request.answer(roles_text(roles, request))
+
+
+def roles_text(roles: dict[str, int], request: Request) -> str:
+    """The roles of the ranks, in the asker's language."""
+    if not roles:
+        return request.text("league-roles-none")
+    return "\n".join(request.text("league-role-line", rank=rank_name(rank, request.language),
+                                  role=f"<@&{roles[rank]}>")
+                     for rank in RANK_IDS if rank in roles)
 
 
 def league_text(settings: LeagueSettings, running: Season | None, request: Request) -> str:

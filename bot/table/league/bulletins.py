@@ -29,12 +29,10 @@ the transaction of the change that asks for it (a season's closing), so a crash 
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import logging
 import operator
 import time
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
@@ -43,7 +41,7 @@ import msgspec
 
 from bot.store.store import BulletinRow, Store
 from bot.table.carrier import Attempt, Failure, Forbidden, Gone, Rejected, RetryLater, Sent
-from bot.table.timers import Retries
+from bot.table.league.guild_passes import GuildPasses
 
 log = logging.getLogger(__name__)
 
@@ -153,9 +151,8 @@ class BulletinBoard:
         self._carrier = carrier
         self._owns = owns
         self._clock = clock
-        self.retries = Retries(self.show)
-        self._passing: weakref.WeakValueDictionary[int, asyncio.Lock] = (
-            weakref.WeakValueDictionary())
+        self._passes = GuildPasses(self._pass, "a pass over its bulletins")
+        self.retries = self._passes.retries
 
     async def post(self, *bulletins: Queued) -> None:
         """Queue bulletins (in one transaction) and post them."""
@@ -172,26 +169,12 @@ class BulletinBoard:
                 await self.show(guild_id)
 
     async def show(self, guild_id: int) -> None:
-        """A pass over the server's bulletins, once any pass under way is over. A pass that
-        fails (the store) is tried again, logged."""
-        lock = self._passing.get(guild_id)
-        if lock is None:
-            lock = self._passing[guild_id] = asyncio.Lock()
-        async with lock:
-            try:
-                left = await self._pass(guild_id)
-            except Exception:
-                log.exception("guild %s: a pass over its bulletins failed; it will try again",
-                              guild_id)
-                left = True
-        if left:
-            delay = self.retries.failed(guild_id)
-            log.info("guild %s: bulletins left, tried again in %.0f s", guild_id, delay)
-        else:
-            self.retries.succeeded(guild_id)
+        """A pass over the server's bulletins, once any pass under way is over; what is
+        left is tried again."""
+        await self._passes.run(guild_id)
 
-    async def _pass(self, guild_id: int) -> bool:
-        """Post the server's bulletins in order; whether some are left to try again."""
+    async def _pass(self, guild_id: int) -> str | None:
+        """Post the server's bulletins in order; why some are left to try again, if so."""
         blocked: set[int] = set()  # channels that forbid posting: their later ones wait
         for row in await self._store.bulletins(guild_id):
             if row.channel_id in blocked:
@@ -207,7 +190,7 @@ class BulletinBoard:
                                                        self._attempt(row))
             if isinstance(result, RetryLater):
                 log.warning("guild %s: bulletin %s: %s", guild_id, row.seq, result.reason)
-                return True
+                return result.reason
             if isinstance(result, Forbidden) and not self._too_old(row):
                 log.warning("guild %s: channel %s forbids bulletin %s: %s", guild_id,
                             row.channel_id, row.seq, result.reason)
@@ -215,7 +198,7 @@ class BulletinBoard:
                 continue
             _log_dropped(guild_id, row, result)
             await self._store.drop_bulletin(guild_id, row.seq)
-        return bool(blocked)
+        return "a channel forbids posting" if blocked else None
 
     def _attempt(self, row: BulletinRow) -> Attempt:
         async def note() -> None:
@@ -227,7 +210,7 @@ class BulletinBoard:
         return self._clock() - row.created_at > FORBIDDEN_DAYS * _DAY
 
     def close(self) -> None:
-        self.retries.close()
+        self._passes.close()
 
 
 def _log_dropped(guild_id: int, row: BulletinRow, result: Sent | Failure) -> None:

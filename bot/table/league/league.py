@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import weakref
 from collections.abc import Awaitable, Callable
 
 import msgspec
 
 from bot.store.store import SeasonRow, Store
 from bot.table.league.bulletins import BulletinBoard, Queued
+from bot.table.league.guild_passes import GuildLocks
 from bot.table.league.seasons import (
     LeagueSettings,
     Season,
@@ -58,15 +58,11 @@ class League:
         self._owns = owns
         self.timers = Deadlines(self._season_due)
         self.after_turn: list[AfterTurn] = []
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
-            weakref.WeakValueDictionary())
+        self._locks = GuildLocks()
 
     def lock(self, guild_id: int) -> asyncio.Lock:
         """One change of a server's league at a time."""
-        lock = self._locks.get(guild_id)
-        if lock is None:
-            lock = self._locks[guild_id] = asyncio.Lock()
-        return lock
+        return self._locks.of(guild_id)
 
     # --- settings ---------------------------------------------------------------------
 
@@ -111,6 +107,7 @@ class League:
         """A server's season length from now on (0: no seasons), and its league's channel
         and language. With a length and no season running, one starts now; with 0, the
         running season closes now; another length applies from the next season."""
+        turned = False
         async with self.lock(guild_id):
             settings = await self.settings(guild_id)
             settings = msgspec.structs.replace(
@@ -124,7 +121,9 @@ class League:
                 if await self._store.start_season(_row(started)):
                     self._arm(started)
             elif days == 0 and running is not None:
-                await self._close(running, settings)
+                turned = await self._close(running, settings)
+        if turned:
+            await self._turned(guild_id)
         return settings
 
     async def restore(self) -> None:
@@ -160,12 +159,14 @@ class League:
             if not running.overdue(self._clock()):
                 self._arm(running)  # (moved: not yet)
                 return
-            await self._close(running, await self.settings(guild_id))
+            turned = await self._close(running, await self.settings(guild_id))
+        if turned:
+            await self._turned(guild_id)
 
-    async def _close(self, season: Season, settings: LeagueSettings) -> None:
+    async def _close(self, season: Season, settings: LeagueSettings) -> bool:
         """Close a running season now with its table, start the next (with the current
-        length), queue its closing post in the league's channel (none without one), then
-        show it and let the rest follow. Call it holding the server's lock."""
+        length), queue its closing post in the league's channel (none without one); whether
+        it closed. Call it holding the server's lock, and ``_turned`` after it."""
         guild_id = season.guild_id
         turned = turn(season, await self.season_ratings(season), settings.season_days,
                       self._clock())
@@ -176,13 +177,18 @@ class League:
         if not await self._store.close_season(
                 _row(turned.closed), None if following is None else _row(following), posts):
             log.info("guild %s: season %s was closed already", guild_id, season.number)
-            return
+            return False
         log.info("guild %s: season %s closed (%d players)", guild_id, season.number,
                  len(turned.closed.standings))
         if following is not None:
             self._arm(following)
         else:
             self.timers.cancel(guild_id)
+        return True
+
+    async def _turned(self, guild_id: int) -> None:
+        """A season turned: its closing post shown, and the rest follows (the rank roles),
+        without the server's lock (they take it)."""
         await self._bulletins.show(guild_id)
         for follow in self.after_turn:
             await follow(guild_id)

@@ -76,3 +76,15 @@ league-stats-rank = { $rank } · **{ NUMBER($score, minimumFractionDigits: 1, ma
    *[other] { NUMBER($games, useGrouping: 0) } rated games
 }
 league-stats-unranked = Unranked: { $games } of the { $min } rated games a rank needs
+
+## Rank roles (/kot league role)
+
+league-cmd-role = Give a Discord role to the players of a season's rank (Manage Roles, a role below the bot's)
+league-cmd-role-rank = The rank
+league-cmd-role-role = The role its players get (empty: the rank has no role; the bot takes back those it gave)
+league-role-unusable = { $role } cannot be handed out: it is @everyone, or a role Discord manages (a bot's, a booster's).
+league-role-no-permission = The bot needs the Manage Roles permission to hand out { $role }: give it that permission, then try again.
+league-role-too-high = The bot can only hand out roles below its own highest role: move { $role } below the bot's role in Server Settings → Roles, then try again.
+league-roles-none = No rank has a role.
+league-role-line = { $rank } → { $role }
+league-roles-refused = ⚠️ The bot could not give or take the season's rank roles ({ $reason }). It needs the Manage Roles permission, and the rank roles below its own highest role; it keeps trying.

@@ -76,3 +76,15 @@ league-stats-rank = { $rank } · **{ NUMBER($score, minimumFractionDigits: 1, ma
    *[other] { NUMBER($games, useGrouping: 0) } partidas puntuadas
 }
 league-stats-unranked = Sin rango: { $games } de las { $min } partidas puntuadas que pide un rango
+
+## Roles de rango (/kot league role)
+
+league-cmd-role = Un rol de Discord para los jugadores de un rango (Gestionar roles, un rol bajo el del bot)
+league-cmd-role-rank = El rango
+league-cmd-role-role = El rol que reciben sus jugadores (vacío: el rango no tiene rol; el bot retira los que dio)
+league-role-unusable = { $role } no se puede repartir: es @everyone, o un rol que gestiona Discord (de un bot, de quien mejora el servidor).
+league-role-no-permission = El bot necesita el permiso Gestionar roles para repartir { $role }: dale ese permiso y vuelve a intentarlo.
+league-role-too-high = El bot solo puede repartir roles que estén por debajo de su rol más alto: baja { $role } por debajo del rol del bot en Ajustes del servidor → Roles y vuelve a intentarlo.
+league-roles-none = Ningún rango tiene rol.
+league-role-line = { $rank } → { $role }
+league-roles-refused = ⚠️ El bot no ha podido dar o retirar los roles de rango de la temporada ({ $reason }). Necesita el permiso Gestionar roles, y los roles de rango por debajo de su rol más alto; lo sigue intentando.
