@@ -46,6 +46,7 @@ from bot.table.idle_games import IdleGames
 from bot.table.in_hand import InHand
 from bot.table.league.after_games import AfterGames
 from bot.table.league.bulletins import BulletinBoard
+from bot.table.league.crown_book import CrownBook
 from bot.table.league.league import League
 from bot.table.league.rank_roles import RankRoles
 from bot.table.lobby_clock import LobbyClock
@@ -104,6 +105,7 @@ class KotBot(commands.Bot):
     bulletins: BulletinBoard
     league: League
     rank_roles: RankRoles
+    crowns: CrownBook
     after_games: AfterGames
     # Keeps KOT_HEALTH_FILE fresh while the bot is healthy (bot.health); None when unset.
     heartbeat: asyncio.Task[None] | None = None
@@ -192,9 +194,10 @@ class KotBot(commands.Bot):
         self.league = League(store, self.service.record_book, self.bulletins, self.clock,
                              owns=self.settings.shards.owns)
         # The roles of the season's ranks, given and taken as the ratings change.
-        self.rank_roles = RankRoles(store, self.league, DiscordRoles(self.io), self.bulletins,
-                                    owns=self.settings.shards.owns, clock=self.clock)
+        self.rank_roles = RankRoles(self.league, DiscordRoles(self.io))
         self.league.after_turn.append(self.rank_roles.reconcile)
+        # The monsters' crowns (where a server turned them on).
+        self.crowns = CrownBook(self.league)
         self._opened.handling = True
         for cog in (LobbyCog(self), PlayCog(self), AwayCog(self), InfoCog(self),
                     ServerCog(self), RecordsCog(self), GamesCog(self), NotifyCog(self),
@@ -223,8 +226,8 @@ class KotBot(commands.Bot):
         at a time and none of them kept in memory (``SavedGames.restore``), then a pass over
         each game that has effects still to show or no live message (it finishes what a
         crash left unshown, and arms it too), then over each server's bulletins left, then
-        each running season's end (``League.restore``) and each league's rank roles
-        reconciled (a repair). A
+        each running season's end (``League.restore``), each league's rank roles
+        reconciled and its crowns brought up to date (repairs). A
         deadline that passed while the bot was down is answered at once. Channels of games
         that cannot be read are told."""
         await self.wait_until_ready()
@@ -244,6 +247,7 @@ class KotBot(commands.Bot):
         await self.bulletins.restore()
         await self.league.restore()
         await self.rank_roles.restore()
+        await self.crowns.restore()
 
     @staticmethod
     def clock() -> float:
@@ -278,6 +282,7 @@ class KotBot(commands.Bot):
 
     async def _league_after_game(self, guild_id: int) -> None:
         await self.rank_roles.reconcile(guild_id)
+        await self.crowns.update(guild_id)
 
     async def _away_ended(self, game_id: int) -> None:
         await self.service.show_board(game_id, publish.refresh, self.delivery.show)
@@ -288,7 +293,8 @@ class KotBot(commands.Bot):
         return [self.turns.timers, self.lobby_clock.timers, self.reminders.timers,
                 self.idle_games.timers, self.away_ends.timers, self.delivery.retries.timers,
                 self.io.owed.retries.timers, self.bulletins.retries.timers,
-                self.league.timers, self.rank_roles.retries.timers, self.after_games.timers]
+                self.league.timers, self.rank_roles.retries.timers, self.crowns.retries.timers,
+                self.after_games.timers]
 
     async def close(self) -> None:
         """Close in order. Nothing new starts: clicks, commands and events are not handled

@@ -24,6 +24,7 @@ from bot.i18n import text
 from bot.table import carrier
 from bot.table.carrier import Attempt, Failure
 from bot.table.league.bulletins import Bulletin, PodiumPlace, SeasonClosed
+from bot.table.league.crowns import CrownTaken
 from bot.table.league.rank_roles import RolesRefused
 from bot.table.league.ranks import EMOJI
 from bot.table.ratings import MIN_GAMES
@@ -132,3 +133,15 @@ def _season_closed(bulletin: SeasonClosed) -> Drawn:
 def _roles_refused(bulletin: RolesRefused) -> Drawn:
     return Drawn(content=text(bulletin.language, "league-roles-refused",
                               reason=bulletin.reason))
+
+
+@draws(CrownTaken)
+def _crown_taken(bulletin: CrownTaken) -> Drawn:
+    crown, before = bulletin.crown, bulletin.before
+    player = named(crown.name, crown.user_id)
+    if before is None:
+        return Drawn(content=text(bulletin.language, "league-crown-first", player=player,
+                                  monster=crown.monster))
+    return Drawn(content=text(bulletin.language, "league-crown-taken", player=player,
+                              monster=crown.monster,
+                              before=named(before.name, before.user_id)))

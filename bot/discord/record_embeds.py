@@ -13,6 +13,7 @@ from bot.discord.bulletins import rank_name
 from bot.discord.messages import COLOUR, ai_name, fitted, game_length, named
 from bot.i18n import text
 from bot.render.chart import MIN_CHART_POINTS
+from bot.table.league.crowns import Crown
 from bot.table.league.ranks import rank_of, rank_of_score
 from bot.table.league.seasons import Season, Standing, ranked
 from bot.table.level_ratings import level_ratings
@@ -195,3 +196,11 @@ def add_season_rank(embed: discord.Embed, season: Season, rating: PlayerRating |
                   score=one_decimal(rating.conservative), games=games))
     embed.add_field(name=text(language, "league-stats-season", season=str(season.number)),
                     value=value, inline=False)
+
+
+def add_crowns(embed: discord.Embed, crowns: list[Crown], language: str) -> None:
+    """The monsters' crowns a player holds, as a field of their stats."""
+    if crowns:
+        embed.add_field(name=text(language, "league-stats-crowns"), inline=False,
+                        value="\n".join(text(language, "league-crown", monster=crown.monster)
+                                        for crown in crowns))

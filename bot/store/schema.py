@@ -215,7 +215,7 @@ _SHARD_LEASES = Migration("shard leases", (
 # settings (so a new one needs no migration). Its seasons: each one's start and planned end
 # (NULL: none), when it closed (NULL: running) and its final table then (JSON, kept for
 # history; NULL while it runs).
-_LEAGUES = Migration("leagues: seasons, rank roles, server-level posts", (
+_LEAGUES = Migration("leagues: seasons, rank roles, crowns, server-level posts", (
     "CREATE TABLE leagues (guild_id {id} PRIMARY KEY, settings {bytes} NOT NULL)",
     """
     CREATE TABLE seasons (
@@ -251,6 +251,9 @@ _LEAGUES = Migration("leagues: seasons, rank roles, server-level posts", (
         PRIMARY KEY (guild_id, seq)
     ){pair_keyed}
     """,
+    # Each server's crown holders (bot.table.league.crowns) as JSON: derived from the
+    # records, kept only to see a crown change hands.
+    "CREATE TABLE crowns (guild_id {id} PRIMARY KEY, holders {bytes} NOT NULL)",
 ))
 # --- end of leagues ---------------------------------------------------------------------
 
@@ -263,6 +266,6 @@ MIGRATIONS: tuple[Migration, ...] = (_GAMES_AND_ACTIONS, _GAME_SETUP, _OUTBOX, _
 TABLES = ("games", "actions", "outbox", "servers", "records", "record_seats", "people",
           "owed_answers",
           # leagues (issue 43: seasons, ranks, roles, crowns, bulletins)
-          "leagues", "seasons", "given_roles", "bulletins")
+          "leagues", "seasons", "given_roles", "crowns", "bulletins")
 # Tables of the processes running now, not of the games (a copy leaves them empty).
 RUNNING_TABLES = ("processes", "shard_leases")

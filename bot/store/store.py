@@ -676,6 +676,24 @@ class Store:
             "DELETE FROM given_roles WHERE guild_id = ? AND user_id = ? AND role_id = ?",
             (guild_id, user_id, role_id))
 
+    async def crowns(self, guild_id: int) -> bytes | None:
+        row = await self._backend.read(lambda tx: tx.one(
+            "SELECT holders FROM crowns WHERE guild_id = ?", (guild_id,)))
+        return None if row is None else _bytes(row[0])
+
+    async def change_crowns(self, guild_id: int, holders: bytes,
+                            bulletins: Sequence[BulletinRow] = ()) -> None:
+        """A server's crown holders now, and the lines saying who took which, atomically."""
+
+        async def change(tx: Transaction) -> None:
+            await tx.execute(
+                "INSERT INTO crowns (guild_id, holders) VALUES (?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET holders = excluded.holders",
+                (guild_id, holders))
+            await _add_bulletins(tx, bulletins)
+
+        await self._backend.write(change)
+
     async def seasons(self, guild_id: int) -> list[SeasonRow]:
         """A server's seasons, first to last."""
         rows = await self._backend.read(lambda tx: tx.rows(

@@ -54,3 +54,22 @@ async def test_a_season_closes_once_with_what_follows(store: Store) -> None:
     assert await store.close_season(SeasonRow(GUILD, 2, 201.0, 301.0, 250.0, b"[]"), None)
     assert await store.running_seasons() == []
     assert await store.start_season(SeasonRow(GUILD, 3, 600.0, None))
+
+
+async def test_given_roles_and_crowns_are_kept_per_server(store: Store) -> None:
+    await store.save_league_settings(GUILD, b"{}")
+    await store.save_league_settings(OTHER, b"{}")
+    assert await store.leagues() == [OTHER, GUILD]
+    await store.role_given(GUILD, 1, 10, 5.0)
+    await store.role_given(GUILD, 1, 10, 6.0)  # (given twice: one row)
+    await store.role_given(GUILD, 2, 11, 5.0)
+    await store.role_given(OTHER, 1, 12, 5.0)
+    await store.role_taken(GUILD, 2, 11)
+    assert await store.given_roles(GUILD) == [(1, 10)]
+    assert await store.given_roles(OTHER) == [(1, 12)]
+    assert await store.crowns(GUILD) is None
+    line = BulletinRow(0, GUILD, 99, b'{"type":"CrownTaken"}', 7.0, 0)
+    await store.change_crowns(GUILD, b'{"Alienoid":1}', [line])
+    await store.change_crowns(GUILD, b'{"Alienoid":2}')
+    assert await store.crowns(GUILD) == b'{"Alienoid":2}'
+    assert [row.bulletin for row in await store.bulletins(GUILD)] == [line.bulletin]

@@ -25,8 +25,11 @@ HATCHLING_ROLE, KING_ROLE, OTHER_ROLE = 501, 506, 999
 class FakeLeague:
     """The league as the reconciliation reads it: settings, a running season, ratings."""
 
-    def __init__(self, ratings: dict[int, PlayerRating]) -> None:
+    def __init__(self, ratings: dict[int, PlayerRating], store: Store,
+                 bulletins: BulletinBoard) -> None:
         self.ratings = ratings
+        self.store = store
+        self.bulletins = bulletins
         self.stored = LeagueSettings(rank_roles={"hatchling": HATCHLING_ROLE, "king": KING_ROLE})
         self._lock = asyncio.Lock()
 
@@ -44,6 +47,9 @@ class FakeLeague:
 
     def lock(self, guild_id: int) -> asyncio.Lock:
         return self._lock
+
+    def clock(self) -> float:
+        return 1.0
 
 
 class FakeRoles:
@@ -75,9 +81,13 @@ def rating(score: float, games: int = MIN_GAMES) -> PlayerRating:
     return PlayerRating(0, score + 3.0, 1.0, games=games)
 
 
-def roles(store: Store, league: Any, carrier: FakeRoles) -> RankRoles:
-    board = BulletinBoard(store, carrier)  # type: ignore[arg-type]  (never posts here)
-    return RankRoles(store, league, carrier, board, clock=lambda: 1.0)
+def league_of(store: Store, ratings: dict[int, PlayerRating]) -> FakeLeague:
+    board = BulletinBoard(store, FakeRoles())  # type: ignore[arg-type]  (never posts here)
+    return FakeLeague(ratings, store, board)
+
+
+def roles(league: Any, carrier: FakeRoles) -> RankRoles:
+    return RankRoles(league, carrier)
 
 
 def test_the_wanted_roles_are_the_mapped_ranks_of_ranked_players() -> None:
@@ -86,10 +96,10 @@ def test_the_wanted_roles_are_the_mapped_ranks_of_ranked_players() -> None:
 
 
 async def test_roles_follow_the_ranks_and_only_the_bots_are_taken(store: Store) -> None:
-    league = FakeLeague({1: rating(30.0), 2: rating(0.0), 3: rating(30.0, games=1)})
+    league = league_of(store, {1: rating(30.0), 2: rating(0.0), 3: rating(30.0, games=1)})
     carrier = FakeRoles()
     carrier.held.add((2, OTHER_ROLE))  # given by an admin
-    keeper = roles(store, league, carrier)
+    keeper = roles(league, carrier)
     await keeper.reconcile(GUILD)
     assert carrier.held == {(1, KING_ROLE), (2, HATCHLING_ROLE), (2, OTHER_ROLE)}
     assert set(await store.given_roles(GUILD)) == {(1, KING_ROLE), (2, HATCHLING_ROLE)}
@@ -103,10 +113,10 @@ async def test_roles_follow_the_ranks_and_only_the_bots_are_taken(store: Store) 
 
 
 async def test_a_busy_discord_leaves_the_rest_for_a_retry(store: Store) -> None:
-    league = FakeLeague({1: rating(30.0), 2: rating(30.0)})
+    league = league_of(store, {1: rating(30.0), 2: rating(30.0)})
     carrier = FakeRoles()
     carrier.answers[("give", 1)] = RetryLater("Discord is busy")
-    keeper = roles(store, league, carrier)
+    keeper = roles(league, carrier)
     await keeper.reconcile(GUILD)
     assert carrier.held == set() and await store.given_roles(GUILD) == []
     assert keeper.retries.pending(GUILD)

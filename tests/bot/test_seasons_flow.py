@@ -116,7 +116,7 @@ async def test_a_season_overdue_at_start_up_closes_then(table: Table, database: 
     # bot that is not running cannot be moved).
     now = table.env.now().timestamp()
     old = bot_of(table.env)
-    await old.league._store.backend.write(lambda tx: tx.execute(
+    await old.league.store.backend.write(lambda tx: tx.execute(
         "UPDATE seasons SET ends_at = ?", (now - 2 * DAY,)))
     await table.env.restart_bot(make_bot(database, sync=False))
     await old.service.close()

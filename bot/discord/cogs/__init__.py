@@ -18,6 +18,7 @@ from bot.discord.request import Request
 from bot.table.autoplay import Autopilot
 from bot.table.delivery import Delivery
 from bot.table.in_hand import InHand
+from bot.table.league.crown_book import CrownBook
 from bot.table.league.league import League
 from bot.table.league.rank_roles import RankRoles
 from bot.table.lobby_clock import LobbyClock
@@ -41,6 +42,7 @@ class CogHost(Protocol):
     # A server's league (issue 43: seasons, ranks, rank roles, crowns).
     league: League
     rank_roles: RankRoles
+    crowns: CrownBook
 
 
 class KotCog(commands.Cog):

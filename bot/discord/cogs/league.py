@@ -1,6 +1,6 @@
 """``/kot league``: a server's league (Manage Server, like ``/kot settings``): its seasons'
-length and news channel (``season``), the roles of its ranks (``role``). Every answer is
-private."""
+length and news channel (``season``), the roles of its ranks (``role``), the monsters'
+crowns (``crowns``). Every answer is private."""
 
 from __future__ import annotations
 
@@ -94,6 +94,26 @@ class LeagueCog(KotCog, name="League"):
                 settings, rank_roles=roles))
         await self.bot.rank_roles.reconcile(guild.id)
         await request.answer(roles_text(roles, request))
+
+    @league.command(name="crowns", description=words("league-cmd-crowns"))
+    @app_commands.describe(on=words("league-cmd-crowns-on"))
+    async def crowns(self, interaction: discord.Interaction[Any], on: bool) -> None:
+        """Turn the monsters' crowns on (their holders then are kept without a word: only
+        changes from then on are said) or off."""
+        request = self.request(interaction)
+        guild_id = interaction.guild_id
+        assert guild_id is not None
+        if not await self._allowed(request):
+            return
+        if not await request.acknowledge(thinking_privately=True):
+            return
+        async with self._league.lock(guild_id):
+            settings = await self._league.settings(guild_id)
+            await self._league.save_settings(guild_id, msgspec.structs.replace(
+                settings, crowns=on))
+        if on:
+            await self.bot.crowns.turned_on(guild_id)
+        await request.tell("league-crowns-shown", on="on" if on else "off")
 
 
 def roles_text(roles: dict[str, int], request: Request) -> str:

@@ -21,6 +21,7 @@ from bot.discord.command_words import words
 from bot.discord.record_embeds import (
     PAGE_SIZE,
     RATING_CHART_FILENAME,
+    add_crowns,
     add_season_rank,
     chart_values,
     history_embed,
@@ -68,6 +69,9 @@ class RecordsCog(KotCog, name="Records"):
         if running is not None:
             season_ratings = await self.bot.league.season_ratings(running)
             add_season_rank(embed, running, season_ratings.get(shown.id), language)
+        crowns = await self.bot.crowns.held(guild_id)
+        add_crowns(embed, [crown for _monster, crown in sorted(crowns.items())
+                           if crown.user_id == shown.id], language)
         await request.answer(None, embed=embed, **extra)
 
     @app_commands.command(name="leaderboard",

@@ -35,6 +35,7 @@ from bot.table.league.seasons import (
 )
 from bot.table.ratings import PlayerRating, rate
 from bot.table.record_book import RecordBook
+from bot.table.records import GameRecord
 from bot.table.timers import AT_ONCE, Deadlines
 
 log = logging.getLogger(__name__)
@@ -50,12 +51,13 @@ class League:
                  clock: Callable[[], float], *,
                  owns: Callable[[int | None], bool] = lambda guild_id: True) -> None:
         """``clock``: wall-clock seconds (a season's start and end); ``owns``: whether this
-        process serves a server (its shards')."""
-        self._store = store
+        process serves a server (its shards'). The store, the bulletins, the clock and
+        ``owns`` are the league's parts' too (``rank_roles``, ``crown_book``)."""
+        self.store = store
         self._record_book = record_book
-        self._bulletins = bulletins
-        self._clock = clock
-        self._owns = owns
+        self.bulletins = bulletins
+        self.clock = clock
+        self.owns = owns
         self.timers = Deadlines(self._season_due)
         self.after_turn: list[AfterTurn] = []
         self._locks = GuildLocks()
@@ -69,7 +71,7 @@ class League:
     async def settings(self, guild_id: int) -> LeagueSettings:
         """A server's league settings (the defaults for none, or for an unreadable row,
         logged)."""
-        data = await self._store.league_settings(guild_id)
+        data = await self.store.league_settings(guild_id)
         if data is None:
             return LeagueSettings()
         try:
@@ -80,20 +82,24 @@ class League:
             return LeagueSettings()
 
     async def save_settings(self, guild_id: int, settings: LeagueSettings) -> None:
-        await self._store.save_league_settings(guild_id, msgspec.json.encode(settings))
+        await self.store.save_league_settings(guild_id, msgspec.json.encode(settings))
 
     # --- seasons ----------------------------------------------------------------------
 
     async def seasons(self, guild_id: int) -> list[Season]:
-        return [_season(row) for row in await self._store.seasons(guild_id)]
+        return [_season(row) for row in await self.store.seasons(guild_id)]
 
     async def running(self, guild_id: int) -> Season | None:
         return next((s for s in await self.seasons(guild_id) if s.running), None)
 
+    async def rated_records(self, guild_id: int) -> list[GameRecord]:
+        """The server's rated records, in the order the games finished."""
+        return await self._record_book.records(guild_id, rated_only=True)
+
     async def season_ratings(self, season: Season) -> dict[int, PlayerRating]:
         """Every player's rating over the season's games (everyone starting afresh), in a
         worker thread."""
-        records = await self._record_book.records(season.guild_id, rated_only=True)
+        records = await self.rated_records(season.guild_id)
         return await asyncio.to_thread(lambda: rate(season_records(records, season)))
 
     async def standings(self, season: Season) -> tuple[Standing, ...]:
@@ -117,8 +123,8 @@ class League:
             seasons = await self.seasons(guild_id)
             running = next((s for s in seasons if s.running), None)
             if days > 0 and running is None:
-                started = first_season(guild_id, seasons, days, self._clock())
-                if await self._store.start_season(_row(started)):
+                started = first_season(guild_id, seasons, days, self.clock())
+                if await self.store.start_season(_row(started)):
                     self._arm(started)
             elif days == 0 and running is not None:
                 turned = await self._close(running, settings)
@@ -126,18 +132,22 @@ class League:
             await self._turned(guild_id)
         return settings
 
+    async def leagues(self) -> list[int]:
+        """The servers of this process that have a league."""
+        return [guild_id for guild_id in await self.store.leagues() if self.owns(guild_id)]
+
     async def restore(self) -> None:
         """At start-up: every running season of this process's servers waits for its end
         (an overdue one closes at once)."""
-        for row in await self._store.running_seasons():
-            if self._owns(row.guild_id):
+        for row in await self.store.running_seasons():
+            if self.owns(row.guild_id):
                 self._arm(_season(row))
 
     def _arm(self, season: Season) -> None:
         if season.ends_at is None:
             self.timers.cancel(season.guild_id)
             return
-        delay = max(season.ends_at - self._clock(), AT_ONCE)
+        delay = max(season.ends_at - self.clock(), AT_ONCE)
         self.timers.set(season.guild_id, (season.number,), delay)
 
     async def _season_due(self, guild_id: int, tag: tuple[int, ...]) -> None:
@@ -156,7 +166,7 @@ class League:
             running = await self.running(guild_id)
             if running is None or running.number != number:
                 return
-            if not running.overdue(self._clock()):
+            if not running.overdue(self.clock()):
                 self._arm(running)  # (moved: not yet)
                 return
             turned = await self._close(running, await self.settings(guild_id))
@@ -169,12 +179,12 @@ class League:
         it closed. Call it holding the server's lock, and ``_turned`` after it."""
         guild_id = season.guild_id
         turned = turn(season, await self.season_ratings(season), settings.season_days,
-                      self._clock())
+                      self.clock())
         posts = ([] if settings.channel_id is None else
                  [Queued(guild_id, settings.channel_id,
-                         turned.bulletin(settings.language)).row(self._clock())])
+                         turned.bulletin(settings.language)).row(self.clock())])
         following = turned.following
-        if not await self._store.close_season(
+        if not await self.store.close_season(
                 _row(turned.closed), None if following is None else _row(following), posts):
             log.info("guild %s: season %s was closed already", guild_id, season.number)
             return False
@@ -189,7 +199,7 @@ class League:
     async def _turned(self, guild_id: int) -> None:
         """A season turned: its closing post shown, and the rest follows (the rank roles),
         without the server's lock (they take it)."""
-        await self._bulletins.show(guild_id)
+        await self.bulletins.show(guild_id)
         for follow in self.after_turn:
             await follow(guild_id)
 

@@ -22,15 +22,13 @@ and takes them as the season's ratings change.
 from __future__ import annotations
 
 import logging
-import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Protocol
 
 import msgspec
 
-from bot.store.store import Store
 from bot.table.carrier import Failure, Forbidden, Gone, Rejected
-from bot.table.league.bulletins import Bulletin, BulletinBoard, Queued
+from bot.table.league.bulletins import Bulletin, Queued
 from bot.table.league.guild_passes import GuildPasses
 from bot.table.league.league import League
 from bot.table.league.ranks import ranks
@@ -63,24 +61,17 @@ def wanted_roles(player_ranks: Mapping[int, str],
 
 
 class RankRoles:
-    def __init__(self, store: Store, league: League, carrier: RoleCarrier,
-                 bulletins: BulletinBoard, *,
-                 owns: Callable[[int | None], bool] = lambda guild_id: True,
-                 clock: Callable[[], float] = time.time) -> None:
-        self._store = store
+    def __init__(self, league: League, carrier: RoleCarrier) -> None:
         self._league = league
+        self._store = league.store
         self._carrier = carrier
-        self._bulletins = bulletins
-        self._owns = owns
-        self._clock = clock
         self._passes = GuildPasses(self._reconcile, "the rank roles' reconciliation")
         self.retries = self._passes.retries
 
     async def restore(self) -> None:
         """At start-up: every league of this process's servers reconciled (a repair)."""
-        for guild_id in await self._store.leagues():
-            if self._owns(guild_id):
-                await self.reconcile(guild_id)
+        for guild_id in await self._league.leagues():
+            await self.reconcile(guild_id)
 
     async def wanted(self, guild_id: int) -> set[MemberRole]:
         settings = await self._league.settings(guild_id)
@@ -108,7 +99,7 @@ class RankRoles:
         for user_id, role_id in sorted(wanted - given):
             failure = await self._carrier.give_role(guild_id, user_id, role_id)
             if failure is None:
-                await self._store.role_given(guild_id, user_id, role_id, self._clock())
+                await self._store.role_given(guild_id, user_id, role_id, self._league.clock())
             elif isinstance(failure, Gone | Rejected):
                 _log_dropped(guild_id, "give", user_id, role_id, failure)
             else:
@@ -134,7 +125,7 @@ class RankRoles:
             return
         log.warning("guild %s: rank roles refused: %s", guild_id, failure.reason)
         if settings.channel_id is not None:
-            await self._bulletins.post(Queued(guild_id, settings.channel_id, RolesRefused(
+            await self._league.bulletins.post(Queued(guild_id, settings.channel_id, RolesRefused(
                 reason=failure.reason, language=settings.language)))
 
     def close(self) -> None:

@@ -88,3 +88,16 @@ league-role-too-high = The bot can only hand out roles below its own highest rol
 league-roles-none = No rank has a role.
 league-role-line = { $rank } → { $role }
 league-roles-refused = ⚠️ The bot could not give or take the season's rank roles ({ $reason }). It needs the Manage Roles permission, and the rank roles below its own highest role; it keeps trying.
+
+## The monsters' crowns (/kot league crowns)
+
+league-cmd-crowns = The monsters' crowns: the latest top-rank winner with a monster holds it
+league-cmd-crowns-on = True: on; False: off
+league-crowns-shown = Crowns: { $on ->
+    [on] on. The latest 👑 King of Tokyo-rank winner with each monster holds its crown; a crown taken is said in the game's channel.
+   *[off] off.
+}
+league-crown-first = 👑 { $player } is the first **King of Tokyo: { $monster }**.
+league-crown-taken = 👑 { $player } is now **King of Tokyo: { $monster }**, taken from { $before }.
+league-stats-crowns = Crowns
+league-crown = 👑 King of Tokyo: { $monster }

@@ -88,3 +88,16 @@ league-role-too-high = El bot solo puede repartir roles que estén por debajo de
 league-roles-none = Ningún rango tiene rol.
 league-role-line = { $rank } → { $role }
 league-roles-refused = ⚠️ El bot no ha podido dar o retirar los roles de rango de la temporada ({ $reason }). Necesita el permiso Gestionar roles, y los roles de rango por debajo de su rol más alto; lo sigue intentando.
+
+## Las coronas de los monstruos (/kot league crowns)
+
+league-cmd-crowns = Las coronas de los monstruos: la tiene quien ganó el último con ese monstruo y rango máximo
+league-cmd-crowns-on = True: activadas; False: desactivadas
+league-crowns-shown = Coronas: { $on ->
+    [on] activadas. Quien gana el último con cada monstruo y el rango 👑 Rey de Tokio tiene su corona; una corona arrebatada se anuncia en el canal de la partida.
+   *[off] desactivadas.
+}
+league-crown-first = 👑 { $player } es el primer **Rey de Tokio: { $monster }**.
+league-crown-taken = 👑 { $player } es ahora **Rey de Tokio: { $monster }**: se lo arrebata a { $before }.
+league-stats-crowns = Coronas
+league-crown = 👑 Rey de Tokio: { $monster }
