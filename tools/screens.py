@@ -949,6 +949,38 @@ async def coach_toggle(shots: Shots) -> None:
     await scene.shoot("coach-toggle-on", viewer=player)
 
 
+async def season(shots: Shots) -> None:
+    """A server's league (issue 43): an admin sets weekly seasons with a news channel; three
+    four-player games; ``/kot leaderboard season:0`` with the players' ranks, ``/kot stats``
+    with the season's rank; then the week ends: the closing post with its podium."""
+    guild = shots.guild
+    admins = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(shots.env.create_user("admin"), roles=[admins])
+    news = guild.create_text_channel("league")
+    await admin.slash(news, "kot league season", days=7, channel=news)
+    points = (19, 15, 10, 5)  # by seat offset: each game ends in that order
+
+    def placed(state: GameState) -> GameState:
+        monsters = list(state.monsters)
+        for offset, vp in enumerate(points):
+            seat = (state.active + offset) % len(monsters)
+            monsters[seat] = msgspec.structs.replace(monsters[seat], vp=vp)
+        return msgspec.structs.replace(state, monsters=tuple(monsters))
+
+    for number in range(3):
+        await play_defaults_to_the_end(await shots.scene(f"season-game-{number}", players=4,
+                                                         change=placed))
+    viewer = shots.members[0]
+    await viewer.slash(news, "kot leaderboard", season=0)
+    await shots.shoot("season-leaderboard", news, [viewer])
+    await viewer.slash(news, "kot stats")
+    await shots.shoot("season-stats", news, [viewer])
+    await shots.env.advance_time(7 * DAY + 60)
+    closing = next(m for m in reversed(news.history()) if m.embeds
+                   and (m.embeds[0].title or "").startswith("🏆"))
+    await shots.shoot("season-closed", news, [viewer], closing)
+
+
 SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
     "ai-stats": ai_stats,
     "ai-monsters": ai_monsters,
@@ -984,6 +1016,7 @@ SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
     "notify": notify,
     "learn": learn,
     "coach-toggle": coach_toggle,
+    "season": season,
 }
 
 
