@@ -64,8 +64,8 @@ async def test_a_crown_taken_is_said_in_the_games_channel(table: Table) -> None:
     await table.env.settle()
     lines = [m.content for m in table.channel.history() if "**King of Tokyo:" in m.content]
     # (The holder's name is the one their last record kept: "p<id>" in the written ones.)
-    assert lines == [f"👑 {winner_name} is now **King of Tokyo: {winner.monster}**, "
-                     f"taken from p{loser.id}."]
+    assert lines == [f"👑 Crown taken: **King of Tokyo: {winner.monster}** → {winner_name} "
+                     f"(held by p{loser.id} until now)"]
     stats = answer(await alice.slash(table.channel, "kot stats",
                                      player=table.player(winner.user_id or 0))).embeds[0]
     fields = {field.name: field.value for field in stats.fields}

@@ -97,7 +97,7 @@ league-crowns-shown = Crowns: { $on ->
     [on] on. The latest 👑 King of Tokyo-rank winner with each monster holds its crown; a crown taken is said in the game's channel.
    *[off] off.
 }
-league-crown-first = 👑 { $player } is the first **King of Tokyo: { $monster }**.
-league-crown-taken = 👑 { $player } is now **King of Tokyo: { $monster }**, taken from { $before }.
+league-crown-first = 👑 New crown: **King of Tokyo: { $monster }** → { $player }
+league-crown-taken = 👑 Crown taken: **King of Tokyo: { $monster }** → { $player } (held by { $before } until now)
 league-stats-crowns = Crowns
 league-crown = 👑 King of Tokyo: { $monster }

@@ -19,7 +19,10 @@ league-podium-line = { $medal } **{ $player }** · { $rank } · **{ NUMBER($scor
     [one] 1 partida
    *[other] { NUMBER($games, useGrouping: 0) } partidas
 }
-league-podium-empty = Nadie jugó las { $min } partidas puntuadas que pide la clasificación de una temporada.
+league-podium-empty = Nadie jugó { $min ->
+    [one] la partida puntuada
+   *[other] las { $min } partidas puntuadas
+} que pide la clasificación de una temporada.
 league-season-players = { $players ->
     [one] 1 jugador con rango esta temporada.
    *[other] { NUMBER($players, useGrouping: 0) } jugadores con rango esta temporada.
@@ -59,12 +62,18 @@ league-no-such-season = Este servidor no tiene temporada { $season } ({ $seasons
    *[other] las temporadas 1 a { $seasons }
 }).
 league-leaderboard-title = Clasificación · temporada { $season }
-league-leaderboard-empty = Aún nadie tiene { $min } partidas puntuadas esta temporada.
+league-leaderboard-empty = Aún nadie tiene { $min ->
+    [one] 1 partida puntuada
+   *[other] { $min } partidas puntuadas
+} esta temporada.
 league-leaderboard-line = **{ $place }.** { $player } · { $rank } · **{ NUMBER($score, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) }** · { $games ->
     [one] 1 partida
    *[other] { NUMBER($games, useGrouping: 0) } partidas
 }
-league-how-ranked = La misma puntuación que la de siempre, solo con las partidas de esta temporada (todos empiezan de cero). Rango a partir de { $min } partidas puntuadas: 🥚 Cría, 🦶 Pisoteador desde 5, 👊 Aplastador desde 10, 🦍 Titán desde 15, 🐉 Coloso desde 20, 👑 Rey de Tokio desde 25.
+league-how-ranked = La misma puntuación que la de siempre, solo con las partidas de esta temporada (todos empiezan de cero). Rango a partir de { $min ->
+    [one] 1 partida puntuada
+   *[other] { $min } partidas puntuadas
+}: 🥚 Cría, 🦶 Pisoteador desde 5, 👊 Aplastador desde 10, 🦍 Titán desde 15, 🐉 Coloso desde 20, 👑 Rey de Tokio desde 25.
 league-season-ran = Del { $start } al { $end }.
 league-season-runs = Desde el { $start }{ $end ->
     [none] {""}
@@ -75,7 +84,10 @@ league-stats-rank = { $rank } · **{ NUMBER($score, minimumFractionDigits: 1, ma
     [one] 1 partida puntuada
    *[other] { NUMBER($games, useGrouping: 0) } partidas puntuadas
 }
-league-stats-unranked = Sin rango: { $games } de las { $min } partidas puntuadas que pide un rango
+league-stats-unranked = Sin rango: { $games } de { $min ->
+    [one] la partida puntuada
+   *[other] las { $min } partidas puntuadas
+} que pide un rango
 
 ## Roles de rango (/kot league role)
 
@@ -97,7 +109,7 @@ league-crowns-shown = Coronas: { $on ->
     [on] activadas. Quien gana el último con cada monstruo y el rango 👑 Rey de Tokio tiene su corona; una corona arrebatada se anuncia en el canal de la partida.
    *[off] desactivadas.
 }
-league-crown-first = 👑 { $player } es el primer **Rey de Tokio: { $monster }**.
-league-crown-taken = 👑 { $player } es ahora **Rey de Tokio: { $monster }**: se lo arrebata a { $before }.
+league-crown-first = 👑 Nueva corona: **Rey de Tokio: { $monster }** → { $player }
+league-crown-taken = 👑 Corona arrebatada: **Rey de Tokio: { $monster }** → { $player } (la tenía { $before })
 league-stats-crowns = Coronas
 league-crown = 👑 Rey de Tokio: { $monster }
