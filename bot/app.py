@@ -26,6 +26,7 @@ from bot.discord.cogs.info import InfoCog
 from bot.discord.cogs.lobby import LobbyCog
 from bot.discord.cogs.notify import NotifyCog
 from bot.discord.cogs.play import PlayCog
+from bot.discord.cogs.queue import QueueCog
 from bot.discord.cogs.records import RecordsCog
 from bot.discord.cogs.server import ServerCog
 from bot.discord.command_words import CatalogTranslator, words
@@ -173,7 +174,8 @@ class KotBot(commands.Bot):
                              self.in_hand)
         self._opened.handling = True
         for cog in (LobbyCog(self), PlayCog(self), AwayCog(self), InfoCog(self),
-                    ServerCog(self), RecordsCog(self), GamesCog(self), NotifyCog(self)):
+                    ServerCog(self), RecordsCog(self), GamesCog(self), NotifyCog(self),
+                    QueueCog(self)):
             await self.add_cog(cog)
         self.tree.add_command(self.kot)
         await self.tree.set_translator(CatalogTranslator())
@@ -213,6 +215,8 @@ class KotBot(commands.Bot):
             if self.in_hand.closed:
                 return  # (the next start shows them)
             await self.delivery.repair(game_id)
+        # Tables the queue opened that a crash left unstarted.
+        await self.service.matchmaking.resume(self.delivery.show)
 
     @staticmethod
     def clock() -> float:

@@ -167,7 +167,8 @@ class Publisher:
         try:
             if isinstance(notice, Notify):
                 if await self._sent_before(game, notice.text, attempt) is None:
-                    await self._io.notify(game.channel_id, game.guild_id, notice.text)
+                    send = self._io.ping if notice.pings else self._io.notify
+                    await send(game.channel_id, game.guild_id, notice.text)
                 return carrier.Sent()
             content = text(game.language, ENDED_CONTENT, game=str(game.id))
             if await self._sent_before(game, content, attempt) is None:

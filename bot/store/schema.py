@@ -204,13 +204,26 @@ _SHARD_LEASES = Migration("shard leases", (
     """,
 ))
 
+# Players waiting in a server's matchmaking queue (bot.table.league.queue), one entry a
+# player a server, as encoded JSON (a new field needs no migration); ``expires_at`` apart, so
+# expired entries are dropped by one statement.
+_QUEUE = Migration("the matchmaking queue", ("""
+    CREATE TABLE queue_entries (
+        guild_id {id} NOT NULL,
+        user_id {id} NOT NULL,
+        entry {bytes} NOT NULL,
+        expires_at {time} NOT NULL,
+        PRIMARY KEY (guild_id, user_id)
+    ){pair_keyed}
+    """,))
+
 MIGRATIONS: tuple[Migration, ...] = (_GAMES_AND_ACTIONS, _GAME_SETUP, _OUTBOX, _SERVERS,
                                      _RECORDS, _GAME_VERSION, _PEOPLE, _OWED_ANSWERS,
-                                     _SHARD_LEASES)
+                                     _SHARD_LEASES, _QUEUE)
 
 # Every table of games, servers, people and records, parents first (the order a copy fills
 # them in). The leases' tables (processes, shard_leases) say who runs what now: not copied.
 TABLES = ("games", "actions", "outbox", "servers", "records", "record_seats", "people",
-          "owed_answers")
+          "owed_answers", "queue_entries")
 # Tables of the processes running now, not of the games (a copy leaves them empty).
 RUNNING_TABLES = ("processes", "shard_leases")

@@ -36,6 +36,10 @@ class ChannelBusy(Exception):
     """The channel already has a lobby or a game in progress."""
 
 
+class QueueEntryGone(Exception):
+    """A player a new queue table would seat is no longer in the queue (left, expired)."""
+
+
 class StaleWrite(Exception):
     """The game changed since the version the write was based on; nothing was written."""
 
@@ -394,12 +398,22 @@ class Store:
 
     async def create_lobby(
         self, *, guild_id: int | None, channel_id: int, host_id: int, lobby: bytes,
-        effects: Sequence[bytes] = (),
+        effects: Sequence[bytes] = (), from_queue: Sequence[int] = (),
     ) -> int:
-        """A new lobby row (at version 0) and the effects that show it, atomically."""
+        """A new lobby row (at version 0) and the effects that show it, atomically.
+        ``from_queue``: the players of the server's queue it seats, whose entries it takes
+        out in the same transaction (``QueueEntryGone``, and nothing written, when one is no
+        longer there), so a table from the queue is opened once or not at all."""
         now = time.time()
 
         async def create(tx: Transaction) -> int:
+            if from_queue:
+                taken = await tx.execute(
+                    f"DELETE FROM queue_entries WHERE guild_id = ? "
+                    f"AND user_id IN ({parameter_marks(len(from_queue))})",
+                    (guild_id, *from_queue))
+                if taken != len(set(from_queue)):
+                    raise QueueEntryGone(f"{len(from_queue) - taken} left the queue")
             row = await tx.one(
                 "INSERT INTO games (guild_id, channel_id, host_id, status, lobby, "
                 "created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?) RETURNING id",
@@ -589,6 +603,36 @@ class Store:
         row = await self._backend.read(lambda tx: tx.one(
             "SELECT COUNT(*) FROM records WHERE guild_id = ?", (guild_id,)))
         return int(row[0]) if row else 0
+
+    # --- the matchmaking queue (bot.table.league) ------------------------------------
+
+    async def queue_entries(self, guild_id: int, now: float) -> list[bytes]:
+        """The entries of a server's queue that have not expired."""
+        rows = await self._backend.read(lambda tx: tx.rows(
+            "SELECT entry FROM queue_entries WHERE guild_id = ? AND expires_at > ?",
+            (guild_id, now)))
+        return [_bytes(row[0]) for row in rows]
+
+    async def put_queue_entry(self, guild_id: int, user_id: int, entry: bytes,
+                              expires_at: float) -> None:
+        """A player's entry in a server's queue (replacing the one they had)."""
+        await self._write_one(
+            "INSERT INTO queue_entries (guild_id, user_id, entry, expires_at) "
+            "VALUES (?, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET "
+            "entry = excluded.entry, expires_at = excluded.expires_at",
+            (guild_id, user_id, entry, expires_at))
+
+    async def drop_queue_entry(self, guild_id: int, user_id: int) -> bool:
+        """Take a player out of a server's queue; whether they were in it."""
+        dropped = await self._backend.write(lambda tx: tx.execute(
+            "DELETE FROM queue_entries WHERE guild_id = ? AND user_id = ?",
+            (guild_id, user_id)))
+        return dropped > 0
+
+    async def drop_expired_queue_entries(self, now: float) -> int:
+        """Forget the entries of every queue that have expired; how many there were."""
+        return await self._backend.write(lambda tx: tx.execute(
+            "DELETE FROM queue_entries WHERE expires_at <= ?", (now,)))
 
     # --- shard leases (bot.shard_leases) --------------------------------------------
 

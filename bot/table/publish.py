@@ -96,9 +96,11 @@ class CloseLobby(_Effect, frozen=True):
 
 
 class Notify(_Effect, frozen=True):
-    """A notice in the game's channel that pings nobody."""
+    """A notice in the game's channel that pings nobody, unless ``pings``: then it notifies
+    the players it mentions (a table the queue seated, calling its players to it)."""
 
     text: str
+    pings: bool = False
 
 
 class SyncPings(_Effect, frozen=True):

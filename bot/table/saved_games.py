@@ -39,6 +39,7 @@ from bot.store.store import (
     ACTIVE_STATUSES,
     ChannelBusy,
     GameRow,
+    QueueEntryGone,
     StaleWrite,
     Status,
     Store,
@@ -281,6 +282,18 @@ class SavedGames:
                    if self._owns(row.guild_id)]
         return passes, broken
 
+    async def active_lobbies(self) -> list[Game]:
+        """Every lobby this process plays that is waiting to start (one that cannot be
+        read is left to its own pass, which reports it)."""
+        lobbies = []
+        async for row in self._active_rows():
+            if row.status == "lobby":
+                try:
+                    lobbies.append(await self.peek(row.id))
+                except (BrokenGame, Refused):
+                    continue
+        return lobbies
+
     async def _active_rows(self) -> AsyncIterator[GameRow]:
         """Every lobby and game in progress this process plays, a chunk at a time."""
         after = 0
@@ -348,16 +361,20 @@ class SavedGames:
     # --- writing --------------------------------------------------------------------
 
     async def create_lobby(self, *, guild_id: int | None, channel_id: int, host_id: int,
-                           lobby: Lobby, effects: tuple[Effect, ...]) -> Game:
+                           lobby: Lobby, effects: tuple[Effect, ...],
+                           from_queue: tuple[int, ...] = ()) -> Game:
         """A new lobby, hosted by ``host_id``, and the effects that show it. Refused if the
-        channel is busy."""
+        channel is busy, or (``from_queue``: the players of the server's queue it seats,
+        taken out of it at once) if one of them is no longer waiting."""
         try:
             game_id = await self._store.create_lobby(
                 guild_id=guild_id, channel_id=channel_id, host_id=host_id, lobby=encode(lobby),
-                effects=[encode(effect) for effect in effects],
+                effects=[encode(effect) for effect in effects], from_queue=from_queue,
             )
         except ChannelBusy:
             raise Refused(phrase("table-refusal-channel-has-game")) from None
+        except QueueEntryGone:
+            raise Refused(phrase("queue-refusal-player-gone")) from None
         game = Game(game_id, guild_id, channel_id, host_id, "lobby", lobby, (), None,
                     Chronicle(), None)
         self._cache.set_version(game_id, 0)
