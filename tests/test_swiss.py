@@ -203,6 +203,8 @@ def test_equal_points_go_to_the_stronger_opponents_then_wins_then_stars_then_see
 def test_a_table_with_a_stranger_is_an_error() -> None:
     with pytest.raises(ValueError, match="not an entrant"):
         standings([1, 2], [[Finish(1, 1, 0), Finish(9, 2, 0)]])
+    with pytest.raises(ValueError, match="twice"):
+        standings([1, 2, 1], [])
 
 
 @st.composite

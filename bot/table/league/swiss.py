@@ -187,6 +187,8 @@ def standings(seeds: Sequence[int], tables: Iterable[Sequence[Finish]]) -> tuple
     """Every entrant's line, best first, after these finished tables (the entrants in seed
     order; see the module's docstring for the order)."""
     seed_of = {player: number for number, player in enumerate(seeds, 1)}
+    if len(seed_of) != len(seeds):
+        raise ValueError("an entrant is listed twice")
     points = dict.fromkeys(seed_of, Fraction(0))
     wins = dict.fromkeys(seed_of, 0)
     stars = dict.fromkeys(seed_of, 0)
