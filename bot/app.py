@@ -29,10 +29,12 @@ from bot.discord.cogs.play import PlayCog
 from bot.discord.cogs.queue import QueueCog
 from bot.discord.cogs.records import RecordsCog
 from bot.discord.cogs.server import ServerCog
+from bot.discord.cogs.tournament import TournamentCog
 from bot.discord.command_words import CatalogTranslator, words
 from bot.discord.io import DiscordIO
 from bot.discord.publisher import Publisher
 from bot.discord.request import Request
+from bot.discord.tournament_posts import TournamentPosts
 from bot.discord.views import DYNAMIC_ITEMS
 from bot.health import start_heartbeat
 from bot.store.store import Store
@@ -172,10 +174,13 @@ class KotBot(commands.Bot):
                                  shown_clocks=(self.reminders, self.away_ends))
         self.clicks = Clicks(self.service, self.delivery, self.io, self.turns, self.coach,
                              self.in_hand)
+        # Swiss nights: their threads and posts on Discord.
+        self.service.tournaments.attach(TournamentPosts(self.io),
+                                        self.delivery.show)
         self._opened.handling = True
         for cog in (LobbyCog(self), PlayCog(self), AwayCog(self), InfoCog(self),
                     ServerCog(self), RecordsCog(self), GamesCog(self), NotifyCog(self),
-                    QueueCog(self)):
+                    QueueCog(self), TournamentCog(self)):
             await self.add_cog(cog)
         self.tree.add_command(self.kot)
         await self.tree.set_translator(CatalogTranslator())
@@ -215,8 +220,9 @@ class KotBot(commands.Bot):
             if self.in_hand.closed:
                 return  # (the next start shows them)
             await self.delivery.repair(game_id)
-        # Tables the queue opened that a crash left unstarted.
+        # Tables the queue opened that a crash left unstarted; tournaments in play.
         await self.service.matchmaking.resume(self.delivery.show)
+        await self.service.tournaments.resume()
 
     @staticmethod
     def clock() -> float:
@@ -257,7 +263,8 @@ class KotBot(commands.Bot):
         what Discord refused."""
         return [self.turns.timers, self.lobby_clock.timers, self.reminders.timers,
                 self.idle_games.timers, self.away_ends.timers, self.delivery.retries.timers,
-                self.io.owed.retries.timers]
+                self.io.owed.retries.timers, self.service.tournaments.soon,
+                self.service.tournaments.retries.timers]
 
     async def close(self) -> None:
         """Close in order. Nothing new starts: clicks, commands and events are not handled

@@ -74,6 +74,9 @@ OLD_BOTS = (
     OldBot(9, "4c4fca3b2313f4be27e34ba467999b9717968e2f", "outbox",
            "the last commit of main before the leagues' tables (the matchmaking queue, "
            "migration 10): shard leases, Power Up! states of schema 8"),
+    OldBot(10, "95da34ab73ebaba1d8cb0978c59ea9a2894102db", "outbox",
+           "the last commit of main before Swiss nights (migration 11): the matchmaking "
+           "queue's entries"),
 )
 
 

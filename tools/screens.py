@@ -773,6 +773,38 @@ async def thread_start(shots: Shots) -> None:
     await shots.shoot("thread-start-thread", thread, [host])
 
 
+async def queue(shots: Shots) -> None:
+    """``/kot queue``: the first player's private answer while they wait, then the table the
+    third one completes: the notice calling its players, and its first board."""
+    channel = shots.guild.create_text_channel("queue")
+    first, second, third = shots.members[:3]
+    await first.slash(channel, "kot queue join")
+    await shots.shoot("queue-waiting", channel, [first])
+    await second.slash(channel, "kot queue join", clock="live")
+    await third.slash(channel, "kot queue join")
+    await shots.shoot("queue-table", channel, [third])
+
+
+async def tournament(shots: Shots) -> None:
+    """A Swiss night of six AI entrants at tables of three, over two rounds: the channel
+    when round 1's tables are announced, then at its final standings and podium."""
+    channel = shots.guild.create_text_channel("swiss-night")
+    host = shots.members[0]
+    await host.slash(channel, "kot tournament create", rounds=2, size=3)
+    for _ in range(6):
+        await host.slash(channel, "kot tournament add_ai")
+    await host.slash(channel, "kot tournament leave")
+    await host.slash(channel, "kot tournament start")
+    await shots.shoot("tournament-round", channel, [host])
+    desk = shots.bot.service.tournaments
+    for _ in range(5000):
+        night = await desk.last_in_channel(channel.id)
+        if night is not None and night.tournament.status == "finished":
+            break
+        await shots.env.advance_time(3601)  # (the AI monsters' pause here)
+    await shots.shoot("tournament-final", channel, [host])
+
+
 async def my_games(shots: Shots) -> None:
     """``/kot games`` on a server with a day's turn clock: a game on the player's turn, one
     waiting for another player, a lobby in a thread."""
@@ -979,6 +1011,8 @@ SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
     "skip-buying": skip_buying,
     "long-game": long_game,
     "thread-start": thread_start,
+    "queue": queue,
+    "tournament": tournament,
     "my-games": my_games,
     "time-away": time_away,
     "notify": notify,

@@ -146,7 +146,7 @@ class Publisher:
                     raise
                 return carrier.Posted(clicked, "clicked")
         except DiscordFailure as failure:
-            return _failed(failure)
+            return failed_as(failure)
 
     async def edit(self, game: Game, effect: MessageEdit,
                    origin: Interaction | None) -> carrier.Edited | Failure:
@@ -157,7 +157,7 @@ class Publisher:
             await self._io.edit(game.channel_id, game.guild_id, effect.message_id, origin,
                                 **fields)
         except DiscordFailure as failure:
-            return _failed(failure)
+            return failed_as(failure)
         return carrier.Edited()
 
     async def notify(self, game: Game, notice: Notify | AnnounceEnd,
@@ -177,7 +177,7 @@ class Publisher:
                                     embed=ended_embed(game, notice.notice), file=picture,
                                     view=final_view(game))
         except DiscordFailure as failure:
-            return _failed(failure)
+            return failed_as(failure)
         return carrier.Sent()
 
     async def ask(self, game: Game, ask: Ask, person: PersonSettings,
@@ -222,7 +222,7 @@ class Publisher:
             message_id = (await self._sent_before(game, channel_text, attempt)
                           or await self._io.ping(game.channel_id, game.guild_id, channel_text))
         except DiscordFailure as failure:
-            return _failed(failure)
+            return failed_as(failure)
         return carrier.Pinged(message_id, 0, dms_refused=refused)
 
     async def delete(self, game: Game, message_id: int,
@@ -233,7 +233,7 @@ class Publisher:
         try:
             await self._io.delete(*where, message_id)
         except DiscordFailure as failure:
-            return _failed(failure)
+            return failed_as(failure)
         return carrier.Deleted()
 
     def coach(self, game: Game, note: CoachNote) -> None:
@@ -308,7 +308,7 @@ class Publisher:
             log_failure(edit_failure, "game %s: could not show the board in the clicked "
                         "message either", game.id)
             return None
-        await self._io.reply_privately(interaction, _forbidden(interaction, _failed(failure))
+        await self._io.reply_privately(interaction, _forbidden(interaction, failed_as(failure))
                                        + " " + text(asker_language(interaction), CONTINUED_HERE))
         return clicked
 
@@ -361,7 +361,7 @@ class Publisher:
         return fields, await board_file(game)
 
 
-def _failed(failure: DiscordFailure) -> Failure:
+def failed_as(failure: DiscordFailure) -> Failure:
     """A failed call, as the delivery reads it."""
     match failure.kind:
         case FailureKind.GONE:

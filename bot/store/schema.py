@@ -217,13 +217,46 @@ _QUEUE = Migration("the matchmaking queue", ("""
     ){pair_keyed}
     """,))
 
+# Swiss nights (bot.table.league.tournaments): each tournament one JSON document changed
+# whole at a version, like a game; one open or in play a channel. ``tournament_games`` says
+# which game plays each table, written in the transaction that makes the game, so a table is
+# opened once or not at all.
+_TOURNAMENTS = Migration("Swiss nights", (
+    """
+    CREATE TABLE tournaments (
+        id {serial_key},
+        guild_id {id} NOT NULL,
+        channel_id {id} NOT NULL,
+        status TEXT NOT NULL,
+        tournament {bytes} NOT NULL,
+        version INTEGER NOT NULL DEFAULT 0,
+        created_at {time} NOT NULL,
+        updated_at {time} NOT NULL
+    )
+    """,
+    "CREATE UNIQUE INDEX tournaments_one_active_per_channel ON tournaments(channel_id) "
+    "WHERE status IN ('open', 'playing')",
+    "CREATE INDEX tournaments_by_status ON tournaments(status)",
+    """
+    CREATE TABLE tournament_games (
+        tournament_id {id} NOT NULL REFERENCES tournaments(id),
+        round INTEGER NOT NULL,
+        table_index INTEGER NOT NULL,
+        game_id {id} NOT NULL REFERENCES games(id),
+        PRIMARY KEY (tournament_id, round, table_index)
+    ){pair_keyed}
+    """,
+))
+
 MIGRATIONS: tuple[Migration, ...] = (_GAMES_AND_ACTIONS, _GAME_SETUP, _OUTBOX, _SERVERS,
                                      _RECORDS, _GAME_VERSION, _PEOPLE, _OWED_ANSWERS,
-                                     _SHARD_LEASES, _QUEUE)
+                                     _SHARD_LEASES, _QUEUE, _TOURNAMENTS)
 
 # Every table of games, servers, people and records, parents first (the order a copy fills
 # them in). The leases' tables (processes, shard_leases) say who runs what now: not copied.
 TABLES = ("games", "actions", "outbox", "servers", "records", "record_seats", "people",
-          "owed_answers", "queue_entries")
+          "owed_answers", "queue_entries", "tournaments", "tournament_games")
+# The tables whose rows are numbered by the database (``{serial_key}``).
+SERIAL_TABLES = ("games", "tournaments")
 # Tables of the processes running now, not of the games (a copy leaves them empty).
 RUNNING_TABLES = ("processes", "shard_leases")

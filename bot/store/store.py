@@ -40,6 +40,14 @@ class QueueEntryGone(Exception):
     """A player a new queue table would seat is no longer in the queue (left, expired)."""
 
 
+class TableOpened(Exception):
+    """A tournament's table already has its game (another pass opened it)."""
+
+
+class TournamentBusy(Exception):
+    """The channel has a tournament open or in play already."""
+
+
 class StaleWrite(Exception):
     """The game changed since the version the write was based on; nothing was written."""
 
@@ -99,6 +107,18 @@ class ActivePlayers:
     id: int
     lobby: bytes
     seats: bytes
+
+
+@dataclass(frozen=True)
+class TournamentRow:
+    id: int
+    status: str
+    tournament: bytes
+    version: int
+
+
+# A tournament's table: (tournament id, round, table index).
+TableOfRound = tuple[int, int, int]
 
 
 @dataclass(frozen=True)
@@ -399,11 +419,14 @@ class Store:
     async def create_lobby(
         self, *, guild_id: int | None, channel_id: int, host_id: int, lobby: bytes,
         effects: Sequence[bytes] = (), from_queue: Sequence[int] = (),
+        for_table: TableOfRound | None = None,
     ) -> int:
         """A new lobby row (at version 0) and the effects that show it, atomically.
         ``from_queue``: the players of the server's queue it seats, whose entries it takes
         out in the same transaction (``QueueEntryGone``, and nothing written, when one is no
-        longer there), so a table from the queue is opened once or not at all."""
+        longer there), so a table from the queue is opened once or not at all.
+        ``for_table``: the tournament table this game plays, noted in the same transaction
+        (``TableOpened``, and nothing written, when it has a game already)."""
         now = time.time()
 
         async def create(tx: Transaction) -> int:
@@ -421,6 +444,11 @@ class Store:
             )
             assert row is not None
             game_id = int(row[0])
+            if for_table is not None and not await tx.rows(
+                    "INSERT INTO tournament_games (tournament_id, round, table_index, game_id) "
+                    "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING game_id",
+                    (*for_table, game_id)):
+                raise TableOpened(f"tournament table {for_table} has a game already")
             await _add_effects(tx, game_id, effects, now)
             return game_id
 
@@ -633,6 +661,70 @@ class Store:
         """Forget the entries of every queue that have expired; how many there were."""
         return await self._backend.write(lambda tx: tx.execute(
             "DELETE FROM queue_entries WHERE expires_at <= ?", (now,)))
+
+    # --- Swiss nights (bot.table.league) --------------------------------------------
+
+    async def create_tournament(self, guild_id: int, channel_id: int, status: str,
+                                tournament: bytes) -> int:
+        """A new tournament (at version 0); ``TournamentBusy`` when its channel has one
+        open or in play."""
+        now = time.time()
+
+        async def create(tx: Transaction) -> int:
+            row = await tx.one(
+                "INSERT INTO tournaments (guild_id, channel_id, status, tournament, "
+                "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+                (guild_id, channel_id, status, tournament, now, now))
+            assert row is not None
+            return int(row[0])
+
+        try:
+            return await self._backend.write(create)
+        except UniqueViolation as error:
+            raise TournamentBusy("this channel has a tournament already") from error
+
+    async def _tournaments(self, where: str, parameters: Sequence[Any]) -> list[TournamentRow]:
+        rows = await self._backend.read(lambda tx: tx.rows(
+            "SELECT id, status, tournament, version FROM tournaments "
+            f"WHERE {where} ORDER BY id", parameters))
+        return [TournamentRow(int(id_), status, _bytes(raw), int(version))
+                for id_, status, raw, version in rows]
+
+    async def tournament(self, tournament_id: int) -> TournamentRow | None:
+        found = await self._tournaments("id = ?", (tournament_id,))
+        return found[0] if found else None
+
+    async def tournament_in_channel(self, channel_id: int) -> TournamentRow | None:
+        """The channel's tournament open or in play, if any."""
+        found = await self._tournaments("channel_id = ? AND status IN ('open', 'playing')",
+                                        (channel_id,))
+        return found[0] if found else None
+
+    async def last_tournament_in_channel(self, channel_id: int) -> TournamentRow | None:
+        """The channel's latest tournament, whatever its status."""
+        found = await self._tournaments(
+            "id = (SELECT MAX(id) FROM tournaments WHERE channel_id = ?)", (channel_id,))
+        return found[0] if found else None
+
+    async def tournaments_in_play(self) -> list[TournamentRow]:
+        return await self._tournaments("status = 'playing'", ())
+
+    async def update_tournament(self, tournament_id: int, *, version: int, status: str,
+                                tournament: bytes) -> None:
+        """Write a tournament at ``version`` (``StaleWrite`` when it moved on meanwhile)."""
+        changed = await self._backend.write(lambda tx: tx.execute(
+            "UPDATE tournaments SET status = ?, tournament = ?, updated_at = ?, "
+            "version = version + 1 WHERE id = ? AND version = ?",
+            (status, tournament, time.time(), tournament_id, version)))
+        if not changed:
+            raise StaleWrite(f"tournament {tournament_id} is no longer at version {version}")
+
+    async def tournament_games(self, tournament_id: int) -> dict[tuple[int, int], int]:
+        """The games of a tournament's tables, by (round, table index)."""
+        rows = await self._backend.read(lambda tx: tx.rows(
+            "SELECT round, table_index, game_id FROM tournament_games "
+            "WHERE tournament_id = ?", (tournament_id,)))
+        return {(int(round_), int(index)): int(game_id) for round_, index, game_id in rows}
 
     # --- shard leases (bot.shard_leases) --------------------------------------------
 

@@ -18,49 +18,29 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
 
 import msgspec
 
 from bot.i18n import say
-from bot.store.store import Store
 from bot.table import publish
 from bot.table.league.queue import Match, QueueEntry, find_match
-from bot.table.lobbies import Lobbies
-from bot.table.model import (
-    LONG_CLOCK_SECONDS,
-    Game,
-    Lobby,
-    LobbyPlayer,
-    Refused,
-    scaled_reaction,
-)
+from bot.table.league.tables import LeagueTables
+from bot.table.model import Game, Lobby, LobbyPlayer, Refused
 from bot.table.publish import Show
-from bot.table.ratings import rate
-from bot.table.record_book import RecordBook
-from bot.table.saved_games import SavedGames
-from bot.table.saved_settings import SavedSettings
 from engine import phrase
 
 log = logging.getLogger(__name__)
-
-# A "long" queue table's turn time: a turn a day, played over days.
-LONG_TURN_SECONDS = 24 * 3600.0
-assert LONG_TURN_SECONDS >= LONG_CLOCK_SECONDS
 
 _entry_decoder = msgspec.json.Decoder(QueueEntry)
 
 
 class Matchmaking:
-    def __init__(self, store: Store, games: SavedGames, lobbies: Lobbies,
-                 settings: SavedSettings, record_book: RecordBook,
-                 clock: Callable[[], float]) -> None:
-        self._store = store
-        self._games = games
-        self._lobbies = lobbies
-        self._settings = settings
-        self._record_book = record_book
-        self._clock = clock
+    def __init__(self, tables: LeagueTables) -> None:
+        self._tables = tables
+        self._store = tables.store
+        self._games = tables.games
+        self._lobbies = tables.lobbies
+        self._clock = tables.clock
         self._locks: dict[int, asyncio.Lock] = {}
 
     def _lock(self, guild_id: int) -> asyncio.Lock:
@@ -68,9 +48,7 @@ class Matchmaking:
 
     async def rating(self, guild_id: int, user_id: int) -> float:
         """A player's conservative rating on the server (0: no rated game yet)."""
-        rated = await self._record_book.records(guild_id, rated_only=True)
-        player = (await asyncio.to_thread(rate, rated)).get(user_id)
-        return 0.0 if player is None else player.conservative
+        return (await self._tables.ratings(guild_id)).get(user_id, 0.0)
 
     async def entries(self, guild_id: int) -> list[QueueEntry]:
         """The players waiting in a server's queue (not expired)."""
@@ -131,19 +109,10 @@ class Matchmaking:
         """The lobby of a queue table: its players, longest waiting first, the server's
         game language, and the clock they chose."""
         host = match.players[0]
-        server = await self._settings.server_settings(host.guild_id)
-        turn, reaction = self._lobbies.clock_of(server)
-        if match.clock == "long":
-            turn, reaction = long_clock(reaction)
+        server = await self._tables.settings.server_settings(host.guild_id)
+        turn, reaction = await self._tables.turn_clock(host.guild_id, match.clock)
         return Lobby(players=tuple(LobbyPlayer(player.user_id, name=player.name)
                                    for player in match.players),
                      turn_seconds=turn, reaction_seconds=reaction,
                      language=server.game_language(server_language, host.language),
                      changed_at=self._clock(), from_queue=True)
-
-
-def long_clock(reaction: float) -> tuple[float, float]:
-    """A long queue table's turn and reaction times."""
-    scaled = scaled_reaction(LONG_TURN_SECONDS)
-    return LONG_TURN_SECONDS, reaction if scaled is None else scaled
-

@@ -35,7 +35,10 @@ queue-waiting = ⏳ { $waiting ->
    *[other] Esperan { $waiting } jugadores:
 }
 queue-waiting-line = • { $name }: { $sizes } monstruos, reloj { $clock }, hasta { $until }
-queue-table-opened = ⚔️ Tu mesa de { $size } está lista en { $channel }.
+queue-table-opened = ⚔️ Tu mesa está lista en { $channel } ({ $size ->
+    [one] 1 monstruo
+   *[other] { $size } monstruos
+}).
 queue-not-opened = Se ha encontrado una mesa, pero no se ha podido abrir: { $reason } Sigues en la cola.
 queue-channel-busy = Se ha encontrado una mesa, pero este canal tiene una partida y no admite hilos. Sigues en la cola: vuelve a unirte desde un canal sin partida.
 queue-thread-failed = Se ha encontrado una mesa, pero Discord no ha abierto su hilo ({ $reason }). Sigues en la cola: vuelve a probar `/kot queue join` dentro de un momento.
