@@ -71,6 +71,9 @@ OLD_BOTS = (
     OldBot(8, "3c8af32cbe1b5f2cf7afe0d9ea56b627907334cb", "outbox",
            "the last commit of main before the shard leases (migration 9, merged by "
            "cec6c37): the owed answers' table, the start-up storing setups and stamps"),
+    OldBot(9, "4c4fca3b2313f4be27e34ba467999b9717968e2f", "outbox",
+           "the last commit of main before the leagues' migrations (issue 43): the shard "
+           "leases' tables; records without the seats' facts achievements need"),
 )
 
 
