@@ -597,8 +597,8 @@ class Store:
     # --- achievements (bot.table.league) --------------------------------------------
 
     async def records_without_facts(self) -> list[tuple[int, int | None]]:
-        """The records (game, server) whose seats lack the facts counted since schema 10,
-        among those whose game was replayed when they were kept (its cards bought are
+        """The records (game, server) whose seats lack the facts achievements need (kept
+        before they were counted), among those whose game was replayed when they were kept (its cards bought are
         known: a game that did not replay then will not now)."""
         rows = await self._backend.read(lambda tx: tx.rows(
             "SELECT game_id, guild_id FROM records WHERE game_id IN (SELECT game_id FROM "
