@@ -598,8 +598,8 @@ class Store:
 
     async def records_without_facts(self) -> list[tuple[int, int | None]]:
         """The records (game, server) whose seats lack the facts achievements need (kept
-        before they were counted), among those whose game was replayed when they were kept (its cards bought are
-        known: a game that did not replay then will not now)."""
+        before they were counted), among those whose game was replayed when they were kept
+        (its cards bought are known: a game that did not replay then will not now)."""
         rows = await self._backend.read(lambda tx: tx.rows(
             "SELECT game_id, guild_id FROM records WHERE game_id IN (SELECT game_id FROM "
             "record_seats WHERE entered_tokyo IS NULL AND cards_bought IS NOT NULL) "
