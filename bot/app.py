@@ -44,6 +44,7 @@ from bot.table.away_ends import AwayEnds
 from bot.table.delivery import Delivery
 from bot.table.idle_games import IdleGames
 from bot.table.in_hand import InHand
+from bot.table.league.achievement_book import AchievementBook
 from bot.table.lobby_clock import LobbyClock
 from bot.table.reminders import ReminderClock
 from bot.table.service import GameService
@@ -171,7 +172,9 @@ class KotBot(commands.Bot):
         self.publisher = Publisher(self.io, self.clock, coach=self.coach)
         self.delivery = Delivery(self.service.games, self.service.settings, self.publisher,
                                  self.turns, clocks=(self.lobby_clock, self.idle_games),
-                                 shown_clocks=(self.reminders, self.away_ends))
+                                 shown_clocks=(self.reminders, self.away_ends),
+                                 achievements=AchievementBook(store, self.service.record_book,
+                                                              self.clock))
         self.clicks = Clicks(self.service, self.delivery, self.io, self.turns, self.coach,
                              self.in_hand)
         # Swiss nights: their threads and posts on Discord.

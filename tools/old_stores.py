@@ -77,6 +77,9 @@ OLD_BOTS = (
     OldBot(10, "95da34ab73ebaba1d8cb0978c59ea9a2894102db", "outbox",
            "the last commit of main before Swiss nights (migration 11): the matchmaking "
            "queue's entries"),
+    OldBot(11, "a33c1f84d4af1e0d55015ee1c1fb33cacf14779d", "outbox",
+           "the last commit of main before achievements (migration 12): Swiss nights' "
+           "tables, records without the seats' facts"),
 )
 
 

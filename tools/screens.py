@@ -876,9 +876,10 @@ async def notify(shots: Shots) -> None:
 
 
 async def played_against_ai(shots: Shots, player: MemberActor, levels: Sequence[AiLevel],
-                            *, winner: str) -> None:
-    """``player`` and AI monsters of ``levels`` play a game to its end in a new channel;
-    ``winner`` ("player" or "ai") starts at 19★, and every roll shows three 3s (+3★)."""
+                            *, winner: str) -> ChannelHandle:
+    """``player`` and AI monsters of ``levels`` play a game to its end in a new channel
+    (returned); ``winner`` ("player" or "ai") starts at 19★, and every roll shows three 3s
+    (+3★)."""
     channel = shots.guild.create_text_channel(f"vs-{'-'.join(levels)}-{winner}")
     lobby = await open_lobby(channel, player)
     for level in levels:
@@ -901,6 +902,7 @@ async def played_against_ai(shots: Shots, player: MemberActor, levels: Sequence[
             await shots.env.advance_time(3601)  # (the shots' AI pause)
         else:
             await scene.click(f"o{decision.options.index(decision.default)}")
+    return channel
 
 
 async def ai_stats(shots: Shots) -> None:
@@ -914,6 +916,18 @@ async def ai_stats(shots: Shots) -> None:
     channel = shots.guild.create_text_channel("ai-stats")
     await player.slash(channel, "kot stats")
     await shots.shoot("ai-stats", channel, [player])
+
+
+async def achievements(shots: Shots) -> None:
+    """A win over a Hard AI monster: the notice of its achievements under the final board;
+    then the winner's ``/kot me`` where no game is in play (those earned, how to earn the
+    others)."""
+    player = shots.members[0]
+    won = await played_against_ai(shots, player, ["hard"], winner="player")
+    await shots.shoot("achievements-notice", won, [player])
+    channel = shots.guild.create_text_channel("achievements")
+    await player.slash(channel, "kot me")
+    await shots.shoot("achievements-me", channel, [player])
 
 
 async def learn(shots: Shots) -> None:
@@ -982,6 +996,7 @@ async def coach_toggle(shots: Shots) -> None:
 
 
 SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
+    "achievements": achievements,
     "ai-stats": ai_stats,
     "ai-monsters": ai_monsters,
     "dice-tools": dice_tools,

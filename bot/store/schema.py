@@ -248,14 +248,36 @@ _TOURNAMENTS = Migration("Swiss nights", (
     """,
 ))
 
+# Achievements (bot.table.league.achievements) are derived from the records; three facts they
+# need are counted by replaying a game's log, as the cards bought are (NULL: unknown, and
+# filled at start-up for the records kept before: RecordBook.backfill_facts). Stored apart
+# is only what cannot be derived: which achievements were announced in a channel, so each
+# is announced once, across restarts and processes.
+_ACHIEVEMENTS = Migration("achievements: seats' facts, and those announced", (
+    "ALTER TABLE record_seats ADD COLUMN entered_tokyo INTEGER",
+    "ALTER TABLE record_seats ADD COLUMN knocked_out INTEGER",
+    "ALTER TABLE record_seats ADD COLUMN lowest_hearts INTEGER",
+    """
+    CREATE TABLE achievements_announced (
+        guild_id {id} NOT NULL,
+        user_id {id} NOT NULL,
+        achievement TEXT NOT NULL,
+        game_id {id} NOT NULL REFERENCES records(game_id),
+        announced_at {time} NOT NULL,
+        PRIMARY KEY (guild_id, user_id, achievement)
+    ){pair_keyed}
+    """,
+))
+
 MIGRATIONS: tuple[Migration, ...] = (_GAMES_AND_ACTIONS, _GAME_SETUP, _OUTBOX, _SERVERS,
                                      _RECORDS, _GAME_VERSION, _PEOPLE, _OWED_ANSWERS,
-                                     _SHARD_LEASES, _QUEUE, _TOURNAMENTS)
+                                     _SHARD_LEASES, _QUEUE, _TOURNAMENTS, _ACHIEVEMENTS)
 
 # Every table of games, servers, people and records, parents first (the order a copy fills
 # them in). The leases' tables (processes, shard_leases) say who runs what now: not copied.
 TABLES = ("games", "actions", "outbox", "servers", "records", "record_seats", "people",
-          "owed_answers", "queue_entries", "tournaments", "tournament_games")
+          "owed_answers", "queue_entries", "tournaments", "tournament_games",
+          "achievements_announced")
 # The tables whose rows are numbered by the database (``{serial_key}``).
 SERIAL_TABLES = ("games", "tournaments")
 # Tables of the processes running now, not of the games (a copy leaves them empty).

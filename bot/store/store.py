@@ -216,10 +216,14 @@ class LeaseTable:
     leases: tuple[ShardLease, ...]
 
 
+# A seat's facts counted by replaying its game (after cards_bought), filled at start-up in
+# records kept before they were (``set_seat_facts``).
+FACT_COLUMNS = ("entered_tokyo", "knocked_out", "lowest_hearts")
 _RECORD_COLUMNS = ("game_id", "guild_id", "channel_id", "status", "game_type", "edition",
                    "options", "started_at", "finished_at", "turns", "rated")
 _SEAT_COLUMNS = ("game_id", "seat", "user_id", "ai", "name", "monster", "place", "winner",
-                 "points", "hearts", "out_turn", "cards_bought", "left_game", "autopiloted")
+                 "points", "hearts", "out_turn", "cards_bought", "left_game", "autopiloted",
+                 *FACT_COLUMNS)
 _GAME_FIELDS = {"status", "lobby", "seats", "state", "chronicle", "board_message_id", "setup"}
 # LIMIT for "no limit" (SQLite takes -1, PostgreSQL ALL: both take a number this big).
 _NO_LIMIT = 2 ** 62
@@ -725,6 +729,56 @@ class Store:
             "SELECT round, table_index, game_id FROM tournament_games "
             "WHERE tournament_id = ?", (tournament_id,)))
         return {(int(round_), int(index)): int(game_id) for round_, index, game_id in rows}
+
+    # --- achievements (bot.table.league) --------------------------------------------
+
+    async def records_without_facts(self) -> list[tuple[int, int | None]]:
+        """The records (game, server) whose seats lack the facts achievements need (kept
+        before they were counted), among those whose game was replayed when they were kept
+        (its cards bought are known: a game that did not replay then will not now)."""
+        rows = await self._backend.read(lambda tx: tx.rows(
+            "SELECT game_id, guild_id FROM records WHERE game_id IN (SELECT game_id FROM "
+            "record_seats WHERE entered_tokyo IS NULL AND cards_bought IS NOT NULL) "
+            "ORDER BY game_id"))
+        return [(game_id, guild_id) for game_id, guild_id in rows]
+
+    async def set_seat_facts(self, game_id: int, facts: Sequence[dict[str, Any]]) -> None:
+        """A record's seats' facts (one mapping of ``FACT_COLUMNS`` a seat, in seat order)."""
+
+        async def write(tx: Transaction) -> None:
+            for seat, columns in enumerate(facts):
+                await tx.execute(
+                    f"UPDATE record_seats SET {', '.join(f'{c} = ?' for c in FACT_COLUMNS)} "
+                    "WHERE game_id = ? AND seat = ?",
+                    (*(columns[c] for c in FACT_COLUMNS), game_id, seat))
+
+        await self._backend.write(write)
+
+    async def announced_achievements(self, guild_id: int,
+                                     user_ids: Sequence[int]) -> set[tuple[int, str]]:
+        """The achievements (player, key) of these players announced in this server."""
+        if not user_ids:
+            return set()
+        rows = await self._backend.read(lambda tx: tx.rows(
+            "SELECT user_id, achievement FROM achievements_announced WHERE guild_id = ? "
+            f"AND user_id IN ({parameter_marks(len(user_ids))})", (guild_id, *user_ids)))
+        return {(user_id, key) for user_id, key in rows}
+
+    async def add_announced_achievements(self, guild_id: int,
+                                         announced: Sequence[tuple[int, str, int]],
+                                         at: float) -> None:
+        """Achievements (player, key, the game that earned it) announced at ``at``; one
+        announced before keeps its row."""
+
+        async def write(tx: Transaction) -> None:
+            for user_id, key, game_id in announced:
+                await tx.execute(
+                    "INSERT INTO achievements_announced (guild_id, user_id, achievement, "
+                    "game_id, announced_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                    (guild_id, user_id, key, game_id, at))
+
+        if announced:
+            await self._backend.write(write)
 
     # --- shard leases (bot.shard_leases) --------------------------------------------
 

@@ -29,6 +29,7 @@ from bot.discord.record_embeds import (
 )
 from bot.i18n import say, text
 from bot.render.chart import describe_chart, rating_chart
+from bot.table.league.achievements import earned
 from bot.table.model import BrokenGame, Refused
 from bot.table.ratings import leaderboard, rate
 from bot.table.records import against_ai, player_stats
@@ -59,7 +60,7 @@ class RecordsCog(KotCog, name="Records"):
                                            description=describe_chart(values, language))]
         await request.answer(None, embed=stats_embed(
             shown.id, shown.display_name, player_stats(played, shown.id), rating,
-            against_ai(played, shown.id), language), **extra)
+            against_ai(played, shown.id), earned(played, shown.id), language), **extra)
 
     @app_commands.command(name="leaderboard",
                           description=words("cmd-leaderboard"))
