@@ -138,3 +138,16 @@ async def test_a_player_who_left_meanwhile_keeps_the_table_from_opening(table: T
     assert "left the queue" in refusal.value.said("en")
     assert await service(table.env).games.active_in_channel(table.channel.id) is None
     assert [e.user_id for e in await matchmaking.entries(table.env.guild.id)] == [bob.id]
+
+
+async def test_a_long_queue_lists_the_longest_waiting_and_counts_the_rest(table: Table) -> None:
+    matchmaking = service(table.env).matchmaking
+    now = matchmaking.now()
+    for number in range(16):  # ratings 10 apart: nobody close enough to sit together
+        await matchmaking.join(QueueEntry(
+            guild_id=table.env.guild.id, user_id=1000 + number, name=f"p{number}",
+            channel_id=table.channel.id, least=2, most=2, clock="live",
+            rating=10.0 * number, joined_at=now + number, expires_at=now + 600))
+    shown = private_reply(await table.players[0].slash(table.channel, "kot queue show")) or ""
+    assert "16 players are waiting" in shown and "…and 1 more." in shown
+    assert "p0:" in shown and "p14:" in shown and "p15:" not in shown

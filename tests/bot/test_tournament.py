@@ -156,3 +156,16 @@ async def test_a_night_cannot_start_with_fewer_than_two_and_the_host_may_cancel(
     cancelled = await host.slash(table.channel, "kot tournament cancel")
     assert cancelled.response is not None and "is cancelled" in cancelled.response.content
     assert (await _night(table)).tournament.status == "cancelled"
+
+
+async def test_standings_are_read_in_pages(table: Table) -> None:
+    host = table.players[0]
+    await _ai_night(table, host, 29)  # the host and 29 AI entrants: two pages of 25
+    first = await host.slash(table.channel, "kot tournament standings")
+    assert first.response is not None
+    embed = first.response.embeds[0]
+    assert (embed.description or "").count("\n") == 24 and embed.footer.text is not None
+    assert "Page 1 of 2" in embed.footer.text
+    second = await host.slash(table.channel, "kot tournament standings", page=2)
+    assert second.response is not None
+    assert (second.response.embeds[0].description or "").count("🤖") == 5

@@ -37,6 +37,8 @@ Interaction = discord.Interaction[Any]
 # How long an entry waits, at most (a week: a long game's players come by over days).
 MAX_MINUTES = 7 * 24 * 60
 DEFAULT_MINUTES = 60
+# The waiting players /kot queue show lists, longest waiting first (the rest are counted).
+SHOWN_WAITING = 15
 
 
 class QueueCog(KotCog, name="Queue"):
@@ -100,6 +102,9 @@ class QueueCog(KotCog, name="Queue"):
                               clock=request.text(f"queue-clock-{entry.clock}"),
                               until=f"<t:{int(entry.expires_at)}:R>")
                  for entry in sorted(entries, key=lambda e: (e.joined_at, e.user_id))]
+        if len(lines) > SHOWN_WAITING:  # (a message holds 2,000 characters)
+            lines = [*lines[:SHOWN_WAITING],
+                     request.text("queue-waiting-more", more=len(lines) - SHOWN_WAITING)]
         await request.answer("\n".join([request.text("queue-waiting", waiting=len(entries)),
                                         *lines]))
 

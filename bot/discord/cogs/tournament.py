@@ -35,6 +35,10 @@ from bot.table.model import AI_LEVEL_NAMES, GAME_CHOICES, AiLevel, GameChoice, R
 
 Interaction = discord.Interaction[Any]
 
+# Lines a page of /kot tournament standings (an embed holds 4,096 characters).
+STANDINGS_PAGE = 25
+MAX_PAGE = 100
+
 
 class TournamentCog(KotCog, name="Tournament"):
     tournament = app_commands.Group(name="tournament", description=words("tournament-cmd"),
@@ -179,12 +183,14 @@ class TournamentCog(KotCog, name="Tournament"):
             stored.tournament.language, "tournament-cancelled", tournament=str(stored.id)))
 
     @tournament.command(name="standings", description=words("tournament-cmd-standings"))
-    async def standings(self, interaction: Interaction) -> None:
+    @app_commands.describe(page=words("tournament-cmd-standings-page"))
+    async def standings(self, interaction: Interaction,
+                        page: app_commands.Range[int, 1, MAX_PAGE] = 1) -> None:
         request = self.request(interaction)
         stored = await self._here(request, finished_too=True)
         if stored is None:
             return
-        await request.answer(None, embed=await self._standings_embed(request, stored))
+        await request.answer(None, embed=await self._standings_embed(request, stored, page))
 
     @staticmethod
     async def _announce(request: Request, content: str) -> None:
@@ -192,19 +198,27 @@ class TournamentCog(KotCog, name="Tournament"):
         if await request.acknowledge():
             await request.edit(content=content)
 
-    async def _standings_embed(self, request: Request,
-                               stored: StoredTournament) -> discord.Embed:
+    async def _standings_embed(self, request: Request, stored: StoredTournament,
+                               page: int) -> discord.Embed:
+        """The entrants (before the start) or the standings, a page of them."""
         tournament = stored.tournament
-        lines = await self.bot.service.tournaments.standings(stored)
-        shown = "\n".join(standing_line(tournament, line) for line in lines)
         if tournament.status == "open":
-            shown = "\n".join(name_of(tournament, e.user_id) for e in tournament.entrants)
-        return discord.Embed(
+            lines = [name_of(tournament, e.user_id) for e in tournament.entrants]
+        else:
+            lines = [standing_line(tournament, line)
+                     for line in await self.bot.service.tournaments.standings(stored)]
+        pages = max(1, -(-len(lines) // STANDINGS_PAGE))
+        page = min(page, pages)
+        shown = lines[(page - 1) * STANDINGS_PAGE:page * STANDINGS_PAGE]
+        embed = discord.Embed(
             title=request.text("tournament-show-title", tournament=str(stored.id),
                                status=tournament.status, round=str(tournament.round),
                                rounds=str(tournament.rounds)),
-            description=shown[:4096] or request.text("tournament-nobody"),
+            description="\n".join(shown) or request.text("tournament-nobody"),
             colour=discord.Colour.gold())
+        if pages > 1:
+            embed.set_footer(text=request.text("tournament-page", page=page, pages=pages))
+        return embed
 
     async def _here(self, request: Request, *,
                     finished_too: bool = False) -> StoredTournament | None:

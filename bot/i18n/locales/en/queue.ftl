@@ -35,6 +35,7 @@ queue-waiting = ⏳ { $waiting ->
    *[other] { $waiting } players are waiting:
 }
 queue-waiting-line = • { $name }: { $sizes } monsters, { $clock } clock, until { $until }
+queue-waiting-more = …and { $more } more.
 queue-table-opened = ⚔️ Your table of { $size } is ready in { $channel }.
 queue-not-opened = A table was found, but it could not open: { $reason } You are still in the queue.
 queue-channel-busy = A table was found, but this channel has a game and cannot have threads. You are still in the queue: join again from a channel without a game.

@@ -15,6 +15,7 @@ tournament-cmd-add_ai-level = How strong (default Easy)
 tournament-cmd-start = Start this channel's Swiss night (the host): round 1's tables open in threads
 tournament-cmd-cancel = Cancel this channel's Swiss night (the host); games in play go on
 tournament-cmd-standings = This channel's Swiss night: its entrants or its standings
+tournament-cmd-standings-page = Which page (25 lines a page)
 
 ## In the channel (the tournament's language)
 
@@ -63,6 +64,7 @@ tournament-left = You left Swiss night #{ $tournament }.
 tournament-dropped = You left Swiss night #{ $tournament }: you will not be seated in its next rounds (your games so far still count).
 tournament-none-here = This channel has no Swiss night. `/kot tournament create` opens one.
 tournament-nobody = Nobody yet.
+tournament-page = Page { $page } of { $pages }: `page:` for another
 tournament-show-title = Swiss night #{ $tournament }: { $status ->
     [open] open, waiting for its start
     [playing] round { $round } of { $rounds }

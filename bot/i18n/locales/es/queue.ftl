@@ -35,6 +35,7 @@ queue-waiting = ⏳ { $waiting ->
    *[other] Esperan { $waiting } jugadores:
 }
 queue-waiting-line = • { $name }: { $sizes } monstruos, reloj { $clock }, hasta { $until }
+queue-waiting-more = …y { $more } más.
 queue-table-opened = ⚔️ Tu mesa está lista en { $channel } ({ $size ->
     [one] 1 monstruo
    *[other] { $size } monstruos

@@ -15,6 +15,7 @@ tournament-cmd-add_ai-level = Qué fuerza (por defecto Fácil)
 tournament-cmd-start = Empieza la noche suiza de este canal (quien organiza): las mesas se abren en hilos
 tournament-cmd-cancel = Cancela la noche suiza de este canal (quien organiza); las partidas siguen
 tournament-cmd-standings = La noche suiza de este canal: sus participantes o su clasificación
+tournament-cmd-standings-page = Qué página (25 líneas por página)
 
 ## En el canal (el idioma del torneo)
 
@@ -69,6 +70,7 @@ tournament-left = Has dejado la noche suiza n.º { $tournament }.
 tournament-dropped = Has dejado la noche suiza n.º { $tournament }: no te sentarán en sus próximas rondas (tus partidas jugadas siguen contando).
 tournament-none-here = Este canal no tiene noche suiza. `/kot tournament create` abre una.
 tournament-nobody = Nadie todavía.
+tournament-page = Página { $page } de { $pages }: `page:` para otra
 tournament-show-title = Noche suiza n.º { $tournament }: { $status ->
     [open] abierta, esperando su inicio
     [playing] ronda { $round } de { $rounds }
