@@ -112,6 +112,7 @@ class ActivePlayers:
 @dataclass(frozen=True)
 class TournamentRow:
     id: int
+    guild_id: int
     status: str
     tournament: bytes
     version: int
@@ -689,10 +690,10 @@ class Store:
 
     async def _tournaments(self, where: str, parameters: Sequence[Any]) -> list[TournamentRow]:
         rows = await self._backend.read(lambda tx: tx.rows(
-            "SELECT id, status, tournament, version FROM tournaments "
+            "SELECT id, guild_id, status, tournament, version FROM tournaments "
             f"WHERE {where} ORDER BY id", parameters))
-        return [TournamentRow(int(id_), status, _bytes(raw), int(version))
-                for id_, status, raw, version in rows]
+        return [TournamentRow(int(id_), int(guild_id), status, _bytes(raw), int(version))
+                for id_, guild_id, status, raw, version in rows]
 
     async def tournament(self, tournament_id: int) -> TournamentRow | None:
         found = await self._tournaments("id = ?", (tournament_id,))

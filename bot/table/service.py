@@ -106,7 +106,7 @@ class GameService(TableReads):
                                seed_source or (lambda: secrets.randbits(63)), clock,
                                turn_seconds=turn_seconds, reaction_seconds=reaction_seconds)
         league = LeagueTables(store, self.games, self.lobbies, self.settings,
-                              self.record_book, clock)
+                              self.record_book, clock, owns)
         self.matchmaking = Matchmaking(league)
         self.tournaments = TournamentDesk(league, seed_source or (lambda: secrets.randbits(63)))
         self.games.on_finished = self.tournaments.game_finished

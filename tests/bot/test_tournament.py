@@ -4,6 +4,7 @@ round and a final post, carried on by the games' own ends, across a restart."""
 
 from __future__ import annotations
 
+import sqlite3
 from fractions import Fraction
 from pathlib import Path
 
@@ -169,3 +170,18 @@ async def test_standings_are_read_in_pages(table: Table) -> None:
     second = await host.slash(table.channel, "kot tournament standings", page=2)
     assert second.response is not None
     assert (second.response.embeds[0].description or "").count("🤖") == 5
+
+
+async def test_a_damaged_tournament_row_is_refused_clearly_and_changes_nothing(
+    table: Table, database: Path,
+) -> None:
+    host, bob = table.players[:2]
+    await host.slash(table.channel, "kot tournament create")
+    night = await _night(table)
+    with sqlite3.connect(database) as db:
+        db.execute("UPDATE tournaments SET tournament = ? WHERE id = ?", (b'{"oops', night.id))
+    for player, command in ((bob, "kot tournament join"), (host, "kot tournament standings")):
+        said = private_reply(await player.slash(table.channel, command)) or ""
+        assert f"Swiss night #{night.id} cannot be read" in said
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT tournament FROM tournaments").fetchone()[0] == b'{"oops'

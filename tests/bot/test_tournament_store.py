@@ -10,6 +10,7 @@ import pytest
 
 from bot.store.copying import copy_store
 from bot.store.store import StaleWrite, Store, TableOpened, TournamentBusy
+from bot.table.service import GameService
 
 GUILD = 2**60 + 9
 
@@ -60,3 +61,17 @@ async def test_a_copy_to_postgres_numbers_new_tournaments_after_the_copied_ones(
     finally:
         await source.close()
         await target.close()
+
+
+async def test_each_process_resumes_only_the_tournaments_of_its_servers(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "kot.sqlite3")
+    try:
+        for guild in (GUILD, GUILD + 1):
+            made = await store.create_tournament(guild, guild % 1000, "open", b"{}")
+            await store.update_tournament(made, version=0, status="playing", tournament=b"{}")
+        process = GameService(store, owns=lambda guild_id: guild_id == GUILD + 1)
+        assert await process.tournaments.resume() == 1
+        assert process.tournaments.soon.waiting_on(made)  # the one of its server
+        process.tournaments.close()
+    finally:
+        await store.close()

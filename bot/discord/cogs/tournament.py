@@ -227,9 +227,13 @@ class TournamentCog(KotCog, name="Tournament"):
         channel_id = request.interaction.channel_id
         assert channel_id is not None
         desk = self.bot.service.tournaments
-        stored = await desk.in_channel(channel_id)
-        if stored is None and finished_too:
-            stored = await desk.last_in_channel(channel_id)
+        try:
+            stored = await desk.in_channel(channel_id)
+            if stored is None and finished_too:
+                stored = await desk.last_in_channel(channel_id)
+        except Refused as refusal:  # (its row cannot be read)
+            await request.refuse(refusal)
+            return None
         if stored is None:
             await request.tell("tournament-none-here")
         return stored

@@ -30,6 +30,9 @@ class LeagueTables:
     settings: SavedSettings
     record_book: RecordBook
     clock: Callable[[], float]
+    # Whether this process plays a server's games (its shards'): the league's passes at
+    # start-up run for those servers only.
+    owns: Callable[[int | None], bool] = lambda guild_id: True
 
     async def ratings(self, guild_id: int) -> dict[int, float]:
         """Every rated player's conservative rating on the server (rated in a worker

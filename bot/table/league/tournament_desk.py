@@ -228,8 +228,10 @@ class TournamentDesk:
             self.soon.set(game.lobby.tournament, (game.id,), AT_ONCE)
 
     async def resume(self) -> int:
-        """A pass for every tournament in play (at start-up); how many."""
-        rows = await self._store.tournaments_in_play()
+        """A pass for every tournament in play on this process's servers (at start-up);
+        how many."""
+        rows = [row for row in await self._store.tournaments_in_play()
+                if self._tables.owns(row.guild_id)]
         for row in rows:
             self.soon.set(row.id, (row.version,), AT_ONCE)
         return len(rows)
@@ -351,7 +353,13 @@ class TournamentDesk:
 
 
 def _stored(row: TournamentRow) -> StoredTournament:
-    return StoredTournament(row.id, row.version, decode_tournament(row.tournament))
+    """A stored tournament; one whose row cannot be read is refused (logged), never
+    changed."""
+    try:
+        return StoredTournament(row.id, row.version, decode_tournament(row.tournament))
+    except msgspec.DecodeError as error:
+        log.error("tournament %s cannot be read: %s", row.id, error)
+        raise Refused(phrase("tournament-refusal-unreadable", tournament=str(row.id))) from None
 
 
 def _retried(sent: Sent | Failure) -> TypeGuard[Failure]:

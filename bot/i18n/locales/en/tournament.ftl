@@ -84,3 +84,4 @@ tournament-refusal-started = This Swiss night has begun: entrants can no longer 
 tournament-refusal-full = This Swiss night is full ({ $most } entrants).
 tournament-refusal-too-few = A Swiss night needs { $least } entrants or more to begin.
 tournament-refusal-changed = This Swiss night changed meanwhile: try again.
+tournament-refusal-unreadable = Swiss night #{ $tournament } cannot be read (its stored data is damaged); nothing was changed. Tell the server's admins.

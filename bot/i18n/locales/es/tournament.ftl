@@ -96,3 +96,4 @@ tournament-refusal-too-few = Una noche suiza necesita { $least ->
    *[other] { $least } participantes
 } o más para empezar.
 tournament-refusal-changed = Esta noche suiza ha cambiado entretanto: vuelve a probar.
+tournament-refusal-unreadable = La noche suiza n.º { $tournament } no se puede leer (sus datos guardados están dañados); no se ha cambiado nada. Avisa a la administración del servidor.
