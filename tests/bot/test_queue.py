@@ -4,6 +4,7 @@ crash left unstarted, started at the next start-up."""
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -151,3 +152,21 @@ async def test_a_long_queue_lists_the_longest_waiting_and_counts_the_rest(table:
     shown = private_reply(await table.players[0].slash(table.channel, "kot queue show")) or ""
     assert "16 players are waiting" in shown and "…and 1 more." in shown
     assert "p0:" in shown and "p14:" in shown and "p15:" not in shown
+
+
+async def test_a_damaged_entry_is_left_out_and_the_queue_goes_on(
+    table: Table, database: Path,
+) -> None:
+    alice, bob, carol = table.players[:3]
+    await alice.slash(table.channel, "kot queue join", least=2, most=2)
+    with sqlite3.connect(database) as db:
+        db.execute("UPDATE queue_entries SET entry = ?", (b'{"oops',))
+    shown = private_reply(await bob.slash(table.channel, "kot queue show")) or ""
+    assert "Nobody is waiting" in shown
+    await bob.slash(table.channel, "kot queue join", least=2, most=2)
+    await carol.slash(table.channel, "kot queue join", least=2, most=2)
+    game = await service(table.env).games.active_in_channel(table.channel.id)
+    assert game is not None and set(game.seats) == {bob.id, carol.id}
+    # Alice's own join replaces her damaged entry.
+    again = private_reply(await alice.slash(table.channel, "kot queue join")) or ""
+    assert "You are in the queue" in again

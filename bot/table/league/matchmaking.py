@@ -51,9 +51,16 @@ class Matchmaking:
         return (await self._tables.ratings(guild_id)).get(user_id, 0.0)
 
     async def entries(self, guild_id: int) -> list[QueueEntry]:
-        """The players waiting in a server's queue (not expired)."""
-        return [_entry_decoder.decode(raw)
-                for raw in await self._store.queue_entries(guild_id, self._clock())]
+        """The players waiting in a server's queue (not expired). An entry that cannot be
+        read is left out (logged): it expires like any other, or its player's next join
+        replaces it."""
+        entries = []
+        for raw in await self._store.queue_entries(guild_id, self._clock()):
+            try:
+                entries.append(_entry_decoder.decode(raw))
+            except msgspec.DecodeError as error:
+                log.error("server %s: a queue entry cannot be read (%s)", guild_id, error)
+        return entries
 
     def now(self) -> float:
         """The table's clock (seconds since the epoch), which entries are timed by."""
