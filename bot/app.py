@@ -28,13 +28,16 @@ from bot.discord.cogs.league import LeagueCog
 from bot.discord.cogs.lobby import LobbyCog
 from bot.discord.cogs.notify import NotifyCog
 from bot.discord.cogs.play import PlayCog
+from bot.discord.cogs.queue import QueueCog
 from bot.discord.cogs.records import RecordsCog
 from bot.discord.cogs.server import ServerCog
+from bot.discord.cogs.tournament import TournamentCog
 from bot.discord.command_words import CatalogTranslator, words
 from bot.discord.io import DiscordIO
 from bot.discord.publisher import Publisher
 from bot.discord.rank_roles import DiscordRoles
 from bot.discord.request import Request
+from bot.discord.tournament_posts import TournamentPosts
 from bot.discord.views import DYNAMIC_ITEMS
 from bot.health import start_heartbeat
 from bot.store.store import Store
@@ -44,6 +47,7 @@ from bot.table.away_ends import AwayEnds
 from bot.table.delivery import Delivery
 from bot.table.idle_games import IdleGames
 from bot.table.in_hand import InHand
+from bot.table.league.achievement_book import AchievementBook
 from bot.table.league.after_games import AfterGames
 from bot.table.league.bulletins import BulletinBoard
 from bot.table.league.crown_book import CrownBook
@@ -184,9 +188,14 @@ class KotBot(commands.Bot):
         self.delivery = Delivery(self.service.games, self.service.settings, self.publisher,
                                  self.turns,
                                  clocks=(self.lobby_clock, self.idle_games, self.after_games),
-                                 shown_clocks=(self.reminders, self.away_ends))
+                                 shown_clocks=(self.reminders, self.away_ends),
+                                 achievements=AchievementBook(store, self.service.record_book,
+                                                              self.clock))
         self.clicks = Clicks(self.service, self.delivery, self.io, self.turns, self.coach,
                              self.in_hand)
+        # Swiss nights: their threads and posts on Discord.
+        self.service.tournaments.attach(TournamentPosts(self.io),
+                                        self.delivery.show)
         # Posts of a server's that belong to no game (a season's end...), and their passes.
         self.bulletins = BulletinBoard(store, BulletinPoster(self.io),
                                        owns=self.settings.shards.owns, clock=self.clock)
@@ -201,7 +210,7 @@ class KotBot(commands.Bot):
         self._opened.handling = True
         for cog in (LobbyCog(self), PlayCog(self), AwayCog(self), InfoCog(self),
                     ServerCog(self), RecordsCog(self), GamesCog(self), NotifyCog(self),
-                    LeagueCog(self)):
+                    QueueCog(self), TournamentCog(self), LeagueCog(self)):
             await self.add_cog(cog)
         self.tree.add_command(self.kot)
         await self.tree.set_translator(CatalogTranslator())
@@ -244,6 +253,9 @@ class KotBot(commands.Bot):
             if self.in_hand.closed:
                 return  # (the next start shows them)
             await self.delivery.repair(game_id)
+        # Tables the queue opened that a crash left unstarted; tournaments in play.
+        await self.service.matchmaking.resume(self.delivery.show)
+        await self.service.tournaments.resume()
         await self.bulletins.restore()
         await self.league.restore()
         await self.rank_roles.restore()
@@ -292,7 +304,8 @@ class KotBot(commands.Bot):
         what Discord refused."""
         return [self.turns.timers, self.lobby_clock.timers, self.reminders.timers,
                 self.idle_games.timers, self.away_ends.timers, self.delivery.retries.timers,
-                self.io.owed.retries.timers, self.bulletins.retries.timers,
+                self.io.owed.retries.timers, self.service.tournaments.soon,
+                self.service.tournaments.retries.timers, self.bulletins.retries.timers,
                 self.league.timers, self.rank_roles.retries.timers, self.crowns.retries.timers,
                 self.after_games.timers]
 

@@ -72,7 +72,17 @@ OLD_BOTS = (
            "the last commit of main before the shard leases (migration 9, merged by "
            "cec6c37): the owed answers' table, the start-up storing setups and stamps"),
     OldBot(9, "4c4fca3b2313f4be27e34ba467999b9717968e2f", "outbox",
-           "the last commit of main before the leagues (issue 43): the shard leases"),
+           "the last commit of main before the leagues' tables (the matchmaking queue, "
+           "migration 10): shard leases, Power Up! states of schema 8"),
+    OldBot(10, "95da34ab73ebaba1d8cb0978c59ea9a2894102db", "outbox",
+           "the last commit of main before Swiss nights (migration 11): the matchmaking "
+           "queue's entries"),
+    OldBot(11, "a33c1f84d4af1e0d55015ee1c1fb33cacf14779d", "outbox",
+           "the last commit of main before achievements (migration 12): Swiss nights' "
+           "tables, records without the seats' facts"),
+    OldBot(12, "d0da9b9ffa7030aa3995f87b6141d733f8a20ef5", "outbox",
+           "the last commit of main before seasons, rank roles, crowns and bulletins "
+           "(migration 13): achievements and their seats' facts"),
 )
 
 

@@ -773,6 +773,38 @@ async def thread_start(shots: Shots) -> None:
     await shots.shoot("thread-start-thread", thread, [host])
 
 
+async def queue(shots: Shots) -> None:
+    """``/kot queue``: the first player's private answer while they wait, then the table the
+    third one completes: the notice calling its players, and its first board."""
+    channel = shots.guild.create_text_channel("queue")
+    first, second, third = shots.members[:3]
+    await first.slash(channel, "kot queue join")
+    await shots.shoot("queue-waiting", channel, [first])
+    await second.slash(channel, "kot queue join", clock="live")
+    await third.slash(channel, "kot queue join")
+    await shots.shoot("queue-table", channel, [third])
+
+
+async def tournament(shots: Shots) -> None:
+    """A Swiss night of six AI entrants at tables of three, over two rounds: the channel
+    when round 1's tables are announced, then at its final standings and podium."""
+    channel = shots.guild.create_text_channel("swiss-night")
+    host = shots.members[0]
+    await host.slash(channel, "kot tournament create", rounds=2, size=3)
+    for _ in range(6):
+        await host.slash(channel, "kot tournament add_ai")
+    await host.slash(channel, "kot tournament leave")
+    await host.slash(channel, "kot tournament start")
+    await shots.shoot("tournament-round", channel, [host])
+    desk = shots.bot.service.tournaments
+    for _ in range(5000):
+        night = await desk.last_in_channel(channel.id)
+        if night is not None and night.tournament.status == "finished":
+            break
+        await shots.env.advance_time(3601)  # (the AI monsters' pause here)
+    await shots.shoot("tournament-final", channel, [host])
+
+
 async def my_games(shots: Shots) -> None:
     """``/kot games`` on a server with a day's turn clock: a game on the player's turn, one
     waiting for another player, a lobby in a thread."""
@@ -844,9 +876,10 @@ async def notify(shots: Shots) -> None:
 
 
 async def played_against_ai(shots: Shots, player: MemberActor, levels: Sequence[AiLevel],
-                            *, winner: str) -> None:
-    """``player`` and AI monsters of ``levels`` play a game to its end in a new channel;
-    ``winner`` ("player" or "ai") starts at 19★, and every roll shows three 3s (+3★)."""
+                            *, winner: str) -> ChannelHandle:
+    """``player`` and AI monsters of ``levels`` play a game to its end in a new channel
+    (returned); ``winner`` ("player" or "ai") starts at 19★, and every roll shows three 3s
+    (+3★)."""
     channel = shots.guild.create_text_channel(f"vs-{'-'.join(levels)}-{winner}")
     lobby = await open_lobby(channel, player)
     for level in levels:
@@ -869,6 +902,7 @@ async def played_against_ai(shots: Shots, player: MemberActor, levels: Sequence[
             await shots.env.advance_time(3601)  # (the shots' AI pause)
         else:
             await scene.click(f"o{decision.options.index(decision.default)}")
+    return channel
 
 
 async def ai_stats(shots: Shots) -> None:
@@ -882,6 +916,18 @@ async def ai_stats(shots: Shots) -> None:
     channel = shots.guild.create_text_channel("ai-stats")
     await player.slash(channel, "kot stats")
     await shots.shoot("ai-stats", channel, [player])
+
+
+async def achievements(shots: Shots) -> None:
+    """A win over a Hard AI monster: the notice of its achievements under the final board;
+    then the winner's ``/kot me`` where no game is in play (those earned, how to earn the
+    others)."""
+    player = shots.members[0]
+    won = await played_against_ai(shots, player, ["hard"], winner="player")
+    await shots.shoot("achievements-notice", won, [player])
+    channel = shots.guild.create_text_channel("achievements")
+    await player.slash(channel, "kot me")
+    await shots.shoot("achievements-me", channel, [player])
 
 
 async def learn(shots: Shots) -> None:
@@ -982,6 +1028,7 @@ async def season(shots: Shots) -> None:
 
 
 SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
+    "achievements": achievements,
     "ai-stats": ai_stats,
     "ai-monsters": ai_monsters,
     "dice-tools": dice_tools,
@@ -1011,6 +1058,8 @@ SITUATIONS: dict[str, Callable[[Shots], Awaitable[None]]] = {
     "skip-buying": skip_buying,
     "long-game": long_game,
     "thread-start": thread_start,
+    "queue": queue,
+    "tournament": tournament,
     "my-games": my_games,
     "time-away": time_away,
     "notify": notify,

@@ -19,7 +19,7 @@ import discord
 
 from bot.discord.io import DiscordFailure, DiscordIO
 from bot.discord.messages import COLOUR, named
-from bot.discord.publisher import failure_of
+from bot.discord.publisher import failed_as
 from bot.i18n import text
 from bot.table import carrier
 from bot.table.carrier import Attempt, Failure
@@ -91,7 +91,7 @@ class BulletinPoster:
             await self._io.post_bulletin(channel_id, guild_id, content=message.content,
                                          embed=message.embed)
         except DiscordFailure as failure:
-            return failure_of(failure)
+            return failed_as(failure)
         return carrier.Sent()
 
 

@@ -146,7 +146,7 @@ class Publisher:
                     raise
                 return carrier.Posted(clicked, "clicked")
         except DiscordFailure as failure:
-            return failure_of(failure)
+            return failed_as(failure)
 
     async def edit(self, game: Game, effect: MessageEdit,
                    origin: Interaction | None) -> carrier.Edited | Failure:
@@ -157,7 +157,7 @@ class Publisher:
             await self._io.edit(game.channel_id, game.guild_id, effect.message_id, origin,
                                 **fields)
         except DiscordFailure as failure:
-            return failure_of(failure)
+            return failed_as(failure)
         return carrier.Edited()
 
     async def notify(self, game: Game, notice: Notify | AnnounceEnd,
@@ -167,7 +167,8 @@ class Publisher:
         try:
             if isinstance(notice, Notify):
                 if await self._sent_before(game, notice.text, attempt) is None:
-                    await self._io.notify(game.channel_id, game.guild_id, notice.text)
+                    send = self._io.ping if notice.pings else self._io.notify
+                    await send(game.channel_id, game.guild_id, notice.text)
                 return carrier.Sent()
             content = text(game.language, ENDED_CONTENT, game=str(game.id))
             if await self._sent_before(game, content, attempt) is None:
@@ -176,7 +177,7 @@ class Publisher:
                                     embed=ended_embed(game, notice.notice), file=picture,
                                     view=final_view(game))
         except DiscordFailure as failure:
-            return failure_of(failure)
+            return failed_as(failure)
         return carrier.Sent()
 
     async def ask(self, game: Game, ask: Ask, person: PersonSettings,
@@ -221,7 +222,7 @@ class Publisher:
             message_id = (await self._sent_before(game, channel_text, attempt)
                           or await self._io.ping(game.channel_id, game.guild_id, channel_text))
         except DiscordFailure as failure:
-            return failure_of(failure)
+            return failed_as(failure)
         return carrier.Pinged(message_id, 0, dms_refused=refused)
 
     async def delete(self, game: Game, message_id: int,
@@ -232,7 +233,7 @@ class Publisher:
         try:
             await self._io.delete(*where, message_id)
         except DiscordFailure as failure:
-            return failure_of(failure)
+            return failed_as(failure)
         return carrier.Deleted()
 
     def coach(self, game: Game, note: CoachNote) -> None:
@@ -307,7 +308,7 @@ class Publisher:
             log_failure(edit_failure, "game %s: could not show the board in the clicked "
                         "message either", game.id)
             return None
-        await self._io.reply_privately(interaction, _forbidden(interaction, failure_of(failure))
+        await self._io.reply_privately(interaction, _forbidden(interaction, failed_as(failure))
                                        + " " + text(asker_language(interaction), CONTINUED_HERE))
         return clicked
 
@@ -360,8 +361,8 @@ class Publisher:
         return fields, await board_file(game)
 
 
-def failure_of(failure: DiscordFailure) -> Failure:
-    """A failed call, as the delivery (and the bulletins' pass) reads it."""
+def failed_as(failure: DiscordFailure) -> Failure:
+    """A failed call, as the delivery reads it."""
     match failure.kind:
         case FailureKind.GONE:
             return carrier.Gone(failure.reason, channel=failure.channel_gone)

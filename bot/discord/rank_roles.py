@@ -9,7 +9,7 @@ from collections.abc import Awaitable
 import discord
 
 from bot.discord.io import DiscordFailure, DiscordIO
-from bot.discord.publisher import failure_of
+from bot.discord.publisher import failed_as
 from bot.table.carrier import Failure
 
 REASON = "King of Tokyo: season rank"
@@ -33,7 +33,7 @@ async def _done(call: Awaitable[None]) -> Failure | None:
     try:
         await call
     except DiscordFailure as failure:
-        return failure_of(failure)
+        return failed_as(failure)
     return None
 
 

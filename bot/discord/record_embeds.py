@@ -1,5 +1,6 @@
-"""The answers of ``/kot stats``, ``/kot leaderboard`` and ``/kot history``, as embeds, in the
-asker's language (``records-`` messages of the catalogs).
+"""The answers of ``/kot stats``, ``/kot leaderboard`` and ``/kot history``, and a player's
+achievements (``/kot me`` outside a game), as embeds, in the asker's language (``records-``
+and ``achievement-`` messages of the catalogs).
 
 Long lists are cut into pages of ``PAGE_SIZE`` lines; the command's ``page`` option picks
 one (an option rather than buttons: nothing to keep working across a restart).
@@ -13,12 +14,14 @@ from bot.discord.bulletins import rank_name
 from bot.discord.messages import COLOUR, ai_name, fitted, game_length, named
 from bot.i18n import text
 from bot.render.chart import MIN_CHART_POINTS
+from bot.table.league.achievements import ACHIEVEMENTS, BY_KEY, Achievement, Earned
 from bot.table.league.crowns import Crown
 from bot.table.league.ranks import rank_of, rank_of_score
 from bot.table.league.seasons import Season, Standing, ranked
 from bot.table.level_ratings import level_ratings
 from bot.table.ratings import MIN_GAMES, PlayerRating
 from bot.table.records import AgainstAi, GameRecord, PlayerStats, SeatRecord
+from engine import Phrase, phrase
 
 PAGE_SIZE = 10
 RATING_CHART_FILENAME = "rating.png"
@@ -94,9 +97,9 @@ def leaderboard_embed(board: list[PlayerRating], page: int, language: str) -> di
 
 def stats_embed(user_id: int, name: str, stats: PlayerStats | None,
                 rating: PlayerRating | None, against: tuple[AgainstAi, ...],
-                language: str) -> discord.Embed:
+                achievements: tuple[Earned, ...], language: str) -> discord.Embed:
     """A player's stats (``name``: their display name), their rating, and apart from it,
-    their games ``against`` AI monsters."""
+    their games ``against`` AI monsters, then the achievements they earned."""
     embed = discord.Embed(title=text(language, "records-stats-title"), colour=COLOUR)
     if stats is None:
         embed.description = text(language, "records-stats-none", player=named(name, user_id))
@@ -123,9 +126,40 @@ def stats_embed(user_id: int, name: str, stats: PlayerStats | None,
                                              rating=one_decimal(ratings[row.level]),
                                              games=row.games, wins=row.wins)
                                         for row in against))
+    embed.add_field(name=text(language, "achievement-stats-field", earned=len(achievements),
+                              total=len(ACHIEVEMENTS)), inline=False,
+                    value="\n".join(text(language, "achievement-stats-earned",
+                                         **_achievement(each), game=str(each.game_id),
+                                         ai="yes" if each.against_ai else "no")
+                                    for each in achievements)
+                    or text(language, "achievement-stats-none"))
     if chart_values(rating):
         embed.set_image(url=f"attachment://{RATING_CHART_FILENAME}")
     return embed
+
+
+def achievements_embed(user_id: int, name: str, achievements: tuple[Earned, ...],
+                       language: str) -> discord.Embed:
+    """Every achievement, those the player earned first (with the game that earned each),
+    then how to earn the others."""
+    embed = discord.Embed(title=text(language, "achievement-me-title"), colour=COLOUR)
+    earned = {each.key: each for each in achievements}
+    lines = [text(language, "achievement-me-summary", player=named(name, user_id),
+                  earned=len(achievements), total=len(ACHIEVEMENTS)), ""]
+    lines += [text(language, "achievement-me-earned", **_achievement(each),
+                   game=str(each.game_id), date=f"<t:{int(each.finished_at)}:d>",
+                   ai="yes" if each.against_ai else "no") for each in achievements]
+    lines += [text(language, "achievement-me-missing", **_achievement(achievement))
+              for achievement in ACHIEVEMENTS if achievement.key not in earned]
+    embed.description = fitted(lines)
+    return embed
+
+
+def _achievement(achievement: Achievement | Earned) -> dict[str, Phrase | str]:
+    """An achievement's emoji, name and how it is earned, as a message's arguments."""
+    key = achievement.key
+    return {"emoji": BY_KEY[key].emoji, "name": phrase(f"achievement-{key}"),
+            "about": phrase(f"achievement-{key}-about")}
 
 
 def _best_game(user_id: int, best: GameRecord, language: str) -> str:

@@ -29,7 +29,7 @@ from typing import Any, Literal
 
 from bot.store.backend import Backend, Transaction
 from bot.store.postgres import PostgresBackend
-from bot.store.schema import MIGRATIONS, TABLES
+from bot.store.schema import MIGRATIONS, SERIAL_TABLES, TABLES
 from bot.store.store import Store, parameter_marks
 
 DEFAULT_CHUNK_ROWS = 1_000
@@ -130,9 +130,9 @@ async def copy_store(source: Store, target: Store, *,
         await _require_empty(tx)
         copied = [await _copy_table(reader, tx, table, chunk_rows)
                   for table in schema_tables()]
-        last_game_id = await _last_game_id(tx)
+        last_game_id = await _last_id(tx, "games")
         if postgres_target:
-            await _number_new_games_after(tx, last_game_id)
+            await _number_new_rows_after_copied(tx)
         await _verify(reader, tx, copied, chunk_rows)
         return CopyReport(tuple(copied), last_game_id)
 
@@ -236,17 +236,19 @@ def _row_bytes(row: Sequence[Any]) -> bytes:
     return repr(tuple(row)).encode() + b"\n"
 
 
-async def _last_game_id(tx: Transaction) -> int | None:
-    row = await tx.one("SELECT MAX(id) FROM games")
+async def _last_id(tx: Transaction, table: str) -> int | None:
+    row = await tx.one(f"SELECT MAX(id) FROM {table}")
     return None if row is None or row[0] is None else int(row[0])
 
 
-async def _number_new_games_after(tx: Transaction, last_game_id: int | None) -> None:
-    """PostgreSQL's identity does not see ids written explicitly: move it past the copied
-    ones, or the next lobby would get id 1 again. (SQLite's AUTOINCREMENT follows the
-    largest id written by itself.)"""
-    if last_game_id is not None:
-        await tx.execute(f"ALTER TABLE games ALTER COLUMN id RESTART WITH {last_game_id + 1}")
+async def _number_new_rows_after_copied(tx: Transaction) -> None:
+    """PostgreSQL's identity does not see ids written explicitly: move each past the copied
+    ones, or the next lobby (or tournament) would get id 1 again. (SQLite's AUTOINCREMENT
+    follows the largest id written by itself.)"""
+    for table in SERIAL_TABLES:
+        last = await _last_id(tx, table)
+        if last is not None:
+            await tx.execute(f"ALTER TABLE {table} ALTER COLUMN id RESTART WITH {last + 1}")
 
 
 async def _verify(reader: _SourceReader, tx: Transaction, copied: Sequence[TableCopy],

@@ -204,6 +204,71 @@ _SHARD_LEASES = Migration("shard leases", (
     """,
 ))
 
+# Players waiting in a server's matchmaking queue (bot.table.league.queue), one entry a
+# player a server, as encoded JSON (a new field needs no migration); ``expires_at`` apart, so
+# expired entries are dropped by one statement.
+_QUEUE = Migration("the matchmaking queue", ("""
+    CREATE TABLE queue_entries (
+        guild_id {id} NOT NULL,
+        user_id {id} NOT NULL,
+        entry {bytes} NOT NULL,
+        expires_at {time} NOT NULL,
+        PRIMARY KEY (guild_id, user_id)
+    ){pair_keyed}
+    """,))
+
+# Swiss nights (bot.table.league.tournaments): each tournament one JSON document changed
+# whole at a version, like a game; one open or in play a channel. ``tournament_games`` says
+# which game plays each table, written in the transaction that makes the game, so a table is
+# opened once or not at all.
+_TOURNAMENTS = Migration("Swiss nights", (
+    """
+    CREATE TABLE tournaments (
+        id {serial_key},
+        guild_id {id} NOT NULL,
+        channel_id {id} NOT NULL,
+        status TEXT NOT NULL,
+        tournament {bytes} NOT NULL,
+        version INTEGER NOT NULL DEFAULT 0,
+        created_at {time} NOT NULL,
+        updated_at {time} NOT NULL
+    )
+    """,
+    "CREATE UNIQUE INDEX tournaments_one_active_per_channel ON tournaments(channel_id) "
+    "WHERE status IN ('open', 'playing')",
+    "CREATE INDEX tournaments_by_status ON tournaments(status)",
+    """
+    CREATE TABLE tournament_games (
+        tournament_id {id} NOT NULL REFERENCES tournaments(id),
+        round INTEGER NOT NULL,
+        table_index INTEGER NOT NULL,
+        game_id {id} NOT NULL REFERENCES games(id),
+        PRIMARY KEY (tournament_id, round, table_index)
+    ){pair_keyed}
+    """,
+))
+
+# Achievements (bot.table.league.achievements) are derived from the records; three facts they
+# need are counted by replaying a game's log, as the cards bought are (NULL: unknown, and
+# filled at start-up for the records kept before: RecordBook.backfill_facts). Stored apart
+# is only what cannot be derived: which achievements were announced in a channel, so each
+# is announced once, across restarts and processes.
+_ACHIEVEMENTS = Migration("achievements: seats' facts, and those announced", (
+    "ALTER TABLE record_seats ADD COLUMN entered_tokyo INTEGER",
+    "ALTER TABLE record_seats ADD COLUMN knocked_out INTEGER",
+    "ALTER TABLE record_seats ADD COLUMN lowest_hearts INTEGER",
+    """
+    CREATE TABLE achievements_announced (
+        guild_id {id} NOT NULL,
+        user_id {id} NOT NULL,
+        achievement TEXT NOT NULL,
+        game_id {id} NOT NULL REFERENCES records(game_id),
+        announced_at {time} NOT NULL,
+        PRIMARY KEY (guild_id, user_id, achievement)
+    ){pair_keyed}
+    """,
+))
+
 # --- leagues: seasons, ranks, rank roles, crowns, server-level posts (issue 43) -------
 # Posts that belong to a server, not to a game (bot.table.league.bulletins): one row a
 # bulletin, posted in ``seq`` order within its server and deleted once posted (numbered
@@ -259,13 +324,17 @@ _LEAGUES = Migration("leagues: seasons, rank roles, crowns, server-level posts",
 
 MIGRATIONS: tuple[Migration, ...] = (_GAMES_AND_ACTIONS, _GAME_SETUP, _OUTBOX, _SERVERS,
                                      _RECORDS, _GAME_VERSION, _PEOPLE, _OWED_ANSWERS,
-                                     _SHARD_LEASES, _LEAGUES)
+                                     _SHARD_LEASES, _QUEUE, _TOURNAMENTS, _ACHIEVEMENTS,
+                                     _LEAGUES)
 
 # Every table of games, servers, people and records, parents first (the order a copy fills
 # them in). The leases' tables (processes, shard_leases) say who runs what now: not copied.
 TABLES = ("games", "actions", "outbox", "servers", "records", "record_seats", "people",
-          "owed_answers",
+          "owed_answers", "queue_entries", "tournaments", "tournament_games",
+          "achievements_announced",
           # leagues (issue 43: seasons, ranks, roles, crowns, bulletins)
           "leagues", "seasons", "given_roles", "crowns", "bulletins")
+# The tables whose rows are numbered by the database (``{serial_key}``).
+SERIAL_TABLES = ("games", "tournaments")
 # Tables of the processes running now, not of the games (a copy leaves them empty).
 RUNNING_TABLES = ("processes", "shard_leases")

@@ -36,6 +36,18 @@ class ChannelBusy(Exception):
     """The channel already has a lobby or a game in progress."""
 
 
+class QueueEntryGone(Exception):
+    """A player a new queue table would seat is no longer in the queue (left, expired)."""
+
+
+class TableOpened(Exception):
+    """A tournament's table already has its game (another pass opened it)."""
+
+
+class TournamentBusy(Exception):
+    """The channel has a tournament open or in play already."""
+
+
 class StaleWrite(Exception):
     """The game changed since the version the write was based on; nothing was written."""
 
@@ -95,6 +107,19 @@ class ActivePlayers:
     id: int
     lobby: bytes
     seats: bytes
+
+
+@dataclass(frozen=True)
+class TournamentRow:
+    id: int
+    guild_id: int
+    status: str
+    tournament: bytes
+    version: int
+
+
+# A tournament's table: (tournament id, round, table index).
+TableOfRound = tuple[int, int, int]
 
 
 @dataclass(frozen=True)
@@ -226,10 +251,14 @@ def _season_row(values: Sequence[Any]) -> SeasonRow:
                      _optional_bytes(standings))
 
 
+# A seat's facts counted by replaying its game (after cards_bought), filled at start-up in
+# records kept before they were (``set_seat_facts``).
+FACT_COLUMNS = ("entered_tokyo", "knocked_out", "lowest_hearts")
 _RECORD_COLUMNS = ("game_id", "guild_id", "channel_id", "status", "game_type", "edition",
                    "options", "started_at", "finished_at", "turns", "rated")
 _SEAT_COLUMNS = ("game_id", "seat", "user_id", "ai", "name", "monster", "place", "winner",
-                 "points", "hearts", "out_turn", "cards_bought", "left_game", "autopiloted")
+                 "points", "hearts", "out_turn", "cards_bought", "left_game", "autopiloted",
+                 *FACT_COLUMNS)
 _GAME_FIELDS = {"status", "lobby", "seats", "state", "chronicle", "board_message_id", "setup"}
 # LIMIT for "no limit" (SQLite takes -1, PostgreSQL ALL: both take a number this big).
 _NO_LIMIT = 2 ** 62
@@ -448,12 +477,25 @@ class Store:
 
     async def create_lobby(
         self, *, guild_id: int | None, channel_id: int, host_id: int, lobby: bytes,
-        effects: Sequence[bytes] = (),
+        effects: Sequence[bytes] = (), from_queue: Sequence[int] = (),
+        for_table: TableOfRound | None = None,
     ) -> int:
-        """A new lobby row (at version 0) and the effects that show it, atomically."""
+        """A new lobby row (at version 0) and the effects that show it, atomically.
+        ``from_queue``: the players of the server's queue it seats, whose entries it takes
+        out in the same transaction (``QueueEntryGone``, and nothing written, when one is no
+        longer there), so a table from the queue is opened once or not at all.
+        ``for_table``: the tournament table this game plays, noted in the same transaction
+        (``TableOpened``, and nothing written, when it has a game already)."""
         now = time.time()
 
         async def create(tx: Transaction) -> int:
+            if from_queue:
+                taken = await tx.execute(
+                    f"DELETE FROM queue_entries WHERE guild_id = ? "
+                    f"AND user_id IN ({parameter_marks(len(from_queue))})",
+                    (guild_id, *from_queue))
+                if taken != len(set(from_queue)):
+                    raise QueueEntryGone(f"{len(from_queue) - taken} left the queue")
             row = await tx.one(
                 "INSERT INTO games (guild_id, channel_id, host_id, status, lobby, "
                 "created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?) RETURNING id",
@@ -461,6 +503,11 @@ class Store:
             )
             assert row is not None
             game_id = int(row[0])
+            if for_table is not None and not await tx.rows(
+                    "INSERT INTO tournament_games (tournament_id, round, table_index, game_id) "
+                    "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING game_id",
+                    (*for_table, game_id)):
+                raise TableOpened(f"tournament table {for_table} has a game already")
             await _add_effects(tx, game_id, effects, now)
             return game_id
 
@@ -643,6 +690,150 @@ class Store:
         row = await self._backend.read(lambda tx: tx.one(
             "SELECT COUNT(*) FROM records WHERE guild_id = ?", (guild_id,)))
         return int(row[0]) if row else 0
+
+    # --- the matchmaking queue (bot.table.league) ------------------------------------
+
+    async def queue_entries(self, guild_id: int, now: float) -> list[bytes]:
+        """The entries of a server's queue that have not expired."""
+        rows = await self._backend.read(lambda tx: tx.rows(
+            "SELECT entry FROM queue_entries WHERE guild_id = ? AND expires_at > ?",
+            (guild_id, now)))
+        return [_bytes(row[0]) for row in rows]
+
+    async def put_queue_entry(self, guild_id: int, user_id: int, entry: bytes,
+                              expires_at: float) -> None:
+        """A player's entry in a server's queue (replacing the one they had)."""
+        await self._write_one(
+            "INSERT INTO queue_entries (guild_id, user_id, entry, expires_at) "
+            "VALUES (?, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET "
+            "entry = excluded.entry, expires_at = excluded.expires_at",
+            (guild_id, user_id, entry, expires_at))
+
+    async def drop_queue_entry(self, guild_id: int, user_id: int) -> bool:
+        """Take a player out of a server's queue; whether they were in it."""
+        dropped = await self._backend.write(lambda tx: tx.execute(
+            "DELETE FROM queue_entries WHERE guild_id = ? AND user_id = ?",
+            (guild_id, user_id)))
+        return dropped > 0
+
+    async def drop_expired_queue_entries(self, now: float) -> int:
+        """Forget the entries of every queue that have expired; how many there were."""
+        return await self._backend.write(lambda tx: tx.execute(
+            "DELETE FROM queue_entries WHERE expires_at <= ?", (now,)))
+
+    # --- Swiss nights (bot.table.league) --------------------------------------------
+
+    async def create_tournament(self, guild_id: int, channel_id: int, status: str,
+                                tournament: bytes) -> int:
+        """A new tournament (at version 0); ``TournamentBusy`` when its channel has one
+        open or in play."""
+        now = time.time()
+
+        async def create(tx: Transaction) -> int:
+            row = await tx.one(
+                "INSERT INTO tournaments (guild_id, channel_id, status, tournament, "
+                "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+                (guild_id, channel_id, status, tournament, now, now))
+            assert row is not None
+            return int(row[0])
+
+        try:
+            return await self._backend.write(create)
+        except UniqueViolation as error:
+            raise TournamentBusy("this channel has a tournament already") from error
+
+    async def _tournaments(self, where: str, parameters: Sequence[Any]) -> list[TournamentRow]:
+        rows = await self._backend.read(lambda tx: tx.rows(
+            "SELECT id, guild_id, status, tournament, version FROM tournaments "
+            f"WHERE {where} ORDER BY id", parameters))
+        return [TournamentRow(int(id_), int(guild_id), status, _bytes(raw), int(version))
+                for id_, guild_id, status, raw, version in rows]
+
+    async def tournament(self, tournament_id: int) -> TournamentRow | None:
+        found = await self._tournaments("id = ?", (tournament_id,))
+        return found[0] if found else None
+
+    async def tournament_in_channel(self, channel_id: int) -> TournamentRow | None:
+        """The channel's tournament open or in play, if any."""
+        found = await self._tournaments("channel_id = ? AND status IN ('open', 'playing')",
+                                        (channel_id,))
+        return found[0] if found else None
+
+    async def last_tournament_in_channel(self, channel_id: int) -> TournamentRow | None:
+        """The channel's latest tournament, whatever its status."""
+        found = await self._tournaments(
+            "id = (SELECT MAX(id) FROM tournaments WHERE channel_id = ?)", (channel_id,))
+        return found[0] if found else None
+
+    async def tournaments_in_play(self) -> list[TournamentRow]:
+        return await self._tournaments("status = 'playing'", ())
+
+    async def update_tournament(self, tournament_id: int, *, version: int, status: str,
+                                tournament: bytes) -> None:
+        """Write a tournament at ``version`` (``StaleWrite`` when it moved on meanwhile)."""
+        changed = await self._backend.write(lambda tx: tx.execute(
+            "UPDATE tournaments SET status = ?, tournament = ?, updated_at = ?, "
+            "version = version + 1 WHERE id = ? AND version = ?",
+            (status, tournament, time.time(), tournament_id, version)))
+        if not changed:
+            raise StaleWrite(f"tournament {tournament_id} is no longer at version {version}")
+
+    async def tournament_games(self, tournament_id: int) -> dict[tuple[int, int], int]:
+        """The games of a tournament's tables, by (round, table index)."""
+        rows = await self._backend.read(lambda tx: tx.rows(
+            "SELECT round, table_index, game_id FROM tournament_games "
+            "WHERE tournament_id = ?", (tournament_id,)))
+        return {(int(round_), int(index)): int(game_id) for round_, index, game_id in rows}
+
+    # --- achievements (bot.table.league) --------------------------------------------
+
+    async def records_without_facts(self) -> list[tuple[int, int | None]]:
+        """The records (game, server) whose seats lack the facts achievements need (kept
+        before they were counted), among those whose game was replayed when they were kept
+        (its cards bought are known: a game that did not replay then will not now)."""
+        rows = await self._backend.read(lambda tx: tx.rows(
+            "SELECT game_id, guild_id FROM records WHERE game_id IN (SELECT game_id FROM "
+            "record_seats WHERE entered_tokyo IS NULL AND cards_bought IS NOT NULL) "
+            "ORDER BY game_id"))
+        return [(game_id, guild_id) for game_id, guild_id in rows]
+
+    async def set_seat_facts(self, game_id: int, facts: Sequence[dict[str, Any]]) -> None:
+        """A record's seats' facts (one mapping of ``FACT_COLUMNS`` a seat, in seat order)."""
+
+        async def write(tx: Transaction) -> None:
+            for seat, columns in enumerate(facts):
+                await tx.execute(
+                    f"UPDATE record_seats SET {', '.join(f'{c} = ?' for c in FACT_COLUMNS)} "
+                    "WHERE game_id = ? AND seat = ?",
+                    (*(columns[c] for c in FACT_COLUMNS), game_id, seat))
+
+        await self._backend.write(write)
+
+    async def announced_achievements(self, guild_id: int,
+                                     user_ids: Sequence[int]) -> set[tuple[int, str]]:
+        """The achievements (player, key) of these players announced in this server."""
+        if not user_ids:
+            return set()
+        rows = await self._backend.read(lambda tx: tx.rows(
+            "SELECT user_id, achievement FROM achievements_announced WHERE guild_id = ? "
+            f"AND user_id IN ({parameter_marks(len(user_ids))})", (guild_id, *user_ids)))
+        return {(user_id, key) for user_id, key in rows}
+
+    async def add_announced_achievements(self, guild_id: int,
+                                         announced: Sequence[tuple[int, str, int]],
+                                         at: float) -> None:
+        """Achievements (player, key, the game that earned it) announced at ``at``; one
+        announced before keeps its row."""
+
+        async def write(tx: Transaction) -> None:
+            for user_id, key, game_id in announced:
+                await tx.execute(
+                    "INSERT INTO achievements_announced (guild_id, user_id, achievement, "
+                    "game_id, announced_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                    (guild_id, user_id, key, game_id, at))
+
+        if announced:
+            await self._backend.write(write)
 
     # --- leagues (bot.table.league) -------------------------------------------------
 

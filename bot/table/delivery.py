@@ -60,9 +60,11 @@ from bot.table.carrier import (
     Sent,
 )
 from bot.table.game_rows import GameField, OutboxEntry
+from bot.table.league.achievement_book import AchievementBook
 from bot.table.model import BrokenGame, Game, Ping, Refused, Reminder, StaleGame
 from bot.table.publish import (
     POSTS,
+    AnnounceAchievements,
     AnnounceEnd,
     AnnounceResult,
     CloseBoard,
@@ -162,14 +164,16 @@ class _ChannelGone(Exception):
 
 class Delivery(Generic[Origin]):
     def __init__(self, games: SavedGames, settings: SavedSettings, carrier: Carrier[Origin],
-                 turns: TurnClock, *, clocks: Sequence[GameClock] = (),
+                 turns: TurnClock, *, achievements: AchievementBook,
+                 clocks: Sequence[GameClock] = (),
                  shown_clocks: Sequence[GameClock] = ()) -> None:
-        """``settings``: the players' own (``/kot notify``), for their pings. ``clocks`` (a
-        lobby's closing, an idle game's end) are scheduled after every pass;
-        ``shown_clocks`` (reminders, the end of a time away), like the turn clock, only once
-        the channel shows the game."""
+        """``settings``: the players' own (``/kot notify``), for their pings;
+        ``achievements``: what a finished game announces. ``clocks`` (a lobby's closing, an
+        idle game's end) are scheduled after every pass; ``shown_clocks`` (reminders, the
+        end of a time away), like the turn clock, only once the channel shows the game."""
         self._games = games
         self._settings = settings
+        self._achievements = achievements
         self._carrier = carrier
         self._turns = turns
         self._clocks = tuple(clocks)
@@ -356,11 +360,27 @@ class Delivery(Generic[Origin]):
                 sent = await carrier.notify(current.game, announce,
                                             self._attempt(current, entry))
                 return None if isinstance(sent, Sent) else sent
+            case AnnounceAchievements():
+                return await self._announce_achievements(current, entry)
             case CoachNote() as note:
                 carrier.coach(game, note)
                 return None
             case _:
                 return None  # the game has moved past it
+
+    async def _announce_achievements(self, current: _Pass[Origin],
+                                     entry: OutboxEntry) -> Failure | None:
+        """The achievements the game earned, in one notice, then noted announced (a notice
+        sent before a crash is found by its text, not sent again)."""
+        announcement = await self._achievements.to_announce(current.game)
+        if announcement is None:
+            return None
+        sent = await self._carrier.notify(current.game, Notify(announcement.text),
+                                          self._attempt(current, entry))
+        if not isinstance(sent, Sent):
+            return _unless_gone(sent)
+        await self._achievements.announced(announcement)
+        return None
 
     async def _post(self, current: _Pass[Origin], entry: OutboxEntry,
                     post: LivePost) -> Failure | None:

@@ -89,7 +89,7 @@ class Lobbies:
                 turn, reaction = _learners_clock(turn, reaction)
             learners_ais = tuple(LobbyPlayer(-number, ai="easy")
                                  for number in range(1, LEARN_AI_SEATS + 1)) if learn else ()
-            lobby = _with_game(Lobby(players=(LobbyPlayer(host_id, name=host_name),
+            lobby = with_game(Lobby(players=(LobbyPlayer(host_id, name=host_name),
                                               *learners_ais),
                                      turn_seconds=turn, reaction_seconds=reaction,
                                      language=server.game_language(server_language,
@@ -224,7 +224,7 @@ class Lobbies:
 
         def change(game: Game) -> Lobby:
             _require_host(game, user_id)
-            lobby = _with_game(game.lobby, choice)
+            lobby = with_game(game.lobby, choice)
             rules = lobby.rules()
             if len(lobby.players) > rules.max_monsters:
                 raise Refused(phrase("table-refusal-too-many-for-game", game=rules.title,
@@ -396,7 +396,7 @@ def _require_room(lobby: Lobby) -> None:
         raise Refused(phrase("table-refusal-game-full", most=most))
 
 
-def _with_game(lobby: Lobby, choice: GameChoice) -> Lobby:
+def with_game(lobby: Lobby, choice: GameChoice) -> Lobby:
     """The lobby set for ``choice``: a game with no Origins cards to mix drops the mix, and
     monsters chosen from another game's list are chosen again."""
     game = "origins" if choice == "origins" else "kot"

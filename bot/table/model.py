@@ -200,6 +200,12 @@ class Lobby(msgspec.Struct, frozen=True, omit_defaults=True):
     # Power Up! (engine.Options.power_up): each monster plays with its own Evolutions. King
     # of Tokyo only (either edition): Origins' monsters have no deck.
     power_up: bool = False
+    # Opened by the matchmaking queue for its players (bot.table.league.matchmaking), to be
+    # started at once: one left unstarted by a crash is started at the next start-up.
+    from_queue: bool = False
+    # The Swiss night whose table this game plays (bot.table.league.tournaments): its end
+    # carries the tournament on.
+    tournament: int | None = None
 
     def long_clock(self) -> bool:
         """Whether the game is played over hours or days (``LONG_CLOCK_SECONDS``)."""

@@ -96,9 +96,11 @@ class CloseLobby(_Effect, frozen=True):
 
 
 class Notify(_Effect, frozen=True):
-    """A notice in the game's channel that pings nobody."""
+    """A notice in the game's channel that pings nobody, unless ``pings``: then it notifies
+    the players it mentions (a table the queue seated, calling its players to it)."""
 
     text: str
+    pings: bool = False
 
 
 class SyncPings(_Effect, frozen=True):
@@ -128,6 +130,12 @@ class AnnounceEnd(_Effect, frozen=True):
     notice: str
 
 
+class AnnounceAchievements(_Effect, frozen=True):
+    """A game played to its end: a notice (pinging nobody) of the achievements it earned
+    its players (``bot.table.league.achievement_book``), each announced once; nothing when
+    it earned none."""
+
+
 class CoachNote(_Effect, frozen=True):
     """Send a coached player their coach's note (``bot.table.coach``) for question
     ``decision_id``, privately; skipped once that question is answered."""
@@ -138,9 +146,9 @@ class CoachNote(_Effect, frozen=True):
 
 Effect = (PostBoard | AnnounceResult | EditBoard | CloseBoard | RetireButtons | PostLobby
           | ShowLobby | CloseLobby | Notify | SyncPings | SyncReminders | ExpireLobby
-          | AnnounceEnd | CoachNote)
+          | AnnounceEnd | AnnounceAchievements | CoachNote)
 # Effects that send a new message: the ones a crash can leave sent but unrecorded.
-POSTS = (PostBoard, AnnounceResult, PostLobby, Notify, AnnounceEnd)
+POSTS = (PostBoard, AnnounceResult, PostLobby, Notify, AnnounceEnd, AnnounceAchievements)
 # The posts of a live message (a board, the final board, the lobby), which replace another.
 LivePost = PostBoard | AnnounceResult | PostLobby
 POSTS_LIVE = (PostBoard, AnnounceResult, PostLobby)
@@ -192,9 +200,11 @@ def after_action(before: Game, outcome: Outcome) -> Plan:
     if game.status == "ended":  # abandoned: nobody played for a long while
         abandoned = phrase("table-notice-abandoned", game=str(game.id))
         return _plan(game, *_retire(live), Notify(say(game.language, abandoned)), *pings)
-    if outcome.turn_changed or state.over:
-        post = AnnounceResult(live) if state.over else PostBoard(live)
-        return _plan(game, post, *_close(before, outcome, live), *pings)
+    if state.over:
+        return _plan(game, AnnounceResult(live), *_close(before, outcome, live),
+                     AnnounceAchievements(), *pings)
+    if outcome.turn_changed:
+        return _plan(game, PostBoard(live), *_close(before, outcome, live), *pings)
     if live is None:
         return _plan(game, *pings)
     return _plan(game, EditBoard(live, redraw=outcome.redraw), *pings)

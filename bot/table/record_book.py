@@ -1,8 +1,9 @@
 """The records of finished games as the store keeps them (``bot.table.records`` makes one).
 
 Owns the record made when a change finishes a game (``record_if_finished``: the game store
-writes it in the same transaction as the change), the backfill at start-up of games finished
-before records were kept, and the reads of ``/kot stats``, ``/kot leaderboard`` and
+writes it in the same transaction as the change), the backfills at start-up (of games
+finished before records were kept, and of the facts of seats counted since: ``backfill``,
+``backfill_facts``), and the reads of ``/kot stats``, ``/kot leaderboard`` and
 ``/kot history``.
 """
 
@@ -14,16 +15,18 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from bot.store.store import RecordRows, Store
+from bot.store.store import GameRow, RecordRows, Store
 from bot.table.game_rows import LoggedAction, decoded, logged_actions, setup_for
 from bot.table.model import Game
 from bot.table.records import (
     GameRecord,
-    cards_bought,
+    SeatFacts,
+    facts_columns,
     is_finished,
     record_from_rows,
     record_of,
     record_rows,
+    seat_facts,
 )
 
 log = logging.getLogger(__name__)
@@ -58,18 +61,15 @@ class RecordBook:
         """Keep the records of games finished before records were kept (run at start-up,
         before any game is played), of the servers ``owns`` names (by default this
         process's); returns how many were added. A game that cannot be read is skipped
-        (logged)."""
+        (logged). Then the records kept before their seats' facts were get them
+        (``backfill_facts``)."""
         owns = owns or self._owns
         added = 0
         for row, updated_at in await self._store.finished_without_record():
             if not owns(row.guild_id):
                 continue
             try:
-                game, unreadable = decoded(row)
-                if unreadable is not None:
-                    raise unreadable
-                if game.setup is None and game.state is not None:
-                    game = replace(game, setup=setup_for(game.state))
+                game = _readable(row)
                 logged = logged_actions(await self._store.actions(row.id))
                 record = await _record_of(game, logged, game.chronicle.life.ended_at or updated_at)
             except Exception as error:
@@ -77,7 +77,37 @@ class RecordBook:
                 continue
             await self._store.add_record(record_rows(record))
             added += 1
+        filled = await self.backfill_facts(owns)
+        if filled:
+            log.info("counted what the seats did in %d records kept before it was", filled)
         return added
+
+    async def backfill_facts(self, owns: Callable[[int | None], bool] | None = None) -> int:
+        """Count what each seat did (``records.SeatFacts``) in the records kept before it
+        was counted, by replaying their games (run at start-up, after ``backfill``), of the
+        servers ``owns`` names (by default this process's); returns how many records got
+        them. A game that cannot be
+        read or replayed keeps them unknown (logged): it earns no achievement that needs
+        them."""
+        owns = owns or self._owns
+        filled = 0
+        for game_id, guild_id in await self._store.records_without_facts():
+            if not owns(guild_id):
+                continue
+            facts = None
+            try:
+                row = await self._store.get(game_id)
+                if row is None:
+                    raise LookupError("its game's row is gone")
+                facts = await _replayed_facts(_readable(row),
+                                              logged_actions(await self._store.actions(game_id)))
+            except Exception as error:
+                log.warning("game %s: what its seats did is left unknown (%s)", game_id, error)
+            if facts is None:
+                continue
+            await self._store.set_seat_facts(game_id, [facts_columns(f) for f in facts])
+            filled += 1
+        return filled
 
     async def record(self, game_id: int) -> GameRecord | None:
         rows = await self._store.record(game_id)
@@ -95,9 +125,23 @@ class RecordBook:
         return await self._store.record_count(guild_id)
 
 
+def _readable(row: GameRow) -> Game:
+    """A finished game as stored, with its setup (raises what makes it unreadable)."""
+    game, unreadable = decoded(row)
+    if unreadable is not None:
+        raise unreadable
+    if game.setup is None and game.state is not None:
+        game = replace(game, setup=setup_for(game.state))
+    return game
+
+
 async def _record_of(game: Game, logged: Sequence[LoggedAction],
                      finished_at: float) -> GameRecord:
-    # Counting the cards bought replays the game: in a worker thread, off the event loop.
+    return record_of(game, await _replayed_facts(game, logged), finished_at)
+
+
+async def _replayed_facts(game: Game,
+                          logged: Sequence[LoggedAction]) -> tuple[SeatFacts, ...] | None:
+    # Counting them replays the game: in a worker thread, off the event loop.
     moves = [(entry.seat, entry.action) for entry in logged]
-    bought = await asyncio.to_thread(cards_bought, game.setup, moves)
-    return record_of(game, bought, finished_at)
+    return await asyncio.to_thread(seat_facts, game.setup, moves)

@@ -6,10 +6,12 @@ no Discord. The store writes it in the same transaction as the change that finis
 (the backfill).
 
 - **Places** come from ``bot.table.standings`` (ties share a place).
-- **Cards bought** are the ``CardBought`` events of the game, found by replaying its log from
-  its setup (a few milliseconds for a whole game): they count cards bought from another
-  monster or from the discard pile, which a count of Buy actions would miss. A game whose log
-  does not replay has none (``None``: unknown).
+- **What each seat did** (``SeatFacts``) is found by replaying the game's log from its setup
+  (a few milliseconds for a whole game): the cards it bought (``CardBought`` events: from
+  another monster or the discard pile too, which a count of Buy actions would miss), the
+  times it entered Tokyo, the monsters it knocked out, and the fewest hearts it stood on.
+  A game whose log does not replay has none (``None``: unknown). Records kept before the
+  last three were counted get them at start-up (``RecordBook.backfill_facts``).
 - **Left / autopiloted**: a player who left the game (``/kot leave``, gone from the server),
   and one the autopilot played at the end (left, or away after missed turns).
 - **Rated**: a game won or lost to the end ("over") with no AI monster. Games with AI
@@ -52,6 +54,11 @@ class SeatRecord(msgspec.Struct, frozen=True):
     cards_bought: int | None
     left_game: bool
     autopiloted: bool
+    # Counted by the same replay (``SeatFacts``); None also in a record kept before they
+    # were, until the start-up counts them.
+    entered_tokyo: int | None = None
+    knocked_out: int | None = None
+    lowest_hearts: int | None = None
 
 
 class GameRecord(msgspec.Struct, frozen=True):
@@ -81,26 +88,68 @@ def is_finished(game: Game) -> bool:
     return game.status in FINISHED_STATUSES and game.state is not None
 
 
-def cards_bought(setup: GameSetup | None,
-                 moves: Sequence[tuple[int, Action]]) -> tuple[int, ...] | None:
-    """Cards each seat bought, by replaying the game; None when it cannot be replayed."""
+class SeatFacts(msgspec.Struct, frozen=True):
+    """What a seat did in a game, found by replaying it."""
+
+    cards_bought: int
+    # Times it entered Tokyo (City or Bay), by its own move or made to.
+    entered_tokyo: int
+    # Other monsters whose last hearts its smashes or cards took.
+    knocked_out: int
+    # The fewest hearts it had while standing (its hearts at the start if it never lost any).
+    lowest_hearts: int
+
+
+def seat_facts(setup: GameSetup | None,
+               moves: Sequence[tuple[int, Action]]) -> tuple[SeatFacts, ...] | None:
+    """What each seat did, by replaying the game; None when it cannot be replayed."""
     if setup is None:
         return None
     try:
-        state, _ = create_game(setup.options, setup.seed, setup.monsters)
-        bought = [0] * len(state.monsters)
+        state, happened = create_game(setup.options, setup.seed, setup.monsters)
+        tally = _Tally(state)
+        tally.add(state, happened)
         for seat, action in moves:
             state, happened = apply(state, seat, action)
-            for event in happened:
-                if isinstance(event, events.CardBought):
-                    bought[event.seat] += 1
+            tally.add(state, happened)
     except (IllegalAction, ValueError):
         return None
-    return tuple(bought)
+    return tally.facts()
 
 
-def record_of(game: Game, bought: tuple[int, ...] | None, finished_at: float) -> GameRecord:
-    """The record of a finished game (``is_finished``)."""
+class _Tally:
+    """The facts of each seat, counted move by move."""
+
+    def __init__(self, start: GameState) -> None:
+        count = len(start.monsters)
+        self.bought, self.entered, self.knocked_out = [0] * count, [0] * count, [0] * count
+        self.lowest = [monster.hearts for monster in start.monsters]
+
+    def add(self, state: GameState, happened: Sequence[events.Event]) -> None:
+        """A move that led to ``state``, and what happened in it."""
+        for event in happened:
+            if isinstance(event, events.CardBought):
+                self.bought[event.seat] += 1
+            elif isinstance(event, events.EnteredTokyo):
+                self.entered[event.seat] += 1
+            elif (isinstance(event, events.Eliminated) and event.by is not None
+                  and event.by != event.seat):
+                self.knocked_out[event.by] += 1
+            elif isinstance(event, events.Damaged) and event.hearts > 0:
+                # (Hearts lost and healed again within one move count too.)
+                self.lowest[event.seat] = min(self.lowest[event.seat], event.hearts)
+        for seat in state.alive_seats():
+            self.lowest[seat] = min(self.lowest[seat], state.monsters[seat].hearts)
+
+    def facts(self) -> tuple[SeatFacts, ...]:
+        return tuple(SeatFacts(*facts) for facts in zip(
+            self.bought, self.entered, self.knocked_out, self.lowest, strict=True))
+
+
+def record_of(game: Game, facts: tuple[SeatFacts, ...] | None,
+              finished_at: float) -> GameRecord:
+    """The record of a finished game (``is_finished``), with what each seat did (``None``:
+    unknown)."""
     state = game.playing_state()
     ai_seats = game.ai_seats()
     seats = tuple(
@@ -115,9 +164,9 @@ def record_of(game: Game, bought: tuple[int, ...] | None, finished_at: float) ->
             points=row.points,
             hearts=row.hearts,
             out_turn=row.out_turn,
-            cards_bought=None if bought is None else bought[row.seat],
             left_game=row.seat in game.chronicle.presence.left,
             autopiloted=game.autopiloted(row.seat),
+            **facts_columns(None if facts is None else facts[row.seat]),
         )
         for row in sorted(standings(state, game.chronicle.narration.eliminations),
                           key=lambda r: r.seat)
@@ -137,6 +186,13 @@ def record_of(game: Game, bought: tuple[int, ...] | None, finished_at: float) ->
         rated=game.status == "over" and not ai_seats,
         seats=seats,
     )
+
+
+def facts_columns(facts: SeatFacts | None) -> dict[str, int | None]:
+    """A seat's facts as its record's columns (each None when unknown)."""
+    if facts is None:
+        return dict.fromkeys(SeatFacts.__struct_fields__)
+    return msgspec.structs.asdict(facts)
 
 
 def _turns_played(state: GameState) -> int:

@@ -39,9 +39,11 @@ from bot.store.store import (
     ACTIVE_STATUSES,
     ChannelBusy,
     GameRow,
+    QueueEntryGone,
     StaleWrite,
     Status,
     Store,
+    TableOfRound,
 )
 from bot.table.game_cache import GameCache
 from bot.table.game_rows import (
@@ -104,6 +106,9 @@ class SavedGames:
         # start-up reads only those.
         self._owns = owns
         self._cache = GameCache()
+        # Told of each game a change finished, once its record is stored (the tournaments'
+        # desk: a finished table carries its tournament on).
+        self.on_finished: Callable[[Game], None] = lambda game: None
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._cache.lock(game_id)
@@ -281,6 +286,18 @@ class SavedGames:
                    if self._owns(row.guild_id)]
         return passes, broken
 
+    async def active_lobbies(self) -> list[Game]:
+        """Every lobby this process plays that is waiting to start (one that cannot be
+        read is left to its own pass, which reports it)."""
+        lobbies = []
+        async for row in self._active_rows():
+            if row.status == "lobby":
+                try:
+                    lobbies.append(await self.peek(row.id))
+                except (BrokenGame, Refused):
+                    continue
+        return lobbies
+
     async def _active_rows(self) -> AsyncIterator[GameRow]:
         """Every lobby and game in progress this process plays, a chunk at a time."""
         after = 0
@@ -348,16 +365,23 @@ class SavedGames:
     # --- writing --------------------------------------------------------------------
 
     async def create_lobby(self, *, guild_id: int | None, channel_id: int, host_id: int,
-                           lobby: Lobby, effects: tuple[Effect, ...]) -> Game:
+                           lobby: Lobby, effects: tuple[Effect, ...],
+                           from_queue: tuple[int, ...] = (),
+                           for_table: TableOfRound | None = None) -> Game:
         """A new lobby, hosted by ``host_id``, and the effects that show it. Refused if the
-        channel is busy."""
+        channel is busy, or (``from_queue``: the players of the server's queue it seats,
+        taken out of it at once) if one of them is no longer waiting. ``for_table``: the
+        tournament table it plays (``TableOpened`` when that table has a game already)."""
         try:
             game_id = await self._store.create_lobby(
                 guild_id=guild_id, channel_id=channel_id, host_id=host_id, lobby=encode(lobby),
-                effects=[encode(effect) for effect in effects],
+                effects=[encode(effect) for effect in effects], from_queue=from_queue,
+                for_table=for_table,
             )
         except ChannelBusy:
             raise Refused(phrase("table-refusal-channel-has-game")) from None
+        except QueueEntryGone:
+            raise Refused(phrase("queue-refusal-player-gone")) from None
         game = Game(game_id, guild_id, channel_id, host_id, "lobby", lobby, (), None,
                     Chronicle(), None)
         self._cache.set_version(game_id, 0)
@@ -378,7 +402,7 @@ class SavedGames:
                     game.id, version=version, effects=[encode(e) for e in effects],
                     record=record, **{f: column(game, f) for f in fields})
                 self._cache.outboxes.queued(game.id, queued, effects)
-        return self._cache.remember(game)
+        return self._remembered(game, finished=record is not None)
 
     async def record_actions(self, game: Game, actions: list[LoggedAction],
                              effects: tuple[Effect, ...]) -> Game:
@@ -397,7 +421,7 @@ class SavedGames:
                     effects=[encode(effect) for effect in effects], record=record,
                 )
                 self._cache.outboxes.queued(game.id, queued, effects)
-        return self._cache.remember(game)
+        return self._remembered(game, finished=record is not None)
 
     async def finish_effects(self, game: Game, seqs: list[int], *fields: GameField,
                              effects: tuple[Effect, ...] = ()) -> Game:
@@ -412,7 +436,7 @@ class SavedGames:
             with outboxes.changing(game.id):
                 await self._store.finish_effects(game.id, seqs, record=record)
                 outboxes.done(game.id, seqs)
-            return self._cache.remember(game)
+            return self._remembered(game, finished=record is not None)
         async with self._versioned(game.id) as version:
             with outboxes.changing(game.id):
                 queued = await self._store.finish_effects(
@@ -420,6 +444,12 @@ class SavedGames:
                     effects=[encode(e) for e in effects], **{f: column(game, f) for f in fields})
                 outboxes.done(game.id, seqs)
                 outboxes.queued(game.id, queued, effects)
+        return self._remembered(game, finished=record is not None)
+
+    def _remembered(self, game: Game, *, finished: bool) -> Game:
+        """The game as written, cached; ``finished``: this write stored its record."""
+        if finished:
+            self.on_finished(game)
         return self._cache.remember(game)
 
     @contextlib.asynccontextmanager

@@ -26,6 +26,9 @@ from bot.table import coach, idle_games, presence, publish, reminders, time_away
 from bot.table.autoplay import HARD_AI_SECONDS, Asker, Autopilot, Think, Urgency
 from bot.table.chronicle import chronicle_after, with_note
 from bot.table.game_rows import LoggedAction
+from bot.table.league.matchmaking import Matchmaking
+from bot.table.league.tables import LeagueTables
+from bot.table.league.tournament_desk import TournamentDesk
 from bot.table.lobbies import Lobbies
 from bot.table.model import (
     REACTION_SECONDS,
@@ -102,6 +105,11 @@ class GameService(TableReads):
         self.lobbies = Lobbies(self.games, self.settings,
                                seed_source or (lambda: secrets.randbits(63)), clock,
                                turn_seconds=turn_seconds, reaction_seconds=reaction_seconds)
+        league = LeagueTables(store, self.games, self.lobbies, self.settings,
+                              self.record_book, clock, owns)
+        self.matchmaking = Matchmaking(league)
+        self.tournaments = TournamentDesk(league, seed_source or (lambda: secrets.randbits(63)))
+        self.games.on_finished = self.tournaments.game_finished
         self._clock = clock
         # (By default the engine's players, the Hard AI with its default budget.)
         self._think = think or Autopilot(HARD_AI_SECONDS).answer

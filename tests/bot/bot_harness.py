@@ -159,6 +159,18 @@ class Table:
                 return
 
 
+def final_board(channel: ChannelHandle) -> discord.Message:
+    """A game's final board, just after the game ended: the channel's last message, or the
+    one before the notice of the achievements the game earned (posted after it, with no
+    embed)."""
+    history = channel.history()
+    board = history[-1]
+    if not board.embeds and board.content.startswith("🎖️") and len(history) > 1:
+        board = history[-2]
+    assert board.embeds, "no board is the channel's last message"
+    return board
+
+
 def private_menu(panel: ResponseMessage, custom_id: str) -> dict[str, Any]:
     """A menu of a private reply (SimCord gives its components as Discord's JSON)."""
     found = [menu for row in panel.components for menu in row.get("components", [])

@@ -66,6 +66,11 @@ async def test_rules_help_and_card(table: Table) -> None:
     assert rules.ephemeral and rules.response is not None and "20★" in rules.response.content
     help_text = await alice.slash(table.channel, "kot help")
     assert help_text.response is not None and "/kot start" in help_text.response.content
+    assert "/kot help topic:league" in help_text.response.content
+    league = await alice.slash(table.channel, "kot help", topic="help-league")
+    assert league.response is not None and league.ephemeral
+    assert "/kot queue join" in league.response.content
+    assert "/kot tournament create" in league.response.content
 
     choices = await alice.autocomplete(table.channel, "kot card", "name", "acid")
     assert choices[0] == {"name": "Acid Attack", "value": "acid_attack"}

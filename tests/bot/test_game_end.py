@@ -12,6 +12,7 @@ from bot_harness import (
     TEST_AI_PAUSE,
     Table,
     bot_of,
+    final_board,
     make_bot,
     private_reply,
     rewrite_state,
@@ -76,8 +77,8 @@ async def test_the_final_board_shows_the_standings_with_a_tie(table: Table) -> N
 
     state = finished.playing_state()
     assert finished.status == "over" and state.winners == (state.active,)
-    final = table.channel.last_message
-    assert final is not None and final.embeds[0].title == "Game over"
+    final = final_board(table.channel)
+    assert final.embeds[0].title == "Game over"
     lines = standing_lines(final, "Final standings")
     winner = state.monsters[state.winners[0]].name
     assert lines[0][:2] == (1, winner)
@@ -107,8 +108,8 @@ async def finished_with_options(table: Table) -> tuple[Game, discord.Message]:
     await alice.select(lobby, ["off"], custom_id=f"kot:l:{lobby_id}:variant")
     await alice.click(lobby, label="Start")
     finished = await win_this_turn(table)
-    final = table.channel.last_message
-    assert final is not None and controls(final) == [f"kot:r:{finished.id}"]
+    final = final_board(table.channel)
+    assert controls(final) == [f"kot:r:{finished.id}"]
     return finished, final
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot_harness import Table, service
+from bot_harness import Table, final_board, service
 
 
 async def test_whole_game_from_start_to_winner(table: Table) -> None:
@@ -22,8 +22,7 @@ async def test_whole_game_from_start_to_winner(table: Table) -> None:
 
     final = await service(table.env).games.peek(game.id)
     assert final.status == "over" and final.state is not None and final.state.over
-    announcement = table.channel.last_message
-    assert announcement is not None
+    announcement = final_board(table.channel)
     winner = table.player(final.seats[final.state.winners[0]])
     assert announcement.content.startswith("👑") and winner.mention in announcement.content
     embed = announcement.embeds[0]

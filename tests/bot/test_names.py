@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import discord
-from bot_harness import Table, service
+from bot_harness import Table, final_board, service
 from simcord import InteractionResult, MemberActor
 from test_game_end import win_this_turn
 
@@ -58,8 +58,7 @@ async def test_no_embed_of_a_played_game_shows_a_raw_mention(table: Table) -> No
     alice, bob = table.players[:2]
     for _game in range(3):  # (the leaderboard lists players from 3 rated games)
         finished_id = (await finish_a_game(table, alice, [bob])).id
-    final = table.channel.last_message
-    assert final is not None
+    final = final_board(table.channel)
     await bob.click(final, label="🔁 Rematch")
     rematch = table.channel.last_message
     assert rematch is not None and rematch.embeds[0].description is not None

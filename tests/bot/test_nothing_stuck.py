@@ -9,7 +9,15 @@ from typing import Any
 
 import discord
 import pytest
-from bot_harness import TEST_AI_PAUSE, Table, bot_of, private_reply, service, slow_lobby_writes
+from bot_harness import (
+    TEST_AI_PAUSE,
+    Table,
+    bot_of,
+    final_board,
+    private_reply,
+    service,
+    slow_lobby_writes,
+)
 from simcord import InteractionResult
 from simcord.backend.models import Overwrite
 from test_game_end import win_this_turn
@@ -156,10 +164,11 @@ async def test_6_rematch_where_the_bot_cannot_post_is_refused_and_opens_no_lobby
     _alice, bob = table.players[:2]
     await table.start_game(players=2)
     finished = await win_this_turn(table)
-    final = table.channel.last_message
-    assert final is not None and finished.status == "over"
+    final = final_board(table.channel)
+    assert finished.status == "over"
     _deny_send_messages(table)
     await table.env.settle()
+    last = table.channel.last_message
 
     clicked = await bob.click(final, label="🔁 Rematch")
 
@@ -170,8 +179,8 @@ async def test_6_rematch_where_the_bot_cannot_post_is_refused_and_opens_no_lobby
     table.env.backend.delete_overwrite(table.channel.id, table.env.backend.bot_user.id)
     await table.env.advance_time(61)  # nothing was waiting to be posted
     assert await games.active_in_channel(table.channel.id) is None
-    assert table.channel.last_message is not None
-    assert table.channel.last_message.id == final.id
+    assert table.channel.last_message is not None and last is not None
+    assert table.channel.last_message.id == last.id
 
 
 # --- the fuzz campaign's two counts catch what they count ------------------------------

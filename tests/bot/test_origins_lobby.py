@@ -8,7 +8,7 @@ from collections import Counter
 
 import discord
 import pytest
-from bot_harness import Table, private_menu, private_reply, service
+from bot_harness import Table, final_board, private_menu, private_reply, service
 
 from bot.discord.views import PICK_MENUS
 from bot.local import open_lobby
@@ -64,8 +64,8 @@ async def test_a_whole_origins_game_from_the_lobby_to_the_final_standings(table:
         await table.smash_turn()
     final = await service(table.env).games.peek(game.id)
     assert final.status == "over" and final.state is not None and final.state.over
-    announcement = table.channel.last_message
-    assert announcement is not None and announcement.embeds[0].title == "Game over"
+    announcement = final_board(table.channel)
+    assert announcement.embeds[0].title == "Game over"
     standings = _fields(announcement)["Final standings"] or ""
     assert all(m.name in standings for m in final.state.monsters)
     winner = table.player(final.seats[final.state.winners[0]])

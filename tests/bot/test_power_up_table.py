@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import discord
 import pytest
-from bot_harness import Table, private_menu, private_reply, service
+from bot_harness import Table, final_board, private_menu, private_reply, service
 from simcord import MemberActor
 from simcord.results import InteractionResult, ResponseMessage
 
@@ -236,7 +236,5 @@ async def test_a_whole_power_up_game_with_its_moments_answered_and_timed_out(
     finished = await games.game(game.id)
     assert finished.status == "over", finished.status
     assert moments >= 2 and timed_out >= 1
-    last = table.channel.last_message
-    assert last is not None
-    words = _board_words(last)
+    words = _board_words(final_board(table.channel))
     assert ("wins" in words) if language == "en" else ("gana" in words), words[:300]

@@ -14,6 +14,7 @@ from bot.table import publish
 from bot.table.chronicle import chronicle_after
 from bot.table.model import Chronicle, Game, Lobby, Narration, Outcome
 from bot.table.publish import (
+    AnnounceAchievements,
     AnnounceEnd,
     AnnounceResult,
     CloseBoard,
@@ -179,6 +180,7 @@ def test_the_end_of_a_game_and_a_game_nobody_plays() -> None:
         AnnounceResult(BOARD),
         CloseBoard(BOARD, turn=turn.number, monster=before.playing_state().monsters[turn.seat].name,
                    log=over.chronicle.narration.log),
+        AnnounceAchievements(),
     )
     abandoned = replace(before, status="ended")
     plan = publish.after_action(before, Outcome(abandoned, (), None))

@@ -6,8 +6,15 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.discord.record_embeds import game_line, history_embed, leaderboard_embed, stats_embed
-from bot.i18n import LANGUAGES
+from bot.discord.record_embeds import (
+    achievements_embed,
+    game_line,
+    history_embed,
+    leaderboard_embed,
+    stats_embed,
+)
+from bot.i18n import LANGUAGES, text
+from bot.table.league.achievements import ACHIEVEMENTS, Earned
 from bot.table.ratings import PlayerRating
 from bot.table.records import AgainstAi, GameRecord, PlayerStats, SeatRecord
 from engine import MONSTER_NAMES, ORIGINS_MONSTER_NAMES, Options
@@ -69,10 +76,10 @@ def fields(embed: discord.Embed) -> dict[str, str]:
 def test_figures_are_rounded_as_english_always_was_and_written_per_language(
         language: str, place: str, points: str, win_rate: str, rating: str) -> None:
     figures = fields(stats_embed(USER, "alice", stats(1.15, 0.05, games=3, wins=1),
-                                 PlayerRating(USER, mu=1.0, sigma=0.5, games=1), (),
+                                 PlayerRating(USER, mu=1.0, sigma=0.5, games=1), (), (),
                                  language))
     assert list(figures.values())[2:5] == [win_rate, place, points]
-    assert list(figures.values())[-1] == rating
+    assert figures[text(language, "records-stats-rating")] == rating
 
 
 def longest_answers(language: str, name: str = LONGEST_NAME) -> list[discord.Embed]:
@@ -92,13 +99,17 @@ def longest_answers(language: str, name: str = LONGEST_NAME) -> list[discord.Emb
                           average_points=12345.6, favourite_monster=LONGEST_MONSTER,
                           best_game=best)
     rating = PlayerRating(USER, mu=-1234.56, sigma=0.0, games=2)
+    every = tuple(Earned(a.key, LONGEST_ID, 4e9, against_ai=True) for a in ACHIEVEMENTS)
     return [history_embed(games, 1000, 10_000, language),
             leaderboard_embed(leaders, 1000, language),
             stats_embed(USER, name, figures, rating,
                         tuple(AgainstAi(level, 123456, 123456)
                               for level in ("easy", "medium", "hard")),
-                        language),
-            stats_embed(USER, name, None, None, (), language)]
+                        every, language),
+            stats_embed(USER, name, None, None, (), (), language),
+            achievements_embed(USER, name, every, language),
+            achievements_embed(USER, name, every[:1], language),
+            achievements_embed(USER, name, (), language)]
 
 
 # Every real language, not the pseudo-language: it lengthens the whole message said,

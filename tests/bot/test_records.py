@@ -26,7 +26,7 @@ from bot.table.model import (
     Presence,
 )
 from bot.table.record_book import RecordBook
-from bot.table.records import cards_bought, record_from_rows, record_of, record_rows
+from bot.table.records import record_from_rows, record_of, record_rows, seat_facts
 from bot.table.saved_games import SavedGames
 from engine import (
     Options,
@@ -63,10 +63,10 @@ def finished_game(players: int = 3, *, ai_seats: int = 0, status: str = "over",
     return game, list(played.actions)
 
 
-def test_a_record_has_every_seat_with_its_place_and_the_cards_it_bought() -> None:
+def test_a_record_has_every_seat_with_its_place_and_what_it_did() -> None:
     game, moves = finished_game(4)
-    bought = cards_bought(game.setup, moves)  # type: ignore[arg-type]
-    record = record_of(game, bought, finished_at=1_600.0)
+    facts = seat_facts(game.setup, moves)  # type: ignore[arg-type]
+    record = record_of(game, facts, finished_at=1_600.0)
     assert record.rated and record.status == "over" and record.length == 600.0
     assert [seat.seat for seat in record.seats] == [0, 1, 2, 3]
     assert [seat.user_id for seat in record.seats] == [100, 101, 102, 103]
@@ -74,18 +74,42 @@ def test_a_record_has_every_seat_with_its_place_and_the_cards_it_bought() -> Non
     assert winners and all(seat.place == 1 for seat in winners)
     assert record.seats[1].left_game and record.seats[1].autopiloted
     assert not record.seats[0].left_game and not record.seats[0].autopiloted
-    # The count is the game's CardBought events.
-    assert bought is not None and sum(bought) == _bought_events(game, moves) > 0
+    # Each count is the game's own events, counted here again move by move.
+    counted = _counted(game, moves)
+    assert facts is not None
+    assert [seat.cards_bought for seat in record.seats] == counted["bought"]
+    assert sum(counted["bought"]) > 0
+    assert [seat.entered_tokyo for seat in record.seats] == counted["entered"]
+    assert sum(counted["entered"]) > 0
+    assert [seat.knocked_out for seat in record.seats] == counted["knocked_out"]
+    assert [seat.lowest_hearts for seat in record.seats] == counted["lowest"]
 
 
-def _bought_events(game: Game, moves: list[tuple[int, object]]) -> int:
+def _counted(game: Game, moves: list[tuple[int, object]]) -> dict[str, list[int]]:
+    """Each seat's cards bought, entries into Tokyo, knock-outs of others and fewest hearts
+    seen in a state while standing, from the replayed states and events."""
     assert game.setup is not None
     state, _ = create_game(game.setup.options, game.setup.seed, game.setup.monsters)
-    total = 0
+    seats = range(len(state.monsters))
+    counted = {"bought": [0 for _ in seats], "entered": [0 for _ in seats],
+               "knocked_out": [0 for _ in seats],
+               "lowest": [m.hearts for m in state.monsters]}
     for seat, action in moves:
         state, happened = apply(state, seat, action)  # type: ignore[arg-type]
-        total += sum(isinstance(event, events.CardBought) for event in happened)
-    return total
+        for event in happened:
+            match event:
+                case events.CardBought(seat=buyer):
+                    counted["bought"][buyer] += 1
+                case events.EnteredTokyo(seat=entering):
+                    counted["entered"][entering] += 1
+                case events.Eliminated(seat=out, by=by) if by is not None and by != out:
+                    counted["knocked_out"][by] += 1
+                case events.Damaged(seat=hit, hearts=hearts) if hearts > 0:
+                    counted["lowest"][hit] = min(counted["lowest"][hit], hearts)
+        for standing, monster in enumerate(state.monsters):
+            if monster.alive:
+                counted["lowest"][standing] = min(counted["lowest"][standing], monster.hearts)
+    return counted
 
 
 def test_games_with_ai_monsters_or_stopped_by_hand_are_not_rated() -> None:
@@ -98,17 +122,18 @@ def test_games_with_ai_monsters_or_stopped_by_hand_are_not_rated() -> None:
     assert not record_of(stopped, None, 2_000.0).rated
 
 
-def test_a_log_that_does_not_replay_leaves_the_cards_bought_unknown() -> None:
+def test_a_log_that_does_not_replay_leaves_what_each_seat_did_unknown() -> None:
     game, moves = finished_game(2)
-    assert cards_bought(game.setup, moves[1:]) is None
-    assert cards_bought(None, moves) is None
+    assert seat_facts(game.setup, moves[1:]) is None
+    assert seat_facts(None, moves) is None
     record = record_of(game, None, 2_000.0)
-    assert {seat.cards_bought for seat in record.seats} == {None}
+    assert {(seat.cards_bought, seat.entered_tokyo, seat.knocked_out, seat.lowest_hearts)
+            for seat in record.seats} == {(None, None, None, None)}
 
 
 def test_a_record_goes_to_the_stores_columns_and_back_unchanged() -> None:
     game, moves = finished_game(5)
-    record = record_of(game, cards_bought(game.setup, moves), 2_000.0)
+    record = record_of(game, seat_facts(game.setup, moves), 2_000.0)
     assert record_from_rows(record_rows(record)) == record
 
 
@@ -155,7 +180,7 @@ async def test_finishing_a_game_keeps_its_record_in_the_same_write(stored: Store
                                                    last[1])], ())  # type: ignore[arg-type]
     record = await record_book.record(game_id)
     assert record is not None and record.finished_at == 5_000.0
-    assert record.seats == record_of(game, cards_bought(game.setup, moves), 5_000.0).seats
+    assert record.seats == record_of(game, seat_facts(game.setup, moves), 5_000.0).seats
     # Saved again (a later pass): the first record stays.
     await games.save(game, "status")
     assert await record_book.record(game_id) == record
@@ -187,7 +212,7 @@ async def test_a_record_that_cannot_be_made_does_not_stop_the_change_and_is_kept
     def a_bug(*_args: object) -> None:
         raise RuntimeError("a bug in counting the cards bought")
 
-    monkeypatch.setattr(record_book_module, "cards_bought", a_bug)
+    monkeypatch.setattr(record_book_module, "seat_facts", a_bug)
     over = Game(**{**game.__dict__, "id": game_id})
     with caplog.at_level(logging.ERROR, logger="bot.table.record_book"):
         await games.save(over, "status")
@@ -199,7 +224,7 @@ async def test_a_record_that_cannot_be_made_does_not_stop_the_change_and_is_kept
     assert await record_book.backfill() == 1
     record = await record_book.record(game_id)
     assert record is not None
-    assert record == record_of(over, cards_bought(game.setup, moves), record.finished_at)
+    assert record == record_of(over, seat_facts(game.setup, moves), record.finished_at)
 
 
 async def test_an_old_database_upgrades_and_its_finished_games_get_records(
@@ -225,7 +250,7 @@ async def test_an_old_database_upgrades_and_its_finished_games_get_records(
         record = await record_book.record(game_id)
         assert record is not None and record.rated
         expected = record_of(Game(**{**game.__dict__, "id": game_id}),
-                             cards_bought(game.setup, moves), record.finished_at)
+                             seat_facts(game.setup, moves), record.finished_at)
         assert record == expected
     finally:
         await store.close()
@@ -234,6 +259,6 @@ async def test_an_old_database_upgrades_and_its_finished_games_get_records(
 @pytest.mark.parametrize("players", [2, 6])
 def test_records_for_two_to_six_monsters(players: int) -> None:
     game, moves = finished_game(players)
-    record = record_of(game, cards_bought(game.setup, moves), 2_000.0)
+    record = record_of(game, seat_facts(game.setup, moves), 2_000.0)
     assert len(record.seats) == players
     assert sorted(seat.place for seat in record.seats)[0] == 1

@@ -160,9 +160,10 @@ async def test_a_spanish_client_is_answered_in_spanish_and_an_english_one_in_eng
     stats = answer(await alice.slash(table.channel, "kot stats"))
     fields = {field.name: field.value for field in stats.embeds[0].fields}
     assert stats.embeds[0].title == "Estadísticas"
-    assert list(fields) == ["Partidas", "Victorias", "Porcentaje de victorias", "Puesto medio",
-                            "Media de puntos", "Monstruo favorito", "Mejor partida",
-                            "Puntuación"]
+    *figures, achievements = fields
+    assert figures == ["Partidas", "Victorias", "Porcentaje de victorias", "Puesto medio",
+                       "Media de puntos", "Monstruo favorito", "Mejor partida", "Puntuación"]
+    assert re.fullmatch(r"Logros \(\d de 9\)", achievements or "")
     assert fields["Partidas"] == "3"
     assert re.fullmatch(r"\d+\u00a0%", fields["Porcentaje de victorias"] or "")
     assert re.fullmatch(r"\d,\d", fields["Puesto medio"] or "")

@@ -361,7 +361,8 @@ NUMERIC = frozenset({
     "max", "min", "minutes", "monsters", "more", "most", "needed", "next_chance", "number", "page",
     "pages", "percent", "place", "players", "points", "poison", "rank", "rated", "rolled",
     "rating", "rolls", "score", "second", "seconds", "shrink", "stay", "swept", "total",
-    "turn", "turns", "value", "vp", "waiting", "wins", "yield_at", "die", "moves",
+    "turn", "turns", "value", "vp", "waiting", "wins", "yield_at", "die", "moves", "opponents",
+    "stars", "entrants", "tables", "rounds", "size",
 })
 
 

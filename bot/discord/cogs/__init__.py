@@ -58,9 +58,10 @@ class KotCog(commands.Cog):
         return Request.of(interaction, self.bot.io)
 
     async def _channel_game(self, request: Request, *,
-                            missing: str = "no-game-here") -> Game | None:
+                            missing: str | None = "no-game-here") -> Game | None:
         """The lobby or game in the command's channel; None, with the asker told why
-        (``missing``: the message id for none), when there is none to act on."""
+        (``missing``: the message id for none; None: not told, the command answers
+        otherwise), when there is none to act on."""
         channel_id = request.interaction.channel_id
         assert channel_id is not None
         try:
@@ -69,7 +70,7 @@ class KotCog(commands.Cog):
             await request.tell(CHANNEL_GAME_UNREADABLE)
             await self.bot.delivery.report_broken(error)
             return None
-        if game is None:
+        if game is None and missing is not None:
             await request.tell(missing)
         return game
 

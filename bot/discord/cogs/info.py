@@ -25,9 +25,17 @@ class InfoCog(KotCog, name="Info"):
         await request.answer(page(request.language, "rules"))
 
     @app_commands.command(name="help", description=words("cmd-help"))
-    async def help(self, interaction: discord.Interaction[Any]) -> None:
+    @app_commands.describe(topic=words("cmd-help-topic"))
+    @app_commands.choices(topic=[
+        app_commands.Choice(name=words("cmd-help-topic-game"), value="help"),
+        app_commands.Choice(name=words("cmd-help-topic-league"), value="help-league")])
+    async def help(self, interaction: discord.Interaction[Any],
+                   topic: app_commands.Choice[str] | None = None) -> None:
+        """The commands: of a game (by default), or of the server's league (a page of its
+        own: one message holds 2,000 characters)."""
         request = self.request(interaction)
-        await request.answer(page(request.language, "help"))
+        chosen = "help-league" if topic is not None and topic.value == "help-league" else "help"
+        await request.answer(page(request.language, chosen))
 
     @app_commands.command(name="card", description=words("cmd-card"))
     @app_commands.describe(name=words("cmd-card-name"))

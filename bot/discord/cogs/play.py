@@ -1,5 +1,6 @@
-"""Playing: ``/kot board``, ``/kot hint``, ``/kot me``, ``/kot log``, ``/kot leave``,
-``/kot end``, and the channels and servers that go away. The game's buttons are handled by
+"""Playing: ``/kot board``, ``/kot hint``, ``/kot me`` (outside a game: the player's
+achievements), ``/kot log``, ``/kot leave``, ``/kot end``, and the channels and servers that
+go away. The game's buttons are handled by
 ``bot.discord.clicks``."""
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from bot.discord.clicks import may_end
 from bot.discord.cogs import KotCog
 from bot.discord.command_words import words
 from bot.discord.messages import mention
+from bot.discord.record_embeds import achievements_embed
 from bot.table import publish
+from bot.table.league.achievements import earned
 from bot.table.model import BrokenGame, Refused
 
 log = logging.getLogger(__name__)
@@ -69,11 +72,20 @@ class PlayCog(KotCog, name="Play"):
     @app_commands.guild_only()
     async def me(self, interaction: discord.Interaction[Any]) -> None:
         """The board's 📋 My monster, as a command: for when the board has no room for the
-        button, or is far up the channel."""
+        button, or is far up the channel. Where no game is in play (none, or a lobby), the
+        player's achievements on this server instead."""
         request = self.request(interaction)
-        game = await self._channel_game(request)
-        if game is not None:
+        game = await self._channel_game(request, missing=None)
+        if game is not None and game.status != "lobby":
             await self.bot.clicks.monster_panel(request, game.id)
+            return
+        if request.acknowledged:  # (told that the channel's game cannot be read)
+            return
+        guild_id = interaction.guild_id
+        assert guild_id is not None  # (a guild-only command)
+        played = await self.bot.service.record_book.records(guild_id, user_id=request.user_id)
+        await request.answer(None, embed=achievements_embed(
+            request.user_id, request.name, earned(played, request.user_id), request.language))
 
     @app_commands.command(name="log", description=words("story-cmd-log"))
     @app_commands.guild_only()

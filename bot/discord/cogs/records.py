@@ -33,6 +33,7 @@ from bot.discord.record_embeds import (
 from bot.discord.request import Request
 from bot.i18n import say, text
 from bot.render.chart import describe_chart, rating_chart
+from bot.table.league.achievements import earned
 from bot.table.league.seasons import ranked
 from bot.table.model import BrokenGame, Refused
 from bot.table.ratings import leaderboard, rate
@@ -64,7 +65,8 @@ class RecordsCog(KotCog, name="Records"):
             extra["files"] = [discord.File(io.BytesIO(png), filename=RATING_CHART_FILENAME,
                                            description=describe_chart(values, language))]
         embed = stats_embed(shown.id, shown.display_name, player_stats(played, shown.id),
-                            rating, against_ai(played, shown.id), language)
+                            rating, against_ai(played, shown.id), earned(played, shown.id),
+                            language)
         running = await self.bot.league.running(guild_id)
         if running is not None:
             season_ratings = await self.bot.league.season_ratings(running)
