@@ -359,7 +359,9 @@ async def test_closing_leaves_the_reaping_to_the_pools_own_thread(
     # doing so too makes one of them lose the race, and multiprocessing then reports a dead
     # worker as alive (CPython gh-130895): about 1 close in 10 under load. Watched here
     # directly, every time: who calls waitpid on the worker while it is stopped.
-    autopilot = Autopilot(0.05, workers=1, margin=_WORKER_START, stuck_after=_WORKER_START)
+    # (A budget far beyond the sleep below: the search is still in hand when the autopilot
+    # closes, however busy the machine. With 0.05 s it could end first and the test fail.)
+    autopilot = Autopilot(0.5, workers=1, margin=_WORKER_START, stuck_after=_WORKER_START)
     state, decision = _position()
     await autopilot.hint(state, decision, 1)
     [worker] = _workers(autopilot)
