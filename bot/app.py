@@ -37,7 +37,7 @@ from bot.discord.io import DiscordIO
 from bot.discord.publisher import Publisher
 from bot.discord.rank_roles import DiscordRoles
 from bot.discord.request import Request
-from bot.discord.tournament_posts import TournamentPosts
+from bot.discord.tournament_posts import TableThreads
 from bot.discord.views import DYNAMIC_ITEMS
 from bot.health import start_heartbeat
 from bot.store.store import Store
@@ -193,12 +193,12 @@ class KotBot(commands.Bot):
                                                               self.clock))
         self.clicks = Clicks(self.service, self.delivery, self.io, self.turns, self.coach,
                              self.in_hand)
-        # Swiss nights: their threads and posts on Discord.
-        self.service.tournaments.attach(TournamentPosts(self.io),
-                                        self.delivery.show)
         # Posts of a server's that belong to no game (a season's end...), and their passes.
         self.bulletins = BulletinBoard(store, BulletinPoster(self.io),
                                        owns=self.settings.shards.owns, clock=self.clock)
+        # Swiss nights: their tables' threads on Discord, their posts as bulletins.
+        self.service.tournaments.attach(TableThreads(self.io), self.delivery.show,
+                                        self.bulletins)
         # Each server's league: its settings, its seasons and their clock.
         self.league = League(store, self.service.record_book, self.bulletins, self.clock,
                              owns=self.settings.shards.owns)

@@ -1,30 +1,33 @@
-"""The Discord side of Swiss nights (``bot.table.league.tournament_desk.TournamentHall``):
-a thread for each table's game, the round's tables and the standings posted in the
-tournament's channel, in its language. Each call answers how it went (``bot.table.carrier``
-results), never an error.
+"""The Discord side of Swiss nights: a thread for each table's game
+(``bot.table.league.tournament_desk.TournamentHall``), and the drawings of the night's posts,
+which are bulletins (``bot.discord.bulletins``): a round's tables, the standings after each
+round, the final standings with a podium, in the tournament's language.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 
 import discord
 
+from bot.discord.bulletins import Drawn, draws
 from bot.discord.io import DiscordFailure, DiscordIO, log_failure
 from bot.discord.publisher import failed_as
 from bot.i18n import text
-from bot.table.carrier import Failure, Sent
-from bot.table.league.swiss import Contender
-from bot.table.league.tournaments import Seating, StoredTournament, Tournament
+from bot.table.carrier import Failure
+from bot.table.league.tournament_bulletins import (
+    EntrantShown,
+    StandingShown,
+    TournamentRound,
+    TournamentStandings,
+)
+from bot.table.league.tournaments import StoredTournament
 
-# The standings lines a post shows (an embed's description holds 4,096 characters): the
-# rest is counted, and /kot tournament standings shows everyone.
-POSTED_LINES = 40
 TOURNAMENT_COLOUR = discord.Colour.gold()
+MEDALS = ("🥇", "🥈", "🥉")
 
 
-class TournamentPosts:
+class TableThreads:
     def __init__(self, io: DiscordIO) -> None:
         self._io = io
 
@@ -40,76 +43,58 @@ class TournamentPosts:
                         stored.id, round_, index + 1)
             return failed_as(failure)
 
-    async def announce_round(self, stored: StoredTournament, round_: int,
-                             tables: Sequence[tuple[Seating, int]]) -> Sent | Failure:
-        tournament = stored.tournament
-        language = tournament.language
-        lines = [text(language, "tournament-round-table", table=str(number),
-                      channel=f"<#{channel_id}>", players=names(tournament, players))
-                 for number, (players, channel_id) in enumerate(tables, 1)]
-        embed = discord.Embed(
-            title=text(language, "tournament-round-title", tournament=str(stored.id),
-                       round=str(round_), rounds=str(tournament.rounds)),
-            description="\n".join(lines)[:4096], colour=TOURNAMENT_COLOUR)
-        return await self._send(stored, embed)
 
-    async def post_standings(self, stored: StoredTournament, round_: int,
-                             lines: Sequence[Contender], final: bool) -> Sent | Failure:
-        tournament = stored.tournament
-        language = tournament.language
-        shown = [standing_line(tournament, line) for line in lines[:POSTED_LINES]]
-        if len(lines) > POSTED_LINES:
-            shown.append(text(language, "tournament-standings-more",
-                              more=len(lines) - POSTED_LINES))
-        title = ("tournament-final-title" if final else "tournament-standings-title")
-        embed = discord.Embed(
-            title=text(language, title, tournament=str(stored.id), round=str(round_),
-                       rounds=str(tournament.rounds)),
-            description="\n".join(shown), colour=TOURNAMENT_COLOUR)
-        if final and lines:
-            embed.add_field(name=text(language, "tournament-podium"),
-                            value=podium(tournament, lines), inline=False)
-        return await self._send(stored, embed)
-
-    async def _send(self, stored: StoredTournament, embed: discord.Embed) -> Sent | Failure:
-        tournament = stored.tournament
-        try:
-            await self._io.notify_embed(tournament.channel_id, tournament.guild_id, embed)
-        except DiscordFailure as failure:
-            log_failure(failure, "tournament %s: a post failed", stored.id)
-            return failed_as(failure)
-        return Sent()
+@draws(TournamentRound)
+def _round(post: TournamentRound) -> Drawn:
+    language = post.language
+    lines = [text(language, "tournament-round-table", table=str(number),
+                  channel=f"<#{table.channel_id}>", players=names(table.players))
+             for number, table in enumerate(post.tables, 1)]
+    return Drawn(embed=discord.Embed(
+        title=text(language, "tournament-round-title", tournament=str(post.tournament),
+                   round=str(post.round), rounds=str(post.rounds)),
+        description="\n".join(lines)[:4096], colour=TOURNAMENT_COLOUR))
 
 
-def name_of(tournament: Tournament, user_id: int) -> str:
+@draws(TournamentStandings)
+def _standings(post: TournamentStandings) -> Drawn:
+    language = post.language
+    lines = [standing_line(line, language) for line in post.lines]
+    if post.more:
+        lines.append(text(language, "tournament-standings-more", more=post.more))
+    title = "tournament-final-title" if post.final else "tournament-standings-title"
+    embed = discord.Embed(
+        title=text(language, title, tournament=str(post.tournament), round=str(post.round),
+                   rounds=str(post.rounds)),
+        description="\n".join(lines), colour=TOURNAMENT_COLOUR)
+    if post.final and post.lines:
+        embed.add_field(name=text(language, "tournament-podium"), inline=False,
+                        value="\n".join(f"{medal} {name_of(line.entrant)}"
+                                        for medal, line in zip(MEDALS, post.lines,
+                                                               strict=False)))
+    return Drawn(embed=embed)
+
+
+def name_of(entrant: EntrantShown) -> str:
     """An entrant as the posts name them (a person by mention, which pings nobody in an
     embed; an AI by its name)."""
-    entrant = tournament.entrant(user_id)
-    if entrant is not None and entrant.ai is not None:
-        return f"🤖 {entrant.name or entrant.ai}"
-    return f"<@{user_id}>"
+    return f"🤖 {entrant.ai_name}" if entrant.ai_name is not None else f"<@{entrant.user_id}>"
 
 
-def names(tournament: Tournament, players: Seating) -> str:
-    return ", ".join(name_of(tournament, user_id) for user_id in players)
+def names(players: Sequence[EntrantShown]) -> str:
+    return ", ".join(name_of(player) for player in players)
 
 
-def standing_line(tournament: Tournament, line: Contender) -> str:
+def standing_line(line: StandingShown, language: str) -> str:
     """One line of the standings: rank, entrant, points and what breaks ties."""
-    dropped = tournament.entrant(line.player)
-    return text(tournament.language, "tournament-standing-line", rank=line.rank,
-                player=name_of(tournament, line.player), points=exact(line.points),
-                opponents=exact(line.opponents_points), wins=line.wins, stars=line.stars,
-                dropped="yes" if dropped is not None and dropped.dropped else "no")
+    return text(language, "tournament-standing-line", rank=line.rank,
+                player=name_of(line.entrant), points=exact(line.points),
+                opponents=exact(line.opponents), wins=line.wins, stars=line.stars,
+                dropped="yes" if line.dropped else "no")
 
 
-def exact(number: Fraction) -> int | float:
+def exact(number: float) -> int | float:
     """A whole number as an integer (which the catalogs' plurals read as such), else a
     decimal."""
-    return number.numerator if number.denominator == 1 else float(number)
+    return int(number) if number.is_integer() else number
 
-
-def podium(tournament: Tournament, lines: Sequence[Contender]) -> str:
-    medals = ("🥇", "🥈", "🥉")
-    return "\n".join(f"{medal} {name_of(tournament, line.player)}"
-                     for medal, line in zip(medals, lines, strict=False))

@@ -769,14 +769,22 @@ class Store:
         return await self._tournaments("status = 'playing'", ())
 
     async def update_tournament(self, tournament_id: int, *, version: int, status: str,
-                                tournament: bytes) -> None:
-        """Write a tournament at ``version`` (``StaleWrite`` when it moved on meanwhile)."""
-        changed = await self._backend.write(lambda tx: tx.execute(
-            "UPDATE tournaments SET status = ?, tournament = ?, updated_at = ?, "
-            "version = version + 1 WHERE id = ? AND version = ?",
-            (status, tournament, time.time(), tournament_id, version)))
-        if not changed:
-            raise StaleWrite(f"tournament {tournament_id} is no longer at version {version}")
+                                tournament: bytes,
+                                bulletins: Sequence[BulletinRow] = ()) -> None:
+        """Write a tournament at ``version`` (``StaleWrite``, and nothing written, when it
+        moved on meanwhile), with the posts it queues (``bulletins``), atomically."""
+
+        async def update(tx: Transaction) -> None:
+            changed = await tx.execute(
+                "UPDATE tournaments SET status = ?, tournament = ?, updated_at = ?, "
+                "version = version + 1 WHERE id = ? AND version = ?",
+                (status, tournament, time.time(), tournament_id, version))
+            if not changed:
+                raise StaleWrite(f"tournament {tournament_id} is no longer at version "
+                                 f"{version}")
+            await _add_bulletins(tx, bulletins)
+
+        await self._backend.write(update)
 
     async def tournament_games(self, tournament_id: int) -> dict[tuple[int, int], int]:
         """The games of a tournament's tables, by (round, table index)."""

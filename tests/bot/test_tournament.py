@@ -185,3 +185,19 @@ async def test_a_damaged_tournament_row_is_refused_clearly_and_changes_nothing(
         assert f"Swiss night #{night.id} cannot be read" in said
     with sqlite3.connect(database) as db:
         assert db.execute("SELECT tournament FROM tournaments").fetchone()[0] == b'{"oops'
+
+
+async def test_a_post_discord_refuses_is_posted_later_once(table: Table) -> None:
+    host = table.players[0]
+    await _ai_night(table, host, 6, rounds=1, size=3)
+    await host.slash(table.channel, "kot tournament leave")
+    # Discord fails the channel's next two posts (the round's tables): tried again later.
+    table.env.inject_error("POST", f"/channels/{table.channel.id}/messages", status=503,
+                           times=2)
+    await host.slash(table.channel, "kot tournament start")
+    assert _posts(table, "round 1 of 1") == []
+    assert (await _night(table)).tournament.announced == 1  # noted, and queued with it
+    await table.env.advance_time(5)
+    assert len(_posts(table, "round 1 of 1")) == 1
+    await table.env.advance_time(60)
+    assert len(_posts(table, "round 1 of 1")) == 1

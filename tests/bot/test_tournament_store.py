@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.store.copying import copy_store
-from bot.store.store import StaleWrite, Store, TableOpened, TournamentBusy
+from bot.store.store import BulletinRow, StaleWrite, Store, TableOpened, TournamentBusy
 from bot.table.service import GameService
 
 GUILD = 2**60 + 9
@@ -73,5 +73,23 @@ async def test_each_process_resumes_only_the_tournaments_of_its_servers(tmp_path
         assert await process.tournaments.resume() == 1
         assert process.tournaments.soon.waiting_on(made)  # the one of its server
         process.tournaments.close()
+    finally:
+        await store.close()
+
+
+async def test_a_tournaments_post_is_queued_with_its_write_or_not_at_all(
+    store_target: str | Path,
+) -> None:
+    store = await Store.open(store_target)
+    try:
+        made = await store.create_tournament(GUILD, 5, "playing", b"{}")
+        post = BulletinRow(0, GUILD, 5, b'{"type":"TournamentRound"}', 1.0, 0)
+        with pytest.raises(StaleWrite):  # a stale write queues nothing
+            await store.update_tournament(made, version=3, status="playing",
+                                          tournament=b"{}", bulletins=[post])
+        assert await store.bulletins(GUILD) == []
+        await store.update_tournament(made, version=0, status="playing", tournament=b"{}",
+                                      bulletins=[post])
+        assert [row.bulletin for row in await store.bulletins(GUILD)] == [post.bulletin]
     finally:
         await store.close()

@@ -22,6 +22,7 @@ from bot.discord.request import Request
 from bot.discord.tournament_posts import name_of, standing_line
 from bot.i18n import text
 from bot.table.league.queue import QUEUE_CLOCKS
+from bot.table.league.tournament_bulletins import shown, standing_shown
 from bot.table.league.tournaments import (
     DEFAULT_ROUNDS,
     DEFAULT_TABLE,
@@ -203,18 +204,18 @@ class TournamentCog(KotCog, name="Tournament"):
         """The entrants (before the start) or the standings, a page of them."""
         tournament = stored.tournament
         if tournament.status == "open":
-            lines = [name_of(tournament, e.user_id) for e in tournament.entrants]
+            lines = [name_of(shown(tournament, e.user_id)) for e in tournament.entrants]
         else:
-            lines = [standing_line(tournament, line)
+            lines = [standing_line(standing_shown(tournament, line), request.language)
                      for line in await self.bot.service.tournaments.standings(stored)]
         pages = max(1, -(-len(lines) // STANDINGS_PAGE))
         page = min(page, pages)
-        shown = lines[(page - 1) * STANDINGS_PAGE:page * STANDINGS_PAGE]
+        on_page = lines[(page - 1) * STANDINGS_PAGE:page * STANDINGS_PAGE]
         embed = discord.Embed(
             title=request.text("tournament-show-title", tournament=str(stored.id),
                                status=tournament.status, round=str(tournament.round),
                                rounds=str(tournament.rounds)),
-            description="\n".join(shown) or request.text("tournament-nobody"),
+            description="\n".join(on_page) or request.text("tournament-nobody"),
             colour=discord.Colour.gold())
         if pages > 1:
             embed.set_footer(text=request.text("tournament-page", page=page, pages=pages))

@@ -26,23 +26,24 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Iterable, Sequence
-from typing import Protocol, TypeGuard
+from typing import Protocol
 
 import msgspec
 
 from bot.i18n import say
 from bot.store.store import StaleWrite, TableOpened, TournamentBusy, TournamentRow
 from bot.table import publish
-from bot.table.carrier import Failure, Gone, Rejected, Sent
+from bot.table.carrier import Failure, Gone
+from bot.table.league.bulletins import Bulletin, BulletinBoard, Queued
 from bot.table.league.swiss import Contender, NoSeating
 from bot.table.league.tables import LeagueTables
+from bot.table.league.tournament_bulletins import round_post, standings_post
 from bot.table.league.tournaments import (
     MAX_ENTRANTS,
     AnnounceRound,
     Entrant,
     OpenTable,
     PostStandings,
-    Seating,
     SeatRound,
     StoredTournament,
     Tournament,
@@ -67,19 +68,12 @@ _STEPS_A_PASS = 64
 
 
 class TournamentHall(Protocol):
-    """What a tournament asks of the Discord side; how it went said as a result."""
+    """What a tournament asks of the Discord side: a thread for each table's game (its
+    posts are bulletins)."""
 
     async def open_thread(self, stored: StoredTournament, round_: int,
                           index: int) -> int | Failure:
         """A new thread of the tournament's channel for a table's game: its id."""
-
-    async def announce_round(self, stored: StoredTournament, round_: int,
-                             tables: Sequence[tuple[Seating, int]]) -> Sent | Failure:
-        """Tell the channel the round's tables: each table's players and its channel."""
-
-    async def post_standings(self, stored: StoredTournament, round_: int,
-                             lines: Sequence[Contender], final: bool) -> Sent | Failure:
-        """Post the standings after a round (``final``: the tournament is over)."""
 
 
 class TournamentDesk:
@@ -94,14 +88,17 @@ class TournamentDesk:
         self._locks: dict[int, asyncio.Lock] = {}
         self._hall: TournamentHall | None = None
         self._show: Show | None = None
+        self._board: BulletinBoard | None = None
         # A pass asked for soon (a game finished), and the retries of failed ones.
         self.soon = Deadlines(lambda tournament_id, _tag: self.advance(tournament_id))
         self.retries = Retries(self.advance)
 
-    def attach(self, hall: TournamentHall, show: Show) -> None:
-        """The Discord side, and how a game's changes are shown (the bot's delivery)."""
+    def attach(self, hall: TournamentHall, show: Show, board: BulletinBoard) -> None:
+        """The Discord side, how a game's changes are shown (the bot's delivery), and the
+        servers' bulletins (the tournament's posts)."""
         self._hall = hall
         self._show = show
+        self._board = board
 
     def _lock(self, tournament_id: int) -> asyncio.Lock:
         return self._locks.setdefault(tournament_id, asyncio.Lock())
@@ -209,14 +206,22 @@ class TournamentDesk:
             return await self._write(await self.read(tournament_id), change)
 
     async def _write(self, stored: StoredTournament,
-                     change: Callable[[Tournament], Tournament]) -> StoredTournament:
+                     change: Callable[[Tournament], Tournament],
+                     post: Bulletin | None = None) -> StoredTournament:
+        """Write the tournament as ``change`` makes it, with the ``post`` it queues in its
+        channel, at the version read."""
         changed = change(stored.tournament)
+        queued = () if post is None else (
+            Queued(changed.guild_id, changed.channel_id, post).row(self._clock()),)
         try:
             await self._store.update_tournament(stored.id, version=stored.version,
                                                 status=changed.status,
-                                                tournament=encode_tournament(changed))
+                                                tournament=encode_tournament(changed),
+                                                bulletins=queued)
         except StaleWrite:  # (another process wrote it: it is not ours to play)
             raise Refused(phrase("tournament-refusal-changed")) from None
+        if post is not None and self._board is not None:
+            await self._board.show(changed.guild_id)
         return StoredTournament(stored.id, stored.version + 1, changed)
 
     # --- the pass -------------------------------------------------------------------
@@ -280,18 +285,14 @@ class TournamentDesk:
             case AnnounceRound(round=round_):
                 tables = [(players, (await self._games.peek(opened[(round_, index)])).channel_id)
                           for index, players in enumerate(tournament.tables[-1])]
-                sent = await hall.announce_round(stored, round_, tables)
-                if _retried(sent):
-                    return sent
-                await self._write(stored, lambda t: msgspec.structs.replace(t, announced=round_))
+                await self._write(stored, lambda t: msgspec.structs.replace(t, announced=round_),
+                                  round_post(stored.id, tournament, round_, tables))
             case PostStandings(round=round_, final=final):
                 lines = standing_lines(tournament, opened, records)
-                sent = await hall.post_standings(stored, round_, lines, final)
-                if _retried(sent):
-                    return sent
                 status = "finished" if final else tournament.status
                 await self._write(stored, lambda t: msgspec.structs.replace(
-                    t, posted=round_, status=status))
+                    t, posted=round_, status=status),
+                    standings_post(stored.id, tournament, round_, lines, final))
             case SeatRound(tables=tables):
                 await self._write(stored, lambda t: msgspec.structs.replace(
                     t, tables=(*t.tables, tables)))
@@ -360,12 +361,6 @@ def _stored(row: TournamentRow) -> StoredTournament:
     except msgspec.DecodeError as error:
         log.error("tournament %s cannot be read: %s", row.id, error)
         raise Refused(phrase("tournament-refusal-unreadable", tournament=str(row.id))) from None
-
-
-def _retried(sent: Sent | Failure) -> TypeGuard[Failure]:
-    """Whether a post must be tried again: not sent, nor refused as a bug on our side
-    (logged by the Discord side, and not tried for ever)."""
-    return isinstance(sent, Failure) and not isinstance(sent, Rejected)
 
 
 def _with_entrants(tournament: Tournament, entrants: tuple[Entrant, ...]) -> Tournament:
