@@ -29,6 +29,7 @@ from bot.table.league.tournaments import (
     LARGEST_TOURNAMENT_TABLE,
     MAX_ROUNDS,
     SMALLEST_TOURNAMENT_TABLE,
+    Entrant,
     StoredTournament,
     Tournament,
 )
@@ -76,15 +77,13 @@ class TournamentCog(KotCog, name="Tournament"):
             host_id=request.user_id, created_at=self.bot.service.matchmaking.now(),
             rounds=rounds, size=size,
             clock="long" if clock is not None and clock.value == "long" else "live",
-            game=choice, entrants=(),
+            game=choice, entrants=(Entrant(request.user_id, name=request.name),),
             language=settings.game_language(server_language(interaction), request.language))
         if size > made.largest_table():
             await request.tell("tournament-size-too-big", most=made.largest_table())
             return
         try:
             stored = await self.bot.service.tournaments.create(made)
-            stored = await self.bot.service.tournaments.join(stored.id, request.user_id,
-                                                             request.name)
         except Refused as refusal:
             await request.refuse(refusal)
             return

@@ -35,7 +35,7 @@ from bot.store.store import StaleWrite, TableOpened, TournamentBusy, TournamentR
 from bot.table import publish
 from bot.table.carrier import Failure, Gone
 from bot.table.league.bulletins import Bulletin, BulletinBoard, Queued
-from bot.table.league.swiss import Contender, NoSeating
+from bot.table.league.swiss import DUEL, Contender, NoSeating
 from bot.table.league.tables import LeagueTables
 from bot.table.league.tournament_bulletins import round_post, standings_post
 from bot.table.league.tournaments import (
@@ -129,8 +129,8 @@ class TournamentDesk:
     # --- the verbs ------------------------------------------------------------------
 
     async def create(self, tournament: Tournament) -> StoredTournament:
-        """A new tournament (its host its first entrant); refused when the channel has
-        one open or in play."""
+        """A new tournament, as made (its host among its entrants); refused when the
+        channel has one open or in play."""
         try:
             tournament_id = await self._store.create_tournament(
                 tournament.guild_id, tournament.channel_id, tournament.status,
@@ -195,7 +195,7 @@ class TournamentDesk:
                 return start(tournament, seed, ratings)
             except NoSeating:
                 raise Refused(phrase("tournament-refusal-too-few",
-                                     least=str(2))) from None
+                                     least=str(DUEL))) from None
         started = await self._change(tournament_id, change)
         self.soon.set(tournament_id, (started.version,), AT_ONCE)
         return started
