@@ -11,7 +11,7 @@ import pytest
 from bot_harness import Table, bot_of, make_bot, private_reply, service
 
 from bot.table.league.queue import QueueEntry
-from bot.table.model import Refused
+from bot.table.model import Refused, ServerSettings
 
 
 async def test_three_players_waiting_are_seated_at_a_table_that_starts_at_once(
@@ -170,3 +170,17 @@ async def test_a_damaged_entry_is_left_out_and_the_queue_goes_on(
     # Alice's own join replaces her damaged entry.
     again = private_reply(await alice.slash(table.channel, "kot queue join")) or ""
     assert "You are in the queue" in again
+
+
+async def test_a_server_that_plays_in_threads_gets_its_queue_tables_in_threads(
+    table: Table,
+) -> None:
+    settings = service(table.env).settings
+    await settings.save_server_settings(table.env.guild.id, ServerSettings(threads=True))
+    alice, bob = table.players[:2]
+    for player in (alice, bob):
+        await player.slash(table.channel, "kot queue join", least=2, most=2)
+    assert await service(table.env).games.active_in_channel(table.channel.id) is None
+    [thread] = table.channel.threads
+    game = await service(table.env).games.active_in_channel(thread.id)
+    assert game is not None and game.status == "playing"

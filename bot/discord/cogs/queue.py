@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.cogs import KotCog
-from bot.discord.cogs.lobby import THREAD_PARENT_TYPES, THREAD_TYPES
+from bot.discord.cogs.lobby import THREAD_PARENT_TYPES
 from bot.discord.command_words import words
 from bot.discord.io import DiscordFailure, log_failure
 from bot.discord.locales import server_language
@@ -124,8 +124,9 @@ class QueueCog(KotCog, name="Queue"):
         await request.tell("queue-table-opened", size=match.size, channel=f"<#{channel_id}>")
 
     async def _table_channel(self, request: Request, match: Match) -> int | None:
-        """Where the table opens (see the module's notes); None, with the asker told why,
-        when it cannot open (their entry stays in the queue)."""
+        """Where the table opens (see the module's notes: a channel that cannot have
+        threads, or a thread, plays it itself); None, with the asker told why, when it
+        cannot open (their entry stays in the queue)."""
         interaction = request.interaction
         assert interaction.channel_id is not None and interaction.guild_id is not None
         channel = interaction.channel
@@ -133,14 +134,12 @@ class QueueCog(KotCog, name="Queue"):
         service = self.bot.service
         busy = await service.games.active_in_channel(interaction.channel_id) is not None
         settings = await service.settings.server_settings(interaction.guild_id)
-        if channel_type in THREAD_TYPES or not (settings.threads or busy):
-            if busy:
+        in_thread = channel_type in THREAD_PARENT_TYPES and (settings.threads or busy)
+        if not in_thread:
+            if busy:  # (a thread, or a channel that cannot have threads, with a game)
                 await request.tell("queue-channel-busy")
                 return None
             return interaction.channel_id
-        if channel_type not in THREAD_PARENT_TYPES:
-            await request.tell("queue-channel-busy")
-            return None
         missing = missing_permissions(interaction, new_thread=True)
         if missing:
             await request.answer(forbidden_text(missing, "Missing Permissions",
