@@ -9,6 +9,7 @@ the rest answers privately.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any, get_args
 
 import discord
@@ -95,32 +96,22 @@ class TournamentCog(KotCog, name="Tournament"):
     @tournament.command(name="join", description=words("tournament-cmd-join"))
     async def join(self, interaction: Interaction) -> None:
         request = self.request(interaction)
-        stored = await self._here(request)
-        if stored is None:
-            return
-        try:
-            stored = await self.bot.service.tournaments.join(stored.id, request.user_id,
-                                                             request.name)
-        except Refused as refusal:
-            await request.refuse(refusal)
-            return
-        await request.tell("tournament-joined", tournament=str(stored.id),
-                           entrants=len(stored.tournament.entrants))
+        desk = self.bot.service.tournaments
+        stored = await self._act(request, lambda here: desk.join(here.id, request.user_id,
+                                                                 request.name))
+        if stored is not None:
+            await request.tell("tournament-joined", tournament=str(stored.id),
+                               entrants=len(stored.tournament.entrants))
 
     @tournament.command(name="leave", description=words("tournament-cmd-leave"))
     async def leave(self, interaction: Interaction) -> None:
         request = self.request(interaction)
-        stored = await self._here(request)
-        if stored is None:
-            return
-        try:
-            stored = await self.bot.service.tournaments.leave(stored.id, request.user_id)
-        except Refused as refusal:
-            await request.refuse(refusal)
-            return
-        dropped = stored.tournament.status == "playing"
-        await request.tell("tournament-dropped" if dropped else "tournament-left",
-                           tournament=str(stored.id))
+        desk = self.bot.service.tournaments
+        stored = await self._act(request, lambda here: desk.leave(here.id, request.user_id))
+        if stored is not None:
+            dropped = stored.tournament.status == "playing"
+            await request.tell("tournament-dropped" if dropped else "tournament-left",
+                               tournament=str(stored.id))
 
     @tournament.command(name="add_ai", description=words("tournament-cmd-add_ai"))
     @app_commands.describe(level=words("tournament-cmd-add_ai-level"))
@@ -130,23 +121,21 @@ class TournamentCog(KotCog, name="Tournament"):
     async def add_ai(self, interaction: Interaction,
                      level: app_commands.Choice[str] | None = None) -> None:
         request = self.request(interaction)
-        stored = await self._here(request)
-        if stored is None:
-            return
+        desk = self.bot.service.tournaments
         chosen: AiLevel = next((lvl for lvl in get_args(AiLevel)
                                 if level is not None and lvl == level.value), "easy")
-        tournament = stored.tournament
-        name = text(tournament.language, "tournament-ai-name",
-                    level=text(tournament.language, AI_LEVEL_NAMES[chosen]),
-                    number=-tournament.next_ai_id())
-        try:
-            stored = await self.bot.service.tournaments.add_ai(stored.id, request.user_id,
-                                                               chosen, name)
-        except Refused as refusal:
-            await request.refuse(refusal)
-            return
-        await request.tell("tournament-joined", tournament=str(stored.id),
-                           entrants=len(stored.tournament.entrants))
+
+        def add(here: StoredTournament) -> Awaitable[StoredTournament]:
+            language = here.tournament.language
+            name = text(language, "tournament-ai-name",
+                        level=text(language, AI_LEVEL_NAMES[chosen]),
+                        number=-here.tournament.next_ai_id())
+            return desk.add_ai(here.id, request.user_id, chosen, name)
+
+        stored = await self._act(request, add)
+        if stored is not None:
+            await request.tell("tournament-joined", tournament=str(stored.id),
+                               entrants=len(stored.tournament.entrants))
 
     @tournament.command(name="start", description=words("tournament-cmd-start"))
     async def start(self, interaction: Interaction) -> None:
@@ -171,16 +160,12 @@ class TournamentCog(KotCog, name="Tournament"):
     @tournament.command(name="cancel", description=words("tournament-cmd-cancel"))
     async def cancel(self, interaction: Interaction) -> None:
         request = self.request(interaction)
-        stored = await self._here(request)
-        if stored is None:
-            return
-        try:
-            stored = await self.bot.service.tournaments.cancel(stored.id, request.user_id)
-        except Refused as refusal:
-            await request.refuse(refusal)
-            return
-        await self._announce(request, text(
-            stored.tournament.language, "tournament-cancelled", tournament=str(stored.id)))
+        desk = self.bot.service.tournaments
+        stored = await self._act(request, lambda here: desk.cancel(here.id, request.user_id))
+        if stored is not None:
+            await self._announce(request, text(stored.tournament.language,
+                                               "tournament-cancelled",
+                                               tournament=str(stored.id)))
 
     @tournament.command(name="standings", description=words("tournament-cmd-standings"))
     @app_commands.describe(page=words("tournament-cmd-standings-page"))
@@ -191,6 +176,20 @@ class TournamentCog(KotCog, name="Tournament"):
         if stored is None:
             return
         await request.answer(None, embed=await self._standings_embed(request, stored, page))
+
+    async def _act(self, request: Request,
+                   act: Callable[[StoredTournament], Awaitable[StoredTournament]],
+                   ) -> StoredTournament | None:
+        """The channel's tournament as ``act`` leaves it; None, with the asker told why,
+        when there is none or ``act`` is refused."""
+        stored = await self._here(request)
+        if stored is None:
+            return None
+        try:
+            return await act(stored)
+        except Refused as refusal:
+            await request.refuse(refusal)
+            return None
 
     @staticmethod
     async def _announce(request: Request, content: str) -> None:
