@@ -669,6 +669,20 @@ class Store:
                                                                   (game_id,)))
         return found[0] if found else None
 
+    async def records_of_games(self, game_ids: Sequence[int]) -> list[RecordRows]:
+        """The records of those of these games that have one (in chunks of 500 ids)."""
+        ids = list(game_ids)
+
+        async def read(tx: Transaction) -> list[RecordRows]:
+            found: list[RecordRows] = []
+            for start in range(0, len(ids), 500):
+                part = ids[start:start + 500]
+                found += await _read_records(
+                    tx, f"game_id IN ({parameter_marks(len(part))})", part)
+            return found
+
+        return await self._backend.read(read)
+
     async def records(self, guild_id: int, *, user_id: int | None = None,
                       rated_only: bool = False, newest_first: bool = False,
                       limit: int = -1, offset: int = 0) -> list[RecordRows]:

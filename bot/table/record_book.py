@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from bot.store.store import GameRow, RecordRows, Store
@@ -112,6 +112,11 @@ class RecordBook:
     async def record(self, game_id: int) -> GameRecord | None:
         rows = await self._store.record(game_id)
         return None if rows is None else record_from_rows(rows)
+
+    async def records_of_games(self, game_ids: Iterable[int]) -> dict[int, GameRecord]:
+        """The records of those of these games that finished, by game."""
+        return {record.game_id: record for record in map(
+            record_from_rows, await self._store.records_of_games(list(game_ids)))}
 
     async def records(self, guild_id: int, *, user_id: int | None = None,
                       rated_only: bool = False, newest_first: bool = False,

@@ -10,6 +10,7 @@ import pytest
 
 from bot.store.copying import copy_store
 from bot.store.store import BulletinRow, StaleWrite, Store, TableOpened, TournamentBusy
+from bot.table.record_book import RecordBook
 from bot.table.service import GameService
 
 GUILD = 2**60 + 9
@@ -91,5 +92,13 @@ async def test_a_tournaments_post_is_queued_with_its_write_or_not_at_all(
         await store.update_tournament(made, version=0, status="playing", tournament=b"{}",
                                       bulletins=[post])
         assert [row.bulletin for row in await store.bulletins(GUILD)] == [post.bulletin]
+    finally:
+        await store.close()
+
+
+async def test_the_records_of_many_games_are_read_at_once(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "kot.sqlite3")
+    try:
+        assert await RecordBook(store).records_of_games(range(1, 1200)) == {}
     finally:
         await store.close()

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import msgspec
@@ -124,7 +124,8 @@ class TournamentDesk:
     async def standings(self, stored: StoredTournament) -> tuple[Contender, ...]:
         """Its standings after the games finished so far."""
         opened = await self._store.tournament_games(stored.id)
-        return standing_lines(stored.tournament, opened, await self._records(opened.values()))
+        records = await self._record_book.records_of_games(opened.values())
+        return standing_lines(stored.tournament, opened, records)
 
     # --- the verbs ------------------------------------------------------------------
 
@@ -258,7 +259,7 @@ class TournamentDesk:
         for _ in range(_STEPS_A_PASS):
             stored = await self.read(tournament_id)
             opened = await self._store.tournament_games(tournament_id)
-            records = await self._records(opened.values())
+            records = await self._record_book.records_of_games(opened.values())
             step = next_step(stored.tournament, opened, records)
             if step is None:
                 self.retries.succeeded(tournament_id)
@@ -338,15 +339,6 @@ class TournamentDesk:
             return
         delay = self.retries.failed(stored.id)
         log.info("tournament %s: %s; trying again in %.0f s", stored.id, failure.reason, delay)
-
-    async def _records(self, game_ids: Iterable[int]) -> dict[int, GameRecord]:
-        """The records of those of these games that finished."""
-        found: dict[int, GameRecord] = {}
-        for game_id in game_ids:
-            record = await self._record_book.record(game_id)
-            if record is not None:
-                found[game_id] = record
-        return found
 
     def close(self) -> None:
         self.soon.close()
