@@ -19,7 +19,7 @@ queue-clock-long = larga (un turno al día)
 # Un tamaño de mesa, o los tamaños del mínimo al máximo.
 queue-sizes = { $same ->
     [yes] { $least }
-   *[no] de { $least } a { $most }
+   *[no] { $least } a { $most }
 }
 
 queue-sizes-backwards = El mínimo de monstruos ({ $least }) no puede ser mayor que el máximo ({ $most }).
@@ -34,7 +34,7 @@ queue-waiting = ⏳ { $waiting ->
     [one] Espera 1 jugador:
    *[other] Esperan { $waiting } jugadores:
 }
-queue-waiting-line = • { $name }: { $sizes } monstruos, reloj { $clock }, hasta { $until }
+queue-waiting-line = • { $name }: mesa de { $sizes } monstruos, reloj { $clock }, hasta { $until }
 queue-waiting-more = …y { $more } más.
 queue-table-opened = ⚔️ Tu mesa está lista en { $channel } ({ $size ->
     [one] 1 monstruo
