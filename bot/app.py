@@ -183,11 +183,12 @@ class KotBot(commands.Bot):
         self.coach = CoachDesk(self.io, self.autopilot, self.service.cached)
         # A finished game's league follows it (its server's rank roles and crowns).
         self.after_games = AfterGames(self._league_after_game)
+        self.service.games.finished_listeners.append(self.after_games.schedule)
         # The passes over each game's outbox, and their Discord side.
         self.publisher = Publisher(self.io, self.clock, coach=self.coach)
         self.delivery = Delivery(self.service.games, self.service.settings, self.publisher,
                                  self.turns,
-                                 clocks=(self.lobby_clock, self.idle_games, self.after_games),
+                                 clocks=(self.lobby_clock, self.idle_games),
                                  shown_clocks=(self.reminders, self.away_ends),
                                  achievements=AchievementBook(store, self.service.record_book,
                                                               self.clock))

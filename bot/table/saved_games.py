@@ -106,9 +106,10 @@ class SavedGames:
         # start-up reads only those.
         self._owns = owns
         self._cache = GameCache()
-        # Told of each game a change finished, once its record is stored (the tournaments'
-        # desk: a finished table carries its tournament on).
-        self.on_finished: Callable[[Game], None] = lambda game: None
+        # Told of each game a change finished, once its record is stored: the tournaments'
+        # desk (a finished table carries its tournament on), the league (rank roles, crowns).
+        # Each only schedules its work, outside the change.
+        self.finished_listeners: list[Callable[[Game], None]] = []
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._cache.lock(game_id)
@@ -449,7 +450,8 @@ class SavedGames:
     def _remembered(self, game: Game, *, finished: bool) -> Game:
         """The game as written, cached; ``finished``: this write stored its record."""
         if finished:
-            self.on_finished(game)
+            for listener in self.finished_listeners:
+                listener(game)
         return self._cache.remember(game)
 
     @contextlib.asynccontextmanager

@@ -109,7 +109,7 @@ class GameService(TableReads):
                               self.record_book, clock, owns)
         self.matchmaking = Matchmaking(league)
         self.tournaments = TournamentDesk(league, seed_source or (lambda: secrets.randbits(63)))
-        self.games.on_finished = self.tournaments.game_finished
+        self.games.finished_listeners.append(self.tournaments.game_finished)
         self._clock = clock
         # (By default the engine's players, the Hard AI with its default budget.)
         self._think = think or Autopilot(HARD_AI_SECONDS).answer

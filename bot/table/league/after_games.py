@@ -1,11 +1,11 @@
 """What follows a finished game in a server's league: its rank roles and crowns, once the
 game's record is stored.
 
-The delivery schedules every game after each pass (``bot.table.timers.GameClock``); a game
-over for the first time in this process is followed once, soon after, on one ``Deadlines``
-for all servers (so the close waits for what is under way). Its record was stored with the
-change that finished it, before the pass. A game followed here and not after (the process
-stopped first) is caught up by the start-up's repair of every league.
+The write that stores a game's record tells it (``SavedGames.finished_listeners``, as it
+tells the tournaments' desk); a game played to its end is followed once, soon after, on one
+``Deadlines`` for all servers (so the close waits for what is under way), outside the
+change. A game followed here and not after (the process stopped first) is caught up by the
+start-up's repair of every league.
 """
 
 from __future__ import annotations
