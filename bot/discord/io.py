@@ -195,13 +195,6 @@ class DiscordIO:
             channel_id, guild_id).send(text[:MAX_CONTENT], allowed_mentions=MENTION_NOBODY))
         return message.id
 
-    async def notify_embed(self, channel_id: int, guild_id: int | None,
-                           embed: discord.Embed) -> int:
-        """An embed that pings nobody; returns its id."""
-        message = await self._unarchived(channel_id, lambda: self._channel(
-            channel_id, guild_id).send(embed=embed, allowed_mentions=MENTION_NOBODY))
-        return message.id
-
     async def ping(self, channel_id: int, guild_id: int | None, text: str) -> int:
         """A short message that notifies the users it mentions; returns its id."""
         message = await self._unarchived(channel_id, lambda: self._channel(

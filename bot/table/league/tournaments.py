@@ -33,7 +33,6 @@ from bot.table.records import GameRecord
 from engine import GAME_RULES
 
 TournamentStatus = Literal["open", "playing", "finished", "cancelled"]
-ACTIVE_TOURNAMENT_STATUSES: tuple[TournamentStatus, ...] = ("open", "playing")
 
 # The rounds a host may ask for, and the table sizes (King of Tokyo seats 2 to 6; a Swiss
 # night's tables seat 3 to 6, 4 preferred).
@@ -99,9 +98,6 @@ class Tournament(msgspec.Struct, frozen=True, omit_defaults=True):
         """The most monsters a table of its game seats (Origins: 4)."""
         rules = GAME_RULES["origins" if self.game == "origins" else "kot"]
         return min(LARGEST_TOURNAMENT_TABLE, rules.max_monsters)
-
-    def humans(self) -> list[Entrant]:
-        return [entrant for entrant in self.entrants if entrant.ai is None]
 
     def next_ai_id(self) -> int:
         """The id of a new AI entrant."""
