@@ -18,7 +18,7 @@ one database can never both advance one game.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -262,6 +262,10 @@ _SEAT_COLUMNS = ("game_id", "seat", "user_id", "ai", "name", "monster", "place",
 _GAME_FIELDS = {"status", "lobby", "seats", "state", "chronicle", "board_message_id", "setup"}
 # LIMIT for "no limit" (SQLite takes -1, PostgreSQL ALL: both take a number this big).
 _NO_LIMIT = 2 ** 62
+
+
+# The parameters of one statement that the store writes at most (SQLite's limit before 3.32).
+_MOST_PARAMETERS = 999
 
 
 def parameter_marks(count: int) -> str:
@@ -573,6 +577,23 @@ class Store:
         await self._write_one(
             "UPDATE outbox SET attempts = attempts + 1 WHERE game_id = ? AND seq = ?",
             (game_id, seq))
+
+    async def remove_effects(self, done: Mapping[int, Sequence[int]]) -> None:
+        """Remove carried-out effects of many games (game id -> seqs), each statement atomic
+        by itself, a statement for as many games as SQLite's parameters allow."""
+        conditions: list[str] = []
+        parameters: list[int] = []
+        for game_id, seqs in done.items():
+            if len(parameters) + 1 + len(seqs) > _MOST_PARAMETERS and conditions:
+                await self._remove_effects(conditions, parameters)
+                conditions, parameters = [], []
+            conditions.append(f"(game_id = ? AND seq IN ({parameter_marks(len(seqs))}))")
+            parameters += [game_id, *seqs]
+        if conditions:
+            await self._remove_effects(conditions, parameters)
+
+    async def _remove_effects(self, conditions: list[str], parameters: list[int]) -> None:
+        await self._write_one(f"DELETE FROM outbox WHERE {' OR '.join(conditions)}", parameters)
 
     async def finish_effects(self, game_id: int, seqs: Sequence[int], *,
                              version: int | None = None, record: RecordRows | None = None,

@@ -28,7 +28,8 @@ What a failure means for a pass:
 
 A post is noted in the outbox (``attempts``) before it is sent; one that may have reached
 Discord without its id being saved is first looked for by the carrier, and adopted, so a
-game never has two live boards.
+game never has two live boards. Edits, done again, show the same: a pass that did only edits
+leaves their removal from the outbox to ``SavedGames.edits_shown`` and does not wait for it.
 """
 
 from __future__ import annotations
@@ -74,6 +75,7 @@ from bot.table.publish import (
     Effect,
     ExpireLobby,
     LivePost,
+    MessageEdit,
     Notify,
     PostBoard,
     PostLobby,
@@ -144,6 +146,10 @@ class _Pass(Generic[Origin]):
     pinged: list[int] = field(default_factory=list)
     reminded: list[Key] = field(default_factory=list)
     shown_late: bool = False
+    # Whether an effect done since the last record would show something new if done again
+    # (a post, a ping, a private note): its removal from the outbox is then written before
+    # the pass goes on. Edits alone are left to ``SavedGames.edits_shown``.
+    done_once: bool = False
 
     @property
     def game_id(self) -> int:
@@ -299,6 +305,7 @@ class Delivery(Generic[Origin]):
             log.debug("game %s: outbox %s done: %r (live %s)", current.game_id, entry.seq,
                       entry.effect, current.game.board_message_id)
             current.done.append(entry.seq)
+            current.done_once |= not isinstance(entry.effect, MessageEdit)
             if isinstance(entry.effect, POSTS):
                 await self._save(current)  # a post is recorded at once: never sent twice
         return None
@@ -568,6 +575,7 @@ class Delivery(Generic[Origin]):
         log.info("game %s: its channel is gone", current.game_id)
         async with self._games.lock(current.game_id):
             current.done.extend(e.seq for e in await self._games.outbox(current.game_id))
+            current.done_once = True
         current.moved, current.queued = None, []
         self._amend(current, "status", lambda game: replace(game, status="ended")
                      if game.status in ACTIVE_STATUSES else game)
@@ -584,23 +592,30 @@ class Delivery(Generic[Origin]):
             game = await self._games.game(current.game_id)
             if not (current.done or current.amendments or current.queued):
                 return game
-            # Another object: changed meanwhile (or only read again, the cache having let it
-            # go: then nothing is found to do below).
-            meanwhile = game is not current.stored
-            for _column, amend in current.amendments:
-                game = amend(game)
-            done, effects = list(current.done), list(current.queued)
-            if meanwhile:
-                moved, behind = await self._moved_behind(current)
-                done += moved
-                effects = [*behind, *effects, *_out_of_step(game, current)]
-            fields = sorted({column for column, _amend in current.amendments})
-            game = await self._games.finish_effects(game, done, *fields,
-                                                    effects=tuple(effects))
+            if current.done_once or current.amendments or current.queued:
+                game = await self._record(current, game)
+            else:  # edits alone: done again after a crash, they would show the same
+                self._games.edits_shown(current.game_id, current.done)
         current.stored = game
         current.done, current.amendments, current.queued = [], [], []
+        current.done_once = False
         current.pinged, current.reminded, current.moved = [], [], None
         return game
+
+    async def _record(self, current: _Pass[Origin], game: Game) -> Game:
+        """``_save``'s write, holding the game's lock; ``game`` as it is now."""
+        # Another object: changed meanwhile (or only read again, the cache having let it go:
+        # then nothing is found to do below).
+        meanwhile = game is not current.stored
+        for _column, amend in current.amendments:
+            game = amend(game)
+        done, effects = list(current.done), list(current.queued)
+        if meanwhile:
+            moved, behind = await self._moved_behind(current)
+            done += moved
+            effects = [*behind, *effects, *_out_of_step(game, current)]
+        fields = sorted({column for column, _amend in current.amendments})
+        return await self._games.finish_effects(game, done, *fields, effects=tuple(effects))
 
     async def _moved_behind(self, current: _Pass[Origin]) -> tuple[list[int], list[Effect]]:
         """Effects queued by changes this pass has not read, when they name the live

@@ -64,6 +64,7 @@ from bot.table.game_rows import (
     stamped,
 )
 from bot.table.model import BrokenGame, Chronicle, Game, Lobby, Refused, StaleGame
+from bot.table.outbox_tidying import OutboxTidying
 from bot.table.publish import Effect
 from bot.table.rebuild import check_playable, rebuilt, unrecorded
 from bot.table.record_book import RecordBook
@@ -106,6 +107,7 @@ class SavedGames:
         # start-up reads only those.
         self._owns = owns
         self._cache = GameCache()
+        self._tidying = OutboxTidying(self._remove_shown)
         # Told of each game a change finished, once its record is stored: the tournaments'
         # desk (a finished table carries its tournament on), the league (rank roles, crowns).
         # Each only schedules its work, outside the change.
@@ -113,6 +115,13 @@ class SavedGames:
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._cache.lock(game_id)
+
+    async def close(self) -> None:
+        """Write what is still to write (``OutboxTidying``), then close the store."""
+        try:
+            await self._tidying.close()
+        finally:
+            await self._store.close()
 
     # --- reading --------------------------------------------------------------------
 
@@ -190,7 +199,11 @@ class SavedGames:
             return known
         entries: list[OutboxEntry] = []
         with self._cache.outboxes.reading(game_id) as keep:
-            for row in await self._store.outbox(game_id):
+            rows = await self._store.outbox(game_id)
+            shown = self._tidying.pending(game_id)  # (asked after the read: see edits_shown)
+            for row in rows:
+                if row.seq in shown:
+                    continue
                 try:
                     effect = effect_decoder.decode(row.effect)
                 except msgspec.DecodeError as error:
@@ -204,6 +217,20 @@ class SavedGames:
 
     async def games_with_outbox(self) -> list[int]:
         return await self._store.games_with_outbox()
+
+    def edits_shown(self, game_id: int, seqs: list[int]) -> None:
+        """Edits of messages carried out (effects that, done again, would show the same):
+        out of the outbox for this process now, out of the store soon, in one write with
+        other games' (``bot.table.outbox_tidying``). Call it holding the game's lock."""
+        self._cache.outboxes.done(game_id, seqs)
+        self._tidying.add(game_id, seqs)
+
+    async def _remove_shown(self, done: dict[int, set[int]]) -> None:
+        with contextlib.ExitStack() as writes:
+            for game_id in done:
+                writes.enter_context(self._cache.outboxes.changing(game_id))
+            await self._store.remove_effects({game_id: sorted(seqs)
+                                              for game_id, seqs in done.items()})
 
     async def start_attempt(self, game_id: int, seq: int) -> None:
         outboxes = self._cache.outboxes

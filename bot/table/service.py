@@ -115,7 +115,7 @@ class GameService(TableReads):
         self._think = think or Autopilot(HARD_AI_SECONDS).answer
 
     async def close(self) -> None:
-        await self._store.close()
+        await self.games.close()
 
     def check_click(self, game: Game, user_id: int, decision_id: int) -> Decision:
         """The decision this user's click answers; raises ClickRefused when it cannot act.

@@ -23,8 +23,9 @@ from bot.table.saved_games import SavedGames
 @pytest.fixture
 async def saved(tmp_path: Path) -> AsyncIterator[tuple[Store, SavedGames]]:
     store = await Store.open(tmp_path / "kot.sqlite3")
-    yield store, SavedGames(store, RecordBook(store, clock=lambda: 5_000.0))
-    await store.close()
+    games = SavedGames(store, RecordBook(store, clock=lambda: 5_000.0))
+    yield store, games
+    await games.close()
 
 
 async def a_lobby(games: SavedGames) -> Game:
@@ -41,11 +42,17 @@ async def test_after_any_writes_the_known_outbox_is_the_stores(
     store, games = saved
     game = await a_lobby(games)
     rng = random.Random(5)
-    for _step in range(60):
+    checked_with_removals_pending = 0
+    for _step in range(80):
         async with games.lock(game.id):
             known = await games.outbox(game.id)
-            assert [(e.seq, e.attempts) for e in known] == await in_the_store(store, game.id)
-            choice = rng.randrange(4)
+            # (Less the edits done whose removal is still to be written: edits_shown.)
+            shown = games._tidying.pending(game.id)
+            checked_with_removals_pending += bool(shown)
+            assert [(e.seq, e.attempts) for e in known] == [
+                (seq, attempts) for seq, attempts in await in_the_store(store, game.id)
+                if seq not in shown]
+            choice = rng.randrange(5)
             if choice == 0:  # a change and what shows it
                 game = await games.save(game, "lobby",
                                         effects=(ShowLobby(99),) * rng.randint(1, 3))
@@ -55,8 +62,16 @@ async def test_after_any_writes_the_known_outbox_is_the_stores(
                                                   effects=(ShowLobby(99),) * rng.randint(0, 2))
             elif choice == 2 and known:  # carried out alone
                 game = await games.finish_effects(game, [known[0].seq])
-            elif known:  # a post about to be sent
+            elif choice == 3 and known:  # a post about to be sent
                 await games.start_attempt(game.id, rng.choice(known).seq)
+            elif known:  # edits carried out: removed in the background
+                games.edits_shown(game.id, [e.seq for e in known if rng.random() < 0.5])
+        if rng.random() < 0.5:
+            await asyncio.sleep(0)  # (the removals' writer may run, or not yet)
+    assert checked_with_removals_pending >= 3
+    known = await games.outbox(game.id)
+    await games._tidying.close()
+    assert [(e.seq, e.attempts) for e in known] == await in_the_store(store, game.id)
 
 
 async def test_a_known_outbox_is_read_from_the_store_no_more(

@@ -16,6 +16,7 @@ from typing import Any, cast
 
 import pytest
 
+import bot.store.store as store_module
 from bot.store.backend import Work
 from bot.store.postgres import PostgresBackend
 from bot.store.sqlite import SqliteBackend
@@ -223,6 +224,26 @@ async def test_effects_carried_out_and_effects_queued_behind_them_are_one_write(
         with pytest.raises(StaleWrite):  # refused whole: nothing removed, nothing queued
             await store.finish_effects(game, [3], version=0, effects=[b"lost"])
         assert [e.effect for e in await store.outbox(game)] == [b"ping", b"edit-again", b"sync"]
+    finally:
+        await store.close()
+
+
+async def test_effects_of_many_games_are_removed_together(
+    store_target: str | Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``remove_effects`` (edits carried out, removed in the background): each game's own
+    seqs, and no other game's; a statement for as many games as the parameters allow."""
+    store = await Store.open(store_target)
+    try:
+        games = [await store.create_lobby(guild_id=1, channel_id=10 + number, host_id=100,
+                                          lobby=b"{}", effects=[b"a", b"b", b"c"])
+                 for number in range(4)]
+        monkeypatch.setattr(store_module, "_MOST_PARAMETERS", 7)  # two games a statement
+        await store.remove_effects({games[0]: [1, 3], games[1]: [2], games[2]: [1, 2, 3]})
+        assert [[e.effect for e in await store.outbox(game)] for game in games] == [
+            [b"b"], [b"a", b"c"], [], [b"a", b"b", b"c"]]
+        await store.remove_effects({games[0]: [1, 3]})  # removed already: nothing to do
+        assert [e.effect for e in await store.outbox(games[0])] == [b"b"]
     finally:
         await store.close()
 
