@@ -28,8 +28,9 @@ What a failure means for a pass:
 
 A post is noted in the outbox (``attempts``) before it is sent; one that may have reached
 Discord without its id being saved is first looked for by the carrier, and adopted, so a
-game never has two live boards. Edits, done again, show the same: a pass that did only edits
-leaves their removal from the outbox to ``SavedGames.edits_shown`` and does not wait for it.
+game never has two live boards. Some effects, done again, show nothing new
+(``_REPEATABLE``): a pass that did only those leaves their removal from the outbox to
+``SavedGames.repeatable_done`` and does not wait for it.
 """
 
 from __future__ import annotations
@@ -146,14 +147,20 @@ class _Pass(Generic[Origin]):
     pinged: list[int] = field(default_factory=list)
     reminded: list[Key] = field(default_factory=list)
     shown_late: bool = False
-    # Whether an effect done since the last record would show something new if done again
-    # (a post, a ping, a private note): its removal from the outbox is then written before
-    # the pass goes on. Edits alone are left to ``SavedGames.edits_shown``.
+    # Whether an effect done since the last record is not ``_REPEATABLE`` (a post, a private
+    # note): its removal from the outbox is then written before the pass goes on. Repeatable
+    # effects alone are left to ``SavedGames.repeatable_done``.
     done_once: bool = False
 
     @property
     def game_id(self) -> int:
         return self.game.id
+
+
+# Effects that, carried out again, show nothing new: an edit shows the message as it should
+# be, and a sync of pings or of reminders finds recorded what it sent (each is recorded as
+# soon as it is sent) and does what is still to do.
+_REPEATABLE = MessageEdit | SyncPings | SyncReminders
 
 
 @dataclass(frozen=True)
@@ -305,7 +312,7 @@ class Delivery(Generic[Origin]):
             log.debug("game %s: outbox %s done: %r (live %s)", current.game_id, entry.seq,
                       entry.effect, current.game.board_message_id)
             current.done.append(entry.seq)
-            current.done_once |= not isinstance(entry.effect, MessageEdit)
+            current.done_once |= not isinstance(entry.effect, _REPEATABLE)
             if isinstance(entry.effect, POSTS):
                 await self._save(current)  # a post is recorded at once: never sent twice
         return None
@@ -594,8 +601,8 @@ class Delivery(Generic[Origin]):
                 return game
             if current.done_once or current.amendments or current.queued:
                 game = await self._record(current, game)
-            else:  # edits alone: done again after a crash, they would show the same
-                self._games.edits_shown(current.game_id, current.done)
+            else:  # done again after a crash, they would show nothing new
+                self._games.repeatable_done(current.game_id, current.done)
         current.stored = game
         current.done, current.amendments, current.queued = [], [], []
         current.done_once = False

@@ -1,15 +1,18 @@
-"""Edits carried out, removed from the stored outbox in the background, many games a write.
+"""Effects carried out that would show nothing new if carried out again, removed from the
+stored outbox in the background, many games a write.
 
-A pass that only edited messages (a board shown again after a kept die, a closed turn, a
-lobby) has nothing to record but the removal of those entries. Doing an edit again shows
-the same thing, so the pass need not wait for that removal: it hands the entries here and
-goes on, its game's lock released. One task writes what was handed meanwhile, all games in
-one store write, then what came during that write, until nothing is left.
+A pass that did only such effects (an edit: the board shown again after a kept die, a closed
+turn, a lobby; a sync of pings or reminders, which records each message as it sends it: see
+``bot.table.delivery``) has nothing to record but the removal of their entries. So the pass
+need not wait for that removal: it hands the entries here and goes on, its game's lock
+released. One task writes what was handed meanwhile, all games in one store write, then
+what came during that write, until nothing is left.
 
 Until an entry's removal is written, it is still in the store: ``pending`` tells the reads
 of the outbox to leave it out. If the process dies first, the next start-up carries it out
-once more: the message is edited to what it already shows. A removal that fails (the store
-failing) is logged and tried again with the next one handed, or at ``close``.
+once more: the message is edited to what it already shows, the pings found as recorded. A
+removal that fails (the store failing) is logged and tried again with the next one handed,
+or at ``close``.
 """
 
 from __future__ import annotations
@@ -57,7 +60,7 @@ class OutboxTidying:
                 try:
                     await self._remove(self._writing)
                 except Exception:
-                    log.exception("carried-out edits could not be removed from the outbox; "
+                    log.exception("effects carried out could not be removed from the outbox; "
                                   "tried again later")
                     for game_id, seqs in self._writing.items():
                         self._waiting.setdefault(game_id, set()).update(seqs)

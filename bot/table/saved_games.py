@@ -200,7 +200,7 @@ class SavedGames:
         entries: list[OutboxEntry] = []
         with self._cache.outboxes.reading(game_id) as keep:
             rows = await self._store.outbox(game_id)
-            shown = self._tidying.pending(game_id)  # (asked after the read: see edits_shown)
+            shown = self._tidying.pending(game_id)  # (asked after the read: see repeatable_done)
             for row in rows:
                 if row.seq in shown:
                     continue
@@ -218,10 +218,11 @@ class SavedGames:
     async def games_with_outbox(self) -> list[int]:
         return await self._store.games_with_outbox()
 
-    def edits_shown(self, game_id: int, seqs: list[int]) -> None:
-        """Edits of messages carried out (effects that, done again, would show the same):
-        out of the outbox for this process now, out of the store soon, in one write with
-        other games' (``bot.table.outbox_tidying``). Call it holding the game's lock."""
+    def repeatable_done(self, game_id: int, seqs: list[int]) -> None:
+        """Effects carried out that, carried out again, would show nothing new (edits,
+        syncs of pings: ``bot.table.delivery``): out of the outbox for this process now, out
+        of the store soon, in one write with other games' (``bot.table.outbox_tidying``).
+        Call it holding the game's lock."""
         self._cache.outboxes.done(game_id, seqs)
         self._tidying.add(game_id, seqs)
 

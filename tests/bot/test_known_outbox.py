@@ -46,7 +46,7 @@ async def test_after_any_writes_the_known_outbox_is_the_stores(
     for _step in range(80):
         async with games.lock(game.id):
             known = await games.outbox(game.id)
-            # (Less the edits done whose removal is still to be written: edits_shown.)
+            # (Less the effects done whose removal is still to be written: repeatable_done.)
             shown = games._tidying.pending(game.id)
             checked_with_removals_pending += bool(shown)
             assert [(e.seq, e.attempts) for e in known] == [
@@ -64,8 +64,8 @@ async def test_after_any_writes_the_known_outbox_is_the_stores(
                 game = await games.finish_effects(game, [known[0].seq])
             elif choice == 3 and known:  # a post about to be sent
                 await games.start_attempt(game.id, rng.choice(known).seq)
-            elif known:  # edits carried out: removed in the background
-                games.edits_shown(game.id, [e.seq for e in known if rng.random() < 0.5])
+            elif known:  # repeatable effects carried out: removed in the background
+                games.repeatable_done(game.id, [e.seq for e in known if rng.random() < 0.5])
         if rng.random() < 0.5:
             await asyncio.sleep(0)  # (the removals' writer may run, or not yet)
     assert checked_with_removals_pending >= 3

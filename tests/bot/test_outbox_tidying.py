@@ -1,6 +1,7 @@
-"""Edits carried out leave the stored outbox in the background (``bot.table.outbox_tidying``):
-the pass does not wait for that write, nothing is shown twice meanwhile, and a process that
-dies before the write shows the same edit once more at the next start-up, nothing else."""
+"""Effects carried out that show nothing new when done again (edits, syncs of pings) leave the
+stored outbox in the background (``bot.table.outbox_tidying``): the pass does not wait for
+that write, nothing is shown twice meanwhile, and a process that dies before the write shows
+the same edit once more at the next start-up, nothing else."""
 
 from __future__ import annotations
 
@@ -13,10 +14,12 @@ from typing import Any
 import discord
 import pytest
 from bot_harness import Table, bot_of, make_bot, service
+from test_clock_and_pings import into_tokyo_and_smashed
 
 from bot.store.store import Store
+from bot.table.game_rows import effect_decoder
 from bot.table.outbox_tidying import OutboxTidying
-from bot.table.publish import EditBoard
+from bot.table.publish import EditBoard, SyncPings
 from engine import Roll
 
 
@@ -90,7 +93,6 @@ def what_shows(message: discord.Message) -> tuple[Any, ...]:
 
 
 async def stored_edits(store: Store, game_id: int) -> list[int]:
-    from bot.table.game_rows import effect_decoder
     return [row.seq for row in await store.outbox(game_id)
             if isinstance(effect_decoder.decode(row.effect), EditBoard)]
 
@@ -159,4 +161,31 @@ async def test_an_edit_whose_removal_was_never_written_is_shown_again_and_nothin
     assert after.board_message_id == game.board_message_id
     assert what_shows(table.message(game.board_message_id or 0)) == shown
     assert len(table.channel.history()) == messages, "nothing posted again"
+    assert await service(table.env).games._store.outbox(game.id) == []
+
+
+async def test_a_sync_of_pings_whose_removal_was_never_written_pings_nobody_twice(
+        table: Table, database: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A question out of turn is pinged (the ping recorded as it was sent), but the removal
+    of the sync that sent it is never written before the process stops: the next start
+    carries the sync out again, finds the ping recorded, and sends no other."""
+    await table.start_game(players=2)
+
+    async def refused(self: Store, done: Any) -> None:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(Store, "remove_effects", refused)
+    game = await into_tokyo_and_smashed(table)
+    [ping] = [m for m in table.channel.history() if m.content.startswith("🔔")]
+    assert [p.message_id for p in game.chronicle.prompts.pings] == [ping.id]
+    store = service(table.env).games._store
+    assert any(isinstance(effect_decoder.decode(row.effect), SyncPings)
+               for row in await store.outbox(game.id)), "its removal was not written"
+
+    await bot_of(table.env).service.close()
+    monkeypatch.undo()
+    await table.env.restart_bot(make_bot(database, sync=False))
+    await table.env.settle()
+    assert [m.id for m in table.channel.history() if m.content.startswith("🔔")] == [ping.id]
+    assert (await table.game()).chronicle.prompts.pings == game.chronicle.prompts.pings
     assert await service(table.env).games._store.outbox(game.id) == []
