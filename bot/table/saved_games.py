@@ -107,7 +107,7 @@ class SavedGames:
         # start-up reads only those.
         self._owns = owns
         self._cache = GameCache()
-        self._tidying = OutboxTidying(self._remove_shown)
+        self._tidying = OutboxTidying(self._remove_done)
         # Told of each game a change finished, once its record is stored: the tournaments'
         # desk (a finished table carries its tournament on), the league (rank roles, crowns).
         # Each only schedules its work, outside the change.
@@ -226,7 +226,7 @@ class SavedGames:
         self._cache.outboxes.done(game_id, seqs)
         self._tidying.add(game_id, seqs)
 
-    async def _remove_shown(self, done: dict[int, set[int]]) -> None:
+    async def _remove_done(self, done: dict[int, set[int]]) -> None:
         with contextlib.ExitStack() as writes:
             for game_id in done:
                 writes.enter_context(self._cache.outboxes.changing(game_id))

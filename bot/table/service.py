@@ -98,7 +98,6 @@ class GameService(TableReads):
         reaction_seconds: float = REACTION_SECONDS,
         owns: Callable[[int | None], bool] = lambda guild_id: True,
     ) -> None:
-        self._store = store
         self.record_book = RecordBook(store, clock, owns=owns)
         self.games = SavedGames(store, self.record_book, owns=owns)
         self.settings = SavedSettings(store)

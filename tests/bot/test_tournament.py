@@ -61,7 +61,7 @@ async def test_a_three_round_swiss_night_of_ai_entrants_plays_to_its_final_post(
     await _play_until(table, over)
     night = (await _night(table)).tournament
     assert night.round == 3 and all(len(tables) == 2 for tables in night.tables)
-    games = await bot_of(table.env).service._store.tournament_games((await _night(table)).id)
+    games = await bot_of(table.env).service.games._store.tournament_games((await _night(table)).id)
     assert sorted(games) == [(r, i) for r in (1, 2, 3) for i in (0, 1)]
     threads = {thread.id for thread in table.channel.threads}
     for game_id in games.values():
@@ -106,7 +106,7 @@ async def test_players_join_and_are_called_to_their_tables_and_a_restart_carries
         private_reply(await late.slash(table.channel, "kot tournament join")) or "")
 
     night = await _night(table)
-    games = await bot_of(table.env).service._store.tournament_games(night.id)
+    games = await bot_of(table.env).service.games._store.tournament_games(night.id)
     assert len(games) == 2  # six entrants at two tables of three
     for player in (host, bob, carol):
         seated = next(i for i, players in enumerate(night.tournament.tables[0])
