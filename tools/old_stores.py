@@ -83,6 +83,9 @@ OLD_BOTS = (
     OldBot(12, "d0da9b9ffa7030aa3995f87b6141d733f8a20ef5", "outbox",
            "the last commit of main before seasons, rank roles, crowns and bulletins "
            "(migration 13): achievements and their seats' facts"),
+    OldBot(13, "961bb2c61e2e6d1e7bd7cfaf382778b1cb684c10", "outbox",
+           "the last commit of main before the outbox's count of attempts went (migration "
+           "14): seasons, rank roles, crowns and bulletins"),
 )
 
 

@@ -83,7 +83,7 @@ class BulletinPoster:
         except KeyError:
             return carrier.Rejected(f"no drawing for bulletins of kind {type(bulletin).__name__}")
         try:
-            if attempt.before and any(message.same_as(sent) for sent in
+            if attempt.maybe_sent and any(message.same_as(sent) for sent in
                                       await self._io.own_recent_messages(
                                           channel_id, guild_id, after=None, limit=20)):
                 return carrier.Sent()

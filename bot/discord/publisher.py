@@ -133,7 +133,7 @@ class Publisher:
         may have sent is looked for first; a channel that refuses it leaves a clicked board
         to show the game."""
         try:
-            if attempt.before:
+            if attempt.maybe_sent:
                 adopted = await self._adopt_sent(game, post, origin)
                 if adopted is not None:
                     return carrier.Posted(adopted, "adopted")
@@ -339,7 +339,7 @@ class Publisher:
         """The id of the message an earlier attempt at this post sent (found by its text
         among the bot's recent messages in the game's channel, or in the direct message
         channel ``dm_channel_id``); None after noting this attempt, before sending."""
-        if attempt.before:
+        if attempt.maybe_sent:
             sent = await self._io.own_recent_messages(
                 *((dm_channel_id, None) if dm_channel_id else (game.channel_id, game.guild_id)),
                 after=None, limit=20)

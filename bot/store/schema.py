@@ -322,10 +322,17 @@ _LEAGUES = Migration("leagues: seasons, rank roles, crowns, server-level posts",
 ))
 # --- end of leagues ---------------------------------------------------------------------
 
+# A post's attempts are no longer counted in the outbox: this process remembers the posts it
+# queued and has not tried (bot.table.game_cache.Outboxes), and any other entry it finds may
+# have been sent, by an earlier process or another one. The count, written before every post,
+# told no more than that.
+_OUTBOX_ATTEMPTS_GO = Migration("the outbox's count of attempts goes", (
+    "ALTER TABLE outbox DROP COLUMN attempts",))
+
 MIGRATIONS: tuple[Migration, ...] = (_GAMES_AND_ACTIONS, _GAME_SETUP, _OUTBOX, _SERVERS,
                                      _RECORDS, _GAME_VERSION, _PEOPLE, _OWED_ANSWERS,
                                      _SHARD_LEASES, _QUEUE, _TOURNAMENTS, _ACHIEVEMENTS,
-                                     _LEAGUES)
+                                     _LEAGUES, _OUTBOX_ATTEMPTS_GO)
 
 # Every table of games, servers, people and records, parents first (the order a copy fills
 # them in). The leases' tables (processes, shard_leases) say who runs what now: not copied.

@@ -127,7 +127,6 @@ class OutboxRow:
     seq: int
     effect: bytes
     created_at: float
-    attempts: int
 
 
 @dataclass(frozen=True)
@@ -137,6 +136,14 @@ class Queued:
 
     seqs: tuple[int, ...]
     at: float
+
+
+@dataclass(frozen=True)
+class NewLobby:
+    """A lobby written: its game's id, and the outbox rows that show it."""
+
+    game_id: int
+    queued: Queued
 
 
 @dataclass(frozen=True)
@@ -483,7 +490,7 @@ class Store:
         self, *, guild_id: int | None, channel_id: int, host_id: int, lobby: bytes,
         effects: Sequence[bytes] = (), from_queue: Sequence[int] = (),
         for_table: TableOfRound | None = None,
-    ) -> int:
+    ) -> NewLobby:
         """A new lobby row (at version 0) and the effects that show it, atomically.
         ``from_queue``: the players of the server's queue it seats, whose entries it takes
         out in the same transaction (``QueueEntryGone``, and nothing written, when one is no
@@ -492,7 +499,7 @@ class Store:
         (``TableOpened``, and nothing written, when it has a game already)."""
         now = time.time()
 
-        async def create(tx: Transaction) -> int:
+        async def create(tx: Transaction) -> NewLobby:
             if from_queue:
                 taken = await tx.execute(
                     f"DELETE FROM queue_entries WHERE guild_id = ? "
@@ -512,8 +519,7 @@ class Store:
                     "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING game_id",
                     (*for_table, game_id)):
                 raise TableOpened(f"tournament table {for_table} has a game already")
-            await _add_effects(tx, game_id, effects, now)
-            return game_id
+            return NewLobby(game_id, await _add_effects(tx, game_id, effects, now))
 
         try:
             return await self._backend.write(create)
@@ -562,21 +568,14 @@ class Store:
 
     async def outbox(self, game_id: int) -> list[OutboxRow]:
         rows = await self._backend.read(lambda tx: tx.rows(
-            "SELECT seq, effect, created_at, attempts FROM outbox WHERE game_id = ? "
-            "ORDER BY seq", (game_id,)))
-        return [OutboxRow(seq, _bytes(effect), created_at, attempts)
-                for seq, effect, created_at, attempts in rows]
+            "SELECT seq, effect, created_at FROM outbox WHERE game_id = ? ORDER BY seq",
+            (game_id,)))
+        return [OutboxRow(seq, _bytes(effect), created_at) for seq, effect, created_at in rows]
 
     async def games_with_outbox(self) -> list[int]:
         rows = await self._backend.read(lambda tx: tx.rows(
             "SELECT DISTINCT game_id FROM outbox ORDER BY game_id"))
         return [row[0] for row in rows]
-
-    async def start_attempt(self, game_id: int, seq: int) -> None:
-        """Note that a post is about to be sent (before sending it)."""
-        await self._write_one(
-            "UPDATE outbox SET attempts = attempts + 1 WHERE game_id = ? AND seq = ?",
-            (game_id, seq))
 
     async def remove_effects(self, done: Mapping[int, Sequence[int]]) -> None:
         """Remove carried-out effects of many games (game id -> seqs), each statement atomic

@@ -111,11 +111,11 @@ class Ask:
 
 @dataclass(frozen=True)
 class Attempt:
-    """A message that may have been sent before: ``before`` attempts were made without its
-    being recorded (a crash, a call that failed but may have posted). The carrier looks for
-    it first when ``before`` says so, and calls ``note`` just before it sends."""
+    """A message to send, and whether it ``maybe_sent`` before without being recorded (a
+    crash, a call that failed but may have posted). The carrier looks for it first when it
+    may have been, and calls ``note`` just before it sends."""
 
-    before: int
+    maybe_sent: bool
     note: Callable[[], Awaitable[None]]
 
 

@@ -544,13 +544,13 @@ class Delivery(Generic[Origin]):
 
     def _attempt(self, current: _Pass[Origin], entry: OutboxEntry) -> Attempt:
         async def note() -> None:
-            await self._games.start_attempt(current.game_id, entry.seq)
+            self._games.start_attempt(current.game_id, entry.seq)
 
-        return Attempt(entry.attempts, note)
+        return Attempt(entry.maybe_sent, note)
 
     def _late(self, game: Game, entry: OutboxEntry) -> bool:
         """Whether this change waited to be shown (earlier passes failed, or a crash)."""
-        return self.retries.failing(game.id) or entry.attempts > 0
+        return self.retries.failing(game.id) or entry.maybe_sent
 
     # --- what the pass did to the game ------------------------------------------------
 

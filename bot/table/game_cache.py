@@ -16,6 +16,8 @@ import weakref
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 
+import msgspec
+
 from bot.store.store import ACTIVE_STATUSES, Queued
 from bot.table.game_rows import OutboxEntry
 from bot.table.model import Game
@@ -80,11 +82,12 @@ class GameCache:
         if len(self._games) > CACHED_MOST:
             self._evict()
 
-    def forget(self, game_id: int) -> None:
-        """The game, its version and its live message dropped (it is read again, if ever)."""
+    def forget(self, game_id: int, *, written_elsewhere: bool = False) -> None:
+        """The game, its version and its live message dropped (it is read again, if ever).
+        ``written_elsewhere``: another process wrote it, and may have tried its posts."""
         self._games.pop(game_id, None)
         self._versions.pop(game_id, None)
-        self.outboxes.forget(game_id)
+        self.outboxes.forget(game_id, untried_too=written_elsewhere)
         self._live_games.pop(self._live_messages.pop(game_id, 0), None)
 
     def _evict(self) -> None:
@@ -96,7 +99,9 @@ class GameCache:
         for game_id in list(itertools.islice(idle, excess)):
             self._games.pop(game_id)
             self._versions.pop(game_id, None)
-            self.outboxes.forget(game_id)
+            # (Another process may take it up meanwhile and try its posts: none is known
+            # untried when it is read again.)
+            self.outboxes.forget(game_id, untried_too=True)
 
     def note_live(self, game: Game) -> None:
         """Keep the game's live message known (a lobby or game in progress)."""
@@ -116,6 +121,11 @@ class Outboxes:
     writing its games: a write another process made shows in the version, and the game
     (with its outbox) is forgotten.
 
+    It also knows which entries this process queued and has not tried to carry out: the only
+    ones known not to have been sent (``OutboxEntry.maybe_sent``). A post is tried without
+    a write to say so: a process that stops leaves every entry it did not finish to one that
+    will look for its posts before sending them.
+
     A read of the store is kept only for a game kept decoded (``holds``: at most as many
     outboxes as games), and only if no write of the game's outbox began meanwhile
     (``changing``) and it was not forgotten meanwhile: a write committed during the read
@@ -130,6 +140,10 @@ class Outboxes:
         self._writing: Counter[int] = Counter()
         self._reading: Counter[int] = Counter()
         self._begun: Counter[int] = Counter()
+        # Per game, the seqs of the entries this process queued and has not tried since. Kept
+        # when the game leaves the cache as finished; dropped when it leaves it idle or
+        # written by another process (``forget``), which may try them.
+        self._untried: dict[int, set[int]] = {}
 
     def get(self, game_id: int) -> list[OutboxEntry] | None:
         """The game's outbox in order, or None when not known (read it from the store)."""
@@ -157,7 +171,7 @@ class Outboxes:
     @contextlib.contextmanager
     def changing(self, game_id: int) -> Iterator[None]:
         """Around a write of the game's outbox: what is known stays so only if the write
-        succeeds (then the caller tells what it did: ``queued``, ``done``, ``attempted``)."""
+        succeeds (then the caller tells what it did: ``queued``, ``done``)."""
         self._writing[game_id] += 1
         self._begun[game_id] += 1
         try:
@@ -176,24 +190,44 @@ class Outboxes:
                 counts.pop(game_id, None)
 
     def queued(self, game_id: int, queued: Queued, effects: Sequence[Effect]) -> None:
+        self._untried.setdefault(game_id, set()).update(queued.seqs)
         known = self._known.get(game_id)
         if known is not None:
             for seq, effect in zip(queued.seqs, effects, strict=True):
                 known[seq] = OutboxEntry(seq, effect, queued.at)
 
     def done(self, game_id: int, seqs: Sequence[int]) -> None:
+        self._discard_untried(game_id, seqs)
         known = self._known.get(game_id)
         if known is not None:
             for seq in seqs:
                 known.pop(seq, None)
 
     def attempted(self, game_id: int, seq: int) -> None:
+        """The entry is about to be carried out (a post about to be sent): from now on it
+        may have been, until it is done."""
+        self._discard_untried(game_id, (seq,))
         known = self._known.get(game_id)
         entry = None if known is None else known.get(seq)
         if known is not None and entry is not None:
-            known[seq] = OutboxEntry(seq, entry.effect, entry.created_at, entry.attempts + 1)
+            known[seq] = msgspec.structs.replace(entry, maybe_sent=True)
 
-    def forget(self, game_id: int) -> None:
+    def maybe_sent(self, game_id: int, seq: int) -> bool:
+        """Whether an entry read from the store may have been carried out already."""
+        return seq not in self._untried.get(game_id, ())
+
+    def _discard_untried(self, game_id: int, seqs: Sequence[int]) -> None:
+        untried = self._untried.get(game_id)
+        if untried is not None:
+            untried.difference_update(seqs)
+            if not untried:
+                del self._untried[game_id]
+
+    def forget(self, game_id: int, *, untried_too: bool = False) -> None:
+        """What is known of the game's outbox dropped (read again from the store), and with
+        ``untried_too`` which of its entries this process has not tried."""
         self._known.pop(game_id, None)
+        if untried_too:
+            self._untried.pop(game_id, None)
         if self._reading[game_id]:  # (what those reads find is not kept either)
             self._begun[game_id] += 1

@@ -49,8 +49,11 @@ class OutboxEntry(msgspec.Struct, frozen=True):
     seq: int
     effect: Effect
     created_at: float
-    # How many times a post was sent without being recorded as done.
-    attempts: int = 0
+    # It may have been carried out already, unrecorded: this process tried it (a post, a
+    # notice, a ping: a call that failed may have posted all the same), or it did not queue
+    # it (an earlier process did, which may have tried it before it stopped, or another one,
+    # shards changing hands). A post that may have been sent is looked for before it is sent.
+    maybe_sent: bool = False
 
 
 class LoggedAction(msgspec.Struct, frozen=True):

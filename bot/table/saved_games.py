@@ -210,8 +210,10 @@ class SavedGames:
                     log.error("game %s: outbox entry %s cannot be read (%s); dropped",
                               game_id, row.seq, error)
                     await self._store.finish_effects(game_id, [row.seq])
+                    self._cache.outboxes.done(game_id, [row.seq])
                     continue
-                entries.append(OutboxEntry(row.seq, effect, row.created_at, row.attempts))
+                entries.append(OutboxEntry(row.seq, effect, row.created_at,
+                                           self._cache.outboxes.maybe_sent(game_id, row.seq)))
             keep(entries)
         return entries
 
@@ -233,11 +235,10 @@ class SavedGames:
             await self._store.remove_effects({game_id: sorted(seqs)
                                               for game_id, seqs in done.items()})
 
-    async def start_attempt(self, game_id: int, seq: int) -> None:
-        outboxes = self._cache.outboxes
-        with outboxes.changing(game_id):
-            await self._store.start_attempt(game_id, seq)
-            outboxes.attempted(game_id, seq)
+    def start_attempt(self, game_id: int, seq: int) -> None:
+        """A post (a notice, a ping) about to be sent: until it is done, it may have been.
+        Kept in this process only (see ``Outboxes``)."""
+        self._cache.outboxes.attempted(game_id, seq)
 
     # --- the start-up ---------------------------------------------------------------
 
@@ -402,7 +403,7 @@ class SavedGames:
         taken out of it at once) if one of them is no longer waiting. ``for_table``: the
         tournament table it plays (``TableOpened`` when that table has a game already)."""
         try:
-            game_id = await self._store.create_lobby(
+            created = await self._store.create_lobby(
                 guild_id=guild_id, channel_id=channel_id, host_id=host_id, lobby=encode(lobby),
                 effects=[encode(effect) for effect in effects], from_queue=from_queue,
                 for_table=for_table,
@@ -411,6 +412,8 @@ class SavedGames:
             raise Refused(phrase("table-refusal-channel-has-game")) from None
         except QueueEntryGone:
             raise Refused(phrase("queue-refusal-player-gone")) from None
+        game_id = created.game_id
+        self._cache.outboxes.queued(game_id, created.queued, effects)
         game = Game(game_id, guild_id, channel_id, host_id, "lobby", lobby, (), None,
                     Chronicle(), None)
         self._cache.set_version(game_id, 0)
@@ -492,6 +495,6 @@ class SavedGames:
         try:
             yield version
         except StaleWrite as conflict:
-            self._cache.forget(game_id)
+            self._cache.forget(game_id, written_elsewhere=True)
             raise StaleGame(str(conflict)) from conflict
         self._cache.set_version(game_id, version + 1)

@@ -18,6 +18,7 @@ from simcord.results import ResponseMessage
 from bot.app import KotBot
 from bot.config import Settings
 from bot.local import menu_id, open_lobby
+from bot.store.store import NewLobby
 from bot.table.model import Game
 from bot.table.service import GameService
 from engine import Decision, EndBuying, Face, GameState, Roll, StopRolling, Yield
@@ -62,9 +63,9 @@ def slow_lobby_writes(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
     store = service(env).games._store
     create_lobby = store.create_lobby
 
-    async def slow_create_lobby(**fields: Any) -> int:
+    async def slow_create_lobby(**fields: Any) -> NewLobby:
         await env.external_wait(asyncio.sleep(4), reason="a slow disk")
-        return int(await create_lobby(**fields))
+        return await create_lobby(**fields)
 
     monkeypatch.setattr(store, "create_lobby", slow_create_lobby)
 

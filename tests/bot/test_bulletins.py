@@ -39,13 +39,13 @@ class FakeCarrier:
 
     def __init__(self) -> None:
         self.posted: list[tuple[int, str]] = []
-        self.attempts: list[tuple[str, int]] = []
+        self.attempts: list[tuple[str, bool]] = []
         self.answers: dict[str, Failure] = {}
 
     async def post_bulletin(self, channel_id: int, guild_id: int, bulletin: Bulletin,
                             attempt: Attempt) -> Sent | Failure:
         assert isinstance(bulletin, Note)
-        self.attempts.append((bulletin.words, attempt.before))
+        self.attempts.append((bulletin.words, attempt.maybe_sent))
         await attempt.note()
         failure = self.answers.get(bulletin.words)
         if failure is not None:
@@ -107,7 +107,7 @@ async def test_retry_later_stops_the_pass_and_keeps_the_rest(store: Store) -> No
     del carrier.answers["two"]
     await board.show(GUILD)
     assert carrier.posted[1:] == [(NEWS, "two"), (GAMES, "three")]
-    assert ("two", 1) in carrier.attempts
+    assert ("two", True) in carrier.attempts
     assert await left(store) == [] and not board.retries.pending(GUILD)
     board.close()
 

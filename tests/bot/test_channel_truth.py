@@ -339,6 +339,57 @@ async def test_a_board_posted_but_not_recorded_is_found_not_posted_twice(
     assert any("adopting message" in r.getMessage() for r in caplog.records)
 
 
+async def test_a_board_posted_but_not_recorded_is_found_by_the_same_process(
+    table: Table, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+) -> None:
+    """As above, with no restart: the post was noted as tried in memory only, and the next
+    pass of the same process looks for it before posting, and adopts it."""
+    await table.start_game(players=2)
+    game = await reach_buy(table)
+    original = saved_games.SavedGames.finish_effects
+
+    async def fail_after_posting(self: Any, game: Game, seqs: list[int], *fields: Any,
+                                 **queued: Any) -> Any:
+        if "board_message_id" in fields:
+            monkeypatch.undo()  # once
+            raise sqlite3.OperationalError("disk I/O error")
+        return await original(self, game, seqs, *fields, **queued)
+
+    monkeypatch.setattr(saved_games.SavedGames, "finish_effects", fail_after_posting)
+    result = await table.option(EndBuying)
+    assert (private_reply(result) or "").startswith("Something went wrong")
+    await bot_of(table.env).delivery.show(game.id)
+    after = await table.game()
+    assert after.board_message_id != game.board_message_id
+    assert shows_current_question(table, after)
+    boards = [m for m in table.channel.history() if m.attachments]
+    assert len(boards) == 2  # the first turn's board and the one posted before the failure
+    assert any("adopting message" in r.getMessage() for r in caplog.records)
+
+
+async def test_a_move_an_earlier_process_left_unshown_gets_its_question_full_time(
+    table: Table, database: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The bot stops between saving a reroll and showing it: the next start shows it, and
+    the question asked on that board gets its full time from then (the player could not see
+    the change meanwhile)."""
+    await table.start_game(players=2)
+
+    async def stopped_first(game_id: int, origin: Any = None) -> None:
+        return None
+
+    monkeypatch.setattr(bot_of(table.env).delivery, "show", stopped_first)
+    await table.option(Roll)
+    saved = await table.game()
+    assert await service(table.env).games.outbox(saved.id), "saved, not shown"
+    await table.env.advance_time(20)
+    await restart(table, database)
+    after = await table.game()
+    assert after.chronicle.clock.asked_at >= table.env.now().timestamp() - 1
+    assert after.chronicle.clock.asked_at >= saved.chronicle.clock.asked_at + 19
+    assert shows_current_question(table, after)
+
+
 def _deny(target_id: int, permission: str) -> Any:
     from simcord.backend.models import Overwrite  # simcord 3.2.1 internals, pinned
 

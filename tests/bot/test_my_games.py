@@ -120,8 +120,8 @@ async def test_the_store_reads_who_plays_the_active_games_of_one_server(
 ) -> None:
     store = await Store.open(store_target)
     try:
-        ids = [await store.create_lobby(guild_id=guild, channel_id=channel, host_id=1,
-                                        lobby=b'{"players":[{"user_id":1}]}')
+        ids = [(await store.create_lobby(guild_id=guild, channel_id=channel, host_id=1,
+                                         lobby=b'{"players":[{"user_id":1}]}')).game_id
                for guild, channel in ((10, 100), (10, 101), (10, 102), (20, 200))]
         ended = await store.get(ids[1])
         assert ended is not None

@@ -33,8 +33,8 @@ async def test_queue_entries_are_kept_replaced_expired_and_taken_by_their_table(
                                      from_queue=(3, 5))
         assert await store.active_games() == []
         assert len(await store.queue_entries(GUILD, now=0.0)) == 2
-        game_id = await store.create_lobby(guild_id=GUILD, channel_id=7, host_id=3,
-                                           lobby=b"{}", from_queue=(3, 4))
+        game_id = (await store.create_lobby(guild_id=GUILD, channel_id=7, host_id=3, lobby=b"{}",
+                                            from_queue=(3, 4))).game_id
         assert [row.id for row in await store.active_games()] == [game_id]
         assert await store.queue_entries(GUILD, now=0.0) == []
         assert await store.queue_entries(GUILD + 1, now=0.0) == [b'{"other":1}']

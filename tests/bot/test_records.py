@@ -141,8 +141,8 @@ async def _store_finished_game(store: Store, game: Game,
                                moves: list[tuple[int, object]]) -> int:
     """Write a game as a bot that kept no records did: lobby, start, log, finish."""
     encode = msgspec.json.encode
-    game_id = await store.create_lobby(guild_id=game.guild_id, channel_id=game.channel_id,
-                                       host_id=game.host_id, lobby=encode(game.lobby))
+    game_id = (await store.create_lobby(guild_id=game.guild_id, channel_id=game.channel_id,
+                                        host_id=game.host_id, lobby=encode(game.lobby))).game_id
     await store.update_game(game_id, version=0, status="playing", seats=encode(game.seats),
                             setup=encode(game.setup))
     assert game.state is not None

@@ -82,15 +82,16 @@ async def test_a_postgres_database_from_a_newer_bot_is_refused(postgres_url: str
 async def test_one_active_game_per_channel(store_target: str | Path) -> None:
     store = await Store.open(store_target)
     try:
-        first = await store.create_lobby(guild_id=SNOWFLAKE, channel_id=SNOWFLAKE + 10,
-                                         host_id=SNOWFLAKE + 100, lobby=b"{}")
+        first = (await store.create_lobby(guild_id=SNOWFLAKE, channel_id=SNOWFLAKE + 10,
+                                          host_id=SNOWFLAKE + 100, lobby=b"{}")).game_id
         with pytest.raises(ChannelBusy):
             await store.create_lobby(guild_id=1, channel_id=SNOWFLAKE + 10, host_id=101,
                                      lobby=b"{}")
-        other = await store.create_lobby(guild_id=1, channel_id=11, host_id=101, lobby=b"{}")
+        other = (await store.create_lobby(guild_id=1, channel_id=11, host_id=101,
+                                          lobby=b"{}")).game_id
         await store.update_game(first, version=0, status="over")
-        second = await store.create_lobby(guild_id=1, channel_id=SNOWFLAKE + 10, host_id=102,
-                                          lobby=b"{}")
+        second = (await store.create_lobby(guild_id=1, channel_id=SNOWFLAKE + 10, host_id=102,
+                                           lobby=b"{}")).game_id
         assert [row.id for row in await store.active_games()] == [other, second]
         found = await store.active_in_channel(SNOWFLAKE + 10)
         assert found is not None and found.id == second and found.version == 0
@@ -104,7 +105,8 @@ async def test_one_active_game_per_channel(store_target: str | Path) -> None:
 async def test_an_action_and_its_state_are_written_together(store_target: str | Path) -> None:
     store = await Store.open(store_target)
     try:
-        game = await store.create_lobby(guild_id=1, channel_id=10, host_id=100, lobby=b"{}")
+        game = (await store.create_lobby(guild_id=1, channel_id=10, host_id=100,
+                                         lobby=b"{}")).game_id
         await store.record_actions(game, [ActionRow(1, 0, SNOWFLAKE, b'{"a":1}')], version=0,
                                    state=b"state-1", chronicle=b"{}", status="playing",
                                    effects=[b"show-1"])
@@ -178,7 +180,8 @@ async def test_a_write_based_on_an_old_version_changes_nothing(
     wins, the second is refused whole (its actions, effects and columns)."""
     first, second = Store(await _backend(store_target)), Store(await _backend(store_target))
     try:
-        game = await first.create_lobby(guild_id=1, channel_id=10, host_id=100, lobby=b"{}")
+        game = (await first.create_lobby(guild_id=1, channel_id=10, host_id=100,
+                                         lobby=b"{}")).game_id
         await first.update_game(game, version=0, status="playing", state=b"state-0")
         await first.record_actions(game, [ActionRow(1, 0, 100, b"keep")], version=1,
                                    state=b"state-1", chronicle=b"{}", status="playing",
@@ -211,8 +214,10 @@ async def test_effects_carried_out_and_effects_queued_behind_them_are_one_write(
     queued ones (moved, or its own follow-ups) at one version, atomically."""
     store = await Store.open(store_target)
     try:
-        game = await store.create_lobby(guild_id=1, channel_id=10, host_id=100, lobby=b"{}",
-                                        effects=[b"post", b"edit", b"ping"])
+        created = await store.create_lobby(guild_id=1, channel_id=10, host_id=100, lobby=b"{}",
+                                           effects=[b"post", b"edit", b"ping"])
+        game = created.game_id
+        assert created.queued.seqs == (1, 2, 3)
         with pytest.raises(ValueError):  # queued effects are written at a version
             await store.finish_effects(game, [1], effects=[b"edit-again"])
         await store.finish_effects(game, [1, 2], version=0, board_message_id=5,
@@ -235,8 +240,8 @@ async def test_effects_of_many_games_are_removed_together(
     seqs, and no other game's; a statement for as many games as the parameters allow."""
     store = await Store.open(store_target)
     try:
-        games = [await store.create_lobby(guild_id=1, channel_id=10 + number, host_id=100,
-                                          lobby=b"{}", effects=[b"a", b"b", b"c"])
+        games = [(await store.create_lobby(guild_id=1, channel_id=10 + number, host_id=100,
+                                           lobby=b"{}", effects=[b"a", b"b", b"c"])).game_id
                  for number in range(4)]
         monkeypatch.setattr(store_module, "_MOST_PARAMETERS", 7)  # two games a statement
         await store.remove_effects({games[0]: [1, 3], games[1]: [2], games[2]: [1, 2, 3]})
@@ -254,8 +259,8 @@ async def test_writes_racing_at_one_version_let_exactly_one_through(
     """Eight writers (two stores, as two processes) at once, all based on version 0."""
     stores = [Store(await _backend(store_target)) for _ in range(2)]
     try:
-        game = await stores[0].create_lobby(guild_id=1, channel_id=10, host_id=100,
-                                            lobby=b"{}")
+        game = (await stores[0].create_lobby(guild_id=1, channel_id=10, host_id=100,
+                                             lobby=b"{}")).game_id
 
         async def advance(writer: int) -> bool:
             try:
@@ -322,8 +327,8 @@ async def test_games_written_and_read_at_once_get_exactly_their_own_rows(
     watch(loop, "call_soon_threadsafe", handed)
     store = await Store.open(store_target)
     try:
-        games = [await store.create_lobby(guild_id=1, channel_id=channel, host_id=100,
-                                          lobby=b"{}") for channel in range(10)]
+        games = [(await store.create_lobby(guild_id=1, channel_id=channel, host_id=100,
+                                           lobby=b"{}")).game_id for channel in range(10)]
 
         async def play(game: int) -> None:
             for move in range(1, 21):
@@ -447,8 +452,8 @@ async def test_burst_writes_and_reads_close_every_cursor_on_the_connections_thre
     aiosqlite's thread."""
     store = await Store.open(tmp_path / "kot.sqlite3")
     try:
-        games = [await store.create_lobby(guild_id=1, channel_id=channel, host_id=100,
-                                          lobby=b"{}") for channel in range(10)]
+        games = [(await store.create_lobby(guild_id=1, channel_id=channel, host_id=100,
+                                           lobby=b"{}")).game_id for channel in range(10)]
 
         async def play(channel: int, game: int) -> None:
             with pytest.raises(ChannelBusy):
@@ -466,7 +471,6 @@ async def test_burst_writes_and_reads_close_every_cursor_on_the_connections_thre
                                                version=move, state=b"x", chronicle=b"{}",
                                                status="playing")
                 await store.finish_effects(game, [e.seq for e in await store.outbox(game)])
-                await store.start_attempt(game, move)
 
         await asyncio.gather(*(play(channel, game) for channel, game in enumerate(games)))
         assert [len(await store.actions(game)) for game in games] == [5] * 10

@@ -31,8 +31,8 @@ async def test_tournaments_are_written_at_their_version_and_their_tables_once(
         assert row is not None and (row.id, row.version, row.tournament) == (first, 1, b'{"a":2}')
         assert [r.id for r in await store.tournaments_in_play()] == [first]
 
-        game = await store.create_lobby(guild_id=GUILD, channel_id=50, host_id=1, lobby=b"{}",
-                                        for_table=(first, 1, 0))
+        game = (await store.create_lobby(guild_id=GUILD, channel_id=50, host_id=1, lobby=b"{}",
+                                         for_table=(first, 1, 0))).game_id
         with pytest.raises(TableOpened):  # nothing written: no second game for the table
             await store.create_lobby(guild_id=GUILD, channel_id=51, host_id=1, lobby=b"{}",
                                      for_table=(first, 1, 0))

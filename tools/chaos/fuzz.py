@@ -506,7 +506,7 @@ class Campaign:
         state = game.playing_state()
         pending = [(d.id, d.kind, d.seat, game.ai_level(d.seat), game.autopiloted(d.seat))
                    for d in state.pending]
-        outbox = [(e.seq, e.attempts, e.effect)
+        outbox = [(e.seq, e.maybe_sent, e.effect)
                   for e in await self.bot.service.games.outbox(game.id)]
         answers = [(item.what, item.result.deferred, [f.content for f in item.result.followups])
                    for item in sent]

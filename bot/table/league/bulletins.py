@@ -204,7 +204,7 @@ class BulletinBoard:
         async def note() -> None:
             await self._store.start_bulletin_attempt(row.guild_id, row.seq)
 
-        return Attempt(row.attempts, note)
+        return Attempt(row.attempts > 0, note)
 
     def _too_old(self, row: BulletinRow) -> bool:
         return self._clock() - row.created_at > FORBIDDEN_DAYS * _DAY
