@@ -90,8 +90,8 @@ async def test_after_any_writes_the_known_outbox_is_the_stores(
     await games._tidying.close()
     assert [(e.seq, e.maybe_sent) for e in known] == [
         (seq, seq in tried) for seq in await in_the_store(store, game.id)]
-    # Another process (the next start, or shards changing hands) may have sent any of them.
     assert not known[-1].maybe_sent
+    # Another process (the next start, or shards changing hands) may have sent any of them.
     after = SavedGames(store, RecordBook(store, clock=lambda: 5_000.0))
     assert {e.maybe_sent for e in await after.outbox(game.id)} == {True}
 
@@ -105,7 +105,8 @@ async def test_a_post_is_noted_as_tried_without_a_write(
     async with games.lock(game.id):
         [post] = await games.outbox(game.id)
         assert not post.maybe_sent
-        monkeypatch.setattr(store, "_write_one", None)  # (any write would fail)
+        for write in ("write", "autocommit", "write_awaiting"):  # (any write fails)
+            monkeypatch.setattr(store._backend, write, None)
         games.start_attempt(game.id, post.seq)
         monkeypatch.undo()
         games._cache.outboxes.forget(game.id)
