@@ -80,6 +80,8 @@ MY_ROLL = r"@You [^\n]*: keep dice and roll again \(2 rolls left\)"
 # the table every 0.5 s, then draws the move, its board picture in view) to show each move
 # on a loaded machine, where 0.6 s sometimes showed two at once (ROLLS_SEEN records them).
 AI_PAUSE = 1.0
+# Theirs in the tests that do not watch that pace, only wait for the person's turn.
+QUICK_AI_PAUSE = 0.2
 # The turn clock the test's table gives each turn (seconds).
 TURN_SECONDS = 50
 # SimCord's developer controls, none of which the table's page shows.
@@ -112,8 +114,9 @@ def _hear_ctrl_c() -> None:
 class LocalTable:
     """``python -m bot --local`` running in a child process."""
 
-    def __init__(self, database: Path, port: int, *args: str) -> None:
-        environment = {**os.environ, "KOT_AI_PAUSE": str(AI_PAUSE),
+    def __init__(self, database: Path, port: int, *args: str,
+                 ai_pause: float = AI_PAUSE) -> None:
+        environment = {**os.environ, "KOT_AI_PAUSE": str(ai_pause),
                        "KOT_TURN_TIMEOUT": str(TURN_SECONDS)}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "bot", "--local", "--no-browser", "--port", str(port),
@@ -430,7 +433,8 @@ async def test_the_questions_buttons_are_in_view_with_the_board(
     (400×860): the buttons of each question, and the board's picture above them, are in
     view without scrolling, in the table's language."""
     words = WORDS[language]
-    table = LocalTable(tmp_path / "local.sqlite3", free_port(), "--ai", "5", "--lang", language)
+    table = LocalTable(tmp_path / "local.sqlite3", free_port(), "--ai", "5", "--lang", language,
+                       ai_pause=QUICK_AI_PAUSE)
     tables.append(table)
     desktop = await browser.new_page(viewport={"width": 1280, "height": 900})
     phone = await browser.new_page(viewport={"width": 400, "height": 860})
@@ -486,7 +490,8 @@ async def test_a_second_tab_and_a_stale_click(
     """Two tabs of the same table, in Tokyo's time zone: names, absolute times in the
     browser's zone, no control of SimCord's on a message or a picture, and a click in the tab
     that has not seen the last move."""
-    table = LocalTable(tmp_path / "local.sqlite3", free_port(), "--ai", "2")
+    table = LocalTable(tmp_path / "local.sqlite3", free_port(), "--ai", "2",
+                       ai_pause=QUICK_AI_PAUSE)
     tables.append(table)
     tabs = await browser.new_context(viewport={"width": 1000, "height": 700},
                                      timezone_id="Asia/Tokyo")
