@@ -26,11 +26,12 @@ What a failure means for a pass:
 - *rejected* (a bug on our side): logged with its traceback and dropped, so one bad message
   cannot block a game forever.
 
-A post is noted in the outbox (``attempts``) before it is sent; one that may have reached
-Discord without its id being saved is first looked for by the carrier, and adopted, so a
-game never has two live boards. Some effects, done again, show nothing new
-(``_REPEATABLE``): a pass that did only those leaves their removal from the outbox to
-``SavedGames.repeatable_done`` and does not wait for it.
+A post that may have been sent already (``OutboxEntry.maybe_sent``: this process tried it,
+or did not queue it) is first looked for by the carrier, and adopted, so a game never has
+two live boards; a post about to be sent is noted in memory (``SavedGames.start_attempt``).
+Some effects, done again, show nothing new (``_REPEATABLE``): a pass that did only those
+leaves their removal from the outbox to ``SavedGames.repeatable_done`` and does not wait for
+it.
 """
 
 from __future__ import annotations
