@@ -6,6 +6,7 @@ imports the other's module for its types."""
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 Result = TypeVar("Result")
@@ -13,6 +14,16 @@ Result = TypeVar("Result")
 
 class UniqueViolation(Exception):
     """A row would repeat a key that must be unique (the backends' integrity errors)."""
+
+
+@dataclass(frozen=True)
+class Statement:
+    """A statement for ``Transaction.in_order``; ``if_no_rows``: the error to raise when it
+    returns no row (an UPDATE's ``RETURNING`` that found its row at another version)."""
+
+    sql: str
+    parameters: Sequence[Any] = ()
+    if_no_rows: Exception | None = None
 
 
 class Transaction(Protocol):
@@ -26,6 +37,13 @@ class Transaction(Protocol):
         (SQLite writes many rows a statement)."""
 
     async def rows(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple[Any, ...]]: ...
+
+    async def in_order(self, statements: Sequence[Statement]) -> list[list[tuple[Any, ...]]]:
+        """Run the statements one after the other; the rows each returned. The first of
+        them to fail, or to return no row with an ``if_no_rows``, raises (the error of an
+        earlier statement comes first): SQLite queues them all at once on its connection's
+        thread, so the ones after may have run; PostgreSQL runs none after. (For a
+        ``write``: its failure undoes them all.)"""
 
     async def one(self, sql: str, parameters: Sequence[Any] = ()) -> tuple[Any, ...] | None:
         """The first row, or None."""

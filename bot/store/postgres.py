@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from bot.store.backend import Result, UniqueViolation, Work
+from bot.store.backend import Result, Statement, UniqueViolation, Work
 from bot.store.schema import MIGRATIONS
 
 # The key of the advisory lock held while migrating ("KOT" in ASCII).
@@ -71,6 +71,16 @@ class PostgresTransaction:
     async def rows(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         return [tuple(row) for row in await self._connection.fetch(_numbered(sql),
                                                                    *parameters)]
+
+    async def in_order(self, statements: Sequence[Statement]) -> list[list[tuple[Any, ...]]]:
+        found: list[list[tuple[Any, ...]]] = []
+        for statement in statements:
+            with _unique_violations():
+                rows = await self.rows(statement.sql, statement.parameters)
+            if not rows and statement.if_no_rows is not None:
+                raise statement.if_no_rows
+            found.append(rows)
+        return found
 
     async def one(self, sql: str, parameters: Sequence[Any] = ()) -> tuple[Any, ...] | None:
         with _unique_violations():

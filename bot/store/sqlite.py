@@ -1,5 +1,6 @@
-"""The SQLite backend of the store: one file (WAL), an aiosqlite connection that writes and
-one that reads, both used through aiosqlite's public coroutines.
+"""The SQLite backend of the store: one file (WAL), an aiosqlite connection that writes, one
+that reads, and one for a write of statements that commit by themselves when it comes
+alone (``_autocommitted``), all used through aiosqlite's public coroutines.
 
 Every statement is awaited with ``execute_fetchall``: its cursor is made, read and closed
 on aiosqlite's thread, and only rows come back to the event loop. (A cursor freed unclosed
@@ -33,8 +34,12 @@ SQLite ends a batch's transaction early after an error (a full disk), the statem
 other works still coming begin a new one, which the batch's rollback undoes, rather than
 committing one by one.
 
-Reads go to a second connection, read-only, and wait for no write: in WAL mode each of its
-statements sees the last commit, never a batch half written.
+A work's statements that need no answer from each other go to aiosqlite's thread together
+(``in_order``, a task each to queue them before any is answered): each trip there and back
+waits for the event loop's turn, which a busy loop makes long.
+
+Reads go to a connection of their own, read-only, and wait for no write: in WAL mode each
+of its statements sees the last commit, never a batch half written.
 """
 
 from __future__ import annotations
@@ -47,11 +52,11 @@ from collections import deque
 from collections.abc import Coroutine, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Generic, cast
+from typing import Any, Generic, Literal, cast
 
 import aiosqlite
 
-from bot.store.backend import Result, UniqueViolation, Work
+from bot.store.backend import Result, Statement, UniqueViolation, Work
 from bot.store.schema import MIGRATIONS
 
 log = logging.getLogger(__name__)
@@ -115,6 +120,28 @@ class SqliteTransaction:
 
     async def rows(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         return await self._fetchall(sql, parameters)
+
+    async def in_order(self, statements: Sequence[Statement]) -> list[list[tuple[Any, ...]]]:
+        # All queued on aiosqlite's thread before the first is answered, in this order (the
+        # tasks gather makes take their first step in it): one trip there and back for all
+        # of them instead of one each, where each trip waits for a busy event loop's turn.
+        self.waiting = True
+        try:
+            answers = await asyncio.gather(
+                *(self._db.execute_fetchall(each.sql, each.parameters) for each in statements),
+                return_exceptions=True)
+        finally:
+            self.waiting = False
+        found: list[list[tuple[Any, ...]]] = []
+        for statement, answer in zip(statements, answers, strict=True):
+            if isinstance(answer, BaseException):
+                with _unique_violations():
+                    raise answer
+            rows = cast(list[tuple[Any, ...]], answer)
+            if not rows and statement.if_no_rows is not None:
+                raise statement.if_no_rows
+            found.append(rows)
+        return found
 
     async def one(self, sql: str, parameters: Sequence[Any] = ()) -> tuple[Any, ...] | None:
         """The first row (the store asks this only of statements giving one row at most)."""
@@ -240,8 +267,10 @@ class SqliteBackend:
     """The writing aiosqlite connection, the writer that writes the queued writes on it in
     batches, and the reading connection (``bot.store.backend.Backend``)."""
 
-    def __init__(self, db: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
+    def __init__(self, db: aiosqlite.Connection, alone: aiosqlite.Connection,
+                 reader: aiosqlite.Connection) -> None:
         self._db = db
+        self._alone = alone
         self._reader = reader
         self._queued: list[_Write[Any]] = []
         self._writer: asyncio.Task[None] | None = None  # (while writes are queued)
@@ -251,23 +280,27 @@ class SqliteBackend:
 
     @classmethod
     async def open(cls, path: str) -> SqliteBackend:
-        db = await aiosqlite.connect(path, isolation_level="IMMEDIATE")
-        reader: aiosqlite.Connection | None = None
+        opened: list[aiosqlite.Connection] = []
+
+        async def connection(isolation_level: Literal["IMMEDIATE"] | None,
+                             pragmas: Sequence[str]) -> aiosqlite.Connection:
+            opened.append(await aiosqlite.connect(path, isolation_level=isolation_level))
+            for pragma in pragmas:
+                await opened[-1].execute_fetchall(f"PRAGMA {pragma}")
+            return opened[-1]
+
         try:
-            for pragma in _PRAGMAS:  # (the writer's first: WAL mode is the file's)
-                await db.execute_fetchall(f"PRAGMA {pragma}")
+            db = await connection("IMMEDIATE", _PRAGMAS)  # (first: WAL mode is the file's)
             await _migrate(db)
-            # isolation_level=None: it never opens a transaction, each read sees the last
-            # commit.
-            reader = await aiosqlite.connect(path, isolation_level=None)
-            for pragma in _READ_PRAGMAS:
-                await reader.execute_fetchall(f"PRAGMA {pragma}")
+            # isolation_level=None: never opening a transaction, each statement commits by
+            # itself, and each read sees the last commit.
+            alone = await connection(None, _PRAGMAS)
+            reader = await connection(None, _READ_PRAGMAS)
         except BaseException:
-            await db.close()
-            if reader is not None:
-                await reader.close()
+            for each in opened:
+                await each.close()
             raise
-        return cls(db, reader)
+        return cls(db, alone, reader)
 
     async def close(self) -> None:
         if self._closed:
@@ -279,7 +312,10 @@ class SqliteBackend:
             try:
                 await self._db.close()
             finally:
-                await self._reader.close()  # (after the reads queued on it)
+                try:
+                    await self._alone.close()
+                finally:
+                    await self._reader.close()  # (after the reads queued on it)
 
     # --- reads ----------------------------------------------------------------------
 
@@ -377,6 +413,9 @@ class SqliteBackend:
     async def _write_alone(self, write: _Write[Any]) -> None:
         """One write in a transaction of its own, committed, or rolled back if it fails (a
         write of statements committing by themselves keeps those before its failure)."""
+        if not write.transaction and not self._db.in_transaction:
+            await self._autocommitted(write)
+            return
         failure, result = await self._outcome(write)
         try:
             if failure is not None and write.transaction:
@@ -386,6 +425,15 @@ class SqliteBackend:
         except Exception as error:
             await self._db.rollback()
             failure = failure or error
+        write.done(result, failure)
+
+    async def _autocommitted(self, write: _Write[Any]) -> None:
+        """A write of statements that commit by themselves, alone in its batch: run on the
+        connection that never opens a transaction, so that each statement is one trip to
+        aiosqlite's thread and back, not two (its own and a commit's). The single clicks'
+        removals of effects carried out are such writes. (The writing connection has no
+        transaction open meanwhile, and none opens: the writer holds both.)"""
+        [(failure, result)] = await _SideBySide([write.work], self._alone).outcomes()
         write.done(result, failure)
 
     # --- a write awaiting more: alone on the connection ------------------------------

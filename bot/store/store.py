@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from bot.store.backend import Backend, Transaction, UniqueViolation
+from bot.store.backend import Backend, Statement, Transaction, UniqueViolation
 from bot.store.schema import MIGRATIONS, Migration
 
 __all__ = ["MIGRATIONS", "Migration"]
@@ -283,16 +283,25 @@ def parameter_marks(count: int) -> str:
 async def _add_effects(tx: Transaction, game_id: int, effects: Sequence[bytes],
                        now: float) -> Queued:
     """Queue effects after the game's last queued one (inside the caller's transaction,
-    which has written the game's row first: that row's lock orders two writers), in one
-    statement: each row's subquery sees the outbox as it was before the statement."""
+    which has written the game's row first: that row's lock orders two writers)."""
     if not effects:
         return Queued((), now)
+    [added] = await tx.in_order([_effects_queued(game_id, effects, now)])
+    return _queued(added, now)
+
+
+def _effects_queued(game_id: int, effects: Sequence[bytes], now: float) -> Statement:
+    """The statement queueing ``effects`` (at least one) after the game's last queued one:
+    each row's subquery sees the outbox as it was before the statement."""
     row = "(?, (SELECT COALESCE(MAX(seq), 0) FROM outbox WHERE game_id = ?) + ?, ?, ?)"
-    added = await tx.rows(
+    return Statement(
         "INSERT INTO outbox (game_id, seq, effect, created_at) VALUES "
         + ", ".join([row] * len(effects)) + " RETURNING seq",
         [value for place, effect in enumerate(effects, start=1)
          for value in (game_id, game_id, place, effect, now)])
+
+
+def _queued(added: list[tuple[Any, ...]], now: float) -> Queued:
     # (RETURNING gives rows in no promised order; the seqs follow the effects' order.)
     return Queued(tuple(sorted(int(seq) for seq, in added)), now)
 
@@ -362,18 +371,43 @@ async def _read_records(tx: Transaction, where: str, parameters: Sequence[Any],
                        tuple(seats.get(game[0], ()))) for game in games]
 
 
-async def _update(tx: Transaction, game_id: int, version: int, columns: dict[str, Any],
-                  now: float) -> None:
-    """Write a game's columns and its next version, if the row is still at ``version``."""
+async def _write_game(tx: Transaction, game_id: int, version: int | None, now: float, *,
+                      columns: Mapping[str, Any], between: Sequence[Statement] = (),
+                      effects: Sequence[bytes] = ()) -> Queued:
+    """Write a game's columns and its next version if the row is still at ``version`` (else
+    StaleWrite; no version: no columns), then the statements ``between``, then queue
+    ``effects`` after the game's others: all handed to the backend at once (``in_order``)."""
+    statements = [*([] if version is None else [_updated(game_id, version, columns, now)]),
+                  *between, *([_effects_queued(game_id, effects, now)] if effects else [])]
+    found = await tx.in_order(statements)
+    return _queued(found[-1] if effects else [], now)
+
+
+def _updated(game_id: int, version: int, columns: Mapping[str, Any], now: float) -> Statement:
+    """The statement writing a game's columns and its next version, if the row is still at
+    ``version``."""
     unknown = set(columns) - _GAME_FIELDS
     if unknown:
         raise ValueError(f"not game columns: {sorted(unknown)}")
     assignments = "".join(f"{name} = ?, " for name in columns)
-    changed = await tx.execute(
+    return Statement(
         f"UPDATE games SET {assignments}updated_at = ?, version = version + 1 "
-        "WHERE id = ? AND version = ?", (*columns.values(), now, game_id, version))
-    if not changed:
-        raise StaleWrite(f"game {game_id} is no longer at version {version}")
+        "WHERE id = ? AND version = ? RETURNING 1", (*columns.values(), now, game_id, version),
+        if_no_rows=StaleWrite(f"game {game_id} is no longer at version {version}"))
+
+
+def _inserted(head: str, rows: Sequence[Sequence[Any]]) -> list[Statement]:
+    """``head`` (``INSERT INTO t (a, b) VALUES``) with ``rows`` (of one width), in as few
+    statements as the parameters a statement allow."""
+    if not rows:
+        return []
+    width = len(rows[0])
+    per_statement = max(1, _MOST_PARAMETERS // width)
+    marks = f"({parameter_marks(width)})"
+    return [Statement(f"{head} {', '.join([marks] * len(chunk))}",
+                      [value for row in chunk for value in row])
+            for chunk in (rows[start:start + per_statement]
+                          for start in range(0, len(rows), per_statement))]
 
 
 class Store:
@@ -534,8 +568,8 @@ class Store:
         now = time.time()
 
         async def update(tx: Transaction) -> Queued:
-            await _update(tx, game_id, version, columns, now)
-            queued = await _add_effects(tx, game_id, effects, now)
+            queued = await _write_game(tx, game_id, version, now, columns=columns,
+                                       effects=effects)
             await _add_record(tx, record)
             return queued
 
@@ -552,13 +586,12 @@ class Store:
         now = time.time()
 
         async def log_actions(tx: Transaction) -> Queued:
-            await _update(tx, game_id, version,
-                          {"state": state, "chronicle": chronicle, "status": status}, now)
-            await tx.execute_many(
-                "INSERT INTO actions (game_id, seq, seat, user_id, action, at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
+            logged = _inserted(
+                "INSERT INTO actions (game_id, seq, seat, user_id, action, at) VALUES",
                 [(game_id, a.seq, a.seat, a.user_id, a.action, now) for a in actions])
-            queued = await _add_effects(tx, game_id, effects, now)
+            queued = await _write_game(
+                tx, game_id, version, now, between=logged, effects=effects,
+                columns={"state": state, "chronicle": chronicle, "status": status})
             await _add_record(tx, record)
             return queued
 
@@ -604,19 +637,16 @@ class Store:
         now = time.time()
         if (columns or effects) and version is None:
             raise ValueError("a game's columns and effects are written at a version")
-        remove = ("DELETE FROM outbox WHERE game_id = ? "
-                  f"AND seq IN ({parameter_marks(len(seqs))})", (game_id, *seqs))
+        remove = Statement("DELETE FROM outbox WHERE game_id = ? "
+                           f"AND seq IN ({parameter_marks(len(seqs))})", (game_id, *seqs))
         if version is None and record is None:  # the common case: one statement
             if seqs:
-                await self._write_one(*remove)
+                await self._write_one(remove.sql, remove.parameters)
             return Queued((), now)
 
         async def finish(tx: Transaction) -> Queued:
-            if version is not None:
-                await _update(tx, game_id, version, columns, now)
-            if seqs:
-                await tx.execute(*remove)
-            queued = await _add_effects(tx, game_id, effects, now)
+            queued = await _write_game(tx, game_id, version, now, columns=columns,
+                                       between=[remove] if seqs else [], effects=effects)
             await _add_record(tx, record)
             return queued
 

@@ -17,7 +17,7 @@ from typing import Any, cast
 import pytest
 
 import bot.store.store as store_module
-from bot.store.backend import Work
+from bot.store.backend import Statement, Work
 from bot.store.postgres import PostgresBackend
 from bot.store.sqlite import SqliteBackend
 from bot.store.store import (
@@ -190,6 +190,10 @@ async def test_a_write_based_on_an_old_version_changes_nothing(
             await second.record_actions(game, [ActionRow(2, 0, 100, b"roll")], version=1,
                                         state=b"state-x", chronicle=b"{}", status="playing",
                                         effects=[b"edit-x"])
+        # The same seq as the first's action: stale first, whatever its INSERT then met.
+        with pytest.raises(StaleWrite):
+            await second.record_actions(game, [ActionRow(1, 0, 100, b"roll")], version=1,
+                                        state=b"state-x", chronicle=b"{}", status="playing")
         with pytest.raises(StaleWrite):
             await second.update_game(game, version=1, effects=[b"ping-x"])
         with pytest.raises(StaleWrite):
@@ -205,6 +209,41 @@ async def test_a_write_based_on_an_old_version_changes_nothing(
     finally:
         await first.close()
         await second.close()
+
+
+async def test_statements_in_order_answer_each_and_raise_the_first_failure(
+    store_target: str | Path,
+) -> None:
+    """``in_order``: the rows of each statement, in order; the first statement to fail or to
+    find no row where one was wanted raises, ahead of any later failure, and its write
+    leaves nothing."""
+    backend = await _backend(store_target)
+    insert = "INSERT INTO servers (guild_id, settings) VALUES (?, ?) RETURNING guild_id"
+    missing = LookupError("no such server")
+
+    def with_missing_first(guild: int) -> list[Statement]:
+        return [Statement("UPDATE servers SET settings = settings WHERE guild_id = ? RETURNING 1",
+                          (guild,), if_no_rows=missing),
+                Statement(insert, (1, b"again"))]  # (a repeated key, after it)
+
+    try:
+        found = await backend.write(lambda tx: tx.in_order(
+            [Statement(insert, (1, b"a")), Statement(insert, (2, b"a")),
+             Statement("SELECT guild_id FROM servers ORDER BY guild_id")]))
+        assert found == [[(1,)], [(2,)], [(1,), (2,)]]
+        with pytest.raises(LookupError) as raised:
+            await backend.write(lambda tx: tx.in_order(
+                [Statement(insert, (3, b"a")), *with_missing_first(404)]))
+        assert raised.value is missing
+        with pytest.raises(UniqueViolation):
+            await backend.write(lambda tx: tx.in_order(
+                [Statement(insert, (4, b"a")), Statement(insert, (2, b"again")),
+                 *with_missing_first(404)]))
+        rows = await backend.read(lambda tx: tx.rows(
+            "SELECT guild_id, settings FROM servers ORDER BY guild_id"))
+        assert rows == [(1, b"a"), (2, b"a")]  # (neither 3 nor 4, nor the update)
+    finally:
+        await backend.close()
 
 
 async def test_effects_carried_out_and_effects_queued_behind_them_are_one_write(
@@ -628,6 +667,31 @@ async def test_writes_at_once_share_commits_and_a_failed_one_leaves_the_others_w
         assert "ROLLBACK" in statements  # (a batch that held a failed write)
     finally:
         await backend.close()
+
+
+async def test_a_write_of_one_statement_alone_is_one_trip_committing_by_itself(
+    tmp_path: Path,
+) -> None:
+    """A removal of effects carried out, alone in its batch, goes to the connection that
+    opens no transaction: the statement alone, no BEGIN and no COMMIT after it, and on disk
+    as surely as the writer's (``synchronous=FULL``, foreign keys checked)."""
+    store = await Store.open(tmp_path / "kot.sqlite3")
+    backend = cast(SqliteBackend, store.backend)
+    on_writer: list[str] = []
+    alone: list[str] = []
+    try:
+        game = (await store.create_lobby(guild_id=1, channel_id=10, host_id=100, lobby=b"{}",
+                                         effects=[b"edit"])).game_id
+        await backend._db.set_trace_callback(on_writer.append)
+        await backend._alone.set_trace_callback(alone.append)
+        await store.remove_effects({game: [1]})
+        assert await store.outbox(game) == []
+        assert on_writer == []
+        assert [statement.split()[0] for statement in alone] == ["DELETE"]
+        assert await backend._alone.execute_fetchall("PRAGMA synchronous") == [(2,)]
+        assert await backend._alone.execute_fetchall("PRAGMA foreign_keys") == [(1,)]
+    finally:
+        await store.close()
 
 
 async def test_the_writer_steps_a_batch_of_works_without_a_task_for_each(
