@@ -90,6 +90,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import simcord
+
 from bot.app import KotBot
 from bot.discord import messages
 from bot.store.store import Store
@@ -97,7 +99,6 @@ from bot.table.model import Refused
 from bot.table.service import GameService
 from tools import bench_ai, bench_shards
 from tools.bench_players import Answers, Bench, bench_bot, percentile
-from tools.chaos.sim import started as started_env
 
 
 class RenderClock:
@@ -190,10 +191,7 @@ _RENDER = "render_board"
 async def _run(args: argparse.Namespace, clock: RenderClock) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "bench.sqlite3"
-        # The bot's deadlines on SimCord's clock, as in the tests: a timer of the bot (the
-        # outbox's tidying, 10 s on) waits for the clock to move, not for the machine's, and
-        # no click's settle waits it out.
-        async with started_env(bench_bot(database)) as env:
+        async with simcord.run(bench_bot(database)) as env:
             try:
                 bench = Bench.seat(env, args.games, args.players, args.seed)
                 answers = Answers()

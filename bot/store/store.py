@@ -396,14 +396,6 @@ def _updated(game_id: int, version: int, columns: Mapping[str, Any], now: float)
         if_no_rows=StaleWrite(f"game {game_id} is no longer at version {version}"))
 
 
-def _removed(game_id: int, seqs: Sequence[int]) -> list[Statement]:
-    """The statement removing these effects of the game from the outbox (none for none)."""
-    if not seqs:
-        return []
-    return [Statement(f"DELETE FROM outbox WHERE game_id = ? "
-                      f"AND seq IN ({parameter_marks(len(seqs))})", (game_id, *seqs))]
-
-
 def _inserted(head: str, rows: Sequence[Sequence[Any]]) -> list[Statement]:
     """``head`` (``INSERT INTO t (a, b) VALUES``) with ``rows`` (of one width), in as few
     statements as the parameters a statement allow."""
@@ -569,17 +561,15 @@ class Store:
             raise ChannelBusy("this channel already has a game") from error
 
     async def update_game(self, game_id: int, *, version: int, effects: Sequence[bytes] = (),
-                          removing: Sequence[int] = (), record: RecordRows | None = None,
-                          **columns: Any) -> Queued:
+                          record: RecordRows | None = None, **columns: Any) -> Queued:
         """Set some columns of a game row at ``version`` (status, lobby, seats, state,
-        chronicle, ...), queue the effects that show the change, remove the effects carried
-        out ``removing`` (seqs), and keep the record of a game it finishes, atomically; the
-        row is then at ``version + 1``."""
+        chronicle, ...), queue the effects that show the change, and keep the record of a
+        game it finishes, atomically; the row is then at ``version + 1``."""
         now = time.time()
 
         async def update(tx: Transaction) -> Queued:
             queued = await _write_game(tx, game_id, version, now, columns=columns,
-                                       between=_removed(game_id, removing), effects=effects)
+                                       effects=effects)
             await _add_record(tx, record)
             return queued
 
@@ -588,11 +578,11 @@ class Store:
     async def record_actions(
         self, game_id: int, actions: Sequence[ActionRow], *, version: int, state: bytes,
         chronicle: bytes, status: Status, effects: Sequence[bytes] = (),
-        removing: Sequence[int] = (), record: RecordRows | None = None,
+        record: RecordRows | None = None,
     ) -> Queued:
         """Log accepted actions with the state they produced and the effects that show
-        them (and the record of a game they finish), and remove the effects carried out
-        ``removing`` (seqs), atomically, on the game at ``version``."""
+        them (and the record of a game they finish), atomically, on the game at
+        ``version``."""
         now = time.time()
 
         async def log_actions(tx: Transaction) -> Queued:
@@ -600,8 +590,7 @@ class Store:
                 "INSERT INTO actions (game_id, seq, seat, user_id, action, at) VALUES",
                 [(game_id, a.seq, a.seat, a.user_id, a.action, now) for a in actions])
             queued = await _write_game(
-                tx, game_id, version, now, between=[*logged, *_removed(game_id, removing)],
-                effects=effects,
+                tx, game_id, version, now, between=logged, effects=effects,
                 columns={"state": state, "chronicle": chronicle, "status": status})
             await _add_record(tx, record)
             return queued
@@ -648,15 +637,16 @@ class Store:
         now = time.time()
         if (columns or effects) and version is None:
             raise ValueError("a game's columns and effects are written at a version")
-        remove = _removed(game_id, seqs)
+        remove = Statement("DELETE FROM outbox WHERE game_id = ? "
+                           f"AND seq IN ({parameter_marks(len(seqs))})", (game_id, *seqs))
         if version is None and record is None:  # the common case: one statement
-            for statement in remove:
-                await self._write_one(statement.sql, statement.parameters)
+            if seqs:
+                await self._write_one(remove.sql, remove.parameters)
             return Queued((), now)
 
         async def finish(tx: Transaction) -> Queued:
             queued = await _write_game(tx, game_id, version, now, columns=columns,
-                                       between=remove, effects=effects)
+                                       between=[remove] if seqs else [], effects=effects)
             await _add_record(tx, record)
             return queued
 

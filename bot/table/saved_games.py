@@ -223,8 +223,7 @@ class SavedGames:
     def repeatable_done(self, game_id: int, seqs: list[int]) -> None:
         """Effects carried out that, carried out again, would show nothing new (edits,
         syncs of pings: ``bot.table.delivery``): out of the outbox for this process now, out
-        of the store with the game's next write, or soon in one write with other games'
-        (``bot.table.outbox_tidying``).
+        of the store soon, in one write with other games' (``bot.table.outbox_tidying``).
         Call it holding the game's lock."""
         self._cache.outboxes.done(game_id, seqs)
         self._tidying.add(game_id, seqs)
@@ -430,10 +429,10 @@ class SavedGames:
             game = stamped(game)
         record = await self._record_book.record_if_finished(game) if "status" in fields else None
         async with self._versioned(game.id) as version:
-            with self._cache.outboxes.changing(game.id), self._tidying.riding(game.id) as done:
+            with self._cache.outboxes.changing(game.id):
                 queued = await self._store.update_game(
                     game.id, version=version, effects=[encode(e) for e in effects],
-                    removing=done, record=record, **{f: column(game, f) for f in fields})
+                    record=record, **{f: column(game, f) for f in fields})
                 self._cache.outboxes.queued(game.id, queued, effects)
         return self._remembered(game, finished=record is not None)
 
@@ -446,9 +445,9 @@ class SavedGames:
         status: Status = game.status
         record = await self._record_book.record_if_finished(game, actions)
         async with self._versioned(game.id) as version:
-            with self._cache.outboxes.changing(game.id), self._tidying.riding(game.id) as done:
+            with self._cache.outboxes.changing(game.id):
                 queued = await self._store.record_actions(
-                    game.id, action_rows(actions), removing=done,
+                    game.id, action_rows(actions),
                     version=version, state=encode_state(state),
                     chronicle=encode_chronicle(game.chronicle), status=status,
                     effects=[encode(effect) for effect in effects], record=record,
@@ -466,14 +465,14 @@ class SavedGames:
         record = await self._record_book.record_if_finished(game) if "status" in fields else None
         outboxes = self._cache.outboxes
         if not fields and not effects:
-            with outboxes.changing(game.id), self._tidying.riding(game.id) as done:
-                await self._store.finish_effects(game.id, [*seqs, *done], record=record)
+            with outboxes.changing(game.id):
+                await self._store.finish_effects(game.id, seqs, record=record)
                 outboxes.done(game.id, seqs)
             return self._remembered(game, finished=record is not None)
         async with self._versioned(game.id) as version:
-            with outboxes.changing(game.id), self._tidying.riding(game.id) as done:
+            with outboxes.changing(game.id):
                 queued = await self._store.finish_effects(
-                    game.id, [*seqs, *done], version=version, record=record,
+                    game.id, seqs, version=version, record=record,
                     effects=[encode(e) for e in effects], **{f: column(game, f) for f in fields})
                 outboxes.done(game.id, seqs)
                 outboxes.queued(game.id, queued, effects)

@@ -1,8 +1,7 @@
 """Effects carried out that show nothing new when done again (edits, syncs of pings) leave the
-stored outbox later (``bot.table.outbox_tidying``): with the game's next write, or in a write
-of their own after a linger; the pass does not wait for either, nothing is shown twice
-meanwhile, and a process that dies before the removal shows the same edit once more at the
-next start-up, nothing else."""
+stored outbox in the background (``bot.table.outbox_tidying``): the pass does not wait for
+that write, nothing is shown twice meanwhile, and a process that dies before the write shows
+the same edit once more at the next start-up, nothing else."""
 
 from __future__ import annotations
 
@@ -18,9 +17,8 @@ from bot_harness import Table, bot_of, make_bot, service
 from test_clock_and_pings import into_tokyo_and_smashed
 
 from bot.store.store import Store
-from bot.table import timers
 from bot.table.game_rows import effect_decoder
-from bot.table.outbox_tidying import LINGER_S, OutboxTidying
+from bot.table.outbox_tidying import OutboxTidying
 from bot.table.publish import EditBoard, SyncPings
 from engine import Roll
 
@@ -55,7 +53,7 @@ async def test_entries_handed_together_are_removed_in_one_write() -> None:
 async def test_entries_stay_pending_until_their_removal_is_written() -> None:
     removals = Removals()
     removals.gate.clear()
-    tidying = OutboxTidying(removals.remove, linger=0)
+    tidying = OutboxTidying(removals.remove)
     tidying.add(1, [3])
     await asyncio.sleep(0)  # the write begins, and waits
     tidying.add(1, [4])  # handed during that write: for the next one
@@ -70,7 +68,7 @@ async def test_a_removal_that_fails_is_logged_and_tried_with_the_next_and_at_clo
         caplog: pytest.LogCaptureFixture) -> None:
     removals = Removals()
     removals.failing = True
-    tidying = OutboxTidying(removals.remove, linger=0)
+    tidying = OutboxTidying(removals.remove)
     tidying.add(1, [3])
     for _turn in range(3):
         await asyncio.sleep(0)
@@ -86,70 +84,6 @@ async def test_a_removal_that_fails_is_logged_and_tried_with_the_next_and_at_clo
     assert tidying.pending(1) == set() and tidying.pending(2) == set()
 
 
-class HeldClock:
-    """A deadlines' clock whose sleeps end when the test says (``go``)."""
-
-    def __init__(self) -> None:
-        self.slept: list[float] = []
-        self.go = asyncio.Event()
-
-    def now(self) -> float:
-        return 0.0
-
-    async def sleep(self, delay: float) -> None:
-        self.slept.append(delay)
-        await self.go.wait()
-
-
-async def turns(count: int = 4) -> None:
-    for _turn in range(count):
-        await asyncio.sleep(0)
-
-
-async def test_entries_wait_the_linger_on_the_deadlines_clock_before_a_write_of_their_own(
-) -> None:
-    removals = Removals()
-    clock = HeldClock()
-    with timers.on_clock(clock):
-        tidying = OutboxTidying(removals.remove, linger=LINGER_S)
-        tidying.add(1, [3])
-        await turns()
-        tidying.add(2, [5])
-        await turns()
-        assert (clock.slept, removals.writes) == ([LINGER_S], [])
-        assert tidying.pending(1) == {3}
-        clock.go.set()
-        await turns()
-    assert removals.writes == [{1: {3}, 2: {5}}]
-    assert tidying.pending(1) == set() and tidying.pending(2) == set()
-
-
-async def test_a_write_of_the_game_takes_its_entries_and_hands_them_back_if_it_fails() -> None:
-    """``riding``: the game's entries waiting go with the write of the game (left out of
-    reads until it is done), and come back to wait if that write fails; close writes,
-    without waiting the linger out, only what no write took."""
-    removals = Removals()
-    clock = HeldClock()
-    with timers.on_clock(clock):
-        tidying = OutboxTidying(removals.remove, linger=LINGER_S)
-        tidying.add(1, [4, 3])
-        tidying.add(2, [7])
-        await turns()  # (the linger begins)
-        with tidying.riding(1) as taken:
-            assert taken == [3, 4]
-            assert tidying.pending(1) == {3, 4}
-        assert tidying.pending(1) == set()
-        with pytest.raises(sqlite3.OperationalError), tidying.riding(2) as taken:
-            assert taken == [7]
-            raise sqlite3.OperationalError("disk I/O error")
-        assert tidying.pending(2) == {7}
-        with tidying.riding(3) as taken:
-            assert taken == []
-        await tidying.close()
-    assert removals.writes == [{2: {7}}]
-    assert clock.slept == [LINGER_S], "the linger was cut short by close"
-
-
 def what_shows(message: discord.Message) -> tuple[Any, ...]:
     """A message as a player sees it: its text, embeds and buttons."""
     return (message.content, [embed.to_dict() for embed in message.embeds],
@@ -163,38 +97,33 @@ async def stored_edits(store: Store, game_id: int) -> list[int]:
             if isinstance(effect_decoder.decode(row.effect), EditBoard)]
 
 
-async def test_a_kept_die_is_shown_and_its_entry_leaves_the_store_with_the_next_click(
+async def test_a_kept_die_is_shown_without_the_game_waiting_for_its_entry_to_leave_the_store(
         table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The carried-out edit of a kept die stays stored once the pass is over (the game's
-    lock free), left out of every read of the outbox; the next click's write removes it
-    with its own; the last edit, which no click follows, is removed in a write of its own
-    once the linger is over."""
+    """The removal of the carried-out edit is written once the pass has let the game go
+    (its lock free: the next click is not held up by that write); meanwhile the entry is
+    still stored, and a read of the outbox from the store leaves it out."""
     game = await table.start_game(players=2)
     games = service(table.env).games
     original = Store.remove_effects
-    removals: list[Any] = []
+    seen: list[tuple[bool, list[int], list[Any]]] = []
 
     async def watched(self: Store, done: Any) -> None:
-        removals.append(done)
+        games._cache.outboxes.forget(game.id)  # (the next read is the store's)
+        seen.append((games.lock(game.id).locked(), await stored_edits(self, game.id),
+                     await games.outbox(game.id)))
         await original(self, done)
 
     monkeypatch.setattr(Store, "remove_effects", watched)
     before = what_shows(table.message(game.board_message_id or 0))
     await table.click("h0")
     assert what_shows(table.message(game.board_message_id or 0)) != before, "die kept"
-    assert not games.lock(game.id).locked()
-    kept = await stored_edits(games._store, game.id)
-    assert kept, "the edit's entry is still stored"
-    games._cache.outboxes.forget(game.id)  # (the next read is the store's)
-    assert await games.outbox(game.id) == [], "and a read of the outbox leaves it out"
-
-    await table.option(Roll)  # the table goes on: its write takes the entry along
-    assert len(await stored_edits(games._store, game.id)) == 1, "the roll's edit alone"
-    assert removals == [], "no write of its own"
-
-    await table.env.advance_time(LINGER_S + 1)
+    [(locked, stored, read)] = seen
+    assert not locked, "the game's lock was let go before the removal"
+    assert stored, "the edit's entry was still stored when its removal began"
+    assert read == [], "and a read of the outbox left it out"
     assert await games._store.outbox(game.id) == []
-    assert [set(done) for done in removals] == [{game.id}]
+    await table.option(Roll)  # the table goes on
+    assert len(seen) >= 2 and await games._store.outbox(game.id) == []
 
 
 async def test_an_edit_whose_removal_was_never_written_is_shown_again_and_nothing_more(
@@ -259,5 +188,4 @@ async def test_a_sync_of_pings_whose_removal_was_never_written_pings_nobody_twic
     await table.env.settle()
     assert [m.id for m in table.channel.history() if m.content.startswith("🔔")] == [ping.id]
     assert (await table.game()).chronicle.prompts.pings == game.chronicle.prompts.pings
-    await table.env.advance_time(LINGER_S + 1)  # (its removal, in a write of its own)
     assert await service(table.env).games._store.outbox(game.id) == []

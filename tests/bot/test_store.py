@@ -246,29 +246,6 @@ async def test_statements_in_order_answer_each_and_raise_the_first_failure(
         await backend.close()
 
 
-async def test_a_write_of_a_game_removes_effects_carried_out_with_it(
-    store_target: str | Path,
-) -> None:
-    """``removing``: effects carried out earlier leave the outbox in the game's next write
-    (``bot.table.outbox_tidying``), or not at all if that write is stale."""
-    store = await Store.open(store_target)
-    try:
-        game = (await store.create_lobby(guild_id=1, channel_id=10, host_id=100, lobby=b"{}",
-                                         effects=[b"post", b"edit"])).game_id
-        with pytest.raises(StaleWrite):
-            await store.update_game(game, version=5, removing=[1], status="playing")
-        await store.update_game(game, version=0, removing=[1], status="playing",
-                                effects=[b"edit-2"])
-        assert [(e.seq, e.effect) for e in await store.outbox(game)] == [
-            (2, b"edit"), (3, b"edit-2")]
-        await store.record_actions(game, [ActionRow(1, 0, 100, b"keep")], version=1,
-                                   state=b"s", chronicle=b"{}", status="playing",
-                                   effects=[b"edit-3"], removing=[2, 3])
-        assert [(e.seq, e.effect) for e in await store.outbox(game)] == [(1, b"edit-3")]
-    finally:
-        await store.close()
-
-
 async def test_effects_carried_out_and_effects_queued_behind_them_are_one_write(
     store_target: str | Path,
 ) -> None:
