@@ -35,8 +35,8 @@ other works still coming begin a new one, which the batch's rollback undoes, rat
 committing one by one.
 
 A work's statements that need no answer from each other go to aiosqlite's thread together
-(``in_order``, a task each to queue them before any is answered): each trip there and back
-waits for the event loop's turn, which a busy loop makes long.
+(``in_order``: each queued before any is answered, stepped without a task, ``_Stepped``):
+each trip there and back waits for the event loop's turn, which a busy loop makes long.
 
 Reads go to a connection of their own, read-only, and wait for no write: in WAL mode each
 of its statements sees the last commit, never a batch half written.
@@ -122,14 +122,15 @@ class SqliteTransaction:
         return await self._fetchall(sql, parameters)
 
     async def in_order(self, statements: Sequence[Statement]) -> list[list[tuple[Any, ...]]]:
-        # All queued on aiosqlite's thread before the first is answered, in this order (the
-        # tasks gather makes take their first step in it): one trip there and back for all
-        # of them instead of one each, where each trip waits for a busy event loop's turn.
+        # Each statement's coroutine is stepped here, as a task would, no task made for it:
+        # its first step queues the statement on aiosqlite's thread and yields what it waits
+        # for. All first, then each awaited in turn: one trip there and back for them all
+        # instead of one each, where each trip waits for a busy event loop's turn.
         self.waiting = True
         try:
-            answers = await asyncio.gather(
-                *(self._db.execute_fetchall(each.sql, each.parameters) for each in statements),
-                return_exceptions=True)
+            running = [_Stepped(self._db.execute_fetchall(each.sql, each.parameters))
+                       for each in statements]
+            answers = [await each.outcome() for each in running]
         finally:
             self.waiting = False
         found: list[list[tuple[Any, ...]]] = []
@@ -147,6 +148,36 @@ class SqliteTransaction:
         """The first row (the store asks this only of statements giving one row at most)."""
         found = await self._fetchall(sql, parameters)
         return found[0] if found else None
+
+
+class _Stepped:
+    """A statement's coroutine, its first step taken at once (which queues the statement on
+    aiosqlite's thread); ``outcome`` steps it on to its end, awaiting what it waits for."""
+
+    def __init__(self, running: Coroutine[Any, Any, Any]) -> None:
+        self._running = running
+        self._ended: tuple[Any, BaseException | None] | None = None
+        self._waited: Any = None
+        self._step()
+
+    def _step(self) -> None:
+        try:
+            self._waited = self._running.send(None)
+        except StopIteration as finished:
+            self._ended = (finished.value, None)
+        except Exception as error:
+            self._ended = (None, error)
+
+    async def outcome(self) -> Any:
+        """The statement's rows, or the error it raised (returned, not raised)."""
+        while self._ended is None:
+            if not isinstance(self._waited, asyncio.Future):
+                self._running.close()
+                raise RuntimeError("aiosqlite awaited something other than a future")
+            await _answered(self._waited)
+            self._step()
+        rows, error = self._ended
+        return rows if error is None else error
 
 
 class _SideBySide:

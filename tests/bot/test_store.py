@@ -697,9 +697,11 @@ async def test_a_write_of_one_statement_alone_is_one_trip_committing_by_itself(
 async def test_the_writer_steps_a_batch_of_works_without_a_task_for_each(
     tmp_path: Path,
 ) -> None:
-    """Thirty writes of three statements each at once: the writer steps their works itself,
-    so the only tasks made meanwhile are the writer's (one per run of batches), never one a
-    write, and every write is answered with its result."""
+    """Thirty writes of three statements each at once (half of them awaiting each, half
+    handing them over together, ``in_order``): the writer steps their works itself, and
+    ``in_order`` its statements, so the only tasks made meanwhile are the writer's (one per
+    run of batches), never one a write or a statement, and every write is answered with its
+    result."""
     backend = await SqliteBackend.open(str(tmp_path / "kot.sqlite3"))
     loop = asyncio.get_running_loop()
     made: list[str] = []
@@ -713,6 +715,10 @@ async def test_the_writer_steps_a_batch_of_works_without_a_task_for_each(
     try:
         def three_rows(guild: int) -> Work[int]:
             async def work(tx: Transaction) -> int:
+                if guild % 2:
+                    await tx.in_order([Statement(insert, (guild * 10 + row,))
+                                       for row in range(3)])
+                    return guild
                 for row in range(3):
                     await tx.execute(insert, (guild * 10 + row,))
                 return guild
