@@ -26,6 +26,24 @@ class Statement:
     if_no_rows: Exception | None = None
 
 
+# The parameters of one statement the store writes at most (SQLite's limit before 3.32).
+MOST_PARAMETERS = 999
+
+
+def insert_statements(head: str, rows: Sequence[Sequence[Any]]) -> list[Statement]:
+    """``head`` (``INSERT INTO t (a, b) VALUES``) with ``rows`` (of one width), in as few
+    statements as ``MOST_PARAMETERS`` allow."""
+    if not rows:
+        return []
+    width = len(rows[0])
+    per_statement = max(1, MOST_PARAMETERS // width)
+    marks = f"({', '.join('?' * width)})"
+    return [Statement(f"{head} {', '.join([marks] * len(chunk))}",
+                      [value for row in chunk for value in row])
+            for chunk in (rows[start:start + per_statement]
+                          for start in range(0, len(rows), per_statement))]
+
+
 class Transaction(Protocol):
     """One transaction (or one read) on a backend's connection."""
 

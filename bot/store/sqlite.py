@@ -56,7 +56,7 @@ from typing import Any, Generic, Literal, cast
 
 import aiosqlite
 
-from bot.store.backend import Result, Statement, UniqueViolation, Work
+from bot.store.backend import Result, Statement, UniqueViolation, Work, insert_statements
 from bot.store.schema import MIGRATIONS
 
 log = logging.getLogger(__name__)
@@ -73,12 +73,10 @@ _PRAGMAS = (
 # The reading connection's: it refuses any write; WAL mode is the file's, set by the writer.
 _READ_PRAGMAS = ("query_only=ON", "busy_timeout=5000")
 # The SQL ``execute_many`` takes: an INSERT whose one row is parameters alone.
-_PLAIN_INSERT = re.compile(r"(INSERT INTO .+ VALUES )\((\?(?:, \?)*)\)", re.DOTALL)
+_PLAIN_INSERT = re.compile(r"(INSERT INTO .+ VALUES) \(\?(?:, \?)*\)", re.DOTALL)
 # A statement that changes rows, and one that returns them.
 _CHANGE = re.compile(r"\s*(INSERT|UPDATE|DELETE|REPLACE)\b", re.IGNORECASE)
 _RETURNING = re.compile(r"\bRETURNING\b", re.IGNORECASE)
-# The parameters of one statement: SQLite's limit before 3.32 (32766 since).
-_MAX_PARAMETERS = 999
 # The writes of one batch at most.
 _BATCH = 64
 _CLOSED = "Cannot operate on a closed database."
@@ -115,8 +113,8 @@ class SqliteTransaction:
 
     async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         # Not aiosqlite's executemany: it hands its cursor to the event loop.
-        for statement, parameters in _insert_statements(sql, rows):
-            await self._fetchall(statement, parameters)
+        for statement in _insert_statements(sql, rows):
+            await self._fetchall(statement.sql, statement.parameters)
 
     async def rows(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         return await self._fetchall(sql, parameters)
@@ -249,19 +247,13 @@ async def _answered(statement: asyncio.Future[Any]) -> None:
         pass
 
 
-def _insert_statements(sql: str, rows: Sequence[Sequence[Any]],
-                       ) -> Iterator[tuple[str, list[Any]]]:
-    """An INSERT of one row of parameters as statements of many rows each, within SQLite's
-    limit of parameters a statement."""
+def _insert_statements(sql: str, rows: Sequence[Sequence[Any]]) -> list[Statement]:
+    """An INSERT of one row of parameters as statements of many rows each
+    (``insert_statements``)."""
     plain = _PLAIN_INSERT.fullmatch(sql)
     if plain is None:
         raise ValueError(f"not an INSERT of one row of parameters: {sql}")
-    head, row_marks = plain.groups()
-    per_statement = max(1, _MAX_PARAMETERS // row_marks.count("?"))
-    for start in range(0, len(rows), per_statement):
-        chunk = rows[start:start + per_statement]
-        yield (head + ", ".join([f"({row_marks})"] * len(chunk)),
-               [value for row in chunk for value in row])
+    return insert_statements(plain.group(1), rows)
 
 
 @contextmanager

@@ -23,7 +23,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from bot.store.backend import Backend, Statement, Transaction, UniqueViolation
+from bot.store.backend import (
+    MOST_PARAMETERS,
+    Backend,
+    Statement,
+    Transaction,
+    UniqueViolation,
+    insert_statements,
+)
 from bot.store.schema import MIGRATIONS, Migration
 
 __all__ = ["MIGRATIONS", "Migration"]
@@ -271,10 +278,6 @@ _GAME_FIELDS = {"status", "lobby", "seats", "state", "chronicle", "board_message
 _NO_LIMIT = 2 ** 62
 
 
-# The parameters of one statement that the store writes at most (SQLite's limit before 3.32).
-_MOST_PARAMETERS = 999
-
-
 def parameter_marks(count: int) -> str:
     """``?, ?, ...``: the marks of ``count`` parameters in the store's SQL."""
     return ", ".join("?" for _ in range(count))
@@ -394,20 +397,6 @@ def _updated(game_id: int, version: int, columns: Mapping[str, Any], now: float)
         f"UPDATE games SET {assignments}updated_at = ?, version = version + 1 "
         "WHERE id = ? AND version = ? RETURNING 1", (*columns.values(), now, game_id, version),
         if_no_rows=StaleWrite(f"game {game_id} is no longer at version {version}"))
-
-
-def _inserted(head: str, rows: Sequence[Sequence[Any]]) -> list[Statement]:
-    """``head`` (``INSERT INTO t (a, b) VALUES``) with ``rows`` (of one width), in as few
-    statements as the parameters a statement allow."""
-    if not rows:
-        return []
-    width = len(rows[0])
-    per_statement = max(1, _MOST_PARAMETERS // width)
-    marks = f"({parameter_marks(width)})"
-    return [Statement(f"{head} {', '.join([marks] * len(chunk))}",
-                      [value for row in chunk for value in row])
-            for chunk in (rows[start:start + per_statement]
-                          for start in range(0, len(rows), per_statement))]
 
 
 class Store:
@@ -586,7 +575,7 @@ class Store:
         now = time.time()
 
         async def log_actions(tx: Transaction) -> Queued:
-            logged = _inserted(
+            logged = insert_statements(
                 "INSERT INTO actions (game_id, seq, seat, user_id, action, at) VALUES",
                 [(game_id, a.seq, a.seat, a.user_id, a.action, now) for a in actions])
             queued = await _write_game(
@@ -616,7 +605,7 @@ class Store:
         conditions: list[str] = []
         parameters: list[int] = []
         for game_id, seqs in done.items():
-            if len(parameters) + 1 + len(seqs) > _MOST_PARAMETERS and conditions:
+            if len(parameters) + 1 + len(seqs) > MOST_PARAMETERS and conditions:
                 await self._remove_effects(conditions, parameters)
                 conditions, parameters = [], []
             conditions.append(f"(game_id = ? AND seq IN ({parameter_marks(len(seqs))}))")

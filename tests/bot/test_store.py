@@ -282,7 +282,7 @@ async def test_effects_of_many_games_are_removed_together(
         games = [(await store.create_lobby(guild_id=1, channel_id=10 + number, host_id=100,
                                            lobby=b"{}", effects=[b"a", b"b", b"c"])).game_id
                  for number in range(4)]
-        monkeypatch.setattr(store_module, "_MOST_PARAMETERS", 7)  # two games a statement
+        monkeypatch.setattr(store_module, "MOST_PARAMETERS", 7)  # two games a statement
         await store.remove_effects({games[0]: [1, 3], games[1]: [2], games[2]: [1, 2, 3]})
         assert [[e.effect for e in await store.outbox(game)] for game in games] == [
             [b"b"], [b"a", b"c"], [], [b"a", b"b", b"c"]]
