@@ -288,7 +288,8 @@ class _Write(Generic[Result]):
 
 class SqliteBackend:
     """The writing aiosqlite connection, the writer that writes the queued writes on it in
-    batches, and the reading connection (``bot.store.backend.Backend``)."""
+    batches (a lone write committing by itself on a connection of its own), and the reading
+    connection (``bot.store.backend.Backend``)."""
 
     def __init__(self, db: aiosqlite.Connection, alone: aiosqlite.Connection,
                  reader: aiosqlite.Connection) -> None:
