@@ -444,7 +444,12 @@ class SimCordClock(MachineClock):
         from simcord import SetupError
 
         if delay < DUE_NOW and not self._ticking:
-            await asyncio.sleep(delay)
+            # A yield, not a sleep of ``delay``: SimCord would arm that timer on the
+            # machine's clock too, and one falling due between two of a test's
+            # ``advance_time`` calls starts an advance of SimCord's own, which can deadlock
+            # with the test's (tests/bot/test_simcord_clock.py). The deadline fires all the
+            # same: ``Deadlines`` counts a deadline it woke for as come.
+            await asyncio.sleep(0)
             return
         wake = self.env.now().timestamp() + delay
         self._wakes.append(wake)

@@ -56,7 +56,7 @@ from bot.discord.views import (
     private_view,
 )
 from bot.i18n import LANGUAGES, say, text
-from bot.table import publish
+from bot.table import publish, timers
 from bot.table.delivery import Delivery, Shown
 from bot.table.in_hand import InHand
 from bot.table.lobbies import ChannelTaken
@@ -513,7 +513,7 @@ class Clicks:
         task.add_done_callback(self._end_questions.discard)
 
     async def _expire_end_question(self, asked: Request) -> None:
-        await asyncio.sleep(END_QUESTION_SECONDS)
+        await timers.sleep(END_QUESTION_SECONDS)
         # Answered already: editing it again changes nothing the player sees.
         message = await self._io.original_response(asked.interaction)
         if message is not None and message.components:
