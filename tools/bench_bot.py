@@ -29,6 +29,11 @@ What is measured (``--store sqlite``, the default: one process)
     over each game's outbox, which arms its turn timer), after which an old board's button is
     clicked to check it still works.
 
+    click loop CPU: the event loop's CPU time during each single click (the bot's and
+    SimCord's, which shares the loop; the board drawn on a worker thread is not in it), p50.
+    The clicks' wall time moves with the machine's load; this moves less, and tells the
+    loop's work apart from waiting on the store's thread and the drawing threads.
+
     render CPU share: the CPU time the worker threads spent in ``render_board`` (each
     render's thread CPU time) over the process's CPU time, during the click and burst phases.
 
@@ -67,10 +72,10 @@ What is measured (``--store postgres --processes N``: ``tools.bench_shards``)
 
 Clicks are chosen among the buttons the game's live board offers (a question answered from a
 menu, or privately, is answered by whichever of its buttons is there). A table comes first;
-the last line printed is JSON: click_p50_ms, click_p99_ms, burst_click_p99_ms,
-render_cpu_share, restart_s and more (postgres: click_p99_ms, clicks_per_s, cpu_s per
-process, restart_last_answer_s and more; --takeover: takeover_s, games_served_twice,
-lost_actions and more).
+the last line printed is JSON: click_p50_ms, click_p99_ms, click_loop_cpu_ms_p50,
+burst_click_p99_ms, render_cpu_share, restart_s and more (postgres: click_p99_ms,
+clicks_per_s, cpu_s per process, restart_last_answer_s and more; --takeover: takeover_s,
+games_served_twice, lost_actions and more).
 """
 
 from __future__ import annotations
@@ -201,6 +206,7 @@ async def _run(args: argparse.Namespace, clock: RenderClock) -> dict[str, Any]:
                 for _warm_up in range(args.games):
                     await bench.click(_warm_up)
                 bench.clicks.clear()
+                bench.click_loop_cpu_ms.clear()
                 process_started, clock.cpu_s, clock.renders = time.process_time(), 0.0, 0
                 while len(bench.clicks) < args.clicks:
                     await bench.click(bench.rng.randrange(args.games))
@@ -233,6 +239,7 @@ async def _run(args: argparse.Namespace, clock: RenderClock) -> dict[str, Any]:
                     await env.bot.service.close()
                 raise
     latencies = [ms for ms, _redraw in measured]
+    loop_cpu = bench.click_loop_cpu_ms[: args.clicks]
     redraws = [ms for ms, redraw in measured if redraw]
     return {
         "clicks": len(latencies),
@@ -243,6 +250,7 @@ async def _run(args: argparse.Namespace, clock: RenderClock) -> dict[str, Any]:
         "click_p99_ms": round(percentile(latencies, 0.99), 2),
         "click_max_ms": round(max(latencies), 2),
         "redraw_click_p50_ms": round(statistics.median(redraws), 2),
+        "click_loop_cpu_ms_p50": round(statistics.median(loop_cpu), 2),
         "burst_size": args.burst,
         "burst_clicks": len(bench.burst_clicks),
         "burst_click_p50_ms": round(statistics.median(bench.burst_clicks), 2),
@@ -358,6 +366,8 @@ def _table(result: dict[str, Any]) -> str:
     ]
     lines = [f"{'':28} {'count':>6} {'p50 ms':>8} {'p99 ms':>8}"]
     lines += [f"{name:28} {count:>6} {p50:>8.1f} {p99:>8.1f}" for name, count, p50, p99 in rows]
+    lines.append(f"clicks: the event loop's CPU {result['click_loop_cpu_ms_p50']:.1f} ms a click "
+                 "(p50)")
     lines.append(f"burst: the event loop's CPU {result['burst_loop_cpu_ms_per_click']:.1f} ms "
                  f"a click; {result['burst_full_collections']} full collections of Python's "
                  f"cycle collector, the longest {result['burst_full_collection_max_ms']:.1f} ms")

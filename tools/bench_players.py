@@ -79,6 +79,8 @@ class Bench:
         self.game_ids: dict[int, int] = {}
         # (milliseconds, whether the click redraws the board: not a die toggle)
         self.clicks: list[tuple[float, bool]] = []
+        # The event loop's CPU time each of those clicks took (the bot's and SimCord's), ms.
+        self.click_loop_cpu_ms: list[float] = []
         self.burst_clicks: list[float] = []
         # The event loop's CPU time while burst clicks were in flight (the bot's and SimCord's).
         self.burst_loop_cpu_s = 0.0
@@ -203,9 +205,10 @@ class Bench:
             return
         stored, user_id, custom_id = chosen
         board = ResponseMessage(self.env, stored)
-        started = time.perf_counter()
+        started, loop_cpu = time.perf_counter(), time.thread_time()
         await self.members[user_id].click(board, custom_id=custom_id)
         self.clicks.append(((time.perf_counter() - started) * 1000, redraws(custom_id)))
+        self.click_loop_cpu_ms.append((time.thread_time() - loop_cpu) * 1000)
 
     async def click_payload(self, number: int, *,
                             toggle: bool = False) -> tuple[str, dict[str, Any]] | None:
