@@ -25,6 +25,12 @@ class Statement:
     parameters: Sequence[Any] = ()
     if_no_rows: Exception | None = None
 
+    def found(self, rows: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+        """The rows it returned; ``if_no_rows`` raised when there are none."""
+        if not rows and self.if_no_rows is not None:
+            raise self.if_no_rows
+        return rows
+
 
 # The parameters of one statement the store writes at most (SQLite's limit before 3.32).
 MOST_PARAMETERS = 999

@@ -77,9 +77,7 @@ class PostgresTransaction:
         for statement in statements:
             with _unique_violations():
                 rows = await self.rows(statement.sql, statement.parameters)
-            if not rows and statement.if_no_rows is not None:
-                raise statement.if_no_rows
-            found.append(rows)
+            found.append(statement.found(rows))
         return found
 
     async def one(self, sql: str, parameters: Sequence[Any] = ()) -> tuple[Any, ...] | None:

@@ -136,10 +136,7 @@ class SqliteTransaction:
             if isinstance(answer, BaseException):
                 with _unique_violations():
                     raise answer
-            rows = cast(list[tuple[Any, ...]], answer)
-            if not rows and statement.if_no_rows is not None:
-                raise statement.if_no_rows
-            found.append(rows)
+            found.append(statement.found(cast(list[tuple[Any, ...]], answer)))
         return found
 
     async def one(self, sql: str, parameters: Sequence[Any] = ()) -> tuple[Any, ...] | None:
