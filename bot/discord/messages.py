@@ -1,24 +1,21 @@
 """What the bot's messages say: lobby and board embeds, mentions, summaries, refusals, rules.
 
 Pure functions of a game; ``bot.discord.publisher`` and the click handlers send what these build.
-Pictures come from ``bot.render`` and are always drawn in a worker thread (``board_file``) so
-the event loop keeps answering.
+Pictures come from ``bot.render`` and are always drawn in a worker process or thread
+(``board_file``, ``bot.discord.drawing``) so the event loop keeps answering.
 """
 
 from __future__ import annotations
 
-import asyncio
 import io
-import os
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import Any
 
 import discord
 
+from bot.discord.drawing import Drawers
 from bot.i18n import say, text
 from bot.i18n.cards import card_kind, card_name, card_text, evolution_name, evolution_text
-from bot.render import describe_board, render_board, render_card
+from bot.render import board_picture, render_card
 from bot.table import reminders
 from bot.table.level_ratings import level_ratings
 from bot.table.model import (
@@ -60,8 +57,6 @@ from engine import (
 BOARD_FILENAME = "board.png"
 # Discord's limit of an attachment's description (alt text).
 MAX_DESCRIPTION = 1024
-# What a drawing thread returns.
-T = TypeVar("T")
 COLOUR = discord.Colour.from_rgb(214, 69, 38)
 # The characters an embed's description holds.
 MAX_EMBED_DESCRIPTION = 4096
@@ -659,41 +654,22 @@ def game_length(seconds: float, language: str) -> str:
                 total=minutes)
 
 
-# The threads that draw pictures. Drawing holds the GIL except while zlib compresses the PNG,
-# so threads beyond the cores only take the GIL from the event loop: with Python's default
-# pool (six threads here), ten boards drawn at once kept every click of a burst waiting
-# (see docs/bot.md, "Keeping the event loop free").
-_DRAWERS = ThreadPoolExecutor(max(1, min(4, os.cpu_count() or 1)),
-                              thread_name_prefix="kot-draw")
-
-
-async def _drawn(draw: Callable[..., T], *args: Any) -> T:
-    return await asyncio.get_running_loop().run_in_executor(_DRAWERS, draw, *args)
-
-
-async def board_file(game: Game, state: GameState | None = None) -> discord.File:
+async def board_file(game: Game, drawers: Drawers,
+                     state: GameState | None = None) -> discord.File:
     """The board picture (of the game now, or of an earlier ``state`` of it), with each
     player's display name by their monster, in the game's language, described for screen
-    readers."""
+    readers; drawn by ``drawers``."""
     names = tuple(game.player_name(seat) for seat in range(len(game.seats)))
     shown = game.playing_state() if state is None else state
-    png, description = await _drawn(_drawn_and_described, shown, game.ai_seats(), names,
-                                    game.language)
+    png, description = await drawers.drawn(board_picture, shown, game.ai_seats(), names,
+                                           game.language)
     return discord.File(io.BytesIO(png), filename=BOARD_FILENAME, description=description)
 
 
-def _drawn_and_described(state: GameState, ai_seats: frozenset[int],
-                         names: tuple[str | None, ...], language: str) -> tuple[bytes, str]:
-    """The board picture and its alt text, both made on a drawing thread (the text takes
-    the event loop's time too: some twenty messages said)."""
-    return (render_board(state, ai_seats, names, language),
-            describe_board(state, names, language))
-
-
-async def card_file(key: str, language: str) -> discord.File:
+async def card_file(key: str, language: str, drawers: Drawers) -> discord.File:
     """A power card's picture (2016 edition) in ``language``, described for screen readers
-    as the picture shows it: name, cost, kind, text."""
-    png = await _drawn(render_card, key, "2016", language)
+    as the picture shows it: name, cost, kind, text; drawn by ``drawers``."""
+    png = await drawers.drawn(render_card, key, "2016", language)
     card = printed(key, "2016")
     described = text(language, "card-picture-alt", name=card_name(language, key, "2016"),
                      cost=card.cost, kind=card_kind(language, card.kind),

@@ -21,6 +21,7 @@ import msgspec
 
 from bot.discord.coach import CoachDesk
 from bot.discord.direct_messages import dm_content, dm_language, dms_refused_note
+from bot.discord.drawing import Drawers
 from bot.discord.io import DiscordFailure, DiscordIO, FailureKind, log_failure
 from bot.discord.locales import asker_language
 from bot.discord.messages import (
@@ -79,12 +80,13 @@ LOBBY_ANSWER_DEFERRED = "kot_lobby_answer_deferred"
 class Publisher:
     """The delivery's ``Carrier`` on Discord."""
 
-    def __init__(self, io: DiscordIO, clock: Callable[[], float], *,
+    def __init__(self, io: DiscordIO, clock: Callable[[], float], drawers: Drawers, *,
                  coach: CoachDesk | None = None) -> None:
-        """``clock``: the time a message's deadlines are counted from; ``coach`` sends the
-        coach's notes."""
+        """``clock``: the time a message's deadlines are counted from; ``drawers`` draw the
+        boards; ``coach`` sends the coach's notes."""
         self._io = io
         self._clock = clock
+        self._drawers = drawers
         self._coach = coach
 
     # --- passes ---------------------------------------------------------------------
@@ -172,7 +174,7 @@ class Publisher:
                 return carrier.Sent()
             content = text(game.language, ENDED_CONTENT, game=str(game.id))
             if await self._sent_before(game, content, attempt) is None:
-                picture = await board_file(game)
+                picture = await board_file(game, self._drawers)
                 await self._io.post(game.channel_id, game.guild_id, content=content,
                                     embed=ended_embed(game, notice.notice), file=picture,
                                     view=final_view(game))
@@ -273,7 +275,7 @@ class Publisher:
         }
         end = _end_state(close)
         if end is not None:
-            fields["attachments"] = [await board_file(game, end)]
+            fields["attachments"] = [await board_file(game, self._drawers, end)]
         return fields
 
     async def _send_live(self, game: Game, interaction: Interaction | None) -> int:
@@ -358,7 +360,7 @@ class Publisher:
             "embed": final_embed(game) if state.over else board_embed(game),
             "view": final_view(game) if state.over else board_view(game, suggestions(game)),
         }
-        return fields, await board_file(game)
+        return fields, await board_file(game, self._drawers)
 
 
 def failed_as(failure: DiscordFailure) -> Failure:

@@ -22,21 +22,18 @@ far past its budget (stuck) is replaced."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-import multiprocessing
-import multiprocessing.connection
 import os
-import signal
 import time
 from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Literal, cast
+from typing import Literal
 
 from bot.i18n import ENGLISH, say, text
+from bot.processes import ctrl_c_held, spawned_pool, stop_pool, worker_started
 from bot.table.model import AiLevel
 from engine import Action, Decision, GameState, Phrase, Ref, phrase
 from engine.ai import HeuristicPlayer, MonteCarloPlayer, medium_player, move_label, move_reason
@@ -235,30 +232,10 @@ def inside_a_sentence(label: Phrase, language: str) -> str:
     return said[:1].lower() + said[1:]
 
 
-@contextlib.contextmanager
-def _ctrl_c_held() -> Iterator[None]:
-    """SIGINT held back (blocked) in this thread meanwhile: a worker started now inherits the
-    block, so a Ctrl-C sent to the whole process group while it is still starting (Python,
-    its imports), before ``_worker_started`` ignores it, cannot interrupt it with a
-    traceback. A SIGINT meant for the bot is delivered once unblocked."""
-    if not hasattr(signal, "pthread_sigmask"):  # Windows
-        yield
-        return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
-
-
 def _worker_started() -> None:
-    """A worker ignores Ctrl-C: the terminal sends it to the whole process group, and the
-    bot, which stops its workers itself (``Autopilot.close``), would otherwise get each
-    worker's KeyboardInterrupt traceback printed over its own goodbye. And it yields the
-    processor to the bot (``WORKER_NICENESS``): a search can wait a moment, a click cannot."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(os, "nice"):  # (not on Windows)
-        os.nice(WORKER_NICENESS)
+    """A worker yields the processor to the bot (``WORKER_NICENESS``): a search can wait a
+    moment, a click cannot."""
+    worker_started(niceness=WORKER_NICENESS)
 
 
 class Autopilot:
@@ -353,7 +330,7 @@ class Autopilot:
         pool = self._pool()
         try:
             # (A pool found broken refuses the submission itself.)
-            with _ctrl_c_held():  # this submission may start a worker
+            with ctrl_c_held():  # this submission may start a worker
                 searching = loop.run_in_executor(pool, search, state, decision, budget)
             # Shielded, and its end retrieved whenever it comes: a search its task gave up
             # (cancelled by ``stop``, or stuck) still ends, with a result or the pool broken
@@ -380,18 +357,14 @@ class Autopilot:
             # (A search admitted as closing freed its place: no new worker outlives the bot.)
             raise RuntimeError("the Autopilot is closed")
         if self._processes is None:
-            # Spawned, not forked: a fork of a process running an event loop and threads
-            # may inherit a lock held by another thread.
-            self._processes = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_worker_started)
+            self._processes = spawned_pool(self.workers, _worker_started)
         return self._processes
 
     def _replace(self, pool: ProcessPoolExecutor) -> None:
         """Stop a pool that failed; the next search starts a new one."""
         if self._processes is pool:
             self._processes = None
-        _stop(pool)
+        stop_pool(pool)
 
     async def searches_done(self, timeout: float) -> None:
         """Wait, ``timeout`` seconds at most, for the searches in hand to end: a close after
@@ -417,53 +390,10 @@ class Autopilot:
         for running in self._running:
             running.cancel()
         if self._processes is not None:
-            _stop(self._processes)
+            stop_pool(self._processes)
             self._processes = None
-
-
-# Seconds a worker told to stop is waited for before it is killed.
-_STOP_SECONDS = 2.0
 
 
 def _retrieved(search: asyncio.Future[Searched]) -> None:
     if not search.cancelled():
         search.exception()
-
-
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """End the pool's workers now (terminated: ``shutdown`` alone would wait for the search
-    in hand), then the pool.
-
-    Only the pool's own thread reaps them. Its manager thread waits on the same processes
-    (``join``, ``is_alive``: ``waitpid``), and a second thread doing so too makes one of
-    them lose the race: ``waitpid`` finds the process gone, and ``multiprocessing`` then
-    reports a dead worker as alive (CPython gh-130895, gh-92881). So this thread only
-    signals them and waits on their sentinels (a pipe that closes when the process exits,
-    which reaps nothing), and ``shutdown(wait=True)`` then waits for the manager thread,
-    which has joined each of them when it ends."""
-    # The executor's processes (a private map, the only handle on them).
-    processes = list((pool._processes or {}).values())
-    # (A process whose sentinel is ready has exited, and may be reaped meanwhile: it is
-    # signalled no more, since its pid may be another process's by then.)
-    for process in _running(processes, timeout=0):
-        process.terminate()
-    for process in _running(processes, timeout=_STOP_SECONDS):
-        process.kill()
-    pool.shutdown(wait=True, cancel_futures=True)
-
-
-def _running(processes: list[multiprocessing.Process],
-             timeout: float) -> list[multiprocessing.Process]:
-    """Those of ``processes`` that have not exited within ``timeout`` seconds (told by their
-    sentinels, without reaping any)."""
-    # (perf_counter: the test harnesses move time.monotonic.)
-    deadline = time.perf_counter() + timeout
-    left = {process.sentinel: process for process in processes}
-    while left:
-        ended = multiprocessing.connection.wait(list(left),
-                                                max(0.0, deadline - time.perf_counter()))
-        if not ended:
-            break
-        for sentinel in ended:
-            left.pop(cast(int, sentinel))  # (sentinels are file descriptors)
-    return list(left.values())

@@ -27,6 +27,12 @@ from tools.chaos.sim import click_at_once, run
 # An AI monster's pause in tests: longer than SimCord's settle window (5 s), so that a test
 # moves it with advance_time instead of each click waiting it out in real time.
 TEST_AI_PAUSE = 10.0
+# The harness's bots draw on threads of the test process: the suite runs three such
+# processes on two cores, where a board's round trip to a drawing process waits for the
+# scheduler (tests/bot with drawing processes took 156-164 s against 149 s). Drawing in
+# processes, the default, has tests of its own: tests/bot/test_drawing.py,
+# test_process_cpu.py, and the bots started as processes (test_stopping.py, test_crash.py).
+TEST_DRAWING_PROCESSES = 0
 
 
 def make_bot(database: Path | str, *, sync: bool = True, turn_timeout: float = 300,
@@ -38,7 +44,7 @@ def make_bot(database: Path | str, *, sync: bool = True, turn_timeout: float = 3
              else {"database": database})
     settings = Settings(token="not-used-offline", **where, turn_timeout=turn_timeout,
                         reaction_timeout=reaction, ai_pause=TEST_AI_PAUSE,
-                        hard_ai_seconds=0.05)
+                        hard_ai_seconds=0.05, drawing_processes=TEST_DRAWING_PROCESSES)
     return KotBot(settings, sync_commands=sync)
 
 

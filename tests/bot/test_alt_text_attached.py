@@ -32,7 +32,7 @@ async def test_a_spanish_games_board_is_drawn_and_described_in_spanish(table: Ta
     game = await table.start_game(players=2)
     spanish = dataclasses.replace(game, lobby=replace(game.lobby, language="es"))
     assert spanish.language == "es"
-    file = await board_file(spanish)
+    file = await board_file(spanish, table.env.bot.drawers)
     assert file.description is not None
     assert file.description.startswith("Tablero de King of Tokyo. Turno 1, le toca a ")
     names = tuple(game.player_name(seat) for seat in range(len(game.seats)))

@@ -20,15 +20,16 @@ def test_settings_from_the_environment() -> None:
     settings = Settings.from_env({
         "DISCORD_TOKEN": " abc ", "KOT_DATABASE": "/data/kot.db", "KOT_DEV_GUILD_ID": "123",
         "KOT_TURN_TIMEOUT": "90", "KOT_REACTION_TIMEOUT": "20", "KOT_LOG_LEVEL": "debug",
-        "KOT_IDLE_DAYS": "30",
+        "KOT_IDLE_DAYS": "30", "KOT_DRAWING_PROCESSES": "0",
     })
     assert settings == Settings(token="abc", database=Path("/data/kot.db"), dev_guild_id=123,
                                 turn_timeout=90.0, reaction_timeout=20.0, log_level="DEBUG",
-                                idle_days=30.0)
+                                idle_days=30.0, drawing_processes=0)
     defaults = Settings.from_env({"DISCORD_TOKEN": "abc"})
     assert defaults.dev_guild_id is None
     assert (defaults.turn_timeout, defaults.reaction_timeout) == (120, 30)
     assert defaults.idle_days == 14
+    assert defaults.drawing_processes == 2
 
 
 @pytest.mark.parametrize(("env", "message"), [
@@ -38,6 +39,8 @@ def test_settings_from_the_environment() -> None:
     ({"DISCORD_TOKEN": "t", "KOT_REACTION_TIMEOUT": "soon"}, "KOT_REACTION_TIMEOUT"),
     ({"DISCORD_TOKEN": "t", "KOT_LOG_LEVEL": "loud"}, "KOT_LOG_LEVEL"),
     ({"DISCORD_TOKEN": "t", "KOT_IDLE_DAYS": "-2"}, "KOT_IDLE_DAYS"),
+    ({"DISCORD_TOKEN": "t", "KOT_DRAWING_PROCESSES": "two"}, "KOT_DRAWING_PROCESSES"),
+    ({"DISCORD_TOKEN": "t", "KOT_DRAWING_PROCESSES": "9"}, "from 0 to 8"),
 ])
 def test_bad_settings_are_named(env: dict[str, str], message: str) -> None:
     with pytest.raises(SettingsError, match=message):

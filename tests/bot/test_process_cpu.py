@@ -1,14 +1,15 @@
-"""How the bot process keeps its event loop free: pictures are drawn on a small pool of
-threads of their own, and the start-up heap is left out of the cycle collector's full
-collections (``gc.freeze``) and the youngest generation is collected less often, so that
-the collector pauses the loop for less; bots started inside a test process leave the
-collector alone."""
+"""How the bot process keeps its event loop free: pictures are drawn in worker processes
+(or, with ``KOT_DRAWING_PROCESSES=0``, on a small pool of threads of their own), and the
+start-up heap is left out of the cycle collector's full collections (``gc.freeze``) and the
+youngest generation is collected less often, so that the collector pauses the loop for
+less; bots started inside a test process leave the collector alone."""
 
 from __future__ import annotations
 
 import gc
+import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,8 @@ import bot.__main__ as cli
 from bot.app import KotBot
 from bot.config import Settings
 from bot.discord import messages
-from bot.render import render_board
+from bot.discord.drawing import Drawers
+from bot.render import board_picture
 from engine import Roll
 
 
@@ -78,16 +80,51 @@ def test_python_m_bot_tunes_the_collector(
     assert [bot.tune_collector for bot in started] == [True]
 
 
-async def test_boards_are_drawn_on_the_drawing_threads(
+async def test_boards_are_drawn_in_the_drawing_processes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn_where: list[int] = []
+    drawn = Drawers.drawn
+
+    async def noted(drawers: Drawers, draw: Callable[..., Any], *args: Any) -> Any:
+        drawn_where.append(await drawn(drawers, _process_id))
+        return await drawn(drawers, draw, *args)
+
+    monkeypatch.setattr(Drawers, "drawn", noted)
+    settings = Settings(token="offline", database=tmp_path / "kot.sqlite3")
+    assert settings.drawing_processes == 2  # (the default)
+    await _two_moves(KotBot(settings, sync_commands=True))
+    assert drawn_where and os.getpid() not in drawn_where
+
+
+def _process_id() -> int:
+    return os.getpid()
+
+
+async def test_boards_are_drawn_on_the_drawing_threads_with_no_drawing_processes(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    assert isinstance(table.env.bot, KotBot) and table.env.bot.settings.drawing_processes == 0
     threads: list[str] = []
 
-    def noted(*args: Any) -> bytes:
+    def noted(*args: Any) -> tuple[bytes, str]:
         threads.append(threading.current_thread().name)
-        return render_board(*args)
+        return board_picture(*args)
 
-    monkeypatch.setattr(messages, "render_board", noted)
+    monkeypatch.setattr(messages, "board_picture", noted)
     await table.start_game(2)
     await table.option(Roll)
     assert threads and all(name.startswith("kot-draw") for name in threads)
+
+
+async def _two_moves(bot: KotBot) -> None:
+    """A game started and a roll made by ``bot``, under SimCord."""
+    async with simulated(bot) as env:
+        try:
+            guild = env.create_guild()
+            table = Table(env, guild.create_text_channel("kot"),
+                          [guild.add_member(env.create_user(name)) for name in ("ann", "bo")])
+            await table.start_game(2)
+            await table.option(Roll)
+        finally:
+            await bot.service.close()

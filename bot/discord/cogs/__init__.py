@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.clicks import Clicks
+from bot.discord.drawing import Drawers
 from bot.discord.io import DiscordIO
 from bot.discord.messages import CHANNEL_GAME_UNREADABLE
 from bot.discord.request import Request
@@ -36,6 +37,8 @@ class CogHost(Protocol):
     delivery: Delivery[discord.Interaction[Any]]
     clicks: Clicks
     autopilot: Autopilot
+    # Where the pictures are drawn (worker processes or threads).
+    drawers: Drawers
     turns: TurnClock
     lobby_clock: LobbyClock
     in_hand: InHand

@@ -51,7 +51,7 @@ class InfoCog(KotCog, name="Info"):
             await request.answer(None, embed=evolution_embed(found.card, language))
             return
         await request.answer(None, embed=card_embed(found.card, language),
-                             file=await card_file(found.card, language))
+                             file=await card_file(found.card, language, self.bot.drawers))
 
     @card.autocomplete("name")
     async def card_names(

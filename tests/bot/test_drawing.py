@@ -1,0 +1,147 @@
+"""Pictures drawn in worker processes (``bot.discord.drawing``): the pictures drawn here, the
+workers started before the first drawing and deaf to Ctrl-C, a worker that died replaced
+without losing a drawing, and no worker left once the bot's process is killed."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing.connection
+import os
+import pickle
+import random
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bot.discord.drawing import Drawers
+from bot.render import board_picture, render_card
+from engine import Options, apply, create_game, legal_actions
+from tools.samples import six_monsters_midgame
+
+ROOT = Path(__file__).resolve().parents[2]
+# Seconds a worker of a killed process is given to notice and exit.
+EXIT_SECONDS = 10.0
+NAMES = ("Ana", None, "Élodie", "Bo", "Chen", "Dee")
+
+
+@pytest.fixture
+def drawers() -> Iterator[Drawers]:
+    drawers = Drawers(1)
+    yield drawers
+    if drawers._pool is not None:
+        drawers._stop_pool()
+
+
+def _worker_pids(drawers: Drawers) -> list[int]:
+    assert drawers._pool is not None
+    return [process.pid or 0 for process in (drawers._pool._processes or {}).values()]
+
+
+async def test_a_board_drawn_in_a_process_is_the_board_drawn_here(drawers: Drawers) -> None:
+    state = six_monsters_midgame()
+    drawn = await drawers.drawn(board_picture, state, frozenset({1}), NAMES, "es")
+    assert drawn == board_picture(state, frozenset({1}), NAMES, "es")
+    assert await drawers.drawn(render_card, "energize", "2016", "es") == render_card(
+        "energize", "2016", "es")
+    assert await drawers.drawn(os.getpid) in _worker_pids(drawers)
+    assert drawers.drawings == 3 and drawers.cpu_seconds > 0
+
+
+@pytest.mark.parametrize("options", [
+    Options(), Options(edition="2011"), Options(power_up=True), Options(game="origins"),
+], ids=["2016", "2011", "power-up", "origins"])
+def test_every_state_of_a_game_goes_to_a_drawing_process_whole(options: Options) -> None:
+    # What a drawing process gets is a copy (pickled): every kind of state must make one,
+    # equal to itself, in every game a table may play (the suite's bots draw on threads).
+    rnd = random.Random(5)
+    state, _events = create_game(options, 5, 4)
+    moves = 0
+    while not state.over and moves < 400:
+        assert pickle.loads(pickle.dumps(state)) == state
+        decision = rnd.choice(state.pending)
+        state, _events = apply(state, decision.seat,
+                               rnd.choice(legal_actions(state, decision.seat)))
+        moves += 1
+    assert pickle.loads(pickle.dumps(state)) == state
+
+
+async def test_the_workers_start_before_the_first_drawing_and_ignore_ctrl_c() -> None:
+    drawers = Drawers(2)
+    try:
+        drawers.start()
+        assert len(_worker_pids(drawers)) == 2  # (started with the bot, not at a click)
+        # Each has run its set-up once it has drawn something.
+        await asyncio.gather(*(drawers.drawn(time.sleep, 0.2) for _drawing in range(2)))
+        for pid in _worker_pids(drawers):
+            assert _ignores_ctrl_c(pid)
+            os.kill(pid, signal.SIGINT)  # as Ctrl-C sends it to the whole process group
+        assert await drawers.drawn(os.getpid) in _worker_pids(drawers)
+    finally:
+        assert drawers._pool is not None
+        drawers._stop_pool()
+
+
+async def test_a_worker_that_died_is_replaced_and_the_drawings_made(
+    drawers: Drawers, caplog: pytest.LogCaptureFixture
+) -> None:
+    state = six_monsters_midgame()
+    await drawers.drawn(os.getpid)
+    broken = drawers._pool
+    [worker] = _worker_pids(drawers)
+    os.kill(worker, signal.SIGKILL)  # (killed for its memory, say)
+    assert broken is not None
+    [process] = (broken._processes or {}).values()
+    multiprocessing.connection.wait([process.sentinel])
+    with caplog.at_level(logging.ERROR, logger="bot.discord.drawing"):
+        drawn = await asyncio.gather(*(drawers.drawn(board_picture, state) for _click in range(3)))
+    assert drawn == [board_picture(state)] * 3
+    assert drawers._pool is not broken and worker not in _worker_pids(drawers)
+    assert "the drawing processes are replaced" in caplog.text
+
+
+def test_no_worker_outlives_its_killed_process() -> None:
+    # The bot killed with no goodbye (SIGKILL, out of memory): its workers, waiting for work
+    # on a pipe they hold both ends of, see their parent go and exit.
+    script = ("import asyncio, os\n"
+              "from bot.discord.drawing import Drawers\n"
+              "async def main():\n"
+              "    drawers = Drawers(1)\n"
+              "    print(await drawers.drawn(os.getpid), flush=True)\n"
+              "    await asyncio.sleep(60)\n"
+              "asyncio.run(main())\n")
+    bot = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, stdout=subprocess.PIPE)
+    try:
+        assert bot.stdout is not None
+        worker = int(bot.stdout.readline())
+        assert _running(worker)
+    finally:
+        bot.kill()
+        bot.wait()  # (not its output's end: a worker left behind would hold it open)
+        assert bot.stdout is not None
+        bot.stdout.close()
+    deadline = time.monotonic() + EXIT_SECONDS
+    while _running(worker) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _running(worker)
+
+
+def _running(pid: int) -> bool:
+    """Whether the process runs (an exited one may stay a zombie: nobody reaps an orphan
+    in some containers)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def _ignores_ctrl_c(pid: int) -> bool:
+    with open(f"/proc/{pid}/status") as status:
+        ignored = next(line for line in status if line.startswith("SigIgn:"))
+    return bool(int(ignored.split()[1], 16) & (1 << (signal.SIGINT - 1)))
