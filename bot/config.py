@@ -95,7 +95,8 @@ class Settings:
     ai_pause: float = DEFAULT_AI_PAUSE
     # Seconds of thought the Hard AI (the Monte-Carlo player) gives each decision and hint.
     hard_ai_seconds: float = DEFAULT_HARD_AI_SECONDS
-    # The worker processes that draw the boards and cards (0: threads of the bot's process).
+    # The worker processes that draw the pictures asked for while another is being drawn
+    # (0: all on threads of the bot's process; bot.discord.drawing).
     drawing_processes: int = DEFAULT_DRAWING_PROCESSES
     log_level: str = "INFO"
     # Minutes after its last change when a lobby nobody started closes (0 = never).

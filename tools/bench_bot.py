@@ -173,7 +173,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 assert isinstance(env.bot, KotBot)
                 drawers = env.bot.drawers
                 process_started = time.process_time()
-                drawn_before = drawers.drawings, drawers.cpu_seconds
+                drawn_before = (drawers.drawings, drawers.cpu_seconds,
+                                drawers.worker_cpu_seconds)
                 while len(bench.clicks) < args.clicks:
                     await bench.click(bench.rng.randrange(args.games))
                 with CollectorPauses() as collector:
@@ -183,8 +184,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 process_cpu_s = time.process_time() - process_started
                 renders = drawers.drawings - drawn_before[0]
                 render_cpu_s = drawers.cpu_seconds - drawn_before[1]
-                if drawers.processes:  # (drawn in other processes: not in process_cpu_s)
-                    process_cpu_s += render_cpu_s
+                # (Drawn in the drawing processes: not in process_cpu_s.)
+                process_cpu_s += drawers.worker_cpu_seconds - drawn_before[2]
 
                 old_bot = env.bot
                 assert isinstance(old_bot, KotBot)

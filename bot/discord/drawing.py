@@ -1,17 +1,22 @@
-"""Where the bot draws its pictures (boards, cards): in worker processes, ``KOT_DRAWING_
-PROCESSES`` of them (2 unless set), or, set to 0, in threads of the bot's own process.
+"""Where the bot draws its pictures (boards, cards): a drawing made while none is in hand, on
+a thread of the bot's process; one made while another is, in a worker process, of
+``KOT_DRAWING_PROCESSES`` (2 unless set; 0: every drawing on the threads).
 
-Processes, because drawing a board is some 6 ms of Pillow and Python that holds the GIL
-except while zlib compresses the PNG: drawn in threads, the boards of a burst of clicks
-took the GIL from the event loop, and every click of the burst waited for them. In two
-processes, the bursts of ``python -m tools.bench_bot`` answered faster, their slowest
-clicks most of all (docs/bot.md, "Keeping the event loop free").
+Drawing a board is some 6 ms of Pillow and Python that holds the GIL except while zlib
+compresses the PNG. Drawn on threads, the boards of a burst of clicks took the GIL from the
+event loop, and every click of the burst waited for them; drawn in processes, each board
+waits for a round trip to another process (the scheduler waking it, the pool's threads
+handing the work on), which a lone click does not need. So a lone drawing stays here and
+the drawings of a burst beside it go to the processes: ``python -m tools.bench_bot`` found
+single clicks faster this way than with every drawing in the processes, and bursts faster
+than with threads alone (docs/bot.md, "Speed against 4e1c6cf").
 
 The pool is the process's, shared by the bots it runs (a process runs one, except the tests
 and the benches) and started with the first bot (``Drawers.start``), so no click waits for
-a worker to start. Its workers end with the process: when it exits (``concurrent.futures``
-stops them), or when it is killed (``bot.processes.worker_started``). A pool found broken
-(a worker died) is replaced, and the drawing made again in the new one.
+a worker to start. Its workers end with the process: when it exits (stopped before
+multiprocessing waits for its children), or when it is killed
+(``bot.processes.worker_started``). A pool found broken (a worker died) is replaced, and the
+drawing made again in the new one.
 
 May import: ``bot.processes``."""
 
@@ -45,7 +50,8 @@ _THREADS = ThreadPoolExecutor(max(1, min(4, os.cpu_count() or 1)),
 
 class Drawers:
     """Draws pictures off the event loop: ``await drawers.drawn(render_card, key, ...)``.
-    ``processes``: how many worker processes; 0, threads of this process."""
+    ``processes``: how many worker processes for the drawings made beside another; 0, all
+    on threads of this process."""
 
     def __init__(self, processes: int) -> None:
         self.processes = processes
@@ -54,6 +60,9 @@ class Drawers:
         # What the drawings took, wherever they were made: the benches report it.
         self.drawings = 0
         self.cpu_seconds = 0.0
+        # Of which in the worker processes (not in this process's CPU time).
+        self.worker_cpu_seconds = 0.0
+        self._in_hand = 0
 
     def start(self) -> None:
         """Start the worker processes now rather than at the first drawing, which would then
@@ -65,17 +74,23 @@ class Drawers:
                     pool.submit(_warmed_up).add_done_callback(_retrieved)
 
     async def drawn(self, draw: Callable[..., T], *args: Any) -> T:
-        """``draw(*args)``, made in a worker process or thread: its arguments and result are
-        copied there and back (pickled) when in a process."""
+        """``draw(*args)``, made on a thread, or in a worker process if another drawing is in
+        hand (its arguments and result then copied there and back, pickled)."""
         loop = asyncio.get_running_loop()
-        if not self.processes:
-            done, cpu_seconds = await loop.run_in_executor(_THREADS, timed, draw, *args)
-        else:
-            try:
-                done, cpu_seconds = await self._in_process(draw, args)
-            except BrokenProcessPool:
-                log.error("a drawing process died; the drawing processes are replaced")
-                done, cpu_seconds = await self._in_process(draw, args)
+        in_a_process = self.processes > 0 and self._in_hand > 0
+        self._in_hand += 1
+        try:
+            if not in_a_process:
+                done, cpu_seconds = await loop.run_in_executor(_THREADS, timed, draw, *args)
+            else:
+                try:
+                    done, cpu_seconds = await self._in_process(draw, args)
+                except BrokenProcessPool:
+                    log.error("a drawing process died; the drawing processes are replaced")
+                    done, cpu_seconds = await self._in_process(draw, args)
+                self.worker_cpu_seconds += cpu_seconds
+        finally:
+            self._in_hand -= 1
         self.drawings += 1
         self.cpu_seconds += cpu_seconds
         return done

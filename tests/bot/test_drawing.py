@@ -14,8 +14,9 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 
@@ -28,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # Seconds a worker of a killed process is given to notice and exit.
 EXIT_SECONDS = 10.0
 NAMES = ("Ana", None, "Élodie", "Bo", "Chen", "Dee")
+T = TypeVar("T")
 
 
 @pytest.fixture
@@ -43,14 +45,30 @@ def _worker_pids(drawers: Drawers) -> list[int]:
     return [process.pid or 0 for process in (drawers._pool._processes or {}).values()]
 
 
+async def _beside_another(drawers: Drawers, draw: Callable[..., T], *args: Any) -> T:
+    """``draw(*args)`` drawn by ``drawers`` while another drawing is in hand."""
+    _other, drawn = await asyncio.gather(drawers.drawn(time.sleep, 0.1),
+                                         drawers.drawn(draw, *args))
+    return drawn
+
+
+async def test_a_lone_drawing_is_made_on_a_thread_one_beside_another_in_a_process(
+    drawers: Drawers
+) -> None:
+    assert await drawers.drawn(os.getpid) == os.getpid()  # (no hop to another process)
+    assert drawers.worker_cpu_seconds == 0
+    assert await _beside_another(drawers, os.getpid) in _worker_pids(drawers)
+    assert await drawers.drawn(os.getpid) == os.getpid()
+    assert drawers.drawings == 4
+
+
 async def test_a_board_drawn_in_a_process_is_the_board_drawn_here(drawers: Drawers) -> None:
     state = six_monsters_midgame()
-    drawn = await drawers.drawn(board_picture, state, frozenset({1}), NAMES, "es")
+    drawn = await _beside_another(drawers, board_picture, state, frozenset({1}), NAMES, "es")
     assert drawn == board_picture(state, frozenset({1}), NAMES, "es")
-    assert await drawers.drawn(render_card, "energize", "2016", "es") == render_card(
-        "energize", "2016", "es")
-    assert await drawers.drawn(os.getpid) in _worker_pids(drawers)
-    assert drawers.drawings == 3 and drawers.cpu_seconds > 0
+    assert await _beside_another(drawers, render_card, "energize", "2016", "es") == (
+        render_card("energize", "2016", "es"))
+    assert drawers.drawings == 4 and 0 < drawers.worker_cpu_seconds < drawers.cpu_seconds
 
 
 @pytest.mark.parametrize("options", [
@@ -76,12 +94,13 @@ async def test_the_workers_start_before_the_first_drawing_and_ignore_ctrl_c() ->
     try:
         drawers.start()
         assert len(_worker_pids(drawers)) == 2  # (started with the bot, not at a click)
-        # Each has run its set-up once it has drawn something.
-        await asyncio.gather(*(drawers.drawn(time.sleep, 0.2) for _drawing in range(2)))
+        # Each has run its set-up once it has drawn something (the first of these three
+        # drawings is made on a thread, the two others beside it in the workers).
+        await asyncio.gather(*(drawers.drawn(time.sleep, 0.2) for _drawing in range(3)))
         for pid in _worker_pids(drawers):
             assert _ignores_ctrl_c(pid)
             os.kill(pid, signal.SIGINT)  # as Ctrl-C sends it to the whole process group
-        assert await drawers.drawn(os.getpid) in _worker_pids(drawers)
+        assert await _beside_another(drawers, os.getpid) in _worker_pids(drawers)
     finally:
         assert drawers._pool is not None
         drawers._stop_pool()
@@ -91,7 +110,7 @@ async def test_a_worker_that_died_is_replaced_and_the_drawings_made(
     drawers: Drawers, caplog: pytest.LogCaptureFixture
 ) -> None:
     state = six_monsters_midgame()
-    await drawers.drawn(os.getpid)
+    await _beside_another(drawers, os.getpid)
     broken = drawers._pool
     [worker] = _worker_pids(drawers)
     os.kill(worker, signal.SIGKILL)  # (killed for its memory, say)
@@ -99,8 +118,8 @@ async def test_a_worker_that_died_is_replaced_and_the_drawings_made(
     [process] = (broken._processes or {}).values()
     multiprocessing.connection.wait([process.sentinel])
     with caplog.at_level(logging.ERROR, logger="bot.discord.drawing"):
-        drawn = await asyncio.gather(*(drawers.drawn(board_picture, state) for _click in range(3)))
-    assert drawn == [board_picture(state)] * 3
+        drawn = await asyncio.gather(*(drawers.drawn(board_picture, state) for _click in range(4)))
+    assert drawn == [board_picture(state)] * 4  # (the first on a thread, three in processes)
     assert drawers._pool is not broken and worker not in _worker_pids(drawers)
     assert "the drawing processes are replaced" in caplog.text
 
@@ -112,7 +131,9 @@ def test_no_worker_outlives_its_killed_process() -> None:
               "from bot.discord.drawing import Drawers\n"
               "async def main():\n"
               "    drawers = Drawers(1)\n"
-              "    print(await drawers.drawn(os.getpid), flush=True)\n"
+              "    _other, worker = await asyncio.gather(drawers.drawn(os.getpid),\n"
+              "                                          drawers.drawn(os.getpid))\n"
+              "    print(worker, flush=True)\n"
               "    await asyncio.sleep(60)\n"
               "asyncio.run(main())\n")
     bot = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, stdout=subprocess.PIPE)
