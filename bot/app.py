@@ -163,10 +163,9 @@ class KotBot(commands.Bot):
                 f"cannot open the database {self.settings.store_name}: {error}"
             ) from error
         self.autopilot = self._opened.autopilot = Autopilot(self.settings.hard_ai_seconds)
-        # The process's drawing workers, started now so that no click waits for them (they
-        # end with the process, not with this bot: bot.discord.drawing).
+        # The process's drawers (their worker processes end with the process, not with this
+        # bot: bot.discord.drawing).
         self.drawers = shared_drawers(self.settings.drawing_processes)
-        self.drawers.start()
         self.service = self._opened.service = GameService(
             store, clock=self.clock, think=self.autopilot.answer,
             owns=self.settings.shards.owns, turn_seconds=self.settings.turn_timeout,

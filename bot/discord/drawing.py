@@ -12,8 +12,9 @@ single clicks faster this way than with every drawing in the processes, and burs
 than with threads alone (docs/bot.md, "Speed against 4e1c6cf").
 
 The pool is the process's, shared by the bots it runs (a process runs one, except the tests
-and the benches) and started with the first bot (``Drawers.start``), so no click waits for
-a worker to start. Its workers end with the process: when it exits (stopped before
+and the benches). Its workers start with the first drawing beside another (a bot that never
+sees two at once starts none), and until they are up drawings stay on the threads, so no
+click waits for a worker to start. Its workers end with the process: when it exits (stopped before
 multiprocessing waits for its children), or when it is killed
 (``bot.processes.worker_started``). A pool found broken (a worker died) is replaced, and the
 drawing made again in the new one.
@@ -28,7 +29,7 @@ import logging
 import multiprocessing.util
 import os
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
@@ -57,56 +58,43 @@ class Drawers:
         self.processes = processes
         self._pool: ProcessPoolExecutor | None = None
         self._stop_at_exit: multiprocessing.util.Finalize[None] | None = None
+        # The workers' first task each (importing the renderer): they are ready once done.
+        self._warming_up: list[Future[None]] = []
+        self._in_hand = 0
         # What the drawings took, wherever they were made: the benches report it.
         self.drawings = 0
         self.cpu_seconds = 0.0
         # Of which in the worker processes (not in this process's CPU time).
         self.worker_cpu_seconds = 0.0
-        self._in_hand = 0
-
-    def start(self) -> None:
-        """Start the worker processes now rather than at the first drawing, which would then
-        wait for Python to start and import the renderer (some half a second)."""
-        if self.processes:
-            pool = self._workers()
-            with ctrl_c_held():  # (these submissions start the workers)
-                for _worker in range(self.processes):
-                    pool.submit(_warmed_up).add_done_callback(_retrieved)
 
     async def drawn(self, draw: Callable[..., T], *args: Any) -> T:
         """``draw(*args)``, made on a thread, or in a worker process if another drawing is in
-        hand (its arguments and result then copied there and back, pickled)."""
+        hand and the workers are up (its arguments and result then copied there and back,
+        pickled). The first drawing beside another starts the workers; until they are up
+        (Python's start and the renderer's imports, some half a second), drawings are made
+        on the threads, so that none waits for them."""
         loop = asyncio.get_running_loop()
-        in_a_process = self.processes > 0 and self._in_hand > 0
+        in_a_process = self.processes > 0 and self._in_hand > 0 and self.workers_up()
         self._in_hand += 1
         try:
-            if not in_a_process:
-                done, cpu_seconds = await loop.run_in_executor(_THREADS, timed, draw, *args)
-            else:
+            if in_a_process:
                 try:
                     done, cpu_seconds = await self._in_process(draw, args)
+                    self.worker_cpu_seconds += cpu_seconds
                 except BrokenProcessPool:
+                    # (The next drawing beside another starts new workers.)
                     log.error("a drawing process died; the drawing processes are replaced")
-                    done, cpu_seconds = await self._in_process(draw, args)
-                self.worker_cpu_seconds += cpu_seconds
+                    in_a_process = False
+            if not in_a_process:
+                done, cpu_seconds = await loop.run_in_executor(_THREADS, timed, draw, *args)
         finally:
             self._in_hand -= 1
         self.drawings += 1
         self.cpu_seconds += cpu_seconds
         return done
 
-    async def _in_process(self, draw: Callable[..., T], args: tuple[Any, ...]) -> tuple[T, float]:
-        pool = self._workers()
-        try:
-            with ctrl_c_held():  # (this submission may start a worker)
-                drawing = asyncio.get_running_loop().run_in_executor(pool, timed, draw, *args)
-            return await drawing
-        except BrokenProcessPool:
-            if self._pool is pool:  # (the first of the drawings that found it broken)
-                self._stop_pool()
-            raise
-
-    def _workers(self) -> ProcessPoolExecutor:
+    def workers_up(self) -> bool:
+        """Whether the workers are up, starting them if none are."""
         if self._pool is None:
             self._pool = spawned_pool(self.processes, worker_started)
             # Stopped as the process exits, before multiprocessing waits there for its
@@ -114,13 +102,27 @@ class Drawers:
             # would otherwise wait for ever for workers nobody told to stop).
             self._stop_at_exit = multiprocessing.util.Finalize(
                 None, stop_pool, args=(self._pool,), exitpriority=_STOPPED_AT_EXIT)
-        return self._pool
+            with ctrl_c_held():  # (these submissions start the workers)
+                self._warming_up = [self._pool.submit(_warmed_up)
+                                    for _worker in range(self.processes)]
+        return all(warming.done() for warming in self._warming_up)
+
+    async def _in_process(self, draw: Callable[..., T], args: tuple[Any, ...]) -> tuple[T, float]:
+        pool = self._pool
+        assert pool is not None  # (up: workers_up)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, timed, draw, *args)
+        except BrokenProcessPool:
+            if self._pool is pool:  # (the first of the drawings that found it broken)
+                self._stop_pool()
+            raise
 
     def _stop_pool(self) -> None:
-        """Stop the workers now; the next drawing starts new ones."""
+        """Stop the workers now; the next drawing beside another starts new ones."""
         if self._stop_at_exit is not None:
             self._stop_at_exit()  # (runs stop_pool once, and no more at exit)
         self._pool = self._stop_at_exit = None
+        self._warming_up = []
 
 
 @functools.cache
@@ -132,8 +134,3 @@ def shared_drawers(processes: int) -> Drawers:
 def _warmed_up() -> None:
     """Imports the renderer in a worker, so its first drawing does not wait for it."""
     import bot.render  # noqa: F401
-
-
-def _retrieved(warming: Any) -> None:
-    if not warming.cancelled() and (error := warming.exception()) is not None:
-        log.warning("a drawing process did not start: %s: %s", type(error).__name__, error)

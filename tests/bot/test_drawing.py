@@ -28,6 +28,8 @@ from tools.samples import six_monsters_midgame
 ROOT = Path(__file__).resolve().parents[2]
 # Seconds a worker of a killed process is given to notice and exit.
 EXIT_SECONDS = 10.0
+# Seconds the workers are given to start (Python, the renderer's imports; a loaded machine).
+START_SECONDS = 60.0
 NAMES = ("Ana", None, "Élodie", "Bo", "Chen", "Dee")
 T = TypeVar("T")
 
@@ -52,17 +54,31 @@ async def _beside_another(drawers: Drawers, draw: Callable[..., T], *args: Any) 
     return drawn
 
 
+async def until_workers_up(drawers: Drawers) -> None:
+    """The workers started (as by a drawing beside another) and up."""
+    deadline = time.monotonic() + START_SECONDS
+    while not drawers.workers_up():
+        assert time.monotonic() < deadline, "the drawing processes did not start"
+        await asyncio.sleep(0.02)
+
+
 async def test_a_lone_drawing_is_made_on_a_thread_one_beside_another_in_a_process(
     drawers: Drawers
 ) -> None:
     assert await drawers.drawn(os.getpid) == os.getpid()  # (no hop to another process)
-    assert drawers.worker_cpu_seconds == 0
+    assert drawers._pool is None  # (nor any started)
+    # The first drawing beside another starts the workers, and is not kept waiting for
+    # them: drawn on a thread meanwhile.
+    assert await _beside_another(drawers, os.getpid) == os.getpid()
+    assert len(_worker_pids(drawers)) == 1 and drawers.worker_cpu_seconds == 0
+    await until_workers_up(drawers)
     assert await _beside_another(drawers, os.getpid) in _worker_pids(drawers)
     assert await drawers.drawn(os.getpid) == os.getpid()
-    assert drawers.drawings == 4
+    assert drawers.drawings == 6
 
 
 async def test_a_board_drawn_in_a_process_is_the_board_drawn_here(drawers: Drawers) -> None:
+    await until_workers_up(drawers)
     state = six_monsters_midgame()
     drawn = await _beside_another(drawers, board_picture, state, frozenset({1}), NAMES, "es")
     assert drawn == board_picture(state, frozenset({1}), NAMES, "es")
@@ -89,14 +105,11 @@ def test_every_state_of_a_game_goes_to_a_drawing_process_whole(options: Options)
     assert pickle.loads(pickle.dumps(state)) == state
 
 
-async def test_the_workers_start_before_the_first_drawing_and_ignore_ctrl_c() -> None:
+async def test_the_workers_ignore_ctrl_c() -> None:
     drawers = Drawers(2)
     try:
-        drawers.start()
-        assert len(_worker_pids(drawers)) == 2  # (started with the bot, not at a click)
-        # Each has run its set-up once it has drawn something (the first of these three
-        # drawings is made on a thread, the two others beside it in the workers).
-        await asyncio.gather(*(drawers.drawn(time.sleep, 0.2) for _drawing in range(3)))
+        await until_workers_up(drawers)  # (each has run its set-up)
+        assert len(_worker_pids(drawers)) == 2
         for pid in _worker_pids(drawers):
             assert _ignores_ctrl_c(pid)
             os.kill(pid, signal.SIGINT)  # as Ctrl-C sends it to the whole process group
@@ -110,7 +123,7 @@ async def test_a_worker_that_died_is_replaced_and_the_drawings_made(
     drawers: Drawers, caplog: pytest.LogCaptureFixture
 ) -> None:
     state = six_monsters_midgame()
-    await _beside_another(drawers, os.getpid)
+    await until_workers_up(drawers)
     broken = drawers._pool
     [worker] = _worker_pids(drawers)
     os.kill(worker, signal.SIGKILL)  # (killed for its memory, say)
@@ -119,9 +132,14 @@ async def test_a_worker_that_died_is_replaced_and_the_drawings_made(
     multiprocessing.connection.wait([process.sentinel])
     with caplog.at_level(logging.ERROR, logger="bot.discord.drawing"):
         drawn = await asyncio.gather(*(drawers.drawn(board_picture, state) for _click in range(4)))
-    assert drawn == [board_picture(state)] * 4  # (the first on a thread, three in processes)
-    assert drawers._pool is not broken and worker not in _worker_pids(drawers)
+    # The second found the pool broken and was drawn on a thread, as the first; the others
+    # too, while new workers start.
+    assert drawn == [board_picture(state)] * 4
     assert "the drawing processes are replaced" in caplog.text
+    assert drawers._pool is not broken
+    await until_workers_up(drawers)
+    assert await _beside_another(drawers, os.getpid) in _worker_pids(drawers)
+    assert worker not in _worker_pids(drawers)
 
 
 def test_no_worker_outlives_its_killed_process() -> None:
@@ -131,8 +149,11 @@ def test_no_worker_outlives_its_killed_process() -> None:
               "from bot.discord.drawing import Drawers\n"
               "async def main():\n"
               "    drawers = Drawers(1)\n"
-              "    _other, worker = await asyncio.gather(drawers.drawn(os.getpid),\n"
-              "                                          drawers.drawn(os.getpid))\n"
+              "    worker = os.getpid()\n"
+              "    while worker == os.getpid():  # (until the worker is up)\n"
+              "        _other, worker = await asyncio.gather(drawers.drawn(os.getpid),\n"
+              "                                              drawers.drawn(os.getpid))\n"
+              "        await asyncio.sleep(0.02)\n"
               "    print(worker, flush=True)\n"
               "    await asyncio.sleep(60)\n"
               "asyncio.run(main())\n")

@@ -17,12 +17,13 @@ from typing import Any
 import discord
 import pytest
 from bot_harness import Table, simulated
+from test_drawing import until_workers_up
 
 import bot.__main__ as cli
 from bot.app import KotBot
 from bot.config import Settings
 from bot.discord import messages
-from bot.discord.drawing import Drawers
+from bot.discord.drawing import Drawers, shared_drawers
 from bot.render import board_picture
 from engine import Roll
 
@@ -95,9 +96,10 @@ async def test_boards_are_drawn_in_the_drawing_processes(
         drawn_where.append(where)
         return done
 
-    monkeypatch.setattr(Drawers, "drawn", noted)
     settings = Settings(token="offline", database=tmp_path / "kot.sqlite3")
     assert settings.drawing_processes == 2  # (the default)
+    await until_workers_up(shared_drawers(2))  # (the bot's, as after its first burst)
+    monkeypatch.setattr(Drawers, "drawn", noted)
     await _two_moves(KotBot(settings, sync_commands=True))
     assert drawn_where and os.getpid() not in drawn_where
 
