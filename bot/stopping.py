@@ -63,8 +63,9 @@ async def _until_stopped(main: Coroutine[Any, Any, None]) -> signal.Signals | No
 
 def _exit_at_once(signum: int, _frame: FrameType | None = None) -> None:
     """Exits without closing anything, and kills the processes this one started (the Hard
-    AI's): each holds the other end of its task queue, so none would see this one go. A
-    transaction in progress is rolled back by the database."""
+    AI's, the drawing's) rather than leave them to notice this one gone (they watch for it:
+    ``bot.processes.worker_started``). A transaction in progress is rolled back by the
+    database."""
     for child in multiprocessing.active_children():
         child.kill()
     os._exit(128 + signum)

@@ -14,10 +14,10 @@ than with threads alone (docs/bot.md, "Speed against 4e1c6cf").
 The pool is the process's, shared by the bots it runs (a process runs one, except the tests
 and the benches). Its workers start with the first drawing beside another (a bot that never
 sees two at once starts none), and until they are up drawings stay on the threads, so no
-click waits for a worker to start. Its workers end with the process: when it exits (stopped before
+click waits for a worker to start. They end with the process: when it exits (stopped before
 multiprocessing waits for its children), or when it is killed
-(``bot.processes.worker_started``). A pool found broken (a worker died) is replaced, and the
-drawing made again in the new one.
+(``bot.processes.worker_started``). A pool found broken (a worker died) is stopped and the
+drawing made on a thread; the next drawing beside another starts new workers.
 
 May import: ``bot.processes``."""
 
@@ -42,9 +42,10 @@ _STOPPED_AT_EXIT = 0
 
 T = TypeVar("T")
 
-# The drawing threads when drawing in processes is off. Not more than the cores: threads
-# beyond them only take the GIL from the event loop (with Python's default pool, six
-# threads here, ten boards drawn at once kept every click of a burst waiting).
+# The drawing threads: a lone drawing's, and every drawing's when the processes are off
+# (or starting). Not more than the cores: threads beyond them only take the GIL from the
+# event loop (with Python's default pool, six threads here, ten boards drawn at once kept
+# every click of a burst waiting).
 _THREADS = ThreadPoolExecutor(max(1, min(4, os.cpu_count() or 1)),
                               thread_name_prefix="kot-draw")
 
