@@ -13,6 +13,7 @@ import threading
 import time
 
 import pytest
+from process_checks import ctrl_c_in, ignores_ctrl_c
 
 from bot.table.autoplay import (
     FLOOR_SECONDS,
@@ -292,18 +293,6 @@ async def test_stopped_the_searches_are_given_up_not_answered_by_the_easy_ai(
     assert _none_but(bystanders)
 
 
-def _ctrl_c_in(pid: int, mask: str) -> bool:
-    """Whether SIGINT is in the process's ``mask`` (Linux: its status lists the signals
-    ignored, SigIgn, and blocked, SigBlk)."""
-    with open(f"/proc/{pid}/status") as status:
-        signals = next(line for line in status if line.startswith(f"{mask}:"))
-    return bool(int(signals.split()[1], 16) & (1 << (signal.SIGINT - 1)))
-
-
-def _ignores_ctrl_c(pid: int) -> bool:
-    return _ctrl_c_in(pid, "SigIgn")
-
-
 async def test_a_dead_worker_pool_is_replaced() -> None:
     # Each hint waits for a worker to start (Python and its imports, at the workers'
     # niceness): on a loaded machine more than the usual 4 s margin, and the Easy AI answered
@@ -343,13 +332,13 @@ async def test_workers_ignore_ctrl_c_and_close_leaves_no_live_process(
     finally:
         signal.signal(signal.SIGINT, previous)
     [worker] = _workers(autopilot)
-    assert _ignores_ctrl_c(worker.pid or 0)
+    assert ignores_ctrl_c(worker.pid or 0)
     # Before it could ignore it, while it started (Python, its imports), SIGINT was held
     # back: the block it was started with stays. The resource tracker ignores it too.
-    assert _ctrl_c_in(worker.pid or 0, "SigBlk")
+    assert ctrl_c_in(worker.pid or 0, "SigBlk")
     tracker = multiprocessing.resource_tracker._resource_tracker._pid
-    assert tracker is not None and _ignores_ctrl_c(tracker)
-    assert not _ctrl_c_in(os.getpid(), "SigBlk")  # and the bot hears it again
+    assert tracker is not None and ignores_ctrl_c(tracker)
+    assert not ctrl_c_in(os.getpid(), "SigBlk")  # and the bot hears it again
     # The searches yield the processor to the bot's clicks.
     assert (os.getpriority(os.PRIO_PROCESS, worker.pid or 0)
             == os.getpriority(os.PRIO_PROCESS, 0) + WORKER_NICENESS)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+from process_checks import ignores_ctrl_c, running
 
 from bot.discord.drawing import Drawers
 from bot.render import board_picture, render_card
@@ -111,7 +112,7 @@ async def test_the_workers_ignore_ctrl_c() -> None:
         await until_workers_up(drawers)  # (each has run its set-up)
         assert len(_worker_pids(drawers)) == 2
         for pid in _worker_pids(drawers):
-            assert _ignores_ctrl_c(pid)
+            assert ignores_ctrl_c(pid)
             os.kill(pid, signal.SIGINT)  # as Ctrl-C sends it to the whole process group
         assert await _beside_another(drawers, os.getpid) in _worker_pids(drawers)
     finally:
@@ -161,29 +162,13 @@ def test_no_worker_outlives_its_killed_process() -> None:
     try:
         assert bot.stdout is not None
         worker = int(bot.stdout.readline())
-        assert _running(worker)
+        assert running(worker)
     finally:
         bot.kill()
         bot.wait()  # (not its output's end: a worker left behind would hold it open)
         assert bot.stdout is not None
         bot.stdout.close()
     deadline = time.monotonic() + EXIT_SECONDS
-    while _running(worker) and time.monotonic() < deadline:
+    while running(worker) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not _running(worker)
-
-
-def _running(pid: int) -> bool:
-    """Whether the process runs (an exited one may stay a zombie: nobody reaps an orphan
-    in some containers)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
-
-
-def _ignores_ctrl_c(pid: int) -> bool:
-    with open(f"/proc/{pid}/status") as status:
-        ignored = next(line for line in status if line.startswith("SigIgn:"))
-    return bool(int(ignored.split()[1], 16) & (1 << (signal.SIGINT - 1)))
+    assert not running(worker)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from bot_harness import make_bot
+from process_checks import running
 from simcord import Env
 
 from bot import local
@@ -122,14 +123,6 @@ def descendants(pid: int) -> set[int]:
         frontier = {child for child, parent in parents.items() if parent in frontier}
         found |= frontier
     return found
-
-
-def running(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
 
 
 def left_running(pids: set[int]) -> set[int]:
