@@ -9,13 +9,14 @@ What is measured (``--store sqlite``, the default: one process)
     click: the wall time of one simulated button click, from the moment the user's click is
     dispatched until the bot has finished everything it does for it and is idle again: the
     acknowledgement, the lock, the engine, the SQLite transaction (WAL, committed before the
-    board changes), the board drawn in a drawing process and uploaded, and a new board
-    message when the turn changes. Clicks are spread over ``--games`` games running at once
-    (random games, players chosen at random among the moves the board offers: keeping and
-    releasing dice, Roll, Done, Stay/Yield, Buy, Sweep, End turn). SimCord runs one user
-    action at a time, so these clicks on different games are interleaved rather than
-    simultaneous. Timed after a warm-up click on each game, with the drawing processes up
-    (a bot starts them at its first burst: ``bot.discord.drawing``).
+    board changes), the board drawn (on a drawing thread, or in a drawing process when
+    another is being drawn) and uploaded, and a new board message when the turn changes.
+    Clicks are spread over ``--games`` games running at once (random games, players chosen
+    at random among the moves the board offers: keeping and releasing dice, Roll, Done,
+    Stay/Yield, Buy, Sweep, End turn). SimCord runs one user action at a time, so these
+    clicks on different games are interleaved rather than simultaneous. Timed after a
+    warm-up click on each game, with the drawing processes up (a bot starts them at its
+    first burst: ``bot.discord.drawing``).
 
     burst click: ``--burst`` clicks on different games dispatched in the same instant (the
     interactions are emitted back to back, simcord 3.2.1 internals), each timed from that
@@ -31,9 +32,9 @@ What is measured (``--store sqlite``, the default: one process)
     clicked to check it still works.
 
     click loop CPU: the event loop's CPU time during each single click (the bot's and
-    SimCord's, which shares the loop; the board drawn in a drawing process is not in it), p50.
+    SimCord's, which shares the loop; the board drawn on a drawing thread is not in it), p50.
     The clicks' wall time moves with the machine's load; this moves less, and tells the
-    loop's work apart from waiting on the store's thread and the drawing processes.
+    loop's work apart from waiting on the store's thread and the drawing thread.
 
     render CPU share: the CPU time spent drawing the boards (each drawing's thread CPU time,
     in the drawing processes or threads: ``Drawers.cpu_seconds``) over the bot's CPU time
