@@ -524,11 +524,16 @@ async def _started(env: Env) -> AsyncIterator[Env]:
 def local_settings(options: LocalOptions, environ: dict[str, str] | None = None) -> Settings:
     """The bot's settings from the environment (``KOT_TURN_TIMEOUT``, ``KOT_AI_PAUSE``...;
     no token), with the local database."""
-    settings = Settings.from_env(dict(os.environ if environ is None else environ),
-                                 token_required=False)
+    environ = dict(os.environ if environ is None else environ)
+    settings = Settings.from_env(environ, token_required=False)
     # A local game waits for its one player however long they stay away: it holds no
-    # channel that others need.
-    return replace(settings, token="local", database=options.database, idle_days=0)
+    # channel that others need. And it draws on threads unless told otherwise: one table
+    # has no bursts of clicks for drawing processes to serve, and beside a browser on the
+    # same machine their start and their round trips made its turns slower (a browser
+    # test with AI turns: 14-19 s against 8-10 s).
+    drawing = settings.drawing_processes if "KOT_DRAWING_PROCESSES" in environ else 0
+    return replace(settings, token="local", database=options.database, idle_days=0,
+                   drawing_processes=drawing)
 
 
 def require_preview() -> None:

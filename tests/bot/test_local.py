@@ -92,6 +92,10 @@ def test_the_local_settings_need_no_token() -> None:
     assert settings.database == Path("here.sqlite3") and settings.ai_pause == 1.5
     # Its one player may come back any day: its games never end as idle.
     assert local.local_settings(local.LocalOptions(), {"KOT_IDLE_DAYS": "3"}).idle_days == 0
+    # One table draws on threads, unless drawing processes are asked for.
+    assert local.local_settings(local.LocalOptions(), {}).drawing_processes == 0
+    assert local.local_settings(local.LocalOptions(),
+                                {"KOT_DRAWING_PROCESSES": "2"}).drawing_processes == 2
     with pytest.raises(SettingsError, match="KOT_TURN_TIMEOUT"):
         local.local_settings(local.LocalOptions(), {"KOT_TURN_TIMEOUT": "soon"})
 
