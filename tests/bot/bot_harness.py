@@ -31,7 +31,7 @@ TEST_AI_PAUSE = 10.0
 # processes on two cores, where a board's round trip to a drawing process waits for the
 # scheduler (tests/bot with drawing processes took 156-164 s against 149 s). Drawing in
 # processes, the default, has tests of its own: tests/bot/test_drawing.py,
-# test_process_cpu.py, and the bots started as processes (test_stopping.py, test_crash.py).
+# test_process_cpu.py, and the crash campaign's bots, started as processes (test_crash.py).
 TEST_DRAWING_PROCESSES = 0
 
 
