@@ -100,7 +100,6 @@ from typing import Any
 import simcord
 
 from bot.app import KotBot
-from bot.discord.drawing import Drawers
 from bot.store.store import Store
 from bot.table.model import Refused
 from bot.table.service import GameService
@@ -173,7 +172,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     await bench.click(_warm_up)
                 assert isinstance(env.bot, KotBot)
                 drawers = env.bot.drawers
-                await _drawing_processes_up(drawers)
+                # (Up, as after a bot's first burst: they start then, and meanwhile its
+                # drawings are made on threads.)
+                await drawers.workers_started(within=60)
                 bench.clicks.clear()
                 bench.click_loop_cpu_ms.clear()
                 process_started = time.process_time()
@@ -241,16 +242,6 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "restart_s": round(restart_s, 3),
         "click_after_restart_p50_ms": round(statistics.median(after_restart), 2),
     }
-
-
-async def _drawing_processes_up(drawers: Drawers) -> None:
-    """The bot's drawing processes up before the clicks are timed, as after a bot's first
-    burst (they start then, and meanwhile its drawings are made on threads)."""
-    deadline = time.perf_counter() + 60
-    while drawers.processes and not drawers.workers_up():
-        if time.perf_counter() > deadline:
-            raise RuntimeError("the drawing processes did not start within 60 s")
-        await asyncio.sleep(0.05)
 
 
 def _drawing(args: argparse.Namespace) -> dict[str, int]:

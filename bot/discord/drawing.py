@@ -108,6 +108,14 @@ class Drawers:
                                     for _worker in range(self.processes)]
         return all(warming.done() for warming in self._warming_up)
 
+    async def workers_started(self, within: float) -> None:
+        """The workers started, if they are not, and up within ``within`` seconds
+        (``TimeoutError`` otherwise); nothing to wait for with no processes. For the benches
+        and tests, which time the drawings made beside another."""
+        if self.processes and not self.workers_up():
+            await asyncio.wait_for(asyncio.gather(*map(asyncio.wrap_future, self._warming_up)),
+                                   within)
+
     async def _in_process(self, draw: Callable[..., T], args: tuple[Any, ...]) -> tuple[T, float]:
         pool = self._pool
         assert pool is not None  # (up: workers_up)

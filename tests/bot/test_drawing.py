@@ -55,14 +55,6 @@ async def _beside_another(drawers: Drawers, draw: Callable[..., T], *args: Any) 
     return drawn
 
 
-async def until_workers_up(drawers: Drawers) -> None:
-    """The workers started (as by a drawing beside another) and up."""
-    deadline = time.monotonic() + START_SECONDS
-    while not drawers.workers_up():
-        assert time.monotonic() < deadline, "the drawing processes did not start"
-        await asyncio.sleep(0.02)
-
-
 async def test_a_lone_drawing_is_made_on_a_thread_one_beside_another_in_a_process(
     drawers: Drawers
 ) -> None:
@@ -72,14 +64,14 @@ async def test_a_lone_drawing_is_made_on_a_thread_one_beside_another_in_a_proces
     # them: drawn on a thread meanwhile.
     assert await _beside_another(drawers, os.getpid) == os.getpid()
     assert len(_worker_pids(drawers)) == 1 and drawers.worker_cpu_seconds == 0
-    await until_workers_up(drawers)
+    await drawers.workers_started(within=START_SECONDS)
     assert await _beside_another(drawers, os.getpid) in _worker_pids(drawers)
     assert await drawers.drawn(os.getpid) == os.getpid()
     assert drawers.drawings == 6
 
 
 async def test_a_board_drawn_in_a_process_is_the_board_drawn_here(drawers: Drawers) -> None:
-    await until_workers_up(drawers)
+    await drawers.workers_started(within=START_SECONDS)
     state = six_monsters_midgame()
     drawn = await _beside_another(drawers, board_picture, state, frozenset({1}), NAMES, "es")
     assert drawn == board_picture(state, frozenset({1}), NAMES, "es")
@@ -109,7 +101,7 @@ def test_every_state_of_a_game_goes_to_a_drawing_process_whole(options: Options)
 async def test_the_workers_ignore_ctrl_c() -> None:
     drawers = Drawers(2)
     try:
-        await until_workers_up(drawers)  # (each has run its set-up)
+        await drawers.workers_started(within=START_SECONDS)  # (each has run its set-up)
         assert len(_worker_pids(drawers)) == 2
         for pid in _worker_pids(drawers):
             assert ignores_ctrl_c(pid)
@@ -124,7 +116,7 @@ async def test_a_worker_that_died_is_replaced_and_the_drawings_made(
     drawers: Drawers, caplog: pytest.LogCaptureFixture
 ) -> None:
     state = six_monsters_midgame()
-    await until_workers_up(drawers)
+    await drawers.workers_started(within=START_SECONDS)
     broken = drawers._pool
     [worker] = _worker_pids(drawers)
     os.kill(worker, signal.SIGKILL)  # (killed for its memory, say)
@@ -138,7 +130,7 @@ async def test_a_worker_that_died_is_replaced_and_the_drawings_made(
     assert drawn == [board_picture(state)] * 4
     assert "the drawing processes are replaced" in caplog.text
     assert drawers._pool is not broken
-    await until_workers_up(drawers)
+    await drawers.workers_started(within=START_SECONDS)
     assert await _beside_another(drawers, os.getpid) in _worker_pids(drawers)
     assert worker not in _worker_pids(drawers)
 

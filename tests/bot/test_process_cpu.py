@@ -17,7 +17,6 @@ from typing import Any
 import discord
 import pytest
 from bot_harness import Table, simulated
-from test_drawing import until_workers_up
 
 import bot.__main__ as cli
 from bot.app import KotBot
@@ -98,7 +97,8 @@ async def test_boards_are_drawn_in_the_drawing_processes(
 
     settings = Settings(token="offline", database=tmp_path / "kot.sqlite3")
     assert settings.drawing_processes == 2  # (the default)
-    await until_workers_up(shared_drawers(2))  # (the bot's, as after its first burst)
+    # The bot's drawers, their workers up as after its first burst.
+    await shared_drawers(2).workers_started(within=60)
     monkeypatch.setattr(Drawers, "drawn", noted)
     await _two_moves(KotBot(settings, sync_commands=True))
     assert drawn_where and os.getpid() not in drawn_where
