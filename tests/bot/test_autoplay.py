@@ -325,7 +325,9 @@ async def test_workers_ignore_ctrl_c_and_close_leaves_no_live_process(
     try:
         # The hint waits for its worker to start (Python and its imports: more than the
         # usual 4 s margin on a loaded machine), so that it has begun ignoring Ctrl-C.
-        autopilot = Autopilot(0.05, workers=1, margin=_WORKER_START,
+        # (A budget far beyond the sleep below, so the search is still in hand when the
+        # autopilot closes: with 0.05 s it ended first once in CI, and nothing was lost.)
+        autopilot = Autopilot(0.5, workers=1, margin=_WORKER_START,
                               stuck_after=_WORKER_START)
         state, decision = _position()
         await autopilot.hint(state, decision, 1)
