@@ -33,7 +33,7 @@ from bot.discord.cogs.records import RecordsCog
 from bot.discord.cogs.server import ServerCog
 from bot.discord.cogs.tournament import TournamentCog
 from bot.discord.command_words import CatalogTranslator, words
-from bot.discord.drawing import shared_drawers
+from bot.discord.drawing import Drawers, shared_processes
 from bot.discord.io import DiscordIO
 from bot.discord.publisher import Publisher
 from bot.discord.rank_roles import DiscordRoles
@@ -163,9 +163,11 @@ class KotBot(commands.Bot):
                 f"cannot open the database {self.settings.store_name}: {error}"
             ) from error
         self.autopilot = self._opened.autopilot = Autopilot(self.settings.hard_ai_seconds)
-        # The process's drawers (their worker processes end with the process, not with this
-        # bot: bot.discord.drawing).
-        self.drawers = shared_drawers(self.settings.drawing_processes)
+        # The bot's drawers: on the loop when nothing else is in hand, else on threads or the
+        # process's drawing workers (which end with the process, not with this bot:
+        # bot.discord.drawing).
+        self.drawers = Drawers(shared_processes(self.settings.drawing_processes),
+                               alone=self.in_hand.alone)
         self.service = self._opened.service = GameService(
             store, clock=self.clock, think=self.autopilot.answer,
             owns=self.settings.shards.owns, turn_seconds=self.settings.turn_timeout,

@@ -32,12 +32,12 @@ What is measured (``--store sqlite``, the default: one process)
     clicked to check it still works.
 
     click loop CPU: the event loop's CPU time during each single click (the bot's and
-    SimCord's, which shares the loop; the board drawn on a drawing thread is not in it), p50.
-    The clicks' wall time moves with the machine's load; this moves less, and tells the
-    loop's work apart from waiting on the store's thread and the drawing thread.
+    SimCord's, which shares the loop; a lone click's board is drawn on the loop, so it is in
+    it: ``bot.discord.drawing``), p50. The clicks' wall time moves with the machine's load;
+    this moves less, and tells the loop's work apart from waiting on the store's thread.
 
     render CPU share: the CPU time spent drawing the boards (each drawing's thread CPU time,
-    in the drawing processes or threads: ``Drawers.cpu_seconds``) over the bot's CPU time
+    on the loop, the drawing threads or processes: ``Drawers.cpu_seconds``) over the bot's CPU time
     (its process's, and its drawing processes' drawing), during the click and burst phases.
 
 What is measured (``--store postgres --processes N``: ``tools.bench_shards``)

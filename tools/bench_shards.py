@@ -285,11 +285,11 @@ async def _play(bench: Bench, answers: Answers, job: Job) -> dict[str, Any]:
     bot = bench.env.bot
     assert isinstance(bot, KotBot)
     # (The boards drawn in the drawing processes: their CPU time is the bot's too.)
-    drawing = bot.drawers.cpu_seconds if bot.drawers.processes else 0.0
+    drawing = bot.drawers.worker_cpu_seconds
     cpu_started, started = time.process_time() + drawing, time.perf_counter()
     async with answers.sweeping():
         await asyncio.gather(*(player(number) for number in range(job.games)))
-    drawing = bot.drawers.cpu_seconds if bot.drawers.processes else 0.0
+    drawing = bot.drawers.worker_cpu_seconds
     return {"samples": samples, "cpu_s": time.process_time() + drawing - cpu_started,
             "wall_s": time.perf_counter() - started, "players_stopped": stopped,
             "games_finished": bench.games_finished}

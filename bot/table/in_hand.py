@@ -25,6 +25,12 @@ class InHand:
             task.add_done_callback(self._tasks.discard)
         return True
 
+    def alone(self) -> bool:
+        """Whether no task but the current one is in hand: a lone click or command, or a
+        clock's pass with none in hand (``bot.discord.drawing`` then draws on the loop)."""
+        current = asyncio.current_task()
+        return all(task is current for task in self._tasks)
+
     def close(self) -> None:
         """Take nothing more."""
         self.closed = True

@@ -1,6 +1,8 @@
-"""Pictures drawn in worker processes (``bot.discord.drawing``): the pictures drawn here, the
-workers started before the first drawing and deaf to Ctrl-C, a worker that died replaced
-without losing a drawing, and no worker left once the bot's process is killed."""
+"""Where pictures are drawn (``bot.discord.drawing``): on the event loop with nothing else in
+hand, else on a thread, or in a worker process beside another drawing; the pictures drawn in
+the processes the same, the workers started before the first drawing and deaf to Ctrl-C, a
+worker that died replaced without losing a drawing, and no worker left once the bot's
+process is killed."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -21,7 +24,7 @@ from typing import Any, TypeVar
 import pytest
 from process_checks import ignores_ctrl_c, running
 
-from bot.discord.drawing import Drawers
+from bot.discord.drawing import Drawers, DrawingProcesses
 from bot.render import board_picture, render_card
 from engine import Options, apply, create_game, legal_actions
 from tools.samples import six_monsters_midgame
@@ -37,15 +40,15 @@ T = TypeVar("T")
 
 @pytest.fixture
 def drawers() -> Iterator[Drawers]:
-    drawers = Drawers(1)
+    drawers = Drawers(DrawingProcesses(1))
     yield drawers
-    if drawers._pool is not None:
-        drawers._stop_pool()
+    drawers.processes.stop()
 
 
 def _worker_pids(drawers: Drawers) -> list[int]:
-    assert drawers._pool is not None
-    return [process.pid or 0 for process in (drawers._pool._processes or {}).values()]
+    pool = drawers.processes._pool
+    assert pool is not None
+    return [process.pid or 0 for process in (pool._processes or {}).values()]
 
 
 async def _beside_another(drawers: Drawers, draw: Callable[..., T], *args: Any) -> T:
@@ -59,7 +62,7 @@ async def test_a_lone_drawing_is_made_on_a_thread_one_beside_another_in_a_proces
     drawers: Drawers
 ) -> None:
     assert await drawers.drawn(os.getpid) == os.getpid()  # (no hop to another process)
-    assert drawers._pool is None  # (nor any started)
+    assert drawers.processes._pool is None  # (nor any started)
     # The first drawing beside another starts the workers, and is not kept waiting for
     # them: drawn on a thread meanwhile.
     assert await _beside_another(drawers, os.getpid) == os.getpid()
@@ -68,6 +71,25 @@ async def test_a_lone_drawing_is_made_on_a_thread_one_beside_another_in_a_proces
     assert await _beside_another(drawers, os.getpid) in _worker_pids(drawers)
     assert await drawers.drawn(os.getpid) == os.getpid()
     assert drawers.drawings == 6
+
+
+async def test_a_drawing_with_nothing_else_in_hand_is_made_on_the_event_loop() -> None:
+    # The bot's answers to "is this request alone in hand?", as each drawing asks.
+    answers = iter([True, False, False])
+    drawers = Drawers(DrawingProcesses(0), alone=lambda: next(answers))
+    loop_thread = threading.current_thread().name
+    assert await drawers.drawn(_thread_name) == loop_thread
+    # Another request in hand: its work goes on while this one is drawn on a thread.
+    assert (await drawers.drawn(_thread_name)).startswith("kot-draw")
+    # Beside another drawing (on a thread): on a thread too, without asking.
+    _other, beside = await asyncio.gather(drawers.drawn(time.sleep, 0.1),
+                                          drawers.drawn(_thread_name))
+    assert beside.startswith("kot-draw")
+    assert drawers.drawings == 4
+
+
+def _thread_name() -> str:
+    return threading.current_thread().name
 
 
 async def test_a_board_drawn_in_a_process_is_the_board_drawn_here(drawers: Drawers) -> None:
@@ -99,7 +121,7 @@ def test_every_state_of_a_game_goes_to_a_drawing_process_whole(options: Options)
 
 
 async def test_the_workers_ignore_ctrl_c() -> None:
-    drawers = Drawers(2)
+    drawers = Drawers(DrawingProcesses(2))
     try:
         await drawers.workers_started(within=START_SECONDS)  # (each has run its set-up)
         assert len(_worker_pids(drawers)) == 2
@@ -108,8 +130,8 @@ async def test_the_workers_ignore_ctrl_c() -> None:
             os.kill(pid, signal.SIGINT)  # as Ctrl-C sends it to the whole process group
         assert await _beside_another(drawers, os.getpid) in _worker_pids(drawers)
     finally:
-        assert drawers._pool is not None
-        drawers._stop_pool()
+        assert drawers.processes._pool is not None
+        drawers.processes.stop()
 
 
 async def test_a_worker_that_died_is_replaced_and_the_drawings_made(
@@ -117,7 +139,7 @@ async def test_a_worker_that_died_is_replaced_and_the_drawings_made(
 ) -> None:
     state = six_monsters_midgame()
     await drawers.workers_started(within=START_SECONDS)
-    broken = drawers._pool
+    broken = drawers.processes._pool
     [worker] = _worker_pids(drawers)
     os.kill(worker, signal.SIGKILL)  # (killed for its memory, say)
     assert broken is not None
@@ -129,7 +151,7 @@ async def test_a_worker_that_died_is_replaced_and_the_drawings_made(
     # too, while new workers start.
     assert drawn == [board_picture(state)] * 4
     assert "the drawing processes are replaced" in caplog.text
-    assert drawers._pool is not broken
+    assert drawers.processes._pool is not broken
     await drawers.workers_started(within=START_SECONDS)
     assert await _beside_another(drawers, os.getpid) in _worker_pids(drawers)
     assert worker not in _worker_pids(drawers)
@@ -139,9 +161,9 @@ def test_no_worker_outlives_its_killed_process() -> None:
     # The bot killed with no goodbye (SIGKILL, out of memory): its workers, waiting for work
     # on a pipe they hold both ends of, see their parent go and exit.
     script = ("import asyncio, os\n"
-              "from bot.discord.drawing import Drawers\n"
+              "from bot.discord.drawing import Drawers, DrawingProcesses\n"
               "async def main():\n"
-              "    drawers = Drawers(1)\n"
+              "    drawers = Drawers(DrawingProcesses(1))\n"
               "    worker = os.getpid()\n"
               "    while worker == os.getpid():  # (until the worker is up)\n"
               "        _other, worker = await asyncio.gather(drawers.drawn(os.getpid),\n"

@@ -22,7 +22,7 @@ import bot.__main__ as cli
 from bot.app import KotBot
 from bot.config import Settings
 from bot.discord import messages
-from bot.discord.drawing import Drawers, shared_drawers
+from bot.discord.drawing import Drawers, shared_processes
 from bot.render import board_picture
 from engine import Roll
 
@@ -98,7 +98,7 @@ async def test_boards_are_drawn_in_the_drawing_processes(
     settings = Settings(token="offline", database=tmp_path / "kot.sqlite3")
     assert settings.drawing_processes == 2  # (the default)
     # The bot's drawers, their workers up as after its first burst.
-    await shared_drawers(2).workers_started(within=60)
+    await shared_processes(2).started(within=60)
     monkeypatch.setattr(Drawers, "drawn", noted)
     await _two_moves(KotBot(settings, sync_commands=True))
     assert drawn_where and os.getpid() not in drawn_where
@@ -108,7 +108,7 @@ def _process_id() -> int:
     return os.getpid()
 
 
-async def test_boards_are_drawn_on_the_drawing_threads_with_no_drawing_processes(
+async def test_a_clicks_board_is_drawn_on_the_loop_alone_on_a_thread_beside_a_request(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     assert isinstance(table.env.bot, KotBot) and table.env.bot.settings.drawing_processes == 0
@@ -120,7 +120,27 @@ async def test_boards_are_drawn_on_the_drawing_threads_with_no_drawing_processes
 
     monkeypatch.setattr(messages, "board_picture", noted)
     await table.start_game(2)
+    threads.clear()
+    # A lone click: its board drawn on the event loop, the thread the bot runs on.
     await table.option(Roll)
+    assert threads == [threading.current_thread().name]
+    # Another request in hand meanwhile (a command awaiting the store, say): the board is
+    # drawn on a drawing thread, and the loop goes on with the other request.
+    in_hand = table.env.bot.in_hand
+    release = asyncio.Event()
+
+    async def other_request() -> None:
+        assert in_hand.take()
+        await release.wait()
+
+    other = asyncio.create_task(other_request())
+    await asyncio.sleep(0)
+    threads.clear()
+    try:
+        await table.option(Roll)
+    finally:
+        release.set()
+        await other
     assert threads and all(name.startswith("kot-draw") for name in threads)
 
 
