@@ -163,7 +163,7 @@ class KotBot(commands.Bot):
                 f"cannot open the database {self.settings.store_name}: {error}"
             ) from error
         self.autopilot = self._opened.autopilot = Autopilot(self.settings.hard_ai_seconds)
-        # The bot's drawers: on the loop when nothing else is in hand, else on threads or the
+        # The bot's drawers: on the loop for a lone click or command, else on threads or the
         # process's drawing workers (which end with the process, not with this bot:
         # bot.discord.drawing).
         self.drawers = Drawers(shared_processes(self.settings.drawing_processes),

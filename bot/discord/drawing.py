@@ -1,6 +1,6 @@
-"""Where the bot draws its pictures (boards, cards): a drawing asked for while the bot has
-nothing else in hand, on the event loop itself; one asked for while another request is in
-hand, on a thread of the bot's process; one asked for while another drawing is, in a worker
+"""Where the bot draws its pictures (boards, cards): a drawing a lone click or command asks
+for (the only request in hand, no other drawing under way), on the event loop itself; any
+other, on a thread of the bot's process; one asked for while another drawing is, in a worker
 process, of ``KOT_DRAWING_PROCESSES`` (2 unless set; 0: those on the threads too).
 
 Drawing a board is some 6 ms of Pillow and Python that holds the GIL except while zlib
@@ -117,10 +117,10 @@ def _never() -> bool:
 
 
 class Drawers:
-    """A bot's drawings, off the event loop unless it has nothing else in hand:
+    """A bot's drawings, off the event loop unless a lone request asks for them:
     ``await drawers.drawn(render_card, key, ...)``. ``processes``: the workers for the
-    drawings asked for beside another; ``alone``: whether the bot has no other request in
-    hand than the one asking (``InHand.alone``)."""
+    drawings asked for beside another; ``alone``: whether the task asking is the only
+    request the bot has in hand (``InHand.alone``)."""
 
     def __init__(self, processes: DrawingProcesses, alone: Callable[[], bool] = _never) -> None:
         self.processes = processes
@@ -133,8 +133,8 @@ class Drawers:
         self.worker_cpu_seconds = 0.0
 
     async def drawn(self, draw: Callable[..., T], *args: Any) -> T:
-        """``draw(*args)``, made here on the event loop when nothing else is in hand (no
-        other drawing, no other request), else on a thread, or in a worker process if
+        """``draw(*args)``, made here on the event loop for a lone request (``alone``, and no
+        other drawing in hand), else on a thread, or in a worker process if
         another drawing is in hand and the workers are up (its arguments and result then
         copied there and back, pickled). The first drawing beside another starts the
         workers; until they are up (Python's start and the renderer's imports, some half a

@@ -26,10 +26,13 @@ class InHand:
         return True
 
     def alone(self) -> bool:
-        """Whether no task but the current one is in hand: a lone click or command, or a
-        clock's pass with none in hand (``bot.discord.drawing`` then draws on the loop)."""
+        """Whether the current task is in hand, and the only one: a lone click, command or
+        event (``bot.discord.drawing`` then draws on the loop). Not a clock's pass (an AI's
+        move, a retry, the start-up's repairs): several of those may run at once unseen."""
         current = asyncio.current_task()
-        return all(task is current for task in self._tasks)
+        # (A task just ended leaves at its done callback, a turn of the loop later.)
+        return current in self._tasks and all(task is current or task.done()
+                                              for task in self._tasks)
 
     def close(self) -> None:
         """Take nothing more."""
