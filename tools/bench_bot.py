@@ -174,7 +174,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 drawers = env.bot.drawers
                 # (Up, as after a bot's first burst: they start then, and meanwhile its
                 # drawings are made on threads.)
-                await drawers.workers_started(within=60)
+                await drawers.processes.started(within=60)
                 bench.clicks.clear()
                 bench.click_loop_cpu_ms.clear()
                 process_started = time.process_time()

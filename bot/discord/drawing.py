@@ -1,7 +1,7 @@
 """Where the bot draws its pictures (boards, cards): a drawing a lone click or command asks
-for (the only request in hand, no other drawing under way), on the event loop itself; any
-other, on a thread of the bot's process; one asked for while another drawing is, in a worker
-process, of ``KOT_DRAWING_PROCESSES`` (2 unless set; 0: those on the threads too).
+for (the only request in hand, no other drawing under way), on the event loop itself; one
+asked for while another drawing is, in a worker process, of ``KOT_DRAWING_PROCESSES`` (2
+unless set; 0: those on the threads too); any other, on a thread of the bot's process.
 
 Drawing a board is some 6 ms of Pillow and Python that holds the GIL except while zlib
 compresses the PNG. Drawn on threads, the boards of a burst of clicks took the GIL from the
@@ -44,10 +44,11 @@ _STOPPED_AT_EXIT = 0
 
 T = TypeVar("T")
 
-# The drawing threads: a drawing's asked for beside another request (not beside another
-# drawing), and every drawing's when the processes are off (or starting). Not more than the
-# cores: threads beyond them only take the GIL from the event loop (with Python's default
-# pool, six threads here, ten boards drawn at once kept every click of a burst waiting).
+# The drawing threads: the drawings neither on the loop nor beside another drawing (asked
+# for beside another request, or by a clock), and those beside another when the processes
+# are off (or starting). Not more than the cores: threads beyond them only take the GIL from
+# the event loop (with Python's default pool, six threads here, ten boards drawn at once kept
+# every click of a burst waiting).
 _THREADS = ThreadPoolExecutor(max(1, min(4, os.cpu_count() or 1)),
                               thread_name_prefix="kot-draw")
 
@@ -80,7 +81,8 @@ class DrawingProcesses:
 
     async def started(self, within: float) -> None:
         """The workers started, if they are not, and up within ``within`` seconds
-        (``TimeoutError`` otherwise); nothing to wait for with none."""
+        (``TimeoutError`` otherwise); nothing to wait for with none. For the benches and
+        tests, which time the drawings made beside another."""
         if self.count and not self.up():
             await asyncio.wait_for(asyncio.gather(*map(asyncio.wrap_future, self._warming_up)),
                                    within)
@@ -167,12 +169,6 @@ class Drawers:
                                                                     *args)
         finally:
             self._in_hand -= 1
-
-    async def workers_started(self, within: float) -> None:
-        """The workers started, if they are not, and up within ``within`` seconds
-        (``TimeoutError`` otherwise). For the benches and tests, which time the drawings
-        made beside another."""
-        await self.processes.started(within)
 
 
 def _warmed_up() -> None:

@@ -67,7 +67,7 @@ async def test_a_lone_drawing_is_made_on_a_thread_one_beside_another_in_a_proces
     # them: drawn on a thread meanwhile.
     assert await _beside_another(drawers, os.getpid) == os.getpid()
     assert len(_worker_pids(drawers)) == 1 and drawers.worker_cpu_seconds == 0
-    await drawers.workers_started(within=START_SECONDS)
+    await drawers.processes.started(within=START_SECONDS)
     assert await _beside_another(drawers, os.getpid) in _worker_pids(drawers)
     assert await drawers.drawn(os.getpid) == os.getpid()
     assert drawers.drawings == 6
@@ -93,7 +93,7 @@ def _thread_name() -> str:
 
 
 async def test_a_board_drawn_in_a_process_is_the_board_drawn_here(drawers: Drawers) -> None:
-    await drawers.workers_started(within=START_SECONDS)
+    await drawers.processes.started(within=START_SECONDS)
     state = six_monsters_midgame()
     drawn = await _beside_another(drawers, board_picture, state, frozenset({1}), NAMES, "es")
     assert drawn == board_picture(state, frozenset({1}), NAMES, "es")
@@ -123,7 +123,7 @@ def test_every_state_of_a_game_goes_to_a_drawing_process_whole(options: Options)
 async def test_the_workers_ignore_ctrl_c() -> None:
     drawers = Drawers(DrawingProcesses(2))
     try:
-        await drawers.workers_started(within=START_SECONDS)  # (each has run its set-up)
+        await drawers.processes.started(within=START_SECONDS)  # (each has run its set-up)
         assert len(_worker_pids(drawers)) == 2
         for pid in _worker_pids(drawers):
             assert ignores_ctrl_c(pid)
@@ -138,7 +138,7 @@ async def test_a_worker_that_died_is_replaced_and_the_drawings_made(
     drawers: Drawers, caplog: pytest.LogCaptureFixture
 ) -> None:
     state = six_monsters_midgame()
-    await drawers.workers_started(within=START_SECONDS)
+    await drawers.processes.started(within=START_SECONDS)
     broken = drawers.processes._pool
     [worker] = _worker_pids(drawers)
     os.kill(worker, signal.SIGKILL)  # (killed for its memory, say)
@@ -152,7 +152,7 @@ async def test_a_worker_that_died_is_replaced_and_the_drawings_made(
     assert drawn == [board_picture(state)] * 4
     assert "the drawing processes are replaced" in caplog.text
     assert drawers.processes._pool is not broken
-    await drawers.workers_started(within=START_SECONDS)
+    await drawers.processes.started(within=START_SECONDS)
     assert await _beside_another(drawers, os.getpid) in _worker_pids(drawers)
     assert worker not in _worker_pids(drawers)
 
