@@ -1,5 +1,5 @@
-"""Where pictures are drawn (``bot.discord.drawing``): on the event loop with nothing else in
-hand, else on a thread, or in a worker process beside another drawing; the pictures drawn in
+"""Where pictures are drawn (``bot.discord.drawing``): on the event loop for a lone request,
+in a worker process beside another drawing, else on a thread; the pictures drawn in
 the processes the same, the workers started before the first drawing and deaf to Ctrl-C, a
 worker that died replaced without losing a drawing, and no worker left once the bot's
 process is killed."""
@@ -73,7 +73,7 @@ async def test_a_lone_drawing_is_made_on_a_thread_one_beside_another_in_a_proces
     assert drawers.drawings == 6
 
 
-async def test_a_drawing_with_nothing_else_in_hand_is_made_on_the_event_loop() -> None:
+async def test_a_lone_requests_drawing_is_made_on_the_event_loop() -> None:
     # The bot's answers to "is this request alone in hand?", as each drawing asks.
     answers = iter([True, False, False])
     drawers = Drawers(DrawingProcesses(0), alone=lambda: next(answers))
