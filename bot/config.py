@@ -96,7 +96,7 @@ class Settings:
     # Seconds of thought the Hard AI (the Monte-Carlo player) gives each decision and hint.
     hard_ai_seconds: float = DEFAULT_HARD_AI_SECONDS
     # The worker processes that draw the pictures asked for while another is being drawn
-    # (0: all on threads of the bot's process; bot.discord.drawing).
+    # (0: all in the bot's process, on its loop or threads; bot.discord.drawing).
     drawing_processes: int = DEFAULT_DRAWING_PROCESSES
     log_level: str = "INFO"
     # Minutes after its last change when a lobby nobody started closes (0 = never).

@@ -527,10 +527,10 @@ def local_settings(options: LocalOptions, environ: dict[str, str] | None = None)
     environ = dict(os.environ if environ is None else environ)
     settings = Settings.from_env(environ, token_required=False)
     # A local game waits for its one player however long they stay away: it holds no
-    # channel that others need. And it draws on threads unless told otherwise: one table
-    # has no bursts of clicks for drawing processes to serve, and beside a browser on the
-    # same machine their start and their round trips made its turns slower (a browser
-    # test with AI turns: 14-19 s against 8-10 s).
+    # channel that others need. And it draws in its own process (on its loop or threads)
+    # unless told otherwise: one table has no bursts of clicks for drawing processes to
+    # serve, and beside a browser on the same machine their start and their round trips
+    # made its turns slower (a browser test with AI turns: 14-19 s against 8-10 s).
     drawing = settings.drawing_processes if "KOT_DRAWING_PROCESSES" in environ else 0
     return replace(settings, token="local", database=options.database, idle_days=0,
                    drawing_processes=drawing)

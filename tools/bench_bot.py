@@ -9,8 +9,9 @@ What is measured (``--store sqlite``, the default: one process)
     click: the wall time of one simulated button click, from the moment the user's click is
     dispatched until the bot has finished everything it does for it and is idle again: the
     acknowledgement, the lock, the engine, the SQLite transaction (WAL, committed before the
-    board changes), the board drawn (on a drawing thread, or in a drawing process when
-    another is being drawn) and uploaded, and a new board message when the turn changes.
+    board changes), the board drawn (on the event loop for a lone click, in a drawing process
+    when another is being drawn: ``bot.discord.drawing``) and uploaded, and a new board
+    message when the turn changes.
     Clicks are spread over ``--games`` games running at once (random games, players chosen
     at random among the moves the board offers: keeping and releasing dice, Roll, Done,
     Stay/Yield, Buy, Sweep, End turn). SimCord runs one user action at a time, so these

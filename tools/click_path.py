@@ -5,11 +5,11 @@ click that keeps a die (``h0``) twice, from the click's arrival to its last answ
 player not asked (refused, privately), then by the player asked (the die kept, the board
 edited). The trace (``sys.setprofile``, on the event loop's thread) notes the module of
 every Python function the bot enters (``bot.*``: calls, and coroutines resumed); a *move*
-is one entry in a module other than the last one entered. The drawing threads and the
-store's thread are not traced. A coroutine resumed after an await is entered again, with
-every coroutine awaiting it: the path follows the interpreter, so two runs can differ by a
-few moves where the store's thread answers sooner. The Discord side's path is the same one
-through ``bot.discord`` and ``bot.i18n`` alone.
+is one entry in a module other than the last one entered. A die kept draws no picture; the
+drawing threads and processes and the store's thread are not traced. A coroutine resumed
+after an await is entered again, with every coroutine awaiting it: the path follows the
+interpreter, so two runs can differ by a few moves where the store's thread answers sooner.
+The Discord side's path is the same one through ``bot.discord`` and ``bot.i18n`` alone.
 
 Prints, for each click, the moves, the modules in the order first entered with their
 entries, and the path itself with ``--path``; the last line is JSON.

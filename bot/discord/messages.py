@@ -1,8 +1,8 @@
 """What the bot's messages say: lobby and board embeds, mentions, summaries, refusals, rules.
 
 Pure functions of a game; ``bot.discord.publisher`` and the click handlers send what these build.
-Pictures come from ``bot.render`` and are always drawn in a worker process or thread
-(``board_file``, ``bot.discord.drawing``) so the event loop keeps answering.
+Pictures come from ``bot.render``, drawn where ``bot.discord.drawing`` says (``board_file``):
+off the event loop, so that it keeps answering, unless a lone request asks for them.
 """
 
 from __future__ import annotations

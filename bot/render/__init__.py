@@ -2,8 +2,8 @@
 the board's alt text, ``describe_board(state)``; ``board_picture`` makes both at once.
 
 They read only the state and their fonts (``bot/render/fonts``, package data), and are safe
-to call from several threads at once. The bot draws in worker processes (or threads):
-``bot.discord.drawing``.
+to call from several threads at once. The bot draws on its event loop, on threads or in
+worker processes: ``bot.discord.drawing``.
 
 May import: ``engine`` and ``bot.i18n`` only; ``bot.discord`` draws with it.
 """

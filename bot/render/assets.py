@@ -2,7 +2,8 @@
 
 Only the fonts are files: every picture (portraits, dice, the Tokyo board) is drawn in code by
 ``bot.render.art``. Fonts are opened once per thread, because a FreeType face must not be used
-by two threads at the same time and the bot renders in worker threads.
+by two threads at the same time and the bot renders on several threads (its event loop's and
+the drawing threads: ``bot.discord.drawing``).
 """
 
 from __future__ import annotations
